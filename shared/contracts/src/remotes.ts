@@ -1,0 +1,83 @@
+/**
+ * The typed contract of every remote's exposed modules (ARCHITECTURE §2: dts is off; the remote's module
+ * `satisfies` the type here and the host's `loadRemote<T>` uses it, so tsc checks both sides).
+ * Every exposed module has a default export that is a React component; pages take no props (they read
+ * the URL with react-router hooks), widgets take the props named here.
+ * Types are structural React component types so that this package does not depend on React.
+ */
+export type RemoteComponent<P = Record<string, never>> = (props: P) => unknown;
+export type ExposedModule<P = Record<string, never>> = { default: RemoteComponent<P> };
+
+/** Remote names as federated (JS identifiers) and the folder the gateway serves each from. */
+export const REMOTES = {
+  catalog: { folder: 'catalog' },
+  cartCheckout: { folder: 'cart-checkout' },
+  account: { folder: 'account' },
+  admin: { folder: 'admin' },
+} as const;
+export type RemoteName = keyof typeof REMOTES;
+
+export interface CatalogExposes {
+  './ProductListing': ExposedModule; // /pharmacy/products (also the search results view with ?q=)
+  './ProductDetails': ExposedModule; // /pharmacy/product/:productId
+  './SearchBox': ExposedModule<{ onNavigate?: () => void }>; // header widget
+  './FeatureCarousel': ExposedModule; // home page widget
+  './FeaturedProducts': ExposedModule; // home page widget
+}
+
+export interface CartCheckoutExposes {
+  './CartPage': ExposedModule; // /cart
+  './AddressPage': ExposedModule; // /address
+  './CheckoutPage': ExposedModule; // /secure/checkout
+  './PaymentReturnPage': ExposedModule; // /secure/checkout/return
+  './PaymentCancelPage': ExposedModule; // /secure/checkout/cancel
+  './CartBadge': ExposedModule; // header widget: item count, links to /cart
+}
+
+export interface AccountExposes {
+  './SignUpPage': ExposedModule;
+  './SignInPage': ExposedModule;
+  './ForgotPasswordPage': ExposedModule;
+  './ResetPasswordPage': ExposedModule;
+  './ProfilePage': ExposedModule;
+  './ChangePasswordPage': ExposedModule;
+  './NeedHelpPage': ExposedModule;
+  './SuggestIdeaPage': ExposedModule;
+  './MyOrdersPage': ExposedModule;
+}
+
+export interface AdminExposes {
+  './AdminLayout': ExposedModule; // renders the sidebar and an <Outlet/> for the children below
+  './DashboardPage': ExposedModule;
+  './ProductsPage': ExposedModule;
+  './OrdersPage': ExposedModule;
+  './UsersPage': ExposedModule;
+}
+
+export interface RemoteExposes {
+  catalog: CatalogExposes;
+  cartCheckout: CartCheckoutExposes;
+  account: AccountExposes;
+  admin: AdminExposes;
+}
+
+/** `loadRemote` id for a remote's module, e.g. remoteId('catalog', './ProductListing') === 'catalog/ProductListing'. */
+export type RemoteModuleId = {
+  [R in RemoteName]: `${R}/${keyof RemoteExposes[R] extends `./${infer M}` ? M : never}`;
+}[RemoteName];
+
+/**
+ * Cross-remote commands travel as plain Redux actions on the host's one store (never a copy of another
+ * vertical's logic). The cart-checkout remote handles these; any remote may dispatch them.
+ */
+export const CartCommands = {
+  addItem: 'cart/addItemRequested',
+} as const;
+export interface AddToCartCommand {
+  type: typeof CartCommands.addItem;
+  payload: { productId: string; quantity: number };
+}
+export const addToCart = (productId: string, quantity: number): AddToCartCommand => ({
+  type: CartCommands.addItem,
+  payload: { productId, quantity },
+});

@@ -1,0 +1,97 @@
+/**
+ * The DocumentStore port: the subset of MongoDB's collection API the services use (ARCHITECTURE §4).
+ * Services write MongoDB filters and update operators; the MongoDB adapter is the driver itself and the
+ * embedded adapter (nedb) implements the same behaviour or rejects what it cannot do with a clear error.
+ */
+export type Doc = { _id: string } & Record<string, unknown>;
+export type Filter = Record<string, unknown>;
+export type Update = Record<string, unknown>;
+export type SortSpec = Record<string, 1 | -1>;
+export type Projection = Record<string, 0 | 1>;
+
+export interface FindOptions {
+  sort?: SortSpec;
+  skip?: number;
+  limit?: number;
+  projection?: Projection;
+}
+
+export interface UpdateOptions {
+  upsert?: boolean;
+}
+
+export interface FindOneAndUpdateOptions {
+  /** 'after' (default here) returns the updated document, 'before' the original. */
+  returnDocument?: 'before' | 'after';
+  upsert?: boolean;
+  sort?: SortSpec;
+  projection?: Projection;
+}
+
+export interface IndexOptions {
+  unique?: boolean;
+  /** TTL index: documents expire this many seconds after the date in the indexed field. */
+  expireAfterSeconds?: number;
+  sparse?: boolean;
+  name?: string;
+}
+
+export interface UpdateResult {
+  matchedCount: number;
+  modifiedCount: number;
+  upsertedId?: string | null;
+}
+
+export interface Collection<T extends Doc = Doc> {
+  insertOne(doc: T): Promise<{ insertedId: string }>;
+  insertMany(docs: T[]): Promise<{ insertedCount: number }>;
+  findOne(filter: Filter, options?: { projection?: Projection; sort?: SortSpec }): Promise<T | null>;
+  find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  countDocuments(filter?: Filter): Promise<number>;
+  updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;
+  updateMany(filter: Filter, update: Update): Promise<UpdateResult>;
+  /** Atomic: the match and the update happen as one step (the basis of stock reservation). */
+  findOneAndUpdate(filter: Filter, update: Update, options?: FindOneAndUpdateOptions): Promise<T | null>;
+  deleteOne(filter: Filter): Promise<{ deletedCount: number }>;
+  deleteMany(filter: Filter): Promise<{ deletedCount: number }>;
+  createIndex(keys: Record<string, 1 | -1>, options?: IndexOptions): Promise<string>;
+}
+
+export interface DocumentStore {
+  collection<T extends Doc = Doc>(name: string): Collection<T>;
+  close(): Promise<void>;
+  readonly kind: 'embedded' | 'mongodb';
+}
+
+/** Raised on a unique-index violation by both adapters (MongoDB's duplicate-key shape). */
+export interface DuplicateKeyError extends Error {
+  code: 11000;
+}
+export const isDuplicateKeyError = (e: unknown): e is DuplicateKeyError =>
+  typeof e === 'object' && e !== null && (e as { code?: unknown }).code === 11000;
+
+/** Binary objects (product images, feature banners): disk in embedded mode, GridFS (64 KiB chunks) on MongoDB. */
+export interface BlobInfo {
+  id: string;
+  contentType: string;
+  size: number;
+  createdAt: Date;
+}
+export interface BlobStore {
+  put(data: Buffer, info: { contentType: string; filename?: string }): Promise<BlobInfo>;
+  get(id: string): Promise<{ info: BlobInfo; stream: NodeJS.ReadableStream } | null>;
+  delete(id: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** How a service opens its store: one folder (embedded) or one database (MongoDB) per service. */
+export interface OpenStoreOptions {
+  /** Service name: the folder under dataDir or the database name. */
+  name: string;
+  /** MONGODB_URL; when set the MongoDB adapter is used. */
+  mongoUrl?: string;
+  /** DATA_DIR (default ./data); the embedded adapter keeps files under dataDir/name. */
+  dataDir?: string;
+  /** In-memory embedded store (tests). */
+  inMemory?: boolean;
+}

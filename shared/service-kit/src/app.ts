@@ -1,0 +1,109 @@
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { ErrorCodes } from '@pharmacy/contracts';
+import { authPlugin } from './plugins/auth';
+import { csrfPlugin } from './plugins/csrf';
+import { errorsPlugin } from './plugins/errors';
+import { installValidators } from './plugins/validation';
+import { docsPlugin } from './plugins/docs';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+export interface CreateAppOptions {
+  /** PEM public key that verifies access tokens. */
+  publicKey: string;
+  /** Origins allowed to send cookie-authenticated state changes besides the request's own host. */
+  trustedOrigins?: string[];
+  logLevel?: string;
+  /** Default JSON body limit; upload routes raise their own. */
+  bodyLimit?: number;
+  /** Serve the OpenAPI document and UI at /api/docs. */
+  docs?: boolean;
+  /** Behind the gateway's proxy: trust X-Forwarded-* from loopback only. */
+  trustProxy?: boolean | string;
+  /** Called for unmatched requests before the JSON 404 (the gateway's SPA fallback). */
+  onNotFound?: (request: FastifyRequest, reply: FastifyReply) => boolean | Promise<boolean>;
+  production?: boolean;
+}
+
+export const DEFAULT_BODY_LIMIT = 100 * 1024;
+
+/**
+ * The Fastify app every service runs in (alone, or all together in the gateway's embedded mode):
+ * TypeBox validation that rejects unknown fields, the error envelope, helmet, cookies, access-token
+ * verification, CSRF defence, rate limiting (opt-in per route) and a rate-limited JSON 404.
+ */
+export async function createApp(opts: CreateAppOptions): Promise<App> {
+  const app = Fastify({
+    logger: {
+      level: opts.logLevel ?? 'info',
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: opts.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    trustProxy: opts.trustProxy ?? false,
+    disableRequestLogging: opts.logLevel === 'silent',
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  installValidators(app);
+  await app.register(errorsPlugin);
+  await app.register(fastifyHelmet, {
+    // styled-components injects <style> elements; everything else is same-origin.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: opts.production ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(authPlugin, { publicKey: opts.publicKey });
+  await app.register(csrfPlugin, { trustedOrigins: opts.trustedOrigins ?? [] });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: ErrorCodes.RATE_LIMITED,
+      message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+  if (opts.docs) await app.register(docsPlugin);
+
+  // Unknown routes are rate limited so the 404 path cannot be used to probe cheaply.
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit({ max: 300, timeWindow: '1 minute' }) },
+    async (request, reply) => {
+      if (opts.onNotFound && (await opts.onNotFound(request, reply))) return reply;
+      return reply.status(404).send({ success: false, message: 'Not found.', code: ErrorCodes.NOT_FOUND });
+    },
+  );
+
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ success: true, data: { status: 'ok' } }));
+  return app as unknown as App;
+}

@@ -1,0 +1,9 @@
+export { createApp, DEFAULT_BODY_LIMIT, type App, type CreateAppOptions } from './app';
+export { loadConfig, type KitConfig } from './config';
+export { ensureKeys, loadKeys, loadInternalToken, generateTestKeys, type SigningKeys } from './keys';
+export * from './errors';
+export { requireUser, requireAdmin, optionalUser, assertSelf, TOKEN_ALGORITHM, type AccessClaims } from './plugins/auth';
+export { createMailer, type Mail, type Mailer, type OutboxDoc } from './mail';
+export { requireInternal, createServiceClient, INTERNAL_HEADER, type ServiceClient, type ServiceClientOptions } from './internal';
+export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+export { createAccessTokenSigner, ACCESS_TOKEN_TTL_SECONDS } from './tokens';

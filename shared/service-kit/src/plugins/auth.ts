@@ -1,0 +1,68 @@
+import fp from 'fastify-plugin';
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyRequest } from 'fastify';
+import { ACCESS_COOKIE, ErrorCodes } from '@pharmacy/contracts';
+import { forbidden, unauthorized } from '../errors';
+
+/** What an access token asserts. Only the account service signs these (Ed25519 private key). */
+export interface AccessClaims {
+  sub: string;
+  admin: boolean;
+  /** The refresh session this token belongs to (revoked on logout, password change and reset). */
+  sid: string;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: AccessClaims;
+    user: AccessClaims;
+  }
+}
+
+export const TOKEN_ALGORITHM = 'EdDSA';
+
+/** Verification only: this plugin never receives a private key, so a service using it cannot mint tokens. */
+export const authPlugin = fp<{ publicKey: string }>(
+  async (app, opts) => {
+    await app.register(fastifyJwt, {
+      secret: { public: opts.publicKey },
+      cookie: { cookieName: ACCESS_COOKIE, signed: false },
+      verify: { algorithms: [TOKEN_ALGORITHM] },
+    });
+  },
+  { name: 'pharmacy-auth', dependencies: ['@fastify/cookie'] },
+);
+
+/** preHandler: a signed-in user is required (401 otherwise; TOKEN_EXPIRED tells the client to refresh). */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  try {
+    await request.jwtVerify({ onlyCookie: true });
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED') {
+      throw unauthorized('Your session has expired. Please sign in again.', ErrorCodes.TOKEN_EXPIRED);
+    }
+    throw unauthorized();
+  }
+}
+
+/** preHandler: a signed-in admin is required (401 when signed out, 403 when not an admin). */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  await requireUser(request);
+  if (request.user.admin !== true) throw forbidden('This area is for pharmacy staff only.');
+}
+
+/** Reads the user's claims when a valid token is present; never throws (for routes open to visitors). */
+export async function optionalUser(request: FastifyRequest): Promise<AccessClaims | null> {
+  try {
+    await request.jwtVerify({ onlyCookie: true });
+    return request.user;
+  } catch {
+    return null;
+  }
+}
+
+/** The caller must be the user named in the path (ARCHITECTURE §3: every {userId} route). */
+export function assertSelf(request: FastifyRequest, userId: string): void {
+  if (request.user?.sub !== userId) throw forbidden('You can only access your own account data.');
+}

@@ -1,0 +1,14 @@
+import { createSigner } from 'fast-jwt';
+import type { AccessClaims } from './plugins/auth';
+import { TOKEN_ALGORITHM } from './plugins/auth';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+/**
+ * Signs access tokens with the Ed25519 private key. Only the account service holds that key in production;
+ * other services' tests use it with a test key pair to act as a signed-in user.
+ */
+export function createAccessTokenSigner(privateKey: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) {
+  const sign = createSigner({ key: privateKey, algorithm: TOKEN_ALGORITHM, expiresIn: ttlSeconds * 1000 });
+  return (claims: AccessClaims): string => sign({ ...claims });
+}
