@@ -7,3 +7,4 @@ export { createMailer, type Mail, type Mailer, type OutboxDoc } from './mail';
 export { requireInternal, createServiceClient, INTERNAL_HEADER, type ServiceClient, type ServiceClientOptions } from './internal';
 export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 export { createAccessTokenSigner, ACCESS_TOKEN_TTL_SECONDS } from './tokens';
+export { runService, injectFetch, serviceUrlsFromEnv, type ServiceContext, type ServiceHandle, type OpenService } from './service';

@@ -1,0 +1,80 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createApp, type App } from './app';
+import { loadConfig, type KitConfig } from './config';
+import { loadInternalToken, loadKeys } from './keys';
+
+/** What every service is given to open itself, whether it runs alone or inside the gateway. */
+export interface ServiceContext {
+  config: KitConfig;
+  log: FastifyBaseLogger;
+  /** Shared secret for /internal/* calls between services. */
+  internalToken: string;
+  /** Base URLs other services are reached at (HTTP, even when all run in one process). */
+  serviceUrls: { account: string; catalog: string; checkout: string };
+  /** Only the account service receives the private key. */
+  privateKey?: string;
+  /** fetch used for service-to-service calls (tests route it to app.inject). */
+  fetch?: typeof fetch;
+}
+
+/** An opened service: registers its routes on an app and closes its stores. */
+export interface ServiceHandle {
+  name: string;
+  register(app: App): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type OpenService = (ctx: ServiceContext) => Promise<ServiceHandle>;
+
+export function serviceUrlsFromEnv(env: NodeJS.ProcessEnv, selfOrigin: string): ServiceContext['serviceUrls'] {
+  return {
+    account: env.ACCOUNT_SERVICE_URL ?? selfOrigin,
+    catalog: env.CATALOG_SERVICE_URL ?? selfOrigin,
+    checkout: env.CHECKOUT_SERVICE_URL ?? selfOrigin,
+  };
+}
+
+/** Runs one service alone (its server.ts): config from the environment, docs on, graceful shutdown. */
+export async function runService(open: OpenService, opts: { name: string; defaultPort: number; needsPrivateKey?: boolean }): Promise<App> {
+  const config = loadConfig(process.env, { port: opts.defaultPort });
+  const keys = loadKeys({ dataDir: config.dataDir, withPrivate: !!opts.needsPrivateKey });
+  const app = await createApp({
+    publicKey: keys.publicKey,
+    logLevel: config.logLevel,
+    docs: true,
+    trustProxy: '127.0.0.1',
+    trustedOrigins: [config.publicOrigin],
+    production: config.production,
+  });
+  const handle = await open({
+    config,
+    log: app.log,
+    internalToken: loadInternalToken(config.dataDir),
+    serviceUrls: serviceUrlsFromEnv(process.env, `http://127.0.0.1:${config.port}`),
+    privateKey: keys.privateKey,
+  });
+  await handle.register(app);
+  app.addHook('onClose', () => handle.close());
+  const stop = () => void app.close().then(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  await app.listen({ port: config.port, host: config.host });
+  return app;
+}
+
+/** A fetch that answers from app.inject: service-to-service calls in tests without opening ports. */
+export function injectFetch(app: App): typeof fetch {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      payload: init?.body as string | undefined,
+    });
+    return new Response(res.statusCode === 204 ? null : res.body, {
+      status: res.statusCode,
+      headers: Object.entries(res.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]])),
+    });
+  }) as typeof fetch;
+}
