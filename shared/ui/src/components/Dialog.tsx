@@ -1,0 +1,123 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import styled, { keyframes } from 'styled-components';
+import { media, th } from '../theme';
+
+const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
+const rise = keyframes`from { opacity: 0; transform: translate(-50%, -48%) scale(0.97); } to { opacity: 1; transform: translate(-50%, -50%) scale(1); }`;
+
+const Overlay = styled(RadixDialog.Overlay)`
+  position: fixed;
+  inset: 0;
+  background: ${th((t) => t.colors.overlay)};
+  z-index: ${th((t) => t.zIndices.overlay)};
+  animation: ${fadeIn} 150ms ease-out;
+`;
+
+const Content = styled(RadixDialog.Content)<{ $width: string }>`
+  position: fixed;
+  top: 50%;
+  left: 50%;
+  transform: translate(-50%, -50%);
+  width: calc(100vw - 2rem);
+  max-height: calc(100vh - 2rem);
+  overflow-y: auto;
+  padding: ${th((t) => t.space(6))};
+  background: ${th((t) => t.colors.surface)};
+  border-radius: ${th((t) => t.radii.lg)};
+  box-shadow: ${th((t) => t.shadows.lg)};
+  z-index: ${th((t) => t.zIndices.dialog)};
+  animation: ${rise} 150ms ease-out;
+  ${media.md} {
+    max-width: ${(p) => p.$width};
+  }
+`;
+
+const Header = styled.div`
+  padding-right: 2.5rem;
+  margin-bottom: ${th((t) => t.space(4))};
+`;
+
+const Title = styled(RadixDialog.Title)`
+  margin: 0;
+  font-size: ${th((t) => t.fontSizes.xl)};
+  font-weight: ${th((t) => t.fontWeights.semibold)};
+`;
+
+const Description = styled(RadixDialog.Description)`
+  margin: ${th((t) => t.space(1))} 0 0;
+  color: ${th((t) => t.colors.textMuted)};
+`;
+
+const CloseButton = styled(RadixDialog.Close)`
+  position: absolute;
+  top: ${th((t) => t.space(4))};
+  right: ${th((t) => t.space(4))};
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 2.25rem;
+  height: 2.25rem;
+  border: none;
+  border-radius: ${th((t) => t.radii.md)};
+  background: transparent;
+  color: ${th((t) => t.colors.textMuted)};
+  font-size: 1.5rem;
+  line-height: 1;
+  cursor: pointer;
+  &:hover { background: ${th((t) => t.colors.surfaceMuted)}; color: ${th((t) => t.colors.text)}; }
+`;
+
+const widths = { sm: '24rem', md: '32rem', lg: '48rem' } as const;
+
+export interface DialogProps {
+  /** Controlled open state; leave undefined with `trigger` for an uncontrolled dialog. */
+  open?: boolean;
+  defaultOpen?: boolean;
+  /** Called with false on Escape, overlay click or the close button (clear loaded details here). */
+  onOpenChange?: (open: boolean) => void;
+  /** An element that opens the dialog (wrapped with Radix Trigger asChild). */
+  trigger?: ReactNode;
+  title: ReactNode;
+  /** Subtitle, linked as the dialog's accessible description. */
+  description?: ReactNode;
+  children?: ReactNode;
+  size?: keyof typeof widths;
+  /** Accessible name of the corner close button. */
+  closeLabel?: string;
+}
+
+/** A modal dialog (Radix: focus trap, Escape, scroll lock, aria-labelledby/-describedby). */
+export function Dialog({
+  open,
+  defaultOpen,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  children,
+  size = 'md',
+  closeLabel = 'Close',
+}: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
+      {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
+      <RadixDialog.Portal>
+        <Overlay />
+        <Content $width={widths[size]} {...(description ? {} : { 'aria-describedby': undefined })}>
+          <Header>
+            <Title>{title}</Title>
+            {description && <Description>{description}</Description>}
+          </Header>
+          {children}
+          <CloseButton aria-label={closeLabel}>
+            <span aria-hidden="true">×</span>
+          </CloseButton>
+        </Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+/** Wrap any button to close the surrounding Dialog: `<DialogClose asChild><Button>Cancel</Button></DialogClose>`. */
+export const DialogClose = RadixDialog.Close;

@@ -1,0 +1,154 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
+import { EmptyState } from './EmptyState';
+import { Field } from './Field';
+import { Input } from './Input';
+import { PageTitle } from './PageTitle';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from './Table';
+import { space } from '../theme';
+
+describe('theme', () => {
+  it('one spacing unit is 0.25rem, so the admin sidebar (64 units) is 16rem', () => {
+    expect(space(64)).toBe('16rem');
+    expect(space(1)).toBe('0.25rem');
+  });
+});
+
+describe('Button', () => {
+  it('is type="button" unless told otherwise, and runs onClick', () => {
+    const onClick = jest.fn();
+    render(<Button onClick={onClick}>Save</Button>);
+    const button = screen.getByRole('button', { name: 'Save' });
+    expect(button).toHaveAttribute('type', 'button');
+    fireEvent.click(button);
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+
+  it('while loading it is disabled, aria-busy and shows a spinner', () => {
+    const onClick = jest.fn();
+    render(
+      <Button loading onClick={onClick} type="submit">
+        Place order
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: /Place order/ });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(button).toHaveAttribute('type', 'submit');
+    expect(screen.getByRole('status')).toHaveTextContent('Please wait');
+    fireEvent.click(button);
+    expect(onClick).not.toHaveBeenCalled();
+  });
+
+  it('does not leak styling props to the DOM', () => {
+    render(
+      <Button variant="danger" size="sm" fullWidth>
+        Delete
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Delete' });
+    expect(button).not.toHaveAttribute('variant');
+    expect(button).not.toHaveAttribute('size');
+  });
+});
+
+describe('Field', () => {
+  it('labels the control and links hint and error to it', () => {
+    render(
+      <Field label="Email" hint="We never share it" error="Enter a valid email address" required>
+        <Input type="email" />
+      </Field>,
+    );
+    const input = screen.getByRole('textbox', { name: /Email/ });
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toBeRequired();
+    expect(input).toHaveAccessibleDescription('We never share it Enter a valid email address');
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a valid email address');
+  });
+
+  it('without an error the control is not invalid and keeps its own id', () => {
+    render(
+      <Field label="First name">
+        <Input id="first-name" />
+      </Field>,
+    );
+    const input = screen.getByLabelText('First name');
+    expect(input).toHaveAttribute('id', 'first-name');
+    expect(input).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('Dialog', () => {
+  function UserDetails({ onClosed }: { onClosed: () => void }) {
+    const [open, setOpen] = useState(true);
+    return (
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) onClosed();
+        }}
+        title="User Details"
+        description="All personal and account information"
+      >
+        <p>Jane Doe</p>
+      </Dialog>
+    );
+  }
+
+  it('is a modal dialog named by its title and described by its subtitle; the close button closes it', () => {
+    const onClosed = jest.fn();
+    render(<UserDetails onClosed={onClosed} />);
+    const dialog = screen.getByRole('dialog', { name: 'User Details' });
+    expect(dialog).toHaveAccessibleDescription('All personal and account information');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClosed).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('Escape closes it', () => {
+    const onClosed = jest.fn();
+    render(<UserDetails onClosed={onClosed} />);
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(onClosed).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Table, EmptyState, PageTitle', () => {
+  it('Table renders a semantic table', () => {
+    render(
+      <Table aria-label="Users">
+        <TableHead>
+          <TableRow>
+            <TableHeaderCell scope="col">Email</TableHeaderCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          <TableRow>
+            <TableCell>a@example.com</TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>,
+    );
+    expect(screen.getByRole('table', { name: 'Users' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Email' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'a@example.com' })).toBeInTheDocument();
+  });
+
+  it('EmptyState announces its message and renders the action', () => {
+    render(<EmptyState message="No users found" action={<Button>Clear search</Button>} />);
+    expect(screen.getByRole('status')).toHaveTextContent('No users found');
+    expect(screen.getByRole('button', { name: 'Clear search' })).toBeInTheDocument();
+  });
+
+  it('PageTitle renders the h1 and sets the document title', () => {
+    act(() => {
+      render(<PageTitle>All Users</PageTitle>);
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'All Users' })).toBeInTheDocument();
+    expect(document.title).toBe('All Users | Pharmacy');
+  });
+});

@@ -1,0 +1,65 @@
+// Public API of @pharmacy/ui (a federation singleton: the toast store below is shared app-wide).
+export { theme, ThemeProvider, useAppTheme, th, space, media, breakpoints } from './theme';
+export type { AppTheme, Breakpoint, ThemeProviderProps } from './theme';
+export { GlobalStyle } from './GlobalStyle';
+
+export { Spinner, PageSpinner, SPINNER_DEFAULT_SIZE } from './components/Spinner';
+export type { SpinnerProps } from './components/Spinner';
+export { Button, buttonStyles } from './components/Button';
+export type { ButtonProps, ButtonVariant, ButtonSize } from './components/Button';
+export { Input, controlStyles } from './components/Input';
+export { Textarea } from './components/Textarea';
+export { Select } from './components/Select';
+export { Field } from './components/Field';
+export type { FieldProps } from './components/Field';
+export { Card, CardTitle } from './components/Card';
+export { Dialog, DialogClose } from './components/Dialog';
+export type { DialogProps } from './components/Dialog';
+export {
+  Table,
+  TableCaption,
+  TableHead,
+  TableBody,
+  TableRow,
+  TableHeaderCell,
+  TableCell,
+} from './components/Table';
+export { EmptyState } from './components/EmptyState';
+export type { EmptyStateProps } from './components/EmptyState';
+export { VisuallyHidden, visuallyHiddenCss } from './components/VisuallyHidden';
+export { Badge } from './components/Badge';
+export type { BadgeProps, BadgeVariant } from './components/Badge';
+export { PageTitle, SITE_NAME } from './components/PageTitle';
+export type { PageTitleProps } from './components/PageTitle';
+
+export {
+  toast,
+  useToast,
+  dismissToast,
+  resetToasts,
+  getToastState,
+  subscribeToasts,
+  reducer as toastReducer,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY,
+  TOAST_DEFAULT_DURATION,
+} from './toast/store';
+export type {
+  ToastInput,
+  ToasterToast,
+  ToastState,
+  ToastStoreAction,
+  ToastVariant,
+  ToastHandle,
+  ToastActionDescriptor,
+} from './toast/store';
+export {
+  Toaster,
+  ToastAction,
+  TOAST_SWIPE_DIRECTION,
+  TOAST_SWIPE_THRESHOLD,
+  TOAST_HOTKEY,
+  TOAST_REGION_LABEL,
+  TOAST_VIEWPORT_MAX_WIDTH,
+} from './toast/Toaster';
+export type { ToastActionProps } from './toast/Toaster';

@@ -1,0 +1,170 @@
+import * as RadixToast from '@radix-ui/react-toast';
+import { isValidElement } from 'react';
+import styled, { css, keyframes } from 'styled-components';
+import { media, th } from '../theme';
+import { TOAST_DEFAULT_DURATION, useToast, type ToasterToast, type ToastVariant } from './store';
+
+/** SPEC §9: swipe right past 50 px dismisses; F8 focuses the region; its label is "Notification". */
+export const TOAST_SWIPE_DIRECTION = 'right';
+export const TOAST_SWIPE_THRESHOLD = 50;
+export const TOAST_HOTKEY = ['F8'];
+export const TOAST_REGION_LABEL = 'Notification';
+/** SPEC §9: the viewport's maximum width from the md breakpoint up. */
+export const TOAST_VIEWPORT_MAX_WIDTH = 420;
+
+const Viewport = styled(RadixToast.Viewport)`
+  position: fixed;
+  bottom: 0;
+  right: 0;
+  z-index: ${th((t) => t.zIndices.toast)};
+  display: flex;
+  flex-direction: column;
+  gap: 0.5rem;
+  width: 100%;
+  max-height: 100vh;
+  margin: 0;
+  padding: 1rem;
+  list-style: none;
+  outline: none;
+  ${media.md} {
+    max-width: ${TOAST_VIEWPORT_MAX_WIDTH}px;
+  }
+`;
+
+const slideIn = keyframes`from { transform: translateX(calc(100% + 1rem)); } to { transform: translateX(0); }`;
+const fadeOut = keyframes`from { opacity: 1; } to { opacity: 0; }`;
+const swipeOut = keyframes`from { transform: translateX(var(--radix-toast-swipe-end-x)); } to { transform: translateX(calc(100% + 1rem)); }`;
+
+const variantCss: Record<ToastVariant, ReturnType<typeof css>> = {
+  default: css`
+    background: ${th((t) => t.colors.surface)};
+    color: ${th((t) => t.colors.text)};
+    border-color: ${th((t) => t.colors.border)};
+  `,
+  destructive: css`
+    background: ${th((t) => t.colors.dangerStrong)};
+    color: ${th((t) => t.colors.onDanger)};
+    border-color: ${th((t) => t.colors.dangerStrong)};
+  `,
+};
+
+const Root = styled(RadixToast.Root)<{ $variant: ToastVariant }>`
+  position: relative;
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 1rem;
+  padding: 1rem 2.5rem 1rem 1.25rem;
+  border: 1px solid;
+  border-radius: ${th((t) => t.radii.md)};
+  box-shadow: ${th((t) => t.shadows.lg)};
+  ${(p) => variantCss[p.$variant]}
+  /* Radix drives these states: open -> closed (exit animation, presence "unmount suspended") -> unmounted. */
+  &[data-state='open'] { animation: ${slideIn} 200ms ease-out; }
+  &[data-state='closed'] { animation: ${fadeOut} 150ms ease-in forwards; }
+  &[data-swipe='move'] { transform: translateX(var(--radix-toast-swipe-move-x)); }
+  &[data-swipe='cancel'] { transform: translateX(0); transition: transform 200ms ease-out; }
+  &[data-swipe='end'] { animation: ${swipeOut} 150ms ease-out forwards; }
+`;
+
+const Text = styled.div`
+  display: grid;
+  gap: 0.25rem;
+`;
+
+const Title = styled(RadixToast.Title)`
+  font-weight: ${th((t) => t.fontWeights.semibold)};
+`;
+
+const Description = styled(RadixToast.Description)`
+  font-size: ${th((t) => t.fontSizes.sm)};
+  opacity: 0.9;
+`;
+
+const ActionButton = styled(RadixToast.Action)`
+  flex: none;
+  min-height: 2rem;
+  padding: 0 0.75rem;
+  border: 1px solid currentColor;
+  border-radius: ${th((t) => t.radii.md)};
+  background: transparent;
+  color: inherit;
+  font-weight: ${th((t) => t.fontWeights.medium)};
+  cursor: pointer;
+  &:hover { background: rgba(127, 127, 127, 0.12); }
+`;
+
+const CloseButton = styled(RadixToast.Close)`
+  position: absolute;
+  top: 0.5rem;
+  right: 0.5rem;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 1.75rem;
+  height: 1.75rem;
+  border: none;
+  border-radius: ${th((t) => t.radii.sm)};
+  background: transparent;
+  color: inherit;
+  font-size: 1.25rem;
+  line-height: 1;
+  cursor: pointer;
+  &:hover { background: rgba(127, 127, 127, 0.12); }
+`;
+
+export interface ToastActionProps extends RadixToast.ToastActionProps {
+  /** Required by Radix: tells a screen-reader user how to do the same without the button. */
+  altText: string;
+}
+
+/** The optional action button of a toast: `toast({ title, action: <ToastAction altText="Undo" onClick={...}>Undo</ToastAction> })`. */
+export function ToastAction(props: ToastActionProps) {
+  return <ActionButton {...props} />;
+}
+
+function renderAction(action: ToasterToast['action']) {
+  if (!action) return null;
+  if (isValidElement(action)) return action;
+  return (
+    <ToastAction altText={action.altText ?? action.label} onClick={action.onClick}>
+      {action.label}
+    </ToastAction>
+  );
+}
+
+/** The app's single toast slot; rendered once by the host shell. */
+export function Toaster() {
+  const { toasts } = useToast();
+  return (
+    <RadixToast.Provider
+      swipeDirection={TOAST_SWIPE_DIRECTION}
+      swipeThreshold={TOAST_SWIPE_THRESHOLD}
+      duration={TOAST_DEFAULT_DURATION}
+      label={TOAST_REGION_LABEL}
+    >
+      {toasts.map(({ id, title, description, action, variant = 'default', duration, open, onOpenChange }) => (
+        <Root
+          key={id}
+          open={open}
+          onOpenChange={onOpenChange}
+          duration={duration}
+          $variant={variant}
+          data-variant={variant}
+          // A failure is announced at once (assertive); routine feedback waits its turn (polite).
+          type={variant === 'destructive' ? 'foreground' : 'background'}
+        >
+          <Text>
+            {title && <Title>{title}</Title>}
+            {description && <Description>{description}</Description>}
+          </Text>
+          {renderAction(action)}
+          <CloseButton aria-label="Close">
+            <span aria-hidden="true">×</span>
+          </CloseButton>
+        </Root>
+      ))}
+      <Viewport hotkey={TOAST_HOTKEY} label={`${TOAST_REGION_LABEL} ({hotkey})`} />
+    </RadixToast.Provider>
+  );
+}
