@@ -1,0 +1,134 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import styled from 'styled-components';
+import { breakpoints, th } from '@pharmacy/ui';
+import { Drawer } from './Drawer';
+import { Sidebar } from './Sidebar';
+import { useMediaQuery } from './useMediaQuery';
+import { useSignOut } from './useSignOut';
+
+const Shell = styled.div`
+  display: flex;
+  min-height: 100%;
+  background: ${th((t) => t.colors.background)};
+`;
+
+/** SPEC §2/§9: 64 spacing units (16rem) wide. */
+const Aside = styled.aside`
+  flex: none;
+  width: ${th((t) => t.space(64))};
+  border-right: 1px solid ${th((t) => t.colors.border)};
+  background: ${th((t) => t.colors.surface)};
+`;
+
+const Column = styled.div`
+  flex: 1;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+`;
+
+const TopBar = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${th((t) => t.space(3))};
+  padding: ${th((t) => t.space(2))} ${th((t) => t.space(4))};
+  border-bottom: 1px solid ${th((t) => t.colors.border)};
+  background: ${th((t) => t.colors.surface)};
+  font-weight: ${th((t) => t.fontWeights.semibold)};
+`;
+
+const MenuButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 2.75rem;
+  height: 2.75rem;
+  border: 1px solid ${th((t) => t.colors.border)};
+  border-radius: ${th((t) => t.radii.md)};
+  background: ${th((t) => t.colors.surface)};
+  color: ${th((t) => t.colors.text)};
+  cursor: pointer;
+  &:focus-visible { outline: 3px solid ${th((t) => t.colors.focus)}; outline-offset: 1px; }
+`;
+
+const CloseRow = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  padding: ${th((t) => t.space(2))} ${th((t) => t.space(2))} 0;
+`;
+
+const Content = styled.div`
+  flex: 1;
+  min-width: 0;
+  padding: ${th((t) => t.space(6))} ${th((t) => t.space(4))};
+  @media (min-width: ${breakpoints.md}px) {
+    padding: ${th((t) => t.space(8))};
+  }
+`;
+
+const MenuIcon = () => (
+  <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+    <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+  </svg>
+);
+
+/**
+ * /admin: the "Admin Panel" sidebar and the child route in <Outlet/>. Below the md breakpoint the sidebar
+ * becomes a slide-out drawer behind a menu button (SPEC §2).
+ */
+export function AdminLayout() {
+  const wide = useMediaQuery(`(min-width: ${breakpoints.md}px)`);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const { signOut, signingOut } = useSignOut();
+  const titleId = useId();
+  const drawerId = useId();
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+
+  // Growing past the breakpoint turns the drawer into the static sidebar; do not leave it "open" behind.
+  useEffect(() => {
+    if (wide) setDrawerOpen(false);
+  }, [wide]);
+
+  return (
+    <Shell>
+      {wide && (
+        <Aside>
+          <Sidebar titleId={titleId} onSignOut={signOut} signingOut={signingOut} />
+        </Aside>
+      )}
+      <Column>
+        {!wide && (
+          <TopBar>
+            <MenuButton
+              ref={menuButtonRef}
+              type="button"
+              aria-label="Open menu"
+              aria-haspopup="dialog"
+              aria-expanded={drawerOpen}
+              aria-controls={drawerOpen ? drawerId : undefined}
+              onClick={() => setDrawerOpen(true)}
+            >
+              <MenuIcon />
+            </MenuButton>
+            <span>Admin Panel</span>
+          </TopBar>
+        )}
+        {!wide && drawerOpen && (
+          <Drawer id={drawerId} label="Admin Panel" onClose={closeDrawer} returnFocusRef={menuButtonRef}>
+            <CloseRow>
+              <MenuButton type="button" aria-label="Close menu" onClick={closeDrawer}>
+                <span aria-hidden="true">×</span>
+              </MenuButton>
+            </CloseRow>
+            <Sidebar titleId={titleId} onNavigate={closeDrawer} onSignOut={signOut} signingOut={signingOut} />
+          </Drawer>
+        )}
+        <Content>
+          <Outlet />
+        </Content>
+      </Column>
+    </Shell>
+  );
+}

@@ -1,0 +1,244 @@
+// Webpack 5 + Module Federation configs for the host and the remotes (ARCHITECTURE §2, §6, §8).
+// One place decides what is shared, how TS is compiled and how each app is served, so the five apps
+// cannot drift apart (a single differing shared entry is enough to load React twice).
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+const GATEWAY = 'http://localhost:5000';
+
+/** Runtime libraries that must exist once on the page (ARCHITECTURE §2, §8). */
+const SINGLETONS = [
+  'react',
+  'react/', // React 19 subpaths (react/jsx-runtime) are otherwise bundled per app
+  'react-dom',
+  'react-dom/', // react-dom/client
+  'react-router',
+  'react-router/', // react-router-dom 7 imports react-router/dom
+  'react-router-dom',
+  'react-redux',
+  'redux',
+  '@reduxjs/toolkit',
+  'redux-saga',
+  'redux-saga/', // redux-saga/effects is silently bundled twice without it
+  'styled-components',
+];
+/** Subpath entries whose version cannot be checked meaningfully. */
+const NO_VERSION_CHECK = new Set(['redux-saga/', 'react-router/']);
+
+function readJson(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** Version range of `name` as the app declares it; workspace links resolve to the linked package's version. */
+function requiredVersionOf(dir, deps, name) {
+  const spec = deps[name];
+  if (!spec) return false;
+  if (spec.startsWith('workspace:')) {
+    const linked = path.join(dir, 'node_modules', name, 'package.json');
+    return fs.existsSync(linked) ? `^${readJson(linked).version}` : false;
+  }
+  return spec;
+}
+
+/** The `shared` map for an app: every runtime singleton plus every @pharmacy/* runtime package it depends on. */
+function sharedFor(dir) {
+  const pkg = readJson(path.join(dir, 'package.json'));
+  const deps = { ...pkg.dependencies };
+  const shared = {};
+  for (const key of SINGLETONS) {
+    const base = key.endsWith('/') ? key.slice(0, -1) : key;
+    shared[key] = {
+      singleton: true,
+      requiredVersion: NO_VERSION_CHECK.has(key) ? false : requiredVersionOf(dir, deps, base),
+    };
+  }
+  for (const name of Object.keys(deps).filter((d) => d.startsWith('@pharmacy/'))) {
+    shared[name] = { singleton: true, requiredVersion: requiredVersionOf(dir, deps, name) };
+  }
+  return { shared, pkg };
+}
+
+function swcRule() {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: require.resolve('swc-loader'),
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2020',
+        },
+      },
+    },
+  };
+}
+
+/** What host and remotes have in common. */
+function baseConfig({ dir, mode }) {
+  const production = mode !== 'development';
+  return {
+    context: dir,
+    mode: production ? 'production' : 'development',
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    target: 'web',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
+      // workspace packages (contracts) resolve to their TypeScript source, like tsc and jest
+      conditionNames: ['source', '...'],
+    },
+    module: {
+      rules: [
+        swcRule(),
+        { test: /\.(png|jpe?g|gif|webp|avif|svg|ico)$/i, type: 'asset/resource' },
+        { test: /\.(woff2?)$/i, type: 'asset/resource' },
+      ],
+    },
+    cache: {
+      type: 'filesystem',
+      cacheDirectory: path.join(dir, 'node_modules/.cache/webpack'),
+      buildDependencies: { config: [__filename, path.join(dir, 'package.json')] },
+    },
+    performance: { hints: false },
+    optimization: { minimize: production },
+    stats: 'errors-warnings',
+    // 'warn' would print every federation module the persistent cache cannot serialize (harmless)
+    infrastructureLogging: { level: 'error' },
+  };
+}
+
+function federation({ dir, name, exposes, remotes }) {
+  const { shared, pkg } = sharedFor(dir);
+  return new ModuleFederationPlugin({
+    name,
+    ...(exposes ? { filename: 'remoteEntry.js', exposes } : {}),
+    ...(remotes ? { remotes } : {}),
+    shared,
+    dts: false,
+    manifest: true,
+    // a dead remote must not stop start-up: use what is already loaded rather than asking every remote
+    shareStrategy: 'loaded-first',
+    // "type": "commonjs" apps cannot take the generated runtime entry file
+    ...(pkg.type !== 'module' ? { virtualRuntimeEntry: true } : {}),
+  });
+}
+
+/**
+ * The host (shell): HTML page, router, runtime remotes. Built with `remotes: {}`; remotes are registered at
+ * start from /remotes.json.
+ * @param {{ dir: string, port?: number, mode?: 'production' | 'development' }} options
+ */
+function createHostConfig({ dir, port = 3000, mode = 'production' }) {
+  const base = baseConfig({ dir, mode });
+  const production = base.mode === 'production';
+  return {
+    ...base,
+    name: 'host',
+    entry: { main: './src/index.ts' },
+    output: {
+      path: path.join(dir, 'dist'),
+      publicPath: '/',
+      // [contenthash] is not available for the federated host's entry here (ARCHITECTURE §8); [fullhash] is
+      filename: production ? '[name].[fullhash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      clean: true,
+    },
+    plugins: [
+      federation({ dir, name: 'host', remotes: {} }),
+      new HtmlWebpackPlugin({
+        templateContent: htmlTemplate,
+        inject: 'body',
+        scriptLoading: 'defer',
+      }),
+    ],
+    devServer: {
+      port,
+      historyApiFallback: true,
+      hot: true,
+      proxy: [{ context: ['/api', '/remotes.json', '/mfe'], target: GATEWAY, changeOrigin: false }],
+    },
+  };
+}
+
+const htmlTemplate = () => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="theme-color" content="#0f766e" />
+    <meta name="description" content="Pharmacy &amp; Care: order medicines and health products online from a registered pharmacy, with advice from licensed pharmacists and fast delivery." />
+    <title>Pharmacy &amp; Care</title>
+  </head>
+  <body>
+    <noscript>Pharmacy &amp; Care needs JavaScript to show the shop. Please enable it and reload the page.</noscript>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+/** Absolute path of a module request relative to `dir`, trying the usual extensions. */
+function resolveFile(dir, request) {
+  const abs = path.resolve(dir, request);
+  if (path.extname(abs) && fs.existsSync(abs)) return abs;
+  for (const ext of ['.tsx', '.ts', '.jsx', '.js']) if (fs.existsSync(abs + ext)) return abs + ext;
+  return abs;
+}
+
+/**
+ * A remote: exposes page components and widgets, emits remoteEntry.js and mf-manifest.json into dist/.
+ * `setup` (default ./src/oneReact.ts, when present) is imported at the top of every exposed module: it records
+ * the React the remote imported for the one-React browser proof. A loader adds the import so that replacing
+ * an exposed file cannot drop it (an array `import` per expose would too, but it garbles mf-manifest.json).
+ * @param {{ dir: string, name: string, port: number, exposes: Record<string, string>,
+ *           mode?: 'production' | 'development', setup?: string }} options
+ */
+function createRemoteConfig({ dir, name, port, exposes, mode = 'production', setup = './src/oneReact.ts' }) {
+  const base = baseConfig({ dir, mode });
+  const production = base.mode === 'production';
+  const setupFile = resolveFile(dir, setup);
+  const exposedFiles = new Set(Object.values(exposes).map((file) => resolveFile(dir, file)));
+  const setupRules = fs.existsSync(setupFile)
+    ? [
+        {
+          test: (resource) => exposedFiles.has(resource),
+          use: [{ loader: require.resolve('./prepend-import-loader'), options: { request: setupFile } }],
+        },
+      ]
+    : [];
+  return {
+    ...base,
+    name,
+    entry: {},
+    output: {
+      path: path.join(dir, 'dist'),
+      // chunks load from wherever the remote is served (/mfe/<folder>/ or a dev server); '/' breaks them
+      publicPath: 'auto',
+      uniqueName: name,
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      clean: true,
+    },
+    module: { rules: [...base.module.rules, ...setupRules] },
+    optimization: { ...base.optimization, runtimeChunk: false },
+    plugins: [federation({ dir, name, exposes })],
+    devServer: {
+      port,
+      hot: true,
+      allowedHosts: 'all',
+      headers: {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+        'Access-Control-Allow-Headers': '*',
+      },
+      static: false,
+    },
+  };
+}
+
+module.exports = { createHostConfig, createRemoteConfig, sharedFor };
