@@ -15,7 +15,7 @@ export const csrfPlugin = fp<{ trustedOrigins: string[] }>(
   async (app, opts) => {
     const trusted = new Set(opts.trustedOrigins);
     const isTrusted = (origin: string, request: FastifyRequest) =>
-      trusted.has(origin) || origin === `${request.protocol}://${request.headers.host}`;
+      trusted.has(origin) || origin === `${request.protocol}://${request.host}`;
 
     app.addHook('onRequest', async (request) => {
       if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return;

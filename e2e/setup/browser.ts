@@ -1,0 +1,38 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: the e2e globalSetup did not run');
+  return url;
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+/** A fresh context (own cookies) whose pages record the React each bundle imported (one-React proof). */
+export async function newContext(browser: Browser, opts: { width?: number; height?: number; base?: string } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: opts.base ?? baseUrl(),
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+  });
+  await context.addInitScript(() => {
+    (window as unknown as { __PHARMACY_E2E__: boolean }).__PHARMACY_E2E__ = true;
+  });
+  return context;
+}
+
+/** Collects uncaught page errors so a test can assert the app ran cleanly. */
+export function trackErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+export const DEMO_ADMIN = { email: 'admin@pharmacy.local', password: 'Admin123!demo' };
+export const DEMO_SHOPPER = { email: 'shopper@pharmacy.local', password: 'Shopper123!demo' };

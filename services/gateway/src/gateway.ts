@@ -1,0 +1,99 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyHttpProxy from '@fastify/http-proxy';
+import type { FastifyRequest } from 'fastify';
+import { openAccountService } from '@pharmacy/account-service';
+import { openCatalogService } from '@pharmacy/catalog-service';
+import { openCheckoutService } from '@pharmacy/checkout-service';
+import {
+  createApp,
+  ensureKeys,
+  loadInternalToken,
+  loadKeys,
+  serviceUrlsFromEnv,
+  type App,
+  type KitConfig,
+  type OpenService,
+  type ServiceContext,
+  type ServiceHandle,
+} from '@pharmacy/service-kit';
+import { SERVICE_NAMES, SERVICE_PREFIXES, type ServiceName } from './routes-table';
+import { registerStatic, spaFallback, type StaticOptions } from './static-files';
+
+const OPENERS: Record<ServiceName, OpenService> = {
+  account: openAccountService,
+  catalog: openCatalogService,
+  checkout: openCheckoutService,
+};
+
+export type GatewayMode = 'embedded' | 'distributed';
+
+export interface GatewayOptions {
+  mode: GatewayMode;
+  config: KitConfig;
+  /** Built apps to serve; omit to serve the API only. */
+  static?: StaticOptions;
+  /** distributed mode: where each service listens. */
+  serviceUrls?: Record<ServiceName, string>;
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * The one public origin: /api routing, the built host and remotes, and /remotes.json.
+ * Embedded: every service's plugin in this process. Distributed: each /api prefix proxied to its service.
+ */
+export async function buildGateway(opts: GatewayOptions): Promise<App> {
+  const { config } = opts;
+  const env = opts.env ?? process.env;
+  if (opts.mode === 'embedded') ensureKeys(config.dataDir);
+  const keys = loadKeys({ dataDir: config.dataDir, withPrivate: opts.mode === 'embedded', env });
+  const app = await createApp({
+    publicKey: keys.publicKey,
+    logLevel: config.logLevel,
+    docs: opts.mode === 'embedded',
+    trustedOrigins: [config.publicOrigin],
+    production: config.production,
+    onNotFound: opts.static ? spaFallback(opts.static.root) : undefined,
+  });
+  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+
+  if (opts.mode === 'embedded') {
+    const handles: ServiceHandle[] = [];
+    const base: Omit<ServiceContext, 'privateKey'> = {
+      config,
+      log: app.log,
+      internalToken: loadInternalToken(config.dataDir, env),
+      serviceUrls: serviceUrlsFromEnv(env, `http://127.0.0.1:${config.port}`),
+    };
+    app.addHook('onClose', async () => {
+      for (const h of handles.reverse()) await h.close();
+    });
+    for (const name of SERVICE_NAMES) {
+      // Only the account service is handed the signing key.
+      const handle = await OPENERS[name]({ ...base, privateKey: name === 'account' ? keys.privateKey : undefined });
+      handles.push(handle);
+      await handle.register(app);
+    }
+  } else {
+    const urls = opts.serviceUrls;
+    if (!urls) throw new Error('distributed mode needs ACCOUNT_SERVICE_URL, CATALOG_SERVICE_URL and CHECKOUT_SERVICE_URL');
+    const forwarded = (request: FastifyRequest, headers: Record<string, unknown>) => ({
+      ...headers,
+      'x-forwarded-for': request.ip,
+      'x-forwarded-host': request.host,
+      'x-forwarded-proto': request.protocol,
+    });
+    for (const name of SERVICE_NAMES) {
+      for (const prefix of SERVICE_PREFIXES[name]) {
+        await app.register(fastifyHttpProxy, {
+          upstream: urls[name],
+          prefix,
+          rewritePrefix: prefix,
+          replyOptions: { rewriteRequestHeaders: forwarded as never },
+        });
+      }
+    }
+  }
+
+  if (opts.static) await registerStatic(app, opts.static);
+  return app;
+}

@@ -1,0 +1,3 @@
+export { buildGateway, type GatewayMode, type GatewayOptions } from './gateway';
+export { SERVICE_PREFIXES, SERVICE_NAMES, type ServiceName } from './routes-table';
+export { remotesManifest, spaFallback } from './static-files';

@@ -1,0 +1,12 @@
+/**
+ * Which service owns which public /api prefix (ARCHITECTURE §1). The distributed gateway proxies exactly these;
+ * /internal/* is never proxied, so service-to-service routes stay private.
+ */
+export const SERVICE_PREFIXES = {
+  account: ['/api/auth', '/api/account', '/api/admin/users'],
+  catalog: ['/api/shop/products', '/api/shop/search', '/api/shop/review', '/api/admin/products', '/api/common/feature', '/api/media'],
+  checkout: ['/api/shop/cart', '/api/shop/address', '/api/shop/order', '/api/admin/orders', '/api/payments'],
+} as const;
+
+export type ServiceName = keyof typeof SERVICE_PREFIXES;
+export const SERVICE_NAMES = Object.keys(SERVICE_PREFIXES) as ServiceName[];

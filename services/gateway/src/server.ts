@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { loadConfig } from '@pharmacy/service-kit';
+import { buildGateway, type GatewayMode } from './gateway';
+
+/** Start: `node dist/server.js` (GATEWAY_MODE=embedded by default; distributed proxies to *_SERVICE_URL). */
+async function main() {
+  const config = loadConfig(process.env, { port: 5000 });
+  const mode = (process.env.GATEWAY_MODE ?? 'embedded') as GatewayMode;
+  const env = process.env;
+  const app = await buildGateway({
+    mode,
+    config,
+    static: {
+      root: path.resolve(env.STATIC_ROOT ?? path.join(__dirname, '..', '..', '..')),
+      // A remote deployed elsewhere (or a dev server): REMOTE_URLS='{"catalog":"https://…/mf-manifest.json"}'.
+      remoteUrls: env.REMOTE_URLS ? JSON.parse(env.REMOTE_URLS) : undefined,
+    },
+    serviceUrls:
+      mode === 'distributed'
+        ? {
+            account: env.ACCOUNT_SERVICE_URL ?? 'http://127.0.0.1:4001',
+            catalog: env.CATALOG_SERVICE_URL ?? 'http://127.0.0.1:4002',
+            checkout: env.CHECKOUT_SERVICE_URL ?? 'http://127.0.0.1:4003',
+          }
+        : undefined,
+  });
+  const stop = () => void app.close().then(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Pharmacy & Care is running on ${config.publicOrigin} (${mode} mode)`);
+}
+
+main().catch((err) => {
+  // Start-up errors (a data folder in use, a missing key) are meant for a person: print the message plainly.
+  console.error(`Could not start the gateway: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

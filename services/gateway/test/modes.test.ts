@@ -1,0 +1,168 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ACCESS_COOKIE, CSRF_HEADER } from '@pharmacy/contracts';
+import { ensureKeys, loadConfig, type App } from '@pharmacy/service-kit';
+import { buildGateway } from '../src';
+
+const REPO = path.resolve(__dirname, '../../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A static root with a fake built host and one fake remote, so fallback and caching rules can be checked. */
+function fakeBuild(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-static-'));
+  fs.mkdirSync(path.join(root, 'host-shell/dist'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'host-shell/dist/index.html'), '<!doctype html><title>Pharmacy</title>');
+  fs.writeFileSync(path.join(root, 'host-shell/dist/main.js'), 'console.log(1)');
+  fs.mkdirSync(path.join(root, 'mfe-catalog/dist'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'mfe-catalog/dist/mf-manifest.json'), '{}');
+  fs.writeFileSync(path.join(root, 'mfe-catalog/dist/123.0123abcd.js'), 'x'.repeat(2000));
+  return root;
+}
+
+type Mode = { name: 'embedded' | 'distributed'; app: App; close: () => Promise<void> };
+
+async function startEmbedded(): Promise<Mode> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-emb-'));
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), logLevel: 'silent' };
+  const app = await buildGateway({ mode: 'embedded', config, static: { root: fakeBuild() }, env: {} });
+  await app.ready();
+  return { name: 'embedded', app, close: () => app.close() };
+}
+
+async function startDistributed(): Promise<Mode> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-dist-'));
+  ensureKeys(dataDir);
+  const ports = { account: await freePort(), catalog: await freePort(), checkout: await freePort() };
+  const urls = Object.fromEntries(Object.entries(ports).map(([k, p]) => [k, `http://127.0.0.1:${p}`])) as Record<keyof typeof ports, string>;
+  const children: ChildProcess[] = [];
+  for (const [name, port] of Object.entries(ports)) {
+    const child = spawn(process.execPath, ['--conditions=source', '-r', 'ts-node/register', path.join(REPO, `services/${name}/src/server.ts`)], {
+      cwd: REPO,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        ACCOUNT_SERVICE_URL: urls.account,
+        CATALOG_SERVICE_URL: urls.catalog,
+        CHECKOUT_SERVICE_URL: urls.checkout,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(child);
+  }
+  for (const url of Object.values(urls)) {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try {
+        if ((await fetch(`${url}/api/health`)).ok) break;
+      } catch {
+        /* starting */
+      }
+      if (Date.now() > deadline) throw new Error(`${url} did not start`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), logLevel: 'silent' };
+  const app = await buildGateway({ mode: 'distributed', config, static: { root: fakeBuild() }, serviceUrls: urls, env: {} });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    name: 'distributed',
+    app,
+    close: async () => {
+      await app.close();
+      await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : (c.once('exit', r), c.kill('SIGTERM'))))));
+    },
+  };
+}
+
+const cookiesOf = (res: { headers: Record<string, unknown> }) =>
+  ([] as string[]).concat((res.headers['set-cookie'] as string[] | string | undefined) ?? []).map((c) => c.split(';')[0]).join('; ');
+
+describe.each([
+  ['embedded', startEmbedded],
+  ['distributed', startDistributed],
+] as const)('gateway in %s mode', (_name, start) => {
+  let mode: Mode;
+  beforeAll(async () => {
+    mode = await start();
+  }, 120_000);
+  afterAll(() => mode?.close());
+
+  it('answers health and serves /remotes.json with every remote', async () => {
+    expect((await mode.app.inject('/api/health')).json()).toEqual({ success: true, data: { status: 'ok' } });
+    const res = await mode.app.inject('/remotes.json');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toEqual({
+      catalog: '/mfe/catalog/mf-manifest.json',
+      cartCheckout: '/mfe/cart-checkout/mf-manifest.json',
+      account: '/mfe/account/mf-manifest.json',
+      admin: '/mfe/admin/mf-manifest.json',
+    });
+  });
+
+  it('serves index.html for page navigations only, never for missing remote files', async () => {
+    const page = await mode.app.inject({ url: '/pharmacy/products', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Pharmacy</title>');
+    const missingChunk = await mode.app.inject({ url: '/mfe/admin/remoteEntry.js', headers: { accept: 'text/html' } });
+    expect(missingChunk.statusCode).toBe(404);
+    const apiMiss = await mode.app.inject({ url: '/api/nothing-here', headers: { accept: 'text/html' } });
+    expect(apiMiss.json().code).toBe('NOT_FOUND');
+  });
+
+  it('caches hashed assets forever and manifests not at all, compressing text', async () => {
+    const hashed = await mode.app.inject({ url: '/mfe/catalog/123.0123abcd.js', headers: { 'accept-encoding': 'br' } });
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(hashed.headers['content-encoding']).toBe('br');
+    const manifest = await mode.app.inject('/mfe/catalog/mf-manifest.json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('routes a whole account journey: register, login, me, logout', async () => {
+    const email = `gw-${mode.name}-${Date.now()}@example.com`;
+    const reg = await mode.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { firstName: 'Gale', lastName: 'Way', email, password: 'Sturdy-pass-42' },
+    });
+    expect(reg.statusCode).toBe(201);
+    expect(cookiesOf(reg)).not.toContain(ACCESS_COOKIE);
+    const login = await mode.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'Sturdy-pass-42' } });
+    expect(login.statusCode).toBe(200);
+    const cookie = cookiesOf(login);
+    expect(cookie).toContain(`${ACCESS_COOKIE}=`);
+    const me = await mode.app.inject({ url: '/api/auth/me', headers: { cookie } });
+    expect(me.json().user.email).toBe(email);
+    const forged = await mode.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: 'http://evil.test' } });
+    expect(forged.statusCode).toBe(403);
+    const logout = await mode.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, [CSRF_HEADER]: '1' } });
+    expect(logout.statusCode).toBe(200);
+  });
+
+  it('routes the catalog and checkout prefixes to their services', async () => {
+    const list = await mode.app.inject('/api/shop/products/get?limit=2');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.items.length).toBeGreaterThan(0);
+    const cart = await mode.app.inject('/api/shop/cart/get/someone');
+    expect(cart.statusCode).toBe(401);
+  });
+
+  it('never exposes internal service routes publicly', async () => {
+    const res = await mode.app.inject({ method: 'POST', url: '/internal/catalog/stock/release', payload: { reservationId: 'x' } });
+    expect([403, 404]).toContain(res.statusCode);
+  });
+});
