@@ -8,6 +8,8 @@ export type Filter = Record<string, unknown>;
 export type Update = Record<string, unknown>;
 export type SortSpec = Record<string, 1 | -1>;
 export type Projection = Record<string, 0 | 1>;
+/** A document to insert: `_id` may be left out, the store then assigns a UUID (a string on both adapters). */
+export type WithOptionalId<T extends Doc> = { [K in keyof T as K extends '_id' ? never : K]: T[K] } & { _id?: string };
 
 export interface FindOptions {
   sort?: SortSpec;
@@ -21,7 +23,10 @@ export interface UpdateOptions {
 }
 
 export interface FindOneAndUpdateOptions {
-  /** 'after' (default here) returns the updated document, 'before' the original. */
+  /**
+   * 'after' (the default on both adapters) returns the updated document, 'before' the original.
+   * MongoDB's driver defaults to 'before'; the MongoDB adapter passes 'after' unless told otherwise.
+   */
   returnDocument?: 'before' | 'after';
   upsert?: boolean;
   sort?: SortSpec;
@@ -43,11 +48,13 @@ export interface UpdateResult {
 }
 
 export interface Collection<T extends Doc = Doc> {
-  insertOne(doc: T): Promise<{ insertedId: string }>;
-  insertMany(docs: T[]): Promise<{ insertedCount: number }>;
+  insertOne(doc: WithOptionalId<T>): Promise<{ insertedId: string }>;
+  /** Embedded: all or nothing. MongoDB (ordered): documents before a failing one stay inserted. */
+  insertMany(docs: WithOptionalId<T>[]): Promise<{ insertedCount: number }>;
   findOne(filter: Filter, options?: { projection?: Projection; sort?: SortSpec }): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
   countDocuments(filter?: Filter): Promise<number>;
+  /** Update operators only (no replacement document); an upsert seeds the new document from the filter's equalities. */
   updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;
   updateMany(filter: Filter, update: Update): Promise<UpdateResult>;
   /** Atomic: the match and the update happen as one step (the basis of stock reservation). */
@@ -72,14 +79,21 @@ export const isDuplicateKeyError = (e: unknown): e is DuplicateKeyError =>
 
 /** Binary objects (product images, feature banners): disk in embedded mode, GridFS (64 KiB chunks) on MongoDB. */
 export interface BlobInfo {
+  /** A UUID. */
   id: string;
   contentType: string;
   size: number;
   createdAt: Date;
+  filename?: string;
 }
+
+/** GridFS chunk size and the upload chunk of SPEC §9: 64 KiB. */
+export const UPLOAD_CHUNK_BYTES = 64 * 1024;
 export interface BlobStore {
   put(data: Buffer, info: { contentType: string; filename?: string }): Promise<BlobInfo>;
+  /** null for an unknown id, and for a malformed one (never a path outside the store). */
   get(id: string): Promise<{ info: BlobInfo; stream: NodeJS.ReadableStream } | null>;
+  /** true when the blob existed. */
   delete(id: string): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -92,6 +106,6 @@ export interface OpenStoreOptions {
   mongoUrl?: string;
   /** DATA_DIR (default ./data); the embedded adapter keeps files under dataDir/name. */
   dataDir?: string;
-  /** In-memory embedded store (tests). */
+  /** In-memory embedded store (tests); openBlobStore then keeps blobs in memory too. */
   inMemory?: boolean;
 }

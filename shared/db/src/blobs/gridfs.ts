@@ -1,0 +1,69 @@
+/**
+ * MongoDB BlobStore: GridFS bucket `media` with 64 KiB chunks (SPEC §9). Blob ids are UUID strings,
+ * like the disk store's, so media URLs do not depend on the adapter.
+ */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { GridFSBucket, type Db, type MongoClient, type ObjectId } from 'mongodb';
+import type { BlobInfo, BlobStore } from '../port';
+import { UPLOAD_CHUNK_BYTES } from '../port';
+import { checkContentType, isBlobId, newBlobId } from './ids';
+
+export const MEDIA_BUCKET = 'media';
+
+// The driver types GridFS ids as ObjectId, but any BSON value is accepted as a file id.
+const fileId = (id: string) => id as unknown as ObjectId;
+
+export class GridFsBlobStore implements BlobStore {
+  private readonly bucket: GridFSBucket;
+
+  /** `client`, when given, is closed by close() (openBlobStore owns its connection). */
+  constructor(
+    db: Db,
+    private readonly client?: MongoClient,
+  ) {
+    this.bucket = new GridFSBucket(db, { bucketName: MEDIA_BUCKET, chunkSizeBytes: UPLOAD_CHUNK_BYTES });
+  }
+
+  async put(data: Buffer, info: { contentType: string; filename?: string }): Promise<BlobInfo> {
+    const id = newBlobId();
+    const contentType = checkContentType(info.contentType);
+    const upload = this.bucket.openUploadStreamWithId(fileId(id), info.filename ?? id, {
+      metadata: { contentType },
+    });
+    await pipeline(Readable.from([data]), upload);
+    return {
+      id,
+      contentType,
+      size: data.length,
+      createdAt: upload.gridFSFile?.uploadDate ?? new Date(),
+      ...(info.filename !== undefined && { filename: info.filename }),
+    };
+  }
+
+  async get(id: string): Promise<{ info: BlobInfo; stream: NodeJS.ReadableStream } | null> {
+    if (!isBlobId(id)) return null;
+    const file = await this.bucket.find({ _id: fileId(id) }, { limit: 1 }).next();
+    if (!file) return null;
+    const info: BlobInfo = {
+      id,
+      contentType: String(file.metadata?.contentType ?? 'application/octet-stream'),
+      size: file.length,
+      createdAt: file.uploadDate,
+      ...(file.filename !== id && { filename: file.filename }),
+    };
+    return { info, stream: this.bucket.openDownloadStream(fileId(id)) };
+  }
+
+  async delete(id: string): Promise<boolean> {
+    if (!isBlobId(id)) return false;
+    const file = await this.bucket.find({ _id: fileId(id) }, { limit: 1 }).next();
+    if (!file) return false;
+    await this.bucket.delete(fileId(id));
+    return true;
+  }
+
+  async close(): Promise<void> {
+    await this.client?.close();
+  }
+}

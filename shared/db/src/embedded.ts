@@ -1,0 +1,445 @@
+/**
+ * Embedded DocumentStore on @seald-io/nedb 4: one datastore file per collection under
+ * `<dataDir>/<name>/<collection>.db` (or in memory). Filters and updates go through ./query, which gives
+ * them MongoDB's meaning or rejects them; every write of a collection runs through one queue so a
+ * read-then-write (conditional update, findOneAndUpdate, upsert) is atomic within the process, and the
+ * folder lock makes this process the only writer.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import * as nedbModule from '@seald-io/nedb';
+import { lockDataFolder } from './lock';
+import type {
+  Collection,
+  Doc,
+  DocumentStore,
+  DuplicateKeyError,
+  Filter,
+  FindOneAndUpdateOptions,
+  FindOptions,
+  IndexOptions,
+  Projection,
+  SortSpec,
+  Update,
+  UpdateOptions,
+  UpdateResult,
+  WithOptionalId,
+} from './port';
+import {
+  checkProjection,
+  checkSort,
+  InvalidQueryError,
+  isPlainObject,
+  translateFilter,
+  translateUpdate,
+  upsertSeed,
+} from './query';
+
+type NedbClass = typeof import('@seald-io/nedb').default;
+type Nedb = InstanceType<NedbClass>;
+// nedb is CommonJS: depending on the loader the class is the namespace itself or its `default`.
+const Datastore: NedbClass =
+  (nedbModule as unknown as { default?: NedbClass }).default ?? (nedbModule as unknown as NedbClass);
+
+interface NedbModel {
+  modify(doc: Record<string, unknown>, update: Update): Record<string, unknown>;
+  compareThings(a: unknown, b: unknown): number;
+  getDotValue(doc: unknown, field: string): unknown;
+}
+// nedb's own update semantics, needed to build an upserted document before inserting it.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const nedbModel = require('@seald-io/nedb/lib/model') as NedbModel;
+
+export interface EmbeddedStoreOptions {
+  /** Service name: the folder under dataDir. */
+  name: string;
+  /** Default ./data. */
+  dataDir?: string;
+  inMemory?: boolean;
+}
+
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+const checkName = (kind: string, name: string) => {
+  if (!SAFE_NAME.test(name)) {
+    throw new Error(`${kind} name '${name}' is invalid: use letters, digits, '-' or '_' (at most 64)`);
+  }
+};
+
+/** Serialises async work: each task starts after the previous one settled. */
+class Queue {
+  private tail: Promise<unknown> = Promise.resolve();
+  run<R>(task: () => Promise<R>): Promise<R> {
+    const result = this.tail.then(task);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
+interface UniqueIndex {
+  name: string;
+  fields: string[];
+}
+
+const indexName = (keys: Record<string, 1 | -1>) =>
+  Object.entries(keys)
+    .map(([k, v]) => `${k}_${v}`)
+    .join('_');
+
+const formatKeyValue = (value: Record<string, unknown>) =>
+  `{ ${Object.entries(value)
+    .map(([k, v]) => `${k}: ${v instanceof Date ? v.toISOString() : JSON.stringify(v)}`)
+    .join(', ')} }`;
+
+class EmbeddedCollection<T extends Doc> implements Collection<T> {
+  private readonly queue = new Queue();
+  /** Index names given to createIndex, by nedb's index key (sorted fields joined by ','). */
+  private readonly indexNames = new Map<string, string>([['_id', '_id_']]);
+
+  constructor(
+    private readonly store: EmbeddedStore,
+    readonly name: string,
+    private readonly ds: Nedb,
+    private readonly ready: Promise<void>,
+  ) {}
+
+  private async db(): Promise<Nedb> {
+    this.store.assertOpen();
+    await this.ready;
+    return this.ds;
+  }
+
+  /** Documents the current write is storing, to tell which unique index a violation came from. */
+  private pending: Record<string, unknown>[] = [];
+
+  /**
+   * Writes share one queue per collection: what a write read is still true when it writes. nedb's
+   * unique violation becomes MongoDB's duplicate-key error (code 11000) naming the index and the key.
+   */
+  private write<R>(task: (ds: Nedb) => Promise<R>): Promise<R> {
+    return this.db().then((ds) =>
+      this.queue.run(async () => {
+        this.pending = [];
+        try {
+          return await task(ds);
+        } catch (e) {
+          const err = e as { errorType?: string; key?: unknown };
+          if (err?.errorType === 'uniqueViolated') throw this.duplicateKeyError(err.key, this.pending);
+          throw e;
+        } finally {
+          this.pending = [];
+        }
+      }),
+    );
+  }
+
+  /** nedb's unique indexes, including those it re-created from the datafile on load. */
+  private uniqueIndexes(): UniqueIndex[] {
+    const indexes = (this.ds as unknown as { indexes: Record<string, { unique: boolean }> }).indexes;
+    return Object.entries(indexes)
+      .filter(([, index]) => index.unique)
+      .map(([key]) => {
+        const fields = key.split(',');
+        return { name: this.indexNames.get(key) ?? fields.map((f) => `${f}_1`).join('_'), fields };
+      });
+  }
+
+  private duplicateKeyError(
+    key: unknown,
+    docs: Record<string, unknown>[],
+    indexes: UniqueIndex[] = this.uniqueIndexes(),
+  ): DuplicateKeyError {
+    let index: UniqueIndex | undefined;
+    let keyValue: Record<string, unknown> | undefined;
+    for (const candidate of indexes) {
+      for (const doc of docs) {
+        const value =
+          candidate.fields.length === 1
+            ? nedbModel.getDotValue(doc, candidate.fields[0])
+            : Object.fromEntries(candidate.fields.map((f) => [f, nedbModel.getDotValue(doc, f)]));
+        const values = Array.isArray(value) && candidate.fields.length === 1 ? value : [value];
+        if (values.some((v) => nedbModel.compareThings(v, key) === 0)) {
+          index = candidate;
+          keyValue =
+            candidate.fields.length === 1 ? { [candidate.fields[0]]: key } : (key as Record<string, unknown>);
+          break;
+        }
+      }
+      if (index) break;
+    }
+    const where = `collection: ${this.store.name}.${this.name}`;
+    const message = index
+      ? `E11000 duplicate key error ${where} index: ${index.name} dup key: ${formatKeyValue(keyValue!)}`
+      : `E11000 duplicate key error ${where} dup key: ${JSON.stringify(key)}`;
+    const error = new Error(message) as DuplicateKeyError & {
+      keyValue?: Record<string, unknown>;
+      keyPattern?: Record<string, number>;
+      index?: string;
+    };
+    error.name = 'DuplicateKeyError';
+    (error as { code: number }).code = 11000;
+    if (index) {
+      error.index = index.name;
+      error.keyValue = keyValue;
+      error.keyPattern = Object.fromEntries(index.fields.map((f) => [f, 1]));
+    }
+    return error;
+  }
+
+  private prepare(doc: WithOptionalId<T>): T {
+    if (!isPlainObject(doc)) throw new InvalidQueryError('a document must be a plain object');
+    const id = doc._id === undefined ? randomUUID() : doc._id;
+    if (typeof id !== 'string') throw new InvalidQueryError('_id must be a string');
+    return { ...doc, _id: id } as unknown as T;
+  }
+
+  async insertOne(doc: WithOptionalId<T>): Promise<{ insertedId: string }> {
+    const prepared = this.prepare(doc);
+    return this.write(async (ds) => {
+      this.pending = [prepared];
+      await ds.insertAsync(prepared);
+      return { insertedId: prepared._id };
+    });
+  }
+
+  async insertMany(docs: WithOptionalId<T>[]): Promise<{ insertedCount: number }> {
+    const prepared = docs.map((d) => this.prepare(d));
+    if (prepared.length === 0) return { insertedCount: 0 };
+    // nedb inserts an array all-or-nothing (MongoDB's ordered insertMany keeps the ones before a failure).
+    return this.write(async (ds) => {
+      this.pending = prepared;
+      await ds.insertAsync(prepared);
+      return { insertedCount: prepared.length };
+    });
+  }
+
+  async findOne(filter: Filter, options: { projection?: Projection; sort?: SortSpec } = {}): Promise<T | null> {
+    const [doc] = await this.find(filter, { ...options, limit: 1 });
+    return doc ?? null;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    const query = translateFilter(filter);
+    const sort = checkSort(options.sort);
+    const projection = checkProjection(options.projection);
+    const { skip, limit } = options;
+    for (const [label, n] of [['skip', skip], ['limit', limit]] as const) {
+      if (n !== undefined && (!Number.isInteger(n) || n < 0)) {
+        throw new InvalidQueryError(`${label} must be a non-negative integer`);
+      }
+    }
+    const ds = await this.db();
+    let cursor = ds.findAsync(query, projection ?? {});
+    if (sort) cursor = cursor.sort(sort);
+    if (skip) cursor = cursor.skip(skip);
+    if (limit) cursor = cursor.limit(limit);
+    return (await cursor) as unknown as T[];
+  }
+
+  async countDocuments(filter: Filter = {}): Promise<number> {
+    const query = translateFilter(filter);
+    const ds = await this.db();
+    return (await ds.countAsync(query)) as unknown as number;
+  }
+
+  /** Finds, updates by _id and reports before/after; the caller holds the queue. */
+  private async updateFirst(
+    ds: Nedb,
+    query: Record<string, unknown>,
+    update: Update,
+    sort?: SortSpec,
+  ): Promise<{ before: T; after: T } | null> {
+    let cursor = ds.findAsync(query);
+    if (sort) cursor = cursor.sort(sort);
+    const [before] = (await cursor.limit(1)) as unknown as T[];
+    if (!before) return null;
+    this.pending = [nedbModel.modify(before, update)];
+    const { affectedDocuments } = await ds.updateAsync({ _id: before._id }, update, { returnUpdatedDocs: true });
+    return { before, after: affectedDocuments as unknown as T };
+  }
+
+  /** MongoDB's upsert: the filter's equality fields, then the update; a UUID _id unless the filter fixes one. */
+  private async upsert(ds: Nedb, filter: Filter, update: Update): Promise<T> {
+    const seed = upsertSeed(filter);
+    if (seed._id === undefined) seed._id = randomUUID();
+    if (typeof seed._id !== 'string') throw new InvalidQueryError('_id must be a string');
+    const doc = nedbModel.modify(seed, update);
+    this.pending = [doc];
+    return (await ds.insertAsync(doc)) as unknown as T;
+  }
+
+  async updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
+    const query = translateFilter(filter);
+    const ops = translateUpdate(update);
+    return this.write(async (ds) => {
+      const result = await this.updateFirst(ds, query, ops);
+      if (result) {
+        const modified = isDeepStrictEqual(result.before, result.after) ? 0 : 1;
+        return { matchedCount: 1, modifiedCount: modified, upsertedId: null };
+      }
+      if (!options.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedId: null };
+      const inserted = await this.upsert(ds, filter, ops);
+      return { matchedCount: 0, modifiedCount: 0, upsertedId: inserted._id };
+    });
+  }
+
+  async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
+    const query = translateFilter(filter);
+    const ops = translateUpdate(update);
+    return this.write(async (ds) => {
+      const before = (await ds.findAsync(query)) as unknown as T[];
+      if (before.length === 0) return { matchedCount: 0, modifiedCount: 0, upsertedId: null };
+      this.pending = before.map((d) => nedbModel.modify(d, ops));
+      const ids = before.map((d) => d._id);
+      // nedb applies a multi update all-or-nothing (a unique violation rolls every document back).
+      const { affectedDocuments } = await ds.updateAsync({ _id: { $in: ids } }, ops, {
+        multi: true,
+        returnUpdatedDocs: true,
+      });
+      const after = new Map((affectedDocuments as unknown as T[]).map((d) => [d._id, d]));
+      const modified = before.filter((d) => !isDeepStrictEqual(d, after.get(d._id))).length;
+      return { matchedCount: before.length, modifiedCount: modified, upsertedId: null };
+    });
+  }
+
+  async findOneAndUpdate(filter: Filter, update: Update, options: FindOneAndUpdateOptions = {}): Promise<T | null> {
+    const query = translateFilter(filter);
+    const ops = translateUpdate(update);
+    const sort = checkSort(options.sort);
+    const projection = checkProjection(options.projection);
+    const dotted = Object.keys(projection ?? {}).find((k) => k.includes('.'));
+    if (dotted) throw new InvalidQueryError(`findOneAndUpdate projects top-level fields only, not '${dotted}'`);
+    const returnAfter = (options.returnDocument ?? 'after') === 'after';
+    const doc = await this.write(async (ds) => {
+      const result = await this.updateFirst(ds, query, ops, sort);
+      if (result) return returnAfter ? result.after : result.before;
+      if (!options.upsert) return null;
+      const inserted = await this.upsert(ds, filter, ops);
+      return returnAfter ? inserted : null;
+    });
+    return doc && projection ? project(doc, projection) : doc;
+  }
+
+  async deleteOne(filter: Filter): Promise<{ deletedCount: number }> {
+    const query = translateFilter(filter);
+    return this.write(async (ds) => ({ deletedCount: await ds.removeAsync(query, { multi: false }) }));
+  }
+
+  async deleteMany(filter: Filter): Promise<{ deletedCount: number }> {
+    const query = translateFilter(filter);
+    return this.write(async (ds) => ({ deletedCount: await ds.removeAsync(query, { multi: true }) }));
+  }
+
+  async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<string> {
+    const fields = Object.keys(keys);
+    if (fields.length === 0) throw new InvalidQueryError('createIndex needs at least one field');
+    for (const [k, v] of Object.entries(keys)) {
+      if (v !== 1 && v !== -1) throw new InvalidQueryError(`index direction for '${k}' must be 1 or -1`);
+    }
+    if (options.expireAfterSeconds !== undefined) {
+      if (fields.length !== 1) throw new InvalidQueryError('a TTL index must have exactly one field');
+      if (!Number.isFinite(options.expireAfterSeconds) || options.expireAfterSeconds < 0) {
+        throw new InvalidQueryError('expireAfterSeconds must be a non-negative number');
+      }
+    }
+    const name = options.name ?? indexName(keys);
+    const nedbKey = [...fields].sort().join(',');
+    return this.write(async (ds) => {
+      try {
+        await ds.ensureIndexAsync({
+          fieldName: fields.length === 1 ? fields[0] : fields,
+          unique: options.unique ?? false,
+          sparse: options.sparse ?? false,
+          expireAfterSeconds: options.expireAfterSeconds,
+        });
+      } catch (e) {
+        const err = e as { errorType?: string; key?: unknown };
+        if (err?.errorType !== 'uniqueViolated') throw e;
+        // Existing documents break the new unique index: reported like MongoDB's index build.
+        const existing = (await ds.findAsync({})) as unknown as Record<string, unknown>[];
+        throw this.duplicateKeyError(err.key, existing, [{ name, fields }]);
+      }
+      if (!this.indexNames.has(nedbKey)) this.indexNames.set(nedbKey, name);
+      return name;
+    });
+  }
+
+  /** Writes the datafile compactly; called on close. */
+  async compact(): Promise<void> {
+    try {
+      await this.ready;
+    } catch {
+      return; // never loaded: nothing to compact, and nedb would queue the task forever
+    }
+    await this.queue.run(() => this.ds.compactDatafileAsync());
+  }
+}
+
+/** Applies a MongoDB projection to a document already read (findOneAndUpdate's result). */
+function project<T extends Doc>(doc: T, projection: Projection): T {
+  const entries = Object.entries(projection);
+  const include = entries.some(([k, v]) => k !== '_id' && v === 1);
+  const out: Record<string, unknown> = include ? {} : { ...doc };
+  if (include) {
+    if (projection._id !== 0) out._id = doc._id;
+    for (const [k, v] of entries) if (v === 1 && k in doc) out[k] = doc[k];
+  } else {
+    for (const [k, v] of entries) if (v === 0) delete out[k];
+  }
+  if (projection._id === 0) delete out._id;
+  return out as T;
+}
+
+export class EmbeddedStore implements DocumentStore {
+  readonly kind = 'embedded' as const;
+  private readonly collections = new Map<string, EmbeddedCollection<Doc>>();
+  private closed = false;
+
+  private constructor(
+    readonly name: string,
+    private readonly folder: string | null,
+    private readonly release: (() => Promise<void>) | null,
+  ) {}
+
+  static async open(options: EmbeddedStoreOptions): Promise<EmbeddedStore> {
+    checkName('Store', options.name);
+    if (options.inMemory) return new EmbeddedStore(options.name, null, null);
+    const dataDir = options.dataDir ?? './data';
+    const folder = path.resolve(dataDir, options.name);
+    const release = await lockDataFolder(folder, path.join(dataDir, options.name));
+    return new EmbeddedStore(options.name, folder, release);
+  }
+
+  assertOpen(): void {
+    if (this.closed) throw new Error(`The ${this.name} store is closed`);
+  }
+
+  collection<T extends Doc = Doc>(name: string): Collection<T> {
+    this.assertOpen();
+    checkName('Collection', name);
+    let collection = this.collections.get(name);
+    if (!collection) {
+      const ds = this.folder
+        ? new Datastore({ filename: path.join(this.folder, `${name}.db`) })
+        : new Datastore({ inMemoryOnly: true });
+      const ready = ds.loadDatabaseAsync();
+      ready.catch(() => undefined); // reported by the first operation that awaits it
+      collection = new EmbeddedCollection<Doc>(this, name, ds, ready);
+      this.collections.set(name, collection);
+    }
+    return collection as unknown as Collection<T>;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      if (this.folder) await Promise.all([...this.collections.values()].map((c) => c.compact()));
+    } finally {
+      this.collections.clear();
+      await this.release?.();
+    }
+  }
+}
+
+export const openEmbeddedStore = (options: EmbeddedStoreOptions): Promise<EmbeddedStore> => EmbeddedStore.open(options);

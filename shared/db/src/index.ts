@@ -1,0 +1,49 @@
+/**
+ * @pharmacy/db: the DocumentStore and BlobStore ports (./port) and their adapters. A service calls
+ * openStore/openBlobStore once with its name; MONGODB_URL selects MongoDB, otherwise the embedded store
+ * under DATA_DIR is used (ARCHITECTURE §4).
+ */
+import path from 'node:path';
+import { DiskBlobStore } from './blobs/disk';
+import { GridFsBlobStore } from './blobs/gridfs';
+import { MemoryBlobStore } from './blobs/memory';
+import { openEmbeddedStore } from './embedded';
+import { MongoStore, openMongoStore } from './mongo';
+import type { BlobStore, DocumentStore, OpenStoreOptions } from './port';
+
+export * from './port';
+export { EmbeddedStore, openEmbeddedStore, type EmbeddedStoreOptions } from './embedded';
+export { MongoStore, openMongoStore, MongoConnectionError, redactMongoUrl, type MongoStoreOptions } from './mongo';
+export { UnsupportedOperatorError, InvalidQueryError } from './query';
+export { DataFolderInUseError } from './lock';
+export { DiskBlobStore } from './blobs/disk';
+export { GridFsBlobStore, MEDIA_BUCKET } from './blobs/gridfs';
+export { MemoryBlobStore } from './blobs/memory';
+export { isBlobId } from './blobs/ids';
+
+export const DEFAULT_DATA_DIR = './data';
+
+/** MongoDB when `mongoUrl` is set, else the embedded store in `<dataDir>/<name>` (or in memory). */
+export function openStore(options: OpenStoreOptions): Promise<DocumentStore> {
+  if (options.mongoUrl) return openMongoStore({ name: options.name, url: options.mongoUrl });
+  return openEmbeddedStore({ name: options.name, dataDir: options.dataDir ?? DEFAULT_DATA_DIR, inMemory: options.inMemory });
+}
+
+export interface OpenBlobStoreOptions extends OpenStoreOptions {
+  /** A MongoDB store already open for the same service: GridFS then shares its connection. */
+  store?: DocumentStore;
+}
+
+/**
+ * GridFS (bucket `media`, 64 KiB chunks) in the service's database when `mongoUrl` is set; otherwise
+ * files under `<dataDir>/media`, or memory when `inMemory`.
+ */
+export async function openBlobStore(options: OpenBlobStoreOptions): Promise<BlobStore> {
+  if (options.mongoUrl) {
+    if (options.store instanceof MongoStore) return new GridFsBlobStore(options.store.db);
+    const mongo = await openMongoStore({ name: options.name, url: options.mongoUrl });
+    return new GridFsBlobStore(mongo.db, mongo.client);
+  }
+  if (options.inMemory) return new MemoryBlobStore();
+  return DiskBlobStore.open(path.join(options.dataDir ?? DEFAULT_DATA_DIR, 'media'));
+}
