@@ -1,0 +1,67 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AuthState, SessionUser } from './types';
+import { checkAuth, login, logout, register } from './authThunks';
+import { deleteUserSuccess, signInSuccess, signOutSuccess, updateUserSuccess } from './sessionSlice';
+
+/**
+ * isLoading starts true: until the first auth check answers, guards show the spinner instead of
+ * redirecting a signed-in visitor to /sign-in.
+ */
+export const initialAuthState: AuthState = { isAuthenticated: false, isLoading: true, user: null };
+
+const signedIn = (state: AuthState, user: SessionUser | null) => {
+  state.user = user;
+  state.isAuthenticated = user !== null;
+  state.isLoading = false;
+};
+
+/** SPEC §4 auth check, login, logout, registration. */
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    setUser: (state, action: PayloadAction<SessionUser | null>) => signedIn(state, action.payload),
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(checkAuth.pending, (state) => {
+        state.isLoading = true;
+      })
+      // Success with a success flag sets the user and marks authenticated; otherwise there is no user.
+      .addCase(checkAuth.fulfilled, (state, action) => signedIn(state, action.payload.user))
+      .addCase(checkAuth.rejected, (state) => signedIn(state, null))
+      .addCase(login.pending, (state) => {
+        state.isLoading = true;
+      })
+      .addCase(login.fulfilled, (state, action) => signedIn(state, action.payload.user))
+      .addCase(login.rejected, (state) => signedIn(state, null))
+      .addCase(register.pending, (state) => {
+        state.isLoading = true;
+      })
+      // Registration never authenticates: only the loading flag changes.
+      .addCase(register.fulfilled, (state) => {
+        state.isLoading = false;
+      })
+      .addCase(register.rejected, (state) => {
+        state.isLoading = false;
+      })
+      .addCase(logout.pending, (state) => {
+        state.isLoading = true;
+      })
+      .addCase(logout.fulfilled, (state) => signedIn(state, null))
+      // A refused logout leaves the user signed in (SPEC §8 sign-out).
+      .addCase(logout.rejected, (state) => {
+        state.isLoading = false;
+      })
+      // The session flows (sagas) keep auth in step.
+      .addCase(signInSuccess, (state, action) => signedIn(state, action.payload))
+      .addCase(updateUserSuccess, (state, action) => {
+        if (state.isAuthenticated) state.user = action.payload;
+      })
+      .addCase(deleteUserSuccess, (state) => signedIn(state, null))
+      .addCase(signOutSuccess, (state) => signedIn(state, null));
+  },
+});
+
+export const { setUser } = authSlice.actions;
+export const authReducer = authSlice.reducer;

@@ -1,0 +1,56 @@
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import { api, getErrorMessage, type ApiResponse } from './api';
+import { pickUser } from './user';
+import type { RegisterForm, SessionUser, SignInCredentials } from './types';
+
+/** What the auth thunks resolve with: the server's success flag and message, and the user it sent (if any). */
+export interface AuthResult {
+  success: boolean;
+  message?: string;
+  user: SessionUser | null;
+}
+
+const toResult = (body: ApiResponse<unknown>): AuthResult => ({
+  success: body.success === true,
+  message: typeof body.message === 'string' ? body.message : undefined,
+  user: body.success === true ? pickUser(body) : null,
+});
+
+type Config = { rejectValue: string };
+
+/** SPEC §4 auth check (GET /api/auth/check-auth, no-cache): run at start and on every guarded route. */
+export const checkAuth = createAsyncThunk<AuthResult, void, Config>('auth/checkAuth', async (_, { rejectWithValue, signal }) => {
+  try {
+    return toResult(await api.get('/api/auth/check-auth', { noCache: true, signal }));
+  } catch (error) {
+    return rejectWithValue(getErrorMessage(error));
+  }
+});
+
+/** POST /api/auth/login; resolves with the result (check `success`), rejects with a message on failure. */
+export const login = createAsyncThunk<AuthResult, SignInCredentials, Config>('auth/login', async (credentials, { rejectWithValue }) => {
+  try {
+    return toResult(await api.post('/api/auth/login', { email: credentials.email, password: credentials.password }));
+  } catch (error) {
+    return rejectWithValue(getErrorMessage(error));
+  }
+});
+
+/** POST /api/auth/register. SPEC §4: registration never authenticates; it only returns the response. */
+export const register = createAsyncThunk<AuthResult, RegisterForm, Config>('auth/register', async (form, { rejectWithValue }) => {
+  try {
+    return toResult(await api.post('/api/auth/register', form));
+  } catch (error) {
+    return rejectWithValue(getErrorMessage(error));
+  }
+});
+
+/** POST /api/auth/logout; a `success: false` body rejects with its message (the user stays signed in). */
+export const logout = createAsyncThunk<AuthResult, void, Config>('auth/logout', async (_, { rejectWithValue }) => {
+  try {
+    const result = toResult(await api.post('/api/auth/logout'));
+    return result.success ? result : rejectWithValue(result.message ?? 'We could not sign you out. Please try again.');
+  } catch (error) {
+    return rejectWithValue(getErrorMessage(error));
+  }
+});

@@ -1,0 +1,44 @@
+// Public API of @pharmacy/session (a federation singleton shared by the host and every remote).
+export {
+  api,
+  apiData,
+  unwrap,
+  configureApi,
+  ApiError,
+  isApiError,
+  getErrorMessage,
+  NetworkErrorCodes,
+  DEFAULT_TIMEOUT,
+  REFRESH_PATH,
+} from './api';
+export type { ApiResponse, ApiConfig, RequestOptions, QueryValue } from './api';
+
+export type { SessionUser, SessionState, AuthState, SignInCredentials, ProfileUpdate, RegisterForm } from './types';
+export { pickUser } from './user';
+
+export {
+  sessionSlice,
+  sessionReducer,
+  initialSessionState,
+  signInStart,
+  signInSuccess,
+  signInFailure,
+  updateUserStart,
+  updateUserSuccess,
+  updateUserFailure,
+  deleteUserStart,
+  deleteUserSuccess,
+  deleteUserFailure,
+  signOutStart,
+  signOutSuccess,
+  signOutFailure,
+} from './sessionSlice';
+export { authSlice, authReducer, initialAuthState, setUser } from './authSlice';
+export { checkAuth, login, register, logout } from './authThunks';
+export type { AuthResult } from './authThunks';
+export { sessionSaga, signInSaga, updateUserSaga, deleteUserSaga, signOutSaga } from './sagas';
+export { selectSession, selectCurrentUser, selectAuth, selectIsAdmin } from './selectors';
+export type { SessionRootState } from './selectors';
+
+export { createAppStore, useAppDispatch, useAppSelector, useInjectModule } from './store';
+export type { AppStore, RootState, AppDispatch, CreateAppStoreOptions, InjectModuleOptions } from './store';

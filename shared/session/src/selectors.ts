@@ -1,0 +1,13 @@
+import type { AuthState, SessionState, SessionUser } from './types';
+
+/** Any store that holds the session and auth states (the host's store plus injected slices). */
+export interface SessionRootState {
+  session: SessionState;
+  auth: AuthState;
+}
+
+export const selectSession = (state: SessionRootState): SessionState => state.session;
+export const selectCurrentUser = (state: SessionRootState): SessionUser | null => state.session.currentUser;
+export const selectAuth = (state: SessionRootState): AuthState => state.auth;
+/** Admin routes: a signed-in user whose admin flag is true (SPEC §6). */
+export const selectIsAdmin = (state: SessionRootState): boolean => state.auth.user?.admin === true;

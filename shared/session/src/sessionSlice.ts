@@ -1,0 +1,89 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ProfileUpdate, SessionState, SessionUser, SignInCredentials } from './types';
+import { checkAuth, login, logout } from './authThunks';
+
+export const initialSessionState: SessionState = { currentUser: null, error: null, loading: false };
+
+const start = (state: SessionState) => {
+  state.loading = true;
+  state.error = null;
+};
+const fail = (state: SessionState, action: PayloadAction<string>) => {
+  state.loading = false;
+  state.error = action.payload;
+};
+const clearUser = (state: SessionState) => {
+  state.currentUser = null;
+  state.loading = false;
+  state.error = null;
+};
+
+/**
+ * SPEC §4 sign-in, user update and delete, sign-out: start sets loading, success stores (or, for delete and
+ * sign-out, clears) the current user and clears the error, failure stores the error message. The *Start
+ * actions carry the request and are handled by sessionSaga.
+ */
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState: initialSessionState,
+  reducers: {
+    signInStart: (state, _action: PayloadAction<SignInCredentials>) => start(state),
+    signInSuccess: (state, action: PayloadAction<SessionUser>) => {
+      state.currentUser = action.payload;
+      state.loading = false;
+      state.error = null;
+    },
+    signInFailure: fail,
+    updateUserStart: (state, _action: PayloadAction<ProfileUpdate>) => start(state),
+    updateUserSuccess: (state, action: PayloadAction<SessionUser>) => {
+      state.currentUser = action.payload;
+      state.loading = false;
+      state.error = null;
+    },
+    updateUserFailure: fail,
+    deleteUserStart: (state) => start(state),
+    deleteUserSuccess: clearUser,
+    deleteUserFailure: fail,
+    signOutStart: (state) => start(state),
+    signOutSuccess: clearUser,
+    // SPEC §8: a `success: false` sign-out or a thrown error stores the message; the user stays signed in.
+    signOutFailure: fail,
+  },
+  // The auth thunks move the same user, so both states always agree on who is signed in.
+  extraReducers: (builder) => {
+    builder
+      .addCase(checkAuth.fulfilled, (state, action) => {
+        state.currentUser = action.payload.user;
+      })
+      .addCase(checkAuth.rejected, (state) => {
+        state.currentUser = null;
+      })
+      .addCase(login.fulfilled, (state, action) => {
+        if (action.payload.user) {
+          state.currentUser = action.payload.user;
+          state.error = null;
+        }
+      })
+      .addCase(logout.fulfilled, (state) => {
+        state.currentUser = null;
+        state.error = null;
+      });
+  },
+});
+
+export const {
+  signInStart,
+  signInSuccess,
+  signInFailure,
+  updateUserStart,
+  updateUserSuccess,
+  updateUserFailure,
+  deleteUserStart,
+  deleteUserSuccess,
+  deleteUserFailure,
+  signOutStart,
+  signOutSuccess,
+  signOutFailure,
+} = sessionSlice.actions;
+
+export const sessionReducer = sessionSlice.reducer;

@@ -1,0 +1,42 @@
+/**
+ * The signed-in user as the browser sees it (SPEC §3 User). The account service's contract type must stay
+ * structurally compatible with this (same field names; it may add fields).
+ */
+export interface SessionUser {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string;
+  DOB?: string;
+  allergies?: string[];
+  healthConditions?: string[];
+  admin: boolean;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+export interface SignInCredentials {
+  email: string;
+  password: string;
+}
+
+/** The editable part of the profile sent to PUT /api/account/profile (the account service validates it). */
+export type ProfileUpdate = Partial<Omit<SessionUser, '_id' | 'admin' | 'createdAt' | 'updatedAt'>>;
+
+/** Sign-up form body; its fields are the account service's to define and validate. */
+export type RegisterForm = Record<string, unknown> & { email: string; password: string };
+
+/** SPEC §3 session state. */
+export interface SessionState {
+  currentUser: SessionUser | null;
+  error: string | null;
+  loading: boolean;
+}
+
+/** SPEC §3 auth state. */
+export interface AuthState {
+  isAuthenticated: boolean;
+  isLoading: boolean;
+  user: SessionUser | null;
+}
