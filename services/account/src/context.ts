@@ -1,0 +1,65 @@
+import type { DocumentStore } from '@pharmacy/db';
+import type { Mailer } from '@pharmacy/service-kit';
+import type { PasswordHasher } from './users/passwords';
+import type { Users } from './users/store';
+import type { Sessions } from './sessions/store';
+import type { SessionKit } from './sessions/guard';
+
+export interface RateLimit {
+  max: number;
+  /** Milliseconds or an @fastify/rate-limit duration string such as '1 minute'. */
+  timeWindow: number | string;
+}
+
+export interface AccountRateLimits {
+  login: RateLimit;
+  register: RateLimit;
+  forgotPassword: RateLimit;
+  resetPassword: RateLimit;
+  /** Routes that check the current password (change password, delete account). */
+  passwordCheck: RateLimit;
+  tickets: RateLimit;
+}
+
+export const DEFAULT_RATE_LIMITS: AccountRateLimits = {
+  login: { max: 10, timeWindow: '1 minute' },
+  register: { max: 5, timeWindow: '1 minute' },
+  forgotPassword: { max: 5, timeWindow: '15 minutes' },
+  resetPassword: { max: 10, timeWindow: '15 minutes' },
+  passwordCheck: { max: 10, timeWindow: '1 minute' },
+  tickets: { max: 10, timeWindow: '1 hour' },
+};
+
+/** What buildAccountService needs; tests pass an in-memory store, a test key and an outbox or SMTP mailer. */
+export interface AccountDeps {
+  store: DocumentStore;
+  /** Ed25519 private key (PEM) that signs access tokens. */
+  privateKey: string;
+  mailer: Mailer;
+  /** Origin used in links sent by mail, e.g. http://localhost:5000. */
+  publicOrigin: string;
+  /** Production refuses demo accounts. */
+  production?: boolean;
+  /** Secure cookies (default: production). */
+  secureCookies?: boolean;
+  rateLimits?: Partial<AccountRateLimits>;
+  /** Clock for expiry decisions (tests move it forward). */
+  now?: () => Date;
+  /** argon2 cost; lowered in tests only. */
+  passwordCost?: { memoryCost?: number; timeCost?: number };
+  accessTokenTtlSeconds?: number;
+}
+
+/** What every route module of the service receives. */
+export interface AccountContext {
+  users: Users;
+  sessions: Sessions;
+  kit: SessionKit;
+  hasher: PasswordHasher;
+  mailer: Mailer;
+  limits: AccountRateLimits;
+  now: () => Date;
+  store: DocumentStore;
+  publicOrigin: string;
+  production: boolean;
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { DEFAULT_RATE_LIMITS, type AccountContext, type AccountDeps } from './context';
+import { authRoutes } from './auth/routes';
+import { recoveryRoutes } from './recovery/routes';
+import { profileRoutes } from './profile/routes';
+import { ticketRoutes } from './tickets/routes';
+import { adminUserRoutes } from './admin/routes';
+import { createPasswordHasher } from './users/passwords';
+import { openUsers } from './users/store';
+import { openSessions } from './sessions/store';
+import { createSessionKit } from './sessions/guard';
+
+/**
+ * `POST /api/auth/logout` and `/refresh` carry no body, and browsers' fetch wrappers often still send
+ * `content-type: application/json`; inside this plugin only, an empty JSON body is "no body" instead of
+ * a 400. Non-empty bodies go through Fastify's own parser (prototype-poisoning protection included).
+ */
+function acceptEmptyJson(app: FastifyInstance) {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    return parse(request, body as string, done);
+  });
+}
+
+/** The account service's routes as one encapsulated Fastify plugin (full /api/... paths). */
+export function buildAccountService(deps: AccountDeps): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const now = deps.now ?? (() => new Date());
+    const production = deps.production ?? false;
+    const hasher = createPasswordHasher(deps.passwordCost);
+    const users = await openUsers(deps.store);
+    const sessions = await openSessions(deps.store, now);
+    const kit = createSessionKit({
+      users,
+      sessions,
+      privateKey: deps.privateKey,
+      secureCookies: deps.secureCookies ?? production,
+      accessTokenTtlSeconds: deps.accessTokenTtlSeconds,
+    });
+    const ctx: AccountContext = {
+      users,
+      sessions,
+      kit,
+      hasher,
+      mailer: deps.mailer,
+      limits: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits },
+      now,
+      store: deps.store,
+      publicOrigin: deps.publicOrigin.replace(/\/$/, ''),
+      production,
+    };
+
+    acceptEmptyJson(app as unknown as FastifyInstance);
+    await app.register(authRoutes(ctx));
+    await app.register(recoveryRoutes(ctx));
+    await app.register(profileRoutes(ctx));
+    await app.register(ticketRoutes(ctx));
+    await app.register(adminUserRoutes(ctx));
+  };
+}

@@ -1,0 +1,122 @@
+import {
+  DeleteAccountBody,
+  ErrorEnvelope,
+  NoQuery,
+  MessageResponse,
+  UpdateProfileBody,
+  UserResponse,
+  dobProblem,
+  emailProblem,
+  listProblem,
+  nameProblem,
+  normalizeEmail,
+  normalizeList,
+  phoneProblem,
+} from '@pharmacy/contracts';
+import { isDuplicateKeyError } from '@pharmacy/db';
+import { badRequest, conflict, unauthorized, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import type { AccountContext } from '../context';
+import { userReply } from '../auth/routes';
+import { EMAIL_TAKEN, type UserDoc } from '../users/store';
+
+const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 409: ErrorEnvelope, 413: ErrorEnvelope, 429: ErrorEnvelope };
+const tags = ['account'];
+
+/** The validated changes of a profile update, or the first problem found. */
+function profileChanges(body: UpdateProfileBody, now: Date): Partial<UserDoc> {
+  const set: Partial<UserDoc> = {};
+  const check = (problem: string | null) => {
+    if (problem) throw badRequest(problem);
+  };
+  if (body.firstName !== undefined) {
+    check(nameProblem(body.firstName, 'First name'));
+    set.firstName = body.firstName.trim();
+  }
+  if (body.lastName !== undefined) {
+    check(nameProblem(body.lastName, 'Last name'));
+    set.lastName = body.lastName.trim();
+  }
+  if (body.email !== undefined) {
+    check(emailProblem(body.email));
+    set.email = normalizeEmail(body.email);
+  }
+  if (body.phone !== undefined) {
+    const phone = (body.phone ?? '').trim();
+    check(phoneProblem(phone));
+    set.phone = phone || null;
+  }
+  if (body.DOB !== undefined) {
+    const dob = (body.DOB ?? '').trim();
+    check(dobProblem(dob, now));
+    set.DOB = dob || null;
+  }
+  if (body.allergies !== undefined) {
+    check(listProblem(body.allergies, 'Allergies'));
+    set.allergies = normalizeList(body.allergies);
+  }
+  if (body.healthConditions !== undefined) {
+    check(listProblem(body.healthConditions, 'Health conditions'));
+    set.healthConditions = normalizeList(body.healthConditions);
+  }
+  return set;
+}
+
+/** The signed-in user's own profile: read, update, delete. */
+export const profileRoutes =
+  (ctx: AccountContext): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    const { users, sessions, kit, hasher } = ctx;
+
+    app.get(
+      '/api/account/profile',
+      { onRequest: kit.signedIn, schema: { tags, summary: 'Your profile', querystring: NoQuery, response: { 200: UserResponse, 401: ErrorEnvelope } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return userReply(kit.current(request).user);
+      },
+    );
+
+    app.put(
+      '/api/account/profile',
+      {
+        onRequest: kit.signedIn,
+        schema: { tags, summary: 'Update your profile (any subset of the fields)', body: UpdateProfileBody, response: { 200: UserResponse, ...errors } },
+      },
+      async (request) => {
+        const { user } = kit.current(request);
+        const at = ctx.now();
+        const set = profileChanges(request.body, at);
+        let updated: UserDoc | null;
+        try {
+          updated = await users.findOneAndUpdate({ _id: user._id }, { $set: { ...set, updatedAt: at } }, { returnDocument: 'after' });
+        } catch (err) {
+          if (isDuplicateKeyError(err)) throw conflict(EMAIL_TAKEN);
+          throw err;
+        }
+        if (!updated) throw unauthorized('You have been signed out. Please sign in again.');
+        return userReply(updated, 'Your profile has been saved.');
+      },
+    );
+
+    app.delete(
+      '/api/account/profile',
+      {
+        onRequest: kit.signedIn,
+        config: { rateLimit: ctx.limits.passwordCheck },
+        schema: { tags, summary: 'Delete your account (needs your password)', body: DeleteAccountBody, response: { 200: MessageResponse, ...errors } },
+      },
+      async (request, reply) => {
+        const { user } = kit.current(request);
+        if (!request.body.password) throw badRequest('Enter your password to delete your account.');
+        if (!(await hasher.verify(user.passwordHash, request.body.password))) {
+          throw badRequest('The password is not correct.', 'WRONG_PASSWORD');
+        }
+        await users.deleteOne({ _id: user._id });
+        await sessions.revokeAllOf(user._id);
+        await ctx.store.collection('reset_tokens').deleteMany({ userId: user._id });
+        kit.clearCookies(reply);
+        return { success: true as const, data: null, message: 'Your account has been deleted.' };
+      },
+    );
+  };
+

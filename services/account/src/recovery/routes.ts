@@ -1,0 +1,133 @@
+import {
+  ChangePasswordBody,
+  ErrorEnvelope,
+  ForgotPasswordBody,
+  MessageResponse,
+  RESET_TOKEN_TTL_MINUTES,
+  ResetPasswordBody,
+  emailProblem,
+  normalizeEmail,
+  passwordProblem,
+} from '@pharmacy/contracts';
+import { badRequest, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import type { AccountContext } from '../context';
+import { hashToken, newToken } from '../sessions/store';
+import { openResetTokens } from './store';
+
+const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 413: ErrorEnvelope, 429: ErrorEnvelope };
+
+export const FORGOT_MESSAGE =
+  `If an account exists for that email, we have sent a link to reset the password. The link works for ${RESET_TOKEN_TTL_MINUTES} minutes.`;
+
+const RESET_INVALID = 'This reset link is not valid. Please request a new one.';
+const RESET_EXPIRED = 'This reset link has expired. Please request a new one.';
+const RESET_USED = 'This reset link has already been used. Please request a new one if you still need it.';
+
+function resetMail(firstName: string, link: string) {
+  return {
+    subject: 'Reset your Pharmacy & Care password',
+    text:
+      `Hello ${firstName},\n\nSomeone (hopefully you) asked to reset the password of your Pharmacy & Care account.\n` +
+      `Open this link within ${RESET_TOKEN_TTL_MINUTES} minutes to choose a new password:\n\n${link}\n\n` +
+      `If you did not ask for this, you can ignore this email: your password stays the same.\n`,
+  };
+}
+
+/** Forgot/reset password (signed out) and change password (signed in). */
+export const recoveryRoutes =
+  (ctx: AccountContext): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    const { users, sessions, kit, hasher } = ctx;
+    const tokens = await openResetTokens(ctx.store);
+
+    app.post(
+      '/api/auth/forgot-password',
+      {
+        config: { rateLimit: ctx.limits.forgotPassword },
+        schema: { tags: ['auth'], summary: 'Mail a reset link (same answer whether or not the account exists)', body: ForgotPasswordBody, response: { 200: MessageResponse, ...errors } },
+      },
+      async (request) => {
+        const problem = emailProblem(request.body.email);
+        if (problem) throw badRequest(problem);
+        const user = await users.findOne({ email: normalizeEmail(request.body.email) });
+        if (user) {
+          const token = newToken();
+          const at = ctx.now();
+          await tokens.insertOne({
+            _id: hashToken(token),
+            userId: user._id,
+            createdAt: at,
+            expiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
+            usedAt: null,
+          });
+          const link = `${ctx.publicOrigin}/reset-password?token=${encodeURIComponent(token)}`;
+          // Not awaited: a slow mail server must not make "account exists" answers slower than the others.
+          void ctx.mailer
+            .send({ to: user.email, ...resetMail(user.firstName, link) })
+            .catch((err: unknown) => request.log.error({ err }, 'password reset mail could not be sent'));
+        }
+        return { success: true as const, data: null, message: FORGOT_MESSAGE };
+      },
+    );
+
+    app.post(
+      '/api/auth/reset-password',
+      {
+        config: { rateLimit: ctx.limits.resetPassword },
+        schema: { tags: ['auth'], summary: 'Set a new password with a mailed token; signs out everywhere', body: ResetPasswordBody, response: { 200: MessageResponse, ...errors } },
+      },
+      async (request, reply) => {
+        const { token, password } = request.body;
+        if (!token.trim()) throw badRequest(RESET_INVALID);
+        const problem = passwordProblem(password);
+        if (problem) throw badRequest(problem);
+        const id = hashToken(token);
+        const at = ctx.now();
+        // Claim the token atomically: of two concurrent uses only one succeeds.
+        const claimed = await tokens.findOneAndUpdate(
+          { _id: id, usedAt: null, expiresAt: { $gt: at } },
+          { $set: { usedAt: at } },
+        );
+        if (!claimed) {
+          const known = await tokens.findOne({ _id: id });
+          throw badRequest(!known ? RESET_INVALID : known.usedAt ? RESET_USED : RESET_EXPIRED, 'RESET_TOKEN');
+        }
+        const updated = await users.updateOne(
+          { _id: claimed.userId },
+          { $set: { passwordHash: await hasher.hash(password), updatedAt: at } },
+        );
+        if (updated.matchedCount === 0) throw badRequest(RESET_INVALID, 'RESET_TOKEN');
+        // Every other link mailed before this one dies too, and so does every session.
+        await tokens.updateMany({ userId: claimed.userId, usedAt: null }, { $set: { usedAt: at } });
+        await sessions.revokeAllOf(claimed.userId);
+        kit.clearCookies(reply);
+        return { success: true as const, data: null, message: 'Your password has been reset. Please sign in with the new password.' };
+      },
+    );
+
+    app.post(
+      '/api/account/change-password',
+      {
+        onRequest: kit.signedIn,
+        config: { rateLimit: ctx.limits.passwordCheck },
+        schema: { tags: ['account'], summary: 'Change password; signs out every other session', body: ChangePasswordBody, response: { 200: MessageResponse, ...errors } },
+      },
+      async (request, reply) => {
+        const { user, session } = kit.current(request);
+        const { currentPassword, newPassword } = request.body;
+        if (!currentPassword) throw badRequest('Enter your current password.');
+        const problem = passwordProblem(newPassword, 'New password');
+        if (problem) throw badRequest(problem);
+        if (!(await hasher.verify(user.passwordHash, currentPassword))) {
+          throw badRequest('Your current password is not correct.', 'WRONG_PASSWORD');
+        }
+        if (currentPassword === newPassword) throw badRequest('The new password must be different from the current one.');
+        await users.updateOne({ _id: user._id }, { $set: { passwordHash: await hasher.hash(newPassword), updatedAt: ctx.now() } });
+        await sessions.revokeAllOf(user._id, session._id);
+        // This device stays signed in with a fresh refresh token (the old one may have been copied).
+        const refreshToken = await sessions.reissue(session._id);
+        if (refreshToken) kit.setCookies(reply, user, session._id, refreshToken);
+        return { success: true as const, data: null, message: 'Your password has been changed. Other devices have been signed out.' };
+      },
+    );
+  };

@@ -1,0 +1,128 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Collection, Doc, DocumentStore } from '@pharmacy/db';
+
+/**
+ * A refresh session ("family"): one sign-in on one device. The refresh token itself is never stored,
+ * only its sha256, so a copy of the database cannot be used to sign in. Every refresh rotates the token;
+ * a token that was already rotated away and comes back is a stolen copy, and the whole session dies.
+ */
+export interface SessionDoc extends Doc {
+  _id: string; // the sid carried in access tokens
+  userId: string;
+  tokenHash: string;
+  createdAt: Date;
+  rotatedAt: Date;
+  expiresAt: Date;
+}
+
+/** A token rotated away, kept until its session would have expired so reuse can be recognised. */
+export interface UsedTokenDoc extends Doc {
+  _id: string; // sha256 of the old token
+  sid: string;
+  userId: string;
+  rotatedAt: Date;
+  expiresAt: Date;
+}
+
+export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** Two tabs refreshing at once present the same token; within this window that is not treated as theft. */
+export const REUSE_GRACE_MS = 10_000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const newToken = () => randomBytes(32).toString('base64url');
+
+export type RotateResult =
+  | { kind: 'rotated'; session: SessionDoc; refreshToken: string }
+  | { kind: 'raced'; session: SessionDoc }
+  | { kind: 'reused' }
+  | { kind: 'invalid' };
+
+export interface Sessions {
+  create(userId: string): Promise<{ session: SessionDoc; refreshToken: string }>;
+  rotate(refreshToken: string): Promise<RotateResult>;
+  /** Issues a fresh token for an existing session (after a password change). */
+  reissue(sid: string): Promise<string | null>;
+  findActive(sid: string, userId: string): Promise<SessionDoc | null>;
+  findByToken(refreshToken: string): Promise<SessionDoc | null>;
+  revoke(sid: string): Promise<void>;
+  revokeAllOf(userId: string, exceptSid?: string): Promise<number>;
+}
+
+export async function openSessions(store: DocumentStore, now: () => Date): Promise<Sessions> {
+  const sessions = store.collection<SessionDoc>('sessions');
+  const used = store.collection<UsedTokenDoc>('used_refresh_tokens');
+  await sessions.createIndex({ tokenHash: 1 }, { unique: true, name: 'tokenHash_unique' });
+  await sessions.createIndex({ userId: 1 }, { name: 'userId' });
+  await sessions.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0, name: 'expiresAt_ttl' });
+  await used.createIndex({ sid: 1 }, { name: 'sid' });
+  await used.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0, name: 'expiresAt_ttl' });
+
+  const expiry = () => new Date(now().getTime() + REFRESH_TTL_SECONDS * 1000);
+  const live = () => ({ $gt: now() });
+
+  async function revoke(sid: string) {
+    await sessions.deleteOne({ _id: sid });
+    await used.deleteMany({ sid });
+  }
+
+  return {
+    async create(userId) {
+      const refreshToken = newToken();
+      const at = now();
+      const session: SessionDoc = {
+        _id: randomUUID(),
+        userId,
+        tokenHash: hashToken(refreshToken),
+        createdAt: at,
+        rotatedAt: at,
+        expiresAt: expiry(),
+      };
+      await sessions.insertOne(session);
+      return { session, refreshToken };
+    },
+
+    async rotate(refreshToken) {
+      const oldHash = hashToken(refreshToken);
+      const next = newToken();
+      const at = now();
+      // One atomic step: only one of two concurrent refreshes with the same token can win.
+      const session = await sessions.findOneAndUpdate(
+        { tokenHash: oldHash, expiresAt: live() },
+        { $set: { tokenHash: hashToken(next), rotatedAt: at, expiresAt: expiry() } },
+        { returnDocument: 'after' },
+      );
+      if (session) {
+        await used.insertOne({ _id: oldHash, sid: session._id, userId: session.userId, rotatedAt: at, expiresAt: session.expiresAt });
+        return { kind: 'rotated', session, refreshToken: next };
+      }
+      const old = await used.findOne({ _id: oldHash });
+      if (!old) return { kind: 'invalid' };
+      const current = await sessions.findOne({ _id: old.sid, expiresAt: live() });
+      if (current && at.getTime() - new Date(old.rotatedAt).getTime() < REUSE_GRACE_MS) {
+        return { kind: 'raced', session: current };
+      }
+      await revoke(old.sid);
+      return { kind: 'reused' };
+    },
+
+    async reissue(sid) {
+      const token = newToken();
+      const updated = await sessions.findOneAndUpdate(
+        { _id: sid, expiresAt: live() },
+        { $set: { tokenHash: hashToken(token), rotatedAt: now(), expiresAt: expiry() } },
+      );
+      return updated ? token : null;
+    },
+
+    findActive: (sid, userId) => sessions.findOne({ _id: sid, userId, expiresAt: live() }),
+    findByToken: (refreshToken) => sessions.findOne({ tokenHash: hashToken(refreshToken), expiresAt: live() }),
+    revoke,
+
+    async revokeAllOf(userId, exceptSid) {
+      const filter = exceptSid ? { userId, _id: { $ne: exceptSid } } : { userId };
+      const { deletedCount } = await sessions.deleteMany(filter);
+      await used.deleteMany(exceptSid ? { userId, sid: { $ne: exceptSid } } : { userId });
+      return deletedCount;
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import { ACCESS_COOKIE, CSRF_HEADER, CSRF_HEADER_VALUE, REFRESH_COOKIE } from '@pharmacy/contracts';
+import { openStore, type DocumentStore } from '@pharmacy/db';
+import { createApp, createMailer, generateTestKeys, type App, type Mailer, type OutboxDoc } from '@pharmacy/service-kit';
+import { buildAccountService, type AccountDeps, type AccountRateLimits } from '../src';
+
+type InjectResponse = Awaited<ReturnType<App['inject']>>;
+
+const generous = { max: 10_000, timeWindow: '1 minute' };
+export const GENEROUS_LIMITS: AccountRateLimits = {
+  login: generous,
+  register: generous,
+  forgotPassword: generous,
+  resetPassword: generous,
+  passwordCheck: generous,
+  tickets: generous,
+};
+
+export interface TestApp {
+  app: App;
+  store: DocumentStore;
+  keys: ReturnType<typeof generateTestKeys>;
+  /** Moves the service's clock (expiry decisions) by this many milliseconds. */
+  advance(ms: number): void;
+  outbox(): Promise<OutboxDoc[]>;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(overrides: Partial<AccountDeps> & { mailer?: Mailer } = {}): Promise<TestApp> {
+  const keys = generateTestKeys();
+  const store = await openStore({ name: 'account', inMemory: true });
+  let offset = 0;
+  const app = await createApp({ publicKey: keys.publicKey, logLevel: 'silent' });
+  const mailer = overrides.mailer ?? createMailer({ outbox: store.collection<OutboxDoc>('outbox'), log: { info: () => undefined } });
+  await app.register(
+    buildAccountService({
+      store,
+      privateKey: keys.privateKey,
+      mailer,
+      publicOrigin: 'http://shop.test',
+      rateLimits: GENEROUS_LIMITS,
+      now: () => new Date(Date.now() + offset),
+      passwordCost: { memoryCost: 1024, timeCost: 1 },
+      ...overrides,
+    }),
+  );
+  await app.ready();
+  return {
+    app,
+    store,
+    keys,
+    advance: (ms) => {
+      offset += ms;
+    },
+    outbox: () => store.collection<OutboxDoc>('outbox').find({}, { sort: { createdAt: 1 } }),
+    close: async () => {
+      await app.close();
+      await store.close();
+    },
+  };
+}
+
+export const PASSWORD = 'Correct-horse-9';
+
+let seq = 0;
+export const newShopper = (over: Record<string, unknown> = {}) => ({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: `ada${++seq}.${Date.now()}@example.com`,
+  password: PASSWORD,
+  ...over,
+});
+
+/** Cookies a browser would hold after a response, as a Cookie header. */
+export class Jar {
+  private cookies = new Map<string, string>();
+  constructor(private readonly path = '/api/auth') {}
+  take(res: InjectResponse): this {
+    for (const c of res.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+      const expired = c.maxAge === 0 || (c.expires !== undefined && c.expires.getTime() <= Date.now()) || c.value === '';
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return this;
+  }
+  get(name: string) {
+    return this.cookies.get(name);
+  }
+  set(name: string, value: string) {
+    this.cookies.set(name, value);
+    return this;
+  }
+  clone() {
+    const j = new Jar(this.path);
+    for (const [k, v] of this.cookies) j.set(k, v);
+    return j;
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  /** Headers of a browser request from this site (CSRF header included, as the api client sends it). */
+  headers(extra: Record<string, string> = {}) {
+    return { cookie: this.header(), [CSRF_HEADER]: CSRF_HEADER_VALUE, ...extra };
+  }
+}
+
+export async function register(app: App, body = newShopper()) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return { body, user: res.json().user as { _id: string; email: string } };
+}
+
+export async function login(app: App, email: string, password = PASSWORD) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return new Jar().take(res);
+}
+
+/** A registered and signed-in shopper. */
+export async function signedIn(app: App, over: Record<string, unknown> = {}) {
+  const { body, user } = await register(app, newShopper(over));
+  const jar = await login(app, body.email, body.password as string);
+  return { jar, user, email: body.email, password: body.password as string };
+}
+
+export const get = (app: App, url: string, jar?: Jar) => app.inject({ method: 'GET', url, headers: jar ? jar.headers() : {} });
+export const send = (app: App, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, jar?: Jar) =>
+  app.inject({ method, url, payload: payload as object, headers: jar ? jar.headers() : {} });
+
+export { ACCESS_COOKIE, REFRESH_COOKIE };
+
+/** Polls until the check passes (mail is sent without blocking the response). */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 3000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Every response body of the service, checked for the password hash. */
+export const noHash = (res: InjectResponse) => {
+  expect(res.body).not.toMatch(/passwordHash|\$argon2/);
+};
