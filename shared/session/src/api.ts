@@ -223,7 +223,8 @@ async function envelope<T>(method: Method, path: string, body: unknown, opts?: R
  */
 export const api = {
   get: <T = unknown>(path: string, opts?: RequestOptions) => envelope<T>('GET', path, undefined, opts),
-  delete: <T = unknown>(path: string, opts?: RequestOptions) => envelope<T>('DELETE', path, undefined, opts),
+  /** `opts.body`: DELETE /api/account/profile needs the current password in its body. */
+  delete: <T = unknown>(path: string, opts?: RequestOptions & { body?: unknown }) => envelope<T>('DELETE', path, opts?.body, opts),
   post: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) => envelope<T>('POST', path, body, opts),
   put: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) => envelope<T>('PUT', path, body, opts),
   patch: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) => envelope<T>('PATCH', path, body, opts),
@@ -238,7 +239,7 @@ export function unwrap<T>(response: ApiResponse<T>): T {
 /** Same calls as `api`, resolving to the envelope's `data`. */
 export const apiData = {
   get: <T = unknown>(path: string, opts?: RequestOptions) => api.get<T>(path, opts).then(unwrap),
-  delete: <T = unknown>(path: string, opts?: RequestOptions) => api.delete<T>(path, opts).then(unwrap),
+  delete: <T = unknown>(path: string, opts?: RequestOptions & { body?: unknown }) => api.delete<T>(path, opts).then(unwrap),
   post: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) => api.post<T>(path, body, opts).then(unwrap),
   put: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) => api.put<T>(path, body, opts).then(unwrap),
   patch: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) => api.patch<T>(path, body, opts).then(unwrap),

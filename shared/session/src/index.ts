@@ -13,7 +13,7 @@ export {
 } from './api';
 export type { ApiResponse, ApiConfig, RequestOptions, QueryValue } from './api';
 
-export type { SessionUser, SessionState, AuthState, SignInCredentials, ProfileUpdate, RegisterForm } from './types';
+export type { SessionUser, SessionState, AuthState, SignInCredentials, ProfileUpdate, RegisterForm, DeleteAccountRequest } from './types';
 export { pickUser } from './user';
 
 export {

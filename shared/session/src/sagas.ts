@@ -17,7 +17,7 @@ import {
   updateUserStart,
   updateUserSuccess,
 } from './sessionSlice';
-import type { ProfileUpdate, SignInCredentials } from './types';
+import type { DeleteAccountRequest, ProfileUpdate, SignInCredentials } from './types';
 
 const UNREADABLE = 'The server sent a response we could not read. Please try again.';
 const refusedMessage = (body: ApiResponse<unknown>, fallback: string) =>
@@ -52,9 +52,9 @@ export function* updateUserSaga(action: PayloadAction<ProfileUpdate>): SagaItera
   }
 }
 
-export function* deleteUserSaga(): SagaIterator {
+export function* deleteUserSaga(action: PayloadAction<DeleteAccountRequest | undefined>): SagaIterator {
   try {
-    const body: ApiResponse<unknown> = yield call(api.delete, '/api/account/profile');
+    const body: ApiResponse<unknown> = yield call(api.delete, '/api/account/profile', action.payload ? { body: action.payload } : undefined);
     if (!body.success) {
       yield put(deleteUserFailure(refusedMessage(body, 'We could not delete your account. Please try again.')));
       return;

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ProfileUpdate, SessionState, SessionUser, SignInCredentials } from './types';
+import type { DeleteAccountRequest, ProfileUpdate, SessionState, SessionUser, SignInCredentials } from './types';
 import { checkAuth, login, logout } from './authThunks';
 
 export const initialSessionState: SessionState = { currentUser: null, error: null, loading: false };
@@ -41,7 +41,7 @@ export const sessionSlice = createSlice({
       state.error = null;
     },
     updateUserFailure: fail,
-    deleteUserStart: (state) => start(state),
+    deleteUserStart: (state, _action: PayloadAction<DeleteAccountRequest | undefined>) => start(state),
     deleteUserSuccess: clearUser,
     deleteUserFailure: fail,
     signOutStart: (state) => start(state),

@@ -24,6 +24,11 @@ export interface SignInCredentials {
 /** The editable part of the profile sent to PUT /api/account/profile (the account service validates it). */
 export type ProfileUpdate = Partial<Omit<SessionUser, '_id' | 'admin' | 'createdAt' | 'updatedAt'>>;
 
+/** DELETE /api/account/profile body: the account service asks for the current password. */
+export interface DeleteAccountRequest {
+  password: string;
+}
+
 /** Sign-up form body; its fields are the account service's to define and validate. */
 export type RegisterForm = Record<string, unknown> & { email: string; password: string };
 

@@ -119,6 +119,16 @@ describe('update and delete sagas', () => {
     expect(store.getState().auth).toEqual({ isAuthenticated: false, isLoading: false, user: null });
   });
 
+  it('delete sends the confirming password in the body when given', async () => {
+    const { calls } = installFakeFetch(() => reply(200, { success: true, data: null, message: 'Your account has been deleted.' }));
+    const store = signedInStore();
+    store.dispatch(deleteUserStart({ password: 'Secret-pass-1' }));
+    await settle();
+    expect(calls[0]).toMatchObject({ method: 'DELETE', url: '/api/account/profile', body: { password: 'Secret-pass-1' } });
+    expect(calls[0].headers['Content-Type']).toBe('application/json');
+    expect(store.getState().session.currentUser).toBeNull();
+  });
+
   it('delete failure keeps the user', async () => {
     installFakeFetch(() => reply(500, { success: false, message: 'Please try again.', code: 'INTERNAL' }));
     const store = signedInStore();
