@@ -1,2 +1,327 @@
 // Schemas and types of the catalog vertical's requests and responses (owned by that vertical).
-export {};
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, StrictObject } from './envelope';
+
+/* ----------------------------------------------------------------------------------------------------------
+ * Constants
+ * -------------------------------------------------------------------------------------------------------- */
+
+/** The categories of the pharmacy catalog: `id` travels in URLs and filters, `label` is what people read. */
+export const CATEGORIES = [
+  { id: 'pain-relief', label: 'Pain Relief' },
+  { id: 'cold-and-flu', label: 'Cold & Flu' },
+  { id: 'allergy', label: 'Allergy' },
+  { id: 'vitamins-and-supplements', label: 'Vitamins & Supplements' },
+  { id: 'digestive-health', label: 'Digestive Health' },
+  { id: 'skin-care', label: 'Skin Care' },
+  { id: 'personal-care', label: 'Personal Care' },
+  { id: 'baby-and-mother', label: 'Baby & Mother' },
+  { id: 'first-aid', label: 'First Aid' },
+  { id: 'eye-and-ear-care', label: 'Eye & Ear Care' },
+] as const;
+export type CategoryId = (typeof CATEGORIES)[number]['id'];
+export const CATEGORY_IDS = CATEGORIES.map((c) => c.id) as CategoryId[];
+export const categoryLabel = (id: string): string => CATEGORIES.find((c) => c.id === id)?.label ?? id;
+
+export const SORT_OPTIONS = [
+  { id: 'price-lowtohigh', label: 'Price: Low to High' },
+  { id: 'price-hightolow', label: 'Price: High to Low' },
+  { id: 'title-atoz', label: 'Title: A to Z' },
+  { id: 'title-ztoa', label: 'Title: Z to A' },
+] as const;
+export type SortBy = (typeof SORT_OPTIONS)[number]['id'];
+export const DEFAULT_SORT: SortBy = 'price-lowtohigh';
+export const isSortBy = (value: unknown): value is SortBy => SORT_OPTIONS.some((s) => s.id === value);
+
+export const PRODUCT_PAGE_SIZE = 24;
+export const PRODUCT_PAGE_SIZE_MAX = 100;
+/** Admin dashboard: a product at or below this stock is "low stock". */
+export const LOW_STOCK_THRESHOLD = 10;
+export const REVIEW_MIN_LENGTH = 3;
+export const REVIEW_MAX_LENGTH = 1000;
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+/** Pixel sizes of the generated demo images (the UI reserves these boxes to avoid layout shift). */
+export const PRODUCT_IMAGE_SIZE = { width: 400, height: 400 } as const;
+export const FEATURE_IMAGE_SIZE = { width: 1200, height: 400 } as const;
+/** A media reference as stored on products and features: `/api/media/<uuid>`. */
+export const MEDIA_PATH_PREFIX = '/api/media/';
+export const mediaUrl = (id: string): string => `${MEDIA_PATH_PREFIX}${id}`;
+
+/** Catalog-specific error codes (besides the shared ErrorCodes). */
+export const CatalogErrorCodes = {
+  OUT_OF_STOCK: 'OUT_OF_STOCK',
+  MAX_PER_ORDER: 'MAX_PER_ORDER',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  RESERVATION_RELEASED: 'RESERVATION_RELEASED',
+  RESERVATION_COMMITTED: 'RESERVATION_COMMITTED',
+  RESERVATION_MISMATCH: 'RESERVATION_MISMATCH',
+  RESERVATION_IN_PROGRESS: 'RESERVATION_IN_PROGRESS',
+  ALREADY_REVIEWED: 'ALREADY_REVIEWED',
+  NOT_A_BUYER: 'NOT_A_BUYER',
+} as const;
+
+/* ----------------------------------------------------------------------------------------------------------
+ * Products (public API: money as decimals with two places, derived from integer cents in storage)
+ * -------------------------------------------------------------------------------------------------------- */
+
+const Text = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max });
+const StringList = Type.Array(Text(80), { maxItems: 30 });
+const Money = Type.Number({ minimum: 0, maximum: 100000 });
+const MediaRef = Type.String({ minLength: 1, maxLength: 200 });
+
+export const Product = StrictObject({
+  _id: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  category: Type.String(),
+  brand: Type.String(),
+  /** Decimal, two places (e.g. 4.99). */
+  price: Type.Number(),
+  /** Decimal; 0 when the product is not on sale. The effective price is salePrice when > 0. */
+  salePrice: Type.Number(),
+  totalStock: Type.Integer(),
+  /** Mean rating rounded to one decimal; 0 without reviews. */
+  averageReview: Type.Number(),
+  reviewCount: Type.Integer(),
+  /** URL path of the image (`/api/media/<id>`). */
+  image: Type.String(),
+  activeIngredients: Type.Array(Type.String()),
+  allergens: Type.Array(Type.String()),
+  /** Health conditions for which the product is not advised. */
+  contraindications: Type.Array(Type.String()),
+  dosageForm: Type.String(),
+  packSize: Type.String(),
+  /** Most units of this product in one order; null when unlimited. */
+  maxPerOrder: Type.Union([Type.Integer(), Type.Null()]),
+  /** Minimum age in years to buy; 0 when none. */
+  minAge: Type.Integer(),
+  requiresPrescription: Type.Boolean(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type Product = Static<typeof Product>;
+
+/** GET /api/shop/products/get query. `category` and `brand` are comma-joined lists. */
+export const ProductListQuery = StrictObject({
+  category: Type.Optional(Type.String({ maxLength: 1000 })),
+  brand: Type.Optional(Type.String({ maxLength: 1000 })),
+  /** One of SORT_OPTIONS (anything else is a 400 naming the allowed values). */
+  sortBy: Type.Optional(Type.String({ maxLength: 40 })),
+  page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: PRODUCT_PAGE_SIZE_MAX, default: PRODUCT_PAGE_SIZE }),
+});
+export type ProductListQuery = Static<typeof ProductListQuery>;
+
+export const ProductPage = StrictObject({
+  items: Type.Array(Product),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  limit: Type.Integer(),
+});
+export type ProductPage = Static<typeof ProductPage>;
+
+export const ProductIdParams = StrictObject({ id: Id });
+
+/** GET /api/shop/products/facets: what the filter panel offers, with product counts. */
+export const ProductFacets = StrictObject({
+  categories: Type.Array(StrictObject({ id: Type.String(), label: Type.String(), count: Type.Integer() })),
+  brands: Type.Array(StrictObject({ name: Type.String(), count: Type.Integer() })),
+});
+export type ProductFacets = Static<typeof ProductFacets>;
+
+/* ---- search ---- */
+
+export const SearchParams = StrictObject({ keyword: Type.String({ minLength: 1, maxLength: 100 }) });
+export const SearchQuery = StrictObject({
+  page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: PRODUCT_PAGE_SIZE_MAX, default: PRODUCT_PAGE_SIZE }),
+});
+/** Ranked results; `terms` are the words of the catalog that matched (for highlighting). */
+export const SearchResults = StrictObject({
+  items: Type.Array(Product),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  terms: Type.Array(Type.String()),
+});
+export type SearchResults = Static<typeof SearchResults>;
+
+/* ---- admin ---- */
+
+export const AdminProductQuery = StrictObject({
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+  page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: PRODUCT_PAGE_SIZE_MAX, default: PRODUCT_PAGE_SIZE }),
+  /** Only products at or below LOW_STOCK_THRESHOLD, lowest stock first. */
+  lowStock: Type.Optional(Type.Boolean()),
+});
+export type AdminProductQuery = Static<typeof AdminProductQuery>;
+
+const productInputFields = {
+  title: Text(150, 2),
+  description: Text(4000, 1),
+  category: Type.Union(CATEGORY_IDS.map((id) => Type.Literal(id))),
+  brand: Text(80, 1),
+  price: Money,
+  salePrice: Type.Optional(Money),
+  totalStock: Type.Integer({ minimum: 0, maximum: 1000000 }),
+  /** A media id from upload-image, or its URL path `/api/media/<id>`. */
+  image: MediaRef,
+  activeIngredients: Type.Optional(StringList),
+  allergens: Type.Optional(StringList),
+  contraindications: Type.Optional(StringList),
+  dosageForm: Type.Optional(Type.String({ maxLength: 60 })),
+  packSize: Type.Optional(Type.String({ maxLength: 60 })),
+  maxPerOrder: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 1000 }), Type.Null()])),
+  minAge: Type.Optional(Type.Integer({ minimum: 0, maximum: 120 })),
+  requiresPrescription: Type.Optional(Type.Boolean()),
+};
+/** POST /api/admin/products/add (prices as decimals with at most two places). */
+export const ProductInput = StrictObject(productInputFields);
+export type ProductInput = Static<typeof ProductInput>;
+/** PUT /api/admin/products/edit/{id}: any subset of the fields, at least one. */
+export const ProductPatch = Type.Partial(ProductInput, { additionalProperties: false, minProperties: 1 });
+export type ProductPatch = Static<typeof ProductPatch>;
+
+export const UploadedImage = StrictObject({
+  id: Type.String(),
+  url: Type.String(),
+  contentType: Type.String(),
+  size: Type.Integer(),
+});
+export type UploadedImage = Static<typeof UploadedImage>;
+
+export const MediaParams = StrictObject({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+/* ---- reviews ---- */
+
+export const Review = StrictObject({
+  _id: Type.String(),
+  productId: Type.String(),
+  userId: Type.String(),
+  reviewMessage: Type.String(),
+  reviewValue: Type.Integer(),
+  createdAt: Type.String(),
+});
+export type Review = Static<typeof Review>;
+
+export const ReviewInput = StrictObject({
+  productId: Id,
+  reviewMessage: Type.String({ minLength: REVIEW_MIN_LENGTH, maxLength: REVIEW_MAX_LENGTH }),
+  reviewValue: Type.Integer({ minimum: 1, maximum: 5 }),
+});
+export type ReviewInput = Static<typeof ReviewInput>;
+export const ReviewProductParams = StrictObject({ productId: Id });
+
+/** GET /api/shop/review/{productId}: newest first, with the product's current average. */
+export const ReviewList = StrictObject({
+  items: Type.Array(Review),
+  averageReview: Type.Number(),
+  reviewCount: Type.Integer(),
+});
+export type ReviewList = Static<typeof ReviewList>;
+/** POST /api/shop/review/add answers the review and the product's new average. */
+export const ReviewAdded = StrictObject({ review: Review, averageReview: Type.Number(), reviewCount: Type.Integer() });
+export type ReviewAdded = Static<typeof ReviewAdded>;
+
+/* ---- feature banners ---- */
+
+export const Feature = StrictObject({ _id: Type.String(), image: Type.String(), createdAt: Type.String() });
+export type Feature = Static<typeof Feature>;
+/** POST /api/common/feature/add: a media id from an upload or its URL path. */
+export const FeatureInput = StrictObject({ image: MediaRef });
+export type FeatureInput = Static<typeof FeatureInput>;
+export const FeatureParams = StrictObject({ id: Id });
+
+/* ----------------------------------------------------------------------------------------------------------
+ * Internal API for the checkout service (/internal/catalog/..., guarded by the internal token).
+ * Money here is integer cents: it is for arithmetic, not display.
+ * -------------------------------------------------------------------------------------------------------- */
+
+export const StockLine = StrictObject({
+  productId: Id,
+  quantity: Type.Integer({ minimum: 1, maximum: 1000 }),
+});
+export type StockLine = Static<typeof StockLine>;
+
+/** POST /internal/catalog/stock/reserve: all items or none; idempotent per reservationId. */
+export const ReserveRequest = StrictObject({
+  reservationId: Id,
+  items: Type.Array(StockLine, { minItems: 1, maxItems: 100 }),
+});
+export type ReserveRequest = Static<typeof ReserveRequest>;
+
+export const ReservationStatus = Type.Union([Type.Literal('reserved'), Type.Literal('committed'), Type.Literal('released')]);
+export type ReservationStatus = Static<typeof ReservationStatus>;
+
+export const Reservation = StrictObject({
+  reservationId: Type.String(),
+  status: ReservationStatus,
+  items: Type.Array(StrictObject({ productId: Type.String(), quantity: Type.Integer() })),
+  createdAt: Type.String(),
+});
+export type Reservation = Static<typeof Reservation>;
+
+/** POST /internal/catalog/stock/commit and /release. */
+export const ReservationRef = StrictObject({ reservationId: Id });
+export type ReservationRef = Static<typeof ReservationRef>;
+
+/** What checkout needs to show, price and check one product (GET lookup, and each quote line). */
+export const ProductSummary = StrictObject({
+  productId: Type.String(),
+  title: Type.String(),
+  image: Type.String(),
+  brand: Type.String(),
+  /** Effective price: salePrice when > 0, else price. */
+  unitPriceCents: Type.Integer(),
+  totalStock: Type.Integer(),
+  maxPerOrder: Type.Union([Type.Integer(), Type.Null()]),
+  minAge: Type.Integer(),
+  requiresPrescription: Type.Boolean(),
+  allergens: Type.Array(Type.String()),
+  contraindications: Type.Array(Type.String()),
+});
+export type ProductSummary = Static<typeof ProductSummary>;
+
+export const QuoteReasonCode = Type.Union([
+  Type.Literal('NOT_FOUND'),
+  Type.Literal('OUT_OF_STOCK'),
+  Type.Literal('MAX_PER_ORDER'),
+  Type.Literal('PRESCRIPTION_REQUIRED'),
+]);
+export type QuoteReasonCode = Static<typeof QuoteReasonCode>;
+
+/** POST /internal/catalog/products/quote */
+export const QuoteRequest = StrictObject({ items: Type.Array(StockLine, { minItems: 1, maxItems: 100 }) });
+export type QuoteRequest = Static<typeof QuoteRequest>;
+
+export const QuoteItem = StrictObject({
+  ...ProductSummary.properties,
+  quantity: Type.Integer(),
+  lineTotalCents: Type.Integer(),
+  available: Type.Boolean(),
+  /** Why not available, in words a shopper can act on. */
+  reason: Type.Optional(Type.String()),
+  reasonCode: Type.Optional(QuoteReasonCode),
+});
+export type QuoteItem = Static<typeof QuoteItem>;
+
+/** Lines keep the request's order; totalCents sums every line (unknown products count 0). */
+export const Quote = StrictObject({ items: Type.Array(QuoteItem), totalCents: Type.Integer() });
+export type Quote = Static<typeof Quote>;
+
+/** GET /internal/catalog/products/lookup?ids=a,b (unknown ids are left out). */
+export const LookupQuery = StrictObject({ ids: Type.String({ minLength: 1, maxLength: 6600 }) });
+export const LookupResult = StrictObject({ items: Type.Array(ProductSummary) });
+export type LookupResult = Static<typeof LookupResult>;
+
+/** What catalog asks checkout: GET /internal/checkout/purchases/{userId}/{productId}. */
+export const PurchaseCheck = StrictObject({ purchased: Type.Boolean() });
+export type PurchaseCheck = Static<typeof PurchaseCheck>;
+
+/** Money helpers: storage is integer cents, the API shows decimals with two places. */
+export const centsToDecimal = (cents: number): number => Math.round(cents) / 100;
+export const decimalToCents = (value: number): number => Math.round(value * 100);
+/** true when a decimal has at most two places (1.999 is refused rather than silently rounded). */
+export const hasAtMostTwoDecimals = (value: number): boolean => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;

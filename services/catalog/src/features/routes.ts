@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import type { BlobStore, Collection, Doc } from '@pharmacy/db';
+import { Feature, FeatureInput, FeatureParams, Ok, StrictObject } from '@pharmacy/contracts';
+import { notFound, requireAdmin, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { resolveMediaRef } from '../media/refs';
+
+export interface FeatureDoc extends Doc {
+  _id: string;
+  image: string;
+  createdAt: Date;
+}
+export const FEATURES = 'features';
+
+const NoQuery = StrictObject({});
+const toFeature = (f: FeatureDoc): Feature => ({ _id: f._id, image: f.image, createdAt: f.createdAt.toISOString() });
+
+/** Home-page banners: anyone reads them, staff add and remove them. */
+export const featureRoutes: FastifyPluginAsyncTypebox<{ features: Collection<FeatureDoc>; blobs: BlobStore }> = async (
+  app,
+  { features, blobs },
+) => {
+  app.get(
+    '/api/common/feature/get',
+    { schema: { tags: ['common'], summary: 'Feature banners, oldest first', querystring: NoQuery, response: { 200: Ok(Type.Array(Feature)) } } },
+    async () => ({ success: true as const, data: (await features.find({}, { sort: { createdAt: 1 } })).map(toFeature) }),
+  );
+
+  app.post(
+    '/api/common/feature/add',
+    {
+      preHandler: requireAdmin,
+      schema: { tags: ['admin'], summary: 'Add a banner from an uploaded image', querystring: NoQuery, body: FeatureInput, response: { 200: Ok(Feature) } },
+    },
+    async (request) => {
+      const doc: FeatureDoc = { _id: randomUUID(), image: await resolveMediaRef(blobs, request.body.image), createdAt: new Date() };
+      await features.insertOne(doc);
+      return { success: true as const, data: toFeature(doc), message: 'Banner added.' };
+    },
+  );
+
+  app.delete(
+    '/api/common/feature/delete/:id',
+    {
+      preHandler: requireAdmin,
+      schema: { tags: ['admin'], summary: 'Remove a banner', params: FeatureParams, querystring: NoQuery, response: { 200: Ok(StrictObject({ _id: Type.String() })) } },
+    },
+    async (request) => {
+      const { deletedCount } = await features.deleteOne({ _id: request.params.id });
+      if (deletedCount === 0) throw notFound('That banner does not exist.');
+      return { success: true as const, data: { _id: request.params.id }, message: 'Banner removed.' };
+    },
+  );
+};

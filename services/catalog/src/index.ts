@@ -1,0 +1,39 @@
+import { openBlobStore, openStore } from '@pharmacy/db';
+import type { OpenService } from '@pharmacy/service-kit';
+import { buildCatalogService, type CatalogDeps } from './plugin';
+import { checkoutPurchaseChecker } from './reviews/purchases';
+import { seedCatalog } from './seed/seed';
+
+export { buildCatalogService, ensureCatalogIndexes, DEFAULT_REVIEW_LIMIT, type CatalogDeps } from './plugin';
+export { checkoutPurchaseChecker, type PurchaseChecker } from './reviews/purchases';
+export { ProductReadModel } from './products/readModel';
+export { seedCatalog } from './seed/seed';
+
+/**
+ * Opens the catalog's store and media, seeds the demo catalog on first start (unless CATALOG_SEED=false),
+ * and returns the handle the gateway or server.ts registers.
+ */
+export const openCatalogService: OpenService = async (ctx) => {
+  const store = await openStore({ name: 'catalog', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl });
+  const blobs = await openBlobStore({ name: 'catalog', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl, store });
+  if (process.env.CATALOG_SEED !== 'false') {
+    const seeded = await seedCatalog(store, blobs);
+    if (seeded) ctx.log.info(seeded, 'seeded the demo catalog');
+  }
+  const deps: CatalogDeps = {
+    store,
+    blobs,
+    internalToken: ctx.internalToken,
+    purchases: checkoutPurchaseChecker({ baseUrl: ctx.serviceUrls.checkout, token: ctx.internalToken, fetch: ctx.fetch }),
+  };
+  return {
+    name: 'catalog',
+    register: async (app) => {
+      await app.register(buildCatalogService(deps));
+    },
+    close: async () => {
+      await blobs.close();
+      await store.close();
+    },
+  };
+};

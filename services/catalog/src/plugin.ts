@@ -1,0 +1,65 @@
+import type { BlobStore, DocumentStore } from '@pharmacy/db';
+import type { FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { FEATURES, featureRoutes, type FeatureDoc } from './features/routes';
+import { mediaRoutes } from './media/routes';
+import { PRODUCTS, type ProductDoc } from './products/model';
+import { ProductReadModel } from './products/readModel';
+import { productRoutes } from './products/routes';
+import { ProductService } from './products/service';
+import type { PurchaseChecker } from './reviews/purchases';
+import { reviewRoutes, type RateLimit } from './reviews/routes';
+import { REVIEWS, ReviewService, type ReviewDoc } from './reviews/service';
+import { internalRoutes } from './stock/routes';
+import { RESERVATIONS, StockService, type ReservationDoc } from './stock/service';
+
+export interface CatalogDeps {
+  store: DocumentStore;
+  blobs: BlobStore;
+  /** Shared secret other services present on /internal/catalog/*. */
+  internalToken: string;
+  /** Asks the checkout service whether a user bought a product (a test double in tests). */
+  purchases: PurchaseChecker;
+  rateLimits?: { reviewAdd?: RateLimit };
+  /** Lets a caller (the benchmark, tests) reach the read model this plugin loads. */
+  readModel?: ProductReadModel;
+}
+
+export const DEFAULT_REVIEW_LIMIT: RateLimit = { max: 10, timeWindow: '1 hour' };
+
+/** Creates the indexes the catalog relies on (idempotent; the seeder and the plugin both call it). */
+export async function ensureCatalogIndexes(store: DocumentStore): Promise<void> {
+  await store.collection<ReviewDoc>(REVIEWS).createIndex({ productId: 1, userId: 1 }, { unique: true });
+  await store.collection<ReviewDoc>(REVIEWS).createIndex({ productId: 1 });
+  await store.collection<ReservationDoc>(RESERVATIONS).createIndex({ status: 1 });
+  await store.collection<ProductDoc>(PRODUCTS).createIndex({ category: 1 });
+}
+
+/**
+ * The catalog service as one encapsulated Fastify plugin (full /api/... and /internal/catalog/... paths):
+ * products, listing and search, reviews, feature banners, media, and stock for checkout. On registration
+ * it loads the read model from the store, and gives back stock held by a reserve a crash interrupted.
+ */
+export function buildCatalogService(deps: CatalogDeps): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const products = deps.store.collection<ProductDoc>(PRODUCTS);
+    const reviews = deps.store.collection<ReviewDoc>(REVIEWS);
+    const reservations = deps.store.collection<ReservationDoc>(RESERVATIONS);
+    const features = deps.store.collection<FeatureDoc>(FEATURES);
+    await ensureCatalogIndexes(deps.store);
+
+    const readModel = deps.readModel ?? new ProductReadModel();
+    readModel.load(await products.find({}));
+    const stock = new StockService(products, reservations, readModel);
+    const recovered = await stock.recoverPending();
+    if (recovered > 0) app.log.warn({ recovered }, 'gave back stock held by interrupted reservations');
+
+    await app.register(productRoutes, { readModel, service: new ProductService(products, reviews, deps.blobs, readModel) });
+    await app.register(reviewRoutes, {
+      service: new ReviewService(reviews, products, readModel, deps.purchases),
+      addLimit: deps.rateLimits?.reviewAdd ?? DEFAULT_REVIEW_LIMIT,
+    });
+    await app.register(featureRoutes, { features, blobs: deps.blobs });
+    await app.register(mediaRoutes, { blobs: deps.blobs });
+    await app.register(internalRoutes, { stock, readModel, internalToken: deps.internalToken });
+  };
+}

@@ -1,0 +1,83 @@
+import type { Doc } from '@pharmacy/db';
+import { centsToDecimal, type Product, type ProductSummary } from '@pharmacy/contracts';
+
+/** A product as stored: money in integer cents, review totals kept so the average is always derivable. */
+export interface ProductDoc extends Doc {
+  _id: string;
+  title: string;
+  description: string;
+  category: string;
+  brand: string;
+  priceCents: number;
+  /** 0 when not on sale. */
+  salePriceCents: number;
+  totalStock: number;
+  /** Sum of all ratings: incremented together with reviewCount in one atomic update. */
+  reviewTotal: number;
+  reviewCount: number;
+  /** Denormalised for readers of the raw collection; the API derives it from reviewTotal/reviewCount. */
+  averageReview: number;
+  image: string;
+  activeIngredients: string[];
+  allergens: string[];
+  contraindications: string[];
+  dosageForm: string;
+  packSize: string;
+  maxPerOrder: number | null;
+  minAge: number;
+  requiresPrescription: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const PRODUCTS = 'products';
+
+export const effectivePriceCents = (p: Pick<ProductDoc, 'priceCents' | 'salePriceCents'>): number =>
+  p.salePriceCents > 0 ? p.salePriceCents : p.priceCents;
+
+export const averageOf = (total: number, count: number): number => (count > 0 ? Math.round((total / count) * 10) / 10 : 0);
+
+const iso = (d: Date | string): string => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+/** The public shape (decimals, derived average); built explicitly so no stored-only field can leak. */
+export function toApiProduct(p: ProductDoc): Product {
+  return {
+    _id: p._id,
+    title: p.title,
+    description: p.description,
+    category: p.category,
+    brand: p.brand,
+    price: centsToDecimal(p.priceCents),
+    salePrice: centsToDecimal(p.salePriceCents),
+    totalStock: p.totalStock,
+    averageReview: averageOf(p.reviewTotal, p.reviewCount),
+    reviewCount: p.reviewCount,
+    image: p.image,
+    activeIngredients: p.activeIngredients,
+    allergens: p.allergens,
+    contraindications: p.contraindications,
+    dosageForm: p.dosageForm,
+    packSize: p.packSize,
+    maxPerOrder: p.maxPerOrder,
+    minAge: p.minAge,
+    requiresPrescription: p.requiresPrescription,
+    createdAt: iso(p.createdAt),
+    updatedAt: iso(p.updatedAt),
+  };
+}
+
+export function toSummary(p: ProductDoc): ProductSummary {
+  return {
+    productId: p._id,
+    title: p.title,
+    image: p.image,
+    brand: p.brand,
+    unitPriceCents: effectivePriceCents(p),
+    totalStock: p.totalStock,
+    maxPerOrder: p.maxPerOrder,
+    minAge: p.minAge,
+    requiresPrescription: p.requiresPrescription,
+    allergens: p.allergens,
+    contraindications: p.contraindications,
+  };
+}

@@ -1,0 +1,240 @@
+import { CATEGORIES, LOW_STOCK_THRESHOLD, type Product, type ProductFacets, type SortBy } from '@pharmacy/contracts';
+import { effectivePriceCents, toApiProduct, type ProductDoc } from './model';
+import { ProductSearchIndex } from './search';
+
+interface Entry {
+  doc: ProductDoc;
+  api: Product;
+  /** The product serialised once per change: pages are concatenations of these. */
+  json: string;
+  titleKey: string;
+  brandKey: string;
+}
+
+export interface ListParams {
+  categories: string[];
+  brands: string[];
+  sortBy: SortBy;
+  page: number;
+  limit: number;
+}
+
+export interface AdminListParams {
+  search?: string;
+  lowStock?: boolean;
+  page: number;
+  limit: number;
+}
+
+/** A small insertion-ordered cache: the oldest entry goes first when full. */
+class BoundedCache<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly max: number) {}
+  get(key: string): V | undefined {
+    return this.map.get(key);
+  }
+  set(key: string, value: V): void {
+    if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value as string);
+    this.map.set(key, value);
+  }
+  clear(): void {
+    this.map.clear();
+  }
+}
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const byTitle = (a: Entry, b: Entry) => collator.compare(a.doc.title, b.doc.title) || (a.doc._id < b.doc._id ? -1 : a.doc._id > b.doc._id ? 1 : 0);
+const byPrice = (a: Entry, b: Entry) => effectivePriceCents(a.doc) - effectivePriceCents(b.doc) || byTitle(a, b);
+
+const SORTS: Record<SortBy, (a: Entry, b: Entry) => number> = {
+  'price-lowtohigh': byPrice,
+  'price-hightolow': (a, b) => -byPrice(a, b),
+  'title-atoz': byTitle,
+  'title-ztoa': (a, b) => -byTitle(a, b),
+};
+
+const pageBody = (items: string, total: number, page: number, limit: number, extra = '') =>
+  `{"success":true,"data":{"items":[${items}],"total":${total},"page":${page},"limit":${limit}${extra}}}`;
+
+/**
+ * The catalog's in-memory read model: every product held once, kept sorted per sort order, with category
+ * and brand sets for filtering and a cache of serialised pages. The store stays the source of truth:
+ * this loads from it at start and every write made by this process updates it (then drops the caches),
+ * so listing and search never query the database per request, on nedb or MongoDB alike.
+ */
+export class ProductReadModel {
+  private readonly byId = new Map<string, Entry>();
+  private readonly byCategory = new Map<string, Set<string>>();
+  private readonly byBrand = new Map<string, Set<string>>();
+  private sorted: Partial<Record<SortBy, Entry[]>> = {};
+  private readonly pages = new BoundedCache<string>(2000);
+  private readonly searches = new BoundedCache<string>(2000);
+  private readonly index = new ProductSearchIndex();
+
+  load(docs: ProductDoc[]): void {
+    this.byId.clear();
+    this.byCategory.clear();
+    this.byBrand.clear();
+    for (const doc of docs) this.put(doc);
+    this.index.load(docs);
+    this.changed(true);
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  get(id: string): ProductDoc | undefined {
+    return this.byId.get(id)?.doc;
+  }
+
+  getApi(id: string): Product | undefined {
+    return this.byId.get(id)?.api;
+  }
+
+  /** Adds or replaces a product (after an admin add/edit). */
+  upsert(doc: ProductDoc): void {
+    this.drop(doc._id);
+    this.put(doc);
+    this.index.upsert(doc);
+    this.changed(true);
+  }
+
+  remove(id: string): void {
+    this.drop(id);
+    this.index.remove(id);
+    this.changed(true);
+  }
+
+  /** Stock or review counters changed: nothing it is sorted or indexed by, so only the entry is rebuilt. */
+  refresh(doc: ProductDoc): void {
+    const entry = this.byId.get(doc._id);
+    if (!entry) return;
+    const resort = (['priceCents', 'salePriceCents', 'title', 'brand', 'category'] as const).some((k) => entry.doc[k] !== doc[k]);
+    if (resort || entry.doc.description !== doc.description || entry.doc.activeIngredients.join() !== doc.activeIngredients.join()) {
+      return this.upsert(doc);
+    }
+    // Sorted arrays hold these same entry objects, so updating in place keeps every order valid.
+    Object.assign(entry, this.entry(doc));
+    this.changed(false);
+  }
+
+  list(params: ListParams): string {
+    const key = `${params.sortBy}|${params.categories.join(',')}|${params.brands.join(',')}|${params.page}|${params.limit}`;
+    const cached = this.pages.get(key);
+    if (cached !== undefined) return cached;
+    const accept = this.filter(params.categories, params.brands);
+    const start = (params.page - 1) * params.limit;
+    const end = start + params.limit;
+    const items: string[] = [];
+    let total = 0;
+    for (const entry of this.sortedBy(params.sortBy)) {
+      if (accept && !accept(entry.doc._id)) continue;
+      if (total >= start && total < end) items.push(entry.json);
+      total++;
+    }
+    const body = pageBody(items.join(','), total, params.page, params.limit);
+    this.pages.set(key, body);
+    return body;
+  }
+
+  search(keyword: string, page: number, limit: number): string {
+    const normalized = keyword.trim().toLowerCase().replace(/\s+/g, ' ');
+    const key = `${normalized}|${page}|${limit}`;
+    const cached = this.searches.get(key);
+    if (cached !== undefined) return cached;
+    const hits = normalized ? this.index.search(normalized) : [];
+    const start = (page - 1) * limit;
+    const pageHits = hits.slice(start, start + limit).filter((h) => this.byId.has(h.id));
+    const terms = new Set<string>();
+    for (const h of pageHits) for (const t of h.terms) terms.add(t);
+    const items = pageHits.map((h) => this.byId.get(h.id)!.json).join(',');
+    const body = pageBody(items, hits.length, page, limit, `,"terms":${JSON.stringify([...terms])}`);
+    this.searches.set(key, body);
+    return body;
+  }
+
+  facets(): ProductFacets {
+    const brands = [...this.byBrand.values()]
+      .map((ids) => ({ name: this.byId.get(ids.values().next().value as string)!.doc.brand, count: ids.size }))
+      .sort((a, b) => collator.compare(a.name, b.name));
+    return {
+      categories: CATEGORIES.map((c) => ({ id: c.id, label: c.label, count: this.byCategory.get(c.id)?.size ?? 0 })),
+      brands,
+    };
+  }
+
+  /** Staff's product table: a plain substring match (never a regex) and newest first, or lowest stock first. */
+  adminList(params: AdminListParams): { items: Product[]; total: number } {
+    const needle = params.search?.trim().toLowerCase() ?? '';
+    let entries = [...this.byId.values()];
+    if (needle) entries = entries.filter((e) => e.titleKey.includes(needle) || e.brandKey.includes(needle) || e.doc.category.includes(needle));
+    if (params.lowStock) {
+      entries = entries.filter((e) => e.doc.totalStock <= LOW_STOCK_THRESHOLD);
+      entries.sort((a, b) => a.doc.totalStock - b.doc.totalStock || byTitle(a, b));
+    } else {
+      entries.sort((a, b) => b.doc.createdAt.getTime() - a.doc.createdAt.getTime() || byTitle(a, b));
+    }
+    const start = (params.page - 1) * params.limit;
+    return { items: entries.slice(start, start + params.limit).map((e) => e.api), total: entries.length };
+  }
+
+  private entry(doc: ProductDoc): Entry {
+    const api = toApiProduct(doc);
+    return { doc, api, json: JSON.stringify(api), titleKey: doc.title.toLowerCase(), brandKey: doc.brand.toLowerCase() };
+  }
+
+  private put(doc: ProductDoc): void {
+    this.byId.set(doc._id, this.entry(doc));
+    addTo(this.byCategory, doc.category, doc._id);
+    addTo(this.byBrand, doc.brand.toLowerCase(), doc._id);
+  }
+
+  private drop(id: string): void {
+    const old = this.byId.get(id);
+    if (!old) return;
+    this.byId.delete(id);
+    removeFrom(this.byCategory, old.doc.category, id);
+    removeFrom(this.byBrand, old.brandKey, id);
+  }
+
+  private changed(reorder: boolean): void {
+    if (reorder) this.sorted = {};
+    this.pages.clear();
+    this.searches.clear();
+  }
+
+  private sortedBy(sortBy: SortBy): Entry[] {
+    let list = this.sorted[sortBy];
+    if (!list) {
+      list = [...this.byId.values()].sort(SORTS[sortBy]);
+      this.sorted[sortBy] = list;
+    }
+    return list;
+  }
+
+  /** A membership test for the selected categories AND brands (any value within one filter), or null for none. */
+  private filter(categories: string[], brands: string[]): ((id: string) => boolean) | null {
+    const union = (map: Map<string, Set<string>>, keys: string[]) => {
+      const sets = keys.map((k) => map.get(k)).filter((s): s is Set<string> => !!s);
+      return (id: string) => sets.some((s) => s.has(id));
+    };
+    const inCategory = categories.length ? union(this.byCategory, categories) : null;
+    const inBrand = brands.length ? union(this.byBrand, brands) : null;
+    if (!inCategory && !inBrand) return null;
+    return (id) => (!inCategory || inCategory(id)) && (!inBrand || inBrand(id));
+  }
+}
+
+function addTo(map: Map<string, Set<string>>, key: string, id: string) {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(id);
+}
+
+function removeFrom(map: Map<string, Set<string>>, key: string, id: string) {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(id);
+  if (set.size === 0) map.delete(key);
+}

@@ -1,0 +1,151 @@
+import { Type } from '@sinclair/typebox';
+import {
+  AdminProductQuery,
+  DEFAULT_SORT,
+  Ok,
+  Page,
+  Product,
+  ProductFacets,
+  ProductIdParams,
+  ProductInput,
+  ProductListQuery,
+  ProductPage,
+  ProductPatch,
+  SORT_OPTIONS,
+  SearchParams,
+  SearchQuery,
+  SearchResults,
+  StrictObject,
+  isSortBy,
+} from '@pharmacy/contracts';
+import { badRequest, notFound, requireAdmin, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { toApiProduct } from './model';
+import type { ProductReadModel } from './readModel';
+import type { ProductService } from './service';
+
+const NoQuery = StrictObject({});
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** "a, B,,a" -> ["a", "b"]: a filter value is only ever a set member, never part of a query. */
+function parseList(value: string | undefined, field: string): string[] {
+  if (!value) return [];
+  const values = [...new Set(value.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean))].sort();
+  if (values.length > 50) throw badRequest(`Too many values in "${field}" (at most 50).`);
+  return values;
+}
+
+export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadModel; service: ProductService }> = async (
+  app,
+  { readModel, service },
+) => {
+  app.get(
+    '/api/shop/products/get',
+    {
+      schema: {
+        tags: ['shop'],
+        summary: 'Product listing: category and brand filters (comma-joined), sortBy, page and limit',
+        querystring: ProductListQuery,
+        response: { 200: Ok(ProductPage) },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const sortBy = q.sortBy ?? DEFAULT_SORT;
+      if (!isSortBy(sortBy)) {
+        throw badRequest(`Unknown sortBy "${sortBy.slice(0, 40)}". Use one of: ${SORT_OPTIONS.map((s) => s.id).join(', ')}.`);
+      }
+      const body = readModel.list({
+        categories: parseList(q.category, 'category'),
+        brands: parseList(q.brand, 'brand'),
+        sortBy,
+        page: q.page,
+        limit: q.limit,
+      });
+      // The read model hands back the page already serialised (cached until the next write); Fastify sends
+      // strings as they are, and the response schema still documents the shape.
+      return reply.type(JSON_TYPE).send(body as never);
+    },
+  );
+
+  app.get(
+    '/api/shop/products/facets',
+    { schema: { tags: ['shop'], summary: 'Categories and brands with product counts (filter panel)', querystring: NoQuery, response: { 200: Ok(ProductFacets) } } },
+    async () => ({ success: true as const, data: readModel.facets() }),
+  );
+
+  app.get(
+    '/api/shop/products/get/:id',
+    { schema: { tags: ['shop'], summary: 'One product', params: ProductIdParams, querystring: NoQuery, response: { 200: Ok(Product) } } },
+    async (request) => {
+      const product = readModel.getApi(request.params.id);
+      if (!product) throw notFound('That product does not exist (it may have been removed).');
+      return { success: true as const, data: product };
+    },
+  );
+
+  app.get(
+    '/api/shop/search/:keyword',
+    {
+      schema: {
+        tags: ['shop'],
+        summary: 'Ranked, prefix and typo-tolerant search over title, brand, category, description and ingredients',
+        params: SearchParams,
+        querystring: SearchQuery,
+        response: { 200: Ok(SearchResults) },
+      },
+    },
+    async (request, reply) =>
+      reply.type(JSON_TYPE).send(readModel.search(request.params.keyword, request.query.page, request.query.limit) as never),
+  );
+
+  /* ---- staff ---- */
+
+  app.get(
+    '/api/admin/products/get',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'All products for staff: search, pagination, lowStock=true for the restock list',
+        querystring: AdminProductQuery,
+        response: { 200: Ok(Page(Product)) },
+      },
+    },
+    async (request) => {
+      const { search, lowStock, page, limit } = request.query;
+      const { items, total } = readModel.adminList({ search, lowStock, page, limit });
+      return { success: true as const, data: { items, total, page, limit } };
+    },
+  );
+
+  app.post(
+    '/api/admin/products/add',
+    { preHandler: requireAdmin, schema: { tags: ['admin'], summary: 'Add a product', querystring: NoQuery, body: ProductInput, response: { 200: Ok(Product) } } },
+    async (request) => ({ success: true as const, data: toApiProduct(await service.create(request.body)), message: 'Product added.' }),
+  );
+
+  app.put(
+    '/api/admin/products/edit/:id',
+    {
+      preHandler: requireAdmin,
+      schema: { tags: ['admin'], summary: 'Edit a product (any subset of fields)', params: ProductIdParams, querystring: NoQuery, body: ProductPatch, response: { 200: Ok(Product) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: toApiProduct(await service.update(request.params.id, request.body)),
+      message: 'Product updated.',
+    }),
+  );
+
+  app.delete(
+    '/api/admin/products/delete/:id',
+    {
+      preHandler: requireAdmin,
+      schema: { tags: ['admin'], summary: 'Delete a product', params: ProductIdParams, querystring: NoQuery, response: { 200: Ok(StrictObject({ _id: Type.String() })) } },
+    },
+    async (request) => {
+      await service.remove(request.params.id);
+      return { success: true as const, data: { _id: request.params.id }, message: 'Product deleted.' };
+    },
+  );
+};

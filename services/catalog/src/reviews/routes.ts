@@ -1,0 +1,28 @@
+import { Ok, ReviewAdded, ReviewInput, ReviewList, ReviewProductParams, StrictObject } from '@pharmacy/contracts';
+import { requireUser, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import type { ReviewService } from './service';
+
+const NoQuery = StrictObject({});
+
+export interface RateLimit {
+  max: number;
+  timeWindow: string | number;
+}
+
+export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; addLimit: RateLimit }> = async (app, { service, addLimit }) => {
+  app.post(
+    '/api/shop/review/add',
+    {
+      preHandler: requireUser,
+      config: { rateLimit: addLimit },
+      schema: { tags: ['shop'], summary: 'Review a product you bought (once, rating 1-5)', querystring: NoQuery, body: ReviewInput, response: { 200: Ok(ReviewAdded) } },
+    },
+    async (request) => ({ success: true as const, data: await service.add(request.user.sub, request.body), message: 'Thank you for your review.' }),
+  );
+
+  app.get(
+    '/api/shop/review/:productId',
+    { schema: { tags: ['shop'], summary: "A product's reviews, newest first", params: ReviewProductParams, querystring: NoQuery, response: { 200: Ok(ReviewList) } } },
+    async (request) => ({ success: true as const, data: await service.list(request.params.productId) }),
+  );
+};

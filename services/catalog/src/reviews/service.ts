@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { isDuplicateKeyError, type Collection, type Doc } from '@pharmacy/db';
+import { CatalogErrorCodes, type Review, type ReviewAdded, type ReviewInput, type ReviewList } from '@pharmacy/contracts';
+import { HttpError, badRequest, notFound } from '@pharmacy/service-kit';
+import { averageOf, type ProductDoc } from '../products/model';
+import type { ProductReadModel } from '../products/readModel';
+import type { PurchaseChecker } from './purchases';
+
+export interface ReviewDoc extends Doc {
+  _id: string;
+  productId: string;
+  userId: string;
+  reviewMessage: string;
+  reviewValue: number;
+  createdAt: Date;
+}
+
+export const REVIEWS = 'reviews';
+
+const toReview = (r: ReviewDoc): Review => ({
+  _id: r._id,
+  productId: r.productId,
+  userId: r.userId,
+  reviewMessage: r.reviewMessage,
+  reviewValue: r.reviewValue,
+  createdAt: r.createdAt.toISOString(),
+});
+
+const alreadyReviewed = () => new HttpError(409, CatalogErrorCodes.ALREADY_REVIEWED, 'You have already reviewed this product.');
+
+export class ReviewService {
+  constructor(
+    private readonly reviews: Collection<ReviewDoc>,
+    private readonly products: Collection<ProductDoc>,
+    private readonly readModel: ProductReadModel,
+    private readonly purchases: PurchaseChecker,
+  ) {}
+
+  async list(productId: string): Promise<ReviewList> {
+    const product = this.readModel.get(productId);
+    if (!product) throw notFound('That product does not exist.');
+    const items = await this.reviews.find({ productId }, { sort: { createdAt: -1 }, limit: 200 });
+    return { items: items.map(toReview), averageReview: averageOf(product.reviewTotal, product.reviewCount), reviewCount: product.reviewCount };
+  }
+
+  /** Only buyers, once per product; the rating total and count move together in one atomic update. */
+  async add(userId: string, input: ReviewInput): Promise<ReviewAdded> {
+    const message = input.reviewMessage.trim();
+    if (message.length < 3) throw badRequest('Please write at least 3 characters about the product.');
+    if (!this.readModel.get(input.productId)) throw notFound('That product does not exist.');
+    if (await this.reviews.findOne({ productId: input.productId, userId })) throw alreadyReviewed();
+    if (!(await this.purchases.hasPurchased(userId, input.productId))) {
+      throw new HttpError(403, CatalogErrorCodes.NOT_A_BUYER, 'Only customers who bought this product can review it.');
+    }
+    const review: ReviewDoc = {
+      _id: randomUUID(),
+      productId: input.productId,
+      userId,
+      reviewMessage: message,
+      reviewValue: input.reviewValue,
+      createdAt: new Date(),
+    };
+    try {
+      await this.reviews.insertOne(review); // unique (productId, userId): a concurrent second review fails here
+    } catch (e) {
+      if (isDuplicateKeyError(e)) throw alreadyReviewed();
+      throw e;
+    }
+    const after = await this.products.findOneAndUpdate(
+      { _id: input.productId },
+      { $inc: { reviewTotal: input.reviewValue, reviewCount: 1 } },
+      { returnDocument: 'after' },
+    );
+    if (!after) {
+      await this.reviews.deleteOne({ _id: review._id });
+      throw notFound('That product does not exist.');
+    }
+    const averageReview = averageOf(after.reviewTotal, after.reviewCount);
+    // The stored average only changes if no other review landed meanwhile (the API derives it anyway).
+    await this.products.updateOne({ _id: after._id, reviewCount: after.reviewCount }, { $set: { averageReview } });
+    this.readModel.refresh({ ...after, averageReview });
+    return { review: toReview(review), averageReview, reviewCount: after.reviewCount };
+  }
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import type { BlobStore, Doc, DocumentStore } from '@pharmacy/db';
+import { decimalToCents, mediaUrl } from '@pharmacy/contracts';
+import { FEATURES, type FeatureDoc } from '../features/routes';
+import { PRODUCTS, type ProductDoc } from '../products/model';
+import { featureImage, productImage } from './images';
+import { SEED_FEATURES, SEED_PRODUCTS, type SeedProduct } from './products';
+
+interface MetaDoc extends Doc {
+  _id: string;
+  at: Date;
+}
+
+export function seedProductDoc(p: SeedProduct, image: string, createdAt: Date, ratings = { reviewTotal: 0, reviewCount: 0 }): ProductDoc {
+  const { reviewTotal, reviewCount } = ratings;
+  return {
+    _id: randomUUID(),
+    title: p.title,
+    description: p.description,
+    category: p.category,
+    brand: p.brand,
+    priceCents: decimalToCents(p.price),
+    salePriceCents: decimalToCents(p.salePrice ?? 0),
+    totalStock: p.totalStock,
+    reviewTotal,
+    reviewCount,
+    averageReview: reviewCount ? Math.round((reviewTotal / reviewCount) * 10) / 10 : 0,
+    image,
+    activeIngredients: p.activeIngredients,
+    allergens: p.allergens ?? [],
+    contraindications: p.contraindications ?? [],
+    dosageForm: p.dosageForm,
+    packSize: p.packSize,
+    maxPerOrder: p.maxPerOrder ?? null,
+    minAge: p.minAge ?? 0,
+    requiresPrescription: p.requiresPrescription ?? false,
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+/**
+ * Loads the demo catalog once: on first start (empty products collection, no seed marker), with an image
+ * drawn for every product and banner. Deleting every product later does not bring the demo back.
+ */
+export async function seedCatalog(store: DocumentStore, blobs: BlobStore): Promise<{ products: number; features: number } | null> {
+  const meta = store.collection<MetaDoc>('meta');
+  const products = store.collection<ProductDoc>(PRODUCTS);
+  if ((await meta.findOne({ _id: 'seed' })) || (await products.countDocuments({})) > 0) return null;
+
+  const start = Date.now() - SEED_PRODUCTS.length * 60_000;
+  const docs: ProductDoc[] = [];
+  for (const [i, p] of SEED_PRODUCTS.entries()) {
+    const blob = await blobs.put(productImage(p), { contentType: 'image/png', filename: `product-${i + 1}.png` });
+    docs.push(seedProductDoc(p, mediaUrl(blob.id), new Date(start + i * 60_000)));
+  }
+  await products.insertMany(docs);
+
+  const features = store.collection<FeatureDoc>(FEATURES);
+  let featureCount = 0;
+  if ((await features.countDocuments({})) === 0) {
+    for (const [i, f] of SEED_FEATURES.entries()) {
+      const blob = await blobs.put(featureImage(f), { contentType: 'image/png', filename: `feature-${i + 1}.png` });
+      await features.insertOne({ _id: randomUUID(), image: mediaUrl(blob.id), createdAt: new Date(start + i * 1000) });
+      featureCount++;
+    }
+  }
+  await meta.insertOne({ _id: 'seed', at: new Date() });
+  return { products: docs.length, features: featureCount };
+}

@@ -1,0 +1,177 @@
+import type { Collection, Doc } from '@pharmacy/db';
+import { isDuplicateKeyError } from '@pharmacy/db';
+import { CatalogErrorCodes, type Reservation, type ReservationStatus, type StockLine } from '@pharmacy/contracts';
+import { HttpError, notFound, unprocessable } from '@pharmacy/service-kit';
+import type { ProductDoc } from '../products/model';
+import type { ProductReadModel } from '../products/readModel';
+
+/**
+ * A stock reservation made for one order. `pending` only exists while a reserve is running (or if the
+ * process died during one: `recoverPending` gives back what it had taken, listed in `applied`).
+ */
+export interface ReservationDoc extends Doc {
+  _id: string;
+  items: StockLine[];
+  status: ReservationStatus | 'pending';
+  applied: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const RESERVATIONS = 'reservations';
+
+const outOfStock = (message: string) => new HttpError(409, CatalogErrorCodes.OUT_OF_STOCK, message);
+
+/** Same products and quantities, whatever the order (a retried reserve must ask for the same thing). */
+const sameItems = (a: StockLine[], b: StockLine[]) => {
+  const key = (items: StockLine[]) => items.map((i) => `${i.productId}:${i.quantity}`).sort().join('|');
+  return key(a) === key(b);
+};
+
+const toReservation = (r: ReservationDoc): Reservation => ({
+  reservationId: r._id,
+  status: r.status === 'pending' ? 'reserved' : r.status,
+  items: r.items.map((i) => ({ productId: i.productId, quantity: i.quantity })),
+  createdAt: r.createdAt.toISOString(),
+});
+
+/**
+ * Stock operations for checkout. Each product's stock only moves through a conditional update
+ * (`totalStock >= q` then `$inc -q`), so concurrent orders can never take it below zero; a reservation's
+ * status only moves through a conditional update too, so release gives stock back exactly once.
+ */
+export class StockService {
+  constructor(
+    private readonly products: Collection<ProductDoc>,
+    private readonly reservations: Collection<ReservationDoc>,
+    private readonly readModel: ProductReadModel,
+  ) {}
+
+  async reserve(reservationId: string, requested: StockLine[]): Promise<Reservation> {
+    const items = mergeLines(requested);
+    const now = new Date();
+    try {
+      // Claiming the id first makes a repeated or concurrent reserve with the same id a no-op.
+      await this.reservations.insertOne({ _id: reservationId, items, status: 'pending', applied: [], createdAt: now, updatedAt: now });
+    } catch (e) {
+      if (!isDuplicateKeyError(e)) throw e;
+      return this.existing(reservationId, items);
+    }
+
+    const applied: StockLine[] = [];
+    try {
+      for (const line of items) {
+        await this.take(line);
+        applied.push(line);
+        await this.reservations.updateOne({ _id: reservationId }, { $set: { applied: applied.map((l) => l.productId) } });
+      }
+    } catch (e) {
+      // All or nothing: give back what this call took and forget the id so the order can be retried.
+      for (const line of applied) await this.giveBack(line);
+      await this.reservations.deleteOne({ _id: reservationId, status: 'pending' });
+      throw e;
+    }
+    const reserved = await this.reservations.findOneAndUpdate(
+      { _id: reservationId, status: 'pending' },
+      { $set: { status: 'reserved', updatedAt: new Date() } },
+      { returnDocument: 'after' },
+    );
+    return toReservation(reserved!);
+  }
+
+  async commit(reservationId: string): Promise<Reservation> {
+    const done = await this.reservations.findOneAndUpdate(
+      { _id: reservationId, status: 'reserved' },
+      { $set: { status: 'committed', updatedAt: new Date() } },
+      { returnDocument: 'after' },
+    );
+    if (done) return toReservation(done);
+    const current = await this.find(reservationId);
+    if (current.status === 'committed') return toReservation(current);
+    if (current.status === 'released') {
+      throw new HttpError(409, CatalogErrorCodes.RESERVATION_RELEASED, 'This reservation was released; its stock is no longer held.');
+    }
+    throw new HttpError(409, CatalogErrorCodes.RESERVATION_IN_PROGRESS, 'This reservation is still being made. Try again shortly.');
+  }
+
+  async release(reservationId: string): Promise<Reservation> {
+    // Whoever moves reserved -> released gives the stock back; everyone else finds it already released.
+    const released = await this.reservations.findOneAndUpdate(
+      { _id: reservationId, status: 'reserved' },
+      { $set: { status: 'released', updatedAt: new Date() } },
+      { returnDocument: 'after' },
+    );
+    if (released) {
+      for (const line of released.items) await this.giveBack(line);
+      return toReservation(released);
+    }
+    const current = await this.find(reservationId);
+    if (current.status === 'released') return toReservation(current);
+    if (current.status === 'committed') {
+      throw new HttpError(409, CatalogErrorCodes.RESERVATION_COMMITTED, 'This reservation is committed to a paid order and cannot be released.');
+    }
+    throw new HttpError(409, CatalogErrorCodes.RESERVATION_IN_PROGRESS, 'This reservation is still being made. Try again shortly.');
+  }
+
+  /** At start: a reserve interrupted by a crash gives back what it had taken. */
+  async recoverPending(): Promise<number> {
+    const pending = await this.reservations.find({ status: 'pending' });
+    for (const r of pending) {
+      for (const line of r.items) if (r.applied.includes(line.productId)) await this.giveBack(line);
+      await this.reservations.deleteOne({ _id: r._id, status: 'pending' });
+    }
+    return pending.length;
+  }
+
+  private async take(line: StockLine): Promise<void> {
+    const known = this.readModel.get(line.productId);
+    if (known?.maxPerOrder != null && line.quantity > known.maxPerOrder) {
+      throw unprocessable(`${known.title} is limited to ${known.maxPerOrder} per order.`, CatalogErrorCodes.MAX_PER_ORDER);
+    }
+    const after = await this.products.findOneAndUpdate(
+      { _id: line.productId, totalStock: { $gte: line.quantity } },
+      { $inc: { totalStock: -line.quantity } },
+      { returnDocument: 'after' },
+    );
+    if (after) {
+      this.readModel.refresh(after);
+      return;
+    }
+    const product = await this.products.findOne({ _id: line.productId });
+    if (!product) throw outOfStock('A product in your order is no longer available.');
+    throw outOfStock(
+      product.totalStock > 0
+        ? `Only ${product.totalStock} of ${product.title} left in stock.`
+        : `${product.title} is out of stock.`,
+    );
+  }
+
+  private async giveBack(line: StockLine): Promise<void> {
+    const after = await this.products.findOneAndUpdate({ _id: line.productId }, { $inc: { totalStock: line.quantity } }, { returnDocument: 'after' });
+    if (after) this.readModel.refresh(after);
+  }
+
+  private async find(reservationId: string): Promise<ReservationDoc> {
+    const current = await this.reservations.findOne({ _id: reservationId });
+    if (!current) throw notFound('No such reservation.');
+    return current;
+  }
+
+  private async existing(reservationId: string, items: StockLine[]): Promise<Reservation> {
+    const current = await this.find(reservationId);
+    if (!sameItems(current.items, items)) {
+      throw new HttpError(409, CatalogErrorCodes.RESERVATION_MISMATCH, 'This reservation id was already used for other items.');
+    }
+    if (current.status === 'pending') {
+      throw new HttpError(409, CatalogErrorCodes.RESERVATION_IN_PROGRESS, 'This reservation is still being made. Try again shortly.');
+    }
+    return toReservation(current);
+  }
+}
+
+/** One line per product: a cart may name a product twice, stock is taken once for the sum. */
+function mergeLines(lines: StockLine[]): StockLine[] {
+  const byId = new Map<string, number>();
+  for (const l of lines) byId.set(l.productId, (byId.get(l.productId) ?? 0) + l.quantity);
+  return [...byId].map(([productId, quantity]) => ({ productId, quantity }));
+}

@@ -1,0 +1,116 @@
+import { ACCESS_COOKIE, CSRF_HEADER, CSRF_HEADER_VALUE } from '@pharmacy/contracts';
+import { MemoryBlobStore, openStore, type BlobInfo, type DocumentStore } from '@pharmacy/db';
+import { INTERNAL_HEADER, createAccessTokenSigner, createApp, generateTestKeys, type App } from '@pharmacy/service-kit';
+import { buildCatalogService, ProductReadModel, type PurchaseChecker } from '../src';
+import { PRODUCTS, type ProductDoc } from '../src/products/model';
+import { seedProductDoc } from '../src/seed/seed';
+import type { SeedProduct } from '../src/seed/products';
+
+const keys = generateTestKeys();
+const sign = createAccessTokenSigner(keys.privateKey);
+
+/** A real in-memory blob store that also lists what it holds (to prove failed uploads store nothing). */
+export class ListingBlobStore extends MemoryBlobStore {
+  readonly stored: BlobInfo[] = [];
+  override async put(data: Buffer, info: { contentType: string; filename?: string }) {
+    const blob = await super.put(data, info);
+    this.stored.push(blob);
+    return blob;
+  }
+}
+
+/** The one test double: checkout's answer to "did this user buy this product?". */
+export class FakePurchases implements PurchaseChecker {
+  readonly bought = new Set<string>();
+  allow(userId: string, productId: string) {
+    this.bought.add(`${userId}/${productId}`);
+  }
+  async hasPurchased(userId: string, productId: string) {
+    return this.bought.has(`${userId}/${productId}`);
+  }
+}
+
+export interface TestCatalog {
+  app: App;
+  store: DocumentStore;
+  blobs: ListingBlobStore;
+  purchases: FakePurchases;
+  readModel: ProductReadModel;
+  internalToken: string;
+  close(): Promise<void>;
+}
+
+export async function buildTestCatalog(opts: { products?: ProductDoc[]; reviewLimit?: { max: number; timeWindow: string } } = {}): Promise<TestCatalog> {
+  const store = await openStore({ name: 'catalog', inMemory: true });
+  if (opts.products?.length) await store.collection<ProductDoc>(PRODUCTS).insertMany(opts.products);
+  const blobs = new ListingBlobStore();
+  const purchases = new FakePurchases();
+  const readModel = new ProductReadModel();
+  const app = await createApp({ publicKey: keys.publicKey, logLevel: 'silent' });
+  await app.register(
+    buildCatalogService({
+      store,
+      blobs,
+      purchases,
+      readModel,
+      internalToken: keys.internalToken,
+      rateLimits: opts.reviewLimit ? { reviewAdd: opts.reviewLimit } : undefined,
+    }),
+  );
+  await app.ready();
+  return {
+    app,
+    store,
+    blobs,
+    purchases,
+    readModel,
+    internalToken: keys.internalToken,
+    async close() {
+      await app.close();
+      await store.close();
+    },
+  };
+}
+
+/** Cookie and CSRF headers of a signed-in user (admin or shopper). */
+export const as = (userId: string, admin = false) => ({
+  cookie: `${ACCESS_COOKIE}=${sign({ sub: userId, admin, sid: `s-${userId}` })}`,
+  [CSRF_HEADER]: CSRF_HEADER_VALUE,
+});
+export const internal = (token: string) => ({ [INTERNAL_HEADER]: token });
+
+let n = 0;
+/** A product document with sensible defaults (prices as decimals like the seed data). */
+export function product(over: Partial<SeedProduct> & { id?: string } = {}): ProductDoc {
+  n++;
+  const { id, ...rest } = over;
+  const doc = seedProductDoc(
+    {
+      title: `Product ${n}`,
+      description: 'A test product.',
+      category: 'first-aid',
+      brand: 'MediPlast',
+      price: 5,
+      totalStock: 50,
+      activeIngredients: [],
+      dosageForm: 'Tablets',
+      packSize: '10 tablets',
+      ...rest,
+    },
+    '/api/media/00000000-0000-4000-8000-000000000000',
+    new Date(Date.UTC(2024, 0, 1, 0, n)),
+  );
+  return id ? { ...doc, _id: id } : doc;
+}
+
+export const PNG_BYTES = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f10000000049454e44ae426082', 'hex');
+
+/** A multipart/form-data body with one file field. */
+export function multipart(field: string, filename: string, contentType: string, data: Buffer) {
+  const boundary = '----catalogtest' + Math.random().toString(16).slice(2);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
