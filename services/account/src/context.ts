@@ -36,6 +36,8 @@ export interface AccountDeps {
   /** Ed25519 private key (PEM) that signs access tokens. */
   privateKey: string;
   mailer: Mailer;
+  /** Shared secret other services present on /internal/account/*. */
+  internalToken: string;
   /** Origin used in links sent by mail, e.g. http://localhost:5000. */
   publicOrigin: string;
   /** Production refuses demo accounts. */

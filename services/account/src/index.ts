@@ -49,6 +49,7 @@ export const openAccountService: OpenService = async (ctx) => {
       store,
       privateKey: ctx.privateKey,
       mailer,
+      internalToken: ctx.internalToken,
       publicOrigin: ctx.config.publicOrigin,
       production: ctx.config.production,
       rateLimits: rateLimitsFromEnv(process.env),

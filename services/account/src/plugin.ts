@@ -6,6 +6,7 @@ import { recoveryRoutes } from './recovery/routes';
 import { profileRoutes } from './profile/routes';
 import { ticketRoutes } from './tickets/routes';
 import { adminUserRoutes } from './admin/routes';
+import { internalRoutes } from './internal/routes';
 import { createPasswordHasher } from './users/passwords';
 import { openUsers } from './users/store';
 import { openSessions } from './sessions/store';
@@ -59,5 +60,6 @@ export function buildAccountService(deps: AccountDeps): FastifyPluginAsyncTypebo
     await app.register(profileRoutes(ctx));
     await app.register(ticketRoutes(ctx));
     await app.register(adminUserRoutes(ctx));
+    await app.register(internalRoutes(ctx, deps.internalToken));
   };
 }

@@ -36,6 +36,7 @@ export async function buildTestApp(overrides: Partial<AccountDeps> & { mailer?: 
       store,
       privateKey: keys.privateKey,
       mailer,
+      internalToken: keys.internalToken,
       publicOrigin: 'http://shop.test',
       rateLimits: GENEROUS_LIMITS,
       now: () => new Date(Date.now() + offset),

@@ -225,6 +225,19 @@ export const TicketResponse = StrictObject({ success: Type.Literal(true), data: 
 export const UserListResponse = StrictObject({ success: Type.Literal(true), data: Type.Array(User) });
 export const UserDetailsResponse = StrictObject({ success: Type.Literal(true), data: User });
 
+/**
+ * GET /internal/account/users/{id}/safety-profile (service to service, internal token): what checkout and
+ * catalog need for the pharmacy safety rules, and nothing else about the user.
+ */
+export const SafetyProfile = StrictObject({
+  allergies: Type.Array(Type.String()),
+  healthConditions: Type.Array(Type.String()),
+  /** YYYY-MM-DD, or null when the user has not given it. */
+  DOB: Nullable(Type.String()),
+});
+export type SafetyProfile = Static<typeof SafetyProfile>;
+export const SafetyProfileResponse = StrictObject({ success: Type.Literal(true), data: SafetyProfile });
+
 // ---------------------------------------------------------------------------------------------------------
 // Account API paths (the browser client and the service agree on these).
 // ---------------------------------------------------------------------------------------------------------
@@ -245,4 +258,5 @@ export const AccountPaths = {
   suggestIdea: '/api/account/suggest-idea',
   adminUsers: '/api/admin/users/get',
   adminUserDetails: (id: string) => `/api/admin/users/details/${encodeURIComponent(id)}`,
+  safetyProfile: (userId: string) => `/internal/account/users/${encodeURIComponent(userId)}/safety-profile`,
 } as const;
