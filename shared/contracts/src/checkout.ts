@@ -1,2 +1,290 @@
-// Schemas and types of the checkout vertical's requests and responses (owned by that vertical).
-export {};
+// Schemas and types of the checkout vertical's requests and responses (owned by that vertical):
+// cart, addresses, orders, payments and the admin orders API (ARCHITECTURE §4-5).
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, Page, StrictObject } from './envelope';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Constants
+
+/** Quantity accepted in one cart call (the real cap is stock and the product's maxPerOrder). */
+export const CART_MAX_QUANTITY = 999;
+/** Distinct products in one cart. */
+export const CART_MAX_LINES = 50;
+/** Saved addresses per user. */
+export const ADDRESS_LIMIT = 5;
+/** A pending order not captured within this time expires and its stock is released. */
+export const ORDER_EXPIRY_MS = 30 * 60 * 1000;
+/** Session storage key that carries the order across the payment provider's redirect (SPEC §3). */
+export const CURRENT_ORDER_ID_KEY = 'currentOrderId';
+/** Local storage key of a visitor's cart (the browser cart, merged into the server cart at sign-in). */
+export const VISITOR_CART_KEY = 'pharmacy.visitorCart';
+export const ADMIN_ORDERS_DEFAULT_LIMIT = 20;
+export const ADMIN_ORDERS_MAX_LIMIT = 100;
+
+/** Error codes specific to checkout (in addition to contracts/http ErrorCodes). */
+export const CheckoutErrorCodes = {
+  OUT_OF_STOCK: 'OUT_OF_STOCK',
+  SAFETY_ACK_REQUIRED: 'SAFETY_ACK_REQUIRED',
+  PAYMENT_DECLINED: 'PAYMENT_DECLINED',
+  PAYMENT_PROVIDER_ERROR: 'PAYMENT_PROVIDER_ERROR',
+  PAYMENT_MISMATCH: 'PAYMENT_MISMATCH',
+  ORDER_CLOSED: 'ORDER_CLOSED',
+  INVALID_TRANSITION: 'INVALID_TRANSITION',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Order and payment states (ARCHITECTURE §5)
+
+export const ORDER_STATUSES = ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The only changes allowed (anything else is a 422). */
+export const ORDER_STATUS_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['confirmed', 'rejected'],
+  confirmed: ['inProcess', 'rejected'],
+  inProcess: ['inShipping', 'rejected'],
+  inShipping: ['delivered'],
+  delivered: [],
+  rejected: [],
+};
+export const PAYMENT_STATUS_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  pending: ['paid', 'failed'],
+  paid: ['refunded'],
+  refunded: [],
+  failed: [],
+};
+
+export const OrderStatusSchema = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
+export const PaymentStatusSchema = Type.Union(PAYMENT_STATUSES.map((s) => Type.Literal(s)));
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shared pieces
+
+const Quantity = Type.Integer({ minimum: 1, maximum: CART_MAX_QUANTITY });
+/** Money as shown by the API: a decimal with at most two places, derived from integer cents. */
+const Money = Type.Number();
+
+export const CheckoutUserParams = StrictObject({ userId: Id });
+export const CheckoutIdParams = StrictObject({ id: Id });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Cart
+
+export const CartItemInput = StrictObject({ productId: Id, quantity: Quantity });
+export type CartItemInput = Static<typeof CartItemInput>;
+
+export const CartAddBody = StrictObject({ userId: Id, productId: Id, quantity: Quantity });
+export type CartAddBody = Static<typeof CartAddBody>;
+export const CartUpdateBody = CartAddBody;
+export type CartUpdateBody = CartAddBody;
+export const CartMergeBody = StrictObject({ items: Type.Array(CartItemInput, { maxItems: CART_MAX_LINES }) });
+export type CartMergeBody = Static<typeof CartMergeBody>;
+export const CartItemParams = StrictObject({ userId: Id, productId: Id });
+
+export const CartLine = StrictObject({
+  productId: Type.String(),
+  title: Type.String(),
+  image: Type.String(),
+  brand: Type.String(),
+  quantity: Type.Integer(),
+  /** Unit price (sale price when there is one). */
+  price: Money,
+  lineTotal: Money,
+  /** The most this shopper can have of it now: min(stock, maxPerOrder); 0 when unavailable. */
+  maxQuantity: Type.Integer(),
+  /** false when the product was deleted or is out of stock: shown, but it blocks checkout. */
+  available: Type.Boolean(),
+  /** Why the line cannot be ordered (unavailable, prescription only, age), if it cannot. */
+  problem: Type.Optional(Type.String()),
+  /** Why the quantity was lowered, if it was (stock or the per-order limit). */
+  notice: Type.Optional(Type.String()),
+  /** Safety warnings for the signed-in user (allergens, contraindications); ordering needs acknowledgement. */
+  warnings: Type.Array(Type.String()),
+});
+export type CartLine = Static<typeof CartLine>;
+
+export const Cart = StrictObject({
+  userId: Type.String(),
+  items: Type.Array(CartLine),
+  itemCount: Type.Integer(),
+  totalAmount: Money,
+  /** true when every line can be ordered. */
+  canCheckout: Type.Boolean(),
+  hasWarnings: Type.Boolean(),
+});
+export type Cart = Static<typeof Cart>;
+
+/** Visitors' carts are priced without signing in (they carry no user data, so no safety warnings). */
+export const CartQuoteBody = StrictObject({ items: Type.Array(CartItemInput, { maxItems: CART_MAX_LINES }) });
+export type CartQuoteBody = Static<typeof CartQuoteBody>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Addresses
+
+const text = (min: number, max: number, extra: object = {}) => Type.String({ minLength: min, maxLength: max, ...extra });
+export const ADDRESS_RULES = {
+  fullName: { min: 2, max: 100 },
+  addressLine: { min: 3, max: 200 },
+  city: { min: 2, max: 100 },
+  postalCode: { pattern: '^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$' },
+  phone: { pattern: '^\\+?[0-9][0-9 ()-]{5,18}[0-9]$' },
+  notes: { max: 500 },
+} as const;
+
+const addressFields = {
+  fullName: text(ADDRESS_RULES.fullName.min, ADDRESS_RULES.fullName.max),
+  addressLine: text(ADDRESS_RULES.addressLine.min, ADDRESS_RULES.addressLine.max),
+  city: text(ADDRESS_RULES.city.min, ADDRESS_RULES.city.max),
+  postalCode: Type.String({ pattern: ADDRESS_RULES.postalCode.pattern, maxLength: 10 }),
+  phone: Type.String({ pattern: ADDRESS_RULES.phone.pattern, maxLength: 20 }),
+  notes: Type.Optional(text(0, ADDRESS_RULES.notes.max)),
+};
+export const AddressInput = StrictObject(addressFields);
+export type AddressInput = Static<typeof AddressInput>;
+/** The add form may name its user (the original client sends userId); it must be the signed-in user. */
+export const AddressAddBody = StrictObject({ userId: Type.Optional(Id), ...addressFields });
+export type AddressAddBody = Static<typeof AddressAddBody>;
+export const AddressUpdateBody = StrictObject({
+  fullName: Type.Optional(addressFields.fullName),
+  addressLine: Type.Optional(addressFields.addressLine),
+  city: Type.Optional(addressFields.city),
+  postalCode: Type.Optional(addressFields.postalCode),
+  phone: Type.Optional(addressFields.phone),
+  notes: addressFields.notes,
+});
+export type AddressUpdateBody = Static<typeof AddressUpdateBody>;
+export const AddressParams = StrictObject({ userId: Id, addressId: Id });
+
+export const Address = StrictObject({
+  _id: Type.String(),
+  addressId: Type.String(),
+  userId: Type.String(),
+  fullName: Type.String(),
+  addressLine: Type.String(),
+  city: Type.String(),
+  postalCode: Type.String(),
+  phone: Type.String(),
+  notes: Type.String(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type Address = Static<typeof Address>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Orders
+
+export const OrderCreateBody = StrictObject({
+  addressId: Id,
+  /** The shopper read the safety warnings of the cart and wants to order anyway (recorded on the order). */
+  acknowledgeSafetyWarnings: Type.Optional(Type.Boolean()),
+});
+export type OrderCreateBody = Static<typeof OrderCreateBody>;
+export const OrderCreated = StrictObject({ approvalURL: Type.String(), orderId: Type.String() });
+export type OrderCreated = Static<typeof OrderCreated>;
+
+const ProviderRef = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' });
+export const OrderCaptureBody = StrictObject({ paymentId: ProviderRef, payerId: ProviderRef, orderId: Id });
+export type OrderCaptureBody = Static<typeof OrderCaptureBody>;
+export const OrderCancelBody = StrictObject({ orderId: Id });
+export type OrderCancelBody = Static<typeof OrderCancelBody>;
+
+export const OrderItem = StrictObject({
+  productId: Type.String(),
+  title: Type.String(),
+  image: Type.String(),
+  brand: Type.String(),
+  price: Money,
+  quantity: Type.Integer(),
+  lineTotal: Money,
+  warnings: Type.Array(Type.String()),
+});
+export type OrderItem = Static<typeof OrderItem>;
+
+export const OrderAddress = StrictObject({
+  addressId: Type.String(),
+  fullName: Type.String(),
+  addressLine: Type.String(),
+  city: Type.String(),
+  postalCode: Type.String(),
+  phone: Type.String(),
+  notes: Type.String(),
+});
+export type OrderAddress = Static<typeof OrderAddress>;
+
+export const OrderHistoryEntry = StrictObject({
+  field: Type.Union([Type.Literal('orderStatus'), Type.Literal('paymentStatus')]),
+  from: Type.String(),
+  to: Type.String(),
+  at: Type.String(),
+  /** The user id of who made the change, or "system" (expiry, payment provider). */
+  by: Type.String(),
+  note: Type.Optional(Type.String()),
+});
+export type OrderHistoryEntry = Static<typeof OrderHistoryEntry>;
+
+export const Order = StrictObject({
+  _id: Type.String(),
+  userId: Type.String(),
+  items: Type.Array(OrderItem),
+  address: OrderAddress,
+  totalAmount: Money,
+  currency: Type.String(),
+  orderStatus: OrderStatusSchema,
+  paymentStatus: PaymentStatusSchema,
+  paymentMethod: Type.String(),
+  paymentId: Type.String(),
+  payerId: Type.String(),
+  orderDate: Type.String(),
+  orderUpdateDate: Type.String(),
+  /** When an unpaid order expires and its stock is released. */
+  expiresAt: Type.String(),
+  /** Safety warnings the shopper acknowledged when ordering (empty when there were none). */
+  acknowledgedWarnings: Type.Array(Type.String()),
+  acknowledgedAt: Type.Union([Type.String(), Type.Null()]),
+  history: Type.Array(OrderHistoryEntry),
+});
+export type Order = Static<typeof Order>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Admin orders
+
+export const AdminOrdersQuery = StrictObject({
+  status: Type.Optional(OrderStatusSchema),
+  paymentStatus: Type.Optional(PaymentStatusSchema),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: ADMIN_ORDERS_MAX_LIMIT })),
+});
+export type AdminOrdersQuery = Static<typeof AdminOrdersQuery>;
+export const AdminOrdersPage = Page(Order);
+export type AdminOrdersPage = Static<typeof AdminOrdersPage>;
+export const AdminOrderStatusBody = StrictObject({ orderStatus: OrderStatusSchema });
+export const AdminPaymentStatusBody = StrictObject({ paymentStatus: PaymentStatusSchema });
+
+export const DailyRevenue = StrictObject({ date: Type.String(), revenue: Money, orders: Type.Integer() });
+export const OrderStats = StrictObject({
+  /** Revenue counts paid orders (refunded ones are excluded), by order date, in UTC days. */
+  today: StrictObject({ revenue: Money, orders: Type.Integer(), paidOrders: Type.Integer() }),
+  last30Days: StrictObject({ revenue: Money, orders: Type.Integer(), paidOrders: Type.Integer() }),
+  byOrderStatus: StrictObject(Object.fromEntries(ORDER_STATUSES.map((s) => [s, Type.Integer()])) as Record<OrderStatus, ReturnType<typeof Type.Integer>>),
+  byPaymentStatus: StrictObject(Object.fromEntries(PAYMENT_STATUSES.map((s) => [s, Type.Integer()])) as Record<PaymentStatus, ReturnType<typeof Type.Integer>>),
+  /** 30 entries, oldest first, the last one is today. */
+  dailyRevenue: Type.Array(DailyRevenue),
+});
+export type OrderStats = Static<typeof OrderStats>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Internal (service to service)
+
+export const PurchaseParams = StrictObject({ userId: Id, productId: Id });
+// The response (PurchaseCheck) is declared by its caller in catalog.ts.
+
+/** What checkout needs from the account service for the safety rules (GET /internal/account/users/{id}/safety-profile). */
+export const CheckoutSafetyProfile = Type.Object({
+  allergies: Type.Array(Type.String()),
+  healthConditions: Type.Array(Type.String()),
+  /** ISO date (YYYY-MM-DD) or null when the user did not give one. */
+  DOB: Type.Union([Type.String(), Type.Null()]),
+});
+export type CheckoutSafetyProfile = Static<typeof CheckoutSafetyProfile>;

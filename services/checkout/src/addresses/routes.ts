@@ -1,0 +1,34 @@
+import { Address, AddressAddBody, AddressParams, AddressUpdateBody, CheckoutUserParams, Ok } from '@pharmacy/contracts';
+import { assertSelf, requireUser, type App } from '@pharmacy/service-kit';
+import { Type } from '@sinclair/typebox';
+import type { RateLimits } from '../deps';
+import { responses } from '../schemas';
+import type { AddressStore } from './store';
+
+/** The address book (SPEC §7): only the owner can read or change an address. */
+export function addressRoutes(app: App, addresses: AddressStore, limits: RateLimits) {
+  const tags = ['address'];
+  const write = { preHandler: requireUser, config: { rateLimit: limits.address } };
+
+  app.post('/api/shop/address/add', { ...write, schema: { tags, body: AddressAddBody, response: responses(Ok(Address)) } }, async (request) => {
+    const { userId, ...input } = request.body;
+    if (userId !== undefined) assertSelf(request, userId);
+    return { success: true as const, data: await addresses.add(request.user.sub, input), message: 'Address saved.' };
+  });
+
+  app.get('/api/shop/address/get/:userId', { preHandler: requireUser, schema: { tags, params: CheckoutUserParams, response: responses(Ok(Type.Array(Address))) } }, async (request) => {
+    assertSelf(request, request.params.userId);
+    return { success: true as const, data: await addresses.list(request.params.userId) };
+  });
+
+  app.put('/api/shop/address/update/:userId/:addressId', { ...write, schema: { tags, params: AddressParams, body: AddressUpdateBody, response: responses(Ok(Address)) } }, async (request) => {
+    assertSelf(request, request.params.userId);
+    return { success: true as const, data: await addresses.update(request.params.userId, request.params.addressId, request.body), message: 'Address updated.' };
+  });
+
+  app.delete('/api/shop/address/delete/:userId/:addressId', { ...write, schema: { tags, params: AddressParams, response: responses(Ok(Type.Null())) } }, async (request) => {
+    assertSelf(request, request.params.userId);
+    await addresses.remove(request.params.userId, request.params.addressId);
+    return { success: true as const, data: null, message: 'Address deleted.' };
+  });
+}

@@ -1,0 +1,47 @@
+import {
+  ADMIN_ORDERS_DEFAULT_LIMIT, AdminOrdersPage, AdminOrdersQuery, AdminOrderStatusBody, AdminPaymentStatusBody, CheckoutIdParams, Ok, Order, OrderStats,
+} from '@pharmacy/contracts';
+import type { Collection } from '@pharmacy/db';
+import { requireAdmin, type App } from '@pharmacy/service-kit';
+import type { OrderService } from '../orders/service';
+import { toApiOrder, type OrderDoc } from '../orders/store';
+import { responses } from '../schemas';
+import { orderStats } from './stats';
+
+/** Staff's orders API (SPEC §7): every route checks the admin flag. */
+export function adminOrderRoutes(app: App, deps: { orders: Collection<OrderDoc>; service: OrderService; now: () => Date }) {
+  const tags = ['admin orders'];
+  const admin = { preHandler: requireAdmin };
+
+  app.get('/api/admin/orders/get', { ...admin, schema: { tags, querystring: AdminOrdersQuery, response: responses(Ok(AdminOrdersPage)) } }, async (request) => {
+    const { status, paymentStatus, page = 1, limit = ADMIN_ORDERS_DEFAULT_LIMIT } = request.query;
+    const filter: Record<string, unknown> = {};
+    if (status) filter.orderStatus = status;
+    if (paymentStatus) filter.paymentStatus = paymentStatus;
+    const [docs, total] = await Promise.all([
+      deps.orders.find(filter, { sort: { createdAt: -1, _id: 1 }, skip: (page - 1) * limit, limit }),
+      deps.orders.countDocuments(filter),
+    ]);
+    return { success: true as const, data: { items: docs.map(toApiOrder), total, page, limit } };
+  });
+
+  app.get('/api/admin/orders/stats', { ...admin, schema: { tags, response: responses(Ok(OrderStats)) } }, async () => ({
+    success: true as const, data: await orderStats(deps.orders, deps.now()),
+  }));
+
+  app.get('/api/admin/orders/details/:id', { ...admin, schema: { tags, params: CheckoutIdParams, response: responses(Ok(Order)) } }, async (request) => ({
+    success: true as const, data: await deps.service.adminDetails(request.params.id),
+  }));
+
+  app.put('/api/admin/orders/update/:id', { ...admin, schema: { tags, params: CheckoutIdParams, body: AdminOrderStatusBody, response: responses(Ok(Order)) } }, async (request) => ({
+    success: true as const,
+    data: await deps.service.adminSet(request.params.id, 'orderStatus', request.body.orderStatus, request.user.sub),
+    message: 'Order status updated.',
+  }));
+
+  app.put('/api/admin/orders/payment/:id', { ...admin, schema: { tags, params: CheckoutIdParams, body: AdminPaymentStatusBody, response: responses(Ok(Order)) } }, async (request) => ({
+    success: true as const,
+    data: await deps.service.adminSet(request.params.id, 'paymentStatus', request.body.paymentStatus, request.user.sub),
+    message: 'Payment status updated.',
+  }));
+}

@@ -1,0 +1,48 @@
+import { Cart, CartAddBody, CartItemParams, CartMergeBody, CartQuoteBody, CartUpdateBody, CheckoutUserParams, Ok } from '@pharmacy/contracts';
+import { assertSelf, requireUser, type App } from '@pharmacy/service-kit';
+import type { RateLimits } from '../deps';
+import { responses } from '../schemas';
+import type { CartResult, CartService } from './service';
+
+const reply = (r: CartResult) => ({ success: true as const, data: r.cart, ...(r.message ? { message: r.message } : {}) });
+
+/** The server cart (SPEC §7): every {userId} must be the signed-in user. */
+export function cartRoutes(app: App, carts: CartService, limits: RateLimits) {
+  const schema = { response: responses(Ok(Cart)), tags: ['cart'] };
+  const user = { preHandler: requireUser, config: { rateLimit: limits.cart } };
+
+  app.post('/api/shop/cart/add', { ...user, schema: { ...schema, body: CartAddBody } }, async (request) => {
+    assertSelf(request, request.body.userId);
+    return reply(await carts.add(request.body.userId, request.body.productId, request.body.quantity));
+  });
+
+  app.get('/api/shop/cart/get/:userId', { ...user, schema: { ...schema, params: CheckoutUserParams } }, async (request) => {
+    assertSelf(request, request.params.userId);
+    return reply(await carts.view(request.params.userId));
+  });
+
+  app.delete('/api/shop/cart/:userId/:productId', { ...user, schema: { ...schema, params: CartItemParams } }, async (request) => {
+    assertSelf(request, request.params.userId);
+    return reply(await carts.remove(request.params.userId, request.params.productId));
+  });
+
+  app.put('/api/shop/cart/update-cart', { ...user, schema: { ...schema, body: CartUpdateBody } }, async (request) => {
+    assertSelf(request, request.body.userId);
+    return reply(await carts.update(request.body.userId, request.body.productId, request.body.quantity));
+  });
+
+  app.delete('/api/shop/cart/clear/:userId', { ...user, schema: { ...schema, params: CheckoutUserParams } }, async (request) => {
+    assertSelf(request, request.params.userId);
+    return reply(await carts.clear(request.params.userId));
+  });
+
+  // Sign-in: the browser's visitor cart joins the signed-in user's cart (the user comes from the token).
+  app.post('/api/shop/cart/merge', { ...user, schema: { ...schema, body: CartMergeBody } }, async (request) =>
+    reply(await carts.merge(request.user.sub, request.body.items)),
+  );
+
+  // A visitor's browser cart priced and capped by the server (open to visitors: no user data involved).
+  app.post('/api/shop/cart/quote', { config: { rateLimit: limits.quote }, schema: { ...schema, body: CartQuoteBody } }, async (request) =>
+    reply(await carts.quote(request.body.items)),
+  );
+}

@@ -1,0 +1,210 @@
+import { CART_MAX_LINES, CheckoutErrorCodes, type Cart, type CartItemInput, type CartLine, type CheckoutSafetyProfile } from '@pharmacy/contracts';
+import { HttpError, notFound, unprocessable } from '@pharmacy/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AccountClient } from '../account-client';
+import type { CatalogClient, QuoteLine } from '../catalog-client';
+import { toAmount } from '../money';
+import { capFor, isGone, lineProblem, safetyWarnings } from '../safety';
+import type { CartEntry, CartStore } from './store';
+
+export interface CartResult {
+  cart: Cart;
+  /** What a shopper should be told (caps, skipped products), if anything. */
+  message?: string;
+}
+
+const outOfStock = (title: string) => new HttpError(409, CheckoutErrorCodes.OUT_OF_STOCK, `${title} is out of stock.`);
+
+/** Sums duplicates so one product is one line. */
+function combine(items: CartItemInput[]): CartEntry[] {
+  const byId = new Map<string, number>();
+  for (const i of items) byId.set(i.productId, (byId.get(i.productId) ?? 0) + i.quantity);
+  return [...byId].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+export function createCartService(deps: {
+  carts: CartStore;
+  catalog: CatalogClient;
+  account: AccountClient;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}) {
+  const { carts, catalog, account } = deps;
+
+  async function quoteMap(entries: CartEntry[]): Promise<Map<string, QuoteLine>> {
+    if (entries.length === 0) return new Map();
+    const quote = await catalog.quote(entries.map((e) => ({ productId: e.productId, quantity: e.quantity })));
+    return new Map(quote.items.map((l) => [l.productId, l]));
+  }
+
+  /** A cart never blocks on the account service: without a profile it shows no warnings (ordering re-checks). */
+  async function profileOf(userId: string | null): Promise<CheckoutSafetyProfile | null> {
+    if (!userId) return null;
+    try {
+      return await account.safetyProfile(userId);
+    } catch (err) {
+      deps.log.warn({ err }, 'safety profile unavailable for the cart view');
+      return null;
+    }
+  }
+
+  /** The priced view of some cart entries; lowers quantities that no longer fit (reported in `notices`). */
+  async function price(userId: string | null, entries: CartEntry[]): Promise<{ cart: Cart; lowered: CartEntry[]; notices: string[] }> {
+    const [quotes, profile] = await Promise.all([quoteMap(entries), profileOf(userId)]);
+    const now = deps.now();
+    const lowered: CartEntry[] = [];
+    const notices: string[] = [];
+    const items: CartLine[] = entries.map((entry) => {
+      const q = quotes.get(entry.productId);
+      if (!q) {
+        return {
+          productId: entry.productId, title: 'Product no longer available', image: '', brand: '', quantity: entry.quantity,
+          price: 0, lineTotal: 0, maxQuantity: 0, available: false, problem: 'This product is no longer sold.', warnings: [],
+        };
+      }
+      const cap = capFor(q);
+      let quantity = entry.quantity;
+      let notice: string | undefined;
+      if (cap.max > 0 && quantity > cap.max) {
+        notice = cap.reasonFor(quantity);
+        quantity = cap.max;
+        lowered.push({ productId: entry.productId, quantity });
+        if (notice) notices.push(`${q.title}: ${notice}`);
+      }
+      const available = !isGone(q) && q.totalStock > 0;
+      const problem = lineProblem(q, profile, now) ?? (available ? undefined : 'Out of stock.');
+      return {
+        productId: q.productId, title: q.title, image: q.image ?? '', brand: q.brand ?? '', quantity,
+        price: toAmount(q.unitPriceCents), lineTotal: toAmount(q.unitPriceCents * quantity),
+        maxQuantity: cap.max, available, ...(problem ? { problem } : {}), ...(notice ? { notice } : {}),
+        warnings: safetyWarnings(q, profile),
+      };
+    });
+    const orderable = items.filter((i) => !i.problem);
+    const totalCents = orderable.reduce((sum, i) => sum + Math.round(i.price * 100) * i.quantity, 0);
+    return {
+      cart: {
+        userId: userId ?? '',
+        items,
+        itemCount: items.reduce((n, i) => n + i.quantity, 0),
+        totalAmount: toAmount(totalCents),
+        canCheckout: items.length > 0 && orderable.length === items.length,
+        hasWarnings: items.some((i) => i.warnings.length > 0),
+      },
+      lowered,
+      notices,
+    };
+  }
+
+  async function view(userId: string, messages: string[] = []): Promise<CartResult> {
+    const entries = await carts.items(userId);
+    const priced = await price(userId, entries);
+    if (priced.lowered.length > 0) {
+      // Stock went down since the shopper added these: keep the stored cart honest too.
+      const lower = new Map(priced.lowered.map((l) => [l.productId, l.quantity]));
+      await carts.mutate(userId, (items) => items.map((i) => (lower.has(i.productId) ? { ...i, quantity: Math.min(i.quantity, lower.get(i.productId)!) } : i)));
+    }
+    const all = [...messages, ...priced.notices.filter((n) => !messages.some((m) => m.includes(n)))];
+    return { cart: priced.cart, ...(all.length ? { message: all.join(' ') } : {}) };
+  }
+
+  /** Checks one product before it goes into a cart; returns its quote. */
+  async function orderable(productId: string, quantity: number): Promise<QuoteLine> {
+    const q = (await quoteMap([{ productId, quantity }])).get(productId);
+    if (!q || isGone(q)) throw notFound('This product does not exist or is no longer sold.');
+    if (q.totalStock <= 0) throw outOfStock(q.title);
+    if (q.requiresPrescription) {
+      throw unprocessable(`${q.title} is prescription only and cannot be ordered online. Please bring your prescription to the pharmacy.`);
+    }
+    return q;
+  }
+
+  return {
+    view,
+    /** A visitor's browser cart, priced and capped (no user, so no safety warnings). */
+    async quote(items: CartItemInput[]): Promise<CartResult> {
+      const priced = await price(null, combine(items));
+      return { cart: priced.cart, ...(priced.notices.length ? { message: priced.notices.join(' ') } : {}) };
+    },
+
+    async add(userId: string, productId: string, quantity: number): Promise<CartResult> {
+      const q = await orderable(productId, quantity);
+      const cap = capFor(q);
+      let notice: string | undefined;
+      await carts.mutate(userId, (items) => {
+        const line = items.find((i) => i.productId === productId);
+        if (!line && items.length >= CART_MAX_LINES) throw unprocessable(`A cart holds at most ${CART_MAX_LINES} different products.`);
+        const wanted = (line?.quantity ?? 0) + quantity;
+        notice = cap.reasonFor(wanted);
+        const next = Math.min(wanted, cap.max);
+        if (line) line.quantity = next;
+        else items.push({ productId, quantity: next });
+        return items;
+      });
+      return view(userId, [notice ? `${q.title}: ${notice}` : `${q.title} was added to your cart.`]);
+    },
+
+    async update(userId: string, productId: string, quantity: number): Promise<CartResult> {
+      if (!(await carts.items(userId)).some((i) => i.productId === productId)) throw notFound('That product is not in your cart.');
+      const q = await orderable(productId, quantity);
+      const cap = capFor(q);
+      const notice = cap.reasonFor(quantity);
+      await carts.mutate(userId, (items) => {
+        const line = items.find((i) => i.productId === productId);
+        if (!line) throw notFound('That product is not in your cart.');
+        line.quantity = Math.min(quantity, cap.max);
+        return items;
+      });
+      return view(userId, notice ? [`${q.title}: ${notice}`] : []);
+    },
+
+    async remove(userId: string, productId: string): Promise<CartResult> {
+      let found = false;
+      await carts.mutate(userId, (items) => {
+        found = items.some((i) => i.productId === productId);
+        return items.filter((i) => i.productId !== productId);
+      });
+      if (!found) throw notFound('That product is not in your cart.');
+      return view(userId, ['The product was removed from your cart.']);
+    },
+
+    async clear(userId: string): Promise<CartResult> {
+      await carts.clear(userId);
+      return view(userId, ['Your cart is empty.']);
+    },
+
+    /** Sign-in: the visitor's browser cart is added to the server cart, then capped; unknown products are skipped. */
+    async merge(userId: string, items: CartItemInput[]): Promise<CartResult> {
+      const incoming = combine(items);
+      const quotes = await quoteMap(incoming);
+      const messages: string[] = [];
+      let skipped = 0;
+      await carts.mutate(userId, (current) => {
+        messages.length = 0;
+        skipped = 0;
+        for (const { productId, quantity } of incoming) {
+          const q = quotes.get(productId);
+          if (!q || isGone(q) || q.totalStock <= 0 || q.requiresPrescription) {
+            skipped++;
+            continue;
+          }
+          const cap = capFor(q);
+          const line = current.find((i) => i.productId === productId);
+          if (!line && current.length >= CART_MAX_LINES) {
+            skipped++;
+            continue;
+          }
+          const wanted = (line?.quantity ?? 0) + quantity;
+          const notice = cap.reasonFor(wanted);
+          if (notice) messages.push(`${q.title}: ${notice}`);
+          if (line) line.quantity = Math.min(wanted, cap.max);
+          else current.push({ productId, quantity: Math.min(wanted, cap.max) });
+        }
+        return current;
+      });
+      if (skipped > 0) messages.push(`${skipped} item${skipped === 1 ? ' was' : 's were'} no longer available and not added.`);
+      return view(userId, messages);
+    },
+  };
+}
+export type CartService = ReturnType<typeof createCartService>;

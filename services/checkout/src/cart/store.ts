@@ -1,0 +1,50 @@
+import type { Collection, DocumentStore } from '@pharmacy/db';
+import { isDuplicateKeyError } from '@pharmacy/db';
+import { conflict } from '@pharmacy/service-kit';
+
+export interface CartEntry {
+  productId: string;
+  quantity: number;
+}
+interface CartDoc {
+  _id: string; // the user id: one cart per user
+  items: CartEntry[];
+  version: number;
+  updatedAt: number;
+  [key: string]: unknown;
+}
+
+/**
+ * One document per user. Changes are optimistic (compare the version, retry on a race) so two tabs adding
+ * at once never lose an item, on both store adapters.
+ */
+export function createCartStore(store: DocumentStore) {
+  const carts: Collection<CartDoc> = store.collection<CartDoc>('carts');
+
+  async function items(userId: string): Promise<CartEntry[]> {
+    const doc = await carts.findOne({ _id: userId });
+    return doc?.items ?? [];
+  }
+
+  async function mutate(userId: string, change: (items: CartEntry[]) => CartEntry[]): Promise<CartEntry[]> {
+    for (let attempt = 0; attempt < 25; attempt++) {
+      const doc = await carts.findOne({ _id: userId });
+      const next = change((doc?.items ?? []).map((i) => ({ ...i }))).filter((i) => i.quantity > 0);
+      if (!doc) {
+        try {
+          await carts.insertOne({ _id: userId, items: next, version: 1, updatedAt: Date.now() });
+          return next;
+        } catch (err) {
+          if (isDuplicateKeyError(err)) continue;
+          throw err;
+        }
+      }
+      const res = await carts.updateOne({ _id: userId, version: doc.version }, { $set: { items: next, updatedAt: Date.now() }, $inc: { version: 1 } });
+      if (res.matchedCount === 1) return next;
+    }
+    throw conflict('Your cart is being changed elsewhere. Please try again.');
+  }
+
+  return { items, mutate, clear: (userId: string) => mutate(userId, () => []) };
+}
+export type CartStore = ReturnType<typeof createCartStore>;

@@ -1,0 +1,31 @@
+import type { Quote, QuoteItem, StockLine } from '@pharmacy/contracts';
+import { createServiceClient } from '@pharmacy/service-kit';
+
+/** One priced line as the catalog quotes it (contracts/catalog.ts). */
+export type QuoteLine = QuoteItem;
+export type { Quote, StockLine };
+
+/** What checkout asks of the catalog service: prices and stock (ARCHITECTURE §3: no reading its collections). */
+export interface CatalogClient {
+  quote(items: StockLine[]): Promise<Quote>;
+  /** All-or-nothing; 409 OUT_OF_STOCK naming the product; idempotent per reservationId. */
+  reserve(reservationId: string, items: StockLine[]): Promise<void>;
+  commit(reservationId: string): Promise<void>;
+  release(reservationId: string): Promise<void>;
+}
+
+export function createCatalogClient(opts: { baseUrl: string; token: string; fetch?: typeof fetch; timeoutMs?: number }): CatalogClient {
+  const call = createServiceClient(opts);
+  return {
+    quote: (items) => call<Quote>('POST', '/internal/catalog/products/quote', { items }),
+    reserve: async (reservationId, items) => {
+      await call('POST', '/internal/catalog/stock/reserve', { reservationId, items });
+    },
+    commit: async (reservationId) => {
+      await call('POST', '/internal/catalog/stock/commit', { reservationId });
+    },
+    release: async (reservationId) => {
+      await call('POST', '/internal/catalog/stock/release', { reservationId });
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { DocumentStore } from '@pharmacy/db';
+import type { AccountClient } from './account-client';
+import type { CatalogClient } from './catalog-client';
+import type { PaymentProvider } from './payments/port';
+
+export interface RateLimit {
+  max: number;
+  timeWindow: number | string;
+}
+/** Per-route limits (per client address); tests and load runs lower or raise them. */
+export interface RateLimits {
+  cart: RateLimit;
+  address: RateLimit;
+  orderCreate: RateLimit;
+  orderCapture: RateLimit;
+  quote: RateLimit;
+}
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  cart: { max: 120, timeWindow: '1 minute' },
+  address: { max: 30, timeWindow: '1 minute' },
+  orderCreate: { max: 20, timeWindow: '1 minute' },
+  orderCapture: { max: 30, timeWindow: '1 minute' },
+  quote: { max: 120, timeWindow: '1 minute' },
+};
+
+/** Everything the checkout plugin needs; tests pass doubles of the ports (never of the plugin itself). */
+export interface CheckoutDeps {
+  store: DocumentStore;
+  catalog: CatalogClient;
+  account: AccountClient;
+  payments: PaymentProvider;
+  /** Shared secret other services present on /internal/checkout/* calls. */
+  internalToken: string;
+  /** The shop's public origin: where providers send the shopper back (…/secure/checkout/return). */
+  publicOrigin: string;
+  currency?: string;
+  /** Injectable clock (expiry, history timestamps, stats). */
+  now?: () => Date;
+  /** How long an unpaid order holds its stock (default 30 minutes). */
+  orderTtlMs?: number;
+  /** How often the expiry sweeper runs (default 60 s; 0 turns the timer off). */
+  sweepIntervalMs?: number;
+  rateLimits?: Partial<RateLimits>;
+}
+
+export interface Clock {
+  now(): Date;
+}

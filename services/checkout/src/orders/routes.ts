@@ -1,0 +1,39 @@
+import { CheckoutIdParams, CheckoutUserParams, Ok, Order, OrderCancelBody, OrderCaptureBody, OrderCreateBody, OrderCreated } from '@pharmacy/contracts';
+import { assertSelf, requireUser, type App } from '@pharmacy/service-kit';
+import { Type } from '@sinclair/typebox';
+import type { RateLimits } from '../deps';
+import { responses } from '../schemas';
+import type { OrderService } from './service';
+
+/** The shopper's orders (SPEC §7): create → provider approval → capture; every order is scoped to its owner. */
+export function orderRoutes(app: App, orders: OrderService, limits: RateLimits) {
+  const tags = ['order'];
+
+  app.post('/api/shop/order/create', {
+    preHandler: requireUser, config: { rateLimit: limits.orderCreate },
+    schema: { tags, body: OrderCreateBody, response: responses(Ok(OrderCreated)) },
+  }, async (request) => ({ success: true as const, data: await orders.create(request.user.sub, request.body) }));
+
+  app.post('/api/shop/order/capture', {
+    preHandler: requireUser, config: { rateLimit: limits.orderCapture },
+    schema: { tags, body: OrderCaptureBody, response: responses(Ok(Order)) },
+  }, async (request) => ({
+    success: true as const, data: await orders.capture(request.user.sub, request.body), message: 'Thank you! Your payment was received and your order is confirmed.',
+  }));
+
+  app.post('/api/shop/order/cancel', {
+    preHandler: requireUser, config: { rateLimit: limits.orderCapture },
+    schema: { tags, body: OrderCancelBody, response: responses(Ok(Order)) },
+  }, async (request) => ({
+    success: true as const, data: await orders.cancel(request.user.sub, request.body.orderId), message: 'Your order was cancelled and the items were released. Your cart is kept.',
+  }));
+
+  app.get('/api/shop/order/list/:userId', { preHandler: requireUser, schema: { tags, params: CheckoutUserParams, response: responses(Ok(Type.Array(Order))) } }, async (request) => {
+    assertSelf(request, request.params.userId);
+    return { success: true as const, data: await orders.list(request.params.userId) };
+  });
+
+  app.get('/api/shop/order/details/:id', { preHandler: requireUser, schema: { tags, params: CheckoutIdParams, response: responses(Ok(Order)) } }, async (request) => ({
+    success: true as const, data: await orders.details(request.user.sub, request.params.id),
+  }));
+}

@@ -1,0 +1,353 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CheckoutErrorCodes,
+  ErrorCodes,
+  ORDER_STATUS_TRANSITIONS,
+  PAYMENT_STATUS_TRANSITIONS,
+  type Order,
+  type OrderCaptureBody,
+  type OrderCreateBody,
+  type OrderCreated,
+  type OrderStatus,
+  type PaymentStatus,
+} from '@pharmacy/contracts';
+import type { Collection } from '@pharmacy/db';
+import { HttpError, conflict, forbidden, notFound, unprocessable } from '@pharmacy/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AccountClient } from '../account-client';
+import type { AddressStore } from '../addresses/store';
+import type { CartStore } from '../cart/store';
+import type { CatalogClient } from '../catalog-client';
+import { toDecimalString } from '../money';
+import { PaymentError, type PaymentProvider } from '../payments/port';
+import { isGone, lineProblem, safetyWarnings } from '../safety';
+import { history, toApiOrder, type HistoryDoc, type OrderDoc, type OrderItemDoc } from './store';
+
+/** How long a capture in flight holds the order against a concurrent replay, cancel or expiry. */
+const CAPTURE_LOCK_MS = 60_000;
+/** How long a replayed capture waits for the one in flight before asking the shopper to retry. */
+const CAPTURE_WAIT_MS = 10_000;
+const SYSTEM = 'system';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A provider failure as the shopper sees it; the order stays pending for the retryable ones. */
+export function paymentHttpError(err: unknown): unknown {
+  if (!(err instanceof PaymentError)) return err;
+  switch (err.kind) {
+    case 'timeout':
+      return new HttpError(503, ErrorCodes.UNAVAILABLE, err.message);
+    case 'unavailable':
+      return new HttpError(502, CheckoutErrorCodes.PAYMENT_PROVIDER_ERROR, err.message);
+    default:
+      return new HttpError(422, CheckoutErrorCodes.PAYMENT_DECLINED, err.message);
+  }
+}
+
+export interface OrderServiceDeps {
+  orders: Collection<OrderDoc>;
+  carts: CartStore;
+  addresses: AddressStore;
+  catalog: CatalogClient;
+  account: AccountClient;
+  payments: PaymentProvider;
+  publicOrigin: string;
+  currency: string;
+  orderTtlMs: number;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+export function createOrderService(deps: OrderServiceDeps) {
+  const { orders, catalog, payments } = deps;
+  const nowMs = () => deps.now().getTime();
+  const origin = deps.publicOrigin.replace(/\/$/, '');
+
+  async function owned(userId: string, orderId: string): Promise<OrderDoc> {
+    const order = await orders.findOne({ _id: orderId });
+    if (!order) throw notFound('That order was not found.');
+    if (order.userId !== userId) throw forbidden('That order belongs to another account.');
+    return order;
+  }
+
+  async function reload(orderId: string): Promise<OrderDoc> {
+    const order = await orders.findOne({ _id: orderId });
+    if (!order) throw notFound('That order was not found.');
+    return order;
+  }
+
+  /** Gives the held stock back; when the catalog is down the sweeper retries (release is idempotent). */
+  async function releaseStock(orderId: string): Promise<void> {
+    try {
+      await catalog.release(orderId).catch((err: unknown) => {
+        // No reservation was ever made (the reserve itself failed): there is nothing to give back.
+        if (!(err instanceof HttpError && err.statusCode === 404)) throw err;
+      });
+      await orders.updateOne({ _id: orderId, stock: 'release-pending' }, { $set: { stock: 'released' } });
+    } catch (err) {
+      deps.log.warn({ err, orderId }, 'stock release failed; the sweeper will retry');
+    }
+  }
+
+  async function commitStock(orderId: string): Promise<void> {
+    try {
+      await catalog.commit(orderId);
+      await orders.updateOne({ _id: orderId, stock: 'commit-pending' }, { $set: { stock: 'committed' } });
+    } catch (err) {
+      deps.log.warn({ err, orderId }, 'stock commit failed; the sweeper will retry');
+    }
+  }
+
+  /**
+   * Closes an unpaid order (cancelled, expired, or its payment could not be started): rejected + failed,
+   * recorded in its history, stock released. Atomic on the pending state, so it never races a capture.
+   */
+  async function closeUnpaid(orderId: string, by: string, note: string): Promise<OrderDoc | null> {
+    const at = nowMs();
+    const closed = await orders.findOneAndUpdate(
+      { _id: orderId, orderStatus: 'pending', paymentStatus: 'pending', captureLockUntil: { $lt: at } },
+      {
+        $set: { orderStatus: 'rejected', paymentStatus: 'failed', stock: 'release-pending', updatedAt: at },
+        $push: { history: { $each: [history('orderStatus', 'pending', 'rejected', at, by, note), history('paymentStatus', 'pending', 'failed', at, by, note)] } },
+      },
+      { returnDocument: 'after' },
+    );
+    if (closed) await releaseStock(orderId);
+    return closed ? reload(orderId) : null;
+  }
+
+  async function create(userId: string, body: OrderCreateBody): Promise<OrderCreated> {
+    const address = await deps.addresses.get(userId, body.addressId);
+    if (!address) throw notFound('That address was not found. Please choose or add a delivery address.');
+    const entries = await deps.carts.items(userId);
+    if (entries.length === 0) throw unprocessable('Your cart is empty.');
+
+    // Prices, stock and the shopper's safety profile come from their owners, never from the browser.
+    const [quote, profile] = await Promise.all([
+      catalog.quote(entries.map((e) => ({ productId: e.productId, quantity: e.quantity }))),
+      deps.account.safetyProfile(userId),
+    ]);
+    const byId = new Map(quote.items.map((l) => [l.productId, l]));
+    const now = deps.now();
+    const items: OrderItemDoc[] = [];
+    for (const entry of entries) {
+      const q = byId.get(entry.productId);
+      if (!q || isGone(q) || q.totalStock <= 0) {
+        const title = q?.title ?? 'A product in your cart';
+        throw new HttpError(409, CheckoutErrorCodes.OUT_OF_STOCK, `${title} is no longer available. Please remove it from your cart.`);
+      }
+      const problem = lineProblem(q, profile, now);
+      if (problem) throw unprocessable(`${q.title}: ${problem}`);
+      if (q.maxPerOrder !== null && entry.quantity > q.maxPerOrder) throw unprocessable(`You can order at most ${q.maxPerOrder} of ${q.title}.`);
+      if (entry.quantity > q.totalStock) {
+        throw new HttpError(409, CheckoutErrorCodes.OUT_OF_STOCK, `Only ${q.totalStock} of ${q.title} left in stock. Please lower the quantity.`);
+      }
+      items.push({
+        productId: q.productId, title: q.title, image: q.image ?? '', brand: q.brand ?? '', unitPriceCents: q.unitPriceCents,
+        quantity: entry.quantity, warnings: safetyWarnings(q, profile),
+      });
+    }
+    const warnings = items.flatMap((i) => i.warnings.map((w) => `${i.title}: ${w}`));
+    if (warnings.length > 0 && body.acknowledgeSafetyWarnings !== true) {
+      throw unprocessable(`Please read and acknowledge the safety warnings before ordering. ${warnings.join(' ')}`, CheckoutErrorCodes.SAFETY_ACK_REQUIRED);
+    }
+
+    const orderId = randomUUID();
+    const at = nowMs();
+    const totalCents = items.reduce((sum, i) => sum + i.unitPriceCents * i.quantity, 0);
+    const doc: OrderDoc = {
+      _id: orderId, userId, items, productIds: items.map((i) => i.productId),
+      address: {
+        addressId: address._id, fullName: address.fullName, addressLine: address.addressLine, city: address.city,
+        postalCode: address.postalCode, phone: address.phone, notes: address.notes,
+      },
+      totalCents, currency: deps.currency, orderStatus: 'pending', paymentStatus: 'pending', paymentMethod: payments.name,
+      paymentId: '', payerId: '', captureId: '', stock: 'reserving', captureLockUntil: 0,
+      acknowledgedWarnings: warnings, acknowledgedAt: warnings.length > 0 ? at : null,
+      history: [], createdAt: at, updatedAt: at, expiresAt: at + deps.orderTtlMs,
+    };
+    // The order exists before the reservation so a crash in between leaves something the sweeper can release.
+    await orders.insertOne(doc);
+    try {
+      await catalog.reserve(orderId, items.map((i) => ({ productId: i.productId, quantity: i.quantity })));
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode < 500) {
+        // All-or-nothing: nothing was reserved, so the order never existed.
+        await orders.deleteOne({ _id: orderId });
+      } else {
+        await closeUnpaid(orderId, SYSTEM, 'Stock could not be reserved');
+      }
+      throw err;
+    }
+    await orders.updateOne({ _id: orderId, stock: 'reserving' }, { $set: { stock: 'held' } });
+
+    let payment: { paymentId: string; approvalURL: string };
+    try {
+      payment = await payments.createPayment({
+        orderId, amountCents: totalCents, currency: deps.currency,
+        description: `Pharmacy & Care order ${orderId.slice(0, 8)} (${toDecimalString(totalCents)} ${deps.currency})`,
+        returnUrl: `${origin}/secure/checkout/return`, cancelUrl: `${origin}/secure/checkout/cancel`,
+      });
+    } catch (err) {
+      deps.log.warn({ err, orderId, detail: (err as PaymentError).detail }, 'payment could not be started');
+      await closeUnpaid(orderId, SYSTEM, 'The payment could not be started');
+      throw paymentHttpError(err);
+    }
+    await orders.updateOne({ _id: orderId }, { $set: { paymentId: payment.paymentId, updatedAt: nowMs() } });
+    return { approvalURL: payment.approvalURL, orderId };
+  }
+
+  /** Idempotent: a repeated capture returns the same order and changes nothing. */
+  async function capture(userId: string, body: OrderCaptureBody): Promise<Order> {
+    let order = await owned(userId, body.orderId);
+    if (!order.paymentId || order.paymentId !== body.paymentId) {
+      throw unprocessable('This payment does not belong to this order.', CheckoutErrorCodes.PAYMENT_MISMATCH);
+    }
+    const closedMessage = 'This order was cancelled or expired, so no payment was taken. Your cart is kept: please place the order again.';
+    const deadline = Date.now() + CAPTURE_WAIT_MS;
+    for (;;) {
+      if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') return toApiOrder(order);
+      if (order.paymentStatus !== 'pending' || order.orderStatus === 'rejected') {
+        throw new HttpError(409, CheckoutErrorCodes.ORDER_CLOSED, closedMessage);
+      }
+      const at = nowMs();
+      const claimed = await orders.findOneAndUpdate(
+        { _id: order._id, paymentStatus: 'pending', orderStatus: { $ne: 'rejected' }, captureLockUntil: { $lt: at } },
+        { $set: { captureLockUntil: at + CAPTURE_LOCK_MS } },
+        { returnDocument: 'after' },
+      );
+      if (claimed) {
+        order = claimed;
+        break;
+      }
+      // Another capture of this order is in flight: its result is ours too.
+      if (Date.now() > deadline) throw conflict('Your payment is still being confirmed. Please try again in a moment.');
+      await sleep(50);
+      order = await reload(order._id);
+    }
+
+    let captureId: string;
+    try {
+      ({ captureId } = await payments.capture(body.paymentId, body.payerId));
+    } catch (err) {
+      await orders.updateOne({ _id: order._id }, { $set: { captureLockUntil: 0 } });
+      deps.log.warn({ err, orderId: order._id, detail: (err as PaymentError).detail }, 'capture failed; the order stays pending');
+      throw paymentHttpError(err);
+    }
+
+    const at = nowMs();
+    const entries: HistoryDoc[] = [
+      history('paymentStatus', 'pending', 'paid', at, SYSTEM, `Captured by ${payments.name}`),
+      ...(order.orderStatus === 'pending' ? [history('orderStatus', 'pending', 'confirmed', at, SYSTEM, 'Payment captured')] : []),
+    ];
+    const paid = await orders.findOneAndUpdate(
+      { _id: order._id, paymentStatus: 'pending' },
+      {
+        $set: {
+          paymentStatus: 'paid', ...(order.orderStatus === 'pending' ? { orderStatus: 'confirmed' } : {}),
+          payerId: body.payerId, captureId, stock: 'commit-pending', captureLockUntil: 0, updatedAt: at,
+        },
+        $push: { history: { $each: entries } },
+      },
+      { returnDocument: 'after' },
+    );
+    if (!paid) {
+      // Only staff can move a locked order; money was taken, so this needs a person.
+      deps.log.error({ orderId: order._id, captureId }, 'payment captured but the order changed meanwhile');
+      return toApiOrder(await reload(order._id));
+    }
+    await commitStock(order._id);
+    const bought = new Set(paid.productIds);
+    await deps.carts.mutate(userId, (items) => items.filter((i) => !bought.has(i.productId)));
+    return toApiOrder(await reload(order._id));
+  }
+
+  async function cancel(userId: string, orderId: string): Promise<Order> {
+    const order = await owned(userId, orderId);
+    if (order.paymentStatus === 'failed' || order.orderStatus === 'rejected') return toApiOrder(order);
+    if (order.paymentStatus !== 'pending') throw conflict('This order is already paid and cannot be cancelled here. Please contact us for help.');
+    const closed = await closeUnpaid(orderId, userId, 'Cancelled by the shopper');
+    if (closed) return toApiOrder(closed);
+    const now = await reload(orderId);
+    if (now.orderStatus === 'rejected') return toApiOrder(now);
+    throw conflict('Your payment is being confirmed, so the order cannot be cancelled right now.');
+  }
+
+  /** Orders not captured in time: rejected, payment failed, stock released. Returns how many expired. */
+  async function expireDue(): Promise<number> {
+    const due = await orders.find(
+      { orderStatus: 'pending', paymentStatus: 'pending', expiresAt: { $lte: nowMs() } },
+      { sort: { expiresAt: 1 }, limit: 200 },
+    );
+    let expired = 0;
+    for (const o of due) {
+      if (await closeUnpaid(o._id, SYSTEM, 'Not paid within 30 minutes')) expired++;
+    }
+    return expired;
+  }
+
+  /** Stock changes the catalog missed while it was down. */
+  async function retryStock(): Promise<void> {
+    for (const o of await orders.find({ stock: 'release-pending' }, { limit: 200 })) await releaseStock(o._id);
+    for (const o of await orders.find({ stock: 'commit-pending' }, { limit: 200 })) await commitStock(o._id);
+  }
+
+  /** Staff change one status; only the transitions of ARCHITECTURE §5 are allowed. */
+  async function adminSet(orderId: string, field: 'orderStatus' | 'paymentStatus', to: OrderStatus | PaymentStatus, by: string): Promise<Order> {
+    const order = await reload(orderId);
+    const from = order[field];
+    const allowed = (field === 'orderStatus' ? ORDER_STATUS_TRANSITIONS : PAYMENT_STATUS_TRANSITIONS) as Record<string, readonly string[]>;
+    if (!allowed[from]?.includes(to)) {
+      const options = allowed[from]?.length ? `It can go to: ${allowed[from].join(', ')}.` : 'It cannot change any more.';
+      throw unprocessable(`${field} cannot change from ${from} to ${to}. ${options}`, CheckoutErrorCodes.INVALID_TRANSITION);
+    }
+    const at = nowMs();
+    const set: Record<string, unknown> = { [field]: to, updatedAt: at };
+    const entries = [history(field, from, to, at, by)];
+    // An unpaid order that staff reject (or whose payment staff mark failed) gives its stock back; both
+    // statuses move together so it can neither be captured nor linger as pending.
+    const closesUnpaid =
+      order.paymentStatus === 'pending' && ((field === 'orderStatus' && to === 'rejected') || (field === 'paymentStatus' && to === 'failed'));
+    if (closesUnpaid) {
+      if (field === 'orderStatus') {
+        set.paymentStatus = 'failed';
+        entries.push(history('paymentStatus', 'pending', 'failed', at, by, 'Order rejected'));
+      } else if (ORDER_STATUS_TRANSITIONS[order.orderStatus].includes('rejected')) {
+        set.orderStatus = 'rejected';
+        entries.push(history('orderStatus', order.orderStatus, 'rejected', at, by, 'Payment failed'));
+      }
+      set.stock = 'release-pending';
+    }
+    // Payment confirmed by staff (taken outside the provider): the held stock is sold.
+    const commits = field === 'paymentStatus' && to === 'paid' && (order.stock === 'held' || order.stock === 'reserving');
+    if (commits) set.stock = 'commit-pending';
+    const filter: Record<string, unknown> = { _id: orderId, [field]: from, captureLockUntil: { $lt: at } };
+    const updated = await orders.findOneAndUpdate(filter, { $set: set, $push: { history: { $each: entries } } }, { returnDocument: 'after' });
+    if (!updated) throw conflict('This order changed while you were editing it (or a payment is being confirmed). Please reload it.');
+    if (closesUnpaid) await releaseStock(orderId);
+    if (commits) await commitStock(orderId);
+    return toApiOrder(await reload(orderId));
+  }
+
+  return {
+    create,
+    capture,
+    cancel,
+    expireDue,
+    retryStock,
+    adminSet,
+    async list(userId: string): Promise<Order[]> {
+      return (await orders.find({ userId }, { sort: { createdAt: -1 } })).map(toApiOrder);
+    },
+    async details(userId: string, orderId: string): Promise<Order> {
+      return toApiOrder(await owned(userId, orderId));
+    },
+    async adminDetails(orderId: string): Promise<Order> {
+      return toApiOrder(await reload(orderId));
+    },
+    async hasPurchased(userId: string, productId: string): Promise<boolean> {
+      return (await orders.countDocuments({ userId, paymentStatus: 'paid', productIds: productId })) > 0;
+    },
+  };
+}
+export type OrderService = ReturnType<typeof createOrderService>;

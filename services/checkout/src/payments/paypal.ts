@@ -1,0 +1,170 @@
+import { toDecimalString } from '../money';
+import { PaymentError, type CreatePaymentInput, type PaymentProvider } from './port';
+
+export const PAYPAL_SANDBOX_API_BASE = 'https://api-m.sandbox.paypal.com';
+
+export interface PayPalOptions {
+  clientId: string;
+  clientSecret: string;
+  /** Default: PayPal's sandbox API. */
+  apiBase?: string;
+  fetch?: typeof fetch;
+  /** Per request; a provider that hangs must not hang the shopper (default 15 s). */
+  timeoutMs?: number;
+  now?: () => number;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+interface PayPalLink { href: string; rel: string; method?: string }
+interface PayPalErrorBody { name?: string; message?: string; error?: string; error_description?: string; details?: Array<{ issue?: string; description?: string }> }
+
+const UNAVAILABLE = 'The payment provider is having trouble right now. Your order is still open: please try again in a moment.';
+const TIMEOUT = 'The payment provider did not answer in time. Your order is still open: please try again.';
+
+/**
+ * PayPal Orders v2 (https://developer.paypal.com/docs/api/orders/v2/): OAuth2 client-credentials token cached
+ * until it expires, create an order with PayPal-Request-Id = our order id (a retried create returns the same
+ * PayPal order), send the shopper to the "payer-action"/"approve" link, capture on return with its own
+ * PayPal-Request-Id (a retried capture returns the same capture).
+ */
+export function createPayPalProvider(opts: PayPalOptions): PaymentProvider {
+  const base = (opts.apiBase ?? PAYPAL_SANDBOX_API_BASE).replace(/\/$/, '');
+  const doFetch = opts.fetch ?? fetch;
+  const timeoutMs = opts.timeoutMs ?? 15_000;
+  const now = opts.now ?? Date.now;
+  let cached: { token: string; expiresAt: number } | null = null;
+
+  async function send(path: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+    let res: Response;
+    try {
+      res = await doFetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (err) {
+      const name = (err as Error)?.name;
+      if (name === 'TimeoutError' || name === 'AbortError') throw new PaymentError('timeout', TIMEOUT, `${path} timed out`);
+      throw new PaymentError('unavailable', UNAVAILABLE, `${path}: ${(err as Error)?.message}`);
+    }
+    let body: unknown = null;
+    try {
+      const text = await res.text();
+      body = text ? JSON.parse(text) : null;
+    } catch (err) {
+      const name = (err as Error)?.name;
+      if (name === 'TimeoutError' || name === 'AbortError') throw new PaymentError('timeout', TIMEOUT, `${path} body timed out`);
+      body = null;
+    }
+    return { status: res.status, body };
+  }
+
+  async function token(): Promise<string> {
+    if (cached && cached.expiresAt > now()) return cached.token;
+    const basic = Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString('base64');
+    const { status, body } = await send('/v1/oauth2/token', {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: 'grant_type=client_credentials',
+    });
+    const b = (body ?? {}) as { access_token?: string; expires_in?: number } & PayPalErrorBody;
+    if (status !== 200 || !b.access_token) {
+      // 401 invalid_client means our credentials are wrong: an operator's problem, not the shopper's.
+      throw new PaymentError('unavailable', UNAVAILABLE, `oauth2 token ${status} ${b.error ?? ''} ${b.error_description ?? ''}`.trim());
+    }
+    // Renew a minute early so a token never expires between our check and PayPal's.
+    const lifetimeMs = Math.max(0, (Number(b.expires_in) || 0) * 1000 - 60_000);
+    cached = { token: b.access_token, expiresAt: now() + lifetimeMs };
+    return b.access_token;
+  }
+
+  /** An authorised JSON call; a 401 (token revoked or expired early) gets one retry with a fresh token. */
+  async function api(method: 'POST' | 'GET', path: string, requestId: string, payload?: unknown) {
+    for (let attempt = 0; ; attempt++) {
+      const t = await token();
+      const result = await send(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${t}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'paypal-request-id': requestId,
+          prefer: 'return=representation',
+        },
+        body: payload === undefined ? undefined : JSON.stringify(payload),
+      });
+      if (result.status === 401 && attempt === 0) {
+        cached = null;
+        continue;
+      }
+      return result;
+    }
+  }
+
+  const issueOf = (body: unknown) => ((body as PayPalErrorBody | null)?.details ?? [])[0]?.issue ?? (body as PayPalErrorBody | null)?.name ?? '';
+
+  function fail(op: string, status: number, body: unknown): never {
+    const issue = issueOf(body);
+    const detail = `${op} ${status} ${issue}`.trim();
+    if (status >= 500 || status === 401 || status === 429) throw new PaymentError('unavailable', UNAVAILABLE, detail);
+    if (issue === 'INSTRUMENT_DECLINED' || issue === 'PAYER_ACTION_REQUIRED' || issue === 'TRANSACTION_REFUSED') {
+      throw new PaymentError('declined', 'Your payment method was declined. Please try again with another payment method.', detail);
+    }
+    if (issue === 'ORDER_NOT_APPROVED') throw new PaymentError('not_approved', 'The payment has not been approved yet.', detail);
+    if (status === 404) throw new PaymentError('rejected', 'The payment provider does not know this payment.', detail);
+    throw new PaymentError('rejected', 'The payment provider refused this payment.', detail);
+  }
+
+  return {
+    name: 'paypal',
+
+    async createPayment(input: CreatePaymentInput) {
+      const cancelUrl = `${input.cancelUrl}${input.cancelUrl.includes('?') ? '&' : '?'}orderId=${encodeURIComponent(input.orderId)}`;
+      const { status, body } = await api('POST', '/v2/checkout/orders', input.orderId, {
+        intent: 'CAPTURE',
+        purchase_units: [
+          {
+            reference_id: input.orderId,
+            custom_id: input.orderId,
+            description: input.description.slice(0, 127),
+            amount: { currency_code: input.currency, value: toDecimalString(input.amountCents) },
+          },
+        ],
+        payment_source: {
+          paypal: {
+            experience_context: {
+              return_url: input.returnUrl,
+              cancel_url: cancelUrl,
+              user_action: 'PAY_NOW',
+              shipping_preference: 'NO_SHIPPING',
+            },
+          },
+        },
+      });
+      if (status !== 200 && status !== 201) fail('create order', status, body);
+      const b = body as { id?: string; links?: PayPalLink[] };
+      const link = b.links?.find((l) => l.rel === 'payer-action') ?? b.links?.find((l) => l.rel === 'approve');
+      if (!b.id || !link) throw new PaymentError('unavailable', UNAVAILABLE, 'create order: no id or approval link');
+      return { paymentId: b.id, approvalURL: link.href };
+    },
+
+    async capture(paymentId) {
+      const path = `/v2/checkout/orders/${encodeURIComponent(paymentId)}/capture`;
+      const { status, body } = await api('POST', path, `capture-${paymentId}`, {});
+      if (status === 422 && issueOf(body) === 'ORDER_ALREADY_CAPTURED') {
+        // Captured by an earlier attempt whose answer we lost: read the capture back.
+        const got = await api('GET', `/v2/checkout/orders/${encodeURIComponent(paymentId)}`, `get-${paymentId}`);
+        const capture = firstCapture(got.body);
+        return { captureId: capture?.id ?? paymentId };
+      }
+      if (status !== 200 && status !== 201) fail('capture', status, body);
+      const capture = firstCapture(body);
+      const orderStatus = (body as { status?: string } | null)?.status;
+      if (orderStatus !== 'COMPLETED' || !capture || capture.status === 'DECLINED' || capture.status === 'FAILED') {
+        throw new PaymentError('declined', 'Your payment method was declined. Please try again with another payment method.', `capture status ${orderStatus}/${capture?.status}`);
+      }
+      return { captureId: capture.id };
+    },
+  };
+}
+
+function firstCapture(body: unknown): { id: string; status?: string } | undefined {
+  const units = (body as { purchase_units?: Array<{ payments?: { captures?: Array<{ id: string; status?: string }> } }> } | null)?.purchase_units;
+  return units?.[0]?.payments?.captures?.[0];
+}

@@ -1,0 +1,154 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import type { Collection, DocumentStore } from '@pharmacy/db';
+import { Id, StrictObject } from '@pharmacy/contracts';
+import type { App } from '@pharmacy/service-kit';
+import { toDecimalString } from '../money';
+import { PaymentError, type CreatePaymentInput, type PaymentProvider } from './port';
+
+type SandboxStatus = 'created' | 'approved' | 'captured' | 'cancelled';
+interface SandboxPaymentDoc {
+  _id: string;
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  returnUrl: string;
+  cancelUrl: string;
+  status: SandboxStatus;
+  payerId: string | null;
+  captureId: string | null;
+  createdAt: Date;
+  [key: string]: unknown;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
+<style>
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f1f5f9;color:#0f172a;margin:0;padding:2rem 1rem}
+main{max-width:28rem;margin:0 auto;background:#fff;border-radius:12px;padding:2rem;box-shadow:0 4px 16px rgba(15,23,42,.08)}
+.banner{background:#fef3c7;border:1px solid #f59e0b;color:#78350f;border-radius:8px;padding:.75rem 1rem;font-weight:600;margin-bottom:1.5rem}
+.amount{font-size:2rem;font-weight:700;margin:.5rem 0 1.5rem}
+.actions{display:flex;gap:1rem;flex-wrap:wrap}
+a.btn{display:inline-block;padding:.75rem 1.5rem;border-radius:8px;text-decoration:none;font-weight:600}
+a.approve{background:#0f766e;color:#fff}a.cancel{background:#e2e8f0;color:#0f172a}
+</style></head><body><main>${body}</main></body></html>`;
+}
+
+/**
+ * The default provider: no real money moves. It serves a clearly labelled approval page; Approve sends the
+ * shopper back with paymentId and PayerID like a real provider would, Cancel sends them to the cancel page.
+ */
+export function createSandboxProvider(opts: { store: DocumentStore; publicOrigin: string }): PaymentProvider {
+  const payments: Collection<SandboxPaymentDoc> = opts.store.collection<SandboxPaymentDoc>('sandboxPayments');
+  const origin = opts.publicOrigin.replace(/\/$/, '');
+  const withQuery = (url: string, params: Record<string, string>) =>
+    `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(params).toString()}`;
+
+  return {
+    name: 'sandbox',
+
+    async createPayment(input: CreatePaymentInput) {
+      // One payment per order (the order id is the idempotency key, as with PayPal-Request-Id).
+      const existing = await payments.findOne({ orderId: input.orderId });
+      const doc: SandboxPaymentDoc = existing ?? {
+        _id: `SBX-${randomUUID()}`,
+        orderId: input.orderId,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        description: input.description,
+        returnUrl: input.returnUrl,
+        cancelUrl: input.cancelUrl,
+        status: 'created',
+        payerId: null,
+        captureId: null,
+        createdAt: new Date(),
+      };
+      if (!existing) await payments.insertOne(doc);
+      return { paymentId: doc._id, approvalURL: `${origin}/api/payments/sandbox/approve/${doc._id}` };
+    },
+
+    async capture(paymentId, payerId) {
+      const doc = await payments.findOne({ _id: paymentId });
+      if (!doc) throw new PaymentError('rejected', 'This payment does not exist.');
+      if (doc.payerId !== null && doc.payerId !== payerId) throw new PaymentError('rejected', 'This payment was approved by someone else.');
+      if (doc.status === 'captured') return { captureId: doc.captureId as string };
+      if (doc.status === 'cancelled') throw new PaymentError('rejected', 'This payment was cancelled.');
+      if (doc.status === 'created') throw new PaymentError('not_approved', 'The payment has not been approved yet.');
+      const captureId = `SBXCAP-${randomUUID()}`;
+      const done = await payments.findOneAndUpdate(
+        { _id: paymentId, status: 'approved', payerId },
+        { $set: { status: 'captured', captureId, capturedAt: new Date() } },
+        { returnDocument: 'after' },
+      );
+      if (done) return { captureId };
+      // Someone captured it between the read and the update: that capture is ours too.
+      const again = await payments.findOne({ _id: paymentId });
+      if (again?.status === 'captured' && again.payerId === payerId) return { captureId: again.captureId as string };
+      throw new PaymentError('rejected', 'This payment can no longer be captured.');
+    },
+
+    registerRoutes(app: App) {
+      const params = StrictObject({ paymentId: Id });
+      const html = { 200: Type.String(), 302: Type.Null(), 404: Type.String(), 409: Type.String() };
+      const hide = true;
+
+      app.get('/api/payments/sandbox/approve/:paymentId', { schema: { params, response: html, hide } }, async (request, reply) => {
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+        const doc = await payments.findOne({ _id: request.params.paymentId });
+        if (!doc) {
+          return reply.status(404).send(page('Payment not found', '<h1>Payment not found</h1><p>This sandbox payment does not exist.</p>'));
+        }
+        const amount = `${toDecimalString(doc.amountCents)} ${escapeHtml(doc.currency)}`;
+        if (doc.status === 'cancelled' || doc.status === 'captured') {
+          const what = doc.status === 'cancelled' ? 'was cancelled' : 'is already paid';
+          return reply.status(409).send(page('Sandbox payment', `<div class="banner">Sandbox payment — no real money moves</div><h1>This payment ${what}</h1><p><a href="${escapeHtml(origin)}/cart">Back to the shop</a></p>`));
+        }
+        const id = encodeURIComponent(doc._id);
+        return reply.send(
+          page(
+            'Sandbox payment — approve',
+            `<div class="banner" role="note">Sandbox payment — no real money moves</div>
+<h1>Approve your payment</h1>
+<p>${escapeHtml(doc.description)}</p>
+<p>Amount</p><p class="amount" data-testid="sandbox-amount">${amount}</p>
+<div class="actions">
+<a class="btn approve" href="/api/payments/sandbox/approve/${id}/confirm">Approve</a>
+<a class="btn cancel" href="/api/payments/sandbox/cancel/${id}">Cancel</a>
+</div>`,
+          ),
+        );
+      });
+
+      // Plain links rather than forms: a sandbox decision moves no money, and a redirect after a form post
+      // would be blocked by the form-action CSP when the shop runs on another origin in development.
+      app.get('/api/payments/sandbox/approve/:paymentId/confirm', { schema: { params, response: html, hide } }, async (request, reply) => {
+        const id = request.params.paymentId;
+        const payerId = `SBXPAYER${randomBytes(5).toString('hex').toUpperCase()}`;
+        await payments.updateOne({ _id: id, status: 'created' }, { $set: { status: 'approved', payerId, approvedAt: new Date() } });
+        const doc = await payments.findOne({ _id: id });
+        if (!doc || doc.status === 'cancelled' || !doc.payerId) {
+          reply.type('text/html; charset=utf-8');
+          return reply.status(doc ? 409 : 404).send(page('Sandbox payment', '<h1>This payment can no longer be approved</h1>'));
+        }
+        return reply.redirect(withQuery(doc.returnUrl, { paymentId: doc._id, PayerID: doc.payerId }), 302);
+      });
+
+      app.get('/api/payments/sandbox/cancel/:paymentId', { schema: { params, response: html, hide } }, async (request, reply) => {
+        const id = request.params.paymentId;
+        await payments.updateOne({ _id: id, status: { $in: ['created', 'approved'] } }, { $set: { status: 'cancelled', cancelledAt: new Date() } });
+        const doc = await payments.findOne({ _id: id });
+        if (!doc || doc.status !== 'cancelled') {
+          reply.type('text/html; charset=utf-8');
+          return reply.status(doc ? 409 : 404).send(page('Sandbox payment', '<h1>This payment can no longer be cancelled</h1>'));
+        }
+        return reply.redirect(withQuery(doc.cancelUrl, { paymentId: doc._id, orderId: doc.orderId }), 302);
+      });
+    },
+  };
+}

@@ -1,0 +1,4 @@
+import { runService } from '@pharmacy/service-kit';
+import { openCheckoutService } from './index';
+
+void runService(openCheckoutService, { name: 'checkout', defaultPort: 4003 });

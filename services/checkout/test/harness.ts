@@ -1,0 +1,157 @@
+/**
+ * One app per test file: the REAL catalog service (prices, stock reservation) and the checkout service in the
+ * same Fastify app, the checkout's service clients routed into it with injectFetch. The account service is
+ * represented only by its internal safety-profile route (a double answering from a map the test controls).
+ */
+import { buildCatalogService, checkoutPurchaseChecker } from '@pharmacy/catalog-service';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, type CheckoutSafetyProfile, type ProductInput } from '@pharmacy/contracts';
+import { openBlobStore, openStore, type DocumentStore } from '@pharmacy/db';
+import { createAccessTokenSigner, createApp, generateTestKeys, injectFetch, type App } from '@pharmacy/service-kit';
+import { randomUUID } from 'node:crypto';
+import { buildCheckoutService, type CheckoutControls } from '../src/plugin';
+import { createAccountClient } from '../src/account-client';
+import { createCatalogClient } from '../src/catalog-client';
+import { createSandboxProvider } from '../src/payments/sandbox';
+import type { PaymentProvider } from '../src/payments/port';
+import type { CheckoutDeps } from '../src/deps';
+
+export const ORIGIN = 'http://shop.test';
+// 1x1 transparent PNG: the catalog checks uploads by their magic bytes.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+export interface Harness {
+  app: App;
+  store: DocumentStore;
+  catalogStore: DocumentStore;
+  controls: CheckoutControls;
+  profiles: Map<string, CheckoutSafetyProfile>;
+  clock: { now: Date };
+  /** Headers of a signed-in user (cookie + CSRF header). */
+  as(userId: string, admin?: boolean): Record<string, string>;
+  addProduct(fields?: Partial<ProductInput>): Promise<string>;
+  stockOf(productId: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  payments?: (store: DocumentStore) => PaymentProvider;
+  sweepIntervalMs?: number;
+  orderTtlMs?: number;
+  /** Replace the catalog client's fetch (to simulate the catalog being down). */
+  wrapCatalogFetch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch;
+  deps?: Partial<CheckoutDeps>;
+}
+
+const BIG = { max: 100_000, timeWindow: '1 minute' };
+
+export async function createHarness(opts: HarnessOptions = {}): Promise<Harness> {
+  const keys = generateTestKeys();
+  const app = await createApp({ publicKey: keys.publicKey, logLevel: 'silent' });
+  const fetch = injectFetch(app);
+  const internalToken = keys.internalToken;
+
+  const catalogStore = await openStore({ name: 'catalog', inMemory: true });
+  const blobs = await openBlobStore({ name: 'catalog', inMemory: true });
+  await app.register(
+    buildCatalogService({
+      store: catalogStore,
+      blobs,
+      internalToken,
+      purchases: checkoutPurchaseChecker({ baseUrl: 'http://checkout.internal', token: internalToken, fetch }),
+    }),
+  );
+
+  const profiles = new Map<string, CheckoutSafetyProfile>();
+  app.get('/internal/account/users/:id/safety-profile', async (request, reply) => {
+    if (request.headers['x-internal-token'] !== internalToken) return reply.status(403).send({ success: false, message: 'no', code: 'FORBIDDEN' });
+    const id = (request.params as { id: string }).id;
+    return { success: true, data: profiles.get(id) ?? { allergies: [], healthConditions: [], DOB: '1990-01-01' } };
+  });
+
+  const store = await openStore({ name: 'checkout', inMemory: true });
+  const clock = { now: new Date() };
+  let controls: CheckoutControls | undefined;
+  await app.register(
+    buildCheckoutService(
+      {
+        store,
+        catalog: createCatalogClient({ baseUrl: 'http://catalog.internal', token: internalToken, fetch: opts.wrapCatalogFetch ? opts.wrapCatalogFetch(fetch) : fetch, timeoutMs: 30_000 }),
+        account: createAccountClient({ baseUrl: 'http://account.internal', token: internalToken, fetch }),
+        payments: opts.payments ? opts.payments(store) : createSandboxProvider({ store, publicOrigin: ORIGIN }),
+        internalToken,
+        publicOrigin: ORIGIN,
+        now: () => clock.now,
+        sweepIntervalMs: opts.sweepIntervalMs ?? 0,
+        orderTtlMs: opts.orderTtlMs,
+        rateLimits: { cart: BIG, address: BIG, orderCreate: BIG, orderCapture: BIG, quote: BIG },
+        ...opts.deps,
+      },
+      { onReady: (c) => (controls = c) },
+    ),
+  );
+  await app.ready();
+
+  const sign = createAccessTokenSigner(keys.privateKey);
+  const as = (userId: string, admin = false) => ({
+    cookie: `pharmacy_at=${sign({ sub: userId, admin, sid: `s-${userId}` })}`,
+    [CSRF_HEADER]: CSRF_HEADER_VALUE,
+  });
+  const adminHeaders = as('admin-1', true);
+  const image = (await blobs.put(PNG, { contentType: 'image/png' })).id;
+
+  return {
+    app,
+    store,
+    catalogStore,
+    controls: controls!,
+    profiles,
+    clock,
+    as,
+    async addProduct(fields = {}) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/admin/products/add',
+        headers: adminHeaders,
+        payload: {
+          title: `Product ${randomUUID().slice(0, 6)}`, description: 'A test product.', category: 'pain-relief', brand: 'Acme',
+          price: 10, totalStock: 100, image, ...fields,
+        },
+      });
+      if (res.statusCode !== 200) throw new Error(`addProduct failed: ${res.body}`);
+      return res.json().data._id as string;
+    },
+    async stockOf(productId) {
+      const res = await app.inject({ method: 'GET', url: `/api/shop/products/get/${productId}` });
+      return res.json().data.totalStock as number;
+    },
+    async close() {
+      await app.close();
+      await store.close();
+      await catalogStore.close();
+      await blobs.close();
+    },
+  };
+}
+
+/** Puts items in a user's server cart and adds an address; returns the address id. */
+export async function prepareShopper(h: Harness, userId: string, items: Array<{ productId: string; quantity: number }>): Promise<string> {
+  for (const item of items) {
+    const res = await h.app.inject({ method: 'POST', url: '/api/shop/cart/add', headers: h.as(userId), payload: { userId, ...item } });
+    if (res.statusCode !== 200) throw new Error(`cart add failed: ${res.body}`);
+  }
+  const res = await h.app.inject({
+    method: 'POST', url: '/api/shop/address/add', headers: h.as(userId),
+    payload: { fullName: 'Ada Lovelace', addressLine: '1 Main Street', city: 'London', postalCode: 'N1 9GU', phone: '+44 20 7946 0000' },
+  });
+  if (res.statusCode !== 200) throw new Error(`address add failed: ${res.body}`);
+  return res.json().data._id as string;
+}
+
+/** Follows the sandbox approval page's Approve link like a browser; returns the return URL's query. */
+export async function approveSandbox(h: Harness, approvalURL: string): Promise<{ paymentId: string; payerId: string }> {
+  const path = new URL(approvalURL).pathname;
+  const res = await h.app.inject({ method: 'GET', url: `${path}/confirm` });
+  if (res.statusCode !== 302) throw new Error(`approve failed: ${res.statusCode} ${res.body}`);
+  const back = new URL(String(res.headers.location));
+  return { paymentId: back.searchParams.get('paymentId')!, payerId: back.searchParams.get('PayerID')! };
+}
