@@ -44,6 +44,15 @@ function requiredVersionOf(dir, deps, name) {
   return spec;
 }
 
+/** Installed version of `name` as seen from the app (subpath entries like `redux-saga/` cannot infer it). */
+function installedVersion(dir, name) {
+  try {
+    return readJson(require.resolve(`${name}/package.json`, { paths: [dir] })).version;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The `shared` map for an app: every runtime singleton plus every @pharmacy/* runtime package it depends on. */
 function sharedFor(dir) {
   const pkg = readJson(path.join(dir, 'package.json'));
@@ -51,9 +60,11 @@ function sharedFor(dir) {
   const shared = {};
   for (const key of SINGLETONS) {
     const base = key.endsWith('/') ? key.slice(0, -1) : key;
+    const version = key.endsWith('/') ? installedVersion(dir, base) : undefined;
     shared[key] = {
       singleton: true,
       requiredVersion: NO_VERSION_CHECK.has(key) ? false : requiredVersionOf(dir, deps, base),
+      ...(version ? { version } : {}),
     };
   }
   for (const name of Object.keys(deps).filter((d) => d.startsWith('@pharmacy/'))) {
@@ -125,6 +136,8 @@ function federation({ dir, name, exposes, remotes }) {
     shareStrategy: 'loaded-first',
     // "type": "commonjs" apps cannot take the generated runtime entry file
     ...(pkg.type !== 'module' ? { virtualRuntimeEntry: true } : {}),
+    // The host ships the federation runtime once and remotes use it, instead of ~25 KB gzip per remoteEntry.js
+    experiments: exposes ? { externalRuntime: true } : { provideExternalRuntime: true },
   });
 }
 

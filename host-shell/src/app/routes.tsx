@@ -1,0 +1,88 @@
+import { PageSpinner } from '@pharmacy/ui';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { RequireAuth } from '../auth/RequireAuth';
+import { Layout } from '../layout/Layout';
+import { Home } from '../pages/Home';
+import { remotePage } from '../remotes';
+
+// Host-owned content pages load on demand, so the home page's first load stays small (ARCHITECTURE §6).
+function hostPage(load: () => Promise<{ default: ComponentType }>) {
+  const Page = lazy(load);
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+const page = (id: Parameters<typeof remotePage>[0]) => {
+  const RemotePage = remotePage(id);
+  return <RemotePage />;
+};
+
+/**
+ * Every route of SPEC §2. The host owns the URL; remotes only provide the page components. Guards are UI only:
+ * the services enforce who may do what.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Layout />,
+    children: [
+      { index: true, element: <Home /> },
+      { path: 'partners', element: hostPage(() => import(/* webpackChunkName: "page-partners" */ '../pages/Partners')) },
+      { path: 'our-story', element: hostPage(() => import(/* webpackChunkName: "page-our-story" */ '../pages/OurStory')) },
+      { path: 'pharmacy', element: hostPage(() => import(/* webpackChunkName: "page-pharmacy" */ '../pages/Pharmacy')) },
+      {
+        path: 'where-we-serve',
+        element: hostPage(() => import(/* webpackChunkName: "page-where-we-serve" */ '../pages/WhereWeServe')),
+      },
+      { path: 'care', element: hostPage(() => import(/* webpackChunkName: "page-care" */ '../pages/Care')) },
+
+      { path: 'pharmacy/products', element: page('catalog/ProductListing') },
+      { path: 'pharmacy/product/:productId', element: page('catalog/ProductDetails') },
+      { path: 'cart', element: page('cartCheckout/CartPage') },
+      { path: 'signup', element: page('account/SignUpPage') },
+      { path: 'sign-in', element: page('account/SignInPage') },
+      { path: 'forgot-password', element: page('account/ForgotPasswordPage') },
+      { path: 'reset-password', element: page('account/ResetPasswordPage') },
+
+      {
+        // signed-in user routes
+        element: <RequireAuth />,
+        children: [
+          { path: 'my-orders', element: page('account/MyOrdersPage') },
+          { path: 'profile', element: page('account/ProfilePage') },
+          { path: 'address', element: page('cartCheckout/AddressPage') },
+          { path: 'change-password', element: page('account/ChangePasswordPage') },
+          {
+            path: 'secure/checkout',
+            children: [
+              { index: true, element: page('cartCheckout/CheckoutPage') },
+              { path: 'return', element: page('cartCheckout/PaymentReturnPage') },
+              { path: 'cancel', element: page('cartCheckout/PaymentCancelPage') },
+            ],
+          },
+          { path: 'need-help', element: page('account/NeedHelpPage') },
+          { path: 'suggest-idea', element: page('account/SuggestIdeaPage') },
+        ],
+      },
+
+      {
+        path: 'admin',
+        element: <RequireAuth admin>{page('admin/AdminLayout')}</RequireAuth>,
+        children: [
+          { index: true, element: <Navigate to="dashboard" replace /> },
+          { path: 'dashboard', element: page('admin/DashboardPage') },
+          { path: 'products', element: page('admin/ProductsPage') },
+          { path: 'orders', element: page('admin/OrdersPage') },
+          { path: 'users', element: page('admin/UsersPage') },
+        ],
+      },
+
+      // SPEC §2: home is also the catch-all for unknown paths (rendered, not redirected)
+      { path: '*', element: <Home /> },
+    ],
+  },
+];

@@ -1,0 +1,38 @@
+import { checkAuth, selectAuth, selectIsAdmin, useAppDispatch, useAppSelector } from '@pharmacy/session';
+import { PageSpinner } from '@pharmacy/ui';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+
+export const SIGN_IN_PATH = '/sign-in';
+
+export interface RequireAuthProps {
+  /** /admin: the signed-in user's admin flag must be true. */
+  admin?: boolean;
+  /** Rendered when allowed; defaults to the child route's <Outlet/>. */
+  children?: ReactNode;
+}
+
+/**
+ * SPEC §2/§4 guard: the current user is fetched again on entering and on every change of a guarded route; the
+ * spinner shows while that check is pending; a failed check means unauthenticated and redirects to /sign-in
+ * (remembering where the visitor was going). UI only: every service checks for itself.
+ */
+export function RequireAuth({ admin = false, children }: RequireAuthProps) {
+  const dispatch = useAppDispatch();
+  const location = useLocation();
+  const { isAuthenticated, isLoading } = useAppSelector(selectAuth);
+  const isAdmin = useAppSelector(selectIsAdmin);
+  // null until this guard has asked for a check: before that a stale "not signed in" must not redirect
+  const [checkedPath, setCheckedPath] = useState<string | null>(null);
+
+  useEffect(() => {
+    dispatch(checkAuth());
+    setCheckedPath(location.pathname);
+  }, [dispatch, location.pathname]);
+
+  const allowed = isAuthenticated && (!admin || isAdmin);
+  // already allowed: keep the page mounted while the re-check runs (its result can still send the visitor away)
+  if (allowed) return <>{children ?? <Outlet />}</>;
+  if (checkedPath === null || isLoading) return <PageSpinner label="Checking your sign-in" />;
+  return <Navigate to={SIGN_IN_PATH} replace state={{ from: location }} />;
+}

@@ -1,0 +1,27 @@
+import { registerPlugins } from '@module-federation/enhanced/runtime';
+import { checkAuth, createAppStore } from '@pharmacy/session';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { createAppRouter } from './app/router';
+import { recordHostReact } from './oneReact';
+import { registerRemotesFromConfig, remoteFallbackPlugin } from './remotes';
+
+recordHostReact();
+// before any loadRemote: a remote that fails becomes a fallback module instead of a rejected import
+registerPlugins([remoteFallbackPlugin()]);
+
+const store = createAppStore();
+// SPEC §4: the current user is fetched on app start (guarded routes fetch it again)
+store.dispatch(checkAuth());
+
+// Render whatever happens to /remotes.json: routes of remotes it did not register show their fallback.
+void registerRemotesFromConfig().finally(() => {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <App store={store} router={createAppRouter()} />
+    </StrictMode>,
+  );
+});

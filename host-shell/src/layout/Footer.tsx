@@ -1,0 +1,108 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { media } from '@pharmacy/ui';
+import { SITE_TITLE, SUPPORT_EMAIL } from '../config';
+
+const Bar = styled.footer`
+  margin-top: 4rem;
+  background: ${({ theme }) => theme.colors.text};
+  color: #e2e8f0;
+  a {
+    color: #ffffff;
+  }
+`;
+
+const Inner = styled.div`
+  max-width: 72rem;
+  margin: 0 auto;
+  padding: 2.5rem 1rem 6rem; /* room for the floating buttons */
+  display: grid;
+  gap: 2rem;
+  grid-template-columns: 1fr;
+  ${media.sm} {
+    grid-template-columns: repeat(2, 1fr);
+  }
+  ${media.lg} {
+    grid-template-columns: repeat(4, 1fr);
+  }
+  h2 {
+    margin: 0 0 0.75rem;
+    font-size: 1rem;
+    color: #ffffff;
+  }
+  ul {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+    display: grid;
+    gap: 0.5rem;
+  }
+  p {
+    margin: 0 0 0.5rem;
+  }
+`;
+
+const Legal = styled.div`
+  border-top: 1px solid #334155;
+  max-width: 72rem;
+  margin: 0 auto;
+  padding: 1.25rem 1rem 5.5rem;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: #cbd5e1;
+  p {
+    margin: 0 0 0.25rem;
+  }
+`;
+
+export function Footer() {
+  return (
+    <Bar>
+      <Inner>
+        <section aria-labelledby="footer-shop">
+          <h2 id="footer-shop">Shop</h2>
+          <ul>
+            <li><Link to="/pharmacy/products">All products</Link></li>
+            <li><Link to="/cart">Your cart</Link></li>
+            <li><Link to="/my-orders">My orders</Link></li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about">About us</h2>
+          <ul>
+            <li><Link to="/our-story">Our story</Link></li>
+            <li><Link to="/pharmacy">Pharmacy services</Link></li>
+            <li><Link to="/care">Care advice</Link></li>
+            <li><Link to="/where-we-serve">Where we serve</Link></li>
+            <li><Link to="/partners">Partners</Link></li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-help">
+          <h2 id="footer-help">Help</h2>
+          <ul>
+            <li><Link to="/need-help">Need help?</Link></li>
+            <li><Link to="/suggest-idea">Suggest an idea</Link></li>
+            <li><a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a></li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-hours">
+          <h2 id="footer-hours">Pharmacy opening hours</h2>
+          <p>Monday to Friday: 8:00 to 20:00</p>
+          <p>Saturday: 9:00 to 17:00</p>
+          <p>Sunday and public holidays: 10:00 to 16:00</p>
+          <p>Orders placed online are dispatched every day.</p>
+        </section>
+      </Inner>
+      <Legal>
+        <p>
+          {SITE_TITLE} is a registered pharmacy. Registration number: shown on the premises certificate. Superintendent
+          pharmacist details are available on request.
+        </p>
+        <p>
+          The information on this site does not replace advice from your doctor or pharmacist. Always read the label
+          and patient leaflet. In an emergency call your local emergency number.
+        </p>
+        <p>© {new Date().getFullYear()} {SITE_TITLE}. All rights reserved.</p>
+      </Legal>
+    </Bar>
+  );
+}

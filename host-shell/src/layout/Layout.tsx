@@ -1,0 +1,48 @@
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import styled from 'styled-components';
+import { ChatButton } from './ChatButton';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { ScrollToTopButton } from './ScrollToTopButton';
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: 0.5rem;
+  top: -4rem;
+  z-index: ${({ theme }) => theme.zIndices.toast};
+  padding: 0.5rem 1rem;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.brandStrong};
+  color: ${({ theme }) => theme.colors.onBrand};
+  &:focus {
+    top: 0.5rem;
+  }
+`;
+
+const Main = styled.main`
+  display: block;
+  min-height: 60vh;
+  max-width: 72rem;
+  margin: 0 auto;
+  padding: 1.5rem 1rem 0;
+  &:focus {
+    outline: none;
+  }
+`;
+
+/** Header, footer, floating buttons and the page outlet; a remote failing inside <main> leaves the rest working. */
+export function Layout() {
+  return (
+    <>
+      <SkipLink href="#main">Skip to content</SkipLink>
+      <Header />
+      <Main id="main" tabIndex={-1}>
+        <Outlet />
+      </Main>
+      <Footer />
+      <ScrollToTopButton />
+      <ChatButton />
+      <ScrollRestoration />
+    </>
+  );
+}

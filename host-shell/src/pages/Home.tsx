@@ -1,0 +1,185 @@
+import { buttonStyles, media } from '@pharmacy/ui';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { SITE_TITLE } from '../config';
+import { remoteWidget } from '../remotes';
+import { useMetaDescription } from './content';
+
+export const HOME_DESCRIPTION =
+  'Pharmacy & Care is an online pharmacy: prescriptions, medicines and health products checked by licensed pharmacists, delivered fast and discreetly.';
+
+export const CATEGORIES = [
+  { slug: 'pain-relief', label: 'Pain relief' },
+  { slug: 'cold-and-flu', label: 'Cold & flu' },
+  { slug: 'allergy', label: 'Allergy & hay fever' },
+  { slug: 'vitamins', label: 'Vitamins & supplements' },
+  { slug: 'skin-care', label: 'Skin care' },
+  { slug: 'first-aid', label: 'First aid' },
+  { slug: 'digestive-health', label: 'Digestive health' },
+  { slug: 'baby-and-child', label: 'Baby & child' },
+] as const;
+
+const Hero = styled.section`
+  display: grid;
+  gap: 1rem;
+  padding: 2rem 1.25rem;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: linear-gradient(135deg, ${({ theme }) => theme.colors.brandSubtle}, #ffffff);
+  ${media.md} {
+    padding: 3rem 2.5rem;
+  }
+  h1 {
+    margin: 0;
+    font-size: clamp(1.75rem, 4vw, 2.5rem);
+    line-height: 1.15;
+    color: ${({ theme }) => theme.colors.text};
+  }
+  p {
+    margin: 0;
+    max-width: 38rem;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+`;
+const Primary = styled(Link)`
+  ${buttonStyles({ variant: 'primary', size: 'lg' })}
+`;
+const Secondary = styled(Link)`
+  ${buttonStyles({ variant: 'secondary', size: 'lg' })}
+`;
+
+const Section = styled.section`
+  margin-top: 2.5rem;
+  h2 {
+    margin: 0 0 1rem;
+    font-size: ${({ theme }) => theme.fontSizes['2xl']};
+  }
+`;
+
+const Trust = styled.ul`
+  display: grid;
+  gap: 1rem;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  grid-template-columns: 1fr;
+  ${media.md} {
+    grid-template-columns: repeat(3, 1fr);
+  }
+  li {
+    padding: 1.25rem;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.lg};
+    background: ${({ theme }) => theme.colors.surface};
+  }
+  h3 {
+    margin: 0 0 0.375rem;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Categories = styled.ul`
+  display: grid;
+  gap: 0.75rem;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  grid-template-columns: repeat(2, 1fr);
+  ${media.md} {
+    grid-template-columns: repeat(4, 1fr);
+  }
+  a {
+    display: block;
+    padding: 1rem;
+    border-radius: ${({ theme }) => theme.radii.md};
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+    color: ${({ theme }) => theme.colors.brandStronger};
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    text-decoration: none;
+  }
+  a:hover {
+    background: ${({ theme }) => theme.colors.brandSubtle};
+  }
+`;
+
+// Home widgets from the catalog remote; if it is down the page keeps a useful local fallback.
+const FeatureCarousel = remoteWidget('catalog/FeatureCarousel');
+const FeaturedProducts = remoteWidget('catalog/FeaturedProducts', {
+  fallback: (
+    <Section aria-labelledby="home-featured">
+      <h2 id="home-featured">Featured products</h2>
+      <p>
+        <Link to="/pharmacy/products">Browse all products</Link>
+      </p>
+    </Section>
+  ),
+});
+
+/** `/` and the catch-all for unknown paths (SPEC §2). */
+export function Home() {
+  useEffect(() => {
+    document.title = `${SITE_TITLE}: online pharmacy and health products`;
+  }, []);
+  useMetaDescription(HOME_DESCRIPTION);
+
+  return (
+    <>
+      <Hero aria-labelledby="home-title">
+        <h1 id="home-title">Your pharmacy, delivered with care</h1>
+        <p>
+          Medicines, prescriptions and everyday health products, checked by licensed pharmacists and delivered to your
+          door.
+        </p>
+        <Actions>
+          <Primary to="/pharmacy/products">Shop products</Primary>
+          <Secondary to="/pharmacy">Pharmacy services</Secondary>
+        </Actions>
+      </Hero>
+
+      <FeatureCarousel />
+
+      <Section aria-labelledby="home-trust">
+        <h2 id="home-trust">Why shop with us</h2>
+        <Trust>
+          <li>
+            <h3>Licensed pharmacists</h3>
+            <p>Every order with a medicine is checked by a registered pharmacist, who will contact you if anything needs a second look.</p>
+          </li>
+          <li>
+            <h3>Fast, discreet delivery</h3>
+            <p>Same-day delivery in the city and tracked delivery nationwide, in plain packaging.</p>
+          </li>
+          <li>
+            <h3>Your privacy protected</h3>
+            <p>Your health information is used only to keep you safe, never sold, and seen only by the people caring for you.</p>
+          </li>
+        </Trust>
+      </Section>
+
+      {/* the widget renders its own heading */}
+      <FeaturedProducts />
+
+      <Section aria-labelledby="home-categories">
+        <h2 id="home-categories">Shop by category</h2>
+        <Categories>
+          {CATEGORIES.map((category) => (
+            <li key={category.slug}>
+              <Link to={`/pharmacy/products?category=${category.slug}`}>{category.label}</Link>
+            </li>
+          ))}
+        </Categories>
+      </Section>
+    </>
+  );
+}

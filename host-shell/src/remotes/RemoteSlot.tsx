@@ -1,0 +1,120 @@
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import type { RemoteModuleId } from '@pharmacy/contracts';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useCallback,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
+import { isFailedRemoteModule } from './fallbackPlugin';
+import { resetRemote } from './registry';
+import { RemoteFailureContext } from './RemoteUnavailable';
+import { remoteNameOf, type ModuleOf, type PropsOf } from './types';
+
+export class RemoteLoadError extends Error {
+  constructor(readonly id: RemoteModuleId) {
+    super(`Remote module ${id} could not be loaded`);
+    this.name = 'RemoteLoadError';
+  }
+}
+
+// The contract's component type is structural (contracts does not depend on React); React sees a component.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyLazy = LazyExoticComponent<ComponentType<any>>;
+
+/** One lazy per module id so moving between routes does not suspend again once a remote is loaded. */
+const lazies = new Map<RemoteModuleId, AnyLazy>();
+
+function freshLazy<Id extends RemoteModuleId>(id: Id): AnyLazy {
+  const component = lazy(async () => {
+    try {
+      const mod = await loadRemote<ModuleOf<Id>>(id);
+      if (!mod || !mod.default) throw new RemoteLoadError(id);
+      // a failure is not cached: the next visit to the route tries again
+      if (isFailedRemoteModule(mod)) lazies.delete(id);
+      return { default: mod.default as unknown as ComponentType<PropsOf<Id>> };
+    } catch (error) {
+      lazies.delete(id);
+      throw error;
+    }
+  });
+  lazies.set(id, component);
+  return component;
+}
+
+const lazyFor = (id: RemoteModuleId): AnyLazy => lazies.get(id) ?? freshLazy(id);
+
+/** Tests: forget every loaded remote component. */
+export function clearRemoteCache(): void {
+  lazies.clear();
+}
+
+interface BoundaryProps {
+  fallback: ReactNode;
+  children: ReactNode;
+}
+
+/** Catches a rejected load or a remote that throws while rendering; only this slot shows the fallback. */
+class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('[remotes] a remote failed', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+export interface RemoteSlotProps<Id extends RemoteModuleId> {
+  id: Id;
+  props: PropsOf<Id>;
+  /** Shown while the remote's chunks load. */
+  loading: ReactNode;
+  /** Shown when the remote fails; receives a retry that re-attempts the load. */
+  renderFailure: (retry: () => void, retrying: boolean) => ReactNode;
+}
+
+/** Renders one exposed module of a remote inside Suspense and its own error boundary, with a working retry. */
+export function RemoteSlot<Id extends RemoteModuleId>({ id, props, loading, renderFailure }: RemoteSlotProps<Id>) {
+  const [RemoteComponent, setRemoteComponent] = useState<AnyLazy>(() => lazyFor(id));
+  const [attempt, setAttempt] = useState(0);
+  const [retrying, setRetrying] = useState(false);
+
+  const retry = useCallback(() => {
+    setRetrying(true);
+    void resetRemote(remoteNameOf(id))
+      .catch(() => undefined)
+      .then(() => {
+        const next = freshLazy(id);
+        setRetrying(false);
+        setRemoteComponent(() => next);
+        setAttempt((n) => n + 1);
+      });
+  }, [id]);
+
+  const failure = useCallback(() => renderFailure(retry, retrying), [renderFailure, retry, retrying]);
+  const fallback = useMemo(() => failure(), [failure]);
+
+  return (
+    <RemoteFailureContext.Provider value={failure}>
+      {/* a new key gives the boundary a clean slate for the new attempt */}
+      <RemoteErrorBoundary key={attempt} fallback={fallback}>
+        <Suspense fallback={loading}>
+          <RemoteComponent {...(props as object)} />
+        </Suspense>
+      </RemoteErrorBoundary>
+    </RemoteFailureContext.Provider>
+  );
+}

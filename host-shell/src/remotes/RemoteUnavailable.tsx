@@ -1,0 +1,58 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { Button } from '@pharmacy/ui';
+
+export const UNAVAILABLE_TITLE = 'This section is temporarily unavailable';
+
+const Box = styled.section`
+  max-width: 36rem;
+  margin: 3rem auto;
+  padding: 2rem 1.5rem;
+  text-align: center;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+
+  h2 {
+    margin: 0 0 0.5rem;
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+  p {
+    margin: 0 0 1.25rem;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+export interface RemoteUnavailableProps {
+  /** Re-attempts the load; without it no Retry button is shown. */
+  onRetry?: () => void;
+  retrying?: boolean;
+}
+
+/** What a route shows when its remote cannot be loaded; header, footer and other routes keep working. */
+export function RemoteUnavailable({ onRetry, retrying = false }: RemoteUnavailableProps) {
+  return (
+    <Box role="alert" aria-live="polite">
+      <h2>{UNAVAILABLE_TITLE}</h2>
+      <p>We could not load this part of the shop. Please try again in a moment; the rest of the site still works.</p>
+      {onRetry && (
+        <Button onClick={onRetry} loading={retrying} loadingLabel="Retrying">
+          Retry
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * How the slot around a remote wants a failure shown (a page: the message with Retry; a header widget: nothing
+ * or a plain link). The module produced by the errorLoadRemote plugin reads it, so it needs no knowledge of
+ * where it is rendered.
+ */
+export const RemoteFailureContext = createContext<() => ReactNode>(() => <RemoteUnavailable />);
+
+/** The default export of the module that stands in for a remote that failed to load. */
+export function FailedRemote() {
+  const renderFailure = useContext(RemoteFailureContext);
+  return <>{renderFailure()}</>;
+}
