@@ -1,4 +1,4 @@
-import type { CheckoutSafetyProfile } from '@pharmacy/contracts';
+import type { SafetyProfile } from '@pharmacy/contracts';
 import type { QuoteLine } from './catalog-client';
 
 const norm = (s: string) => s.trim().toLowerCase();
@@ -12,7 +12,7 @@ function matches(a: string, b: string): boolean {
 }
 
 /** Safety warnings for this user and product (ARCHITECTURE §5): ordering needs an acknowledgement. */
-export function safetyWarnings(line: Pick<QuoteLine, 'allergens' | 'contraindications'>, profile: CheckoutSafetyProfile | null): string[] {
+export function safetyWarnings(line: Pick<QuoteLine, 'allergens' | 'contraindications'>, profile: SafetyProfile | null): string[] {
   if (!profile) return [];
   const warnings: string[] = [];
   for (const allergen of line.allergens ?? []) {
@@ -47,7 +47,7 @@ export function ageOn(dob: string, now: Date): number | null {
  * Why this line cannot be ordered, or undefined when it can. `profile` is null for visitors (their age is
  * checked when they order, signed in).
  */
-export function lineProblem(line: QuoteLine, profile: CheckoutSafetyProfile | null, now: Date): string | undefined {
+export function lineProblem(line: QuoteLine, profile: SafetyProfile | null, now: Date): string | undefined {
   if (isGone(line)) return line.reason || 'This product is no longer sold.';
   if (line.totalStock <= 0) return 'Out of stock.';
   if (line.requiresPrescription) {

@@ -4,7 +4,7 @@
  * represented only by its internal safety-profile route (a double answering from a map the test controls).
  */
 import { buildCatalogService, checkoutPurchaseChecker } from '@pharmacy/catalog-service';
-import { CSRF_HEADER, CSRF_HEADER_VALUE, type CheckoutSafetyProfile, type ProductInput } from '@pharmacy/contracts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, type SafetyProfile, type ProductInput } from '@pharmacy/contracts';
 import { openBlobStore, openStore, type DocumentStore } from '@pharmacy/db';
 import { createAccessTokenSigner, createApp, generateTestKeys, injectFetch, type App } from '@pharmacy/service-kit';
 import { randomUUID } from 'node:crypto';
@@ -24,8 +24,9 @@ export interface Harness {
   store: DocumentStore;
   catalogStore: DocumentStore;
   controls: CheckoutControls;
-  profiles: Map<string, CheckoutSafetyProfile>;
-  clock: { now: Date };
+  profiles: Map<string, SafetyProfile>;
+  /** Moves the service's clock (expiry, stats) relative to real time. */
+  clock: { offsetMs: number };
   /** Headers of a signed-in user (cookie + CSRF header). */
   as(userId: string, admin?: boolean): Record<string, string>;
   addProduct(fields?: Partial<ProductInput>): Promise<string>;
@@ -61,7 +62,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     }),
   );
 
-  const profiles = new Map<string, CheckoutSafetyProfile>();
+  const profiles = new Map<string, SafetyProfile>();
   app.get('/internal/account/users/:id/safety-profile', async (request, reply) => {
     if (request.headers['x-internal-token'] !== internalToken) return reply.status(403).send({ success: false, message: 'no', code: 'FORBIDDEN' });
     const id = (request.params as { id: string }).id;
@@ -69,7 +70,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   });
 
   const store = await openStore({ name: 'checkout', inMemory: true });
-  const clock = { now: new Date() };
+  const clock = { offsetMs: 0 };
   let controls: CheckoutControls | undefined;
   await app.register(
     buildCheckoutService(
@@ -80,7 +81,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
         payments: opts.payments ? opts.payments(store) : createSandboxProvider({ store, publicOrigin: ORIGIN }),
         internalToken,
         publicOrigin: ORIGIN,
-        now: () => clock.now,
+        now: () => new Date(Date.now() + clock.offsetMs),
         sweepIntervalMs: opts.sweepIntervalMs ?? 0,
         orderTtlMs: opts.orderTtlMs,
         rateLimits: { cart: BIG, address: BIG, orderCreate: BIG, orderCapture: BIG, quote: BIG },

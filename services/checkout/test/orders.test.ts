@@ -164,12 +164,12 @@ describe('order journey with the sandbox provider', () => {
     const { orderId, paymentId, payerId } = await placeAndApprove('u-expire', [{ productId: p, quantity: 2 }]);
     expect(await h.stockOf(p)).toBe(3);
 
-    h.clock.now = new Date(Date.now() + 29 * 60 * 1000);
+    h.clock.offsetMs = 29 * 60 * 1000;
     const recent = await placeAndApprove('u-expire2', [{ productId: fresh, quantity: 1 }]);
     expect(await h.controls.sweep()).toBe(0); // 29 minutes: still held
     expect(await h.stockOf(p)).toBe(3);
 
-    h.clock.now = new Date(Date.now() + 31 * 60 * 1000);
+    h.clock.offsetMs = 31 * 60 * 1000;
     expect(await h.controls.sweep()).toBeGreaterThanOrEqual(1); // earlier tests left pending orders too
     expect(await h.stockOf(p)).toBe(5);
     expect(await h.stockOf(fresh)).toBe(4); // the younger order still holds its unit
@@ -181,7 +181,7 @@ describe('order journey with the sandbox provider', () => {
     ]);
     expect((await capture('u-expire', { paymentId, payerId, orderId })).statusCode).toBe(409);
     expect((await capture('u-expire2', { paymentId: recent.paymentId, payerId: recent.payerId, orderId: recent.orderId })).statusCode).toBe(200);
-    h.clock.now = new Date();
+    h.clock.offsetMs = 0;
   });
 
   test('the order list is empty (not 404) for a user without orders; details of an unknown order are 404', async () => {

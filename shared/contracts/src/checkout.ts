@@ -280,11 +280,4 @@ export type OrderStats = Static<typeof OrderStats>;
 export const PurchaseParams = StrictObject({ userId: Id, productId: Id });
 // The response (PurchaseCheck) is declared by its caller in catalog.ts.
 
-/** What checkout needs from the account service for the safety rules (GET /internal/account/users/{id}/safety-profile). */
-export const CheckoutSafetyProfile = Type.Object({
-  allergies: Type.Array(Type.String()),
-  healthConditions: Type.Array(Type.String()),
-  /** ISO date (YYYY-MM-DD) or null when the user did not give one. */
-  DOB: Type.Union([Type.String(), Type.Null()]),
-});
-export type CheckoutSafetyProfile = Static<typeof CheckoutSafetyProfile>;
+// The user's safety profile (allergies, healthConditions, DOB) is the account vertical's SafetyProfile.

@@ -1,4 +1,4 @@
-import { CART_MAX_LINES, CheckoutErrorCodes, type Cart, type CartItemInput, type CartLine, type CheckoutSafetyProfile } from '@pharmacy/contracts';
+import { CART_MAX_LINES, CheckoutErrorCodes, type Cart, type CartItemInput, type CartLine, type SafetyProfile } from '@pharmacy/contracts';
 import { HttpError, notFound, unprocessable } from '@pharmacy/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountClient } from '../account-client';
@@ -38,7 +38,7 @@ export function createCartService(deps: {
   }
 
   /** A cart never blocks on the account service: without a profile it shows no warnings (ordering re-checks). */
-  async function profileOf(userId: string | null): Promise<CheckoutSafetyProfile | null> {
+  async function profileOf(userId: string | null): Promise<SafetyProfile | null> {
     if (!userId) return null;
     try {
       return await account.safetyProfile(userId);

@@ -1,0 +1,252 @@
+/**
+ * The PayPal Orders v2 provider against a LOCAL fake of PayPal's documented endpoints (a real HTTP server on a
+ * free 127.0.0.1 port): OAuth2 client credentials, create order, capture, and PayPal's error responses.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createPayPalProvider } from '../src/payments/paypal';
+import { PaymentError } from '../src/payments/port';
+import { createHarness, prepareShopper, type Harness } from './harness';
+
+jest.setTimeout(30_000);
+
+type Fault = { status: number; body?: unknown } | 'hang';
+interface FakePayPal {
+  base: string;
+  tokenCalls: number;
+  requests: Array<{ method: string; path: string; requestId?: string; auth?: string; body: unknown }>;
+  orders: Map<string, { status: string; amount: string; captureId?: string; requestId: string }>;
+  /** Next responses for a path prefix, consumed in order. */
+  faults: Map<string, Fault[]>;
+  approve(id: string): void;
+  close(): Promise<void>;
+}
+
+async function startFakePayPal(opts: { clientId: string; clientSecret: string; tokenTtl?: number }): Promise<FakePayPal> {
+  const state: Omit<FakePayPal, 'base' | 'close' | 'approve'> = { tokenCalls: 0, requests: [], orders: new Map(), faults: new Map() };
+  const tokens = new Set<string>();
+  let seq = 0;
+  const byRequestId = new Map<string, string>();
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const path = req.url ?? '';
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      const body = raw && req.headers['content-type']?.includes('json') ? JSON.parse(raw) : raw;
+      state.requests.push({ method: req.method ?? '', path, requestId: req.headers['paypal-request-id'] as string | undefined, auth: req.headers.authorization, body });
+      const faultKey = [...state.faults.keys()].find((k) => path.startsWith(k) && (state.faults.get(k)?.length ?? 0) > 0);
+      if (faultKey) {
+        const fault = state.faults.get(faultKey)!.shift()!;
+        if (fault === 'hang') return; // never answers: the provider's timeout must fire
+        return send(fault.status, fault.body ?? {});
+      }
+
+      if (path === '/v1/oauth2/token' && req.method === 'POST') {
+        state.tokenCalls++;
+        const expected = `Basic ${Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString('base64')}`;
+        if (req.headers.authorization !== expected || raw !== 'grant_type=client_credentials') {
+          return send(401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
+        }
+        const token = `A21AA${++seq}`;
+        tokens.add(token);
+        return send(200, { scope: 'https://uri.paypal.com/services/payments', access_token: token, token_type: 'Bearer', app_id: 'APP-1', expires_in: opts.tokenTtl ?? 32400, nonce: 'n' });
+      }
+      const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      if (!tokens.has(bearer)) return send(401, { name: 'AUTHENTICATION_FAILURE', message: 'Authentication failed due to invalid authentication credentials.' });
+
+      if (path === '/v2/checkout/orders' && req.method === 'POST') {
+        const requestId = req.headers['paypal-request-id'] as string;
+        const existing = byRequestId.get(requestId);
+        const id = existing ?? `5O190127TN${String(++seq).padStart(6, '0')}`;
+        if (!existing) {
+          byRequestId.set(requestId, id);
+          const unit = (body as { purchase_units: Array<{ amount: { value: string } }> }).purchase_units[0];
+          state.orders.set(id, { status: 'PAYER_ACTION_REQUIRED', amount: unit.amount.value, requestId });
+        }
+        return send(existing ? 200 : 201, {
+          id, status: 'PAYER_ACTION_REQUIRED',
+          links: [
+            { href: `https://api-m.sandbox.paypal.com/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' },
+            { href: `https://www.sandbox.paypal.com/checkoutnow?token=${id}`, rel: 'payer-action', method: 'GET' },
+          ],
+        });
+      }
+      const m = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
+      if (m) {
+        const order = state.orders.get(m[1]);
+        if (!order) return send(404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
+        const view = () => ({
+          id: m[1], status: order.status,
+          purchase_units: [{ reference_id: 'default', payments: order.captureId ? { captures: [{ id: order.captureId, status: 'COMPLETED', amount: { currency_code: 'USD', value: order.amount } }] } : undefined }],
+        });
+        if (!m[2] && req.method === 'GET') return send(200, view());
+        if (m[2] && req.method === 'POST') {
+          if (order.status === 'COMPLETED') return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED', description: 'Order already captured.' }] });
+          if (order.status !== 'APPROVED') return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] });
+          order.status = 'COMPLETED';
+          order.captureId = `3C679366HH${++seq}`;
+          return send(201, view());
+        }
+      }
+      return send(404, { name: 'RESOURCE_NOT_FOUND' });
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(state, {
+    base: `http://127.0.0.1:${port}`,
+    approve(id: string) {
+      const o = state.orders.get(id);
+      if (o) o.status = 'APPROVED';
+    },
+    close: () => new Promise<void>((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    }),
+  }) as FakePayPal;
+}
+
+const creds = { clientId: 'client-abc', clientSecret: 'secret-xyz' };
+let pp: FakePayPal;
+beforeEach(async () => {
+  pp = await startFakePayPal(creds);
+});
+afterEach(() => pp.close());
+
+const input = (orderId = 'order-1') => ({
+  orderId, amountCents: 2599, currency: 'USD', description: 'Test order', returnUrl: 'http://shop.test/secure/checkout/return', cancelUrl: 'http://shop.test/secure/checkout/cancel',
+});
+
+describe('PayPal provider', () => {
+  test('creates an order with our order id as PayPal-Request-Id, returns the payer-action link, caches the token', async () => {
+    const provider = createPayPalProvider({ ...creds, apiBase: pp.base });
+    const a = await provider.createPayment(input('order-1'));
+    expect(a.approvalURL).toBe(`https://www.sandbox.paypal.com/checkoutnow?token=${a.paymentId}`);
+    const create = pp.requests.find((r) => r.path === '/v2/checkout/orders')!;
+    expect(create.requestId).toBe('order-1');
+    expect(create.body).toMatchObject({
+      intent: 'CAPTURE',
+      purchase_units: [{ custom_id: 'order-1', amount: { currency_code: 'USD', value: '25.99' } }],
+      payment_source: { paypal: { experience_context: { return_url: 'http://shop.test/secure/checkout/return', cancel_url: 'http://shop.test/secure/checkout/cancel?orderId=order-1' } } },
+    });
+    // A retried create is the same PayPal order (idempotency), and the token was fetched once.
+    const again = await provider.createPayment(input('order-1'));
+    expect(again.paymentId).toBe(a.paymentId);
+    expect(pp.tokenCalls).toBe(1);
+
+    pp.approve(a.paymentId);
+    const cap = await provider.capture(a.paymentId, 'PAYER1');
+    expect(cap.captureId).toMatch(/^3C679366HH/);
+    const capReq = pp.requests.find((r) => r.path.endsWith('/capture'))!;
+    expect(capReq.requestId).toBe(`capture-${a.paymentId}`);
+    expect(capReq.auth).toMatch(/^Bearer A21AA/);
+  });
+
+  test('accepts the older "approve" link relation too', async () => {
+    pp.faults.set('/v2/checkout/orders', [{ status: 201, body: { id: 'ORDER9', status: 'CREATED', links: [{ rel: 'approve', href: 'https://www.sandbox.paypal.com/checkoutnow?token=ORDER9' }] } }]);
+    const provider = createPayPalProvider({ ...creds, apiBase: pp.base });
+    expect(await provider.createPayment(input())).toEqual({ paymentId: 'ORDER9', approvalURL: 'https://www.sandbox.paypal.com/checkoutnow?token=ORDER9' });
+  });
+
+  test('renews the token when it expires', async () => {
+    let now = 1_000_000;
+    const provider = createPayPalProvider({ ...creds, apiBase: pp.base, now: () => now });
+    await provider.createPayment(input('o-1'));
+    now += 32_400_000; // past expires_in (32400 s), renewed a minute early
+    await provider.createPayment(input('o-2'));
+    now += 1000;
+    await provider.createPayment(input('o-3'));
+    expect(pp.tokenCalls).toBe(2);
+  });
+
+  test('wrong credentials (401 invalid_client) are a provider failure, not the shopper’s', async () => {
+    const provider = createPayPalProvider({ clientId: 'client-abc', clientSecret: 'wrong', apiBase: pp.base });
+    const err = await provider.createPayment(input()).catch((e) => e);
+    expect(err).toBeInstanceOf(PaymentError);
+    expect(err.kind).toBe('unavailable');
+    expect(err.detail).toMatch(/401 invalid_client/);
+  });
+
+  test('maps 422 INSTRUMENT_DECLINED, ORDER_ALREADY_CAPTURED, 5xx and a hang', async () => {
+    const provider = createPayPalProvider({ ...creds, apiBase: pp.base, timeoutMs: 300 });
+    const { paymentId } = await provider.createPayment(input());
+    pp.approve(paymentId);
+    pp.faults.set(`/v2/checkout/orders/${paymentId}/capture`, [
+      { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'INSTRUMENT_DECLINED' }] } },
+      { status: 500, body: { name: 'INTERNAL_SERVER_ERROR' } },
+      'hang',
+    ]);
+    expect(await provider.capture(paymentId, 'P').catch((e) => e.kind)).toBe('declined');
+    expect(await provider.capture(paymentId, 'P').catch((e) => e.kind)).toBe('unavailable');
+    expect(await provider.capture(paymentId, 'P').catch((e) => e.kind)).toBe('timeout');
+    const first = await provider.capture(paymentId, 'P');
+    // A capture whose answer was lost: PayPal says ORDER_ALREADY_CAPTURED, and that is success with the same capture.
+    const replay = await provider.capture(paymentId, 'P');
+    expect(replay.captureId).toBe(first.captureId);
+  });
+});
+
+describe('checkout service with PayPal', () => {
+  let h: Harness;
+  afterEach(() => h?.close());
+
+  test('provider error and timeout keep the order pending and retryable; the shopper gets a clear message', async () => {
+    h = await createHarness({ payments: () => createPayPalProvider({ ...creds, apiBase: pp.base, timeoutMs: 300 }) });
+    const p = await h.addProduct({ price: 8, totalStock: 5 });
+    const addressId = await prepareShopper(h, 'pp-user', [{ productId: p, quantity: 2 }]);
+    const created = await h.app.inject({ method: 'POST', url: '/api/shop/order/create', headers: h.as('pp-user'), payload: { addressId } });
+    expect(created.statusCode).toBe(200);
+    const { orderId, approvalURL } = created.json().data;
+    const token = new URL(approvalURL).searchParams.get('token')!;
+    expect(pp.orders.get(token)?.amount).toBe('16.00');
+    pp.approve(token);
+
+    // PayPal returns ?token=<order id>&PayerID=...: the token is the paymentId.
+    const body = { paymentId: token, payerId: 'PAYERX1', orderId };
+    const cap = () => h.app.inject({ method: 'POST', url: '/api/shop/order/capture', headers: h.as('pp-user'), payload: body });
+    pp.faults.set(`/v2/checkout/orders/${token}/capture`, [{ status: 503, body: { name: 'SERVICE_UNAVAILABLE' } }, 'hang']);
+
+    const e1 = await cap();
+    expect(e1.statusCode).toBe(502);
+    expect(e1.json()).toMatchObject({ code: 'PAYMENT_PROVIDER_ERROR', message: expect.stringMatching(/still open: please try again/) });
+    const e2 = await cap();
+    expect(e2.statusCode).toBe(503);
+    expect(e2.json().message).toMatch(/did not answer in time/);
+    const pending = (await h.app.inject({ method: 'GET', url: `/api/shop/order/details/${orderId}`, headers: h.as('pp-user') })).json().data;
+    expect(pending).toMatchObject({ orderStatus: 'pending', paymentStatus: 'pending' });
+    expect(await h.stockOf(p)).toBe(3); // still reserved
+
+    const ok = await cap();
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid', paymentMethod: 'paypal', payerId: 'PAYERX1' });
+    expect((await cap()).json().data).toEqual(ok.json().data);
+    // 503, hang, success; the replay after success never reached PayPal.
+    expect(pp.requests.filter((r) => r.path.endsWith('/capture') && r.method === 'POST')).toHaveLength(3);
+  });
+
+  test('a declined payment keeps the order pending; a provider that cannot create the payment releases the stock', async () => {
+    h = await createHarness({ payments: () => createPayPalProvider({ ...creds, apiBase: pp.base, timeoutMs: 300 }) });
+    const p = await h.addProduct({ totalStock: 5 });
+    const addressId = await prepareShopper(h, 'pp-2', [{ productId: p, quantity: 1 }]);
+    const { orderId, approvalURL } = (await h.app.inject({ method: 'POST', url: '/api/shop/order/create', headers: h.as('pp-2'), payload: { addressId } })).json().data;
+    const token = new URL(approvalURL).searchParams.get('token')!;
+    pp.approve(token);
+    pp.faults.set(`/v2/checkout/orders/${token}/capture`, [{ status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'INSTRUMENT_DECLINED' }] } }]);
+    const declined = await h.app.inject({ method: 'POST', url: '/api/shop/order/capture', headers: h.as('pp-2'), payload: { paymentId: token, payerId: 'P2', orderId } });
+    expect(declined.statusCode).toBe(422);
+    expect(declined.json()).toMatchObject({ code: 'PAYMENT_DECLINED', message: expect.stringMatching(/declined/) });
+    expect(await h.stockOf(p)).toBe(4);
+
+    pp.faults.set('/v2/checkout/orders', [{ status: 500 }]);
+    const failed = await h.app.inject({ method: 'POST', url: '/api/shop/order/create', headers: h.as('pp-2'), payload: { addressId } });
+    expect(failed.statusCode).toBe(502);
+    expect(await h.stockOf(p)).toBe(4); // the second order's unit went back
+    const orders = (await h.app.inject({ method: 'GET', url: '/api/shop/order/list/pp-2', headers: h.as('pp-2') })).json().data;
+    expect(orders.map((o: { orderStatus: string; paymentStatus: string }) => `${o.orderStatus}/${o.paymentStatus}`)).toEqual(['rejected/failed', 'pending/pending']);
+  });
+});
