@@ -1,15 +1,9 @@
-import { Outlet } from 'react-router-dom';
-import { PageTitle } from '@pharmacy/ui';
 import type { AdminExposes } from '@pharmacy/contracts';
+import { AdminLayout as Layout } from '../layout/AdminLayout';
 
-// Placeholder until the admin team ships the sidebar layout; the host renders the child routes in <Outlet/>.
+// /admin: the sidebar (a drawer on small screens) and an <Outlet/> for dashboard, products, orders and users.
 function AdminLayout() {
-  return (
-    <section>
-      <PageTitle>Admin Panel</PageTitle>
-      <Outlet />
-    </section>
-  );
+  return <Layout />;
 }
 
 export default AdminLayout satisfies AdminExposes['./AdminLayout']['default'];

@@ -1,14 +1,11 @@
-import { PageTitle } from '@pharmacy/ui';
 import type { AdminExposes } from '@pharmacy/contracts';
+import { DashboardPage as Dashboard } from '../dashboard/DashboardPage';
+import { useAdminModule } from '../state/module';
 
-// Placeholder until the admin team ships this page.
+// /admin/dashboard: injects the admin slice and saga into the host store before the screen selects from it.
 function DashboardPage() {
-  return (
-    <section>
-      <PageTitle>Dashboard</PageTitle>
-      <p>Dashboard is coming soon.</p>
-    </section>
-  );
+  useAdminModule();
+  return <Dashboard />;
 }
 
 export default DashboardPage satisfies AdminExposes['./DashboardPage']['default'];

@@ -1,14 +1,11 @@
-import { PageTitle } from '@pharmacy/ui';
 import type { AdminExposes } from '@pharmacy/contracts';
+import { OrdersPage as Orders } from '../orders/OrdersPage';
+import { useAdminModule } from '../state/module';
 
-// Placeholder until the admin team ships this page.
+// /admin/orders: injects the admin slice and saga into the host store before the screen selects from it.
 function OrdersPage() {
-  return (
-    <section>
-      <PageTitle>Orders</PageTitle>
-      <p>Orders is coming soon.</p>
-    </section>
-  );
+  useAdminModule();
+  return <Orders />;
 }
 
 export default OrdersPage satisfies AdminExposes['./OrdersPage']['default'];

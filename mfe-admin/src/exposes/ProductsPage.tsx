@@ -1,14 +1,11 @@
-import { PageTitle } from '@pharmacy/ui';
 import type { AdminExposes } from '@pharmacy/contracts';
+import { ProductsPage as Products } from '../products/ProductsPage';
+import { useAdminModule } from '../state/module';
 
-// Placeholder until the admin team ships this page.
+// /admin/products: injects the admin slice and saga into the host store before the screen selects from it.
 function ProductsPage() {
-  return (
-    <section>
-      <PageTitle>Products</PageTitle>
-      <p>Products is coming soon.</p>
-    </section>
-  );
+  useAdminModule();
+  return <Products />;
 }
 
 export default ProductsPage satisfies AdminExposes['./ProductsPage']['default'];

@@ -1,14 +1,11 @@
-import { PageTitle } from '@pharmacy/ui';
 import type { AdminExposes } from '@pharmacy/contracts';
+import { useAdminModule } from '../state/module';
+import { UsersPage as Users } from '../users/UsersPage';
 
-// Placeholder until the admin team ships this page.
+// /admin/users: injects the admin slice and saga into the host store before the screen selects from it.
 function UsersPage() {
-  return (
-    <section>
-      <PageTitle>All Users</PageTitle>
-      <p>All Users is coming soon.</p>
-    </section>
-  );
+  useAdminModule();
+  return <Users />;
 }
 
 export default UsersPage satisfies AdminExposes['./UsersPage']['default'];

@@ -1,0 +1,59 @@
+// The admin routes of the three services (SPEC §7, ARCHITECTURE §5), typed by shared/contracts. Every call
+// goes through the session package's client (cookies, CSRF header, token refresh, ApiError).
+import {
+  AccountPaths,
+  type AdminOrdersPage,
+  type Feature,
+  type Order,
+  type OrderStats,
+  type OrderStatus,
+  type PaymentStatus,
+  type Product,
+  type ProductInput,
+  type ProductPage,
+  type ProductPatch,
+  type User,
+} from '@pharmacy/contracts';
+import { apiData } from '@pharmacy/session';
+
+const id = (value: string) => encodeURIComponent(value);
+
+export interface ProductListParams {
+  search?: string;
+  page?: number;
+  limit?: number;
+  lowStock?: boolean;
+}
+
+export interface OrderListParams {
+  status?: OrderStatus;
+  page?: number;
+  limit?: number;
+}
+
+export const adminApi = {
+  listUsers: (signal?: AbortSignal) => apiData.get<User[]>(AccountPaths.adminUsers, { signal }),
+  userDetails: (userId: string, signal?: AbortSignal) => apiData.get<User>(AccountPaths.adminUserDetails(userId), { signal }),
+
+  listProducts: ({ search, page, limit, lowStock }: ProductListParams, signal?: AbortSignal) =>
+    apiData.get<ProductPage>('/api/admin/products/get', {
+      query: { search: search?.trim() || undefined, page, limit, lowStock: lowStock || undefined },
+      signal,
+    }),
+  addProduct: (input: ProductInput) => apiData.post<Product>('/api/admin/products/add', input),
+  editProduct: (productId: string, patch: ProductPatch) => apiData.put<Product>(`/api/admin/products/edit/${id(productId)}`, patch),
+  deleteProduct: (productId: string) => apiData.delete<unknown>(`/api/admin/products/delete/${id(productId)}`),
+
+  listOrders: ({ status, page, limit }: OrderListParams, signal?: AbortSignal) =>
+    apiData.get<AdminOrdersPage>('/api/admin/orders/get', { query: { status, page, limit }, signal }),
+  orderDetails: (orderId: string, signal?: AbortSignal) => apiData.get<Order>(`/api/admin/orders/details/${id(orderId)}`, { signal }),
+  updateOrderStatus: (orderId: string, orderStatus: OrderStatus) =>
+    apiData.put<Order>(`/api/admin/orders/update/${id(orderId)}`, { orderStatus }),
+  updatePaymentStatus: (orderId: string, paymentStatus: PaymentStatus) =>
+    apiData.put<Order>(`/api/admin/orders/payment/${id(orderId)}`, { paymentStatus }),
+  orderStats: () => apiData.get<OrderStats>('/api/admin/orders/stats'),
+
+  listFeatures: () => apiData.get<Feature[]>('/api/common/feature/get'),
+  addFeature: (image: string) => apiData.post<Feature>('/api/common/feature/add', { image }),
+  deleteFeature: (featureId: string) => apiData.delete<unknown>(`/api/common/feature/delete/${id(featureId)}`),
+};

@@ -1,0 +1,184 @@
+import { useEffect } from 'react';
+import { useDispatch } from 'react-redux';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { ORDER_STATUSES, type OrderStats } from '@pharmacy/contracts';
+import {
+  Card,
+  CardTitle,
+  EmptyState,
+  PageTitle,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+  breakpoints,
+  th,
+} from '@pharmacy/ui';
+import { formatMoney } from '../format';
+import { useAdminSelector } from '../state/module';
+import { selectDashboard } from '../state/selectors';
+import { BarChart, type BarPoint } from './BarChart';
+import { FeatureImages } from './FeatureImages';
+import { dashboardActions } from './slice';
+import { StatusBadge } from '../orders/StatusControl';
+
+const Figures = styled.dl`
+  display: grid;
+  gap: ${th((t) => t.space(4))};
+  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
+  margin: 0 0 ${th((t) => t.space(6))};
+`;
+
+const Figure = styled(Card)`
+  display: flex;
+  flex-direction: column-reverse;
+  gap: ${th((t) => t.space(1))};
+  padding: ${th((t) => t.space(5))};
+  dt { color: ${th((t) => t.colors.textMuted)}; font-size: ${th((t) => t.fontSizes.sm)}; }
+  dd { margin: 0; font-size: ${th((t) => t.fontSizes['2xl'])}; font-weight: ${th((t) => t.fontWeights.bold)}; }
+`;
+
+const Columns = styled.div`
+  display: grid;
+  gap: ${th((t) => t.space(6))};
+  grid-template-columns: 1fr;
+  margin-bottom: ${th((t) => t.space(6))};
+  @media (min-width: ${breakpoints.lg}px) {
+    grid-template-columns: 2fr 1fr;
+  }
+`;
+
+const StatusList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${th((t) => t.space(2))};
+  li { display: flex; justify-content: space-between; align-items: center; }
+`;
+
+const Count = styled.span`
+  font-weight: ${th((t) => t.fontWeights.semibold)};
+`;
+
+const Low = styled.span`
+  color: ${th((t) => t.colors.dangerStrong)};
+  font-weight: ${th((t) => t.fontWeights.semibold)};
+`;
+
+const Center = styled.div`
+  display: flex;
+  justify-content: center;
+  padding: ${th((t) => t.space(6))};
+`;
+
+const shortDay = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', timeZone: 'UTC' });
+const longDay = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** The stats series (UTC days, oldest first) as chart bars. */
+export function revenuePoints(stats: OrderStats): BarPoint[] {
+  return stats.dailyRevenue.map((day) => {
+    const t = Date.parse(`${day.date.slice(0, 10)}T00:00:00Z`);
+    return Number.isNaN(t)
+      ? { label: day.date, value: day.revenue }
+      : { label: shortDay.format(t), fullLabel: longDay.format(t), value: day.revenue };
+  });
+}
+
+export function DashboardPage() {
+  const dispatch = useDispatch();
+  const { stats, statsLoading, lowStock, lowStockLoading } = useAdminSelector(selectDashboard);
+
+  useEffect(() => {
+    dispatch(dashboardActions.fetchDashboard());
+  }, [dispatch]);
+
+  return (
+    <section>
+      <PageTitle>Dashboard</PageTitle>
+      {statsLoading && !stats ? (
+        <Center>
+          <Spinner size={40} label="Loading the order figures" />
+        </Center>
+      ) : stats ? (
+        <>
+          <Figures aria-label="Key figures">
+            <Figure>
+              <dt>Revenue today</dt>
+              <dd>{formatMoney(stats.today.revenue)}</dd>
+            </Figure>
+            <Figure>
+              <dt>Orders today</dt>
+              <dd>{stats.today.orders}</dd>
+            </Figure>
+            <Figure>
+              <dt>Revenue, last 30 days</dt>
+              <dd>{formatMoney(stats.last30Days.revenue)}</dd>
+            </Figure>
+            <Figure>
+              <dt>Orders, last 30 days</dt>
+              <dd>{stats.last30Days.orders}</dd>
+            </Figure>
+          </Figures>
+          <Columns>
+            <Card as="section" aria-labelledby="revenue-chart-heading">
+              <CardTitle id="revenue-chart-heading">Revenue per day, last 30 days</CardTitle>
+              <BarChart points={revenuePoints(stats)} label="Revenue per day over the last 30 days" format={formatMoney} />
+            </Card>
+            <Card as="section" aria-labelledby="orders-by-status-heading">
+              <CardTitle id="orders-by-status-heading">Orders by status</CardTitle>
+              <StatusList>
+                {ORDER_STATUSES.map((status) => (
+                  <li key={status}>
+                    <StatusBadge status={status} />
+                    <Count>{stats.byOrderStatus[status]}</Count>
+                  </li>
+                ))}
+              </StatusList>
+            </Card>
+          </Columns>
+        </>
+      ) : (
+        <EmptyState message="The order figures are not available right now" description="Reload the page to try again." />
+      )}
+
+      <Card as="section" aria-labelledby="low-stock-heading" style={{ marginBottom: '1.5rem' }}>
+        <CardTitle id="low-stock-heading">Low in stock</CardTitle>
+        {lowStockLoading && lowStock.length === 0 ? (
+          <Spinner size={32} label="Loading low-stock products" />
+        ) : lowStock.length === 0 ? (
+          <p>No product is low in stock.</p>
+        ) : (
+          <Table aria-labelledby="low-stock-heading">
+            <TableHead>
+              <TableRow>
+                <TableHeaderCell scope="col">Product</TableHeaderCell>
+                <TableHeaderCell scope="col">Brand</TableHeaderCell>
+                <TableHeaderCell scope="col">Stock</TableHeaderCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {lowStock.map((product) => (
+                <TableRow key={product._id}>
+                  <TableCell>{product.title}</TableCell>
+                  <TableCell>{product.brand}</TableCell>
+                  <TableCell>{product.totalStock === 0 ? <Low>Out of stock</Low> : <Low>{product.totalStock}</Low>}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        <p>
+          <Link to="../products">Manage products</Link>
+        </p>
+      </Card>
+
+      <FeatureImages />
+    </section>
+  );
+}

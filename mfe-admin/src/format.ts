@@ -1,0 +1,44 @@
+/** Display helpers shared by the admin screens. Every one shows SPEC §2's dash for a missing value. */
+export const DASH = '-';
+
+type Maybe<T> = T | null | undefined;
+
+export function textOrDash(value: Maybe<string | number>): string {
+  if (value === null || value === undefined) return DASH;
+  const text = String(value).trim();
+  return text ? text : DASH;
+}
+
+export function listOrDash(items: Maybe<readonly string[]>): string {
+  const list = (items ?? []).map((i) => i.trim()).filter(Boolean);
+  return list.length ? list.join(', ') : DASH;
+}
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+// Calendar dates (DOB, chart days) carry no time zone: format them in UTC so they never shift a day.
+const calendarDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+
+export function dateTimeOrDash(iso: Maybe<string>): string {
+  if (!iso) return DASH;
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? DASH : dateTime.format(t);
+}
+
+export function calendarDateOrDash(ymd: Maybe<string>): string {
+  if (!ymd) return DASH;
+  const t = Date.parse(ymd.length === 10 ? `${ymd}T00:00:00Z` : ymd);
+  return Number.isNaN(t) ? DASH : calendarDate.format(t);
+}
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** The API shows money as decimals with two places (ARCHITECTURE §4). */
+export function formatMoney(amount: Maybe<number>): string {
+  return typeof amount === 'number' && Number.isFinite(amount) ? money.format(amount) : DASH;
+}
+
+/** Server-sent camelCase states as words: "inShipping" -> "In shipping". */
+export function humanize(value: string): string {
+  const words = value.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

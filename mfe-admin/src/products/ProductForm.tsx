@@ -1,0 +1,216 @@
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { CATEGORIES } from '@pharmacy/contracts';
+import { Button, Field, Input, Select, Textarea, breakpoints, th } from '@pharmacy/ui';
+import { ImageUploader } from '../media/ImageUploader';
+import {
+  DOSAGE_FORMS,
+  PRODUCT_LIMITS,
+  toProductInput,
+  validateProductForm,
+  type ProductFormErrors,
+  type ProductFormValues,
+} from './productForm';
+import type { ProductInput } from '@pharmacy/contracts';
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: 1fr;
+  column-gap: ${th((t) => t.space(4))};
+  @media (min-width: ${breakpoints.sm}px) {
+    grid-template-columns: 1fr 1fr;
+  }
+`;
+
+const Wide = styled.div`
+  grid-column: 1 / -1;
+`;
+
+const Legend = styled.legend`
+  padding: 0;
+  margin-bottom: ${th((t) => t.space(3))};
+  font-weight: ${th((t) => t.fontWeights.semibold)};
+  font-size: ${th((t) => t.fontSizes.lg)};
+`;
+
+const Fieldset = styled.fieldset`
+  border: none;
+  margin: 0 0 ${th((t) => t.space(2))};
+  padding: 0;
+  min-width: 0;
+`;
+
+const CheckRow = styled.label`
+  display: flex;
+  align-items: center;
+  gap: ${th((t) => t.space(2))};
+  margin-bottom: ${th((t) => t.space(4))};
+  font-weight: ${th((t) => t.fontWeights.medium)};
+  input { width: 1.125rem; height: 1.125rem; accent-color: ${th((t) => t.colors.brandStrong)}; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: ${th((t) => t.space(3))};
+  margin-top: ${th((t) => t.space(2))};
+`;
+
+const Summary = styled.p`
+  margin: 0 0 ${th((t) => t.space(4))};
+  color: ${th((t) => t.colors.dangerStrong)};
+  font-weight: ${th((t) => t.fontWeights.medium)};
+`;
+
+export interface ProductFormProps {
+  initial: ProductFormValues;
+  submitLabel: string;
+  saving: boolean;
+  onSubmit: (input: ProductInput) => void;
+  onCancel: () => void;
+}
+
+type TextKey = Exclude<keyof ProductFormValues, 'requiresPrescription' | 'image'>;
+
+/** Every product field, including the pharmacy ones (ARCHITECTURE §5), checked as the catalog would. */
+export function ProductForm({ initial, submitLabel, saving, onSubmit, onCancel }: ProductFormProps) {
+  const [values, setValues] = useState(initial);
+  const [touched, setTouched] = useState<Partial<Record<keyof ProductFormValues, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const dosageListId = useId();
+  const errors: ProductFormErrors = useMemo(() => validateProductForm(values), [values]);
+  const shown = (key: keyof ProductFormValues) => (submitted || touched[key] ? errors[key] : undefined);
+
+  const text = (key: TextKey) => ({
+    name: key,
+    value: values[key],
+    onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value })),
+    onBlur: () => setTouched((t) => ({ ...t, [key]: true })),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0) {
+      // Take the admin to the first problem rather than leaving them to hunt for it.
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    onSubmit(toProductInput(values));
+  };
+
+  const errorCount = Object.keys(errors).length;
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={submitLabel}>
+      {submitted && errorCount > 0 && (
+        <Summary role="alert">
+          {errorCount === 1 ? 'One field needs your attention.' : `${errorCount} fields need your attention.`}
+        </Summary>
+      )}
+      <Fieldset>
+        <Legend>Product</Legend>
+        <Grid>
+          <Wide>
+            <Field label="Title" required error={shown('title')}>
+              <Input {...text('title')} maxLength={PRODUCT_LIMITS.titleMax + 10} />
+            </Field>
+          </Wide>
+          <Wide>
+            <Field label="Description" required error={shown('description')}>
+              <Textarea {...text('description')} rows={4} />
+            </Field>
+          </Wide>
+          <Field label="Category" required error={shown('category')}>
+            <Select {...text('category')}>
+              <option value="">Choose a category</option>
+              {CATEGORIES.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Brand" required error={shown('brand')}>
+            <Input {...text('brand')} />
+          </Field>
+          <Field label="Price" required error={shown('price')} hint="In dollars, e.g. 4.99">
+            <Input {...text('price')} inputMode="decimal" />
+          </Field>
+          <Field label="Sale price" error={shown('salePrice')} hint="Leave empty when not on sale">
+            <Input {...text('salePrice')} inputMode="decimal" />
+          </Field>
+          <Field label="Stock" required error={shown('totalStock')}>
+            <Input {...text('totalStock')} inputMode="numeric" />
+          </Field>
+          <Wide>
+            <ImageUploader
+              label="Product image"
+              value={values.image}
+              error={shown('image')}
+              onBusyChange={setUploading}
+              onUploaded={(image) => {
+                setValues((v) => ({ ...v, image: image.url }));
+                setTouched((t) => ({ ...t, image: true }));
+              }}
+              hint="PNG, JPEG or WebP, at most 5 MB"
+            />
+          </Wide>
+        </Grid>
+      </Fieldset>
+      <Fieldset>
+        <Legend>Pharmacy</Legend>
+        <Grid>
+          <Wide>
+            <Field label="Active ingredients" error={shown('activeIngredients')} hint="Separate with commas, e.g. Ibuprofen 200 mg">
+              <Input {...text('activeIngredients')} />
+            </Field>
+          </Wide>
+          <Field label="Allergens" error={shown('allergens')} hint="Separate with commas">
+            <Input {...text('allergens')} />
+          </Field>
+          <Field label="Contraindications" error={shown('contraindications')} hint="Health conditions, separated with commas">
+            <Input {...text('contraindications')} />
+          </Field>
+          <Field label="Dosage form" error={shown('dosageForm')}>
+            <Input {...text('dosageForm')} list={dosageListId} />
+          </Field>
+          <datalist id={dosageListId}>
+            {DOSAGE_FORMS.map((form) => (
+              <option key={form} value={form} />
+            ))}
+          </datalist>
+          <Field label="Pack size" error={shown('packSize')} hint="e.g. 24 tablets">
+            <Input {...text('packSize')} />
+          </Field>
+          <Field label="Maximum per order" error={shown('maxPerOrder')} hint="Leave empty for no limit">
+            <Input {...text('maxPerOrder')} inputMode="numeric" />
+          </Field>
+          <Field label="Minimum age" error={shown('minAge')} hint="Years; leave empty for none">
+            <Input {...text('minAge')} inputMode="numeric" />
+          </Field>
+          <Wide>
+            <CheckRow>
+              <input
+                type="checkbox"
+                checked={values.requiresPrescription}
+                onChange={(event) => setValues((v) => ({ ...v, requiresPrescription: event.target.checked }))}
+              />
+              Requires a prescription
+            </CheckRow>
+          </Wide>
+        </Grid>
+      </Fieldset>
+      <Actions>
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={saving} loadingLabel="Saving" disabled={uploading}>
+          {submitLabel}
+        </Button>
+      </Actions>
+    </form>
+  );
+}

@@ -1,0 +1,230 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import styled from 'styled-components';
+import { PRODUCT_IMAGE_SIZE, categoryLabel, type Product } from '@pharmacy/contracts';
+import {
+  Badge,
+  Button,
+  Dialog,
+  EmptyState,
+  Input,
+  PageTitle,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+  VisuallyHidden,
+  th,
+  visuallyHiddenCss,
+} from '@pharmacy/ui';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { Pagination } from '../Pagination';
+import { formatMoney } from '../format';
+import { useAdminSelector } from '../state/module';
+import { selectProducts } from '../state/selectors';
+import { ProductForm } from './ProductForm';
+import { emptyProductForm, productToForm } from './productForm';
+import { productsActions } from './slice';
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${th((t) => t.space(3))};
+  margin-bottom: ${th((t) => t.space(4))};
+`;
+
+const Search = styled.div`
+  flex: 1 1 16rem;
+  max-width: 24rem;
+`;
+
+const HiddenLabel = styled.label`
+  ${visuallyHiddenCss}
+`;
+
+const Thumb = styled.img`
+  display: block;
+  width: 2.5rem;
+  height: 2.5rem;
+  object-fit: cover;
+  border-radius: ${th((t) => t.radii.sm)};
+  background: ${th((t) => t.colors.surfaceMuted)};
+`;
+
+const Row = styled.div`
+  display: flex;
+  gap: ${th((t) => t.space(2))};
+`;
+
+const Strike = styled.s`
+  color: ${th((t) => t.colors.textMuted)};
+  margin-left: ${th((t) => t.space(1))};
+`;
+
+const Center = styled.div`
+  display: flex;
+  justify-content: center;
+  padding: ${th((t) => t.space(10))};
+`;
+
+type Editing = { mode: 'add' } | { mode: 'edit'; product: Product } | null;
+
+export function ProductsPage() {
+  const dispatch = useDispatch();
+  const { list, total, page, limit, search, loading, save, deleting } = useAdminSelector(selectProducts);
+  const [term, setTerm] = useState(search);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [confirmDelete, setConfirmDelete] = useState<Product | null>(null);
+  const searchId = useId();
+
+  useEffect(() => {
+    dispatch(productsActions.fetchProducts());
+  }, [dispatch]);
+
+  // Close the form once the catalog has the product.
+  useEffect(() => {
+    if (save.status === 'saved') {
+      setEditing(null);
+      dispatch(productsActions.resetSave());
+    }
+  }, [save.status, dispatch]);
+
+  // The confirmation closes when the delete finishes (either way; a failure says why in a toast).
+  const deleteSent = useRef(false);
+  useEffect(() => {
+    if (deleting === null && deleteSent.current) {
+      deleteSent.current = false;
+      setConfirmDelete(null);
+    }
+  }, [deleting]);
+
+  const onSearch = (value: string) => {
+    setTerm(value);
+    // Server-side search; each keystroke supersedes (and aborts) the previous request.
+    dispatch(productsActions.fetchProducts({ search: value, page: 1 }));
+  };
+
+  const openForm = (next: Editing) => {
+    dispatch(productsActions.resetSave());
+    setEditing(next);
+  };
+
+  return (
+    <section>
+      <PageTitle>Products</PageTitle>
+      <Toolbar>
+        <Search>
+          <HiddenLabel htmlFor={searchId}>Search products</HiddenLabel>
+          <Input id={searchId} type="search" placeholder="Search products..." value={term} onChange={(e) => onSearch(e.target.value)} autoComplete="off" />
+        </Search>
+        <Button onClick={() => openForm({ mode: 'add' })}>Add product</Button>
+      </Toolbar>
+
+      {loading && list.length === 0 ? (
+        <Center>
+          <Spinner size={40} label="Loading products" />
+        </Center>
+      ) : list.length === 0 ? (
+        <EmptyState message="No products found" description={search ? 'Try another search term.' : 'Add the first product to the catalog.'} />
+      ) : (
+        <Table aria-label="Products" aria-busy={loading || undefined}>
+          <TableHead>
+            <TableRow>
+              <TableHeaderCell scope="col">
+                <VisuallyHidden>Image</VisuallyHidden>
+              </TableHeaderCell>
+              <TableHeaderCell scope="col">Title</TableHeaderCell>
+              <TableHeaderCell scope="col">Category</TableHeaderCell>
+              <TableHeaderCell scope="col">Brand</TableHeaderCell>
+              <TableHeaderCell scope="col">Price</TableHeaderCell>
+              <TableHeaderCell scope="col">Stock</TableHeaderCell>
+              <TableHeaderCell scope="col">Prescription</TableHeaderCell>
+              <TableHeaderCell scope="col">
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </TableHeaderCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {list.map((product) => (
+              <TableRow key={product._id}>
+                <TableCell>
+                  {product.image && (
+                    <Thumb src={product.image} alt="" width={PRODUCT_IMAGE_SIZE.width / 10} height={PRODUCT_IMAGE_SIZE.height / 10} loading="lazy" />
+                  )}
+                </TableCell>
+                <TableCell>{product.title}</TableCell>
+                <TableCell>{categoryLabel(product.category)}</TableCell>
+                <TableCell>{product.brand}</TableCell>
+                <TableCell>
+                  {product.salePrice > 0 ? (
+                    <>
+                      {formatMoney(product.salePrice)}
+                      <Strike aria-label={`was ${formatMoney(product.price)}`}>{formatMoney(product.price)}</Strike>
+                    </>
+                  ) : (
+                    formatMoney(product.price)
+                  )}
+                </TableCell>
+                <TableCell>{product.totalStock}</TableCell>
+                <TableCell>{product.requiresPrescription ? <Badge variant="warning">Rx</Badge> : 'No'}</TableCell>
+                <TableCell>
+                  <Row>
+                    <Button size="sm" variant="secondary" onClick={() => openForm({ mode: 'edit', product })} aria-label={`Edit ${product.title}`}>
+                      Edit
+                    </Button>
+                    <Button size="sm" variant="danger" onClick={() => setConfirmDelete(product)} aria-label={`Delete ${product.title}`}>
+                      Delete
+                    </Button>
+                  </Row>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <Pagination label="Products pages" page={page} limit={limit} total={total} onPage={(p) => dispatch(productsActions.fetchProducts({ page: p }))} />
+
+      <Dialog
+        open={editing !== null}
+        size="lg"
+        title={editing?.mode === 'edit' ? 'Edit product' : 'Add product'}
+        description={editing?.mode === 'edit' ? editing.product.title : 'A new product appears in the storefront as soon as it is saved.'}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+      >
+        {editing && (
+          <ProductForm
+            key={editing.mode === 'edit' ? editing.product._id : 'new'}
+            initial={editing.mode === 'edit' ? productToForm(editing.product) : emptyProductForm()}
+            submitLabel={editing.mode === 'edit' ? 'Save changes' : 'Add product'}
+            saving={save.status === 'saving'}
+            onCancel={() => setEditing(null)}
+            onSubmit={(input) =>
+              dispatch(productsActions.saveProduct(editing.mode === 'edit' ? { id: editing.product._id, input } : { input }))
+            }
+          />
+        )}
+      </Dialog>
+
+      <ConfirmDialog
+        open={confirmDelete !== null}
+        title="Delete product?"
+        description={confirmDelete ? `"${confirmDelete.title}" will be removed from the catalog. This cannot be undone.` : ''}
+        confirmLabel="Delete"
+        busy={confirmDelete !== null && deleting === confirmDelete._id}
+        onCancel={() => setConfirmDelete(null)}
+        onConfirm={() => {
+          if (!confirmDelete) return;
+          deleteSent.current = true;
+          dispatch(productsActions.deleteProduct(confirmDelete._id));
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import styled from 'styled-components';
+import type { User } from '@pharmacy/contracts';
+import { Dialog, Spinner, th } from '@pharmacy/ui';
+import { calendarDateOrDash, dateTimeOrDash, listOrDash, textOrDash } from '../format';
+
+const List = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(8rem, max-content) 1fr;
+  gap: ${th((t) => t.space(2))} ${th((t) => t.space(4))};
+  margin: 0;
+`;
+
+const Term = styled.dt`
+  font-weight: ${th((t) => t.fontWeights.semibold)};
+  color: ${th((t) => t.colors.textMuted)};
+`;
+
+const Value = styled.dd`
+  margin: 0;
+  overflow-wrap: anywhere;
+`;
+
+const Center = styled.div`
+  display: flex;
+  justify-content: center;
+  padding: ${th((t) => t.space(6))};
+`;
+
+/** SPEC §2: the rows of the User Details dialog, in order; a missing value shows a dash. */
+export function userDetailRows(user: User): Array<[label: string, value: string]> {
+  const name = [user.firstName, user.lastName].map((p) => p?.trim()).filter(Boolean).join(' ');
+  return [
+    ['ID', textOrDash(user._id)],
+    ['Name', textOrDash(name)],
+    ['Email', textOrDash(user.email)],
+    ['Phone', textOrDash(user.phone)],
+    ['DOB', calendarDateOrDash(user.DOB)],
+    ['Allergies', listOrDash(user.allergies)],
+    ['Health Conditions', listOrDash(user.healthConditions)],
+    ['Created At', dateTimeOrDash(user.createdAt)],
+    ['Updated At', dateTimeOrDash(user.updatedAt)],
+  ];
+}
+
+export interface UserDetailsDialogProps {
+  open: boolean;
+  user: User | null;
+  loading: boolean;
+  onClose: () => void;
+}
+
+export function UserDetailsDialog({ open, user, loading, onClose }: UserDetailsDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      title="User Details"
+      description="All personal and account information"
+    >
+      {loading ? (
+        <Center>
+          <Spinner size={32} label="Loading user details" />
+        </Center>
+      ) : user ? (
+        <List>
+          {userDetailRows(user).map(([label, value]) => (
+            <div key={label} style={{ display: 'contents' }}>
+              <Term>{label}</Term>
+              <Value>{value}</Value>
+            </div>
+          ))}
+        </List>
+      ) : (
+        <p>The details of this user could not be loaded.</p>
+      )}
+    </Dialog>
+  );
+}
