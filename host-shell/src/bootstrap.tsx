@@ -1,5 +1,5 @@
 import { registerPlugins } from '@module-federation/enhanced/runtime';
-import { checkAuth, createAppStore } from '@pharmacy/session';
+import { createAppStore } from '@pharmacy/session';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -12,8 +12,6 @@ recordHostReact();
 registerPlugins([remoteFallbackPlugin()]);
 
 const store = createAppStore();
-// SPEC §4: the current user is fetched on app start (guarded routes fetch it again)
-store.dispatch(checkAuth());
 
 // Render whatever happens to /remotes.json: routes of remotes it did not register show their fallback.
 void registerRemotesFromConfig().finally(() => {

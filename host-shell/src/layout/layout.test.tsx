@@ -1,0 +1,129 @@
+import '../test/setup-globals';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { SUPPORT_CHAT_NUMBER } from '../config';
+import { admin, fakeRemoteModule, renderApp, shopper, signedInAs } from '../test/harness';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+  getInstance: jest.fn(() => null),
+}));
+
+beforeEach(() => {
+  (loadRemote as jest.Mock).mockImplementation(async (id: string) => fakeRemoteModule(id));
+});
+
+function scrollTo(y: number) {
+  act(() => {
+    Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+    window.dispatchEvent(new Event('scroll'));
+  });
+}
+
+/** jsdom applies no media queries, so the header renders its small-screen form: open the menu first. */
+async function openMenu() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+}
+
+describe('scroll-to-top button (SPEC §9: 500 px)', () => {
+  it('appears only once the page is scrolled past 500 px and smooth-scrolls to the top', async () => {
+    renderApp('/our-story');
+    await screen.findByRole('heading', { level: 1, name: 'Our story' });
+    scrollTo(0);
+    expect(screen.queryByRole('button', { name: 'Scroll to top' })).not.toBeInTheDocument();
+    scrollTo(500);
+    expect(screen.queryByRole('button', { name: 'Scroll to top' })).not.toBeInTheDocument();
+    scrollTo(501);
+    fireEvent.click(screen.getByRole('button', { name: 'Scroll to top' }));
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+    scrollTo(120);
+    expect(screen.queryByRole('button', { name: 'Scroll to top' })).not.toBeInTheDocument();
+  });
+});
+
+describe('chat button', () => {
+  it('opens a messaging link to the support number without ever showing the number', async () => {
+    renderApp('/');
+    const link = await screen.findByRole('link', { name: 'Chat with us' });
+    expect(link).toHaveAttribute('href', expect.stringContaining(`https://wa.me/${SUPPORT_CHAT_NUMBER}?text=`));
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(document.body.textContent).not.toContain(SUPPORT_CHAT_NUMBER);
+    expect(link.getAttribute('title') ?? '').not.toContain(SUPPORT_CHAT_NUMBER);
+  });
+});
+
+describe('account menu', () => {
+  it('offers Sign in and Sign up to a visitor', async () => {
+    renderApp('/');
+    await openMenu();
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+  });
+
+  it('shows the first name and the account pages, without Admin, to a shopper', async () => {
+    renderApp('/', signedInAs(shopper));
+    await openMenu();
+    fireEvent.click(await screen.findByRole('button', { name: /Ada/ }));
+    const panel = screen.getByRole('list', { name: 'Account' });
+    for (const name of ['Profile', 'My orders', 'Addresses', 'Change password', 'Need help', 'Suggest an idea']) {
+      expect(within(panel).getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(within(panel).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
+  it('shows Admin to an admin', async () => {
+    renderApp('/', signedInAs(admin));
+    await openMenu();
+    fireEvent.click(await screen.findByRole('button', { name: /Grace/ }));
+    expect(within(screen.getByRole('list', { name: 'Account' })).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('signs out and returns to /', async () => {
+    const { router } = renderApp('/care', {
+      ...signedInAs(shopper),
+      'POST /api/auth/logout': { status: 200, body: { success: true, message: 'Signed out' } },
+    });
+    await openMenu();
+    fireEvent.click(await screen.findByRole('button', { name: /Ada/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('stays signed in and says why when sign-out is refused', async () => {
+    const { router } = renderApp('/care', {
+      ...signedInAs(shopper),
+      'POST /api/auth/logout': { status: 200, body: { success: false, message: 'Session store unavailable', code: 'UNAVAILABLE' } },
+    });
+    await openMenu();
+    fireEvent.click(await screen.findByRole('button', { name: /Ada/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('Session store unavailable')).toBeInTheDocument();
+    expect(screen.getByText('Sign-out failed')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/care');
+    expect(screen.getByRole('button', { name: /Ada/ })).toBeInTheDocument();
+  });
+});
+
+describe('layout', () => {
+  it('has a skip link to the main landmark and the main navigation', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
+    await openMenu();
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Products', 'Pharmacy', 'Care', 'Our story']) expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+  });
+
+  it('collapses the menu behind a toggle that reports its state', async () => {
+    renderApp('/');
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,115 @@
+import '../test/setup-globals';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fakeRemoteModule, renderApp } from '../test/harness';
+import { failedRemoteModule, remoteFallbackPlugin } from './fallbackPlugin';
+import { registerRemotesFromConfig, resetRegistryForTests } from './registry';
+import { clearRemoteCache } from './RemoteSlot';
+import { UNAVAILABLE_TITLE } from './RemoteUnavailable';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+  getInstance: jest.fn(() => null),
+}));
+const loadRemoteMock = loadRemote as jest.MockedFunction<typeof loadRemote>;
+const registerRemotesMock = registerRemotes as jest.MockedFunction<typeof registerRemotes>;
+
+const working = async (id: string) => fakeRemoteModule(id) as never;
+
+beforeEach(() => {
+  clearRemoteCache();
+  resetRegistryForTests();
+  loadRemoteMock.mockReset();
+  registerRemotesMock.mockReset();
+  loadRemoteMock.mockImplementation(working);
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('a remote that fails to load', () => {
+  it('shows the fallback with Retry on that route only, and Retry loads it again', async () => {
+    let catalogUp = false;
+    loadRemoteMock.mockImplementation(async (id: string) => {
+      if (id === 'catalog/ProductListing' && !catalogUp) throw new Error('ScriptNetworkError');
+      return fakeRemoteModule(id) as never;
+    });
+    renderApp('/pharmacy/products');
+
+    expect(await screen.findByRole('heading', { name: UNAVAILABLE_TITLE })).toBeInTheDocument();
+    // the rest of the page keeps working
+    expect(screen.getByRole('link', { name: /Pharmacy & Care, home/ })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(await screen.findByText('remote:cartCheckout/CartBadge')).toBeInTheDocument();
+
+    const attempts = loadRemoteMock.mock.calls.filter(([id]) => id === 'catalog/ProductListing').length;
+    catalogUp = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByText('remote:catalog/ProductListing')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: UNAVAILABLE_TITLE })).not.toBeInTheDocument();
+    expect(loadRemoteMock.mock.calls.filter(([id]) => id === 'catalog/ProductListing').length).toBe(attempts + 1);
+  });
+
+  it('shows the fallback when the runtime plugin stands in a failed module, and Retry re-attempts', async () => {
+    let down = true;
+    loadRemoteMock.mockImplementation(async (id: string) =>
+      (id === 'account/SignInPage' && down ? failedRemoteModule : fakeRemoteModule(id)) as never,
+    );
+    renderApp('/sign-in');
+    expect(await screen.findByRole('heading', { name: UNAVAILABLE_TITLE })).toBeInTheDocument();
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('remote:account/SignInPage')).toBeInTheDocument();
+  });
+
+  it('keeps the header working when a header widget fails: the cart badge falls back to a plain link', async () => {
+    loadRemoteMock.mockImplementation(async (id: string) => {
+      if (id === 'cartCheckout/CartBadge' || id === 'catalog/SearchBox') throw new Error('down');
+      return fakeRemoteModule(id) as never;
+    });
+    renderApp('/cart');
+    expect(await screen.findByText('remote:cartCheckout/CartPage')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Cart' })).toHaveAttribute('href', '/cart'));
+    expect(screen.queryByRole('heading', { name: UNAVAILABLE_TITLE })).not.toBeInTheDocument();
+  });
+});
+
+describe('remoteFallbackPlugin', () => {
+  const plugin = remoteFallbackPlugin();
+  const hook = plugin.errorLoadRemote as (args: { id: string; error: unknown; lifecycle: string }) => unknown;
+
+  it('turns a failed load into the stand-in module at the onLoad stage', () => {
+    expect(hook({ id: 'catalog/ProductListing', error: new Error('x'), lifecycle: 'onLoad' })).toBe(failedRemoteModule);
+  });
+
+  it('returns nothing at earlier stages, where the runtime would take the value as a manifest or request', () => {
+    expect(hook({ id: '/mfe/catalog/mf-manifest.json', error: new Error('x'), lifecycle: 'afterResolve' })).toBeUndefined();
+    expect(hook({ id: 'catalog/ProductListing', error: new Error('x'), lifecycle: 'beforeRequest' })).toBeUndefined();
+  });
+});
+
+describe('registerRemotesFromConfig', () => {
+  const json = (body: unknown, ok = true) =>
+    jest.fn(async () => ({ ok, status: ok ? 200 : 500, json: async () => body }) as unknown as Response);
+
+  it('registers every known remote from /remotes.json once', async () => {
+    const fetchImpl = json({ catalog: '/mfe/catalog/mf-manifest.json', admin: '/mfe/admin/mf-manifest.json', unknown: '/x.json' });
+    await expect(registerRemotesFromConfig(fetchImpl)).resolves.toEqual(['catalog', 'admin']);
+    expect(fetchImpl).toHaveBeenCalledWith('/remotes.json', expect.anything());
+    expect(registerRemotesMock).toHaveBeenCalledWith([
+      { name: 'catalog', entry: '/mfe/catalog/mf-manifest.json' },
+      { name: 'admin', entry: '/mfe/admin/mf-manifest.json' },
+    ]);
+    await expect(registerRemotesFromConfig(fetchImpl)).resolves.toEqual([]);
+    expect(registerRemotesMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('never throws when /remotes.json is unreachable or broken, so the app still renders', async () => {
+    await expect(registerRemotesFromConfig(jest.fn(async () => Promise.reject(new TypeError('offline'))))).resolves.toEqual([]);
+    await expect(registerRemotesFromConfig(json({}, false))).resolves.toEqual([]);
+    await expect(registerRemotesFromConfig(json('nonsense'))).resolves.toEqual([]);
+    expect(registerRemotesMock).not.toHaveBeenCalled();
+  });
+});
