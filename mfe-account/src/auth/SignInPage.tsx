@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { emailProblem } from '@pharmacy/contracts';
+import { signInStart, useAppDispatch } from '@pharmacy/session';
+import { Button, Field, Input, PageTitle } from '@pharmacy/ui';
+import { useForm } from '../forms/useForm';
+import { useSessionOutcome } from '../forms/useSessionOutcome';
+import { Alert, FormCard, Links, Narrow } from '../forms/layout';
+
+type FromState = { from?: unknown; email?: unknown } | null;
+
+/** Where to go after signing in: the guarded page that sent the visitor here, else home. Same-site paths only. */
+export function returnPath(state: FromState): string {
+  const from = state?.from;
+  let path = '/';
+  if (typeof from === 'string') path = from;
+  else if (from && typeof from === 'object' && typeof (from as { pathname?: unknown }).pathname === 'string') {
+    const loc = from as { pathname: string; search?: string; hash?: string };
+    path = `${loc.pathname}${loc.search ?? ''}${loc.hash ?? ''}`;
+  }
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/sign-in') || path.startsWith('/signup')) return '/';
+  return path;
+}
+
+const validateSignIn = (v: { email: string; password: string }) => ({
+  email: emailProblem(v.email),
+  password: v.password ? null : 'Enter your password.',
+});
+
+/** /sign-in: the session sign-in flow (SPEC §4), then back to where the visitor was going. */
+export function SignInPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const state = location.state as FromState;
+  const form = useForm({ email: typeof state?.email === 'string' ? state.email : '', password: '' }, validateSignIn);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const outcome = useSessionOutcome((error) => {
+    if (error) setServerError(error);
+    else navigate(returnPath(state), { replace: true });
+  });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setServerError(null);
+    if (!form.validateAll()) return;
+    outcome.begin();
+    dispatch(signInStart({ email: form.values.email.trim(), password: form.values.password }));
+  }
+
+  return (
+    <Narrow>
+      <PageTitle>Sign in</PageTitle>
+      <FormCard>
+        {serverError && <Alert>{serverError}</Alert>}
+        <form noValidate onSubmit={onSubmit} aria-label="Sign in">
+          <Field label="Email" required error={form.errorOf('email')}>
+            <Input type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+          </Field>
+          <Field label="Password" required error={form.errorOf('password')}>
+            <Input type="password" autoComplete="current-password" {...form.field('password')} />
+          </Field>
+          <Button type="submit" fullWidth loading={outcome.waiting} loadingLabel="Signing in">
+            Sign in
+          </Button>
+        </form>
+        <Links>
+          <Link to="/forgot-password">Forgot your password?</Link>
+          <span>
+            New here? <Link to="/signup">Create an account</Link>
+          </span>
+        </Links>
+      </FormCard>
+    </Narrow>
+  );
+}

@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { selectAuth, selectCurrentUser, useAppDispatch, useAppSelector, useInjectModule } from '@pharmacy/session';
+import { Badge, Button, Card, EmptyState, PageSpinner, PageTitle, media, th } from '@pharmacy/ui';
+import { Narrow } from '../forms/layout';
+import { MY_ORDERS_KEY, myOrdersActions, myOrdersReducer, selectMyOrders } from './slice';
+import { myOrdersSaga } from './saga';
+import { formatDate, formatMoney, orderDate, orderNumber, statusLabel, statusTone } from './format';
+import { OrderDetailsDialog } from './OrderDetailsDialog';
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${th((t) => t.space(3))};
+`;
+const OrderCard = styled(Card)`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: ${th((t) => t.space(2))} ${th((t) => t.space(4))};
+  align-items: center;
+  padding: ${th((t) => t.space(4))};
+  ${media.md} {
+    grid-template-columns: 10rem 1fr auto auto;
+  }
+`;
+const Num = styled.div`
+  font-weight: ${th((t) => t.fontWeights.semibold)};
+`;
+const Muted = styled.div`
+  color: ${th((t) => t.colors.textMuted)};
+  font-size: ${th((t) => t.fontSizes.sm)};
+`;
+const Badges = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${th((t) => t.space(2)) };
+  grid-column: 1 / -1;
+  ${media.md} { grid-column: auto; }
+`;
+const Amount = styled.div`
+  font-weight: ${th((t) => t.fontWeights.semibold)};
+  text-align: right;
+`;
+const ShopLink = styled(Link)`
+  color: ${th((t) => t.colors.brandStrong)};
+  font-weight: ${th((t) => t.fontWeights.medium)};
+`;
+
+/** /my-orders: the signed-in user's orders (filled by the checkout service), newest first, with details. */
+export function MyOrdersPage() {
+  useInjectModule({ key: MY_ORDERS_KEY, reducer: myOrdersReducer, saga: myOrdersSaga });
+  const dispatch = useAppDispatch();
+  const current = useAppSelector(selectCurrentUser);
+  const auth = useAppSelector(selectAuth);
+  const userId = (current ?? auth.user)?._id;
+  const { list, listLoading, listLoaded, details, detailsLoading } = useAppSelector(selectMyOrders);
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (userId) dispatch(myOrdersActions.fetchOrdersStart({ userId }));
+  }, [dispatch, userId]);
+
+  // Closing the dialog clears the loaded details (as the admin screens do, SPEC §2).
+  useEffect(() => () => void dispatch(myOrdersActions.resetOrderDetails()), [dispatch]);
+
+  function open(orderId: string) {
+    setOpenId(orderId);
+    dispatch(myOrdersActions.fetchOrderDetailsStart({ orderId }));
+  }
+  function close() {
+    setOpenId(null);
+    dispatch(myOrdersActions.resetOrderDetails());
+  }
+
+  return (
+    <Narrow $wide>
+      <PageTitle>My orders</PageTitle>
+      {!listLoaded || (listLoading && list.length === 0) ? (
+        <PageSpinner label="Loading your orders" />
+      ) : list.length === 0 ? (
+        <EmptyState
+          message="You have no orders yet"
+          description="When you place an order it appears here with its status."
+          action={<ShopLink to="/pharmacy/products">Browse products</ShopLink>}
+        />
+      ) : (
+        <List aria-label="Your orders">
+          {list.map((order) => (
+            <li key={order._id}>
+              <OrderCard>
+                <div>
+                  <Num>Order {orderNumber(order)}</Num>
+                  <Muted>{formatDate(orderDate(order))}</Muted>
+                </div>
+                <Amount>{formatMoney(order.totalAmount, order.currency ?? 'USD')}</Amount>
+                <Badges>
+                  <Badge variant={statusTone(order.orderStatus)}>{statusLabel(order.orderStatus)}</Badge>
+                  <Badge variant={statusTone(order.paymentStatus)}>Payment: {statusLabel(order.paymentStatus)}</Badge>
+                </Badges>
+                <Button variant="secondary" size="sm" onClick={() => open(order._id)} aria-label={`View details of order ${orderNumber(order)}`}>
+                  View details
+                </Button>
+              </OrderCard>
+            </li>
+          ))}
+        </List>
+      )}
+      <OrderDetailsDialog open={openId !== null} loading={detailsLoading} order={details} onClose={close} />
+    </Narrow>
+  );
+}

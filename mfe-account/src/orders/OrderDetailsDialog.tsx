@@ -1,0 +1,161 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Badge, Dialog, Spinner, th } from '@pharmacy/ui';
+import type { OrderView } from './slice';
+import { formatDate, formatMoney, orderDate, orderHistory, orderNumber, statusLabel, statusTone } from './format';
+
+const H3 = styled.h3`
+  margin: ${th((t) => t.space(5))} 0 ${th((t) => t.space(2))};
+  font-size: ${th((t) => t.fontSizes.md)};
+`;
+const Items = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  li {
+    display: flex;
+    align-items: center;
+    gap: ${th((t) => t.space(3))};
+    padding: ${th((t) => t.space(2))} 0;
+    border-bottom: 1px solid ${th((t) => t.colors.border)};
+  }
+  img {
+    width: 3rem;
+    height: 3rem;
+    object-fit: cover;
+    border-radius: ${th((t) => t.radii.sm)};
+    background: ${th((t) => t.colors.surfaceMuted)};
+    flex: none;
+  }
+`;
+const Grow = styled.div`
+  flex: 1;
+  min-width: 0;
+  overflow-wrap: anywhere;
+`;
+const Muted = styled.div`
+  color: ${th((t) => t.colors.textMuted)};
+  font-size: ${th((t) => t.fontSizes.sm)};
+`;
+const Line = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${th((t) => t.space(2))};
+  align-items: center;
+  margin: 0 0 ${th((t) => t.space(2))};
+`;
+const Total = styled.p`
+  display: flex;
+  justify-content: space-between;
+  margin: ${th((t) => t.space(3))} 0 0;
+  font-weight: ${th((t) => t.fontWeights.semibold)};
+`;
+const History = styled.ol`
+  margin: 0;
+  padding-left: 1.25rem;
+  li { margin-bottom: ${th((t) => t.space(1))}; }
+`;
+
+const FIELD_LABEL: Record<string, string> = { orderStatus: 'Order', paymentStatus: 'Payment' };
+
+function Body({ order }: { order: OrderView }) {
+  const currency = order.currency ?? 'USD';
+  const address = order.address;
+  const history = orderHistory(order);
+  return (
+    <>
+      <Line>
+        <span>Placed {formatDate(orderDate(order), true)}</span>
+        <Badge variant={statusTone(order.orderStatus)}>Order: {statusLabel(order.orderStatus)}</Badge>
+        <Badge variant={statusTone(order.paymentStatus)}>Payment: {statusLabel(order.paymentStatus)}</Badge>
+      </Line>
+
+      <H3>Items</H3>
+      <Items>
+        {(order.items ?? []).map((item) => (
+          <li key={item.productId}>
+            {item.image ? <img src={item.image} alt="" width={48} height={48} loading="lazy" /> : null}
+            <Grow>
+              <div>{item.title}</div>
+              <Muted>
+                {item.quantity} × {formatMoney(item.price, currency)}
+              </Muted>
+            </Grow>
+            <div>{formatMoney(item.lineTotal ?? item.price * item.quantity, currency)}</div>
+          </li>
+        ))}
+      </Items>
+      <Total>
+        <span>Total</span>
+        <span>{formatMoney(order.totalAmount, currency)}</span>
+      </Total>
+
+      <H3>Delivery address</H3>
+      {address ? (
+        <address style={{ fontStyle: 'normal' }}>
+          {address.fullName}
+          <br />
+          {address.addressLine}
+          <br />
+          {address.city} {address.postalCode}
+          <br />
+          {address.phone}
+          {address.notes ? (
+            <>
+              <br />
+              <Muted>Notes: {address.notes}</Muted>
+            </>
+          ) : null}
+        </address>
+      ) : (
+        <p>—</p>
+      )}
+
+      <H3>Payment</H3>
+      <p style={{ margin: 0 }}>
+        {statusLabel(order.paymentStatus)}
+        {order.paymentMethod ? ` · ${order.paymentMethod}` : ''}
+      </p>
+
+      <H3>Status history</H3>
+      {history.length === 0 ? (
+        <p style={{ margin: 0 }}>No changes yet.</p>
+      ) : (
+        <History>
+          {history.map((h, i) => (
+            <li key={`${h.at}-${i}`}>
+              {formatDate(h.at, true)}: {FIELD_LABEL[h.field] ?? h.field} {statusLabel(h.from)} → {statusLabel(h.to)}
+            </li>
+          ))}
+        </History>
+      )}
+      <p>
+        <Link to={`/need-help?orderId=${encodeURIComponent(order._id)}`}>Need help with this order?</Link>
+      </p>
+    </>
+  );
+}
+
+export function OrderDetailsDialog({
+  open,
+  loading,
+  order,
+  onClose,
+}: {
+  open: boolean;
+  loading: boolean;
+  order: OrderView | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title={order ? `Order ${orderNumber(order)}` : 'Order details'}
+      description="Items, delivery address, payment and status history."
+      size="lg"
+    >
+      {loading ? <Spinner label="Loading the order" /> : order ? <Body order={order} /> : <p>This order could not be loaded.</p>}
+    </Dialog>
+  );
+}

@@ -1,0 +1,54 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { SagaIterator } from 'redux-saga';
+import { all, call, put, race, take, takeLatest } from 'redux-saga/effects';
+import { apiData, getErrorMessage } from '@pharmacy/session';
+import { toast } from '@pharmacy/ui';
+import { myOrdersActions, type OrderView } from './slice';
+
+const asList = (data: unknown): OrderView[] => {
+  if (Array.isArray(data)) return data as OrderView[];
+  const items = (data as { items?: unknown } | null)?.items;
+  return Array.isArray(items) ? (items as OrderView[]) : [];
+};
+
+const newestFirst = (a: OrderView, b: OrderView) =>
+  String(b.orderDate ?? b.createdAt ?? '').localeCompare(String(a.orderDate ?? a.createdAt ?? ''));
+
+export function* fetchOrdersSaga(action: PayloadAction<{ userId: string }>): SagaIterator {
+  try {
+    const data: unknown = yield call(apiData.get, `/api/shop/order/list/${encodeURIComponent(action.payload.userId)}`);
+    yield put(myOrdersActions.fetchOrdersSuccess([...asList(data)].sort(newestFirst)));
+  } catch (error) {
+    yield put(myOrdersActions.fetchOrdersFailure());
+    yield call(toast, { variant: 'destructive', title: 'Could not load your orders', description: getErrorMessage(error) });
+  }
+}
+
+export function* fetchOrderDetailsSaga(action: PayloadAction<{ orderId: string }>): SagaIterator {
+  // Closing the dialog while loading wins: a late answer must not reopen stale details.
+  const { result, reset } = yield race({
+    result: call(function* load(): SagaIterator {
+      try {
+        const data: OrderView = yield call(apiData.get, `/api/shop/order/details/${encodeURIComponent(action.payload.orderId)}`);
+        return { data };
+      } catch (error) {
+        return { error };
+      }
+    }),
+    reset: take(myOrdersActions.resetOrderDetails.type),
+  });
+  if (reset) return;
+  if (result.error) {
+    yield put(myOrdersActions.fetchOrderDetailsFailure());
+    yield call(toast, { variant: 'destructive', title: 'Could not load this order', description: getErrorMessage(result.error) });
+    return;
+  }
+  yield put(myOrdersActions.fetchOrderDetailsSuccess(result.data));
+}
+
+export function* myOrdersSaga(): SagaIterator {
+  yield all([
+    takeLatest(myOrdersActions.fetchOrdersStart.type, fetchOrdersSaga),
+    takeLatest(myOrdersActions.fetchOrderDetailsStart.type, fetchOrderDetailsSaga),
+  ]);
+}

@@ -1,0 +1,69 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Order, OrderHistoryEntry } from '@pharmacy/contracts';
+import type { RootState } from '@pharmacy/session';
+
+/**
+ * An order as this page reads it: the checkout contract's Order, read defensively (older or newer checkout
+ * builds may name the date `createdAt` and the history `statusHistory`).
+ */
+export type OrderView = Partial<Omit<Order, '_id'>> & {
+  _id: string;
+  createdAt?: string;
+  statusHistory?: OrderHistoryEntry[];
+};
+
+export interface MyOrdersState {
+  list: OrderView[];
+  listLoading: boolean;
+  /** True once a list fetch has finished (so "no orders yet" is not shown while loading). */
+  listLoaded: boolean;
+  details: OrderView | null;
+  detailsLoading: boolean;
+}
+
+export const initialMyOrdersState: MyOrdersState = { list: [], listLoading: false, listLoaded: false, details: null, detailsLoading: false };
+
+export const MY_ORDERS_KEY = 'accountOrders';
+
+/** SPEC §4: a list fetch empties the list on failure; details reset to null on reset or failure. */
+export const myOrdersSlice = createSlice({
+  name: MY_ORDERS_KEY,
+  initialState: initialMyOrdersState,
+  reducers: {
+    fetchOrdersStart: (state, _action: PayloadAction<{ userId: string }>) => {
+      state.listLoading = true;
+    },
+    fetchOrdersSuccess: (state, action: PayloadAction<OrderView[]>) => {
+      state.list = action.payload;
+      state.listLoading = false;
+      state.listLoaded = true;
+    },
+    fetchOrdersFailure: (state) => {
+      state.list = [];
+      state.listLoading = false;
+      state.listLoaded = true;
+    },
+    fetchOrderDetailsStart: (state, _action: PayloadAction<{ orderId: string }>) => {
+      state.detailsLoading = true;
+      state.details = null;
+    },
+    fetchOrderDetailsSuccess: (state, action: PayloadAction<OrderView>) => {
+      state.details = action.payload;
+      state.detailsLoading = false;
+    },
+    fetchOrderDetailsFailure: (state) => {
+      state.details = null;
+      state.detailsLoading = false;
+    },
+    resetOrderDetails: (state) => {
+      state.details = null;
+      state.detailsLoading = false;
+    },
+  },
+});
+
+export const myOrdersActions = myOrdersSlice.actions;
+export const myOrdersReducer = myOrdersSlice.reducer;
+
+type WithMyOrders = RootState & { [MY_ORDERS_KEY]?: MyOrdersState };
+export const selectMyOrders = (state: WithMyOrders): MyOrdersState => state[MY_ORDERS_KEY] ?? initialMyOrdersState;

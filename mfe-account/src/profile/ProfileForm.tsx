@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { dobProblem, emailProblem, nameProblem, phoneProblem } from '@pharmacy/contracts';
+import { updateUserStart, useAppDispatch, type ProfileUpdate, type SessionUser } from '@pharmacy/session';
+import { Button, Field, Input, toast } from '@pharmacy/ui';
+import { useForm } from '../forms/useForm';
+import { useSessionOutcome } from '../forms/useSessionOutcome';
+import { TagInput } from '../forms/TagInput';
+import { Actions, Alert, Row } from '../forms/layout';
+
+const validate = (v: { firstName: string; lastName: string; email: string; phone: string; DOB: string }) => ({
+  firstName: nameProblem(v.firstName, 'First name'),
+  lastName: nameProblem(v.lastName, 'Last name'),
+  email: emailProblem(v.email),
+  phone: phoneProblem(v.phone),
+  DOB: dobProblem(v.DOB),
+});
+
+/** Edits every profile field; saving goes through the session's update flow (PUT /api/account/profile). */
+export function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }) {
+  const dispatch = useAppDispatch();
+  const form = useForm(
+    {
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      email: user.email ?? '',
+      phone: user.phone ?? '',
+      DOB: user.DOB ?? '',
+    },
+    validate,
+  );
+  const [allergies, setAllergies] = useState<string[]>(user.allergies ?? []);
+  const [healthConditions, setHealthConditions] = useState<string[]>(user.healthConditions ?? []);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const outcome = useSessionOutcome((error) => {
+    if (error) {
+      setServerError(error);
+      return;
+    }
+    toast({ title: 'Profile saved', description: 'Your details are up to date.' });
+    onDone();
+  });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setServerError(null);
+    if (!form.validateAll()) return;
+    const v = form.values;
+    const update: ProfileUpdate = {
+      firstName: v.firstName.trim(),
+      lastName: v.lastName.trim(),
+      email: v.email.trim(),
+      phone: v.phone.trim(), // "" clears it
+      DOB: v.DOB.trim(),
+      allergies,
+      healthConditions,
+    };
+    outcome.begin();
+    dispatch(updateUserStart(update));
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Edit profile">
+      {serverError && <Alert>{serverError}</Alert>}
+      <Row>
+        <Field label="First name" required error={form.errorOf('firstName')}>
+          <Input autoComplete="given-name" {...form.field('firstName')} />
+        </Field>
+        <Field label="Last name" required error={form.errorOf('lastName')}>
+          <Input autoComplete="family-name" {...form.field('lastName')} />
+        </Field>
+      </Row>
+      <Field label="Email" required error={form.errorOf('email')}>
+        <Input type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+      </Field>
+      <Row>
+        <Field label="Phone" error={form.errorOf('phone')} hint="Optional, e.g. +44 20 7946 0958">
+          <Input type="tel" autoComplete="tel" inputMode="tel" {...form.field('phone')} />
+        </Field>
+        <Field label="Date of birth" error={form.errorOf('DOB')} hint="Used for age checks on some medicines.">
+          <Input type="date" autoComplete="bday" max={new Date().toISOString().slice(0, 10)} {...form.field('DOB')} />
+        </Field>
+      </Row>
+      <TagInput
+        label="Allergies"
+        values={allergies}
+        onChange={setAllergies}
+        placeholder="e.g. penicillin"
+        hint="Press Enter or type a comma after each one. We warn you about products that contain them."
+      />
+      <TagInput
+        label="Health conditions"
+        values={healthConditions}
+        onChange={setHealthConditions}
+        placeholder="e.g. asthma"
+        hint="We warn you about products that are not advised with them."
+      />
+      <Actions>
+        <Button type="submit" loading={outcome.waiting} loadingLabel="Saving your profile">
+          Save changes
+        </Button>
+        <Button variant="ghost" onClick={onDone} disabled={outcome.waiting}>
+          Cancel
+        </Button>
+      </Actions>
+    </form>
+  );
+}

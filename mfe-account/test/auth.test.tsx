@@ -1,0 +1,171 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SignUpPage } from '../src/auth/SignUpPage';
+import { SignInPage } from '../src/auth/SignInPage';
+import { ResetPasswordPage } from '../src/auth/ResetPasswordPage';
+import { ForgotPasswordPage } from '../src/auth/ForgotPasswordPage';
+import { fakeFetch, renderPage, shopper } from './harness';
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('SignUpPage', () => {
+  it('validates as the user types, with the message under the field', async () => {
+    const calls = fakeFetch(() => ({ status: 500 }));
+    const user = userEvent.setup();
+    renderPage(<SignUpPage />, { path: '/signup' });
+    expect(document.title).toBe('Create your account | Pharmacy');
+
+    const email = screen.getByLabelText(/^Email/);
+    await user.type(email, 'ada@');
+    expect(screen.getByText('Enter a valid email address, like name@example.com.')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    await user.type(email, 'example.com');
+    expect(screen.queryByText('Enter a valid email address, like name@example.com.')).not.toBeInTheDocument();
+    expect(email).not.toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(screen.getByLabelText(/^Password/), '12345678');
+    expect(screen.getByText('Password cannot be only numbers. Add some letters or symbols.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Confirm password/), '1234');
+    expect(screen.getByText('The passwords do not match.')).toBeInTheDocument();
+
+    // Submitting shows every remaining message and sends nothing.
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByText('First name is required.')).toBeInTheDocument();
+    expect(screen.getByText('Last name is required.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows the server's message when registration fails", async () => {
+    let answer: (r: { status: number; body: unknown }) => void = () => undefined;
+    const calls = fakeFetch(() => new Promise((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    renderPage(<SignUpPage />, { path: '/signup' });
+    await user.type(screen.getByLabelText(/^First name/), 'Ada');
+    await user.type(screen.getByLabelText(/^Last name/), 'Lovelace');
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'Analytical-1');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Analytical-1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    // Disabled while sending.
+    expect(screen.getByRole('button', { name: /Create account/ })).toBeDisabled();
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/auth/register',
+      body: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'Analytical-1' },
+    });
+    answer({ status: 409, body: { success: false, code: 'CONFLICT', message: 'An account with this email already exists.' } });
+    const form = screen.getByRole('form', { name: 'Sign up' }).parentElement!;
+    expect(await within(form).findByText('An account with this email already exists.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeEnabled();
+    expect(screen.getByTestId('location')).toHaveTextContent('/signup');
+  });
+
+  it('on success says to sign in and goes to /sign-in without signing in', async () => {
+    fakeFetch(() => ({ status: 201, body: { success: true, user: shopper, data: shopper, message: 'Account created. Please sign in.' } }));
+    const user = userEvent.setup();
+    const { store } = renderPage(<SignUpPage />, { path: '/signup' });
+    await user.type(screen.getByLabelText(/^First name/), 'Ada');
+    await user.type(screen.getByLabelText(/^Last name/), 'Lovelace');
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'Analytical-1');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Analytical-1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/sign-in'));
+    expect(screen.getAllByText('Account created — please sign in').length).toBeGreaterThan(0);
+    expect(store.getState().auth.isAuthenticated).toBe(false);
+    expect(store.getState().session.currentUser).toBeNull();
+  });
+});
+
+describe('SignInPage', () => {
+  it('signs in through the session flow and returns to the page the guard came from', async () => {
+    const calls = fakeFetch(() => ({ body: { success: true, user: shopper, data: shopper } }));
+    const user = userEvent.setup();
+    const { store } = renderPage(<SignInPage />, {
+      path: '/sign-in',
+      entry: { pathname: '/sign-in', state: { from: { pathname: '/my-orders', search: '?page=2', hash: '' } } },
+    });
+    expect(document.title).toBe('Sign in | Pharmacy');
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'Analytical-1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/my-orders'));
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/auth/login', body: { email: 'ada@example.com', password: 'Analytical-1' } });
+    expect(store.getState().session.currentUser?._id).toBe('u-1');
+    expect(store.getState().auth.isAuthenticated).toBe(true);
+  });
+
+  it('goes home when there is nowhere to return to, and never to another site', async () => {
+    fakeFetch(() => ({ body: { success: true, user: shopper, data: shopper } }));
+    const user = userEvent.setup();
+    renderPage(<SignInPage />, { path: '/sign-in', entry: { pathname: '/sign-in', state: { from: '//evil.example/x' } } });
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'Analytical-1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+  });
+
+  it("shows the server's message and stays on the page when sign-in fails", async () => {
+    fakeFetch(() => ({ status: 401, body: { success: false, code: 'INVALID_CREDENTIALS', message: 'The email or password is incorrect.' } }));
+    const user = userEvent.setup();
+    renderPage(<SignInPage />, { path: '/sign-in' });
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'wrong-one-1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('The email or password is incorrect.')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/sign-in');
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+  });
+});
+
+describe('ResetPasswordPage', () => {
+  it('explains a link without a token and offers a new one, with no form', () => {
+    const calls = fakeFetch(() => ({ status: 500 }));
+    renderPage(<ResetPasswordPage />, { path: '/reset-password' });
+    expect(screen.getByRole('alert')).toHaveTextContent('This reset link is incomplete: it has no token.');
+    expect(screen.getByRole('link', { name: 'Ask for a new reset link' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends the token with the new password, then goes to /sign-in', async () => {
+    const calls = fakeFetch((call) =>
+      call.url === '/api/auth/reset-password'
+        ? { body: { success: true, data: null, message: 'Your password has been reset.' } }
+        : { status: 401, body: { success: false, code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' } },
+    );
+    const user = userEvent.setup();
+    renderPage(<ResetPasswordPage />, { path: '/reset-password', entry: '/reset-password?token=abc_123' });
+    await user.type(screen.getByLabelText(/^New password/), 'Fresh-start-9');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'Fresh-start-9');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/sign-in'));
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/auth/reset-password', body: { token: 'abc_123', password: 'Fresh-start-9' } });
+  });
+
+  it("shows the server's message for a used or expired link", async () => {
+    fakeFetch(() => ({ status: 400, body: { success: false, code: 'RESET_TOKEN', message: 'This reset link has expired. Please request a new one.' } }));
+    const user = userEvent.setup();
+    renderPage(<ResetPasswordPage />, { path: '/reset-password', entry: '/reset-password?token=old' });
+    await user.type(screen.getByLabelText(/^New password/), 'Fresh-start-9');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'Fresh-start-9');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByText(/This reset link has expired/)).toBeInTheDocument();
+  });
+});
+
+describe('ForgotPasswordPage', () => {
+  it('shows the confirmation the server sends', async () => {
+    const calls = fakeFetch(() => ({ body: { success: true, data: null, message: 'If an account exists for that email, we have sent a link.' } }));
+    const user = userEvent.setup();
+    renderPage(<ForgotPasswordPage />, { path: '/forgot-password' });
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText('If an account exists for that email, we have sent a link.')).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ url: '/api/auth/forgot-password', body: { email: 'ada@example.com' } });
+  });
+});

@@ -1,0 +1,65 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ChangePasswordPage } from '../src/password/ChangePasswordPage';
+import { NeedHelpPage } from '../src/support/NeedHelpPage';
+import { SuggestIdeaPage } from '../src/support/SuggestIdeaPage';
+import { fakeFetch, renderPage, shopper } from './harness';
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('ChangePasswordPage', () => {
+  it('checks the new password as it is typed and sends both passwords', async () => {
+    const calls = fakeFetch(() => ({ body: { success: true, data: null, message: 'Your password has been changed. Other devices have been signed out.' } }));
+    const user = userEvent.setup();
+    renderPage(<ChangePasswordPage />, { path: '/change-password', user: shopper });
+    await user.type(screen.getByLabelText(/^Current password/), 'Analytical-1');
+    await user.type(screen.getByLabelText(/^New password/), 'Analytical-1');
+    expect(screen.getByText('The new password must be different from the current one.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^New password/));
+    await user.type(screen.getByLabelText(/^New password/), 'Difference-2');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'Difference-2');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/account/change-password', body: { currentPassword: 'Analytical-1', newPassword: 'Difference-2' } });
+    expect((await screen.findAllByText('Password changed')).length).toBeGreaterThan(0);
+    expect(screen.getByLabelText(/^Current password/)).toHaveValue('');
+  });
+
+  it("shows the server's message for a wrong current password", async () => {
+    fakeFetch(() => ({ status: 400, body: { success: false, code: 'WRONG_PASSWORD', message: 'Your current password is not correct.' } }));
+    const user = userEvent.setup();
+    renderPage(<ChangePasswordPage />, { path: '/change-password', user: shopper });
+    await user.type(screen.getByLabelText(/^Current password/), 'Guess-it-1');
+    await user.type(screen.getByLabelText(/^New password/), 'Difference-2');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'Difference-2');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Your current password is not correct.')).toBeInTheDocument();
+  });
+});
+
+describe('NeedHelpPage and SuggestIdeaPage', () => {
+  it('sends a help request about the order named in the link', async () => {
+    const calls = fakeFetch(() => ({ status: 201, body: { success: true, data: { _id: 't1', kind: 'help', createdAt: '' }, message: 'Thanks, we have your request.' } }));
+    const user = userEvent.setup();
+    renderPage(<NeedHelpPage />, { path: '/need-help', entry: '/need-help?orderId=order-42', user: shopper });
+    expect(screen.getByLabelText(/^Order number/)).toHaveValue('order-42');
+    await user.type(screen.getByLabelText(/^Subject/), 'Hi');
+    expect(screen.getByText('Subject must be at least 3 characters.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Subject/), ' there');
+    await user.type(screen.getByLabelText(/^How can we help/), 'My parcel has not arrived yet.');
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(calls[0]).toMatchObject({ url: '/api/account/need-help', body: { subject: 'Hi there', message: 'My parcel has not arrived yet.', orderId: 'order-42' } });
+    expect((await screen.findAllByText('Thanks, we have your request.')).length).toBeGreaterThan(0);
+  });
+
+  it('sends an idea and shows the server message on failure', async () => {
+    fakeFetch(() => ({ status: 429, body: { success: false, code: 'RATE_LIMITED', message: 'Too many attempts. Please wait 60 seconds and try again.' } }));
+    const user = userEvent.setup();
+    renderPage(<SuggestIdeaPage />, { path: '/suggest-idea', user: shopper });
+    expect(document.title).toBe('Suggest an idea | Pharmacy');
+    await user.type(screen.getByLabelText(/^Title/), 'Refill reminders');
+    await user.type(screen.getByLabelText(/^Your idea/), 'Remind me before my inhaler runs out.');
+    await user.click(screen.getByRole('button', { name: 'Send idea' }));
+    expect(await screen.findByText('Too many attempts. Please wait 60 seconds and try again.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,76 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MyOrdersPage } from '../src/orders/MyOrdersPage';
+import { fakeFetch, renderPage, shopper } from './harness';
+
+afterEach(() => jest.restoreAllMocks());
+
+const order = (id: string, date: string, over: Record<string, unknown> = {}) => ({
+  _id: id,
+  userId: 'u-1',
+  orderStatus: 'inShipping',
+  paymentStatus: 'paid',
+  totalAmount: 23.5,
+  currency: 'USD',
+  orderDate: date,
+  items: [{ productId: 'p-1', title: 'Ibuprofen 200 mg, 24 tablets', image: '/api/media/img1', brand: 'Care', price: 5.75, quantity: 2, lineTotal: 11.5, warnings: [] }],
+  address: { addressId: 'a-1', fullName: 'Ada Lovelace', addressLine: '12 St James Sq', city: 'London', postalCode: 'SW1Y 4JH', phone: '+44 20 7946 0958', notes: 'Ring twice' },
+  history: [
+    { field: 'orderStatus', from: 'pending', to: 'confirmed', at: '2025-03-02T10:00:00.000Z', by: 'system' },
+    { field: 'orderStatus', from: 'confirmed', to: 'inShipping', at: '2025-03-03T09:30:00.000Z', by: 'admin-1' },
+  ],
+  ...over,
+});
+
+describe('MyOrdersPage', () => {
+  it('says so when there are no orders', async () => {
+    const calls = fakeFetch(() => ({ body: { success: true, data: [] } }));
+    renderPage(<MyOrdersPage />, { path: '/my-orders', user: shopper });
+    expect(await screen.findByText('You have no orders yet')).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ method: 'GET', url: '/api/shop/order/list/u-1' });
+    expect(document.title).toBe('My orders | Pharmacy');
+  });
+
+  it('lists orders newest first with status, date and total, and opens the details', async () => {
+    const older = order('aaaaaaaa-1111-4000-8000-000000000001', '2025-01-05T12:00:00.000Z', { orderStatus: 'delivered', totalAmount: 9 });
+    const newer = order('bbbbbbbb-2222-4000-8000-000000000002', '2025-03-01T12:00:00.000Z');
+    const calls = fakeFetch((call) =>
+      call.url.startsWith('/api/shop/order/details/') ? { body: { success: true, data: newer } } : { body: { success: true, data: [older, newer] } },
+    );
+    const user = userEvent.setup();
+    renderPage(<MyOrdersPage />, { path: '/my-orders', user: shopper });
+
+    const list = await screen.findByRole('list', { name: 'Your orders' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('Order BBBBBBBB');
+    expect(rows[0]).toHaveTextContent('1 Mar 2025');
+    expect(rows[0]).toHaveTextContent('$23.50');
+    expect(rows[0]).toHaveTextContent('On its way');
+    expect(rows[0]).toHaveTextContent('Payment: Paid');
+    expect(rows[1]).toHaveTextContent('Delivered');
+    expect(rows[1]).toHaveTextContent('$9.00');
+
+    await user.click(within(rows[0]).getByRole('button', { name: /View details/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order BBBBBBBB' });
+    expect(await within(dialog).findByText('Ibuprofen 200 mg, 24 tablets')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('2 × $5.75');
+    expect(dialog).toHaveTextContent('12 St James Sq');
+    expect(dialog).toHaveTextContent('Ring twice');
+    expect(dialog).toHaveTextContent('Confirmed → On its way');
+    expect(calls.at(-1)).toMatchObject({ url: `/api/shop/order/details/${newer._id}` });
+    expect(within(dialog).getByRole('link', { name: 'Need help with this order?' })).toHaveAttribute('href', `/need-help?orderId=${newer._id}`);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows a destructive toast and an empty list when the orders cannot be loaded', async () => {
+    fakeFetch(() => ({ status: 503, body: { success: false, code: 'UNAVAILABLE', message: 'A service we depend on is not responding.' } }));
+    const { store } = renderPage(<MyOrdersPage />, { path: '/my-orders', user: shopper });
+    expect(await screen.findByText('You have no orders yet')).toBeInTheDocument();
+    expect(screen.getAllByText('Could not load your orders').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('A service we depend on is not responding.').length).toBeGreaterThan(0);
+    expect((store.getState() as unknown as { accountOrders: { list: unknown[] } }).accountOrders.list).toEqual([]);
+  });
+});

@@ -1,0 +1,112 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ProfilePage } from '../src/profile/ProfilePage';
+import { fakeFetch, renderPage, shopper } from './harness';
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('ProfilePage', () => {
+  it('shows the profile, with a dash for what is missing', () => {
+    fakeFetch(() => ({ status: 500 }));
+    renderPage(<ProfilePage />, { path: '/profile', user: shopper });
+    expect(document.title).toBe('My profile | Pharmacy');
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.getByText('—')).toBeInTheDocument(); // phone
+    expect(screen.getByText('28 February 1990')).toBeInTheDocument();
+    expect(screen.getByText('Penicillin')).toBeInTheDocument();
+  });
+
+  it('edits every field and sends them in the PUT body; the saved profile is shown', async () => {
+    const saved = { ...shopper, firstName: 'Augusta', phone: '+44 20 7946 0958', allergies: ['Penicillin', 'Peanuts'], healthConditions: ['Asthma'] };
+    const calls = fakeFetch(() => ({ body: { success: true, user: saved, data: saved, message: 'Your profile has been saved.' } }));
+    const user = userEvent.setup();
+    const { store } = renderPage(<ProfilePage />, { path: '/profile', user: shopper });
+
+    await user.click(screen.getByRole('button', { name: 'Edit profile' }));
+    const first = screen.getByLabelText(/^First name/);
+    await user.clear(first);
+    expect(screen.getByText('First name is required.')).toBeInTheDocument();
+    await user.type(first, 'Augusta');
+    await user.type(screen.getByLabelText(/^Phone/), '12');
+    expect(screen.getByText(/Enter a phone number of 7 to 15 digits/)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^Phone/));
+    await user.type(screen.getByLabelText(/^Phone/), '+44 20 7946 0958');
+    await user.type(screen.getByLabelText('Allergies'), 'Peanuts{Enter}');
+    await user.type(screen.getByLabelText('Health conditions'), 'Asthma,');
+    expect(within(screen.getByRole('list', { name: 'Your allergies' })).getByText('Peanuts')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({
+      method: 'PUT',
+      url: '/api/account/profile',
+      body: {
+        firstName: 'Augusta',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        phone: '+44 20 7946 0958',
+        DOB: '1990-02-28',
+        allergies: ['Penicillin', 'Peanuts'],
+        healthConditions: ['Asthma'],
+      },
+    });
+    expect(calls[0].headers['x-pharmacy-csrf']).toBe('1');
+    expect(await screen.findByText('Augusta Lovelace')).toBeInTheDocument();
+    expect(screen.getAllByText('Profile saved').length).toBeGreaterThan(0);
+    expect(store.getState().session.currentUser?.firstName).toBe('Augusta');
+  });
+
+  it("keeps the form open with the server's message when saving fails", async () => {
+    fakeFetch(() => ({ status: 409, body: { success: false, code: 'CONFLICT', message: 'An account with this email already exists.' } }));
+    const user = userEvent.setup();
+    renderPage(<ProfilePage />, { path: '/profile', user: shopper });
+    await user.click(screen.getByRole('button', { name: 'Edit profile' }));
+    await user.clear(screen.getByLabelText(/^Email/));
+    await user.type(screen.getByLabelText(/^Email/), 'taken@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('An account with this email already exists.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeEnabled();
+  });
+
+  it('asks for the password in a dialog before deleting, then goes home signed out', async () => {
+    const calls = fakeFetch(() => ({ body: { success: true, data: null, message: 'Your account has been deleted.' } }));
+    const user = userEvent.setup();
+    const { store } = renderPage(<ProfilePage />, { path: '/profile', user: shopper, guarded: true });
+
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    expect(calls).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(within(dialog).getByText('Enter your password to confirm.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText(/^Your password/), 'Analytical-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    // Home, not /sign-in: the page leaves the guarded route before the user is cleared.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(screen.getAllByText('Account deleted').length).toBeGreaterThan(0);
+    expect(calls[0]).toMatchObject({ method: 'DELETE', url: '/api/account/profile', body: { password: 'Analytical-1' } });
+    expect(store.getState().session.currentUser).toBeNull();
+    expect(store.getState().auth.isAuthenticated).toBe(false);
+  });
+
+  it('cancelling the dialog deletes nothing; a wrong password shows the server message', async () => {
+    const calls = fakeFetch(() => ({ status: 400, body: { success: false, code: 'WRONG_PASSWORD', message: 'The password is not correct.' } }));
+    const user = userEvent.setup();
+    const { store } = renderPage(<ProfilePage />, { path: '/profile', user: shopper });
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Keep my account' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/^Your password/), 'wrong-pass-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByText('The password is not correct.')).toBeInTheDocument();
+    expect(store.getState().session.currentUser?._id).toBe('u-1');
+    expect(screen.getByTestId('location')).toHaveTextContent('/profile');
+  });
+});
