@@ -1,0 +1,277 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createFakeServer, deferred, fail, ok, type FakeReply } from '../test/fakeServer';
+import { USERS, makeUser } from '../test/fixtures';
+import { renderAdmin, resetAdminTestEnvironment } from '../test/renderAdmin';
+import { usersActions } from './slice';
+
+afterEach(resetAdminTestEnvironment);
+
+function serverWithUsers(users = USERS) {
+  const server = createFakeServer();
+  server.on('GET', '/api/admin/users/get', ok(users));
+  for (const user of users) server.on('GET', `/api/admin/users/details/${user._id}`, ok(user));
+  return server;
+}
+
+const table = () => screen.getByRole('table', { name: 'Users' });
+/** First names of the body rows, in display order. */
+const firstNames = () => {
+  if (screen.queryByRole('table', { name: 'Users' }) === null) return [];
+  return within(table())
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[2].textContent);
+};
+const search = () => screen.getByPlaceholderText('Search user...');
+// hidden: an open dialog marks everything outside it aria-hidden, the toast region included.
+const notification = () => screen.getByRole('region', { name: /^Notification/, hidden: true });
+
+async function renderUsers(server = serverWithUsers()) {
+  const view = renderAdmin({ path: '/admin/users', server });
+  await screen.findByRole('table', { name: 'Users' });
+  return view;
+}
+
+describe('Admin Users screen (SPEC §2)', () => {
+  it('is titled All Users and shows the columns #, User ID, First Name, Last Name, Email and a View Details button', async () => {
+    await renderUsers();
+    expect(screen.getByRole('heading', { level: 1, name: 'All Users' })).toBeInTheDocument();
+    const headers = within(table())
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['#', 'User ID', 'First Name', 'Last Name', 'Email', 'Actions']);
+    const firstRow = within(table()).getAllByRole('row')[1];
+    expect(within(firstRow).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+      '1',
+      'u-carla',
+      'Carla',
+      'Alison',
+      'carla@example.com',
+      'View Details',
+    ]);
+    expect(within(table()).getAllByRole('button', { name: 'View Details' })).toHaveLength(3);
+  });
+
+  it('sorts rows newest first by createdAt whatever order the server sends', async () => {
+    await renderUsers();
+    expect(firstNames()).toEqual(['Carla', 'Bob', 'Alice']);
+    const numbers = within(table())
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0].textContent);
+    expect(numbers).toEqual(['1', '2', '3']);
+  });
+
+  it('filters by first name, case-insensitive', async () => {
+    await renderUsers();
+    fireEvent.change(search(), { target: { value: 'BOB' } });
+    expect(firstNames()).toEqual(['Bob']);
+  });
+
+  it('filters by last name, case-insensitive', async () => {
+    await renderUsers();
+    fireEvent.change(search(), { target: { value: 'smITH' } });
+    expect(firstNames()).toEqual(['Alice']);
+  });
+
+  it('matches a term against first and last names alike ("ali" finds Alice by first name and Carla Alison by last name)', async () => {
+    await renderUsers();
+    fireEvent.change(search(), { target: { value: 'ali' } });
+    expect(firstNames()).toEqual(['Carla', 'Alice']);
+  });
+
+  it('filters by the full name, case-insensitive, including a term spanning first and last name', async () => {
+    await renderUsers();
+    fireEvent.change(search(), { target: { value: 'alice SMITH' } });
+    expect(firstNames()).toEqual(['Alice']);
+    // "b st" is in no single name, only in the full name "bob stone".
+    fireEvent.change(search(), { target: { value: 'B ST' } });
+    expect(firstNames()).toEqual(['Bob']);
+    // First and last name in the wrong order is not the full name.
+    fireEvent.change(search(), { target: { value: 'smith alice' } });
+    expect(firstNames()).toEqual([]);
+  });
+
+  it('applies each keystroke at once (no debounce)', async () => {
+    const user = userEvent.setup();
+    await renderUsers();
+    // Synchronous assertions straight after each key: a debounced filter would still show every row here.
+    await user.type(search(), 'c');
+    expect(firstNames()).toEqual(['Carla', 'Alice']);
+    await user.type(search(), 'a');
+    expect(firstNames()).toEqual(['Carla']);
+    jest.useFakeTimers();
+    try {
+      fireEvent.change(search(), { target: { value: 'bo' } });
+      // No timer has run, so nothing could have been deferred.
+      expect(firstNames()).toEqual(['Bob']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('shows every user again when the term is emptied, and treats a blank term as empty', async () => {
+    const user = userEvent.setup();
+    await renderUsers();
+    await user.type(search(), 'bob');
+    expect(firstNames()).toEqual(['Bob']);
+    await user.clear(search());
+    expect(firstNames()).toEqual(['Carla', 'Bob', 'Alice']);
+    fireEvent.change(search(), { target: { value: '   ' } });
+    expect(firstNames()).toEqual(['Carla', 'Bob', 'Alice']);
+  });
+
+  it('says "No users found" when nothing matches', async () => {
+    await renderUsers();
+    fireEvent.change(search(), { target: { value: 'zebra' } });
+    expect(screen.queryByRole('table', { name: 'Users' })).not.toBeInTheDocument();
+    expect(screen.getByText('No users found')).toBeInTheDocument();
+    fireEvent.change(search(), { target: { value: '' } });
+    expect(screen.queryByText('No users found')).not.toBeInTheDocument();
+  });
+
+  it('says "No users found" when the server has no users', async () => {
+    renderAdmin({ path: '/admin/users', server: serverWithUsers([]) });
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+  });
+
+  it('opens "User Details" with its subtitle and every field, in order', async () => {
+    const user = userEvent.setup();
+    await renderUsers();
+    const aliceRow = within(table()).getByRole('cell', { name: 'Alice' }).closest('tr') as HTMLElement;
+    await user.click(within(aliceRow).getByRole('button', { name: 'View Details' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'User Details' });
+    expect(dialog).toHaveAccessibleDescription('All personal and account information');
+    await within(dialog).findByText('u-alice');
+    const terms = within(dialog)
+      .getAllByRole('term')
+      .map((t) => t.textContent);
+    expect(terms).toEqual(['ID', 'Name', 'Email', 'Phone', 'DOB', 'Allergies', 'Health Conditions', 'Created At', 'Updated At']);
+    const values = within(dialog)
+      .getAllByRole('definition')
+      .map((d) => d.textContent);
+    expect(values.slice(0, 7)).toEqual(['u-alice', 'Alice Smith', 'alice@example.com', '+1 555 0100', '14 May 1990', 'Penicillin', 'Asthma']);
+    expect(values[7]).toMatch(/2024/);
+    expect(values[8]).toMatch(/2024/);
+  });
+
+  it('shows a dash for every missing value', async () => {
+    const user = userEvent.setup();
+    const sparse = makeUser({
+      _id: 'u-sparse',
+      firstName: 'Sam',
+      lastName: '',
+      email: '',
+      phone: null,
+      DOB: null,
+      allergies: [],
+      healthConditions: [],
+      updatedAt: '',
+      createdAt: '2024-06-01T00:00:00.000Z',
+    });
+    await renderUsers(serverWithUsers([sparse]));
+    await user.click(screen.getByRole('button', { name: 'View Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'User Details' });
+    await within(dialog).findByText('u-sparse');
+    const rows = Object.fromEntries(
+      within(dialog)
+        .getAllByRole('term')
+        .map((t) => [t.textContent, t.nextElementSibling?.textContent]),
+    );
+    expect(rows).toMatchObject({
+      Name: 'Sam',
+      Email: '-',
+      Phone: '-',
+      DOB: '-',
+      Allergies: '-',
+      'Health Conditions': '-',
+      'Updated At': '-',
+    });
+  });
+
+  it('clears the loaded details when the dialog closes (close button and Escape)', async () => {
+    const user = userEvent.setup();
+    const { state } = await renderUsers();
+    await user.click(within(table()).getAllByRole('button', { name: 'View Details' })[0]);
+    const dialog = await screen.findByRole('dialog', { name: 'User Details' });
+    await within(dialog).findByText('u-carla');
+    expect(state().admin.users.details?._id).toBe('u-carla');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(state().admin.users.details).toBeNull();
+
+    await user.click(within(table()).getAllByRole('button', { name: 'View Details' })[1]);
+    await within(await screen.findByRole('dialog', { name: 'User Details' })).findByText('u-bob');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(state().admin.users.details).toBeNull();
+  });
+
+  it('keeps the details null when the dialog closes before they arrive', async () => {
+    const user = userEvent.setup();
+    const server = serverWithUsers();
+    const late = deferred<FakeReply>();
+    server.on('GET', '/api/admin/users/details/u-bob', () => late.promise);
+    const { state } = await renderUsers(server);
+    const bobRow = within(table()).getByRole('cell', { name: 'Bob' }).closest('tr') as HTMLElement;
+    await user.click(within(bobRow).getByRole('button', { name: 'View Details' }));
+    await screen.findByRole('dialog', { name: 'User Details' });
+    await user.keyboard('{Escape}');
+    await act(async () => late.resolve(ok(USERS[0])));
+    expect(state().admin.users.details).toBeNull();
+    expect(state().admin.users.detailsLoading).toBe(false);
+  });
+});
+
+describe('Admin Users failures (SPEC §4, §8)', () => {
+  it('empties the list when a fetch fails and says so in a destructive toast', async () => {
+    const server = serverWithUsers();
+    const { store, state } = await renderUsers(server);
+    expect(state().admin.users.list).toHaveLength(3);
+
+    server.on('GET', '/api/admin/users/get', fail(503, 'The account service is unavailable. Please try again shortly.', 'UNAVAILABLE'));
+    act(() => {
+      store.dispatch(usersActions.fetchUsers());
+    });
+
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+    expect(state().admin.users.list).toEqual([]);
+    const toast = within(notification()).getByText('Could not load users').closest('li') as HTMLElement;
+    expect(toast).toHaveAttribute('data-variant', 'destructive');
+    expect(toast).toHaveTextContent('The account service is unavailable. Please try again shortly.');
+  });
+
+  it('empties the list on a network failure too', async () => {
+    const server = createFakeServer();
+    server.on('GET', '/api/admin/users/get', () => Promise.reject(new TypeError('Failed to fetch')));
+    const { state } = renderAdmin({ path: '/admin/users', server });
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+    expect(state().admin.users.list).toEqual([]);
+    expect(within(notification()).getByText('Could not load users').closest('li')).toHaveAttribute('data-variant', 'destructive');
+  });
+
+  it('resets the details to null when their fetch fails, with a destructive toast', async () => {
+    const user = userEvent.setup();
+    const server = serverWithUsers();
+    server.on('GET', '/api/admin/users/details/u-alice', fail(404, 'That user no longer exists.', 'NOT_FOUND'));
+    const { state } = await renderUsers(server);
+
+    // Details of another user were loaded before: the failure must not leave them showing.
+    await user.click(within(table()).getAllByRole('button', { name: 'View Details' })[0]);
+    await within(await screen.findByRole('dialog', { name: 'User Details' })).findByText('u-carla');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const aliceRow = within(table()).getByRole('cell', { name: 'Alice' }).closest('tr') as HTMLElement;
+    await user.click(within(aliceRow).getByRole('button', { name: 'View Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'User Details' });
+    expect(await within(dialog).findByText('The details of this user could not be loaded.')).toBeInTheDocument();
+    expect(state().admin.users.details).toBeNull();
+    const toast = within(notification()).getByText('Could not load the user details').closest('li') as HTMLElement;
+    expect(toast).toHaveAttribute('data-variant', 'destructive');
+    expect(toast).toHaveTextContent('That user no longer exists.');
+  });
+});
