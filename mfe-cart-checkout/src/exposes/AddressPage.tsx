@@ -1,12 +1,115 @@
-import { PageTitle } from '@pharmacy/ui';
-import type { CartCheckoutExposes } from '@pharmacy/contracts';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { ADDRESS_LIMIT, type Address, type CartCheckoutExposes } from '@pharmacy/contracts';
+import { getErrorMessage } from '@pharmacy/session';
+import { Button, Card, EmptyState, PageTitle, Spinner, toast } from '@pharmacy/ui';
+import { AddressForm } from '../address/AddressForm';
+import { useAddresses } from '../address/useAddresses';
+import { addressApi } from '../cart/api';
 
-// Placeholder until the cartCheckout team ships this page.
+const Grid = styled.ul`
+  list-style: none;
+  padding: 0;
+  display: grid;
+  gap: 1rem;
+  grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
+`;
+
+export function AddressCard({ address }: { address: Address }) {
+  return (
+    <address style={{ fontStyle: 'normal' }}>
+      <strong>{address.fullName}</strong>
+      <br />
+      {address.addressLine}
+      <br />
+      {address.postalCode} {address.city}
+      <br />
+      {address.phone}
+      {address.notes && (
+        <>
+          <br />
+          <em>{address.notes}</em>
+        </>
+      )}
+    </address>
+  );
+}
+
+/** /address: list, add, edit and delete (at most ADDRESS_LIMIT). */
 function AddressPage() {
+  const { userId, addresses, error, reload } = useAddresses();
+  const [editing, setEditing] = useState<string | 'new' | null>(null);
+
+  if (!userId || addresses === null) return <Spinner />;
+  const full = addresses.length >= ADDRESS_LIMIT;
+
+  async function remove(a: Address) {
+    if (!userId) return;
+    try {
+      await addressApi.remove(userId, a._id);
+      toast({ title: 'Address deleted' });
+      await reload();
+    } catch (err) {
+      toast({ title: 'Could not delete the address', description: getErrorMessage(err), variant: 'destructive' });
+    }
+  }
+
   return (
     <section>
-      <PageTitle>Addresses</PageTitle>
-      <p>Addresses is coming soon.</p>
+      <PageTitle>Your addresses</PageTitle>
+      {error && <p role="alert">{error}</p>}
+      {addresses.length === 0 && editing !== 'new' && <EmptyState message="No saved addresses yet" />}
+      <Grid>
+        {addresses.map((a) => (
+          <li key={a._id}>
+            <Card>
+              {editing === a._id ? (
+                <AddressForm
+                  initial={a}
+                  submitLabel="Save address"
+                  onCancel={() => setEditing(null)}
+                  onSubmit={async (input) => {
+                    await addressApi.update(userId, a._id, input);
+                    toast({ title: 'Address updated' });
+                    setEditing(null);
+                    await reload();
+                  }}
+                />
+              ) : (
+                <>
+                  <AddressCard address={a} />
+                  <div>
+                    <Button size="sm" variant="secondary" onClick={() => setEditing(a._id)} aria-label={`Edit address of ${a.fullName}, ${a.addressLine}`}>
+                      Edit
+                    </Button>{' '}
+                    <Button size="sm" variant="danger" onClick={() => void remove(a)} aria-label={`Delete address of ${a.fullName}, ${a.addressLine}`}>
+                      Delete
+                    </Button>
+                  </div>
+                </>
+              )}
+            </Card>
+          </li>
+        ))}
+      </Grid>
+      {editing === 'new' ? (
+        <Card>
+          <AddressForm
+            submitLabel="Add address"
+            onCancel={() => setEditing(null)}
+            onSubmit={async (input) => {
+              await addressApi.add(userId, input);
+              toast({ title: 'Address saved' });
+              setEditing(null);
+              await reload();
+            }}
+          />
+        </Card>
+      ) : full ? (
+        <p>You have {ADDRESS_LIMIT} addresses, the most you can keep. Delete one to add another.</p>
+      ) : (
+        <Button onClick={() => setEditing('new')}>Add a new address</Button>
+      )}
     </section>
   );
 }

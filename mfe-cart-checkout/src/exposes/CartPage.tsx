@@ -1,12 +1,78 @@
-import { PageTitle } from '@pharmacy/ui';
+import { useDispatch } from 'react-redux';
+import { Link, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
 import type { CartCheckoutExposes } from '@pharmacy/contracts';
+import { Button, Card, EmptyState, PageTitle, Spinner } from '@pharmacy/ui';
+import { CartLines, money } from '../cart/CartLines';
+import { cartActions } from '../cart/slice';
+import { useCart } from '../cart/useCart';
 
-// Placeholder until the cartCheckout team ships this page.
+const Summary = styled(Card)`
+  margin-top: 1.5rem;
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  align-items: center;
+  gap: 1rem;
+`;
+const Alert = styled.p`
+  margin: 0 0 1rem;
+`;
+
+/** /cart: the visitor's browser cart or the signed-in user's server cart, priced and capped by the server. */
 function CartPage() {
+  const { cart, loading, error, message, shopper } = useCart();
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+
+  if (!cart) {
+    return (
+      <section>
+        <PageTitle>Your cart</PageTitle>
+        {error ? <Alert role="alert">{error}</Alert> : <Spinner />}
+      </section>
+    );
+  }
+  const blocked = cart.items.filter((i) => i.problem);
   return (
     <section>
       <PageTitle>Your cart</PageTitle>
-      <p>Your cart is coming soon.</p>
+      {message && <Alert role="status">{message}</Alert>}
+      {error && <Alert role="alert">{error}</Alert>}
+      {cart.items.length === 0 ? (
+        <EmptyState message="Your cart is empty" action={<Link to="/pharmacy/products">Browse products</Link>} />
+      ) : (
+        <>
+          {cart.hasWarnings && (
+            <Alert role="note">Some items carry safety warnings for your health profile. Please read them before you order.</Alert>
+          )}
+          <CartLines
+            cart={cart}
+            busy={loading}
+            onQuantity={(productId, quantity) => dispatch(cartActions.setQuantityRequested({ productId, quantity }))}
+            onRemove={(productId) => dispatch(cartActions.removeRequested({ productId }))}
+          />
+          <Summary>
+            <div>
+              <div>
+                {cart.itemCount} item{cart.itemCount === 1 ? '' : 's'}
+              </div>
+              <strong aria-label="Cart total">Total: {money(cart.totalAmount)}</strong>
+            </div>
+            {blocked.length > 0 && (
+              <p role="alert">
+                Remove or change the items marked above before checking out ({blocked.map((b) => b.title).join(', ')}).
+              </p>
+            )}
+            <Button
+              disabled={!cart.canCheckout || loading}
+              onClick={() => navigate('/secure/checkout')}
+            >
+              {shopper ? 'Checkout' : 'Sign in to check out'}
+            </Button>
+          </Summary>
+        </>
+      )}
     </section>
   );
 }

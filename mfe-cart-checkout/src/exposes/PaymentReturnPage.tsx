@@ -1,12 +1,105 @@
-import { PageTitle } from '@pharmacy/ui';
-import type { CartCheckoutExposes } from '@pharmacy/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { Link, useSearchParams } from 'react-router-dom';
+import { CURRENT_ORDER_ID_KEY, type CartCheckoutExposes, type Order } from '@pharmacy/contracts';
+import { getErrorMessage } from '@pharmacy/session';
+import { Button, Card, PageTitle, Spinner } from '@pharmacy/ui';
+import { orderApi } from '../cart/api';
+import { money } from '../cart/CartLines';
+import { cartActions } from '../cart/slice';
+import { useCartModule } from '../cart/useCart';
 
-// Placeholder until the cartCheckout team ships this page.
+/**
+ * /secure/checkout/return: the provider sends the shopper back with paymentId (sandbox) or token (PayPal)
+ * and PayerID; this page captures the payment for the order kept in sessionStorage (SPEC: currentOrderId).
+ */
 function PaymentReturnPage() {
+  useCartModule();
+  const dispatch = useDispatch();
+  const [params] = useSearchParams();
+  const paymentId = params.get('paymentId') ?? params.get('token');
+  const payerId = params.get('PayerID');
+  const [orderId] = useState(() => sessionStorage.getItem(CURRENT_ORDER_ID_KEY) ?? params.get('orderId'));
+  const [order, setOrder] = useState<Order | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const started = useRef(false);
+
+  const capture = useCallback(async () => {
+    if (!paymentId || !payerId || !orderId) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const confirmed = await orderApi.capture({ paymentId, payerId, orderId });
+      sessionStorage.removeItem(CURRENT_ORDER_ID_KEY);
+      setOrder(confirmed);
+      dispatch(cartActions.loadRequested());
+    } catch (err) {
+      setError(getErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }, [paymentId, payerId, orderId, dispatch]);
+
+  useEffect(() => {
+    // Once per visit (StrictMode mounts twice); capture is idempotent on the server anyway.
+    if (started.current) return;
+    started.current = true;
+    void capture();
+  }, [capture]);
+
+  if (!paymentId || !payerId || !orderId) {
+    return (
+      <section>
+        <PageTitle>Payment</PageTitle>
+        <p role="alert">
+          We could not find the payment details for this page. If you paid, your order is in <Link to="/my-orders">My Orders</Link>;
+          otherwise you can <Link to="/cart">return to your cart</Link>.
+        </p>
+      </section>
+    );
+  }
+  if (order) {
+    return (
+      <section>
+        <PageTitle>Thank you for your order</PageTitle>
+        <Card>
+          <p role="status">Your payment was received and your order is confirmed.</p>
+          <p>
+            Order <strong>{order._id}</strong> · {order.orderStatus} · payment {order.paymentStatus}
+          </p>
+          <ul>
+            {order.items.map((i) => (
+              <li key={i.productId}>
+                {i.quantity} × {i.title} — {money(i.lineTotal)}
+              </li>
+            ))}
+          </ul>
+          <p>
+            <strong>Total: {money(order.totalAmount)}</strong>
+          </p>
+          <p>
+            Delivering to {order.address.fullName}, {order.address.addressLine}, {order.address.postalCode} {order.address.city}
+          </p>
+          <Link to="/my-orders">View My Orders</Link>
+        </Card>
+      </section>
+    );
+  }
   return (
     <section>
-      <PageTitle>Payment</PageTitle>
-      <p>Payment is coming soon.</p>
+      <PageTitle>Confirming your payment</PageTitle>
+      {error ? (
+        <Card>
+          <p role="alert">{error}</p>
+          <Button onClick={() => void capture()} loading={busy}>
+            Retry
+          </Button>{' '}
+          <Link to="/cart">Back to cart</Link>
+        </Card>
+      ) : (
+        <Spinner />
+      )}
     </section>
   );
 }

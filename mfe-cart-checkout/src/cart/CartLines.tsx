@@ -1,0 +1,104 @@
+import styled from 'styled-components';
+import type { Cart, CartLine } from '@pharmacy/contracts';
+import { Badge, Button, th } from '@pharmacy/ui';
+
+const money = (n: number) => `$${n.toFixed(2)}`;
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 1rem;
+`;
+const Row = styled.li<{ $muted: boolean }>`
+  display: grid;
+  grid-template-columns: 72px 1fr auto;
+  gap: 1rem;
+  align-items: start;
+  padding: 1rem;
+  border: 1px solid ${th((t) => t.colors.border)};
+  border-radius: 8px;
+  opacity: ${(p) => (p.$muted ? 0.75 : 1)};
+`;
+const Thumb = styled.img`
+  width: 72px;
+  height: 72px;
+  object-fit: cover;
+  border-radius: 6px;
+  background: ${th((t) => t.colors.surfaceMuted)};
+`;
+const Note = styled.p<{ $tone: 'warn' | 'danger' | 'info' }>`
+  margin: 0.25rem 0 0;
+  font-size: 0.875rem;
+  color: ${(p) => th((t) => (p.$tone === 'danger' ? t.colors.dangerStrong : p.$tone === 'warn' ? t.colors.warning : t.colors.textMuted))(p)};
+`;
+const Qty = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 0.5rem;
+  margin-top: 0.5rem;
+`;
+
+export interface CartLinesProps {
+  cart: Cart;
+  /** Omit for a read-only review (checkout). */
+  onQuantity?: (productId: string, quantity: number) => void;
+  onRemove?: (productId: string) => void;
+  busy?: boolean;
+}
+
+function Line({ line, onQuantity, onRemove, busy }: { line: CartLine } & Omit<CartLinesProps, 'cart'>) {
+  const canRaise = line.available && line.quantity < line.maxQuantity;
+  return (
+    <Row $muted={!line.available} data-testid={`cart-line-${line.productId}`}>
+      {line.image ? <Thumb src={line.image} alt="" width={72} height={72} loading="lazy" /> : <Thumb as="div" aria-hidden="true" />}
+      <div>
+        <strong>{line.title}</strong>
+        {line.brand && <div>{line.brand}</div>}
+        {!line.available && <Badge variant="danger">Unavailable</Badge>}
+        {line.problem && <Note $tone="danger" role="note">{line.problem}</Note>}
+        {line.notice && <Note $tone="info" role="status">{line.notice}</Note>}
+        {line.warnings.map((w) => (
+          <Note key={w} $tone="warn" role="note">
+            ⚠ Safety warning: {w}
+          </Note>
+        ))}
+        {onQuantity ? (
+          <Qty>
+            <Button size="sm" variant="secondary" aria-label={`One less ${line.title}`} disabled={busy || line.quantity <= 1 || !line.available}
+              onClick={() => onQuantity(line.productId, line.quantity - 1)}>−</Button>
+            <span aria-label={`Quantity of ${line.title}`}>{line.quantity}</span>
+            <Button size="sm" variant="secondary" aria-label={`One more ${line.title}`} disabled={busy || !canRaise}
+              onClick={() => onQuantity(line.productId, line.quantity + 1)}>+</Button>
+            {onRemove && (
+              <Button size="sm" variant="ghost" disabled={busy} onClick={() => onRemove(line.productId)}>
+                Remove
+              </Button>
+            )}
+          </Qty>
+        ) : (
+          <div>Quantity: {line.quantity}</div>
+        )}
+        {line.available && line.maxQuantity > 0 && line.quantity >= line.maxQuantity && onQuantity && (
+          <Note $tone="info">Maximum you can order: {line.maxQuantity}</Note>
+        )}
+      </div>
+      <div aria-label={`Line total for ${line.title}`}>{line.available ? money(line.lineTotal) : '—'}</div>
+    </Row>
+  );
+}
+
+/** The lines of a cart with caps, unavailable items and safety warnings spelled out. */
+export function CartLines({ cart, onQuantity, onRemove, busy }: CartLinesProps) {
+  return (
+    <List aria-label="Cart items">
+      {cart.items.map((line) => (
+        <Line key={line.productId} line={line} onQuantity={onQuantity} onRemove={onRemove} busy={busy} />
+      ))}
+    </List>
+  );
+}
+
+export { money };

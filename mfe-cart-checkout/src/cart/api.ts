@@ -1,0 +1,40 @@
+import type { Address, AddressInput, Cart, CartItemInput, Order, OrderCreated } from '@pharmacy/contracts';
+import { api, apiData, unwrap, type ApiResponse } from '@pharmacy/session';
+
+/** The checkout service's calls (SPEC §7), typed by the contracts. Results keep the server's message. */
+export interface CartReply {
+  cart: Cart;
+  message?: string;
+}
+const cartReply = (r: ApiResponse<Cart>): CartReply => {
+  const cart = unwrap(r);
+  const message = typeof r.message === 'string' ? r.message : undefined;
+  return { cart, ...(message ? { message } : {}) };
+};
+const id = encodeURIComponent;
+
+export const cartApi = {
+  get: (userId: string) => api.get<Cart>(`/api/shop/cart/get/${id(userId)}`).then(cartReply),
+  add: (userId: string, productId: string, quantity: number) => api.post<Cart>('/api/shop/cart/add', { userId, productId, quantity }).then(cartReply),
+  update: (userId: string, productId: string, quantity: number) => api.put<Cart>('/api/shop/cart/update-cart', { userId, productId, quantity }).then(cartReply),
+  remove: (userId: string, productId: string) => api.delete<Cart>(`/api/shop/cart/${id(userId)}/${id(productId)}`).then(cartReply),
+  clear: (userId: string) => api.delete<Cart>(`/api/shop/cart/clear/${id(userId)}`).then(cartReply),
+  merge: (items: CartItemInput[]) => api.post<Cart>('/api/shop/cart/merge', { items }).then(cartReply),
+  /** A visitor's browser cart, priced and capped by the server. */
+  quote: (items: CartItemInput[]) => api.post<Cart>('/api/shop/cart/quote', { items }).then(cartReply),
+};
+
+export const addressApi = {
+  list: (userId: string) => apiData.get<Address[]>(`/api/shop/address/get/${id(userId)}`),
+  add: (userId: string, input: AddressInput) => apiData.post<Address>('/api/shop/address/add', { userId, ...input }),
+  update: (userId: string, addressId: string, input: AddressInput) =>
+    apiData.put<Address>(`/api/shop/address/update/${id(userId)}/${id(addressId)}`, input),
+  remove: (userId: string, addressId: string) => api.delete<null>(`/api/shop/address/delete/${id(userId)}/${id(addressId)}`),
+};
+
+export const orderApi = {
+  create: (addressId: string, acknowledgeSafetyWarnings: boolean) =>
+    apiData.post<OrderCreated>('/api/shop/order/create', { addressId, ...(acknowledgeSafetyWarnings ? { acknowledgeSafetyWarnings: true } : {}) }),
+  capture: (body: { paymentId: string; payerId: string; orderId: string }) => apiData.post<Order>('/api/shop/order/capture', body),
+  cancel: (orderId: string) => apiData.post<Order>('/api/shop/order/cancel', { orderId }),
+};

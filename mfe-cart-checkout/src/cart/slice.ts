@@ -1,0 +1,49 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Cart } from '@pharmacy/contracts';
+import type { RootState } from '@pharmacy/session';
+
+export interface CartState {
+  cart: Cart | null;
+  loading: boolean;
+  error: string | null;
+  /** The server's last explanation (caps, skipped items), shown above the cart. */
+  message: string | null;
+}
+export const initialCartState: CartState = { cart: null, loading: false, error: null, message: null };
+
+export const cartSlice = createSlice({
+  name: 'cart',
+  initialState: initialCartState,
+  reducers: {
+    loadRequested(state) {
+      state.loading = true;
+    },
+    setQuantityRequested(state, _action: PayloadAction<{ productId: string; quantity: number }>) {
+      state.loading = true;
+    },
+    removeRequested(state, _action: PayloadAction<{ productId: string }>) {
+      state.loading = true;
+    },
+    loaded(state, action: PayloadAction<{ cart: Cart; message?: string }>) {
+      state.cart = action.payload.cart;
+      state.message = action.payload.message ?? null;
+      state.loading = false;
+      state.error = null;
+    },
+    failed(state, action: PayloadAction<string>) {
+      state.loading = false;
+      state.error = action.payload;
+    },
+  },
+});
+
+export const cartActions = cartSlice.actions;
+export const cartReducer = cartSlice.reducer;
+export type CartRootState = RootState & { cart?: CartState };
+export const selectCart = (state: CartRootState): CartState => state.cart ?? initialCartState;
+/** The signed-in user's id, undefined while the auth check runs, null for a visitor. */
+export const selectShopper = (state: CartRootState): string | null | undefined => {
+  const user = state.auth?.user ?? state.session?.currentUser ?? null;
+  if (user) return user._id;
+  return state.auth?.isLoading ? undefined : null;
+};

@@ -1,0 +1,100 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CartCommands, VISITOR_CART_KEY, addToCart, type Cart, type CartLine } from '@pharmacy/contracts';
+import CartPage from '../src/exposes/CartPage';
+import CartBadge from '../src/exposes/CartBadge';
+import { fakeFetch, renderPage, shopper } from './render';
+
+const line = (over: Partial<CartLine>): CartLine => ({
+  productId: 'p1', title: 'Ibuprofen', image: '', brand: 'Acme', quantity: 1, price: 5, lineTotal: 5, maxQuantity: 10, available: true, warnings: [], ...over,
+});
+const cartOf = (items: CartLine[], over: Partial<Cart> = {}): Cart => ({
+  userId: 'user-1', items, itemCount: items.reduce((n, i) => n + i.quantity, 0), totalAmount: 10, canCheckout: items.every((i) => !i.problem), hasWarnings: items.some((i) => i.warnings.length > 0), ...over,
+});
+
+afterEach(() => {
+  localStorage.clear();
+});
+
+test('shows caps with their reason, flags unavailable items and blocks checkout', async () => {
+  const cart = cartOf([
+    line({ productId: 'p1', title: 'Ibuprofen', quantity: 3, maxQuantity: 3, notice: 'Only 3 left in stock, so the quantity was set to 3.' }),
+    line({ productId: 'p2', title: 'Old Syrup', available: false, maxQuantity: 0, problem: 'This product is no longer sold.' }),
+  ]);
+  fakeFetch(() => ({ body: { success: true, data: cart, message: 'Ibuprofen: Only 3 left in stock, so the quantity was set to 3.' } }));
+  renderPage(<CartPage />, { url: '/cart', user: shopper });
+
+  const capped = await screen.findByTestId('cart-line-p1');
+  expect(within(capped).getByRole('status')).toHaveTextContent('Only 3 left in stock');
+  expect(within(capped).getByRole('button', { name: 'One more Ibuprofen' })).toBeDisabled();
+  expect(within(capped).getByText('Maximum you can order: 3')).toBeInTheDocument();
+
+  const gone = screen.getByTestId('cart-line-p2');
+  expect(within(gone).getByText('Unavailable')).toBeInTheDocument();
+  expect(within(gone).getByText('This product is no longer sold.')).toBeInTheDocument();
+  expect(screen.getByRole('alert')).toHaveTextContent('Remove or change the items marked above before checking out (Old Syrup)');
+  expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+});
+
+test('safety warnings are shown and a checkout-ready cart goes to /secure/checkout', async () => {
+  const cart = cartOf([line({ warnings: ['Contains lactose, which you listed as an allergy (lactose).'] })]);
+  const calls = fakeFetch(() => ({ body: { success: true, data: cart } }));
+  renderPage(<CartPage />, { url: '/cart', user: shopper });
+  expect(await screen.findByText(/Safety warning: Contains lactose/)).toBeInTheDocument();
+  expect(calls[0].url).toBe('/api/shop/cart/get/user-1');
+  await userEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+  expect(await screen.findByText('checkout page')).toBeInTheDocument();
+});
+
+test('a visitor’s cart lives in localStorage, is priced by the server and capped back into storage', async () => {
+  localStorage.setItem(VISITOR_CART_KEY, JSON.stringify([{ productId: 'p1', quantity: 9 }]));
+  const calls = fakeFetch((c) => {
+    expect(c.url).toBe('/api/shop/cart/quote');
+    const wanted = (c.body as { items: Array<{ quantity: number }> }).items[0].quantity;
+    const q = Math.min(wanted, 2);
+    return { body: { success: true, data: cartOf([line({ quantity: q, maxQuantity: 2, ...(wanted > 2 ? { notice: 'Limited to 2 per order, so the quantity was set to 2.' } : {}) })], { userId: '' }) } };
+  });
+  renderPage(<CartPage />, { url: '/cart', user: null });
+  expect(await screen.findByText(/Limited to 2 per order/)).toBeInTheDocument();
+  expect(JSON.parse(localStorage.getItem(VISITOR_CART_KEY)!)).toEqual([{ productId: 'p1', quantity: 2 }]);
+  expect(calls.every((c) => c.url === '/api/shop/cart/quote')).toBe(true);
+  expect(screen.getByRole('button', { name: 'Sign in to check out' })).toBeEnabled();
+});
+
+test('the badge handles the addToCart command app-wide and merges the visitor cart once at sign-in', async () => {
+  const server: Record<string, number> = { p9: 1 };
+  const calls = fakeFetch((c) => {
+    if (c.url === '/api/shop/cart/quote') {
+      const items = (c.body as { items: Array<{ productId: string; quantity: number }> }).items;
+      return { body: { success: true, data: cartOf(items.map((i) => line({ productId: i.productId, quantity: i.quantity }))) } };
+    }
+    if (c.url === '/api/shop/cart/merge') {
+      for (const i of (c.body as { items: Array<{ productId: string; quantity: number }> }).items) server[i.productId] = (server[i.productId] ?? 0) + i.quantity;
+    }
+    return { body: { success: true, data: cartOf(Object.entries(server).map(([productId, quantity]) => line({ productId, quantity }))) } };
+  });
+  const { store } = renderPage(<CartBadge />, { user: null });
+  await waitFor(() => expect(screen.getByRole('link')).toHaveAccessibleName('Cart, 0 items'));
+
+  act(() => {
+    store.dispatch({ ...addToCart('p1', 2) });
+  });
+  expect(addToCart('p1', 2).type).toBe(CartCommands.addItem);
+  await waitFor(() => expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toHaveAttribute('href', '/cart'));
+  expect(JSON.parse(localStorage.getItem(VISITOR_CART_KEY)!)).toEqual([{ productId: 'p1', quantity: 2 }]);
+
+  const { setUser } = await import('@pharmacy/session');
+  act(() => {
+    store.dispatch(setUser(shopper));
+  });
+  await waitFor(() => expect(screen.getByRole('link')).toHaveAccessibleName('Cart, 3 items'));
+  expect(calls.filter((c) => c.url === '/api/shop/cart/merge')).toEqual([
+    expect.objectContaining({ method: 'POST', body: { items: [{ productId: 'p1', quantity: 2 }] } }),
+  ]);
+  expect(localStorage.getItem(VISITOR_CART_KEY)).toBeNull();
+  // Later actions do not merge again.
+  act(() => {
+    store.dispatch({ type: 'something/else' });
+  });
+  expect(calls.filter((c) => c.url === '/api/shop/cart/merge')).toHaveLength(1);
+});

@@ -1,0 +1,66 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CURRENT_ORDER_ID_KEY, type Order } from '@pharmacy/contracts';
+import PaymentReturnPage from '../src/exposes/PaymentReturnPage';
+import PaymentCancelPage from '../src/exposes/PaymentCancelPage';
+import { fakeFetch, renderPage, shopper } from './render';
+
+const order: Order = {
+  _id: 'order-42', userId: 'user-1', items: [{ productId: 'p1', title: 'Vitamin D', image: '', brand: 'Acme', price: 12.5, quantity: 2, lineTotal: 25, warnings: [] }],
+  address: { addressId: 'a1', fullName: 'Ada Lovelace', addressLine: '1 Main Street', city: 'London', postalCode: 'N1', phone: '+44 20 7946 0000', notes: '' },
+  totalAmount: 25, currency: 'USD', orderStatus: 'confirmed', paymentStatus: 'paid', paymentMethod: 'sandbox', paymentId: 'SBX-1', payerId: 'PAYER1',
+  orderDate: '2026-01-01T00:00:00.000Z', orderUpdateDate: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-01T00:30:00.000Z', acknowledgedWarnings: [], acknowledgedAt: null, history: [],
+};
+const emptyCart = { success: true, data: { userId: 'user-1', items: [], itemCount: 0, totalAmount: 0, canCheckout: false, hasWarnings: false } };
+
+afterEach(() => sessionStorage.clear());
+
+test('captures with paymentId, PayerID and the stored order id, clears currentOrderId and shows the confirmed order', async () => {
+  sessionStorage.setItem(CURRENT_ORDER_ID_KEY, 'order-42');
+  const calls = fakeFetch((c) => (c.url === '/api/shop/order/capture' ? { body: { success: true, data: order } } : { body: emptyCart }));
+  renderPage(<PaymentReturnPage />, { url: '/secure/checkout/return?paymentId=SBX-1&PayerID=PAYER1', user: shopper });
+  expect(await screen.findByText('Thank you for your order')).toBeInTheDocument();
+  expect(calls.filter((c) => c.url === '/api/shop/order/capture')).toEqual([
+    expect.objectContaining({ method: 'POST', body: { paymentId: 'SBX-1', payerId: 'PAYER1', orderId: 'order-42' } }),
+  ]);
+  expect(sessionStorage.getItem(CURRENT_ORDER_ID_KEY)).toBeNull();
+  expect(screen.getByText(/2 × Vitamin D/)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/my-orders');
+});
+
+test('accepts PayPal’s token as the payment id; on a provider error shows the message and Retry captures again', async () => {
+  sessionStorage.setItem(CURRENT_ORDER_ID_KEY, 'order-42');
+  let attempts = 0;
+  const calls = fakeFetch((c) => {
+    if (c.url !== '/api/shop/order/capture') return { body: emptyCart };
+    attempts++;
+    return attempts === 1
+      ? { status: 502, body: { success: false, code: 'PAYMENT_PROVIDER_ERROR', message: 'The payment provider is having trouble right now. Your order is still open: please try again in a moment.' } }
+      : { body: { success: true, data: order } };
+  });
+  renderPage(<PaymentReturnPage />, { url: '/secure/checkout/return?token=5O190127TN364715T&PayerID=QYR5Z8XDVJNXQ', user: shopper });
+  expect(await screen.findByRole('alert')).toHaveTextContent('Your order is still open');
+  expect(sessionStorage.getItem(CURRENT_ORDER_ID_KEY)).toBe('order-42');
+  await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByText('Thank you for your order')).toBeInTheDocument();
+  const captures = calls.filter((c) => c.url === '/api/shop/order/capture');
+  expect(captures).toHaveLength(2);
+  expect(captures[1].body).toEqual({ paymentId: '5O190127TN364715T', payerId: 'QYR5Z8XDVJNXQ', orderId: 'order-42' });
+});
+
+test('without payment details it explains instead of calling capture', async () => {
+  const calls = fakeFetch(() => ({ body: emptyCart }));
+  renderPage(<PaymentReturnPage />, { url: '/secure/checkout/return', user: shopper });
+  expect(await screen.findByRole('alert')).toHaveTextContent('could not find the payment details');
+  expect(calls.some((c) => c.url === '/api/shop/order/capture')).toBe(false);
+});
+
+test('the cancel page cancels the order, says the reservation was released and the cart is kept', async () => {
+  sessionStorage.setItem(CURRENT_ORDER_ID_KEY, 'order-42');
+  const calls = fakeFetch((c) => (c.url === '/api/shop/order/cancel' ? { body: { success: true, data: { ...order, orderStatus: 'rejected', paymentStatus: 'failed' } } } : { body: emptyCart }));
+  renderPage(<PaymentCancelPage />, { url: '/secure/checkout/cancel?paymentId=SBX-1&orderId=order-42', user: shopper });
+  expect(await screen.findByText(/items we held for you were released/)).toHaveAttribute('role', 'status');
+  expect(screen.getByText(/Your cart is kept/)).toBeInTheDocument();
+  await waitFor(() => expect(sessionStorage.getItem(CURRENT_ORDER_ID_KEY)).toBeNull());
+  expect(calls.find((c) => c.url === '/api/shop/order/cancel')?.body).toEqual({ orderId: 'order-42' });
+});
