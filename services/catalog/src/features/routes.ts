@@ -29,7 +29,7 @@ export const featureRoutes: FastifyPluginAsyncTypebox<{ features: Collection<Fea
   app.post(
     '/api/common/feature/add',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: { tags: ['admin'], summary: 'Add a banner from an uploaded image', querystring: NoQuery, body: FeatureInput, response: { 200: Ok(Feature) } },
     },
     async (request) => {
@@ -42,7 +42,7 @@ export const featureRoutes: FastifyPluginAsyncTypebox<{ features: Collection<Fea
   app.delete(
     '/api/common/feature/delete/:id',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: { tags: ['admin'], summary: 'Remove a banner', params: FeatureParams, querystring: NoQuery, response: { 200: Ok(StrictObject({ _id: Type.String() })) } },
     },
     async (request) => {

@@ -16,7 +16,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ blobs: BlobStore }> = asyn
   app.post(
     '/api/admin/products/upload-image',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024,
       schema: {
         tags: ['admin'],

@@ -43,7 +43,9 @@ class BoundedCache<V> {
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-const byTitle = (a: Entry, b: Entry) => collator.compare(a.doc.title, b.doc.title) || (a.doc._id < b.doc._id ? -1 : a.doc._id > b.doc._id ? 1 : 0);
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+// Plain comparisons of precomputed lower-case keys: a collator would make each re-sort of 10,000 products ~10x slower.
+const byTitle = (a: Entry, b: Entry) => cmp(a.titleKey, b.titleKey) || cmp(a.doc._id, b.doc._id);
 const byPrice = (a: Entry, b: Entry) => effectivePriceCents(a.doc) - effectivePriceCents(b.doc) || byTitle(a, b);
 
 const SORTS: Record<SortBy, (a: Entry, b: Entry) => number> = {
@@ -69,6 +71,8 @@ export class ProductReadModel {
   private sorted: Partial<Record<SortBy, Entry[]>> = {};
   private readonly pages = new BoundedCache<string>(2000);
   private readonly searches = new BoundedCache<string>(2000);
+  /** Ranked hits per keyword: only add/edit/delete change them, not stock or review counters. */
+  private readonly hits = new BoundedCache<Array<{ id: string; terms: string[] }>>(2000);
   private readonly index = new ProductSearchIndex();
 
   load(docs: ProductDoc[]): void {
@@ -143,7 +147,11 @@ export class ProductReadModel {
     const key = `${normalized}|${page}|${limit}`;
     const cached = this.searches.get(key);
     if (cached !== undefined) return cached;
-    const hits = normalized ? this.index.search(normalized) : [];
+    let hits = this.hits.get(normalized);
+    if (!hits) {
+      hits = normalized ? this.index.search(normalized) : [];
+      this.hits.set(normalized, hits);
+    }
     const start = (page - 1) * limit;
     const pageHits = hits.slice(start, start + limit).filter((h) => this.byId.has(h.id));
     const terms = new Set<string>();
@@ -199,7 +207,10 @@ export class ProductReadModel {
   }
 
   private changed(reorder: boolean): void {
-    if (reorder) this.sorted = {};
+    if (reorder) {
+      this.sorted = {};
+      this.hits.clear();
+    }
     this.pages.clear();
     this.searches.clear();
   }

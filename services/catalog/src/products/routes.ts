@@ -103,7 +103,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
   app.get(
     '/api/admin/products/get',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'All products for staff: search, pagination, lowStock=true for the restock list',
@@ -120,14 +120,14 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
 
   app.post(
     '/api/admin/products/add',
-    { preHandler: requireAdmin, schema: { tags: ['admin'], summary: 'Add a product', querystring: NoQuery, body: ProductInput, response: { 200: Ok(Product) } } },
+    { onRequest: requireAdmin, schema: { tags: ['admin'], summary: 'Add a product', querystring: NoQuery, body: ProductInput, response: { 200: Ok(Product) } } },
     async (request) => ({ success: true as const, data: toApiProduct(await service.create(request.body)), message: 'Product added.' }),
   );
 
   app.put(
     '/api/admin/products/edit/:id',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: { tags: ['admin'], summary: 'Edit a product (any subset of fields)', params: ProductIdParams, querystring: NoQuery, body: ProductPatch, response: { 200: Ok(Product) } },
     },
     async (request) => ({
@@ -140,7 +140,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
   app.delete(
     '/api/admin/products/delete/:id',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: { tags: ['admin'], summary: 'Delete a product', params: ProductIdParams, querystring: NoQuery, response: { 200: Ok(StrictObject({ _id: Type.String() })) } },
     },
     async (request) => {

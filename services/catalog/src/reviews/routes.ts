@@ -13,7 +13,7 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; a
   app.post(
     '/api/shop/review/add',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: { rateLimit: addLimit },
       schema: { tags: ['shop'], summary: 'Review a product you bought (once, rating 1-5)', querystring: NoQuery, body: ReviewInput, response: { 200: Ok(ReviewAdded) } },
     },

@@ -1,0 +1,156 @@
+/**
+ * pnpm bench:catalog — listing and search throughput against a bare Fastify route, in one run.
+ *
+ * A child process loads 10,000 generated products into an embedded (nedb, in-memory) store, starts the
+ * real catalog service (createApp + buildCatalogService) on a free port, and beside it a bare Fastify app
+ * whose one route returns a JSON body the size of a listing page. This process drives them one after the
+ * other with autocannon (50 connections), so the load generator and the server do not share a core.
+ */
+import { fork } from 'node:child_process';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { CATEGORY_IDS, type CategoryId } from '@pharmacy/contracts';
+import { MemoryBlobStore, openStore } from '@pharmacy/db';
+import { createApp, generateTestKeys } from '@pharmacy/service-kit';
+import { buildCatalogService } from '../src';
+import { PRODUCTS, type ProductDoc } from '../src/products/model';
+import { seedProductDoc } from '../src/seed/seed';
+
+const PRODUCT_COUNT = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+
+const BRANDS = ['CareWell', 'Relivo', 'Solpharm', 'Coldeze', 'Allerclear', 'VitaNova', 'NatureRoot', 'Gutwise', 'DermaCalm', 'PureSkin',
+  'FreshDay', 'LittleSprout', 'MediPlast', 'OptiCare', 'HealthPlus', 'Medilab', 'Pharmaco', 'Wellbeing', 'Boots Style', 'ClearLife'];
+const ACTIVES = ['Ibuprofen', 'Paracetamol', 'Cetirizine', 'Loratadine', 'Omeprazole', 'Vitamin D3', 'Vitamin C', 'Zinc', 'Magnesium',
+  'Hydrocortisone', 'Clotrimazole', 'Aspirin', 'Guaifenesin', 'Menthol', 'Lidocaine', 'Simeticone', 'Folic acid', 'Iron', 'Omega-3', 'Aloe vera'];
+const FORMS = ['Tablets', 'Capsules', 'Cream', 'Gel', 'Oral syrup', 'Nasal spray', 'Eye drops', 'Lozenges', 'Powder', 'Spray'];
+const WORDS = ['relief', 'fast', 'gentle', 'daily', 'support', 'soothing', 'protection', 'family', 'sensitive', 'natural', 'strength',
+  'symptoms', 'pain', 'skin', 'immune', 'sleep', 'travel', 'children', 'adults', 'fragrance-free'];
+
+/** Deterministic pseudo-random numbers, so every run measures the same catalog. */
+function rng(seed: number) {
+  let s = seed;
+  return () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+}
+
+function generate(n: number): ProductDoc[] {
+  const r = rng(42);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
+  const base = Date.UTC(2024, 0, 1);
+  return Array.from({ length: n }, (_, i) => {
+    const active = pick(ACTIVES);
+    const strength = [100, 200, 250, 400, 500, 1000][Math.floor(r() * 6)];
+    const form = pick(FORMS);
+    const price = Math.round((1 + r() * 40) * 100) / 100;
+    return seedProductDoc(
+      {
+        title: `${active} ${strength}mg ${form} ${i}`,
+        description: Array.from({ length: 18 }, () => pick(WORDS)).join(' '),
+        category: pick(CATEGORY_IDS) as CategoryId,
+        brand: pick(BRANDS),
+        price,
+        salePrice: r() < 0.2 ? Math.round(price * 80) / 100 : undefined,
+        totalStock: Math.floor(r() * 200),
+        activeIngredients: [`${active} ${strength}mg`],
+        dosageForm: form,
+        packSize: `${[12, 16, 24, 30, 60][Math.floor(r() * 5)]} units`,
+      },
+      '/api/media/00000000-0000-4000-8000-000000000000',
+      new Date(base + i * 1000),
+    );
+  });
+}
+
+const LISTING_PATHS = [
+  '/api/shop/products/get?category=pain-relief,cold-and-flu&brand=CareWell,Relivo&sortBy=price-hightolow&page=1&limit=24',
+  '/api/shop/products/get?category=vitamins-and-supplements&sortBy=title-atoz&page=2&limit=24',
+  '/api/shop/products/get?brand=VitaNova,NatureRoot,Medilab&sortBy=price-lowtohigh&page=1&limit=24',
+  '/api/shop/products/get?category=skin-care,personal-care&sortBy=title-ztoa&page=3&limit=24',
+  '/api/shop/products/get?category=allergy&brand=Allerclear,Solpharm&sortBy=price-lowtohigh&page=1&limit=24',
+  '/api/shop/products/get?category=first-aid,baby-and-mother,eye-and-ear-care&sortBy=price-hightolow&page=5&limit=24',
+];
+const SEARCH_PATHS = ['ibuprofen', 'ibuprofn', 'paracetamol tablets', 'vitamin', 'cetirizin', 'soothing cream', 'omeprazole 20', 'zinc']
+  .map((k) => `/api/shop/search/${encodeURIComponent(k)}?limit=24`);
+
+/* ------------------------------------------------------------------ server side (child process) */
+
+async function serve() {
+  const started = Date.now();
+  const store = await openStore({ name: 'catalog-bench', inMemory: true });
+  await store.collection<ProductDoc>(PRODUCTS).insertMany(generate(PRODUCT_COUNT));
+  const keys = generateTestKeys();
+  const app = await createApp({ publicKey: keys.publicKey, logLevel: 'silent' });
+  await app.register(
+    buildCatalogService({
+      store,
+      blobs: new MemoryBlobStore(),
+      internalToken: keys.internalToken,
+      purchases: { hasPurchased: async () => false },
+    }),
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const catalogPort = (app.server.address() as { port: number }).port;
+
+  // The bare route returns the same JSON body as the first listing page (parsed: Fastify serialises it).
+  const sample = await (await fetch(`http://127.0.0.1:${catalogPort}${LISTING_PATHS[0]}`)).text();
+  const sampleObject = JSON.parse(sample) as object;
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => sampleObject);
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const barePort = (bare.server.address() as { port: number }).port;
+  process.send!({ catalogPort, barePort, bodyBytes: Buffer.byteLength(sample), loadMs: Date.now() - started });
+  process.on('disconnect', () => process.exit(0));
+}
+
+/* ------------------------------------------------------------------ load side (this process) */
+
+interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function measure(name: string, port: number, paths: string[]): Promise<Figures> {
+  const opts = {
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    requests: paths.map((path) => ({ method: 'GET' as const, path })),
+  };
+  await autocannon({ ...opts, duration: 2 }); // warm-up (JIT, caches)
+  const result = await autocannon({ ...opts, duration: DURATION });
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
+async function main() {
+  const child = fork(__filename, ['serve'], { execArgv: process.execArgv, stdio: 'inherit' });
+  const ready = await new Promise<{ catalogPort: number; barePort: number; bodyBytes: number; loadMs: number }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as never));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  console.log(`${PRODUCT_COUNT} products loaded and service started in ${ready.loadMs} ms; listing page body ${ready.bodyBytes} bytes`);
+  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per target (after a 2 s warm-up)\n`);
+
+  const bare = await measure('bare Fastify route (same-size JSON)', ready.barePort, ['/bare']);
+  const listing = await measure(`listing (filtered + sorted, ${LISTING_PATHS.length} URLs)`, ready.catalogPort, LISTING_PATHS);
+  const search = await measure(`search (${SEARCH_PATHS.length} keywords incl. typos)`, ready.catalogPort, SEARCH_PATHS);
+  child.disconnect();
+  child.kill();
+
+  const rows = [bare, listing, search];
+  const pad = (s: string | number, n: number) => String(s).padStart(n);
+  console.log(`${'target'.padEnd(44)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('vs bare', 10)}${pad('errors', 8)}`);
+  for (const r of rows) {
+    const ratio = `${Math.round((r.rps / bare.rps) * 100)}%`;
+    console.log(`${r.name.padEnd(44)}${pad(Math.round(r.rps), 10)}${pad(r.p50, 9)}${pad(r.p99, 9)}${pad(ratio, 10)}${pad(r.errors + r.non2xx, 8)}`);
+  }
+  const ok = [listing, search].every((r) => r.p99 <= 20 && r.rps >= bare.rps / 2 && r.errors + r.non2xx === 0);
+  console.log(`\ntargets (p99 <= 20 ms, >= 50% of bare throughput, no errors): ${ok ? 'met' : 'NOT met'}`);
+  process.exitCode = ok ? 0 : 1;
+}
+
+if (process.argv[2] === 'serve') void serve();
+else void main();
