@@ -107,7 +107,7 @@ export function DashboardPage() {
         </Center>
       ) : stats ? (
         <>
-          <Figures aria-label="Key figures">
+          <Figures>
             <Figure>
               <dt>Revenue today</dt>
               <dd>{formatMoney(stats.today.revenue)}</dd>

@@ -1,0 +1,197 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  ORDER_STATUSES,
+  ORDER_STATUS_TRANSITIONS,
+  PAYMENT_STATUSES,
+  PAYMENT_STATUS_TRANSITIONS,
+  type Order,
+  type OrderStatus,
+  type PaymentStatus,
+} from '@pharmacy/contracts';
+import { createFakeServer, fail, ok, type FakeServer } from '../test/fakeServer';
+import { makeOrder } from '../test/fixtures';
+import { renderAdmin, resetAdminTestEnvironment } from '../test/renderAdmin';
+import { humanize } from '../format';
+import { ordersActions } from './slice';
+
+afterEach(resetAdminTestEnvironment);
+
+const page = (items: Order[]) => ok({ items, total: items.length, page: 1, limit: 20 });
+
+function serverWith(orders: Order[]): FakeServer {
+  const server = createFakeServer();
+  server.on('GET', '/api/admin/orders/get', (req) => page(req.query.status ? orders.filter((o) => o.orderStatus === req.query.status) : orders));
+  for (const order of orders) server.on('GET', `/api/admin/orders/details/${order._id}`, ok(order));
+  return server;
+}
+
+const table = () => screen.getByRole('table', { name: 'Orders' });
+const notification = () => screen.getByRole('region', { name: /^Notification/, hidden: true });
+
+async function openOrder(order: Order, server = serverWith([order])) {
+  const user = userEvent.setup();
+  const view = renderAdmin({ path: '/admin/orders', server });
+  await screen.findByRole('table', { name: 'Orders' });
+  const row = within(table()).getByText(order._id).closest('tr') as HTMLElement;
+  await user.click(within(row).getByRole('button', { name: 'View Details' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Order details' });
+  await within(dialog).findByRole('heading', { name: 'Items' });
+  return { ...view, user, dialog };
+}
+
+const optionsOf = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((o) => (o as HTMLOptionElement).value)
+    .filter(Boolean);
+
+describe('Order status control: only the allowed next states (ARCHITECTURE §5)', () => {
+  it.each(ORDER_STATUSES.map((s) => [s, ORDER_STATUS_TRANSITIONS[s]] as const))('orderStatus %s offers %j', async (current, allowed) => {
+    const order = makeOrder({ _id: `o-${current}`, orderStatus: current as OrderStatus, paymentStatus: 'paid' });
+    const { dialog } = await openOrder(order);
+    if (allowed.length === 0) {
+      expect(within(dialog).queryByLabelText('Change order status to')).not.toBeInTheDocument();
+      expect(within(dialog).getByText(`${humanize(current)} is final: no further changes.`)).toBeInTheDocument();
+    } else {
+      expect(optionsOf(within(dialog).getByLabelText('Change order status to'))).toEqual([...allowed]);
+    }
+  });
+
+  it.each(PAYMENT_STATUSES.map((s) => [s, PAYMENT_STATUS_TRANSITIONS[s]] as const))('paymentStatus %s offers %j', async (current, allowed) => {
+    const order = makeOrder({ _id: `o-pay-${current}`, orderStatus: 'confirmed', paymentStatus: current as PaymentStatus });
+    const { dialog } = await openOrder(order);
+    if (allowed.length === 0) {
+      expect(within(dialog).queryByLabelText('Change payment status to')).not.toBeInTheDocument();
+    } else {
+      expect(optionsOf(within(dialog).getByLabelText('Change payment status to'))).toEqual([...allowed]);
+    }
+  });
+
+  it('moves an order from confirmed to inProcess, then offers the next states of inProcess', async () => {
+    const order = makeOrder({ _id: 'o-1', orderStatus: 'confirmed', paymentStatus: 'paid' });
+    const server = serverWith([order]);
+    const updated = makeOrder({
+      ...order,
+      orderStatus: 'inProcess',
+      history: [{ field: 'orderStatus', from: 'confirmed', to: 'inProcess', at: '2024-06-02T08:00:00.000Z', by: 'admin-1' }],
+    });
+    server.on('PUT', '/api/admin/orders/update/o-1', ok(updated));
+    const { dialog, user } = await openOrder(order, server);
+
+    const button = within(dialog).getByRole('button', { name: 'Update order status' });
+    expect(button).toBeDisabled();
+    await user.selectOptions(within(dialog).getByLabelText('Change order status to'), 'inProcess');
+    await user.click(button);
+
+    await waitFor(() => expect(optionsOf(within(dialog).getByLabelText('Change order status to'))).toEqual(['inShipping', 'rejected']));
+    expect(server.requestsTo('PUT', '/api/admin/orders/update/o-1').map((r) => r.body)).toEqual([{ orderStatus: 'inProcess' }]);
+    expect(within(dialog).getByRole('heading', { name: 'Status history' }).parentElement).toHaveTextContent(
+      /Order status: Confirmed → In process/,
+    );
+    // The table row behind the dialog (aria-hidden while it is open) follows.
+    const behind = screen.getByRole('table', { name: 'Orders', hidden: true });
+    const row = within(behind).getByText('o-1').closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('In process');
+  });
+
+  it('keeps the order as it was and raises a destructive toast when the server refuses the change', async () => {
+    const order = makeOrder({ _id: 'o-2', orderStatus: 'pending', paymentStatus: 'pending' });
+    const server = serverWith([order]);
+    server.on('PUT', '/api/admin/orders/payment/o-2', fail(422, 'This order changed in the meantime. Reload it and try again.', 'INVALID_TRANSITION'));
+    const { dialog, user, state } = await openOrder(order, server);
+    await user.selectOptions(within(dialog).getByLabelText('Change payment status to'), 'paid');
+    await user.click(within(dialog).getByRole('button', { name: 'Update payment status' }));
+    const toast = (await within(notification()).findByText('Could not update the payment status')).closest('li') as HTMLElement;
+    expect(toast).toHaveAttribute('data-variant', 'destructive');
+    expect(toast).toHaveTextContent('This order changed in the meantime. Reload it and try again.');
+    expect(state().admin.orders.details?.paymentStatus).toBe('pending');
+    expect(state().admin.orders.updating).toBeNull();
+  });
+});
+
+describe('Orders list and details', () => {
+  it('lists orders in the order the server sends (newest first) and filters by status', async () => {
+    const user = userEvent.setup();
+    const orders = [
+      makeOrder({ _id: 'o-new', orderStatus: 'confirmed', paymentStatus: 'paid', orderDate: '2024-06-03T00:00:00.000Z' }),
+      makeOrder({ _id: 'o-old', orderStatus: 'delivered', paymentStatus: 'paid', orderDate: '2024-06-01T00:00:00.000Z' }),
+    ];
+    const server = serverWith(orders);
+    renderAdmin({ path: '/admin/orders', server });
+    await screen.findByRole('table', { name: 'Orders' });
+    const ids = () =>
+      within(table())
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[0].textContent);
+    expect(ids()).toEqual(['o-new', 'o-old']);
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'delivered');
+    await waitFor(() => expect(ids()).toEqual(['o-old']));
+    expect(server.requestsTo('GET', '/api/admin/orders/get').at(-1)?.query).toMatchObject({ status: 'delivered', page: '1' });
+  });
+
+  it('shows items, address, totals, payment and status history', async () => {
+    const order = makeOrder({
+      _id: 'o-3',
+      orderStatus: 'inShipping',
+      paymentStatus: 'paid',
+      history: [
+        { field: 'paymentStatus', from: 'pending', to: 'paid', at: '2024-06-01T12:05:00.000Z', by: 'system' },
+        { field: 'orderStatus', from: 'pending', to: 'confirmed', at: '2024-06-01T12:05:00.000Z', by: 'system' },
+      ],
+    });
+    const { dialog } = await openOrder(order);
+    const items = within(dialog).getByRole('table', { name: 'Items' });
+    expect(within(items).getByText('Ibuprofen 200 mg')).toBeInTheDocument();
+    expect(within(items).getAllByText('$11.98')).toHaveLength(1);
+    expect(within(dialog).getByText('1 Harbour Street')).toBeInTheDocument();
+    expect(within(dialog).getByText('PO1 2AB')).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Totals' }).parentElement).toHaveTextContent('Total$11.98');
+    expect(within(dialog).getByRole('heading', { name: 'Payment' }).parentElement).toHaveTextContent('PAY-1');
+    const history = within(dialog).getByRole('heading', { name: 'Status history' }).parentElement as HTMLElement;
+    expect(within(history).getAllByRole('listitem')).toHaveLength(2);
+    expect(history).toHaveTextContent('Payment status: Pending → Paid');
+    expect(history).toHaveTextContent('by the system');
+  });
+
+  it('empties the list when a fetch fails, with a destructive toast', async () => {
+    const orders = [makeOrder({ _id: 'o-4', orderStatus: 'confirmed', paymentStatus: 'paid' })];
+    const server = serverWith(orders);
+    const { store, state } = renderAdmin({ path: '/admin/orders', server });
+    await screen.findByRole('table', { name: 'Orders' });
+    server.on('GET', '/api/admin/orders/get', fail(503, 'The checkout service is unavailable.', 'UNAVAILABLE'));
+    act(() => {
+      store.dispatch(ordersActions.fetchOrders({ page: 1 }));
+    });
+    expect(await screen.findByText('No orders found')).toBeInTheDocument();
+    expect(state().admin.orders.list).toEqual([]);
+    const toast = within(notification()).getByText('Could not load orders').closest('li') as HTMLElement;
+    expect(toast).toHaveAttribute('data-variant', 'destructive');
+    expect(toast).toHaveTextContent('The checkout service is unavailable.');
+  });
+
+  it('resets the details to null when their fetch fails, and on close', async () => {
+    const user = userEvent.setup();
+    const good = makeOrder({ _id: 'o-5', orderStatus: 'confirmed', paymentStatus: 'paid' });
+    const gone = makeOrder({ _id: 'o-6', orderStatus: 'pending', paymentStatus: 'pending' });
+    const server = serverWith([good, gone]);
+    server.on('GET', '/api/admin/orders/details/o-6', fail(404, 'That order no longer exists.', 'NOT_FOUND'));
+    const { state } = renderAdmin({ path: '/admin/orders', server });
+    await screen.findByRole('table', { name: 'Orders' });
+
+    await user.click(within(within(table()).getByText('o-5').closest('tr') as HTMLElement).getByRole('button', { name: 'View Details' }));
+    await within(await screen.findByRole('dialog', { name: 'Order details' })).findByRole('heading', { name: 'Items' });
+    expect(state().admin.orders.details?._id).toBe('o-5');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(state().admin.orders.details).toBeNull();
+
+    await user.click(within(within(table()).getByText('o-6').closest('tr') as HTMLElement).getByRole('button', { name: 'View Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order details' });
+    expect(await within(dialog).findByText('The details of this order could not be loaded.')).toBeInTheDocument();
+    expect(state().admin.orders.details).toBeNull();
+    expect(within(notification()).getByText('Could not load the order details').closest('li')).toHaveAttribute('data-variant', 'destructive');
+  });
+});

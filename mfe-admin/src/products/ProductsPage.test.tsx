@@ -1,0 +1,244 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CSRF_HEADER, type Product } from '@pharmacy/contracts';
+import { createFakeServer, fail, ok, type FakeServer } from '../test/fakeServer';
+import { FakeXhr, installFakeXhr, pngFile } from '../test/fakeXhr';
+import { makeProduct } from '../test/fixtures';
+import { renderAdmin, resetAdminTestEnvironment } from '../test/renderAdmin';
+import { productsActions } from './slice';
+
+installFakeXhr();
+afterEach(resetAdminTestEnvironment);
+
+const PRODUCTS = [
+  makeProduct({ _id: 'p-1', title: 'Ibuprofen 200 mg Tablets' }),
+  makeProduct({ _id: 'p-2', title: 'Vitamin C 1000 mg', category: 'vitamins-and-supplements', salePrice: 3.5, price: 4.99 }),
+];
+
+function serverWith(products: Product[] = PRODUCTS): FakeServer {
+  const server = createFakeServer();
+  server.on('GET', '/api/admin/products/get', (req) => {
+    const term = (req.query.search ?? '').toLowerCase();
+    const items = products.filter((p) => p.title.toLowerCase().includes(term));
+    return ok({ items, total: items.length, page: Number(req.query.page ?? 1), limit: 24 });
+  });
+  return server;
+}
+
+const notification = () => screen.getByRole('region', { name: /^Notification/, hidden: true });
+
+async function renderProducts(server = serverWith()) {
+  const user = userEvent.setup();
+  const view = renderAdmin({ path: '/admin/products', server });
+  await screen.findByRole('table', { name: 'Products' });
+  return { ...view, user };
+}
+
+async function openAddForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Add product' }));
+  return screen.findByRole('dialog', { name: 'Add product' });
+}
+
+describe('Product form validation', () => {
+  it('names every missing required field on submit and sends nothing', async () => {
+    const { user, server } = await renderProducts();
+    const dialog = await openAddForm(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Add product' }));
+
+    expect(within(dialog).getByText('7 fields need your attention.')).toBeInTheDocument();
+    for (const message of [
+      'Title is required.',
+      'Description is required.',
+      'Choose a category.',
+      'Brand is required.',
+      'Price is required.',
+      'Stock is required.',
+      'Upload a product image.',
+    ]) {
+      expect(within(dialog).getByText(message)).toBeInTheDocument();
+    }
+    expect(within(dialog).getByLabelText(/^Title/)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText(/^Title/)).toHaveAccessibleDescription('Title is required.');
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Title/)).toHaveFocus());
+    expect(server.requestsTo('POST', '/api/admin/products/add')).toHaveLength(0);
+  });
+
+  it.each([
+    ['Price', 'abc', 'Price must be a number like 4.99.'],
+    ['Price', '4.999', 'Price can have at most two decimal places.'],
+    ['Price', '0', 'Price must be more than 0.'],
+    ['Price', '100001', 'Price must be at most 100000.'],
+    ['Stock', '-1', 'Stock must be a whole number of 0 or more.'],
+    ['Stock', '2.5', 'Stock must be a whole number of 0 or more.'],
+    ['Maximum per order', '0', 'Maximum per order must be between 1 and 1000.'],
+    ['Minimum age', '130', 'Minimum age must be between 0 and 120.'],
+    ['Title', 'A', 'Title must be at least 2 characters.'],
+  ])('%s "%s" says: %s', async (label, value, message) => {
+    const { user } = await renderProducts();
+    const dialog = await openAddForm(user);
+    const input = within(dialog).getByLabelText(new RegExp(`^${label}`));
+    await user.type(input, value);
+    expect(within(dialog).queryByText(message)).not.toBeInTheDocument(); // not while typing the first time
+    await user.tab();
+    expect(within(dialog).getByText(message)).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('wants the sale price below the price', async () => {
+    const { user } = await renderProducts();
+    const dialog = await openAddForm(user);
+    await user.type(within(dialog).getByLabelText(/^Price/), '5');
+    await user.type(within(dialog).getByLabelText(/^Sale price/), '5');
+    await user.tab();
+    expect(within(dialog).getByText('Sale price must be lower than the price (leave it empty when not on sale).')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText(/^Sale price/));
+    await user.type(within(dialog).getByLabelText(/^Sale price/), '4.5');
+    expect(within(dialog).queryByText(/Sale price must be lower/)).not.toBeInTheDocument();
+  });
+
+  it('refuses a file that is not a PNG, JPEG or WebP image before uploading it', async () => {
+    const { user } = await renderProducts();
+    const dialog = await openAddForm(user);
+    const gif = new File(['GIF89a'], 'anim.gif', { type: 'image/gif' });
+    // The picker's accept filter can be bypassed (drag and drop, "All files"): the check must not rely on it.
+    await userEvent.setup({ applyAccept: false }).upload(within(dialog).getByLabelText('Product image'), gif);
+    expect(within(dialog).getByText('Choose a PNG, JPEG or WebP image.')).toBeInTheDocument();
+    expect(FakeXhr.instances).toHaveLength(0);
+  });
+});
+
+describe('Products screen', () => {
+  it('creates a product with every field and an uploaded image (preview and progress)', async () => {
+    const { user, server } = await renderProducts();
+    let created: Product | null = null;
+    server.on('POST', '/api/admin/products/add', (req) => {
+      created = makeProduct({ _id: 'p-new', ...(req.body as Partial<Product>), title: (req.body as Product).title });
+      return ok(created, 'Product added.');
+    });
+    const dialog = await openAddForm(user);
+    const field = (label: RegExp) => within(dialog).getByLabelText(label);
+
+    await user.type(field(/^Title/), 'Cetirizine 10 mg');
+    await user.type(field(/^Description/), 'Once-a-day relief from hay fever.');
+    await user.selectOptions(field(/^Category/), 'allergy');
+    await user.type(field(/^Brand/), 'Allerfree');
+    await user.type(field(/^Price/), '6.49');
+    await user.type(field(/^Sale price/), '5.99');
+    await user.type(field(/^Stock/), '120');
+    await user.type(field(/^Active ingredients/), 'Cetirizine hydrochloride 10 mg');
+    await user.type(field(/^Allergens/), 'Lactose, lactose, ');
+    await user.type(field(/^Contraindications/), 'Kidney disease');
+    await user.type(field(/^Dosage form/), 'Tablet');
+    await user.type(field(/^Pack size/), '30 tablets');
+    await user.type(field(/^Maximum per order/), '2');
+    await user.type(field(/^Minimum age/), '6');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Requires a prescription' }));
+
+    await user.upload(within(dialog).getByLabelText('Product image'), pngFile());
+    const xhr = FakeXhr.instances[0];
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/admin/products/upload-image');
+    expect(xhr.headers[CSRF_HEADER]).toBe('1');
+    expect(xhr.file?.name).toBe('product.png');
+    expect(within(dialog).getByRole('img', { name: 'Preview of the product image' })).toHaveAttribute('src', 'blob:preview-1');
+    expect(within(dialog).getByRole('button', { name: 'Add product' })).toBeDisabled(); // not while uploading
+
+    act(() => xhr.progress(1024, 2048));
+    expect(within(dialog).getByRole('progressbar', { name: 'Uploading product image' })).toHaveAttribute('value', '50');
+    expect(within(dialog).getByText('Uploading… 50%')).toBeInTheDocument();
+    await act(async () => xhr.respond(200, { success: true, data: { id: 'm-9', url: '/api/media/m-9', contentType: 'image/png', size: 2048 } }));
+    expect(within(dialog).queryByRole('progressbar')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add product' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add product' })).not.toBeInTheDocument());
+    expect(server.requestsTo('POST', '/api/admin/products/add').map((r) => r.body)).toEqual([
+      {
+        title: 'Cetirizine 10 mg',
+        description: 'Once-a-day relief from hay fever.',
+        category: 'allergy',
+        brand: 'Allerfree',
+        price: 6.49,
+        salePrice: 5.99,
+        totalStock: 120,
+        image: '/api/media/m-9',
+        activeIngredients: ['Cetirizine hydrochloride 10 mg'],
+        allergens: ['Lactose'],
+        contraindications: ['Kidney disease'],
+        dosageForm: 'Tablet',
+        packSize: '30 tablets',
+        maxPerOrder: 2,
+        minAge: 6,
+        requiresPrescription: true,
+      },
+    ]);
+    expect(within(notification()).getByText('Product added')).toBeInTheDocument();
+    // The list is fetched again so the new product shows.
+    expect(server.requestsTo('GET', '/api/admin/products/get').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows the server message when an upload is refused', async () => {
+    const { user } = await renderProducts();
+    const dialog = await openAddForm(user);
+    await user.upload(within(dialog).getByLabelText('Product image'), pngFile());
+    await act(async () => FakeXhr.instances[0].respond(415, { success: false, message: 'Only PNG, JPEG or WebP images can be uploaded.', code: 'UNSUPPORTED_MEDIA_TYPE' }));
+    expect(within(dialog).getByText('Only PNG, JPEG or WebP images can be uploaded.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('img', { name: 'Preview of the product image' })).not.toBeInTheDocument();
+  });
+
+  it('edits a product in a form filled with its values', async () => {
+    const { user, server } = await renderProducts();
+    server.on('PUT', '/api/admin/products/edit/p-2', (req) => ok({ ...PRODUCTS[1], ...(req.body as object) }));
+    await user.click(screen.getByRole('button', { name: 'Edit Vitamin C 1000 mg' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit product' });
+    expect(within(dialog).getByLabelText(/^Title/)).toHaveValue('Vitamin C 1000 mg');
+    expect(within(dialog).getByLabelText(/^Sale price/)).toHaveValue('3.5');
+    expect(within(dialog).getByLabelText(/^Maximum per order/)).toHaveValue('4');
+    expect(within(dialog).getByRole('img', { name: 'Preview of the product image' })).toHaveAttribute('src', '/api/media/img-1');
+
+    await user.clear(within(dialog).getByLabelText(/^Price/));
+    await user.type(within(dialog).getByLabelText(/^Price/), '5.25');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit product' })).not.toBeInTheDocument());
+    const [request] = server.requestsTo('PUT', '/api/admin/products/edit/p-2');
+    expect(request.body).toMatchObject({ price: 5.25, salePrice: 3.5, title: 'Vitamin C 1000 mg', category: 'vitamins-and-supplements' });
+  });
+
+  it('deletes only after confirmation', async () => {
+    const { user, server } = await renderProducts();
+    server.on('DELETE', '/api/admin/products/delete/p-1', ok({ _id: 'p-1' }, 'Product deleted.'));
+    await user.click(screen.getByRole('button', { name: 'Delete Ibuprofen 200 mg Tablets' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Delete product?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.requestsTo('DELETE', /\/api\/admin\/products\/delete\//)).toHaveLength(0);
+
+    server.on('GET', '/api/admin/products/get', ok({ items: [PRODUCTS[1]], total: 1, page: 1, limit: 24 }));
+    await user.click(screen.getByRole('button', { name: 'Delete Ibuprofen 200 mg Tablets' }));
+    confirm = await screen.findByRole('dialog', { name: 'Delete product?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.requestsTo('DELETE', '/api/admin/products/delete/p-1')).toHaveLength(1);
+    expect(screen.queryByText('Ibuprofen 200 mg Tablets')).not.toBeInTheDocument();
+  });
+
+  it('searches on the server as the admin types', async () => {
+    const { user, server } = await renderProducts();
+    await user.type(screen.getByLabelText('Search products'), 'vitamin');
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Products' })).getAllByRole('row')).toHaveLength(2));
+    expect(server.requestsTo('GET', '/api/admin/products/get').at(-1)?.query).toMatchObject({ search: 'vitamin', page: '1' });
+    expect(screen.getByText('Vitamin C 1000 mg')).toBeInTheDocument();
+  });
+
+  it('empties the list when a fetch fails, with a destructive toast', async () => {
+    const server = serverWith();
+    const { store, state } = await renderProducts(server);
+    server.on('GET', '/api/admin/products/get', fail(503, 'The catalog is unavailable.', 'UNAVAILABLE'));
+    act(() => {
+      store.dispatch(productsActions.fetchProducts({ page: 1 }));
+    });
+    expect(await screen.findByText('No products found')).toBeInTheDocument();
+    expect(state().admin.products.list).toEqual([]);
+    const toast = within(notification()).getByText('Could not load products').closest('li') as HTMLElement;
+    expect(toast).toHaveAttribute('data-variant', 'destructive');
+  });
+});
