@@ -15,7 +15,7 @@ const swcTransform = [
 ];
 
 // ESM-only dependencies that CommonJS code requires (Node 20 can, jest's runtime cannot): transform them.
-const ESM_PACKAGES = ['cookie'];
+const ESM_PACKAGES = ['cookie', 'content-disposition'];
 const esm = ESM_PACKAGES.join('|');
 const transformIgnorePatterns = [`/node_modules/(?!\\.pnpm/(${esm})@|(${esm})/)`];
 

@@ -5,5 +5,5 @@ module.exports = require('../jest.preset').preset(__dirname, 'node', {
   testMatch: ['<rootDir>/test/**/*.e2e.ts'],
   globalSetup: path.join(__dirname, 'setup/global-setup.ts'),
   globalTeardown: path.join(__dirname, 'setup/global-teardown.ts'),
-  testTimeout: 90_000,
+  setupFilesAfterEnv: [path.join(__dirname, 'setup/timeout.ts')],
 });

@@ -73,10 +73,11 @@ export type RemoteModuleId = {
 export const CartCommands = {
   addItem: 'cart/addItemRequested',
 } as const;
-export interface AddToCartCommand {
+// A type alias (not an interface) so Redux's dispatch accepts it as an UnknownAction.
+export type AddToCartCommand = {
   type: typeof CartCommands.addItem;
   payload: { productId: string; quantity: number };
-}
+};
 export const addToCart = (productId: string, quantity: number): AddToCartCommand => ({
   type: CartCommands.addItem,
   payload: { productId, quantity },

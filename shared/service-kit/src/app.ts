@@ -58,7 +58,6 @@ export async function createApp(opts: CreateAppOptions): Promise<App> {
     },
     bodyLimit: opts.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: opts.trustProxy ?? false,
-    disableRequestLogging: opts.logLevel === 'silent',
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidators(app);

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launch, newContext, trackErrors } from '../setup/browser';
+import { REPO_ROOT, startServer, type RunningServer } from '../setup/server';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+type Copies = Record<string, unknown>;
+
+describe('module federation in the browser', () => {
+  it('loads exactly one React and one styled-components sheet across the host and every remote', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    // home loads the catalog widgets and the cart badge; the account remote loads on an in-app navigation
+    // (a full page load would start a new window and lose what the earlier bundles recorded)
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Sign in' }).first().click();
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+    await page.waitForFunction(() => {
+      const copies = (window as unknown as { __PHARMACY_REACT__?: Copies }).__PHARMACY_REACT__ ?? {};
+      return ['host', 'catalog', 'cartCheckout', 'account'].every((k) => k in copies);
+    });
+    const result = await page.evaluate(() => {
+      const copies = (window as unknown as { __PHARMACY_REACT__: Copies }).__PHARMACY_REACT__;
+      const host = copies.host;
+      return {
+        names: Object.keys(copies).sort(),
+        allSame: Object.values(copies).every((react) => react === host),
+        styledSheets: document.querySelectorAll('style[data-styled]').length,
+      };
+    });
+    expect(result.names).toEqual(expect.arrayContaining(['account', 'cartCheckout', 'catalog', 'host']));
+    expect(result.allSame).toBe(true);
+    expect(result.styledSheets).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  describe('when one remote’s files are gone', () => {
+    let server: RunningServer;
+    let staticRoot: string;
+    beforeAll(async () => {
+      // the built apps, less the catalog remote (as if its team's deployment were missing)
+      staticRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'pharmacy-no-catalog-'));
+      for (const app of ['host-shell', 'mfe-cart-checkout', 'mfe-account', 'mfe-admin']) {
+        fs.mkdirSync(path.join(staticRoot, app));
+        fs.symlinkSync(path.join(REPO_ROOT, app, 'dist'), path.join(staticRoot, app, 'dist'));
+      }
+      server = await startServer({ staticRoot });
+    });
+    afterAll(async () => {
+      await server?.stop();
+      fs.rmSync(staticRoot, { recursive: true, force: true });
+    });
+
+    it('shows the fallback with Retry on that remote’s routes only; the rest of the app works', async () => {
+      const context = await newContext(browser, { base: server.url });
+      const page = await context.newPage();
+      await page.goto('/pharmacy/products');
+      await page.getByText('This section is temporarily unavailable').waitFor();
+      await page.getByRole('button', { name: 'Retry' }).waitFor();
+      // header and footer still render; another remote's route still works
+      await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
+      await page.goto('/sign-in');
+      await page.getByRole('form', { name: 'Sign in' }).waitFor();
+      await page.goto('/our-story');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.getByText('This section is temporarily unavailable').count()).toBe(0);
+      await context.close();
+    });
+  });
+});
