@@ -120,7 +120,7 @@ export function ProductsPage() {
       <Toolbar>
         <Search>
           <HiddenLabel htmlFor={searchId}>Search products</HiddenLabel>
-          <Input id={searchId} type="search" placeholder="Search products..." value={term} onChange={(e) => onSearch(e.target.value)} autoComplete="off" />
+          <Input id={searchId} type="search" placeholder="Search products..." maxLength={100} value={term} onChange={(e) => onSearch(e.target.value)} autoComplete="off" />
         </Search>
         <Button onClick={() => openForm({ mode: 'add' })}>Add product</Button>
       </Toolbar>
