@@ -1,8 +1,9 @@
 import type { CatalogExposes } from '@pharmacy/contracts';
+import { FeatureCarousel as Carousel } from '../home/FeatureCarousel';
 
-// Placeholder home-page widget until the catalog team ships it.
+/** Home page widget: the feature banners. */
 function FeatureCarousel() {
-  return null;
+  return <Carousel />;
 }
 
 export default FeatureCarousel satisfies CatalogExposes['./FeatureCarousel']['default'];

@@ -1,8 +1,9 @@
 import type { CatalogExposes } from '@pharmacy/contracts';
+import { FeaturedProducts as Featured } from '../home/FeaturedProducts';
 
-// Placeholder home-page widget until the catalog team ships it.
+/** Home page widget: categories and a row of products. */
 function FeaturedProducts() {
-  return null;
+  return <Featured />;
 }
 
 export default FeaturedProducts satisfies CatalogExposes['./FeaturedProducts']['default'];

@@ -1,14 +1,9 @@
-import { PageTitle } from '@pharmacy/ui';
 import type { CatalogExposes } from '@pharmacy/contracts';
+import { ProductPage } from '../product/ProductPage';
 
-// Placeholder until the catalog team ships this page.
+/** /pharmacy/product/:productId */
 function ProductDetails() {
-  return (
-    <section>
-      <PageTitle>Product details</PageTitle>
-      <p>Product details is coming soon.</p>
-    </section>
-  );
+  return <ProductPage />;
 }
 
 export default ProductDetails satisfies CatalogExposes['./ProductDetails']['default'];

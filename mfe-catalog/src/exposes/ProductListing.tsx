@@ -1,14 +1,9 @@
-import { PageTitle } from '@pharmacy/ui';
 import type { CatalogExposes } from '@pharmacy/contracts';
+import { ListingPage } from '../listing/ListingPage';
 
-// Placeholder until the catalog team ships this page.
+/** /pharmacy/products (and the search results view with ?q=). */
 function ProductListing() {
-  return (
-    <section>
-      <PageTitle>Products</PageTitle>
-      <p>Products is coming soon.</p>
-    </section>
-  );
+  return <ListingPage />;
 }
 
 export default ProductListing satisfies CatalogExposes['./ProductListing']['default'];

@@ -1,8 +1,9 @@
 import type { CatalogExposes } from '@pharmacy/contracts';
+import { SearchBox as Box } from '../search/SearchBox';
 
-// Placeholder until the catalog team ships the header search.
-function SearchBox(_props: { onNavigate?: () => void }) {
-  return null;
+/** Header widget: search with suggestions as you type; Enter opens /pharmacy/products?q=term. */
+function SearchBox(props: { onNavigate?: () => void }) {
+  return <Box {...props} />;
 }
 
 export default SearchBox satisfies CatalogExposes['./SearchBox']['default'];

@@ -80,6 +80,18 @@ describe('POST /api/shop/review/add', () => {
   });
 });
 
+describe('GET /api/shop/review/can-review/{productId}', () => {
+  const check = async (userId: string | null) =>
+    (await t.app.inject({ url: '/api/shop/review/can-review/gel', headers: userId ? as(userId) : {} })).json().data;
+  it('tells visitors, non-buyers, buyers and past reviewers apart', async () => {
+    expect(await check(null)).toEqual({ canReview: false, reason: 'SIGN_IN' });
+    expect(await check('stranger')).toEqual({ canReview: false, reason: 'NOT_A_BUYER' });
+    expect(await check('buyer-1')).toEqual({ canReview: true });
+    await add('buyer-1', review());
+    expect(await check('buyer-1')).toEqual({ canReview: false, reason: 'ALREADY_REVIEWED' });
+  });
+});
+
 describe('GET /api/shop/review/{productId}', () => {
   it('lists reviews newest first with the average', async () => {
     await add('buyer-1', review({ reviewValue: 4, reviewMessage: 'First review' }));

@@ -225,6 +225,13 @@ export type ReviewList = Static<typeof ReviewList>;
 export const ReviewAdded = StrictObject({ review: Review, averageReview: Type.Number(), reviewCount: Type.Integer() });
 export type ReviewAdded = Static<typeof ReviewAdded>;
 
+/** GET /api/shop/review/can-review/{productId}: whether the signed-in user may review (hides the form otherwise). */
+export const ReviewEligibility = StrictObject({
+  canReview: Type.Boolean(),
+  reason: Type.Optional(Type.Union([Type.Literal('SIGN_IN'), Type.Literal('NOT_A_BUYER'), Type.Literal('ALREADY_REVIEWED')])),
+});
+export type ReviewEligibility = Static<typeof ReviewEligibility>;
+
 /* ---- feature banners ---- */
 
 export const Feature = StrictObject({ _id: Type.String(), image: Type.String(), createdAt: Type.String() });

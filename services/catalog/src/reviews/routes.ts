@@ -1,5 +1,5 @@
-import { Ok, ReviewAdded, ReviewInput, ReviewList, ReviewProductParams, StrictObject } from '@pharmacy/contracts';
-import { requireUser, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { Ok, ReviewAdded, ReviewEligibility, ReviewInput, ReviewList, ReviewProductParams, StrictObject } from '@pharmacy/contracts';
+import { optionalUser, requireUser, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { ReviewService } from './service';
 
 const NoQuery = StrictObject({});
@@ -18,6 +18,17 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; a
       schema: { tags: ['shop'], summary: 'Review a product you bought (once, rating 1-5)', querystring: NoQuery, body: ReviewInput, response: { 200: Ok(ReviewAdded) } },
     },
     async (request) => ({ success: true as const, data: await service.add(request.user.sub, request.body), message: 'Thank you for your review.' }),
+  );
+
+  app.get(
+    '/api/shop/review/can-review/:productId',
+    {
+      schema: { tags: ['shop'], summary: 'May the signed-in user review this product?', params: ReviewProductParams, querystring: NoQuery, response: { 200: Ok(ReviewEligibility) } },
+    },
+    async (request) => {
+      const user = await optionalUser(request);
+      return { success: true as const, data: await service.eligibility(user?.sub ?? null, request.params.productId) };
+    },
   );
 
   app.get(

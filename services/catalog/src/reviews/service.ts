@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isDuplicateKeyError, type Collection, type Doc } from '@pharmacy/db';
-import { CatalogErrorCodes, type Review, type ReviewAdded, type ReviewInput, type ReviewList } from '@pharmacy/contracts';
+import { CatalogErrorCodes, type Review, type ReviewAdded, type ReviewEligibility, type ReviewInput, type ReviewList } from '@pharmacy/contracts';
 import { HttpError, badRequest, notFound } from '@pharmacy/service-kit';
 import { averageOf, type ProductDoc } from '../products/model';
 import type { ProductReadModel } from '../products/readModel';
@@ -41,6 +41,14 @@ export class ReviewService {
     if (!product) throw notFound('That product does not exist.');
     const items = await this.reviews.find({ productId }, { sort: { createdAt: -1 }, limit: 200 });
     return { items: items.map(toReview), averageReview: averageOf(product.reviewTotal, product.reviewCount), reviewCount: product.reviewCount };
+  }
+
+  async eligibility(userId: string | null, productId: string): Promise<ReviewEligibility> {
+    if (!this.readModel.get(productId)) throw notFound('That product does not exist.');
+    if (!userId) return { canReview: false, reason: 'SIGN_IN' };
+    if (await this.reviews.findOne({ productId, userId })) return { canReview: false, reason: 'ALREADY_REVIEWED' };
+    if (!(await this.purchases.hasPurchased(userId, productId))) return { canReview: false, reason: 'NOT_A_BUYER' };
+    return { canReview: true };
   }
 
   /** Only buyers, once per product; the rating total and count move together in one atomic update. */

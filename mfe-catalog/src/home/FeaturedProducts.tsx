@@ -1,0 +1,73 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { ProductFacets, ProductPage } from '@pharmacy/contracts';
+import { th } from '@pharmacy/ui';
+import { catalogApi } from '../lib/api';
+import { useFetch } from '../lib/useFetch';
+import { ProductCard, ProductGrid } from '../listing/ProductCard';
+
+export const FEATURED_COUNT = 8;
+
+const Section = styled.section`
+  margin: ${th((t) => t.space(8))} 0;
+  h2 {
+    margin: 0 0 ${th((t) => t.space(4))};
+  }
+`;
+
+const Chips = styled.ul`
+  list-style: none;
+  margin: 0 0 ${th((t) => t.space(6))};
+  padding: 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${th((t) => t.space(2))};
+  a {
+    display: inline-block;
+    padding: ${th((t) => t.space(2))} ${th((t) => t.space(4))};
+    border-radius: ${th((t) => t.radii.full)};
+    background: ${th((t) => t.colors.brandSubtle)};
+    color: ${th((t) => t.colors.brandStronger)};
+    text-decoration: none;
+    font-weight: ${th((t) => t.fontWeights.medium)};
+  }
+`;
+
+/** Home page: the categories with products in them, and a row of everyday essentials. */
+export function FeaturedProducts() {
+  const facets = useFetch<ProductFacets>((signal) => catalogApi.facets(signal), []);
+  const products = useFetch<ProductPage>(
+    (signal) => catalogApi.products({ categories: ['pain-relief', 'cold-and-flu', 'vitamins-and-supplements', 'first-aid'], brands: [], sortBy: 'price-lowtohigh', page: 1, limit: FEATURED_COUNT }, signal),
+    [],
+  );
+  const categories = (facets.data?.categories ?? []).filter((c) => c.count > 0);
+  const items = (products.data?.items ?? []).filter((p) => p.totalStock > 0 && !p.requiresPrescription);
+
+  return (
+    <Section aria-labelledby="featured-title">
+      <h2 id="featured-title">Featured products</h2>
+      {categories.length > 0 && (
+        <Chips aria-label="Shop by category">
+          {categories.map((c) => (
+            <li key={c.id}>
+              <Link to={`/pharmacy/products?category=${c.id}`}>{c.label}</Link>
+            </li>
+          ))}
+        </Chips>
+      )}
+      {items.length > 0 ? (
+        <ProductGrid aria-label="Featured products">
+          {items.map((p) => (
+            <ProductCard key={p._id} product={p} />
+          ))}
+        </ProductGrid>
+      ) : (
+        !products.loading && (
+          <p>
+            <Link to="/pharmacy/products">Browse all products</Link>
+          </p>
+        )
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,149 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH, type ReviewEligibility, type ReviewList } from '@pharmacy/contracts';
+import { getErrorMessage } from '@pharmacy/session';
+import { Button, Card, EmptyState, Field, Spinner, Textarea, th, toast } from '@pharmacy/ui';
+import { catalogApi } from '../lib/api';
+import { useFetch } from '../lib/useFetch';
+import { Stars } from '../listing/ProductCard';
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${th((t) => t.space(3))};
+  li {
+    padding-bottom: ${th((t) => t.space(3))};
+    border-bottom: 1px solid ${th((t) => t.colors.border)};
+  }
+  p {
+    margin: ${th((t) => t.space(1))} 0 0;
+  }
+  small {
+    color: ${th((t) => t.colors.textMuted)};
+  }
+`;
+
+const Rating = styled.fieldset`
+  margin: 0 0 ${th((t) => t.space(3))};
+  padding: 0;
+  border: 0;
+  legend {
+    margin-bottom: ${th((t) => t.space(1))};
+    font-weight: ${th((t) => t.fontWeights.medium)};
+  }
+  label {
+    display: inline-flex;
+    align-items: center;
+    gap: ${th((t) => t.space(1))};
+    margin-right: ${th((t) => t.space(3))};
+    min-height: 2rem;
+    cursor: pointer;
+  }
+`;
+
+const Error = styled.p`
+  color: ${th((t) => t.colors.dangerStrong)};
+`;
+
+function ReviewForm({ productId, onAdded }: { productId: string; onAdded: () => void }) {
+  const [rating, setRating] = useState(0);
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const text = message.trim();
+    if (rating < 1 || rating > 5) return setError('Please choose a rating from 1 to 5 stars.');
+    if (text.length < REVIEW_MIN_LENGTH) return setError(`Please write at least ${REVIEW_MIN_LENGTH} characters.`);
+    setError(null);
+    setSending(true);
+    try {
+      await catalogApi.addReview({ productId, reviewMessage: text, reviewValue: rating });
+      toast({ title: 'Thank you for your review' });
+      onAdded();
+    } catch (err) {
+      setError(getErrorMessage(err));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} aria-label="Write a review" noValidate>
+      <Rating>
+        <legend>Your rating</legend>
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n}>
+            <input type="radio" name="reviewValue" value={n} checked={rating === n} onChange={() => setRating(n)} />
+            {n} star{n === 1 ? '' : 's'}
+          </label>
+        ))}
+      </Rating>
+      <Field label="Your review" hint={`${message.trim().length}/${REVIEW_MAX_LENGTH} characters`}>
+        <Textarea value={message} maxLength={REVIEW_MAX_LENGTH} rows={4} onChange={(e) => setMessage(e.target.value)} />
+      </Field>
+      {error && <Error role="alert">{error}</Error>}
+      <Button type="submit" disabled={sending}>
+        {sending ? 'Sending…' : 'Submit review'}
+      </Button>
+    </form>
+  );
+}
+
+const WHY_NOT: Record<NonNullable<ReviewEligibility['reason']>, string> = {
+  SIGN_IN: 'Sign in to review a product you bought.',
+  NOT_A_BUYER: 'Only customers who bought this product can review it.',
+  ALREADY_REVIEWED: 'Thank you, you have already reviewed this product.',
+};
+
+/** Reviews with the average, and the form for a signed-in buyer who has not reviewed yet. */
+export function Reviews({ productId, signedIn, onChanged }: { productId: string; signedIn: boolean; onChanged: () => void }) {
+  const reviews = useFetch<ReviewList>((signal) => catalogApi.reviews(productId, signal), [productId]);
+  const eligibility = useFetch<ReviewEligibility>((signal) => catalogApi.canReview(productId, signal), [productId, signedIn]);
+
+  const added = () => {
+    reviews.reload();
+    eligibility.reload();
+    onChanged();
+  };
+
+  return (
+    <Card as="section" aria-labelledby="reviews-title">
+      <h2 id="reviews-title">Reviews</h2>
+      {reviews.data && <Stars value={reviews.data.averageReview} count={reviews.data.reviewCount} />}
+      {reviews.loading && !reviews.data && <Spinner size={24} label="Loading reviews" />}
+      {reviews.error && <p>{reviews.error}</p>}
+      {reviews.data && reviews.data.items.length === 0 && <EmptyState message="No reviews yet" />}
+      {reviews.data && reviews.data.items.length > 0 && (
+        <List>
+          {reviews.data.items.map((r) => (
+            <li key={r._id}>
+              <span role="img" aria-label={`${r.reviewValue} out of 5 stars`}>
+                {'★'.repeat(r.reviewValue) + '☆'.repeat(5 - r.reviewValue)}
+              </span>
+              <p>{r.reviewMessage}</p>
+              <small>
+                Verified buyer · <time dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleDateString()}</time>
+              </small>
+            </li>
+          ))}
+        </List>
+      )}
+      <h3>Write a review</h3>
+      {eligibility.data?.canReview ? (
+        <ReviewForm productId={productId} onAdded={added} />
+      ) : eligibility.data?.reason === 'SIGN_IN' ? (
+        <p>
+          <Link to="/sign-in">Sign in</Link> to review a product you bought.
+        </p>
+      ) : eligibility.data?.reason ? (
+        <p>{WHY_NOT[eligibility.data.reason]}</p>
+      ) : null}
+    </Card>
+  );
+}

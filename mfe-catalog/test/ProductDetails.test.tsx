@@ -1,0 +1,192 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CartCommands, addToCart, type Product, type ReviewEligibility } from '@pharmacy/contracts';
+import ProductDetails from '../src/exposes/ProductDetails';
+import { fakeFetch, ok, product, renderAt, shopper, type Call } from './render';
+
+function serve(p: Product | null, opts: { eligibility?: ReviewEligibility; reviews?: unknown[]; onReview?: (call: Call) => unknown } = {}) {
+  let reviews = opts.reviews ?? [];
+  let added = false;
+  return fakeFetch((call) => {
+    const path = call.url.pathname;
+    if (path.startsWith('/api/shop/products/get/')) {
+      return p ? ok(p) : { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'That product does not exist.' } };
+    }
+    if (path.startsWith('/api/shop/review/can-review/')) {
+      return ok(added ? { canReview: false, reason: 'ALREADY_REVIEWED' } : (opts.eligibility ?? { canReview: false, reason: 'SIGN_IN' }));
+    }
+    if (path === '/api/shop/review/add') {
+      const data = opts.onReview?.(call);
+      added = true;
+      reviews = [{ _id: 'r1', productId: p!._id, userId: 'user-1', reviewMessage: (call.body as { reviewMessage: string }).reviewMessage, reviewValue: 4, createdAt: '2024-05-01T00:00:00.000Z' }];
+      return ok(data);
+    }
+    if (path.startsWith('/api/shop/review/')) return ok({ items: reviews, averageReview: reviews.length ? 4 : 0, reviewCount: reviews.length });
+    return { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'Not found.' } };
+  });
+}
+const open = (p: Product | null, user = null as typeof shopper | null) =>
+  renderAt(<ProductDetails />, { url: `/pharmacy/product/${p?._id ?? 'missing'}`, path: '/pharmacy/product/:productId', user });
+
+describe('ProductDetails', () => {
+  it('shows a loading state, then the product with its details', async () => {
+    const p = product({
+      title: 'Ibuprofen 200mg Tablets',
+      activeIngredients: ['Ibuprofen 200mg'],
+      dosageForm: 'Tablets',
+      packSize: '16 tablets',
+      allergens: ['NSAIDs'],
+      contraindications: ['asthma'],
+      price: 1.79,
+    });
+    serve(p);
+    open(p);
+    expect(screen.getByText('Loading product')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ibuprofen 200mg Tablets' })).toBeInTheDocument();
+    expect(screen.getByText('Ibuprofen 200mg')).toBeInTheDocument();
+    expect(screen.getByText('16 tablets')).toBeInTheDocument();
+    expect(screen.getByText('$1.79')).toBeInTheDocument();
+    expect(screen.getByText('In stock')).toBeInTheDocument();
+    const img = screen.getByRole('img', { name: 'Ibuprofen 200mg Tablets' });
+    expect(img).toHaveAttribute('width', '400');
+    expect(img).toHaveAttribute('height', '400');
+  });
+
+  it('says so when the product does not exist', async () => {
+    serve(null);
+    open(null);
+    expect(await screen.findByText('This product is not available')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/pharmacy/products');
+  });
+
+  it('adds the chosen quantity to the cart through the shared addToCart command', async () => {
+    const user = userEvent.setup();
+    const p = product({ totalStock: 20 });
+    serve(p);
+    const { store } = open(p);
+    const dispatch = jest.spyOn(store, 'dispatch');
+    await user.click(await screen.findByRole('button', { name: 'Increase quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(screen.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(3);
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(dispatch).toHaveBeenCalledWith(addToCart(p._id, 3));
+    expect(addToCart(p._id, 3).type).toBe(CartCommands.addItem);
+  });
+
+  it('caps the quantity at maxPerOrder and says why', async () => {
+    const user = userEvent.setup();
+    const p = product({ title: 'Paracetamol 500mg', totalStock: 200, maxPerOrder: 2 });
+    serve(p);
+    open(p);
+    const plus = await screen.findByRole('button', { name: 'Increase quantity' });
+    await user.click(plus);
+    expect(screen.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(2);
+    expect(plus).toBeDisabled();
+    expect(screen.getByText(/Limited to 2 per order/)).toBeInTheDocument();
+    await user.clear(screen.getByRole('spinbutton', { name: 'Quantity' }));
+    await user.type(screen.getByRole('spinbutton', { name: 'Quantity' }), '9');
+    expect(screen.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(2);
+  });
+
+  it('caps the quantity at the stock left', async () => {
+    const user = userEvent.setup();
+    const p = product({ totalStock: 3 });
+    serve(p);
+    open(p);
+    expect(await screen.findByText('Only 3 left in stock')).toBeInTheDocument();
+    const plus = screen.getByRole('button', { name: 'Increase quantity' });
+    for (let i = 0; i < 5; i++) if (!(plus as HTMLButtonElement).disabled) await user.click(plus);
+    expect(screen.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(3);
+  });
+
+  it('cannot be added when out of stock', async () => {
+    const p = product({ totalStock: 0 });
+    serve(p);
+    open(p);
+    expect(await screen.findByRole('button', { name: 'Out of stock' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
+  });
+
+  it('explains that a prescription-only medicine cannot be bought online', async () => {
+    const p = product({ title: 'Co-codamol 30/500mg', requiresPrescription: true });
+    serve(p);
+    open(p);
+    expect(await screen.findByRole('heading', { name: 'Prescription-only medicine' })).toBeInTheDocument();
+    expect(screen.getByText(/cannot be bought online/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
+  });
+
+  it('warns a signed-in user whose allergies, conditions or age match the product', async () => {
+    const p = product({ allergens: ['NSAIDs', 'lactose'], contraindications: ['asthma', 'stomach ulcer'], minAge: 16 });
+    serve(p);
+    open(p, { ...shopper, allergies: ['nsaid'], healthConditions: ['Asthma'], DOB: new Date(Date.now() - 10 * 365.25 * 86400000).toISOString().slice(0, 10) });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Contains NSAIDs');
+    expect(alert).toHaveTextContent('Not advised for people with asthma');
+    expect(alert).toHaveTextContent('You must be 16 or over');
+    expect(alert).not.toHaveTextContent('lactose');
+  });
+
+  it('shows no warning to a visitor or to a user without a match', async () => {
+    const p = product({ allergens: ['lactose'], contraindications: ['asthma'] });
+    serve(p);
+    open(p, { ...shopper, allergies: ['penicillin'], healthConditions: ['diabetes'] });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows reviews with the average, and tells a visitor to sign in to review', async () => {
+    const p = product();
+    serve(p, { reviews: [{ _id: 'r0', productId: p._id, userId: 'u', reviewMessage: 'Really helped.', reviewValue: 5, createdAt: '2024-05-01T00:00:00.000Z' }] });
+    open(p);
+    expect(await screen.findByText('Really helped.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+    expect(screen.queryByRole('form', { name: 'Write a review' })).not.toBeInTheDocument();
+  });
+
+  it('tells a signed-in non-buyer why they cannot review', async () => {
+    const p = product();
+    serve(p, { eligibility: { canReview: false, reason: 'NOT_A_BUYER' } });
+    open(p, shopper);
+    expect(await screen.findByText('Only customers who bought this product can review it.')).toBeInTheDocument();
+  });
+
+  it('lets a buyer add a review, checks it first, and shows the new average', async () => {
+    const user = userEvent.setup();
+    const p = product();
+    const calls = serve(p, { eligibility: { canReview: true }, onReview: () => ({ averageReview: 4, reviewCount: 1 }) });
+    open(p, shopper);
+    const form = await screen.findByRole('form', { name: 'Write a review' });
+    await user.click(screen.getByRole('button', { name: 'Submit review' }));
+    expect(screen.getByText('Please choose a rating from 1 to 5 stars.')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: '4 stars' }));
+    await user.type(screen.getByRole('textbox', { name: 'Your review' }), 'ok');
+    await user.click(screen.getByRole('button', { name: 'Submit review' }));
+    expect(screen.getByText('Please write at least 3 characters.')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Your review' }), ' for my headaches');
+    await user.click(screen.getByRole('button', { name: 'Submit review' }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/shop/review/add')).toBe(true));
+    expect(calls.find((c) => c.url.pathname === '/api/shop/review/add')!.body).toEqual({ productId: p._id, reviewMessage: 'ok for my headaches', reviewValue: 4 });
+    expect(await screen.findByText('ok for my headaches', { selector: 'li p' })).toBeInTheDocument();
+    expect(screen.getByText('4.0 out of 5 (1 review)')).toBeInTheDocument();
+    expect(form).not.toBeInTheDocument();
+    expect(await screen.findByText('Thank you, you have already reviewed this product.')).toBeInTheDocument();
+  });
+
+  it('shows the server refusal when the review is not accepted', async () => {
+    const user = userEvent.setup();
+    const p = product();
+    fakeFetch((call) => {
+      const path = call.url.pathname;
+      if (path.startsWith('/api/shop/products/get/')) return ok(p);
+      if (path.startsWith('/api/shop/review/can-review/')) return ok({ canReview: true });
+      if (path === '/api/shop/review/add') return { status: 409, body: { success: false, code: 'ALREADY_REVIEWED', message: 'You have already reviewed this product.' } };
+      return ok({ items: [], averageReview: 0, reviewCount: 0 });
+    });
+    open(p, shopper);
+    await user.click(await screen.findByRole('radio', { name: '5 stars' }));
+    await user.type(screen.getByRole('textbox', { name: 'Your review' }), 'Great stuff');
+    await user.click(screen.getByRole('button', { name: 'Submit review' }));
+    expect(await screen.findByText('You have already reviewed this product.')).toBeInTheDocument();
+  });
+});
