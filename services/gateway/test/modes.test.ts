@@ -33,6 +33,9 @@ function fakeBuild(): string {
 type Mode = { name: 'embedded' | 'distributed'; app: App; close: () => Promise<void> };
 
 async function startEmbedded(): Promise<Mode> {
+  // The demo seed draws ~80 PNGs with pngjs, which takes seconds each inside jest's VM (milliseconds in plain
+  // node, where the browser tests exercise it); routing is what this suite checks.
+  process.env.CATALOG_SEED = 'false';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-emb-'));
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), logLevel: 'silent' };
   const app = await buildGateway({ mode: 'embedded', config, static: { root: fakeBuild() }, env: {} });
@@ -156,7 +159,7 @@ describe.each([
   it('routes the catalog and checkout prefixes to their services', async () => {
     const list = await mode.app.inject('/api/shop/products/get?limit=2');
     expect(list.statusCode).toBe(200);
-    expect(list.json().data.items.length).toBeGreaterThan(0);
+    expect(list.json().data).toMatchObject({ items: expect.any(Array), total: expect.any(Number), page: 1, limit: 2 });
     const cart = await mode.app.inject('/api/shop/cart/get/someone');
     expect(cart.statusCode).toBe(401);
   });

@@ -9,8 +9,7 @@ import { GLYPHS, textWidth } from './font';
 type RGB = [number, number, number];
 
 class Canvas {
-  // Pixels are drawn into a plain typed array and copied into the PNG once: writing a Buffer pixel by pixel
-  // is ~100x slower when the Buffer comes from another realm (as under jest), which made seeding take minutes.
+  // Pixels are drawn into a plain typed array and copied into the PNG once, at encode time.
   private readonly px: Uint8Array;
   constructor(readonly width: number, readonly height: number, fill: RGB) {
     this.px = new Uint8Array(width * height * 4);
