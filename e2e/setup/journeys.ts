@@ -34,3 +34,49 @@ export async function signOut(page: Page, firstName: string): Promise<void> {
 }
 
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+export interface ProductSummary {
+  _id: string;
+  title: string;
+  totalStock: number;
+  requiresPrescription?: boolean;
+  allergens?: string[];
+  contraindications?: string[];
+  minAge?: number | null;
+  maxPerOrder?: number | null;
+}
+
+/** Products any adult shopper may simply buy (in stock, no prescription, no safety warnings). */
+export async function plainProducts(base: string, count: number): Promise<ProductSummary[]> {
+  const res = await fetch(`${base}/api/shop/products/get?limit=100&sortBy=title-atoz`);
+  const { data } = (await res.json()) as { data: { items: ProductSummary[] } };
+  const plain = data.items.filter(
+    (p) => p.totalStock >= 5 && !p.requiresPrescription && !p.allergens?.length && !p.contraindications?.length && !p.minAge,
+  );
+  if (plain.length < count) throw new Error(`only ${plain.length} plain products in the demo catalog`);
+  return plain.slice(0, count);
+}
+
+export async function stockOf(base: string, productId: string): Promise<number> {
+  const res = await fetch(`${base}/api/shop/products/get/${productId}`);
+  return ((await res.json()) as { data: ProductSummary }).data.totalStock;
+}
+
+/** Creates a shopper through the API (registration is covered by its own journey). */
+export async function registerShopper(base: string, firstName: string) {
+  const user = { firstName, lastName: 'Tester', email: uniqueEmail(firstName.toLowerCase()), password: 'Steady-lantern-58' };
+  const res = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(user),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  return user;
+}
+
+export async function addToCartFromProductPage(page: Page, product: ProductSummary): Promise<void> {
+  await page.goto(`/pharmacy/product/${product._id}`);
+  await page.getByRole('heading', { level: 1, name: product.title }).waitFor();
+  await page.getByRole('button', { name: /add to cart/i }).click();
+  await page.getByText(/added to (your )?cart/i).first().waitFor();
+}

@@ -1,0 +1,91 @@
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launch, newContext, trackErrors } from '../setup/browser';
+import { addToCartFromProductPage, plainProducts, registerShopper, signIn, stockOf, type ProductSummary } from '../setup/journeys';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+async function addAddressAndPlaceOrder(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+  await page.getByRole('button', { name: 'Add a new address' }).click();
+  const form = page.getByRole('form', { name: 'Save and use this address' });
+  await form.getByLabel(/^Full name/).fill('Lena Ortiz');
+  await form.getByLabel(/^Address line/).fill('12 Willow Lane');
+  await form.getByLabel(/^City/).fill('Bristol');
+  await form.getByLabel(/^Postal code/).fill('BS1 4DJ');
+  await form.getByLabel(/^Phone/).fill('+44 117 496 0123');
+  await form.getByRole('button', { name: 'Save and use this address' }).click();
+  await page.getByText('12 Willow Lane').first().waitFor();
+  await page.getByRole('button', { name: 'Place order and pay' }).click();
+  // the sandbox provider's clearly labelled approval page
+  await page.getByRole('heading', { name: 'Approve your payment' }).waitFor();
+  await page.getByText(/sandbox/i).first().waitFor();
+}
+
+describe('cart and checkout journeys in the browser', () => {
+  let products: ProductSummary[];
+  beforeAll(async () => {
+    products = await plainProducts(baseUrl(), 3);
+  });
+
+  it('a visitor fills a cart, signs in to a merged cart, checks out, approves, and finds the order', async () => {
+    const shopper = await registerShopper(baseUrl(), 'Lena');
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    const [first, second] = products;
+
+    await addToCartFromProductPage(page, first);
+    await addToCartFromProductPage(page, second);
+    await page.goto('/cart');
+    await page.getByText(first.title).first().waitFor();
+    await page.getByText(second.title).first().waitFor();
+
+    await signIn(page, shopper);
+    await page.goto('/cart');
+    const items = page.getByRole('list', { name: 'Cart items' });
+    await items.getByText(first.title).waitFor();
+    await items.getByText(second.title).waitFor();
+
+    await page.getByRole('button', { name: /checkout/i }).click();
+    await addAddressAndPlaceOrder(page);
+    const orderId = await page.evaluate(() => sessionStorage.getItem('currentOrderId'));
+    expect(orderId).toBeTruthy();
+    await page.getByRole('link', { name: 'Approve' }).click();
+
+    await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+    await page.getByText(orderId!).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('currentOrderId'))).toBeNull();
+
+    await page.getByRole('link', { name: 'View My Orders' }).click();
+    await page.waitForURL('**/my-orders');
+    const orders = page.getByRole('list', { name: 'Your orders' });
+    await orders.getByText('Confirmed').first().waitFor();
+    await orders.getByText(/Payment: paid/i).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('cancelling at the sandbox page releases the reserved stock', async () => {
+    const shopper = await registerShopper(baseUrl(), 'Omar');
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const product = products[2];
+    const before = await stockOf(baseUrl(), product._id);
+
+    await signIn(page, shopper);
+    await addToCartFromProductPage(page, product);
+    await page.goto('/secure/checkout');
+    await addAddressAndPlaceOrder(page);
+    expect(await stockOf(baseUrl(), product._id)).toBe(before - 1); // reserved while the payment is open
+
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.getByRole('heading', { name: 'Payment cancelled' }).waitFor();
+    await page.getByText(/released/i).first().waitFor();
+    expect(await stockOf(baseUrl(), product._id)).toBe(before);
+    await context.close();
+  });
+});
