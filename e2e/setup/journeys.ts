@@ -80,3 +80,35 @@ export async function addToCartFromProductPage(page: Page, product: ProductSumma
   await page.getByRole('button', { name: /add to cart/i }).click();
   await page.getByText(/added to (your )?cart/i).first().waitFor();
 }
+
+const CSRF = { 'x-pharmacy-csrf': '1' };
+
+/**
+ * Buys a product through the API with the browser context's own cookies (the shopper is signed in there):
+ * cart, address, order, sandbox approval, capture. The checkout journey covers the same steps in the UI.
+ */
+export async function buyThroughApi(page: Page, productId: string): Promise<void> {
+  const request = page.context().request;
+  const me = (await (await request.get('/api/auth/me')).json()) as { user: { _id: string } };
+  const userId = me.user._id;
+  const ok = async (res: Awaited<ReturnType<typeof request.post>>) => {
+    if (!res.ok()) throw new Error(`${res.url()} → ${res.status()} ${await res.text()}`);
+    return (await res.json()) as { data: Record<string, string> };
+  };
+  await ok(await request.post('/api/shop/cart/add', { headers: CSRF, data: { userId, productId, quantity: 1 } }));
+  const address = await ok(
+    await request.post('/api/shop/address/add', {
+      headers: CSRF,
+      data: { userId, fullName: 'Ravi Patel', addressLine: '3 Mill Road', city: 'Leeds', postalCode: 'LS1 5AB', phone: '+44 113 496 0000' },
+    }),
+  );
+  const order = await ok(await request.post('/api/shop/order/create', { headers: CSRF, data: { addressId: address.data._id } }));
+  const approval = await request.get(`${order.data.approvalURL}/confirm`, { maxRedirects: 0 });
+  const back = new URL(approval.headers().location, 'http://x');
+  await ok(
+    await request.post('/api/shop/order/capture', {
+      headers: CSRF,
+      data: { paymentId: back.searchParams.get('paymentId'), payerId: back.searchParams.get('PayerID'), orderId: order.data.orderId },
+    }),
+  );
+}

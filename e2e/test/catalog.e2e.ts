@@ -1,0 +1,88 @@
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launch, newContext, trackErrors } from '../setup/browser';
+import { buyThroughApi, plainProducts, registerShopper, signIn } from '../setup/journeys';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+async function shownTitles(page: Page): Promise<string[]> {
+  return page
+    .getByRole('list', { name: 'Products' })
+    .getByRole('link').allInnerTexts().then((texts) => texts.map((t) => t.trim()).filter(Boolean));
+}
+
+async function apiTitles(query: string): Promise<string[]> {
+  const res = await fetch(`${baseUrl()}/api/shop/products/get?${query}`);
+  return ((await res.json()) as { data: { items: Array<{ title: string }> } }).data.items.map((p) => p.title);
+}
+
+describe('catalog journeys in the browser', () => {
+  it('filters by category and brand, sorts, and shows the same view after a reload', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    await page.goto('/pharmacy/products');
+    await page.getByRole('list', { name: 'Products' }).waitFor();
+
+    await page.getByRole('checkbox', { name: /^Pain Relief/ }).check();
+    await page.waitForURL(/category=pain-relief/);
+    // a brand that has pain relief products
+    const [brand] = [...new Set((await fetch(`${baseUrl()}/api/shop/products/get?category=pain-relief&limit=100`).then((r) => r.json()) as {
+      data: { items: Array<{ brand: string }> };
+    }).data.items.map((p) => p.brand))];
+    await page.getByRole('checkbox', { name: new RegExp(`^${brand}`) }).check();
+    await page.waitForURL(new RegExp(`brand=${encodeURIComponent(brand)}`));
+    await page.getByLabel('Sort by').selectOption('price-hightolow');
+    await page.waitForURL(/sortBy=price-hightolow/);
+
+    const expected = await apiTitles(`category=pain-relief&brand=${encodeURIComponent(brand)}&sortBy=price-hightolow`);
+    expect(expected.length).toBeGreaterThan(0);
+    await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: expected[0] }).first().waitFor();
+    expect(await shownTitles(page)).toEqual(expected);
+
+    await page.reload();
+    await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: expected[0] }).first().waitFor();
+    expect(await shownTitles(page)).toEqual(expected);
+    expect(await page.getByRole('checkbox', { name: /^Pain Relief/ }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('price-hightolow');
+
+    await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: expected[0] }).first().click();
+    await page.getByRole('heading', { level: 1, name: expected[0] }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('finds ibuprofen from the header search despite a typo', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('combobox', { name: 'Search products' }).fill('ibuprofn');
+    const suggestion = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option', { name: /Ibuprofen/ }).first();
+    await suggestion.waitFor();
+    await suggestion.click();
+    await page.waitForURL(/\/pharmacy\/product\//);
+    await page.getByRole('heading', { level: 1, name: /Ibuprofen/ }).waitFor();
+    await context.close();
+  });
+
+  it('a buyer reviews a product and sees its average change', async () => {
+    const [product] = await plainProducts(baseUrl(), 1);
+    const shopper = await registerShopper(baseUrl(), 'Ravi');
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, shopper);
+    await buyThroughApi(page, product._id);
+
+    await page.goto(`/pharmacy/product/${product._id}`);
+    const form = page.getByRole('form', { name: 'Write a review' });
+    await form.getByRole('radio', { name: '4 stars' }).check();
+    await form.getByLabel('Your review').fill('Dissolves quickly and worked well for a tension headache.');
+    await form.getByRole('button', { name: 'Submit review' }).click();
+    await page.getByText('4.0 out of 5 (1 review)').first().waitFor();
+    await page.getByText('Dissolves quickly and worked well').waitFor();
+    await context.close();
+  });
+});
