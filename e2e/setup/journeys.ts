@@ -87,7 +87,7 @@ const CSRF = { 'x-pharmacy-csrf': '1' };
  * Buys a product through the API with the browser context's own cookies (the shopper is signed in there):
  * cart, address, order, sandbox approval, capture. The checkout journey covers the same steps in the UI.
  */
-export async function buyThroughApi(page: Page, productId: string): Promise<void> {
+export async function buyThroughApi(page: Page, productId: string): Promise<string> {
   const request = page.context().request;
   const me = (await (await request.get('/api/auth/me')).json()) as { user: { _id: string } };
   const userId = me.user._id;
@@ -111,4 +111,5 @@ export async function buyThroughApi(page: Page, productId: string): Promise<void
       data: { paymentId: back.searchParams.get('paymentId'), payerId: back.searchParams.get('PayerID'), orderId: order.data.orderId },
     }),
   );
+  return order.data.orderId;
 }

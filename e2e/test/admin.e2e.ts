@@ -1,0 +1,133 @@
+import zlib from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, DEMO_ADMIN, launch, newContext, trackErrors } from '../setup/browser';
+import { buyThroughApi, plainProducts, registerShopper, signIn } from '../setup/journeys';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+/** A real 8x8 PNG (the upload checks magic bytes), built here rather than kept as a binary in git. */
+function tinyPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(8, 0);
+  ihdr.writeUInt32BE(8, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.concat(Array.from({ length: 8 }, () => Buffer.from([0, ...Array(8).fill([13, 148, 136]).flat()])));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+async function storefrontShows(page: Page, title: string, price: string): Promise<void> {
+  await page.goto(`/pharmacy/products?q=${encodeURIComponent(title)}`);
+  const card = page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ hasText: title });
+  await card.getByText(price).first().waitFor();
+}
+
+describe('admin journeys in the browser', () => {
+  it('staff create a product with an image, see it in the storefront, and edit its price there too', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    const title = `Quillanex Cooling Gel ${Date.now() % 100000}`;
+    await signIn(page, DEMO_ADMIN);
+    await page.goto('/admin/products');
+    await page.getByRole('button', { name: 'Add product' }).click();
+    const form = page.getByRole('form', { name: 'Add product' });
+    await form.getByLabel(/^Title/).fill(title);
+    await form.getByLabel(/^Description/).fill('Soothing gel for minor burns, stings and sunburn. For external use only.');
+    await form.getByLabel(/^Category/).selectOption('first-aid');
+    await form.getByLabel(/^Brand/).fill('Carewell');
+    await form.getByLabel(/^Price/).fill('7.25');
+    await form.getByLabel(/^Stock/).fill('12');
+    await form.getByLabel(/^Product image/).setInputFiles({ name: 'gel.png', mimeType: 'image/png', buffer: tinyPng() });
+    await form.getByRole('img').first().waitFor(); // the preview of the uploaded image
+    await form.getByRole('button', { name: 'Add product' }).click();
+    await page.getByRole('table', { name: 'Products' }).getByText(title).waitFor();
+
+    await storefrontShows(page, title, '$7.25');
+
+    await page.goto('/admin/products');
+    await page.getByPlaceholder('Search products...').fill(title);
+    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    const edit = page.getByRole('form', { name: 'Save changes' });
+    await edit.getByLabel(/^Price/).fill('6.10');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('table', { name: 'Products' }).getByText('$6.10').waitFor();
+
+    await storefrontShows(page, title, '$6.10');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('staff move a confirmed order to in process and the shopper sees it; staff open a user’s details', async () => {
+    const [product] = await plainProducts(baseUrl(), 1);
+    const shopper = await registerShopper(baseUrl(), 'Mina');
+    const shopperContext = await newContext(browser);
+    const shopperPage = await shopperContext.newPage();
+    await signIn(shopperPage, shopper);
+    const orderId = await buyThroughApi(shopperPage, product._id);
+
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, DEMO_ADMIN);
+    await page.goto('/admin/orders');
+    const row = page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: orderId });
+    await row.getByRole('button', { name: 'View Details' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Order details' });
+    const choices = dialog.getByLabel('Change order status to');
+    // only the allowed next states of a confirmed order are offered
+    expect(await choices.locator('option').allInnerTexts()).toEqual(['Choose…', 'In process', 'Rejected']);
+    await choices.selectOption('inProcess');
+    await dialog.getByRole('button', { name: 'Update order status' }).click();
+    await dialog.getByLabel('Change order status to').locator('option', { hasText: 'In shipping' }).waitFor({ state: 'attached' });
+
+    await shopperPage.goto('/my-orders');
+    await shopperPage.getByRole('list', { name: 'Your orders' }).getByText('Being prepared').first().waitFor();
+
+    await page.goto('/admin/users');
+    await page.getByRole('heading', { name: 'All Users' }).waitFor();
+    await page.getByPlaceholder('Search user...').fill('Mina');
+    await page.getByRole('button', { name: 'View Details' }).first().click();
+    const details = page.getByRole('dialog', { name: 'User Details' });
+    await details.getByText(shopper.email).waitFor();
+    await details.getByText('All personal and account information').waitFor();
+    await shopperContext.close();
+    await context.close();
+  });
+
+  it('turns the sidebar into a drawer on a 375 px wide screen', async () => {
+    const context = await newContext(browser, { width: 375, height: 740 });
+    const page = await context.newPage();
+    await signIn(page, DEMO_ADMIN);
+    await page.goto('/admin/dashboard');
+    const openMenu = page.getByRole('button', { name: 'Open menu' });
+    await openMenu.waitFor();
+    expect(await page.getByRole('dialog', { name: 'Admin Panel' }).count()).toBe(0);
+    await openMenu.click();
+    const drawer = page.getByRole('dialog', { name: 'Admin Panel' });
+    await drawer.getByRole('link', { name: 'Users' }).click();
+    await page.waitForURL('**/admin/users');
+    await drawer.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
