@@ -1,3 +1,4 @@
+import { CATEGORIES } from '@pharmacy/contracts';
 import { buttonStyles, media } from '@pharmacy/ui';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
@@ -8,17 +9,6 @@ import { useMetaDescription } from './content';
 
 export const HOME_DESCRIPTION =
   'Pharmacy & Care is an online pharmacy: prescriptions, medicines and health products checked by licensed pharmacists, delivered fast and discreetly.';
-
-export const CATEGORIES = [
-  { slug: 'pain-relief', label: 'Pain relief' },
-  { slug: 'cold-and-flu', label: 'Cold & flu' },
-  { slug: 'allergy', label: 'Allergy & hay fever' },
-  { slug: 'vitamins', label: 'Vitamins & supplements' },
-  { slug: 'skin-care', label: 'Skin care' },
-  { slug: 'first-aid', label: 'First aid' },
-  { slug: 'digestive-health', label: 'Digestive health' },
-  { slug: 'baby-and-child', label: 'Baby & child' },
-] as const;
 
 const Hero = styled.section`
   display: grid;
@@ -174,8 +164,8 @@ export function Home() {
         <h2 id="home-categories">Shop by category</h2>
         <Categories>
           {CATEGORIES.map((category) => (
-            <li key={category.slug}>
-              <Link to={`/pharmacy/products?category=${category.slug}`}>{category.label}</Link>
+            <li key={category.id}>
+              <Link to={`/pharmacy/products?category=${category.id}`}>{category.label}</Link>
             </li>
           ))}
         </Categories>

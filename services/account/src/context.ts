@@ -1,15 +1,11 @@
 import type { DocumentStore } from '@pharmacy/db';
-import type { Mailer } from '@pharmacy/service-kit';
+import type { Mailer, RateLimit } from '@pharmacy/service-kit';
+
+export type { RateLimit };
 import type { PasswordHasher } from './users/passwords';
 import type { Users } from './users/store';
 import type { Sessions } from './sessions/store';
 import type { SessionKit } from './sessions/guard';
-
-export interface RateLimit {
-  max: number;
-  /** Milliseconds or an @fastify/rate-limit duration string such as '1 minute'. */
-  timeWindow: number | string;
-}
 
 export interface AccountRateLimits {
   login: RateLimit;

@@ -1,5 +1,5 @@
 import type { BlobStore, DocumentStore } from '@pharmacy/db';
-import type { FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import type { FastifyPluginAsyncTypebox, RateLimit } from '@pharmacy/service-kit';
 import { FEATURES, featureRoutes, type FeatureDoc } from './features/routes';
 import { mediaRoutes } from './media/routes';
 import { PRODUCTS, type ProductDoc } from './products/model';
@@ -7,7 +7,7 @@ import { ProductReadModel } from './products/readModel';
 import { productRoutes } from './products/routes';
 import { ProductService } from './products/service';
 import type { PurchaseChecker } from './reviews/purchases';
-import { reviewRoutes, type RateLimit } from './reviews/routes';
+import { reviewRoutes } from './reviews/routes';
 import { REVIEWS, ReviewService, type ReviewDoc } from './reviews/service';
 import { internalRoutes } from './stock/routes';
 import { RESERVATIONS, StockService, type ReservationDoc } from './stock/service';

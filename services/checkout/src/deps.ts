@@ -1,12 +1,9 @@
 import type { DocumentStore } from '@pharmacy/db';
+import type { RateLimit } from '@pharmacy/service-kit';
 import type { AccountClient } from './account-client';
 import type { CatalogClient } from './catalog-client';
 import type { PaymentProvider } from './payments/port';
 
-export interface RateLimit {
-  max: number;
-  timeWindow: number | string;
-}
 /** Per-route limits (per client address); tests and load runs lower or raise them. */
 export interface RateLimits {
   cart: RateLimit;

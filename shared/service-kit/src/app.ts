@@ -45,6 +45,13 @@ export interface CreateAppOptions {
 
 export const DEFAULT_BODY_LIMIT = 100 * 1024;
 
+/** A per-route limit for @fastify/rate-limit (`config: { rateLimit }`), per client address. */
+export interface RateLimit {
+  max: number;
+  /** Milliseconds or a duration string such as '1 minute'. */
+  timeWindow: number | string;
+}
+
 /**
  * The Fastify app every service runs in (alone, or all together in the gateway's embedded mode):
  * TypeBox validation that rejects unknown fields, the error envelope, helmet, cookies, access-token
@@ -58,6 +65,9 @@ export async function createApp(opts: CreateAppOptions): Promise<App> {
     },
     bodyLimit: opts.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: opts.trustProxy ?? false,
+    // Long or non-Latin search terms are several hundred characters once URL-encoded; routes bound them with
+    // their own schemas and answer in the envelope instead of Fastify's bare 414.
+    maxParamLength: 1000,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidators(app);

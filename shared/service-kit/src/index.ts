@@ -1,4 +1,4 @@
-export { createApp, DEFAULT_BODY_LIMIT, type App, type CreateAppOptions } from './app';
+export { createApp, DEFAULT_BODY_LIMIT, type App, type CreateAppOptions, type RateLimit } from './app';
 export { loadConfig, type KitConfig } from './config';
 export { ensureKeys, loadKeys, loadInternalToken, generateTestKeys, type SigningKeys } from './keys';
 export * from './errors';

@@ -16,6 +16,10 @@ async function build(): Promise<App> {
     success: true,
     data: { page: req.query.page },
   }));
+  app.get('/api/search/:keyword', { schema: { params: StrictObject({ keyword: Type.String({ maxLength: 100 }) }) } }, async (req) => ({
+    success: true,
+    data: req.params.keyword,
+  }));
   app.get('/api/me', { preHandler: requireUser }, async (req) => ({ success: true, data: { id: req.user.sub } }));
   app.get('/api/staff', { preHandler: requireAdmin }, async () => ({ success: true, data: 'ok' }));
   app.post('/api/change', { preHandler: requireUser }, async () => ({ success: true, data: 'changed' }));
@@ -67,6 +71,11 @@ describe('validation', () => {
     const res = await app.inject({ method: 'POST', url: '/api/echo', payload: { email: 'a@b.co', pad: 'x'.repeat(200_000) } });
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('TOO_LARGE');
+  });
+  it('answers an over-long path parameter in the envelope, not with a bare 414', async () => {
+    const res = await app.inject(`/api/search/${encodeURIComponent('парацетамол'.repeat(20))}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION' });
   });
   it('answers malformed JSON with 400', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/echo', payload: '{"email":', headers: { 'content-type': 'application/json' } });

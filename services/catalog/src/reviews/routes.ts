@@ -1,13 +1,8 @@
 import { Ok, ReviewAdded, ReviewEligibility, ReviewInput, ReviewList, ReviewProductParams, StrictObject } from '@pharmacy/contracts';
-import { optionalUser, requireUser, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { optionalUser, requireUser, type FastifyPluginAsyncTypebox, type RateLimit } from '@pharmacy/service-kit';
 import type { ReviewService } from './service';
 
 const NoQuery = StrictObject({});
-
-export interface RateLimit {
-  max: number;
-  timeWindow: string | number;
-}
 
 export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; addLimit: RateLimit }> = async (app, { service, addLimit }) => {
   app.post(
