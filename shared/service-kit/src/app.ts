@@ -67,7 +67,7 @@ export async function createApp(opts: CreateAppOptions): Promise<App> {
     trustProxy: opts.trustProxy ?? false,
     // Long or non-Latin search terms are several hundred characters once URL-encoded; routes bound them with
     // their own schemas and answer in the envelope instead of Fastify's bare 414.
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidators(app);
