@@ -1,6 +1,6 @@
 import { checkAuth, selectAuth, selectIsAdmin, useAppDispatch, useAppSelector } from '@pharmacy/session';
 import { PageSpinner } from '@pharmacy/ui';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
 export const SIGN_IN_PATH = '/sign-in';
@@ -24,6 +24,8 @@ export function RequireAuth({ admin = false, children }: RequireAuthProps) {
   const isAdmin = useAppSelector(selectIsAdmin);
   // null until this guard has asked for a check: before that a stale "not signed in" must not redirect
   const [checkedPath, setCheckedPath] = useState<string | null>(null);
+  // the path this guard last showed to a signed-in user
+  const shownPath = useRef<string | null>(null);
 
   useEffect(() => {
     dispatch(checkAuth());
@@ -32,7 +34,13 @@ export function RequireAuth({ admin = false, children }: RequireAuthProps) {
 
   const allowed = isAuthenticated && (!admin || isAdmin);
   // already allowed: keep the page mounted while the re-check runs (its result can still send the visitor away)
-  if (allowed) return <>{children ?? <Outlet />}</>;
+  if (allowed) {
+    shownPath.current = location.pathname;
+    return <>{children ?? <Outlet />}</>;
+  }
   if (checkedPath === null || isLoading) return <PageSpinner label="Checking your sign-in" />;
+  // Signed out (or account deleted) while on this very page: a sign-out returns to / (SPEC), and the menu that
+  // signed out navigates there too, so the two must not race. A failed re-check comes with a route change.
+  if (shownPath.current === location.pathname) return <Navigate to="/" replace />;
   return <Navigate to={SIGN_IN_PATH} replace state={{ from: location }} />;
 }

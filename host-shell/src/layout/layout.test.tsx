@@ -1,6 +1,6 @@
 import '../test/setup-globals';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SUPPORT_CHAT_NUMBER } from '../config';
 import { admin, fakeRemoteModule, renderApp, shopper, signedInAs } from '../test/harness';
 
@@ -90,6 +90,20 @@ describe('account menu', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('signs out from a guarded page and lands on /, not on /sign-in', async () => {
+    const { router } = renderApp('/profile', {
+      ...signedInAs(shopper),
+      'POST /api/auth/logout': { status: 200, body: { success: true, message: 'Signed out' } },
+    });
+    await screen.findByText('remote:account/ProfilePage');
+    await openMenu();
+    fireEvent.click(await screen.findByRole('button', { name: /Ada/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByText('remote:account/SignInPage')).not.toBeInTheDocument();
   });
 
   it('stays signed in and says why when sign-out is refused', async () => {
