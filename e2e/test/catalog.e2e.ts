@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, newContext, trackErrors } from '../setup/browser';
+import { baseUrl, DEMO_SHOPPER, launch, newContext, trackErrors } from '../setup/browser';
 import { buyThroughApi, plainProducts, registerShopper, signIn } from '../setup/journeys';
 
 let browser: Browser;
@@ -65,6 +65,17 @@ describe('catalog journeys in the browser', () => {
     await suggestion.click();
     await page.waitForURL(/\/pharmacy\/product\//);
     await page.getByRole('heading', { level: 1, name: /Ibuprofen/ }).waitFor();
+    await context.close();
+  });
+
+  it('warns the demo shopper, allergic to ibuprofen, on an ibuprofen product page', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, DEMO_SHOPPER);
+    await page.goto('/pharmacy/products?q=ibuprofen');
+    await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: /Ibuprofen/ }).first().click();
+    const warning = page.getByRole('alert').filter({ hasText: 'Check before you buy' });
+    await warning.getByText(/Ibuprofen .*allergic/).waitFor();
     await context.close();
   });
 

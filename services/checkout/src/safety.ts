@@ -1,29 +1,21 @@
-import type { SafetyProfile } from '@pharmacy/contracts';
+import { ageOn, safetyMatch, termsMatch, type SafetyProfile } from '@pharmacy/contracts';
 import type { QuoteLine } from './catalog-client';
 
-const norm = (s: string) => s.trim().toLowerCase();
-/** "Penicillin" matches "penicillin" and "penicillins"; very short words only match exactly. */
-function matches(a: string, b: string): boolean {
-  const x = norm(a);
-  const y = norm(b);
-  if (!x || !y) return false;
-  if (x === y) return true;
-  return Math.min(x.length, y.length) >= 4 && (x.includes(y) || y.includes(x));
-}
-
-/** Safety warnings for this user and product (ARCHITECTURE §5): ordering needs an acknowledgement. */
-export function safetyWarnings(line: Pick<QuoteLine, 'allergens' | 'contraindications'>, profile: SafetyProfile | null): string[] {
+/**
+ * Safety warnings for this user and product (ARCHITECTURE §5), by the same rules the product page uses:
+ * ordering needs an acknowledgement.
+ */
+export function safetyWarnings(
+  line: Pick<QuoteLine, 'allergens' | 'contraindications' | 'activeIngredients'>,
+  profile: SafetyProfile | null,
+): string[] {
   if (!profile) return [];
-  const warnings: string[] = [];
-  for (const allergen of line.allergens ?? []) {
-    const hit = profile.allergies.find((a) => matches(a, allergen));
-    if (hit) warnings.push(`Contains ${allergen}, which you listed as an allergy (${hit}).`);
-  }
-  for (const contra of line.contraindications ?? []) {
-    const hit = profile.healthConditions.find((c) => matches(c, contra));
-    if (hit) warnings.push(`Not recommended for people with ${contra}, which is in your health profile (${hit}).`);
-  }
-  return warnings;
+  const match = safetyMatch(profile, line);
+  const because = (list: readonly string[], item: string) => list.find((x) => termsMatch(x, item)) ?? item;
+  return [
+    ...match.allergens.map((a) => `Contains ${a}, which you listed as an allergy (${because(profile.allergies, a)}).`),
+    ...match.conditions.map((c) => `Not recommended for people with ${c}, which is in your health profile (${because(profile.healthConditions, c)}).`),
+  ];
 }
 
 /**
@@ -31,17 +23,6 @@ export function safetyWarnings(line: Pick<QuoteLine, 'allergens' | 'contraindica
  * Too many for the stock or the per-order limit is a cap (see capFor), prescription-only a problem.
  */
 export const isGone = (line: QuoteLine): boolean => line.reasonCode === 'NOT_FOUND';
-
-/** Whole years between an ISO date of birth and now (UTC). */
-export function ageOn(dob: string, now: Date): number | null {
-  const d = new Date(dob);
-  if (Number.isNaN(d.getTime())) return null;
-  let age = now.getUTCFullYear() - d.getUTCFullYear();
-  const beforeBirthday =
-    now.getUTCMonth() < d.getUTCMonth() || (now.getUTCMonth() === d.getUTCMonth() && now.getUTCDate() < d.getUTCDate());
-  if (beforeBirthday) age -= 1;
-  return age;
-}
 
 /**
  * Why this line cannot be ordered, or undefined when it can. `profile` is null for visitors (their age is

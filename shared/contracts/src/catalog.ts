@@ -288,6 +288,7 @@ export const ProductSummary = StrictObject({
   requiresPrescription: Type.Boolean(),
   allergens: Type.Array(Type.String()),
   contraindications: Type.Array(Type.String()),
+  activeIngredients: Type.Array(Type.String()),
 });
 export type ProductSummary = Static<typeof ProductSummary>;
 

@@ -4,3 +4,4 @@ export * from './remotes';
 export * from './account';
 export * from './catalog';
 export * from './checkout';
+export * from './safety';

@@ -79,5 +79,6 @@ export function toSummary(p: ProductDoc): ProductSummary {
     requiresPrescription: p.requiresPrescription,
     allergens: p.allergens,
     contraindications: p.contraindications,
+    activeIngredients: p.activeIngredients,
   };
 }

@@ -22,6 +22,7 @@ export function quote(readModel: ProductReadModel, lines: StockLine[]): Quote {
         requiresPrescription: false,
         allergens: [],
         contraindications: [],
+        activeIngredients: [],
         quantity: line.quantity,
         lineTotalCents: 0,
         available: false,
