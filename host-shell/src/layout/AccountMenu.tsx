@@ -1,4 +1,4 @@
-import { selectAuth, selectCurrentUser, selectIsAdmin, selectSession, signOutStart, useAppDispatch, useAppSelector } from '@pharmacy/session';
+import { selectAuth, selectCurrentUser, selectIsAdmin, useAppSelector, useSignOut } from '@pharmacy/session';
 import { toast } from '@pharmacy/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -90,17 +90,20 @@ const Panel = styled.ul`
 
 /** Signed out: Sign in / Sign up. Signed in: a disclosure with the account pages, Admin for admins, Sign out. */
 export function AccountMenu() {
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const auth = useAppSelector(selectAuth);
   const currentUser = useAppSelector(selectCurrentUser);
   const isAdmin = useAppSelector(selectIsAdmin);
-  const { loading, error } = useAppSelector(selectSession);
   const [open, setOpen] = useState(false);
-  // idle -> requested (dispatched) -> pending (saga running) -> back to idle with the outcome
-  const [signOutPhase, setSignOutPhase] = useState<'idle' | 'requested' | 'pending'>('idle');
-  const signingOut = signOutPhase !== 'idle';
+  // SPEC §2/§8: sign-out success returns to /; a refusal or error keeps the user signed in and says why
+  const { signOut, signingOut } = useSignOut({
+    onSignedOut: () => {
+      setOpen(false);
+      navigate('/');
+    },
+    onFailed: (message) => toast({ variant: 'destructive', title: 'Sign-out failed', description: message }),
+  });
   const wrapper = useRef<HTMLDivElement>(null);
   const panelId = useId();
 
@@ -123,18 +126,6 @@ export function AccountMenu() {
     };
   }, [open]);
 
-  // SPEC §2/§8: sign-out success returns to /; a refusal or error keeps the user signed in and says why
-  useEffect(() => {
-    if (signOutPhase === 'requested' && loading) setSignOutPhase('pending');
-    if (signOutPhase !== 'pending' || loading) return;
-    setSignOutPhase('idle');
-    if (error) {
-      toast({ variant: 'destructive', title: 'Sign-out failed', description: error });
-    } else {
-      setOpen(false);
-      navigate('/');
-    }
-  }, [signOutPhase, loading, error, navigate]);
 
   if (!user) {
     return (
@@ -144,11 +135,6 @@ export function AccountMenu() {
       </Links>
     );
   }
-
-  const signOut = () => {
-    setSignOutPhase('requested');
-    dispatch(signOutStart());
-  };
 
   return (
     <Wrapper ref={wrapper}>

@@ -41,4 +41,5 @@ export { selectSession, selectCurrentUser, selectAuth, selectIsAdmin } from './s
 export type { SessionRootState } from './selectors';
 
 export { createAppStore, useAppDispatch, useAppSelector, useInjectModule } from './store';
+export { useSignOut, type SignOutHandlers } from './useSignOut';
 export type { AppStore, RootState, AppDispatch, CreateAppStoreOptions, InjectModuleOptions } from './store';
