@@ -9,5 +9,4 @@ const dirs = ['shared', 'services'].flatMap((d) => fs.readdirSync(path.join(__di
 module.exports = {
   projects: dirs.map((d) => `<rootDir>/${d}`),
   maxWorkers: 2,
-  reporters: ['default', '<rootDir>/tools/jest-summary-reporter.js'],
 };
