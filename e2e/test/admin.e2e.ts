@@ -95,6 +95,7 @@ describe('admin journeys in the browser', () => {
     await row.getByRole('button', { name: 'View Details' }).click();
     const dialog = page.getByRole('dialog', { name: 'Order details' });
     const choices = dialog.getByLabel('Change order status to');
+    await choices.locator('option', { hasText: 'In process' }).waitFor({ state: 'attached' }); // details loaded
     // only the allowed next states of a confirmed order are offered
     expect(await choices.locator('option').allInnerTexts()).toEqual(['Choose…', 'In process', 'Rejected']);
     await choices.selectOption('inProcess');
