@@ -25,6 +25,7 @@ import { BarChart, type BarPoint } from './BarChart';
 import { FeatureImages } from './FeatureImages';
 import { dashboardActions } from './slice';
 import { StatusBadge } from '../orders/StatusControl';
+import { Center } from '../styles';
 
 const Figures = styled.dl`
   display: grid;
@@ -69,12 +70,6 @@ const Count = styled.span`
 const Low = styled.span`
   color: ${th((t) => t.colors.dangerStrong)};
   font-weight: ${th((t) => t.fontWeights.semibold)};
-`;
-
-const Center = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${th((t) => t.space(6))};
 `;
 
 const shortDay = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', timeZone: 'UTC' });

@@ -3,6 +3,7 @@ import { ORDER_STATUS_TRANSITIONS, PAYMENT_STATUS_TRANSITIONS, type Order, type 
 import { Dialog, Spinner, Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow, breakpoints, th } from '@pharmacy/ui';
 import { dateTimeOrDash, formatMoney, humanize, textOrDash } from '../format';
 import { StatusControl } from './StatusControl';
+import { Center } from '../styles';
 
 const Sections = styled.div`
   display: grid;
@@ -38,12 +39,6 @@ const History = styled.ol`
   display: flex;
   flex-direction: column;
   gap: ${th((t) => t.space(1))};
-`;
-
-const Center = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${th((t) => t.space(6))};
 `;
 
 const Warn = styled.p`

@@ -24,6 +24,7 @@ import { selectOrders } from '../state/selectors';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { StatusBadge } from './StatusControl';
 import { ordersActions } from './slice';
+import { Center, Mono } from '../styles';
 
 const Toolbar = styled.div`
   display: flex;
@@ -32,17 +33,6 @@ const Toolbar = styled.div`
   margin-bottom: ${th((t) => t.space(4))};
   label { font-weight: ${th((t) => t.fontWeights.medium)}; }
   select { width: auto; min-width: 12rem; }
-`;
-
-const Mono = styled.span`
-  font-family: ${th((t) => t.fonts.mono)};
-  font-size: ${th((t) => t.fontSizes.xs)};
-`;
-
-const Center = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${th((t) => t.space(10))};
 `;
 
 /** Orders newest first (the server sorts), filtered by orderStatus, with details and status changes. */
@@ -88,7 +78,7 @@ export function OrdersPage() {
       </Toolbar>
 
       {loading && list.length === 0 ? (
-        <Center>
+        <Center $roomy>
           <Spinner size={40} label="Loading orders" />
         </Center>
       ) : list.length === 0 ? (

@@ -28,6 +28,7 @@ import { selectProducts } from '../state/selectors';
 import { ProductForm } from './ProductForm';
 import { emptyProductForm, productToForm } from './productForm';
 import { productsActions } from './slice';
+import { Center } from '../styles';
 
 const Toolbar = styled.div`
   display: flex;
@@ -64,12 +65,6 @@ const Row = styled.div`
 const Strike = styled.s`
   color: ${th((t) => t.colors.textMuted)};
   margin-left: ${th((t) => t.space(1))};
-`;
-
-const Center = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${th((t) => t.space(10))};
 `;
 
 type Editing = { mode: 'add' } | { mode: 'edit'; product: Product } | null;
@@ -126,7 +121,7 @@ export function ProductsPage() {
       </Toolbar>
 
       {loading && list.length === 0 ? (
-        <Center>
+        <Center $roomy>
           <Spinner size={40} label="Loading products" />
         </Center>
       ) : list.length === 0 ? (

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import type { User } from '@pharmacy/contracts';
 import { Dialog, Spinner, th } from '@pharmacy/ui';
 import { calendarDateOrDash, dateTimeOrDash, listOrDash, textOrDash } from '../format';
+import { Center } from '../styles';
 
 const List = styled.dl`
   display: grid;
@@ -18,12 +19,6 @@ const Term = styled.dt`
 const Value = styled.dd`
   margin: 0;
   overflow-wrap: anywhere;
-`;
-
-const Center = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${th((t) => t.space(6))};
 `;
 
 /** SPEC §2: the rows of the User Details dialog, in order; a missing value shows a dash. */

@@ -23,6 +23,7 @@ import { textOrDash } from '../format';
 import { filterUsers, sortNewestFirst } from './filterUsers';
 import { usersActions } from './slice';
 import { UserDetailsDialog } from './UserDetailsDialog';
+import { Center, Mono } from '../styles';
 
 const Toolbar = styled.div`
   margin-bottom: ${th((t) => t.space(4))};
@@ -31,17 +32,6 @@ const Toolbar = styled.div`
 
 const HiddenLabel = styled.label`
   ${visuallyHiddenCss}
-`;
-
-const Mono = styled.span`
-  font-family: ${th((t) => t.fonts.mono)};
-  font-size: ${th((t) => t.fontSizes.xs)};
-`;
-
-const Center = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${th((t) => t.space(10))};
 `;
 
 /** SPEC §2 "Admin Users screen". */
@@ -88,7 +78,7 @@ export function UsersPage() {
         />
       </Toolbar>
       {loading && list.length === 0 ? (
-        <Center>
+        <Center $roomy>
           <Spinner size={40} label="Loading users" />
         </Center>
       ) : rows.length === 0 ? (

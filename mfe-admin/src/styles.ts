@@ -1,0 +1,15 @@
+import styled from 'styled-components';
+import { th } from '@pharmacy/ui';
+
+/** Ids, payment references: monospace so long ids line up in tables and dialogs. */
+export const Mono = styled.span`
+  font-family: ${th((t) => t.fonts.mono)};
+  font-size: ${th((t) => t.fontSizes.xs)};
+`;
+
+/** Centres a spinner or a short message in a page ($roomy) or a dialog. */
+export const Center = styled.div<{ $roomy?: boolean }>`
+  display: flex;
+  justify-content: center;
+  padding: ${({ $roomy }) => th((t) => t.space($roomy ? 10 : 6))};
+`;
