@@ -36,3 +36,22 @@ export function trackErrors(page: Page): string[] {
 
 export const DEMO_ADMIN = { email: 'admin@pharmacy.local', password: 'Admin123!demo' };
 export const DEMO_SHOPPER = { email: 'shopper@pharmacy.local', password: 'Shopper123!demo' };
+
+/**
+ * Waits until `read()` gives `expected` (deep equality), then asserts it. The app updates the URL before React
+ * commits the matching render (router navigations are transitions), so reading the DOM once right after a
+ * navigation can see the previous view; this reads again until it settles or the time is up.
+ */
+export async function expectEventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let actual = await read();
+  while (!isEqual(actual, expected) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    actual = await read();
+  }
+  expect(actual).toEqual(expected);
+}
+
+function isEqual(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, DEMO_ADMIN, launch, newContext, trackErrors } from '../setup/browser';
+import { baseUrl, DEMO_ADMIN, expectEventually, launch, newContext, trackErrors } from '../setup/browser';
 import { buyThroughApi, plainProducts, registerShopper, signIn } from '../setup/journeys';
 
 let browser: Browser;
@@ -97,7 +97,7 @@ describe('admin journeys in the browser', () => {
     const choices = dialog.getByLabel('Change order status to');
     await choices.locator('option', { hasText: 'In process' }).waitFor({ state: 'attached' }); // details loaded
     // only the allowed next states of a confirmed order are offered
-    expect(await choices.locator('option').allInnerTexts()).toEqual(['Choose…', 'In process', 'Rejected']);
+    await expectEventually(() => choices.locator('option').allInnerTexts(), ['Choose…', 'In process', 'Rejected']);
     await choices.selectOption('inProcess');
     await dialog.getByRole('button', { name: 'Update order status' }).click();
     await dialog.getByLabel('Change order status to').locator('option', { hasText: 'In shipping' }).waitFor({ state: 'attached' });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, DEMO_SHOPPER, launch, newContext, trackErrors } from '../setup/browser';
+import { baseUrl, DEMO_SHOPPER, expectEventually, launch, newContext, trackErrors } from '../setup/browser';
 import { buyThroughApi, plainProducts, registerShopper, signIn } from '../setup/journeys';
 
 let browser: Browser;
@@ -14,14 +14,8 @@ async function shownTitles(page: Page): Promise<string[]> {
 }
 
 /** The grid updates after the URL does: wait until it shows exactly these titles, in this order. */
-async function expectTitles(page: Page, expected: string[]): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  let shown = await shownTitles(page);
-  while (JSON.stringify(shown) !== JSON.stringify(expected) && Date.now() < deadline) {
-    await page.waitForTimeout(100);
-    shown = await shownTitles(page);
-  }
-  expect(shown).toEqual(expected);
+function expectTitles(page: Page, expected: string[]): Promise<void> {
+  return expectEventually(() => shownTitles(page), expected);
 }
 
 async function apiTitles(query: string): Promise<string[]> {
@@ -46,7 +40,7 @@ describe('catalog journeys in the browser', () => {
     }).data.items.map((p) => p.brand))];
     await page.getByRole('checkbox', { name: new RegExp(`^${brand}`) }).click();
     await page.waitForURL(new RegExp(`brand=${encodeURIComponent(brand)}`));
-    expect(await page.getByRole('checkbox', { name: new RegExp(`^${brand}`) }).isChecked()).toBe(true);
+    await expectEventually(() => page.getByRole('checkbox', { name: new RegExp(`^${brand}`) }).isChecked(), true);
     await page.getByLabel('Sort by').selectOption('price-hightolow');
     await page.waitForURL(/sortBy=price-hightolow/);
 
@@ -56,8 +50,8 @@ describe('catalog journeys in the browser', () => {
 
     await page.reload();
     await expectTitles(page, expected);
-    expect(await page.getByRole('checkbox', { name: /^Pain Relief/ }).isChecked()).toBe(true);
-    expect(await page.getByLabel('Sort by').inputValue()).toBe('price-hightolow');
+    await expectEventually(() => page.getByRole('checkbox', { name: /^Pain Relief/ }).isChecked(), true);
+    await expectEventually(() => page.getByLabel('Sort by').inputValue(), 'price-hightolow');
 
     await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: expected[0] }).first().click();
     await page.getByRole('heading', { level: 1, name: expected[0] }).waitFor();

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, newContext, trackErrors } from '../setup/browser';
+import { baseUrl, expectEventually, launch, newContext, trackErrors } from '../setup/browser';
 import { addToCartFromProductPage, plainProducts, registerShopper, signIn, stockOf, type ProductSummary } from '../setup/journeys';
 
 let browser: Browser;
@@ -58,7 +58,7 @@ describe('cart and checkout journeys in the browser', () => {
 
     await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
     await page.getByText(orderId!).waitFor();
-    expect(await page.evaluate(() => sessionStorage.getItem('currentOrderId'))).toBeNull();
+    await expectEventually(() => page.evaluate(() => sessionStorage.getItem('currentOrderId')), null);
 
     await page.getByRole('link', { name: 'View My Orders' }).click();
     await page.waitForURL('**/my-orders');
