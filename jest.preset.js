@@ -33,7 +33,7 @@ function preset(dir, env = 'node', overrides = {}) {
     transformIgnorePatterns,
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
     setupFiles: dom ? [path.join(__dirname, 'tools/jest-dom-setup.js')] : [],
-    setupFilesAfterEnv: dom ? ['@testing-library/jest-dom'] : [],
+    setupFilesAfterEnv: [path.join(__dirname, 'tools/jest-timeout.js'), ...(dom ? ['@testing-library/jest-dom'] : [])],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json'],
     ...overrides,
   };
