@@ -16,9 +16,7 @@ const SINGLETONS = [
   'react/', // React 19 subpaths (react/jsx-runtime) are otherwise bundled per app
   'react-dom',
   'react-dom/', // react-dom/client
-  'react-router',
-  'react-router/', // react-router-dom 7 imports react-router/dom
-  'react-router-dom',
+  'react-router-dom', // the client API only (react-router-dom.mjs); react-router itself is bundled into it
   'react-redux',
   'redux',
   '@reduxjs/toolkit',
@@ -27,7 +25,7 @@ const SINGLETONS = [
   'styled-components',
 ];
 /** Subpath entries whose version cannot be checked meaningfully. */
-const NO_VERSION_CHECK = new Set(['redux-saga/', 'react-router/']);
+const NO_VERSION_CHECK = new Set(['redux-saga/']);
 
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -60,7 +58,8 @@ function sharedFor(dir) {
   const shared = {};
   for (const key of SINGLETONS) {
     const base = key.endsWith('/') ? key.slice(0, -1) : key;
-    const version = key.endsWith('/') ? installedVersion(dir, base) : undefined;
+    // subpath entries and our react-router-dom module cannot infer the version from the file they resolve to
+    const version = key.endsWith('/') || key === 'react-router-dom' ? installedVersion(dir, base) : undefined;
     shared[key] = {
       singleton: true,
       requiredVersion: NO_VERSION_CHECK.has(key) ? false : requiredVersionOf(dir, deps, base),
@@ -90,6 +89,25 @@ function swcRule() {
   };
 }
 
+/**
+ * `react-router-dom` is our client-API module (see react-router-dom.mjs), which imports React Router's production
+ * build: its package exports only the development build, whose checks a minifier cannot remove.
+ */
+function routerAliases(dir) {
+  let routerDir;
+  try {
+    const dom = path.dirname(require.resolve('react-router-dom/package.json', { paths: [dir] }));
+    routerDir = path.dirname(require.resolve('react-router/package.json', { paths: [dom] }));
+  } catch {
+    return {};
+  }
+  return {
+    'react-router-dom$': path.join(__dirname, 'react-router-dom.mjs'),
+    'react-router$': path.join(routerDir, 'dist/production/index.mjs'),
+    'react-router/dom$': path.join(routerDir, 'dist/production/dom-export.mjs'),
+  };
+}
+
 /** What host and remotes have in common. */
 function baseConfig({ dir, mode }) {
   const production = mode !== 'development';
@@ -102,8 +120,11 @@ function baseConfig({ dir, mode }) {
       extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
       // workspace packages (contracts) resolve to their TypeScript source, like tsc and jest
       conditionNames: ['source', '...'],
+      alias: routerAliases(dir),
     },
     module: {
+      // a name missing from a module (say, from react-router-dom.mjs) fails the build instead of being undefined
+      parser: { javascript: { exportsPresence: 'error' } },
       rules: [
         swcRule(),
         { test: /\.(png|jpe?g|gif|webp|avif|svg|ico)$/i, type: 'asset/resource' },
@@ -113,7 +134,7 @@ function baseConfig({ dir, mode }) {
     cache: {
       type: 'filesystem',
       cacheDirectory: path.join(dir, 'node_modules/.cache/webpack'),
-      buildDependencies: { config: [__filename, path.join(dir, 'package.json')] },
+      buildDependencies: { config: [__filename, path.join(__dirname, 'react-router-dom.mjs'), path.join(dir, 'package.json')] },
     },
     performance: { hints: false },
     optimization: { minimize: production },
@@ -137,7 +158,11 @@ function federation({ dir, name, exposes, remotes }) {
     // "type": "commonjs" apps cannot take the generated runtime entry file
     ...(pkg.type !== 'module' ? { virtualRuntimeEntry: true } : {}),
     // The host ships the federation runtime once and remotes use it, instead of ~25 KB gzip per remoteEntry.js
-    experiments: exposes ? { externalRuntime: true } : { provideExternalRuntime: true },
+    experiments: {
+      ...(exposes ? { externalRuntime: true } : { provideExternalRuntime: true }),
+      // browser-only build of the runtime: drops its Node loading paths
+      optimization: { target: 'web' },
+    },
   });
 }
 
