@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { Button, Dialog, th } from '@pharmacy/ui';
+import { Button, th } from '@pharmacy/ui';
+import { Dialog } from '@pharmacy/ui/dialog';
 
 const Actions = styled.div`
   display: flex;

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Badge, Dialog, Spinner, th } from '@pharmacy/ui';
+import { Badge, Spinner, th } from '@pharmacy/ui';
+import { Dialog } from '@pharmacy/ui/dialog';
 import type { OrderView } from './slice';
 import { formatDate, formatMoney, orderDate, orderHistory, orderNumber, statusLabel, statusTone } from './format';
 

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AccountPaths } from '@pharmacy/contracts';
 import { api, deleteUserSuccess, getErrorMessage, useAppDispatch } from '@pharmacy/session';
-import { Button, Dialog, DialogClose, Field, Input, toast } from '@pharmacy/ui';
+import { Button, Field, Input, toast } from '@pharmacy/ui';
+import { Dialog, DialogClose } from '@pharmacy/ui/dialog';
 import { Actions, Alert } from '../forms/layout';
 
 /**

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { ORDER_STATUS_TRANSITIONS, PAYMENT_STATUS_TRANSITIONS, type Order, type OrderStatus, type PaymentStatus } from '@pharmacy/contracts';
-import { Dialog, Spinner, Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow, breakpoints, th } from '@pharmacy/ui';
+import { Dialog } from '@pharmacy/ui/dialog';
+import { Spinner, Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow, breakpoints, th } from '@pharmacy/ui';
 import { dateTimeOrDash, formatMoney, humanize, textOrDash } from '../format';
 import { StatusControl } from './StatusControl';
 import { Center } from '../styles';

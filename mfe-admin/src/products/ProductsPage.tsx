@@ -2,10 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
 import { PRODUCT_IMAGE_SIZE, categoryLabel, type Product } from '@pharmacy/contracts';
+import { Dialog } from '@pharmacy/ui/dialog';
 import {
   Badge,
   Button,
-  Dialog,
   EmptyState,
   Input,
   PageTitle,

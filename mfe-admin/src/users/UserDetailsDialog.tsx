@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { User } from '@pharmacy/contracts';
-import { Dialog, Spinner, th } from '@pharmacy/ui';
+import { Spinner, th } from '@pharmacy/ui';
+import { Dialog } from '@pharmacy/ui/dialog';
 import { calendarDateOrDash, dateTimeOrDash, listOrDash, textOrDash } from '../format';
 import { Center } from '../styles';
 

@@ -13,8 +13,7 @@ export { Select } from './components/Select';
 export { Field } from './components/Field';
 export type { FieldProps } from './components/Field';
 export { Card, CardTitle } from './components/Card';
-export { Dialog, DialogClose } from './components/Dialog';
-export type { DialogProps } from './components/Dialog';
+// Dialog: import from '@pharmacy/ui/dialog' (see dialog.ts)
 export {
   Table,
   TableCaption,
