@@ -1,65 +1,7 @@
 // Schemas and types of the catalog vertical's requests and responses (owned by that vertical).
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, StrictObject } from './envelope';
-
-/* ----------------------------------------------------------------------------------------------------------
- * Constants
- * -------------------------------------------------------------------------------------------------------- */
-
-/** The categories of the pharmacy catalog: `id` travels in URLs and filters, `label` is what people read. */
-export const CATEGORIES = [
-  { id: 'pain-relief', label: 'Pain Relief' },
-  { id: 'cold-and-flu', label: 'Cold & Flu' },
-  { id: 'allergy', label: 'Allergy' },
-  { id: 'vitamins-and-supplements', label: 'Vitamins & Supplements' },
-  { id: 'digestive-health', label: 'Digestive Health' },
-  { id: 'skin-care', label: 'Skin Care' },
-  { id: 'personal-care', label: 'Personal Care' },
-  { id: 'baby-and-mother', label: 'Baby & Mother' },
-  { id: 'first-aid', label: 'First Aid' },
-  { id: 'eye-and-ear-care', label: 'Eye & Ear Care' },
-] as const;
-export type CategoryId = (typeof CATEGORIES)[number]['id'];
-export const CATEGORY_IDS = CATEGORIES.map((c) => c.id) as CategoryId[];
-export const categoryLabel = (id: string): string => CATEGORIES.find((c) => c.id === id)?.label ?? id;
-
-export const SORT_OPTIONS = [
-  { id: 'price-lowtohigh', label: 'Price: Low to High' },
-  { id: 'price-hightolow', label: 'Price: High to Low' },
-  { id: 'title-atoz', label: 'Title: A to Z' },
-  { id: 'title-ztoa', label: 'Title: Z to A' },
-] as const;
-export type SortBy = (typeof SORT_OPTIONS)[number]['id'];
-export const DEFAULT_SORT: SortBy = 'price-lowtohigh';
-export const isSortBy = (value: unknown): value is SortBy => SORT_OPTIONS.some((s) => s.id === value);
-
-export const PRODUCT_PAGE_SIZE = 24;
-export const PRODUCT_PAGE_SIZE_MAX = 100;
-/** Admin dashboard: a product at or below this stock is "low stock". */
-export const LOW_STOCK_THRESHOLD = 10;
-export const REVIEW_MIN_LENGTH = 3;
-export const REVIEW_MAX_LENGTH = 1000;
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-/** Pixel sizes of the generated demo images (the UI reserves these boxes to avoid layout shift). */
-export const PRODUCT_IMAGE_SIZE = { width: 400, height: 400 } as const;
-export const FEATURE_IMAGE_SIZE = { width: 1200, height: 400 } as const;
-/** A media reference as stored on products and features: `/api/media/<uuid>`. */
-export const MEDIA_PATH_PREFIX = '/api/media/';
-export const mediaUrl = (id: string): string => `${MEDIA_PATH_PREFIX}${id}`;
-
-/** Catalog-specific error codes (besides the shared ErrorCodes). */
-export const CatalogErrorCodes = {
-  OUT_OF_STOCK: 'OUT_OF_STOCK',
-  MAX_PER_ORDER: 'MAX_PER_ORDER',
-  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
-  RESERVATION_RELEASED: 'RESERVATION_RELEASED',
-  RESERVATION_COMMITTED: 'RESERVATION_COMMITTED',
-  RESERVATION_MISMATCH: 'RESERVATION_MISMATCH',
-  RESERVATION_IN_PROGRESS: 'RESERVATION_IN_PROGRESS',
-  ALREADY_REVIEWED: 'ALREADY_REVIEWED',
-  NOT_A_BUYER: 'NOT_A_BUYER',
-} as const;
+import { CATEGORY_IDS, LOW_STOCK_THRESHOLD, PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE_MAX, REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH, SORT_OPTIONS } from './catalog.rules';
 
 /* ----------------------------------------------------------------------------------------------------------
  * Products (public API: money as decimals with two places, derived from integer cents in storage)
@@ -327,9 +269,3 @@ export type LookupResult = Static<typeof LookupResult>;
 /** What catalog asks checkout: GET /internal/checkout/purchases/{userId}/{productId}. */
 export const PurchaseCheck = StrictObject({ purchased: Type.Boolean() });
 export type PurchaseCheck = Static<typeof PurchaseCheck>;
-
-/** Money helpers: storage is integer cents, the API shows decimals with two places. */
-export const centsToDecimal = (cents: number): number => Math.round(cents) / 100;
-export const decimalToCents = (value: number): number => Math.round(value * 100);
-/** true when a decimal has at most two places (1.999 is refused rather than silently rounded). */
-export const hasAtMostTwoDecimals = (value: number): boolean => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;

@@ -2,59 +2,7 @@
 // cart, addresses, orders, payments and the admin orders API (ARCHITECTURE §4-5).
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, Page, StrictObject } from './envelope';
-
-// ---------------------------------------------------------------------------------------------------------------
-// Constants
-
-/** Quantity accepted in one cart call (the real cap is stock and the product's maxPerOrder). */
-export const CART_MAX_QUANTITY = 999;
-/** Distinct products in one cart. */
-export const CART_MAX_LINES = 50;
-/** Saved addresses per user. */
-export const ADDRESS_LIMIT = 5;
-/** A pending order not captured within this time expires and its stock is released. */
-export const ORDER_EXPIRY_MS = 30 * 60 * 1000;
-/** Session storage key that carries the order across the payment provider's redirect (SPEC §3). */
-export const CURRENT_ORDER_ID_KEY = 'currentOrderId';
-/** Local storage key of a visitor's cart (the browser cart, merged into the server cart at sign-in). */
-export const VISITOR_CART_KEY = 'pharmacy.visitorCart';
-export const ADMIN_ORDERS_DEFAULT_LIMIT = 20;
-export const ADMIN_ORDERS_MAX_LIMIT = 100;
-
-/** Error codes specific to checkout (in addition to contracts/http ErrorCodes). */
-export const CheckoutErrorCodes = {
-  OUT_OF_STOCK: 'OUT_OF_STOCK',
-  SAFETY_ACK_REQUIRED: 'SAFETY_ACK_REQUIRED',
-  PAYMENT_DECLINED: 'PAYMENT_DECLINED',
-  PAYMENT_PROVIDER_ERROR: 'PAYMENT_PROVIDER_ERROR',
-  PAYMENT_MISMATCH: 'PAYMENT_MISMATCH',
-  ORDER_CLOSED: 'ORDER_CLOSED',
-  INVALID_TRANSITION: 'INVALID_TRANSITION',
-} as const;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Order and payment states (ARCHITECTURE §5)
-
-export const ORDER_STATUSES = ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded', 'failed'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-/** The only changes allowed (anything else is a 422). */
-export const ORDER_STATUS_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ['confirmed', 'rejected'],
-  confirmed: ['inProcess', 'rejected'],
-  inProcess: ['inShipping', 'rejected'],
-  inShipping: ['delivered'],
-  delivered: [],
-  rejected: [],
-};
-export const PAYMENT_STATUS_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
-  pending: ['paid', 'failed'],
-  paid: ['refunded'],
-  refunded: [],
-  failed: [],
-};
+import { ADDRESS_RULES, ADMIN_ORDERS_MAX_LIMIT, CART_MAX_LINES, CART_MAX_QUANTITY, ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES, type PaymentStatus } from './checkout.rules';
 
 export const OrderStatusSchema = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
 export const PaymentStatusSchema = Type.Union(PAYMENT_STATUSES.map((s) => Type.Literal(s)));
@@ -124,14 +72,6 @@ export type CartQuoteBody = Static<typeof CartQuoteBody>;
 // Addresses
 
 const text = (min: number, max: number, extra: object = {}) => Type.String({ minLength: min, maxLength: max, ...extra });
-export const ADDRESS_RULES = {
-  fullName: { min: 2, max: 100 },
-  addressLine: { min: 3, max: 200 },
-  city: { min: 2, max: 100 },
-  postalCode: { pattern: '^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$' },
-  phone: { pattern: '^\\+?[0-9][0-9 ()-]{5,18}[0-9]$' },
-  notes: { max: 500 },
-} as const;
 
 const addressFields = {
   fullName: text(ADDRESS_RULES.fullName.min, ADDRESS_RULES.fullName.max),

@@ -1,0 +1,15 @@
+// What the browser bundles of the contracts: every constant, rule and helper, and the schemas' types only.
+// The schemas themselves (and TypeBox, ~10 KB gzip) serve the services' validation; the web apps never run
+// them, and as a federation singleton this package would ship them whole on every first page load.
+// Webpack picks this entry through the "browser" export condition; tsc and the tests use index.ts, so code
+// that needs a schema at run time in the browser type-checks but fails its webpack build (a missing export).
+export * from './http';
+export * from './remotes';
+export * from './safety';
+export * from './account.rules';
+export * from './catalog.rules';
+export * from './checkout.rules';
+export type * from './envelope';
+export type * from './account';
+export type * from './catalog';
+export type * from './checkout';
