@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// First-load benchmark (ARCHITECTURE §6): starts the built gateway on a free port, opens each page in Chromium
+// with an empty cache, and sums the JS and CSS it downloads before the page settles, gzip -9 and brotli.
+// Compared with the budget (130 KB gzip) and with the bar to beat, a typical single-bundle React shop (150 KB).
+// Usage: node tools/first-load.js [path ...]   (build first: node tools/build.js)
+'use strict';
+
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+const zlib = require('node:zlib');
+const { chromium } = require(require.resolve('playwright-core', { paths: [path.join(__dirname, '../e2e')] }));
+
+const ROOT = path.join(__dirname, '..');
+const BUDGET_KB = 130;
+const TYPICAL_SHOP_KB = 150;
+const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/pharmacy/products'];
+
+const kb = (n) => (n / 1024).toFixed(1);
+
+function freePort() {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startGateway() {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharmacy-first-load-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(ROOT, 'services/gateway/dist/server.js')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_ORIGIN: url, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (const deadline = Date.now() + 90_000; ; ) {
+    if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}`);
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    if (Date.now() > deadline) throw new Error('gateway did not start within 90 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function measure(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  const files = [];
+  page.on('response', async (res) => {
+    const type = res.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    try {
+      const body = await res.body();
+      files.push({ name: new URL(res.url()).pathname, raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length, br: zlib.brotliCompressSync(body).length });
+    } catch {
+      /* a response without a body (redirect) */
+    }
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500);
+  await context.close();
+  return files.sort((a, b) => b.gzip - a.gzip);
+}
+
+(async () => {
+  const gateway = await startGateway();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    for (const p of paths) {
+      const files = await measure(browser, gateway.url + p);
+      const sum = (k) => files.reduce((n, f) => n + f[k], 0);
+      console.log(`\n${p}: ${files.length} JS/CSS files`);
+      for (const f of files) console.log(`  ${kb(f.gzip).padStart(6)} KB gzip  ${kb(f.raw).padStart(7)} KB raw  ${f.name}`);
+      const gzip = sum('gzip');
+      console.log(`  total ${kb(gzip)} KB gzip (${kb(sum('br'))} KB brotli, ${kb(sum('raw'))} KB raw)`);
+      console.log(`  ${((gzip / 1024 / TYPICAL_SHOP_KB) * 100).toFixed(0)}% of a typical single-bundle React shop (${TYPICAL_SHOP_KB} KB); budget ${BUDGET_KB} KB: ${gzip / 1024 <= BUDGET_KB ? 'met' : 'NOT met'}`);
+    }
+  } finally {
+    await browser.close();
+    await gateway.stop();
+  }
+})();
