@@ -1,5 +1,5 @@
 import { selectAuth, selectCurrentUser, selectIsAdmin, useAppSelector, useSignOut } from '@pharmacy/session';
-import { toast } from '@pharmacy/ui';
+import { UserIcon, toast } from '@pharmacy/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -139,7 +139,7 @@ export function AccountMenu() {
   return (
     <Wrapper ref={wrapper}>
       <Trigger type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
-        <span aria-hidden="true">👤</span>
+        <UserIcon />
         <span>{user.firstName || 'Account'}</span>
         <span aria-hidden="true">▾</span>
       </Trigger>

@@ -2,7 +2,7 @@ import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { CartCheckoutExposes } from '@pharmacy/contracts';
-import { th } from '@pharmacy/ui';
+import { CartIcon, th } from '@pharmacy/ui';
 import { selectCart } from '../cart/slice';
 import { useCartModule } from '../cart/useCart';
 
@@ -28,7 +28,7 @@ function CartBadge() {
   const label = `Cart, ${count} item${count === 1 ? '' : 's'}`;
   return (
     <Link to="/cart" aria-label={label}>
-      <span aria-hidden="true">🛒 Cart</span>
+      <CartIcon /> <span aria-hidden="true">Cart</span>
       <Count aria-hidden="true">{count}</Count>
     </Link>
   );

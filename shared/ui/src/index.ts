@@ -27,6 +27,7 @@ export { EmptyState } from './components/EmptyState';
 export type { EmptyStateProps } from './components/EmptyState';
 export { VisuallyHidden, visuallyHiddenCss } from './components/VisuallyHidden';
 export { Badge } from './components/Badge';
+export { CartIcon, UserIcon } from './components/Icon';
 export type { BadgeProps, BadgeVariant } from './components/Badge';
 export { PageTitle, SITE_NAME } from './components/PageTitle';
 export type { PageTitleProps } from './components/PageTitle';

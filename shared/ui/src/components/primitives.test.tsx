@@ -4,6 +4,7 @@ import { Button } from './Button';
 import { Dialog } from './Dialog';
 import { EmptyState } from './EmptyState';
 import { Field } from './Field';
+import { CartIcon, UserIcon } from './Icon';
 import { Input } from './Input';
 import { PageTitle } from './PageTitle';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from './Table';
@@ -13,6 +14,20 @@ describe('theme', () => {
   it('one spacing unit is 0.25rem, so the admin sidebar (64 units) is 16rem', () => {
     expect(space(64)).toBe('16rem');
     expect(space(1)).toBe('0.25rem');
+  });
+});
+
+describe('icons', () => {
+  it('are hidden from assistive technology, so a link keeps the name its text or label gives it', () => {
+    render(
+      <a href="/cart">
+        <CartIcon /> Cart
+      </a>,
+    );
+    expect(screen.getByRole('link', { name: 'Cart' })).toBeInTheDocument();
+    render(<UserIcon data-testid="user" />);
+    expect(screen.getByTestId('user')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByTestId('user')).toHaveAttribute('focusable', 'false');
   });
 });
 
