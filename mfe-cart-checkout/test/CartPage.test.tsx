@@ -89,7 +89,7 @@ test('the badge handles the addToCart command app-wide and merges the visitor ca
   });
   await waitFor(() => expect(screen.getByRole('link')).toHaveAccessibleName('Cart, 3 items'));
   expect(calls.filter((c) => c.url === '/api/shop/cart/merge')).toEqual([
-    expect.objectContaining({ method: 'POST', body: { items: [{ productId: 'p1', quantity: 2 }] } }),
+    expect.objectContaining({ method: 'POST', body: { items: [{ productId: 'p1', quantity: 2 }], mergeId: expect.stringMatching(/^[0-9a-f]{32}$/) } }),
   ]);
   expect(localStorage.getItem(VISITOR_CART_KEY)).toBeNull();
   // Later actions do not merge again.
@@ -97,4 +97,23 @@ test('the badge handles the addToCart command app-wide and merges the visitor ca
     store.dispatch({ type: 'something/else' });
   });
   expect(calls.filter((c) => c.url === '/api/shop/cart/merge')).toHaveLength(1);
+});
+
+test('a sign-in page that lost the merge reply leaves the cart and its merge id, so the next page sends the same merge', async () => {
+  localStorage.setItem(VISITOR_CART_KEY, JSON.stringify([{ productId: 'p1', quantity: 2 }]));
+  // the first page's merge never hears back (the shopper navigated away): the server may have applied it
+  const firstCalls = fakeFetch((c) => (c.url === '/api/shop/cart/merge' ? { status: 503, body: { success: false, message: 'Service unavailable' } } : { body: { success: true, data: cartOf([]) } }));
+  const first = renderPage(<CartBadge />, { user: shopper });
+  await waitFor(() => expect(firstCalls.some((c) => c.url === '/api/shop/cart/merge')).toBe(true));
+  first.unmount();
+  expect(JSON.parse(localStorage.getItem(VISITOR_CART_KEY)!)).toEqual([{ productId: 'p1', quantity: 2 }]);
+  const firstId = (firstCalls.find((c) => c.url === '/api/shop/cart/merge')!.body as { mergeId: string }).mergeId;
+  expect(firstId).toMatch(/^[0-9a-f]{32}$/);
+
+  const calls = fakeFetch(() => ({ body: { success: true, data: cartOf([line({ productId: 'p1', quantity: 2 })]) } }));
+  renderPage(<CartBadge />, { user: shopper });
+  await waitFor(() => expect(screen.getByRole('link')).toHaveAccessibleName('Cart, 2 items'));
+  expect(calls.filter((c) => c.url === '/api/shop/cart/merge').map((c) => (c.body as { mergeId: string }).mergeId)).toEqual([firstId]);
+  expect(localStorage.getItem(VISITOR_CART_KEY)).toBeNull();
+  expect(localStorage.length).toBe(0); // the merge id went with the cart
 });

@@ -19,7 +19,7 @@ export const cartApi = {
   update: (userId: string, productId: string, quantity: number) => api.put<Cart>('/api/shop/cart/update-cart', { userId, productId, quantity }).then(cartReply),
   remove: (userId: string, productId: string) => api.delete<Cart>(`/api/shop/cart/${id(userId)}/${id(productId)}`).then(cartReply),
   clear: (userId: string) => api.delete<Cart>(`/api/shop/cart/clear/${id(userId)}`).then(cartReply),
-  merge: (items: CartItemInput[]) => api.post<Cart>('/api/shop/cart/merge', { items }).then(cartReply),
+  merge: (items: CartItemInput[], mergeId: string) => api.post<Cart>('/api/shop/cart/merge', { items, mergeId }).then(cartReply),
   /** A visitor's browser cart, priced and capped by the server. */
   quote: (items: CartItemInput[]) => api.post<Cart>('/api/shop/cart/quote', { items }).then(cartReply),
 };

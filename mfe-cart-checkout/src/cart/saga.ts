@@ -4,7 +4,7 @@ import { getErrorMessage } from '@pharmacy/session';
 import { toast } from '@pharmacy/ui';
 import { cartApi, type CartReply } from './api';
 import { cartActions, selectShopper } from './slice';
-import { addToVisitorCart, clearVisitorCart, readVisitorCart, setVisitorQuantity, writeVisitorCart } from './visitorCart';
+import { addToVisitorCart, clearVisitorCart, readVisitorCart, setVisitorQuantity, visitorMergeId, writeVisitorCart } from './visitorCart';
 
 /** Prices a visitor's browser cart and keeps the stored quantities within the server's caps. */
 function* visitorCart(items: CartItemInput[]): Generator<unknown, CartReply, CartReply> {
@@ -80,7 +80,7 @@ function* watchShopper(): Generator<unknown, void, never> {
       const local = readVisitorCart();
       if (shopper && local.length > 0) {
         try {
-          const reply: CartReply = yield call(cartApi.merge, local);
+          const reply: CartReply = yield call(cartApi.merge, local, visitorMergeId());
           clearVisitorCart();
           yield put(cartActions.loaded(reply));
           toast({ title: 'Your cart was saved to your account', description: reply.message });

@@ -16,11 +16,36 @@ export function readVisitorCart(): CartItemInput[] {
 
 export function writeVisitorCart(items: CartItemInput[]): void {
   try {
+    // other contents are another merge
+    localStorage.removeItem(MERGE_ID_KEY);
     if (items.length === 0) localStorage.removeItem(VISITOR_CART_KEY);
     else localStorage.setItem(VISITOR_CART_KEY, JSON.stringify(items));
   } catch {
     // Storage full or blocked (private mode): the cart still works for this page view.
   }
+}
+
+const MERGE_ID_KEY = `${VISITOR_CART_KEY}.mergeId`;
+
+/**
+ * The id of merging this visitor cart into an account, kept until the cart is cleared or changed: if the page
+ * goes away before the merge's reply arrives, the next page sends the same id and the server adds nothing twice.
+ */
+export function visitorMergeId(): string {
+  let id: string | null = null;
+  try {
+    id = localStorage.getItem(MERGE_ID_KEY);
+  } catch {
+    // blocked storage: a fresh id each time, as without one
+  }
+  if (id && /^[0-9a-f]{32}$/.test(id)) return id;
+  id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+  try {
+    localStorage.setItem(MERGE_ID_KEY, id);
+  } catch {
+    // as above
+  }
+  return id;
 }
 
 export const clearVisitorCart = () => writeVisitorCart([]);

@@ -160,6 +160,20 @@ describe('server cart', () => {
     expect(res.json().message).toMatch(/2 items were no longer available/);
   });
 
+  test('a merge sent again with the same mergeId (the page lost the reply) adds nothing twice', async () => {
+    const a = await h.addProduct({ totalStock: 100 });
+    const merge = (mergeId: string) =>
+      h.app.inject({ method: 'POST', url: '/api/shop/cart/merge', headers: h.as('u-remerge'), payload: { items: [{ productId: a, quantity: 2 }], mergeId } });
+    expect((await merge('m-1')).json().data.items[0].quantity).toBe(2);
+    const again = await merge('m-1');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.items[0].quantity).toBe(2);
+    // another visitor cart (a new id) is another merge
+    expect((await merge('m-2')).json().data.items[0].quantity).toBe(4);
+    const bad = await h.app.inject({ method: 'POST', url: '/api/shop/cart/merge', headers: h.as('u-remerge'), payload: { items: [], mergeId: '{"$gt":""}' } });
+    expect(bad.statusCode).toBe(400);
+  });
+
   test('a visitor’s browser cart is priced and capped by the server without signing in', async () => {
     const p = await h.addProduct({ price: 3, totalStock: 2 });
     const res = await h.app.inject({ method: 'POST', url: '/api/shop/cart/quote', payload: { items: [{ productId: p, quantity: 5 }, { productId: 'gone-id', quantity: 1 }] } });

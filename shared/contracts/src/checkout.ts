@@ -27,7 +27,11 @@ export const CartAddBody = StrictObject({ userId: Id, productId: Id, quantity: Q
 export type CartAddBody = Static<typeof CartAddBody>;
 export const CartUpdateBody = CartAddBody;
 export type CartUpdateBody = CartAddBody;
-export const CartMergeBody = StrictObject({ items: Type.Array(CartItemInput, { maxItems: CART_MAX_LINES }) });
+/**
+ * `mergeId` names one visitor cart's merge: the browser keeps it until it sees the reply, so when a page load cuts
+ * the reply off and the merge is sent again, the server recognises it and adds nothing twice.
+ */
+export const CartMergeBody = StrictObject({ items: Type.Array(CartItemInput, { maxItems: CART_MAX_LINES }), mergeId: Type.Optional(Id) });
 export type CartMergeBody = Static<typeof CartMergeBody>;
 export const CartItemParams = StrictObject({ userId: Id, productId: Id });
 

@@ -38,7 +38,7 @@ export function cartRoutes(app: App, carts: CartService, limits: RateLimits) {
 
   // Sign-in: the browser's visitor cart joins the signed-in user's cart (the user comes from the token).
   app.post('/api/shop/cart/merge', { ...user, schema: { ...schema, body: CartMergeBody } }, async (request) =>
-    reply(await carts.merge(request.user.sub, request.body.items)),
+    reply(await carts.merge(request.user.sub, request.body.items, request.body.mergeId)),
   );
 
   // A visitor's browser cart priced and capped by the server (open to visitors: no user data involved).

@@ -173,8 +173,11 @@ export function createCartService(deps: {
       return view(userId, ['Your cart is empty.']);
     },
 
-    /** Sign-in: the visitor's browser cart is added to the server cart, then capped; unknown products are skipped. */
-    async merge(userId: string, items: CartItemInput[]): Promise<CartResult> {
+    /**
+     * Sign-in: the visitor's browser cart is added to the server cart, then capped; unknown products are skipped.
+     * A merge sent again with the same `mergeId` adds nothing.
+     */
+    async merge(userId: string, items: CartItemInput[], mergeId?: string): Promise<CartResult> {
       const incoming = combine(items);
       const quotes = await quoteMap(incoming);
       const messages: string[] = [];
@@ -201,7 +204,7 @@ export function createCartService(deps: {
           else current.push({ productId, quantity: Math.min(wanted, cap.max) });
         }
         return current;
-      });
+      }, mergeId);
       if (skipped > 0) messages.push(`${skipped} item${skipped === 1 ? ' was' : 's were'} no longer available and not added.`);
       return view(userId, messages);
     },

@@ -11,8 +11,13 @@ interface CartDoc {
   items: CartEntry[];
   version: number;
   updatedAt: number;
+  /** The latest merges applied (their ids), so a repeated merge changes nothing. */
+  merges?: string[];
   [key: string]: unknown;
 }
+
+/** A repeated merge comes from the same page's retry within seconds: the last few ids are enough. */
+const MERGES_KEPT = 10;
 
 /**
  * One document per user. Changes are optimistic (compare the version, retry on a race) so two tabs adding
@@ -26,20 +31,29 @@ export function createCartStore(store: DocumentStore) {
     return doc?.items ?? [];
   }
 
-  async function mutate(userId: string, change: (items: CartEntry[]) => CartEntry[]): Promise<CartEntry[]> {
+  /**
+   * Applies `change` to the user's items. With `once`, a change already applied under that id (a merge sent
+   * again) leaves the cart as it is.
+   */
+  async function mutate(userId: string, change: (items: CartEntry[]) => CartEntry[], once?: string): Promise<CartEntry[]> {
     for (let attempt = 0; attempt < 25; attempt++) {
       const doc = await carts.findOne({ _id: userId });
+      if (once && doc?.merges?.includes(once)) return doc.items;
       const next = change((doc?.items ?? []).map((i) => ({ ...i }))).filter((i) => i.quantity > 0);
+      const merges = once ? [...(doc?.merges ?? []), once].slice(-MERGES_KEPT) : doc?.merges;
       if (!doc) {
         try {
-          await carts.insertOne({ _id: userId, items: next, version: 1, updatedAt: Date.now() });
+          await carts.insertOne({ _id: userId, items: next, version: 1, updatedAt: Date.now(), ...(merges ? { merges } : {}) });
           return next;
         } catch (err) {
           if (isDuplicateKeyError(err)) continue;
           throw err;
         }
       }
-      const res = await carts.updateOne({ _id: userId, version: doc.version }, { $set: { items: next, updatedAt: Date.now() }, $inc: { version: 1 } });
+      const res = await carts.updateOne(
+        { _id: userId, version: doc.version },
+        { $set: { items: next, updatedAt: Date.now(), ...(merges ? { merges } : {}) }, $inc: { version: 1 } },
+      );
       if (res.matchedCount === 1) return next;
     }
     throw conflict('Your cart is being changed elsewhere. Please try again.');
