@@ -16,9 +16,13 @@ export async function launch(): Promise<Browser> {
 }
 
 /** A fresh context (own cookies) whose pages record the React each bundle imported (one-React proof). */
-export async function newContext(browser: Browser, opts: { width?: number; height?: number; base?: string } = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  opts: { width?: number; height?: number; base?: string; bypassCSP?: boolean } = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: opts.base ?? baseUrl(),
+    bypassCSP: opts.bypassCSP ?? false,
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
   });
   await context.addInitScript(() => {

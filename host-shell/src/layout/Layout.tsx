@@ -40,8 +40,11 @@ export function Layout() {
         <Outlet />
       </Main>
       <Footer />
-      <ScrollToTopButton />
-      <ChatButton />
+      {/* a landmark, so a screen-reader user finds the floating buttons like the rest of the page */}
+      <aside aria-label="Quick help">
+        <ScrollToTopButton />
+        <ChatButton />
+      </aside>
       <ScrollRestoration />
     </>
   );

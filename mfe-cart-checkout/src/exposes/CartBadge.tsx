@@ -2,7 +2,7 @@ import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { CartCheckoutExposes } from '@pharmacy/contracts';
-import { CartIcon, th } from '@pharmacy/ui';
+import { CartIcon, VisuallyHidden, th } from '@pharmacy/ui';
 import { selectCart } from '../cart/slice';
 import { useCartModule } from '../cart/useCart';
 
@@ -25,11 +25,12 @@ const Count = styled.span`
 function CartBadge() {
   useCartModule();
   const count = useSelector(selectCart).cart?.itemCount ?? 0;
-  const label = `Cart, ${count} item${count === 1 ? '' : 's'}`;
+  // The name is the visible text plus a hidden word ("Cart 2 items"), so a voice user saying what they see
+  // ("click Cart") matches it.
   return (
-    <Link to="/cart" aria-label={label}>
-      <CartIcon /> <span aria-hidden="true">Cart</span>
-      <Count aria-hidden="true">{count}</Count>
+    <Link to="/cart">
+      <CartIcon /> Cart <Count>{count}</Count>
+      <VisuallyHidden> {count === 1 ? 'item' : 'items'}</VisuallyHidden>
     </Link>
   );
 }

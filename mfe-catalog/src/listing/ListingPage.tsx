@@ -67,7 +67,7 @@ function Results({ state, params, onPage }: { state: ReturnType<typeof useFetch<
     <>
       <ProductGrid aria-busy={state.loading} aria-label="Products">
         {data.items.map((p) => (
-          <ProductCard key={p._id} product={p} terms={terms} />
+          <ProductCard key={p._id} product={p} terms={terms} headingLevel="h2" />
         ))}
       </ProductGrid>
       <Pagination page={data.page} total={data.total} limit={data.limit} onPage={onPage} />

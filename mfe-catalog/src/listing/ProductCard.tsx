@@ -109,14 +109,17 @@ export function PriceTag({ product }: { product: Pick<Product, 'price' | 'salePr
   );
 }
 
-/** One product in a grid: image, title, brand, price (sale struck through), rating and stock state. */
-export function ProductCard({ product, terms }: { product: Product; terms?: string[] }) {
+/**
+ * One product in a grid: image, title, brand, price (sale struck through), rating and stock state. The title is
+ * an h3 under a section's h2 (home) or an h2 right under the page's h1 (listing): heading levels never skip.
+ */
+export function ProductCard({ product, terms, headingLevel = 'h3' }: { product: Product; terms?: string[]; headingLevel?: 'h2' | 'h3' }) {
   const outOfStock = product.totalStock <= 0;
   return (
     <Card>
       <Img src={product.image} alt="" width={PRODUCT_IMAGE_SIZE.width} height={PRODUCT_IMAGE_SIZE.height} loading="lazy" decoding="async" />
       <Body>
-        <Title>
+        <Title as={headingLevel}>
           <Link to={`/pharmacy/product/${product._id}`}>{terms ? <Highlight text={product.title} terms={terms} /> : product.title}</Link>
         </Title>
         <Muted>{product.brand}</Muted>
