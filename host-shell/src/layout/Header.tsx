@@ -52,6 +52,8 @@ const Search = styled.div`
   order: 4;
   flex: 1 1 100%;
   min-width: 0;
+  /* at least the search box's height (40.4 px), reserved while the catalog remote loads it: nothing jumps */
+  min-height: 2.55rem;
   ${media.md} {
     order: 2;
     flex: 1 1 12rem;
@@ -62,6 +64,8 @@ const Cart = styled.div`
   order: 1;
   display: flex;
   align-items: center;
+  /* the cart badge's height (a 44 px touch target), reserved while its remote loads */
+  min-height: 2.75rem;
   ${media.md} {
     order: 3;
   }

@@ -21,7 +21,8 @@ const SkipLink = styled.a`
 
 const Main = styled.main`
   display: block;
-  min-height: 60vh;
+  /* a page that is still loading (a spinner) keeps the footer below the fold, so it does not jump down later */
+  min-height: 100vh;
   max-width: 72rem;
   margin: 0 auto;
   padding: 1.5rem 1rem 0;

@@ -1,5 +1,5 @@
-import { CATEGORIES } from '@pharmacy/contracts';
-import { buttonStyles, media } from '@pharmacy/ui';
+import { CATEGORIES, FEATURE_IMAGE_RATIO } from '@pharmacy/contracts';
+import { BannerFrame, buttonStyles, media } from '@pharmacy/ui';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -104,7 +104,10 @@ const Categories = styled.ul`
 `;
 
 // Home widgets from the catalog remote; if it is down the page keeps a useful local fallback.
-const FeatureCarousel = remoteWidget('catalog/FeatureCarousel');
+// The carousel's box is kept while the remote loads, so the sections below do not jump when it arrives.
+const FeatureCarousel = remoteWidget('catalog/FeatureCarousel', {
+  loading: <BannerFrame $ratio={FEATURE_IMAGE_RATIO} aria-hidden="true" />,
+});
 const FeaturedProducts = remoteWidget('catalog/FeaturedProducts', {
   fallback: (
     <Section aria-labelledby="home-featured">

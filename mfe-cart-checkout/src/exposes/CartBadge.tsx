@@ -2,7 +2,7 @@ import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { CartCheckoutExposes } from '@pharmacy/contracts';
-import { CartIcon, VisuallyHidden, th } from '@pharmacy/ui';
+import { CartIcon, VisuallyHidden, media, th, visuallyHiddenCss } from '@pharmacy/ui';
 import { selectCart } from '../cart/slice';
 import { useCartModule } from '../cart/useCart';
 
@@ -18,6 +18,19 @@ const Count = styled.span`
   text-align: center;
 `;
 
+/** On a phone the header row holds the logo, the cart and the menu button: the word gives way to the icon. */
+const Word = styled.span`
+  ${visuallyHiddenCss}
+  ${media.sm} {
+    position: static !important;
+    width: auto;
+    height: auto;
+    margin: 0 0 0 0.25rem;
+    overflow: visible;
+    clip: auto;
+  }
+`;
+
 /**
  * Header widget: the cart's item count, linking to /cart. Mounting it injects the cart slice and saga, so the
  * cross-remote addToCart command (contracts CartCommands.addItem) is handled on every page.
@@ -29,7 +42,8 @@ function CartBadge() {
   // ("click Cart") matches it.
   return (
     <Link to="/cart">
-      <CartIcon /> Cart <Count>{count}</Count>
+      <CartIcon />
+      <Word>Cart</Word> <Count>{count}</Count>
       <VisuallyHidden> {count === 1 ? 'item' : 'items'}</VisuallyHidden>
     </Link>
   );

@@ -1,21 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { FEATURE_IMAGE_SIZE, type Feature } from '@pharmacy/contracts';
-import { th } from '@pharmacy/ui';
+import { FEATURE_IMAGE_RATIO, FEATURE_IMAGE_SIZE, type Feature } from '@pharmacy/contracts';
+import { BannerFrame, th } from '@pharmacy/ui';
 import { catalogApi } from '../lib/api';
 import { useFetch } from '../lib/useFetch';
 
 export const CAROUSEL_INTERVAL_MS = 6000;
 
-const Region = styled.section`
-  position: relative;
-  margin: ${th((t) => t.space(6))} 0;
-  border-radius: ${th((t) => t.radii.lg)};
-  overflow: hidden;
-  /* the box is reserved before the image arrives: no layout shift */
-  aspect-ratio: ${FEATURE_IMAGE_SIZE.width} / ${FEATURE_IMAGE_SIZE.height};
-  background: ${th((t) => t.colors.surfaceMuted)};
+const Region = styled(BannerFrame)`
   img {
     display: block;
     width: 100%;
@@ -82,10 +75,12 @@ export function FeatureCarousel() {
     return () => clearInterval(timer);
   }, [count, paused]);
 
-  if (count === 0) return null; // nothing to show (or banners unavailable): the home page goes on without them
+  // while the banners load the box stays reserved; with none to show (or unavailable) the page goes on without it
+  if (count === 0) return features.loading ? <Region $ratio={FEATURE_IMAGE_RATIO} aria-hidden="true" /> : null;
   const current = list[index % count];
   return (
     <Region
+      $ratio={FEATURE_IMAGE_RATIO}
       aria-roledescription="carousel"
       aria-label="Offers"
       onMouseEnter={() => setPaused(true)}
@@ -102,6 +97,8 @@ export function FeatureCarousel() {
           width={FEATURE_IMAGE_SIZE.width}
           height={FEATURE_IMAGE_SIZE.height}
           loading={index === 0 ? 'eager' : 'lazy'}
+          // the first banner is the home page's largest paint on a phone: fetch it ahead of other images
+          fetchPriority={index === 0 ? 'high' : 'auto'}
           decoding="async"
         />
       </Link>

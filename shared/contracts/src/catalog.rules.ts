@@ -43,6 +43,8 @@ export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as c
 /** Pixel sizes of the generated demo images (the UI reserves these boxes to avoid layout shift). */
 export const PRODUCT_IMAGE_SIZE = { width: 400, height: 400 } as const;
 export const FEATURE_IMAGE_SIZE = { width: 1200, height: 400 } as const;
+/** CSS aspect-ratio of a banner's box, reserved before the image arrives. */
+export const FEATURE_IMAGE_RATIO = `${FEATURE_IMAGE_SIZE.width} / ${FEATURE_IMAGE_SIZE.height}`;
 /** A media reference as stored on products and features: `/api/media/<uuid>`. */
 export const MEDIA_PATH_PREFIX = '/api/media/';
 export const mediaUrl = (id: string): string => `${MEDIA_PATH_PREFIX}${id}`;

@@ -13,6 +13,7 @@ export { Select } from './components/Select';
 export { Field } from './components/Field';
 export type { FieldProps } from './components/Field';
 export { Card, CardTitle } from './components/Card';
+export { BannerFrame } from './components/BannerFrame';
 // Dialog: import from '@pharmacy/ui/dialog' (see dialog.ts)
 export {
   Table,
