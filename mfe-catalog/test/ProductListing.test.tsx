@@ -60,6 +60,12 @@ describe('ProductListing', () => {
     expect(q.get('brand')).toBe('Relivo');
     expect(q.get('sortBy')).toBe('title-ztoa');
     expect(q.get('page')).toBe('2');
+    // on a narrow screen (jsdom has no media queries) the groups fold behind a button that counts the choices
+    const toggle = screen.getByRole('button', { name: 'Filters (3 selected)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('checkbox', { name: /Pain Relief/ })).not.toBeInTheDocument();
+    await userEvent.setup().click(toggle);
+    expect(screen.getByRole('button', { name: 'Hide filters (3 selected)' })).toHaveAttribute('aria-expanded', 'true');
     expect(await screen.findByRole('checkbox', { name: /Pain Relief/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /Cold & Flu/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /Allergy/ })).not.toBeChecked();
@@ -71,6 +77,7 @@ describe('ProductListing', () => {
     const user = userEvent.setup();
     const calls = serve();
     renderAt(<ProductListing />, { url: '/pharmacy/products?page=3' });
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
     await user.click(await screen.findByRole('checkbox', { name: /Cold & Flu/ }));
     expect(location()).toBe('/pharmacy/products?category=cold-and-flu');
     await user.click(screen.getByRole('checkbox', { name: /CareWell/ }));
