@@ -52,7 +52,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
     docs: opts.mode === 'embedded',
     trustedOrigins: [config.publicOrigin],
     production: config.production,
-    onNotFound: opts.static ? spaFallback(opts.static.root) : undefined,
+    onNotFound: opts.static ? spaFallback(opts.static) : undefined,
   });
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
 

@@ -121,6 +121,12 @@ describe.each([
     const page = await mode.app.inject({ url: '/pharmacy/products', headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>Pharmacy</title>');
+    // the header's remotes are fetched while the host's scripts run
+    expect(page.headers.link).toBe(
+      '</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous, ' +
+        '</mfe/catalog/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous, </mfe/catalog/remoteEntry.js>; rel=preload; as=script, ' +
+        '</mfe/cart-checkout/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous, </mfe/cart-checkout/remoteEntry.js>; rel=preload; as=script',
+    );
     const missingChunk = await mode.app.inject({ url: '/mfe/admin/remoteEntry.js', headers: { accept: 'text/html' } });
     expect(missingChunk.statusCode).toBe(404);
     const apiMiss = await mode.app.inject({ url: '/api/nothing-here', headers: { accept: 'text/html' } });

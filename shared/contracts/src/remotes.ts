@@ -16,6 +16,8 @@ export const REMOTES = {
   admin: { folder: 'admin' },
 } as const;
 export type RemoteName = keyof typeof REMOTES;
+/** Remotes with a widget in the host's header (search box, cart badge): needed on every page, so preloaded. */
+export const HEADER_REMOTES: readonly RemoteName[] = ['catalog', 'cartCheckout'];
 
 export interface CatalogExposes {
   './ProductListing': ExposedModule; // /pharmacy/products (also the search results view with ?q=)
