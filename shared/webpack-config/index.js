@@ -193,6 +193,8 @@ function createHostConfig({ dir, port = 3000, mode = 'production' }) {
         templateContent: htmlTemplate,
         inject: 'body',
         scriptLoading: 'defer',
+        // without an icon every browser asks for /favicon.ico and logs the 404
+        ...(fs.existsSync(path.join(dir, 'src/favicon.svg')) ? { favicon: path.join(dir, 'src/favicon.svg') } : {}),
       }),
     ],
     devServer: {
