@@ -24,6 +24,11 @@ const SINGLETONS = [
   'redux-saga/', // redux-saga/effects is silently bundled twice without it
   'styled-components',
 ];
+/**
+ * Workspace packages that hold no state: each app bundles the parts it uses (tree-shaken) instead of sharing
+ * one copy, so a remote built against newer contracts never runs on the host's older ones.
+ */
+const BUNDLED_PER_APP = new Set(['@pharmacy/contracts']);
 /** Subpath entries whose version cannot be checked meaningfully. */
 const NO_VERSION_CHECK = new Set(['redux-saga/']);
 
@@ -51,7 +56,7 @@ function installedVersion(dir, name) {
   }
 }
 
-/** The `shared` map for an app: every runtime singleton plus every @pharmacy/* runtime package it depends on. */
+/** The `shared` map for an app: every runtime singleton plus the @pharmacy/* packages that hold state. */
 function sharedFor(dir) {
   const pkg = readJson(path.join(dir, 'package.json'));
   const deps = { ...pkg.dependencies };
@@ -66,7 +71,8 @@ function sharedFor(dir) {
       ...(version ? { version } : {}),
     };
   }
-  for (const name of Object.keys(deps).filter((d) => d.startsWith('@pharmacy/'))) {
+  // ui (the toast store) and session (the store, the API client) must exist once on the page
+  for (const name of Object.keys(deps).filter((d) => d.startsWith('@pharmacy/') && !BUNDLED_PER_APP.has(d))) {
     shared[name] = { singleton: true, requiredVersion: requiredVersionOf(dir, deps, name) };
   }
   return { shared, pkg };
