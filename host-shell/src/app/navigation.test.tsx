@@ -1,6 +1,6 @@
 import '../test/setup-globals';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { admin, fakeRemoteModule, renderApp, shopper, signedInAs } from '../test/harness';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -36,7 +36,7 @@ describe('guards (SPEC §2, §4)', () => {
     const { router, fetchMock } = renderApp('/profile', signedInAs(shopper));
     await screen.findByText('remote:account/ProfilePage');
     const before = fetchMock.mock.calls.length;
-    await router.navigate('/my-orders');
+    await act(() => router.navigate('/my-orders'));
     await screen.findByText('remote:account/MyOrdersPage');
     await waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThan(before));
     expect(String(fetchMock.mock.calls.at(-1)?.[0])).toContain('/api/auth/check-auth');
