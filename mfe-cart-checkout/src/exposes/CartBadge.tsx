@@ -9,13 +9,21 @@ import { useCartModule } from '../cart/useCart';
 const Count = styled.span`
   display: inline-block;
   min-width: 1.25rem;
-  margin-left: 0.25rem;
   padding: 0 0.35rem;
   border-radius: 999px;
   background: ${th((t) => t.colors.brandStrong)};
   color: ${th((t) => t.colors.onBrand)};
   font-size: 0.75rem;
   text-align: center;
+`;
+
+/** One line, icon first, at least a 44 px touch target (the header reserves that height). */
+const BadgeLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.25rem;
+  min-height: 2.75rem;
+  white-space: nowrap;
 `;
 
 /** On a phone the header row holds the logo, the cart and the menu button: the word gives way to the icon. */
@@ -25,7 +33,7 @@ const Word = styled.span`
     position: static !important;
     width: auto;
     height: auto;
-    margin: 0 0 0 0.25rem;
+    margin: 0;
     overflow: visible;
     clip: auto;
   }
@@ -41,11 +49,11 @@ function CartBadge() {
   // The name is the visible text plus a hidden word ("Cart 2 items"), so a voice user saying what they see
   // ("click Cart") matches it.
   return (
-    <Link to="/cart">
+    <BadgeLink to="/cart">
       <CartIcon />
       <Word>Cart</Word> <Count>{count}</Count>
       <VisuallyHidden> {count === 1 ? 'item' : 'items'}</VisuallyHidden>
-    </Link>
+    </BadgeLink>
   );
 }
 
