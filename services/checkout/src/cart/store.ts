@@ -40,7 +40,8 @@ export function createCartStore(store: DocumentStore) {
       const doc = await carts.findOne({ _id: userId });
       if (once && doc?.merges?.includes(once)) return doc.items;
       const next = change((doc?.items ?? []).map((i) => ({ ...i }))).filter((i) => i.quantity > 0);
-      const merges = once ? [...(doc?.merges ?? []), once].slice(-MERGES_KEPT) : doc?.merges;
+      // only a merge writes the list; other changes leave it as stored
+      const merges = once ? [...(doc?.merges ?? []), once].slice(-MERGES_KEPT) : undefined;
       if (!doc) {
         try {
           await carts.insertOne({ _id: userId, items: next, version: 1, updatedAt: Date.now(), ...(merges ? { merges } : {}) });
