@@ -17,6 +17,9 @@ import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
 import { installValidators } from './plugins/validation';
 import { docsPlugin } from './plugins/docs';
+import { rateLimitKey } from './plugins/rate-limit-key';
+import { responseHeadersPlugin } from './plugins/response-headers';
+import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -45,7 +48,7 @@ export interface CreateAppOptions {
 
 export const DEFAULT_BODY_LIMIT = 100 * 1024;
 
-/** A per-route limit for @fastify/rate-limit (`config: { rateLimit }`), per client address. */
+/** A per-route limit for @fastify/rate-limit (`config: { rateLimit }`), per signed-in user or else per client address. */
 export interface RateLimit {
   max: number;
   /** Milliseconds or a duration string such as '1 minute'. */
@@ -68,10 +71,13 @@ export async function createApp(opts: CreateAppOptions): Promise<App> {
     // Long or non-Latin search terms are several hundred characters once URL-encoded; routes bound them with
     // their own schemas and answer in the envelope instead of Fastify's bare 414.
     routerOptions: { maxParamLength: 1000 },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidators(app);
   await app.register(errorsPlugin);
+  await app.register(responseHeadersPlugin);
   await app.register(fastifyHelmet, {
     // styled-components injects <style> elements; everything else is same-origin.
     contentSecurityPolicy: {
@@ -96,6 +102,7 @@ export async function createApp(opts: CreateAppOptions): Promise<App> {
   await app.register(csrfPlugin, { trustedOrigins: opts.trustedOrigins ?? [] });
   await app.register(fastifyRateLimit, {
     global: false,
+    keyGenerator: rateLimitKey,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: ErrorCodes.RATE_LIMITED,
