@@ -22,7 +22,7 @@ export const featureRoutes: FastifyPluginAsyncTypebox<{ features: Collection<Fea
 ) => {
   app.get(
     '/api/common/feature/get',
-    { schema: { tags: ['common'], summary: 'Feature banners, oldest first', querystring: NoQuery, response: { 200: Ok(Type.Array(Feature)) } } },
+    { config: { publicData: true }, schema: { tags: ['common'], summary: 'Feature banners, oldest first', querystring: NoQuery, response: { 200: Ok(Type.Array(Feature)) } } },
     async () => ({ success: true as const, data: (await features.find({}, { sort: { createdAt: 1 } })).map(toFeature) }),
   );
 

@@ -41,6 +41,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
   app.get(
     '/api/shop/products/get',
     {
+      config: { publicData: true },
       schema: {
         tags: ['shop'],
         summary: 'Product listing: category and brand filters (comma-joined), sortBy, page and limit',
@@ -69,13 +70,13 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
 
   app.get(
     '/api/shop/products/facets',
-    { schema: { tags: ['shop'], summary: 'Categories and brands with product counts (filter panel)', querystring: NoQuery, response: { 200: Ok(ProductFacets) } } },
+    { config: { publicData: true }, schema: { tags: ['shop'], summary: 'Categories and brands with product counts (filter panel)', querystring: NoQuery, response: { 200: Ok(ProductFacets) } } },
     async () => ({ success: true as const, data: readModel.facets() }),
   );
 
   app.get(
     '/api/shop/products/get/:id',
-    { schema: { tags: ['shop'], summary: 'One product', params: ProductIdParams, querystring: NoQuery, response: { 200: Ok(Product) } } },
+    { config: { publicData: true }, schema: { tags: ['shop'], summary: 'One product', params: ProductIdParams, querystring: NoQuery, response: { 200: Ok(Product) } } },
     async (request) => {
       const product = readModel.getApi(request.params.id);
       if (!product) throw notFound('That product does not exist (it may have been removed).');
@@ -86,6 +87,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
   app.get(
     '/api/shop/search/:keyword',
     {
+      config: { publicData: true },
       schema: {
         tags: ['shop'],
         summary: 'Ranked, prefix and typo-tolerant search over title, brand, category, description and ingredients',

@@ -28,7 +28,7 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; a
 
   app.get(
     '/api/shop/review/:productId',
-    { schema: { tags: ['shop'], summary: "A product's reviews, newest first", params: ReviewProductParams, querystring: NoQuery, response: { 200: Ok(ReviewList) } } },
+    { config: { publicData: true }, schema: { tags: ['shop'], summary: "A product's reviews, newest first", params: ReviewProductParams, querystring: NoQuery, response: { 200: Ok(ReviewList) } } },
     async (request) => ({ success: true as const, data: await service.list(request.params.productId) }),
   );
 };
