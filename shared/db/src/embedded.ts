@@ -4,11 +4,18 @@
  * them MongoDB's meaning or rejects them; every write of a collection runs through one queue so a
  * read-then-write (conditional update, findOneAndUpdate, upsert) is atomic within the process, and the
  * folder lock makes this process the only writer.
+ *
+ * On disk nedb appends one line per inserted, changed or removed document and never fsyncs an append; a
+ * compaction rewrites the file with one line per live document (temporary file, fsync, rename). The store
+ * refuses to open a folder holding any line nedb could not read (nedb would drop it and compact it away), and
+ * compacts each collection once its appended lines outnumber its documents, and periodically while it has
+ * unsynced appends, so files stay bounded and reach the disk.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import * as nedbModule from '@seald-io/nedb';
+import { escapeLineSeparators, scanDataFile, scanDataFolder, UnreadableDataError } from './datafile';
 import { lockDataFolder } from './lock';
 import type {
   Collection,
@@ -57,7 +64,28 @@ export interface EmbeddedStoreOptions {
   /** Default ./data. */
   dataDir?: string;
   inMemory?: boolean;
+  /** A collection is compacted once this many lines were appended, or as many as it has documents if more. */
+  compactAfterAppends?: number;
+  /** Collections with appends since their last compaction are compacted (and so fsynced) this often. */
+  compactionIntervalMs?: number;
 }
+
+/** The file stays under about twice its live size plus this many lines. */
+export const DEFAULT_COMPACT_AFTER_APPENDS = 1000;
+export const DEFAULT_COMPACTION_INTERVAL_MS = 5 * 60_000;
+
+interface Compaction {
+  afterAppends: number;
+  intervalMs: number;
+}
+
+/** nedb's internal append: every line it adds to a datafile goes through it. */
+interface NedbPersistence {
+  persistNewStateAsync(docs: unknown[]): Promise<void>;
+}
+
+/** nedb found lines it could not parse: its message counts them but names neither the file nor the line. */
+const isCorruptionError = (e: unknown) => typeof (e as { corruptItems?: unknown })?.corruptItems === 'number';
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 const checkName = (kind: string, name: string) => {
@@ -96,12 +124,54 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   /** Index names given to createIndex, by nedb's index key (sorted fields joined by ','). */
   private readonly indexNames = new Map<string, string>([['_id', '_id_']]);
 
+  /** Lines appended since the last compaction, and the documents that compaction kept. */
+  private appended = 0;
+  private documentsAtCompaction = 0;
+  private compactionQueued = false;
+
   constructor(
     private readonly store: EmbeddedStore,
     readonly name: string,
     private readonly ds: Nedb,
     private readonly ready: Promise<void>,
-  ) {}
+    private readonly compaction: Compaction | null,
+  ) {
+    if (!compaction) return;
+    const persistence = (ds as unknown as { persistence: NedbPersistence }).persistence;
+    const append = persistence.persistNewStateAsync.bind(persistence);
+    // Counted where nedb appends, so TTL expiry and index records count as well as this class's writes.
+    persistence.persistNewStateAsync = async (docs) => {
+      await append(docs);
+      this.noteAppended(docs.length);
+    };
+    ready.then(
+      () => (this.documentsAtCompaction = ds.getAllData().length), // loading compacted the file
+      () => undefined,
+    );
+  }
+
+  private noteAppended(lines: number): void {
+    this.appended += lines;
+    const limit = Math.max(this.compaction!.afterAppends, this.documentsAtCompaction);
+    if (this.appended < limit || this.compactionQueued) return;
+    this.compactionQueued = true;
+    // Queued behind the write in progress, never awaited by it: the caller does not wait for the rewrite.
+    this.queue.run(() => this.compactNow(false)).catch((e) => this.compactionFailed(e));
+  }
+
+  /** Has lines on disk that no compaction has rewritten (and fsynced) yet. */
+  get dirty(): boolean {
+    return this.appended > 0;
+  }
+
+  compactionFailed(e: unknown): void {
+    // The appended lines are intact and the next threshold or tick retries; only the file keeps growing.
+    process.emitWarning(
+      `Compacting ${this.store.name}.${this.name} failed (${(e as Error)?.message ?? e}); its datafile keeps ` +
+        'growing until a compaction succeeds.',
+      { code: 'PHARMACY_DB_COMPACTION' },
+    );
+  }
 
   private async db(): Promise<Nedb> {
     this.store.assertOpen();
@@ -364,14 +434,27 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     });
   }
 
-  /** Writes the datafile compactly; called on close. */
-  async compact(): Promise<void> {
+  /**
+   * Rewrites the datafile with one line per document (nedb writes a temporary file, fsyncs it and renames
+   * it over the old one). Runs in the write queue, so no write of ours interleaves with it.
+   */
+  async compact(onClose = false): Promise<void> {
     try {
       await this.ready;
     } catch {
       return; // never loaded: nothing to compact, and nedb would queue the task forever
     }
-    await this.queue.run(() => this.ds.compactDatafileAsync());
+    await this.queue.run(() => this.compactNow(onClose));
+  }
+
+  /** The caller holds the queue. After close only close's own compaction writes: the lock is being released. */
+  private async compactNow(evenIfClosed: boolean): Promise<void> {
+    this.compactionQueued = false;
+    if (this.store.closed && !evenIfClosed) return;
+    const appended = this.appended;
+    await this.ds.compactDatafileAsync();
+    this.appended -= appended;
+    this.documentsAtCompaction = this.ds.getAllData().length;
   }
 }
 
@@ -393,25 +476,56 @@ function project<T extends Doc>(doc: T, projection: Projection): T {
 export class EmbeddedStore implements DocumentStore {
   readonly kind = 'embedded' as const;
   private readonly collections = new Map<string, EmbeddedCollection<Doc>>();
-  private closed = false;
+  private isClosed = false;
+  private readonly timer: NodeJS.Timeout | null = null;
 
   private constructor(
     readonly name: string,
     private readonly folder: string | null,
+    private readonly display: string | null,
     private readonly release: (() => Promise<void>) | null,
-  ) {}
+    private readonly compaction: Compaction | null,
+  ) {
+    if (compaction) {
+      this.timer = setInterval(() => this.compactDirty(), compaction.intervalMs);
+      this.timer.unref(); // never what keeps the process alive
+    }
+  }
 
   static async open(options: EmbeddedStoreOptions): Promise<EmbeddedStore> {
     checkName('Store', options.name);
-    if (options.inMemory) return new EmbeddedStore(options.name, null, null);
+    if (options.inMemory) return new EmbeddedStore(options.name, null, null, null, null);
+    const compaction: Compaction = {
+      afterAppends: positive('compactAfterAppends', options.compactAfterAppends ?? DEFAULT_COMPACT_AFTER_APPENDS),
+      intervalMs: positive('compactionIntervalMs', options.compactionIntervalMs ?? DEFAULT_COMPACTION_INTERVAL_MS),
+    };
     const dataDir = options.dataDir ?? './data';
     const folder = path.resolve(dataDir, options.name);
-    const release = await lockDataFolder(folder, path.join(dataDir, options.name));
-    return new EmbeddedStore(options.name, folder, release);
+    const display = path.join(dataDir, options.name);
+    const release = await lockDataFolder(folder, display);
+    try {
+      // Before nedb loads anything: a load that skips a line also compacts the file, erasing it for good.
+      const problems = (await scanDataFolder(folder, display)).flatMap((f) => f.problems);
+      if (problems.length > 0) throw new UnreadableDataError(options.name, problems);
+    } catch (e) {
+      await release();
+      throw e;
+    }
+    return new EmbeddedStore(options.name, folder, display, release, compaction);
+  }
+
+  /** Compacts every collection with appends not yet rewritten; errors are warned about, not thrown. */
+  compactDirty(): Promise<void> {
+    const dirty = [...this.collections.values()].filter((c) => c.dirty);
+    return Promise.all(dirty.map((c) => c.compact().catch((e) => c.compactionFailed(e)))).then(() => undefined);
+  }
+
+  get closed(): boolean {
+    return this.isClosed;
   }
 
   assertOpen(): void {
-    if (this.closed) throw new Error(`The ${this.name} store is closed`);
+    if (this.isClosed) throw new Error(`The ${this.name} store is closed`);
   }
 
   collection<T extends Doc = Doc>(name: string): Collection<T> {
@@ -419,27 +533,45 @@ export class EmbeddedStore implements DocumentStore {
     checkName('Collection', name);
     let collection = this.collections.get(name);
     if (!collection) {
-      const ds = this.folder
-        ? new Datastore({ filename: path.join(this.folder, `${name}.db`) })
+      const file = this.folder ? path.join(this.folder, `${name}.db`) : null;
+      const ds = file
+        ? new Datastore({
+            filename: file,
+            // Any unreadable line stops the load before nedb compacts (which would erase the line).
+            corruptAlertThreshold: 0,
+            afterSerialization: escapeLineSeparators,
+            beforeDeserialization: (line: string) => line,
+          })
         : new Datastore({ inMemoryOnly: true });
-      const ready = ds.loadDatabaseAsync();
+      const ready = ds.loadDatabaseAsync().catch(async (e: unknown) => {
+        if (!file || !isCorruptionError(e)) throw e;
+        // Only if the file changed after open's scan; the same scan names the file and the line.
+        const { problems } = await scanDataFile(file, path.join(this.display!, `${name}.db`));
+        throw problems.length > 0 ? new UnreadableDataError(this.name, problems) : e;
+      });
       ready.catch(() => undefined); // reported by the first operation that awaits it
-      collection = new EmbeddedCollection<Doc>(this, name, ds, ready);
+      collection = new EmbeddedCollection<Doc>(this, name, ds, ready, this.compaction);
       this.collections.set(name, collection);
     }
     return collection as unknown as Collection<T>;
   }
 
   async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
+    if (this.isClosed) return;
+    this.isClosed = true;
+    if (this.timer) clearInterval(this.timer);
     try {
-      if (this.folder) await Promise.all([...this.collections.values()].map((c) => c.compact()));
+      if (this.folder) await Promise.all([...this.collections.values()].map((c) => c.compact(true)));
     } finally {
       this.collections.clear();
       await this.release?.();
     }
   }
+}
+
+function positive(option: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${option} must be a positive integer, not ${value}`);
+  return value;
 }
 
 export const openEmbeddedStore = (options: EmbeddedStoreOptions): Promise<EmbeddedStore> => EmbeddedStore.open(options);

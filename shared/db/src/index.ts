@@ -16,6 +16,7 @@ export { EmbeddedStore, openEmbeddedStore, type EmbeddedStoreOptions } from './e
 export { MongoStore, openMongoStore, MongoConnectionError, redactMongoUrl, type MongoStoreOptions } from './mongo';
 export { UnsupportedOperatorError, InvalidQueryError } from './query';
 export { DataFolderInUseError } from './lock';
+export { UnreadableDataError, type DataFileProblem } from './datafile';
 export { DiskBlobStore } from './blobs/disk';
 export { GridFsBlobStore, MEDIA_BUCKET } from './blobs/gridfs';
 export { MemoryBlobStore } from './blobs/memory';

@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// pnpm data:check / pnpm data:repair: reads (check) or repairs every embedded datafile under DATA_DIR
+// (default ./data). Runs the @pharmacy/db TypeScript source through ts-node (swc, transpile only) like
+// `pnpm dev`, so it works from a fresh clone without a build. Exit codes: 0 all readable / repaired,
+// 1 unreadable lines found (check) or repair refused, 2 no such data folder or an unexpected error.
+const path = require('node:path');
+
+const root = path.join(__dirname, '..');
+require('ts-node').register({
+  project: path.join(root, 'tsconfig.json'),
+  transpileOnly: true,
+  swc: true,
+  compilerOptions: { module: 'commonjs' },
+});
+const { checkDataDir, formatCheck, formatRepair, repairDataDir } = require('../shared/db/src/maintenance');
+const { existsSync } = require('node:fs');
+
+const [command] = process.argv.slice(2);
+const dataDir = process.env.DATA_DIR || './data';
+
+async function main() {
+  if (command !== 'check' && command !== 'repair') {
+    console.error('Usage: node tools/data.js check|repair   (reads DATA_DIR, default ./data)');
+    return 2;
+  }
+  if (!existsSync(dataDir)) {
+    console.error(`No data folder at ${dataDir}: set DATA_DIR to the folder the server uses.`);
+    return 2;
+  }
+  if (command === 'check') {
+    const check = await checkDataDir(dataDir);
+    (check.problems.length === 0 ? console.log : console.error)(formatCheck(dataDir, check));
+    return check.problems.length === 0 ? 0 : 1;
+  }
+  try {
+    console.log(formatRepair(dataDir, await repairDataDir(dataDir)));
+    return 0;
+  } catch (e) {
+    if (e && e.code === 'DATA_FOLDER_IN_USE') {
+      console.error(`data:repair refused, nothing was changed: ${e.message}`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(`data:${command} failed: ${e && e.message ? e.message : e}`);
+    process.exit(2);
+  },
+);
