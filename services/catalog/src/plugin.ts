@@ -9,6 +9,8 @@ import { ProductService } from './products/service';
 import type { PurchaseChecker } from './reviews/purchases';
 import { reviewRoutes } from './reviews/routes';
 import { REVIEWS, ReviewService, type ReviewDoc } from './reviews/service';
+import { STOCK_HISTORY, StockAdjustments, type StockHistoryDoc } from './stock/adjustments';
+import { stockAdminRoutes } from './stock/adminRoutes';
 import { internalRoutes } from './stock/routes';
 import { RESERVATIONS, StockService, type ReservationDoc } from './stock/service';
 
@@ -32,6 +34,15 @@ export async function ensureCatalogIndexes(store: DocumentStore): Promise<void> 
   await store.collection<ReviewDoc>(REVIEWS).createIndex({ productId: 1 });
   await store.collection<ReservationDoc>(RESERVATIONS).createIndex({ status: 1 });
   await store.collection<ProductDoc>(PRODUCTS).createIndex({ category: 1 });
+  await store.collection<StockHistoryDoc>(STOCK_HISTORY).createIndex({ productId: 1 });
+}
+
+/** Products stored before edits carried a version start at version 1 (idempotent, at every start). */
+export async function migrateProductVersions(store: DocumentStore): Promise<number> {
+  const { modifiedCount } = await store
+    .collection<ProductDoc>(PRODUCTS)
+    .updateMany({ version: { $exists: false } }, { $set: { version: 1, edits: [] } });
+  return modifiedCount;
 }
 
 /**
@@ -46,6 +57,7 @@ export function buildCatalogService(deps: CatalogDeps): FastifyPluginAsyncTypebo
     const reservations = deps.store.collection<ReservationDoc>(RESERVATIONS);
     const features = deps.store.collection<FeatureDoc>(FEATURES);
     await ensureCatalogIndexes(deps.store);
+    await migrateProductVersions(deps.store);
 
     const readModel = deps.readModel ?? new ProductReadModel();
     readModel.load(await products.find({}));
@@ -53,7 +65,9 @@ export function buildCatalogService(deps: CatalogDeps): FastifyPluginAsyncTypebo
     const recovered = await stock.recoverPending();
     if (recovered > 0) app.log.warn({ recovered }, 'gave back stock held by interrupted reservations');
 
-    await app.register(productRoutes, { readModel, service: new ProductService(products, reviews, deps.blobs, readModel) });
+    const adjustments = new StockAdjustments(products, deps.store.collection<StockHistoryDoc>(STOCK_HISTORY), reservations, readModel);
+    await app.register(productRoutes, { readModel, service: new ProductService(products, reviews, deps.blobs, readModel, adjustments) });
+    await app.register(stockAdminRoutes, { adjustments });
     await app.register(reviewRoutes, {
       service: new ReviewService(reviews, products, readModel, deps.purchases),
       addLimit: deps.rateLimits?.reviewAdd ?? DEFAULT_REVIEW_LIMIT,

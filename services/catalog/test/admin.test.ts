@@ -40,6 +40,8 @@ describe('admin routes refuse visitors (401) and shoppers (403)', () => {
     ['GET', '/api/admin/products/get', undefined],
     ['POST', '/api/admin/products/add', {}],
     ['PUT', '/api/admin/products/edit/low', { title: 'x' }],
+    ['GET', '/api/admin/products/low/stock', undefined],
+    ['POST', '/api/admin/products/low/stock', { delta: 5, reason: 'received' }],
     ['DELETE', '/api/admin/products/delete/low', undefined],
     ['POST', '/api/admin/products/upload-image', {}],
     ['POST', '/api/common/feature/add', { image: 'x' }],
@@ -114,13 +116,16 @@ describe('POST /api/admin/products/add, PUT edit, DELETE delete', () => {
   });
 
   it('edits only the given fields and the listing follows', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/admin/products/edit/low', headers: admin, payload: { price: 12.5, totalStock: 30 } });
+    const res = await t.app.inject({ method: 'PUT', url: '/api/admin/products/edit/low', headers: admin, payload: { price: 12.5, version: 1 } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ _id: 'low', title: 'Low Stock Gel', price: 12.5, totalStock: 30 });
+    expect(res.json().data).toMatchObject({ _id: 'low', title: 'Low Stock Gel', price: 12.5, totalStock: 2, version: 2 });
     const listed = (await t.app.inject('/api/shop/products/get?sortBy=price-hightolow')).json().data.items;
     expect(listed[0]._id).toBe('low');
     expect((await t.app.inject({ method: 'PUT', url: '/api/admin/products/edit/low', headers: admin, payload: {} })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/admin/products/edit/nope', headers: admin, payload: { price: 1 } })).statusCode).toBe(404);
+    const versionOnly = await t.app.inject({ method: 'PUT', url: '/api/admin/products/edit/low', headers: admin, payload: { version: 2 } });
+    expect(versionOnly.statusCode).toBe(400);
+    expect(versionOnly.json().message).toBe('Nothing to change: send at least one product field.');
+    expect((await t.app.inject({ method: 'PUT', url: '/api/admin/products/edit/nope', headers: admin, payload: { price: 1, version: 1 } })).statusCode).toBe(404);
   });
 
   it('deletes a product (404 the second time)', async () => {

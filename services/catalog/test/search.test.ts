@@ -89,7 +89,7 @@ describe('GET /api/shop/search/{keyword}', () => {
     const id = added.json().data._id;
     expect(ids((await search('loratadine')).body)).toEqual([id]);
 
-    await t.app.inject({ method: 'PUT', url: `/api/admin/products/edit/${id}`, headers: admin, payload: { title: 'Desloratadine Tablets' } });
+    await t.app.inject({ method: 'PUT', url: `/api/admin/products/edit/${id}`, headers: admin, payload: { title: 'Desloratadine Tablets', version: 1 } });
     expect(ids((await search('desloratadine')).body)).toEqual([id]);
     expect((await search('loratadine')).body.data.total).toBe(0);
 

@@ -34,6 +34,38 @@ export const isSortBy = (value: unknown): value is SortBy => SORT_OPTIONS.some((
 
 export const PRODUCT_PAGE_SIZE = 24;
 export const PRODUCT_PAGE_SIZE_MAX = 100;
+/**
+ * The cap per order of a product whose maxPerOrder is unset: without one, a single unpaid order could hold a
+ * product's whole shelf. Quotes and reservations enforce the effective cap.
+ */
+export const DEFAULT_MAX_PER_ORDER = 10;
+export const effectiveMaxPerOrder = (maxPerOrder: number | null): number => maxPerOrder ?? DEFAULT_MAX_PER_ORDER;
+
+/** Why staff change stock: an adjustment names one of these. `initial stock` is recorded when a product is added. */
+export const STOCK_ADJUSTMENT_REASONS = ['received', 'damaged', 'count correction', 'returned'] as const;
+export const INITIAL_STOCK_REASON = 'initial stock';
+export const STOCK_MAX = 1000000;
+export const STOCK_NOTE_MAX = 200;
+
+/** Product fields as staff read them, to say which ones someone else changed. */
+export const PRODUCT_FIELD_LABELS: Record<string, string> = {
+  title: 'title',
+  description: 'description',
+  category: 'category',
+  brand: 'brand',
+  price: 'price',
+  salePrice: 'sale price',
+  image: 'image',
+  activeIngredients: 'active ingredients',
+  allergens: 'allergens',
+  contraindications: 'contraindications',
+  dosageForm: 'dosage form',
+  packSize: 'pack size',
+  maxPerOrder: 'maximum per order',
+  minAge: 'minimum age',
+  requiresPrescription: 'prescription requirement',
+};
+
 /** Admin dashboard: a product at or below this stock is "low stock". */
 export const LOW_STOCK_THRESHOLD = 10;
 export const REVIEW_MIN_LENGTH = 3;
@@ -60,6 +92,12 @@ export const CatalogErrorCodes = {
   RESERVATION_IN_PROGRESS: 'RESERVATION_IN_PROGRESS',
   ALREADY_REVIEWED: 'ALREADY_REVIEWED',
   NOT_A_BUYER: 'NOT_A_BUYER',
+  /** A product edit based on a version someone else has since changed. */
+  PRODUCT_CHANGED: 'PRODUCT_CHANGED',
+  /** An adjustment that would take available stock below zero (or above the maximum). */
+  STOCK_INSUFFICIENT: 'STOCK_INSUFFICIENT',
+  /** totalStock sent to the product edit: stock changes only through adjustments. */
+  STOCK_NOT_EDITABLE: 'STOCK_NOT_EDITABLE',
 } as const;
 
 

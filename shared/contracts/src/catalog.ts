@@ -1,7 +1,17 @@
 // Schemas and types of the catalog vertical's requests and responses (owned by that vertical).
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, StrictObject } from './envelope';
-import { CATEGORY_IDS, LOW_STOCK_THRESHOLD, PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZE_MAX, REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH, SORT_OPTIONS } from './catalog.rules';
+import {
+  CATEGORY_IDS,
+  INITIAL_STOCK_REASON,
+  PRODUCT_PAGE_SIZE,
+  PRODUCT_PAGE_SIZE_MAX,
+  REVIEW_MAX_LENGTH,
+  REVIEW_MIN_LENGTH,
+  STOCK_ADJUSTMENT_REASONS,
+  STOCK_MAX,
+  STOCK_NOTE_MAX,
+} from './catalog.rules';
 
 /* ----------------------------------------------------------------------------------------------------------
  * Products (public API: money as decimals with two places, derived from integer cents in storage)
@@ -34,11 +44,13 @@ export const Product = StrictObject({
   contraindications: Type.Array(Type.String()),
   dosageForm: Type.String(),
   packSize: Type.String(),
-  /** Most units of this product in one order; null when unlimited. */
+  /** Most units of this product in one order; null when not set, and then DEFAULT_MAX_PER_ORDER applies. */
   maxPerOrder: Type.Union([Type.Integer(), Type.Null()]),
   /** Minimum age in years to buy; 0 when none. */
   minAge: Type.Integer(),
   requiresPrescription: Type.Boolean(),
+  /** Raised by every staff edit (not by stock moves): an edit names the version it was based on. */
+  version: Type.Integer(),
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });
@@ -107,7 +119,7 @@ const productInputFields = {
   brand: Text(80, 1),
   price: Money,
   salePrice: Type.Optional(Money),
-  totalStock: Type.Integer({ minimum: 0, maximum: 1000000 }),
+  totalStock: Type.Integer({ minimum: 0, maximum: STOCK_MAX }),
   /** A media id from upload-image, or its URL path `/api/media/<id>`. */
   image: MediaRef,
   activeIngredients: Type.Optional(StringList),
@@ -122,9 +134,54 @@ const productInputFields = {
 /** POST /api/admin/products/add (prices as decimals with at most two places). */
 export const ProductInput = StrictObject(productInputFields);
 export type ProductInput = Static<typeof ProductInput>;
-/** PUT /api/admin/products/edit/{id}: any subset of the fields, at least one. */
-export const ProductPatch = Type.Partial(ProductInput, { additionalProperties: false, minProperties: 1 });
+/**
+ * PUT /api/admin/products/edit/{id}: any subset of the fields and the version the form loaded. Stock is not
+ * among them: it changes only through stock adjustments, so a form can never write back a stale count.
+ */
+export const ProductPatch = StrictObject({
+  ...Type.Partial(Type.Omit(ProductInput, ['totalStock'])).properties,
+  version: Type.Integer({ minimum: 1 }),
+});
 export type ProductPatch = Static<typeof ProductPatch>;
+
+/* ---- stock adjustments ---- */
+
+export const StockAdjustmentReason = Type.Union(STOCK_ADJUSTMENT_REASONS.map((r) => Type.Literal(r)));
+export type StockAdjustmentReason = Static<typeof StockAdjustmentReason>;
+/** POST /api/admin/products/{id}/stock: +N or -N units with a reason. */
+export const StockAdjustmentInput = StrictObject({
+  /** Not 0 (refused with a message by the service). */
+  delta: Type.Integer({ minimum: -STOCK_MAX, maximum: STOCK_MAX }),
+  reason: StockAdjustmentReason,
+  note: Type.Optional(Type.String({ maxLength: STOCK_NOTE_MAX })),
+});
+export type StockAdjustmentInput = Static<typeof StockAdjustmentInput>;
+
+export const StockHistoryEntry = StrictObject({
+  _id: Type.String(),
+  /** Id of the staff member who made the change. */
+  by: Type.String(),
+  at: Type.String(),
+  delta: Type.Integer(),
+  reason: Type.Union([StockAdjustmentReason, Type.Literal(INITIAL_STOCK_REASON)]),
+  note: Type.String(),
+  /** Available units right after this change. */
+  availableAfter: Type.Integer(),
+});
+export type StockHistoryEntry = Static<typeof StockHistoryEntry>;
+
+/** GET /api/admin/products/{id}/stock (and the answer of an adjustment): newest history first. */
+export const ProductStock = StrictObject({
+  productId: Type.String(),
+  /** What shoppers can still order (the product's totalStock). */
+  available: Type.Integer(),
+  /** Held by orders awaiting payment. */
+  reserved: Type.Integer(),
+  /** Taken by paid orders. */
+  sold: Type.Integer(),
+  history: Type.Array(StockHistoryEntry),
+});
+export type ProductStock = Static<typeof ProductStock>;
 
 export const UploadedImage = StrictObject({
   id: Type.String(),
@@ -225,6 +282,7 @@ export const ProductSummary = StrictObject({
   /** Effective price: salePrice when > 0, else price. */
   unitPriceCents: Type.Integer(),
   totalStock: Type.Integer(),
+  /** The effective cap: the product's maxPerOrder or DEFAULT_MAX_PER_ORDER (null only for an unknown product). */
   maxPerOrder: Type.Union([Type.Integer(), Type.Null()]),
   minAge: Type.Integer(),
   requiresPrescription: Type.Boolean(),

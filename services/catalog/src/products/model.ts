@@ -1,5 +1,17 @@
 import type { Doc } from '@pharmacy/db';
-import { centsToDecimal, type Product, type ProductSummary } from '@pharmacy/contracts';
+import { centsToDecimal, effectiveMaxPerOrder, type Product, type ProductSummary } from '@pharmacy/contracts';
+
+/** One staff edit: enough to tell a later, stale save which fields it would have overwritten. */
+export interface ProductEdit {
+  version: number;
+  /** API field names (price, not priceCents). */
+  fields: string[];
+  by: string;
+  at: Date;
+}
+
+/** How many recent edits a product keeps; a save older than all of them is told "and earlier changes". */
+export const PRODUCT_EDITS_KEPT = 20;
 
 /** A product as stored: money in integer cents, review totals kept so the average is always derivable. */
 export interface ProductDoc extends Doc {
@@ -11,7 +23,14 @@ export interface ProductDoc extends Doc {
   priceCents: number;
   /** 0 when not on sale. */
   salePriceCents: number;
+  /** Available to order: reservations take from it, releases and stock adjustments move it. */
   totalStock: number;
+  /** Raised by every staff edit, in the same atomic update; stock moves leave it alone. */
+  version: number;
+  /** The last PRODUCT_EDITS_KEPT edits, oldest first. */
+  edits: ProductEdit[];
+  /** Stock adjustments made so far, counted in the adjustment's own update (orders the stock history). */
+  adjustments?: number;
   /** Sum of all ratings: incremented together with reviewCount in one atomic update. */
   reviewTotal: number;
   reviewCount: number;
@@ -61,6 +80,7 @@ export function toApiProduct(p: ProductDoc): Product {
     maxPerOrder: p.maxPerOrder,
     minAge: p.minAge,
     requiresPrescription: p.requiresPrescription,
+    version: p.version,
     createdAt: iso(p.createdAt),
     updatedAt: iso(p.updatedAt),
   };
@@ -74,7 +94,8 @@ export function toSummary(p: ProductDoc): ProductSummary {
     brand: p.brand,
     unitPriceCents: effectivePriceCents(p),
     totalStock: p.totalStock,
-    maxPerOrder: p.maxPerOrder,
+    // Checkout caps carts and orders by this, so it carries the default cap for a product without its own.
+    maxPerOrder: effectiveMaxPerOrder(p.maxPerOrder),
     minAge: p.minAge,
     requiresPrescription: p.requiresPrescription,
     allergens: p.allergens,

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import {
   AdminProductQuery,
+  CatalogErrorCodes,
   DEFAULT_SORT,
   Ok,
   Page,
@@ -18,7 +19,7 @@ import {
   StrictObject,
   isSortBy,
 } from '@pharmacy/contracts';
-import { badRequest, notFound, requireAdmin, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { HttpError, badRequest, notFound, requireAdmin, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { toApiProduct } from './model';
 import type { ProductReadModel } from './readModel';
 import type { ProductService } from './service';
@@ -123,18 +124,41 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
   app.post(
     '/api/admin/products/add',
     { onRequest: requireAdmin, schema: { tags: ['admin'], summary: 'Add a product', querystring: NoQuery, body: ProductInput, response: { 200: Ok(Product) } } },
-    async (request) => ({ success: true as const, data: toApiProduct(await service.create(request.body)), message: 'Product added.' }),
+    async (request) => ({
+      success: true as const,
+      data: toApiProduct(await service.create(request.body, request.user.sub)),
+      message: 'Product added.',
+    }),
   );
 
   app.put(
     '/api/admin/products/edit/:id',
     {
       onRequest: requireAdmin,
-      schema: { tags: ['admin'], summary: 'Edit a product (any subset of fields)', params: ProductIdParams, querystring: NoQuery, body: ProductPatch, response: { 200: Ok(Product) } },
+      // A form that still sends stock (an old admin page) is told where stock is changed now, rather than
+      // getting a bare "unknown field".
+      preValidation: async (request) => {
+        const body = request.body as Record<string, unknown> | null;
+        if (body && typeof body === 'object' && 'totalStock' in body) {
+          throw new HttpError(
+            400,
+            CatalogErrorCodes.STOCK_NOT_EDITABLE,
+            'Stock cannot be changed by editing the product. Use a stock adjustment (received, damaged, count correction or returned) instead.',
+          );
+        }
+      },
+      schema: {
+        tags: ['admin'],
+        summary: 'Edit a product: any subset of fields (not stock) and the version the form loaded; 409 if someone else changed it since',
+        params: ProductIdParams,
+        querystring: NoQuery,
+        body: ProductPatch,
+        response: { 200: Ok(Product) },
+      },
     },
     async (request) => ({
       success: true as const,
-      data: toApiProduct(await service.update(request.params.id, request.body)),
+      data: toApiProduct(await service.update(request.params.id, request.body, request.user.sub)),
       message: 'Product updated.',
     }),
   );

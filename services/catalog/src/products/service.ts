@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { BlobStore, Collection } from '@pharmacy/db';
 import {
+  CatalogErrorCodes,
+  PRODUCT_FIELD_LABELS,
   decimalToCents,
   hasAtMostTwoDecimals,
   type ProductInput,
   type ProductPatch,
 } from '@pharmacy/contracts';
-import { badRequest, notFound } from '@pharmacy/service-kit';
+import { HttpError, badRequest, notFound } from '@pharmacy/service-kit';
 import { resolveMediaRef } from '../media/refs';
-import type { ProductDoc } from './model';
+import { PRODUCT_EDITS_KEPT, type ProductDoc } from './model';
 import type { ProductReadModel } from './readModel';
 import type { ReviewDoc } from '../reviews/service';
+import type { StockAdjustments } from '../stock/adjustments';
 
 const clean = (list: string[] | undefined) => [...new Set((list ?? []).map((s) => s.trim()).filter(Boolean))];
 
@@ -26,9 +29,10 @@ export class ProductService {
     private readonly reviews: Collection<ReviewDoc>,
     private readonly blobs: BlobStore,
     private readonly readModel: ProductReadModel,
+    private readonly adjustments: StockAdjustments,
   ) {}
 
-  async create(input: ProductInput): Promise<ProductDoc> {
+  async create(input: ProductInput, by: string): Promise<ProductDoc> {
     const now = new Date();
     const doc: ProductDoc = {
       _id: randomUUID(),
@@ -51,39 +55,68 @@ export class ProductService {
       maxPerOrder: input.maxPerOrder ?? null,
       minAge: input.minAge ?? 0,
       requiresPrescription: input.requiresPrescription ?? false,
+      version: 1,
+      edits: [],
       createdAt: now,
       updatedAt: now,
     };
     checkProduct(doc);
     await this.products.insertOne(doc);
     this.readModel.upsert(doc);
+    await this.adjustments.recordInitial(doc, by);
     return doc;
   }
 
-  async update(id: string, patch: ProductPatch): Promise<ProductDoc> {
+  /**
+   * Applies an edit made on `patch.version`. Only fields whose value changes are written, in one update
+   * conditioned on that version, so a form opened before someone else's edit can never overwrite it; stock is
+   * not a form field, so shoppers' reservations meanwhile never make a save stale.
+   */
+  async update(id: string, patch: ProductPatch, by: string): Promise<ProductDoc> {
+    const { version, ...fields } = patch;
+    if (Object.keys(fields).length === 0) throw badRequest('Nothing to change: send at least one product field.');
     const current = await this.products.findOne({ _id: id });
     if (!current) throw notFound('That product does not exist (it may have been deleted).');
-    const set: Partial<ProductDoc> = { updatedAt: new Date() };
-    if (patch.title !== undefined) set.title = patch.title.trim();
-    if (patch.description !== undefined) set.description = patch.description.trim();
-    if (patch.category !== undefined) set.category = patch.category;
-    if (patch.brand !== undefined) set.brand = patch.brand.trim();
-    if (patch.price !== undefined) set.priceCents = cents('price', patch.price);
-    if (patch.salePrice !== undefined) set.salePriceCents = cents('salePrice', patch.salePrice);
-    if (patch.totalStock !== undefined) set.totalStock = patch.totalStock;
-    if (patch.image !== undefined) set.image = await resolveMediaRef(this.blobs, patch.image);
-    if (patch.activeIngredients !== undefined) set.activeIngredients = clean(patch.activeIngredients);
-    if (patch.allergens !== undefined) set.allergens = clean(patch.allergens);
-    if (patch.contraindications !== undefined) set.contraindications = clean(patch.contraindications);
-    if (patch.dosageForm !== undefined) set.dosageForm = patch.dosageForm.trim();
-    if (patch.packSize !== undefined) set.packSize = patch.packSize.trim();
-    if (patch.maxPerOrder !== undefined) set.maxPerOrder = patch.maxPerOrder;
-    if (patch.minAge !== undefined) set.minAge = patch.minAge;
-    if (patch.requiresPrescription !== undefined) set.requiresPrescription = patch.requiresPrescription;
+    if (current.version !== version) throw staleEdit(current, version);
+
+    const wanted: Partial<ProductDoc> = {};
+    if (fields.title !== undefined) wanted.title = fields.title.trim();
+    if (fields.description !== undefined) wanted.description = fields.description.trim();
+    if (fields.category !== undefined) wanted.category = fields.category;
+    if (fields.brand !== undefined) wanted.brand = fields.brand.trim();
+    if (fields.price !== undefined) wanted.priceCents = cents('price', fields.price);
+    if (fields.salePrice !== undefined) wanted.salePriceCents = cents('salePrice', fields.salePrice);
+    if (fields.image !== undefined) wanted.image = await resolveMediaRef(this.blobs, fields.image);
+    if (fields.activeIngredients !== undefined) wanted.activeIngredients = clean(fields.activeIngredients);
+    if (fields.allergens !== undefined) wanted.allergens = clean(fields.allergens);
+    if (fields.contraindications !== undefined) wanted.contraindications = clean(fields.contraindications);
+    if (fields.dosageForm !== undefined) wanted.dosageForm = fields.dosageForm.trim();
+    if (fields.packSize !== undefined) wanted.packSize = fields.packSize.trim();
+    if (fields.maxPerOrder !== undefined) wanted.maxPerOrder = fields.maxPerOrder;
+    if (fields.minAge !== undefined) wanted.minAge = fields.minAge;
+    if (fields.requiresPrescription !== undefined) wanted.requiresPrescription = fields.requiresPrescription;
+
+    // A form sends every field; only the ones that differ count as changed (and raise the version).
+    const set: Partial<ProductDoc> = {};
+    for (const [key, value] of Object.entries(wanted) as Array<[keyof ProductDoc, unknown]>) {
+      if (JSON.stringify(current[key]) !== JSON.stringify(value)) Object.assign(set, { [key]: value });
+    }
+    const changed = Object.keys(set).map(apiField);
+    if (changed.length === 0) return current;
     checkProduct({ ...current, ...set });
-    // Only the named fields are written, so concurrent stock reservations and review counters are kept.
-    const updated = await this.products.findOneAndUpdate({ _id: id }, { $set: set }, { returnDocument: 'after' });
-    if (!updated) throw notFound('That product does not exist (it may have been deleted).');
+
+    const edit = { version: version + 1, fields: changed, by, at: new Date() };
+    const updated = await this.products.findOneAndUpdate(
+      { _id: id, version },
+      { $set: { ...set, updatedAt: edit.at }, $inc: { version: 1 }, $push: { edits: { $each: [edit], $slice: -PRODUCT_EDITS_KEPT } } },
+      { returnDocument: 'after' },
+    );
+    if (!updated) {
+      // Someone saved between our read and our write (or deleted the product).
+      const now = await this.products.findOne({ _id: id });
+      if (!now) throw notFound('That product does not exist (it may have been deleted).');
+      throw staleEdit(now, version);
+    }
     this.readModel.upsert(updated);
     return updated;
   }
@@ -94,6 +127,26 @@ export class ProductService {
     this.readModel.remove(id);
     await this.reviews.deleteMany({ productId: id });
   }
+}
+
+const API_FIELD: Partial<Record<keyof ProductDoc, string>> = { priceCents: 'price', salePriceCents: 'salePrice' };
+const apiField = (key: string): string => API_FIELD[key as keyof ProductDoc] ?? key;
+
+/** 409 naming what changed since `version`, from the edits the product keeps. */
+function staleEdit(current: ProductDoc, version: number): HttpError {
+  const edits = current.edits ?? [];
+  const since = edits.filter((e) => e.version > version);
+  const fields = [...new Set(since.flatMap((e) => e.fields))].map((f) => PRODUCT_FIELD_LABELS[f] ?? f);
+  // Older edits than the ones kept (or a product edited before edits were kept) are only known to exist.
+  const olderUnknown = since.length < current.version - version;
+  const what = fields.length === 0 ? '' : `: ${fields.join(', ')}${olderUnknown ? ' and earlier changes' : ''}`;
+  return new HttpError(
+    409,
+    CatalogErrorCodes.PRODUCT_CHANGED,
+    version > current.version
+      ? 'This form was based on a version of the product that does not exist. Reload to see the latest.'
+      : `This product was changed by someone else since you opened it${what}. Reload to see the latest.`,
+  );
 }
 
 function checkProduct(doc: ProductDoc): void {

@@ -1,4 +1,4 @@
-import type { Quote, QuoteItem, StockLine } from '@pharmacy/contracts';
+import { effectiveMaxPerOrder, type Quote, type QuoteItem, type StockLine } from '@pharmacy/contracts';
 import { effectivePriceCents, toSummary } from '../products/model';
 import type { ProductReadModel } from '../products/readModel';
 
@@ -44,8 +44,8 @@ export function quote(readModel: ProductReadModel, lines: StockLine[]): Quote {
         reasonCode: 'OUT_OF_STOCK',
         reason: p.totalStock > 0 ? `Only ${p.totalStock} of ${p.title} left in stock.` : `${p.title} is out of stock.`,
       });
-    } else if (p.maxPerOrder !== null && line.quantity > p.maxPerOrder) {
-      Object.assign(item, { available: false, reasonCode: 'MAX_PER_ORDER', reason: `${p.title} is limited to ${p.maxPerOrder} per order.` });
+    } else if (line.quantity > effectiveMaxPerOrder(p.maxPerOrder)) {
+      Object.assign(item, { available: false, reasonCode: 'MAX_PER_ORDER', reason: `${p.title} is limited to ${effectiveMaxPerOrder(p.maxPerOrder)} per order.` });
     }
     return item;
   });

@@ -1,6 +1,6 @@
 import type { Collection, Doc } from '@pharmacy/db';
 import { isDuplicateKeyError } from '@pharmacy/db';
-import { CatalogErrorCodes, type Reservation, type ReservationStatus, type StockLine } from '@pharmacy/contracts';
+import { CatalogErrorCodes, effectiveMaxPerOrder, type Reservation, type ReservationStatus, type StockLine } from '@pharmacy/contracts';
 import { HttpError, notFound, unprocessable } from '@pharmacy/service-kit';
 import type { ProductDoc } from '../products/model';
 import type { ProductReadModel } from '../products/readModel';
@@ -125,8 +125,8 @@ export class StockService {
 
   private async take(line: StockLine): Promise<void> {
     const known = this.readModel.get(line.productId);
-    if (known?.maxPerOrder != null && line.quantity > known.maxPerOrder) {
-      throw unprocessable(`${known.title} is limited to ${known.maxPerOrder} per order.`, CatalogErrorCodes.MAX_PER_ORDER);
+    if (known && line.quantity > effectiveMaxPerOrder(known.maxPerOrder)) {
+      throw unprocessable(`${known.title} is limited to ${effectiveMaxPerOrder(known.maxPerOrder)} per order.`, CatalogErrorCodes.MAX_PER_ORDER);
     }
     const after = await this.products.findOneAndUpdate(
       { _id: line.productId, totalStock: { $gte: line.quantity } },

@@ -1,0 +1,43 @@
+import { Ok, ProductIdParams, ProductStock, StockAdjustmentInput, StrictObject } from '@pharmacy/contracts';
+import { requireAdmin, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import type { StockAdjustments } from './adjustments';
+
+const NoQuery = StrictObject({});
+
+/** Staff's view and changes of a product's stock: adjustments with a reason, never a form field. */
+export const stockAdminRoutes: FastifyPluginAsyncTypebox<{ adjustments: StockAdjustments }> = async (app, { adjustments }) => {
+  app.get(
+    '/api/admin/products/:id/stock',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Available, reserved and sold units of a product, and its stock history (newest first)',
+        params: ProductIdParams,
+        querystring: NoQuery,
+        response: { 200: Ok(ProductStock) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await adjustments.stockOf(request.params.id) }),
+  );
+
+  app.post(
+    '/api/admin/products/:id/stock',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Adjust stock by +N or -N with a reason (received, damaged, count correction, returned)',
+        params: ProductIdParams,
+        querystring: NoQuery,
+        body: StockAdjustmentInput,
+        response: { 200: Ok(ProductStock) },
+      },
+    },
+    async (request) => {
+      const { delta } = request.body;
+      const data = await adjustments.adjust(request.params.id, request.body, request.user.sub);
+      return { success: true as const, data, message: `Stock ${delta > 0 ? 'increased' : 'reduced'} by ${Math.abs(delta)}: ${data.available} available.` };
+    },
+  );
+};
