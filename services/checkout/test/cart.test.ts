@@ -55,10 +55,18 @@ describe('server cart', () => {
     expect(r4.json().data.items.find((i: { productId: string }) => i.productId === limited).quantity).toBe(2);
   });
 
+  test('a product without maxPerOrder is capped at the default of 10 per order, and the answer says why', async () => {
+    const plain = await h.addProduct({ totalStock: 50, maxPerOrder: null });
+    const res = await add('u-default-cap', plain, 11);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toMatch(/Limited to 10 per order/);
+    expect(res.json().data.items[0]).toMatchObject({ quantity: 10, maxQuantity: 10 });
+  });
+
   test('stock that drops after adding lowers the line on the next read, with a notice', async () => {
     const p = await h.addProduct({ totalStock: 10 });
     await add('u-drop', p, 8);
-    await h.app.inject({ method: 'PUT', url: `/api/admin/products/edit/${p}`, headers: h.as('admin', true), payload: { totalStock: 4 } });
+    await h.app.inject({ method: 'POST', url: `/api/admin/products/${p}/stock`, headers: h.as('admin', true), payload: { delta: -6, reason: 'count correction' } });
     const cart = (await get('u-drop')).json();
     expect(cart.data.items[0]).toMatchObject({ quantity: 4, notice: expect.stringMatching(/Only 4 left/) });
     expect(cart.message).toMatch(/Only 4 left/);
@@ -72,7 +80,7 @@ describe('server cart', () => {
     await add('u-unavail', sold, 1);
     await add('u-unavail', fine, 1);
     await h.app.inject({ method: 'DELETE', url: `/api/admin/products/delete/${gone}`, headers: h.as('admin', true) });
-    await h.app.inject({ method: 'PUT', url: `/api/admin/products/edit/${sold}`, headers: h.as('admin', true), payload: { totalStock: 0 } });
+    await h.app.inject({ method: 'POST', url: `/api/admin/products/${sold}/stock`, headers: h.as('admin', true), payload: { delta: -5, reason: 'damaged' } });
 
     const cart = (await get('u-unavail')).json().data;
     const line = (id: string) => cart.items.find((i: { productId: string }) => i.productId === id);

@@ -265,11 +265,12 @@ describe('order rules', () => {
   test('a product that went out of stock or over its limit after it was added is refused at order time', async () => {
     const p = await h.addProduct({ totalStock: 5 });
     const addressId = await prepareShopper(h, 'u-late', [{ productId: p, quantity: 3 }]);
-    await h.app.inject({ method: 'PUT', url: `/api/admin/products/edit/${p}`, headers: h.as('admin', true), payload: { maxPerOrder: 2 } });
+    await h.app.inject({ method: 'PUT', url: `/api/admin/products/edit/${p}`, headers: h.as('admin', true), payload: { maxPerOrder: 2, version: 1 } });
     const over = await create('u-late', addressId);
     expect(over.statusCode).toBe(422);
     expect(over.json().message).toMatch(/at most 2/);
-    await h.app.inject({ method: 'PUT', url: `/api/admin/products/edit/${p}`, headers: h.as('admin', true), payload: { maxPerOrder: null, totalStock: 0 } });
+    await h.app.inject({ method: 'PUT', url: `/api/admin/products/edit/${p}`, headers: h.as('admin', true), payload: { maxPerOrder: null, version: 2 } });
+    await h.app.inject({ method: 'POST', url: `/api/admin/products/${p}/stock`, headers: h.as('admin', true), payload: { delta: -5, reason: 'damaged' } });
     const gone = await create('u-late', addressId);
     expect(gone.statusCode).toBe(409);
     expect(gone.json().code).toBe('OUT_OF_STOCK');
