@@ -78,6 +78,7 @@ export function product(over: Partial<Product> = {}): Product {
     maxPerOrder: null,
     minAge: 0,
     requiresPrescription: false,
+    version: 1,
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',
     ...over,

@@ -3,7 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Dispatch } from 'redux';
-import { PRODUCT_IMAGE_SIZE, addToCart, categoryLabel, type AddToCartCommand, type Product } from '@pharmacy/contracts';
+import { PRODUCT_IMAGE_SIZE, addToCart, categoryLabel, effectiveMaxPerOrder, type AddToCartCommand, type Product } from '@pharmacy/contracts';
 import { selectCurrentUser, type SessionRootState } from '@pharmacy/session';
 import { Badge, Button, EmptyState, PageTitle, Spinner, media, th } from '@pharmacy/ui';
 import { catalogApi } from '../lib/api';
@@ -85,11 +85,12 @@ function stockText(p: Product): string {
 
 /** The most a shopper may put in the cart here, and why (the server enforces the same limits). */
 function quantityLimit(p: Product): { max: number; why: string | null } {
-  const perOrder = p.maxPerOrder ?? Infinity;
+  const perOrder = effectiveMaxPerOrder(p.maxPerOrder);
   const max = Math.max(0, Math.min(p.totalStock, perOrder, 99));
   if (p.maxPerOrder !== null && p.maxPerOrder <= p.totalStock) {
     return { max, why: `Limited to ${p.maxPerOrder} per order, as advised for this medicine.` };
   }
+  if (perOrder <= p.totalStock) return { max, why: `Limited to ${perOrder} per order.` };
   if (p.totalStock > 0 && p.totalStock <= 5) return { max, why: `Only ${p.totalStock} left in stock.` };
   return { max, why: null };
 }
