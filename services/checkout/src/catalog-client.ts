@@ -1,5 +1,5 @@
-import type { Quote, QuoteItem, StockLine } from '@pharmacy/contracts';
-import { createServiceClient } from '@pharmacy/service-kit';
+import { ErrorCodes, UNAVAILABLE_MESSAGES, type Quote, type QuoteItem, type StockLine } from '@pharmacy/contracts';
+import { createServiceClient, HttpError } from '@pharmacy/service-kit';
 
 /** One priced line as the catalog quotes it (contracts/catalog.ts). */
 export type QuoteLine = QuoteItem;
@@ -14,8 +14,20 @@ export interface CatalogClient {
   release(reservationId: string): Promise<void>;
 }
 
+/** The catalog did not answer (down, timed out or failing): a 503 that tells the shopper what is missing. */
+export class CatalogUnavailableError extends HttpError {
+  constructor() {
+    super(503, ErrorCodes.UNAVAILABLE, UNAVAILABLE_MESSAGES.catalog);
+    this.name = 'CatalogUnavailableError';
+  }
+}
+
 export function createCatalogClient(opts: { baseUrl: string; token: string; fetch?: typeof fetch; timeoutMs?: number }): CatalogClient {
-  const call = createServiceClient(opts);
+  const send = createServiceClient(opts);
+  const call: typeof send = (method, path, body) =>
+    send(method, path, body).catch((err: unknown) => {
+      throw err instanceof HttpError && err.statusCode === 503 ? new CatalogUnavailableError() : err;
+    });
   return {
     quote: (items) => call<Quote>('POST', '/internal/catalog/products/quote', { items }),
     reserve: async (reservationId, items) => {

@@ -65,6 +65,8 @@ export const Cart = StrictObject({
   /** true when every line can be ordered. */
   canCheckout: Type.Boolean(),
   hasWarnings: Type.Boolean(),
+  /** true when the catalog could not be reached: lines keep their quantities but show no live price or stock. */
+  pricesUnavailable: Type.Optional(Type.Boolean()),
 });
 export type Cart = Static<typeof Cart>;
 

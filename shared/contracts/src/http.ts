@@ -22,3 +22,17 @@ export const ErrorCodes = {
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+/**
+ * What a shopper is told when one of the services is not answering (503), by the service that is missing: the
+ * gateway uses them for a dead upstream, the checkout for a catalog it cannot reach.
+ */
+export const UNAVAILABLE_MESSAGES = {
+  account: 'Sign-in and account details are temporarily unavailable. Please try again in a moment.',
+  catalog: 'The product catalogue is temporarily unavailable. Please try again in a moment.',
+  checkout: 'Your cart and orders are temporarily unavailable. Please try again in a moment.',
+} as const;
+
+/** check-auth answered from the access token while the account service is down (the shopper stays signed in). */
+export const ACCOUNT_DETAILS_UNAVAILABLE =
+  'Your account details are temporarily unavailable. You are still signed in; please try again in a moment.';

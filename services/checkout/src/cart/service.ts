@@ -2,7 +2,7 @@ import { CART_MAX_LINES, CheckoutErrorCodes, type Cart, type CartItemInput, type
 import { HttpError, notFound, unprocessable } from '@pharmacy/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountClient } from '../account-client';
-import type { CatalogClient, QuoteLine } from '../catalog-client';
+import { CatalogUnavailableError, type CatalogClient, type QuoteLine } from '../catalog-client';
 import { toAmount } from '../money';
 import { capFor, isGone, lineProblem, safetyWarnings } from '../safety';
 import type { CartEntry, CartStore } from './store';
@@ -11,6 +11,26 @@ export interface CartResult {
   cart: Cart;
   /** What a shopper should be told (caps, skipped products), if anything. */
   message?: string;
+}
+
+/** A cart read while the catalog is down: told apart from an empty or broken cart, and kept as it is. */
+export const PRICES_UNAVAILABLE_MESSAGE =
+  'The product catalogue is temporarily unavailable, so prices and stock cannot be shown. Your cart is saved; please try again in a moment.';
+
+/** The stored lines as they are, unpriced: a shopper still sees what they keep and can remove lines. */
+function unpriced(userId: string | null, entries: CartEntry[]): Cart {
+  return {
+    userId: userId ?? '',
+    items: entries.map((entry) => ({
+      productId: entry.productId, title: 'Product details temporarily unavailable', image: '', brand: '', quantity: entry.quantity,
+      price: 0, lineTotal: 0, maxQuantity: entry.quantity, available: false, problem: 'Price and stock cannot be checked right now.', warnings: [],
+    })),
+    itemCount: entries.reduce((n, e) => n + e.quantity, 0),
+    totalAmount: 0,
+    canCheckout: false,
+    hasWarnings: false,
+    pricesUnavailable: true,
+  };
 }
 
 const outOfStock = (title: string) => new HttpError(409, CheckoutErrorCodes.OUT_OF_STOCK, `${title} is out of stock.`);
@@ -50,7 +70,16 @@ export function createCartService(deps: {
 
   /** The priced view of some cart entries; lowers quantities that no longer fit (reported in `notices`). */
   async function price(userId: string | null, entries: CartEntry[]): Promise<{ cart: Cart; lowered: CartEntry[]; notices: string[] }> {
-    const [quotes, profile] = await Promise.all([quoteMap(entries), profileOf(userId)]);
+    let quotes: Map<string, QuoteLine>;
+    let profile: SafetyProfile | null;
+    try {
+      [quotes, profile] = await Promise.all([quoteMap(entries), profileOf(userId)]);
+    } catch (err) {
+      // Reading a cart must not fail with the catalog: adding, changing and ordering still need it and say so.
+      if (!(err instanceof CatalogUnavailableError)) throw err;
+      deps.log.warn({ lines: entries.length }, 'catalog unavailable: cart shown without prices');
+      return { cart: unpriced(userId, entries), lowered: [], notices: [PRICES_UNAVAILABLE_MESSAGE] };
+    }
     const now = deps.now();
     const lowered: CartEntry[] = [];
     const notices: string[] = [];
