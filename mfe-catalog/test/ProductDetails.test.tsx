@@ -88,6 +88,18 @@ describe('ProductDetails', () => {
     expect(screen.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(2);
   });
 
+  it('caps a product without its own limit at the default of 10 per order', async () => {
+    const user = userEvent.setup();
+    const p = product({ title: 'Saline Spray', totalStock: 50, maxPerOrder: null });
+    serve(p);
+    open(p);
+    const quantity = await screen.findByRole('spinbutton', { name: 'Quantity' });
+    expect(screen.getByText('Limited to 10 per order.')).toBeInTheDocument();
+    await user.clear(quantity);
+    await user.type(quantity, '11');
+    expect(quantity).toHaveValue(10);
+  });
+
   it('caps the quantity at the stock left', async () => {
     const user = userEvent.setup();
     const p = product({ totalStock: 3 });
