@@ -184,8 +184,9 @@ export class UnreadableDataError extends Error {
       : '';
     super(
       `The ${store} store cannot start: ${lines} in ${[...files].join(', ')}.\n${describeProblems(problems)}\n` +
-        'Nothing on disk was changed. Run `pnpm data:check` to list every problem, then, with the server stopped, ' +
-        '`pnpm data:repair` to move the unreadable lines into a quarantine file beside their datafile.' +
+        'Nothing on disk was changed. Run `pnpm data:check` (with the same DATA_DIR) to list every problem, then, ' +
+        'with the server stopped, `pnpm data:repair` to move the unreadable lines into a quarantine file beside ' +
+        'their datafile.' +
         truncated,
     );
     this.name = 'UnreadableDataError';

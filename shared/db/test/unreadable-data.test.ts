@@ -55,7 +55,7 @@ describe('the embedded store refuses unreadable lines', () => {
     expect(error.message).toContain(`The checkout store cannot start: 1 unreadable line in ${display}.`);
     expect(error.message).toContain(`${display} line 7: not valid JSON`);
     expect(error.message).toContain('"{\\"_id\\":\\"order-x\\",\\"status\\":\\"pa#id\\"');
-    expect(error.message).toContain('Nothing on disk was changed. Run `pnpm data:check`');
+    expect(error.message).toContain('Nothing on disk was changed. Run `pnpm data:check` (with the same DATA_DIR)');
     expect(error.message).toContain('`pnpm data:repair`');
     expect(readFileSync(file).equals(before)).toBe(true);
     expect(readdirSync(path.dirname(file)).filter((n) => n.startsWith('orders'))).toEqual(['orders.db']);
