@@ -8,3 +8,4 @@ export * from './catalog';
 export * from './checkout.rules';
 export * from './checkout';
 export * from './safety';
+export * from './sessions';

@@ -7,4 +7,12 @@ export { createMailer, type Mail, type Mailer, type OutboxDoc } from './mail';
 export { requireInternal, createServiceClient, INTERNAL_HEADER, type ServiceClient, type ServiceClientOptions } from './internal';
 export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 export { createAccessTokenSigner, ACCESS_TOKEN_TTL_SECONDS } from './tokens';
-export { runService, injectFetch, serviceUrlsFromEnv, type ServiceContext, type ServiceHandle, type OpenService } from './service';
+export { runService, injectFetch, serviceUrlsFromEnv, followAccountRevocations, type ServiceContext, type ServiceHandle, type OpenService } from './service';
+export {
+  RevocationList,
+  followRevocations,
+  REVOCATIONS_PATH,
+  DEFAULT_REVOCATION_POLL_MS,
+  type RevocationFollower,
+  type RevocationFollowerOptions,
+} from './revocation';

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createApp, type App } from './app';
 import { loadConfig, type KitConfig } from './config';
 import { loadInternalToken, loadKeys } from './keys';
+import { followRevocations, type RevocationFollower } from './revocation';
 
 /** What every service is given to open itself, whether it runs alone or inside the gateway. */
 export interface ServiceContext {
@@ -77,4 +78,31 @@ export function injectFetch(app: App): typeof fetch {
       headers: Object.entries(res.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]])),
     });
   }) as typeof fetch;
+}
+
+const followers = new WeakMap<object, RevocationFollower>();
+
+/**
+ * Keeps the app's revocation list current from the account service, so requireUser refuses a signed-out
+ * session within seconds. One follower per app however many services ask (embedded mode runs several in one
+ * app); it starts once the server listens, because in embedded mode it reaches the account service through
+ * this very server.
+ */
+export function followAccountRevocations(
+  app: App,
+  ctx: Pick<ServiceContext, 'serviceUrls' | 'internalToken' | 'fetch' | 'log'> & { config: Pick<KitConfig, 'revocationPollMs'> },
+): RevocationFollower {
+  const known = followers.get(app.revocations);
+  if (known) return known;
+  const follower = followRevocations(app.revocations, {
+    baseUrl: ctx.serviceUrls.account,
+    token: ctx.internalToken,
+    fetch: ctx.fetch,
+    intervalMs: ctx.config.revocationPollMs,
+    log: ctx.log,
+  });
+  followers.set(app.revocations, follower);
+  app.addHook('onListen', async () => follower.start());
+  app.addHook('onClose', async () => follower.stop());
+  return follower;
 }

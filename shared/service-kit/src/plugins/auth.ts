@@ -3,6 +3,7 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyRequest } from 'fastify';
 import { ACCESS_COOKIE, ErrorCodes } from '@pharmacy/contracts';
 import { forbidden, unauthorized } from '../errors';
+import { RevocationList } from '../revocation';
 
 /** What an access token asserts. Only the account service signs these (Ed25519 private key). */
 export interface AccessClaims {
@@ -19,6 +20,13 @@ declare module '@fastify/jwt' {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sessions and users the account service revoked: their still-valid tokens are refused here. */
+    revocations: RevocationList;
+  }
+}
+
 export const TOKEN_ALGORITHM = 'EdDSA';
 
 /** Verification only: this plugin never receives a private key, so a service using it cannot mint tokens. */
@@ -29,11 +37,18 @@ export const authPlugin = fp<{ publicKey: string }>(
       cookie: { cookieName: ACCESS_COOKIE, signed: false },
       verify: { algorithms: [TOKEN_ALGORITHM] },
     });
+    // One list per process: in embedded mode every service of the gateway reads the same one.
+    app.decorate('revocations', new RevocationList());
   },
   { name: 'pharmacy-auth', dependencies: ['@fastify/cookie'] },
 );
 
-/** preHandler: a signed-in user is required (401 otherwise; TOKEN_EXPIRED tells the client to refresh). */
+const isRevoked = (request: FastifyRequest, claims: AccessClaims) => request.server.revocations?.isRevoked(claims) === true;
+
+/**
+ * preHandler: a signed-in user is required (401 otherwise; TOKEN_EXPIRED tells the client to refresh). A token
+ * of a revoked session is a plain 401, not TOKEN_EXPIRED: the browser treats the visitor as signed out.
+ */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   try {
     await request.jwtVerify({ onlyCookie: true });
@@ -44,6 +59,7 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
     }
     throw unauthorized();
   }
+  if (isRevoked(request, request.user)) throw unauthorized('You have been signed out. Please sign in again.');
 }
 
 /** preHandler: a signed-in admin is required (401 when signed out, 403 when not an admin). */
@@ -56,7 +72,7 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
 export async function optionalUser(request: FastifyRequest): Promise<AccessClaims | null> {
   try {
     await request.jwtVerify({ onlyCookie: true });
-    return request.user;
+    return isRevoked(request, request.user) ? null : request.user;
   } catch {
     return null;
   }

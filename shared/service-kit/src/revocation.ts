@@ -1,0 +1,115 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Revocation, RevocationFeed } from '@pharmacy/contracts';
+import { createServiceClient } from './internal';
+
+export const REVOCATIONS_PATH = '/internal/account/revocations';
+/** Every service learns of a revocation within this long (plus one round trip): well inside the 5 s promise. */
+export const DEFAULT_REVOCATION_POLL_MS = 1000;
+
+/**
+ * The sessions and users whose access tokens are refused although their signature is valid: the account
+ * service revoked them (sign-out, password change or reset, refresh-token reuse, account deletion). The check
+ * on every request is two Map lookups; entries drop out once every token they could match has expired.
+ */
+export class RevocationList {
+  private readonly sessions = new Map<string, number>();
+  private readonly users = new Map<string, number>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  add(entries: Iterable<Revocation>): void {
+    for (const entry of entries) {
+      const until = Date.parse(entry.expiresAt);
+      if (!Number.isFinite(until)) continue;
+      const map = entry.kind === 'user' ? this.users : this.sessions;
+      map.set(entry.id, Math.max(until, map.get(entry.id) ?? 0));
+    }
+    this.prune();
+  }
+
+  isRevoked(claims: { sub: string; sid: string }): boolean {
+    const at = this.now();
+    return (this.sessions.get(claims.sid) ?? 0) > at || (this.users.get(claims.sub) ?? 0) > at;
+  }
+
+  get size(): number {
+    return this.sessions.size + this.users.size;
+  }
+
+  prune(): void {
+    const at = this.now();
+    for (const map of [this.sessions, this.users]) {
+      for (const [id, until] of map) if (until <= at) map.delete(id);
+    }
+  }
+}
+
+export interface RevocationFollowerOptions {
+  /** Where the account service is reached. */
+  baseUrl: string;
+  token: string;
+  fetch?: typeof fetch;
+  intervalMs?: number;
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+}
+
+export interface RevocationFollower {
+  /** One poll now; false when the account service could not be reached (the list is kept as it was). */
+  refresh(): Promise<boolean>;
+  start(): void;
+  stop(): void;
+}
+
+/**
+ * Keeps a RevocationList current by polling the account service. When the account service cannot be reached
+ * the last known list stays in force and polling goes on: nobody can sign out or change a password while it is
+ * down either, so nothing new can be missed but what it revoked just before it stopped answering. The outage
+ * is logged once, and so is the recovery.
+ */
+export function followRevocations(list: RevocationList, opts: RevocationFollowerOptions): RevocationFollower {
+  const call = createServiceClient({ baseUrl: opts.baseUrl, token: opts.token, fetch: opts.fetch, timeoutMs: 3000 });
+  const intervalMs = opts.intervalMs ?? DEFAULT_REVOCATION_POLL_MS;
+  let cursor = '0';
+  let unreachableSince: number | null = null;
+  let inFlight: Promise<boolean> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+
+  async function poll(): Promise<boolean> {
+    try {
+      const feed = await call<RevocationFeed>('GET', `${REVOCATIONS_PATH}?since=${encodeURIComponent(cursor)}`);
+      list.add(feed.revocations);
+      cursor = feed.cursor;
+      if (unreachableSince !== null) {
+        opts.log.info({ downForMs: Date.now() - unreachableSince, revoked: list.size }, 'account service reachable again: revocations up to date');
+        unreachableSince = null;
+      }
+      return true;
+    } catch (err) {
+      if (unreachableSince === null) {
+        unreachableSince = Date.now();
+        opts.log.warn(
+          { err, retryEveryMs: intervalMs, known: list.size },
+          'account service unreachable: keeping the last known session revocations and retrying',
+        );
+      }
+      list.prune();
+      return false;
+    }
+  }
+
+  // Concurrent callers share one request, so a slow account service never piles polls up.
+  const refresh = () => (inFlight ??= poll().finally(() => (inFlight = null)));
+  return {
+    refresh,
+    start() {
+      if (timer || intervalMs <= 0) return;
+      void refresh();
+      timer = setInterval(() => void refresh(), intervalMs);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import Fastify from 'fastify';
+import { ACCESS_COOKIE, ErrorCodes, type Revocation } from '@pharmacy/contracts';
+import {
+  DEFAULT_REVOCATION_POLL_MS,
+  INTERNAL_HEADER,
+  REVOCATIONS_PATH,
+  RevocationList,
+  createAccessTokenSigner,
+  createApp,
+  followRevocations,
+  generateTestKeys,
+  injectFetch,
+  loadConfig,
+  optionalUser,
+  requireAdmin,
+  requireUser,
+  type App,
+} from '../src';
+
+const keys = generateTestKeys();
+const sign = createAccessTokenSigner(keys.privateKey);
+const inAMinute = () => new Date(Date.now() + 60_000).toISOString();
+const cookie = (sub: string, sid: string, admin = false) => ({ cookie: `${ACCESS_COOKIE}=${sign({ sub, admin, sid })}` });
+
+describe('requireUser, requireAdmin and optionalUser consult the revocation list', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await createApp({ publicKey: keys.publicKey, logLevel: 'silent' });
+    app.get('/api/me', { preHandler: requireUser }, async (req) => ({ success: true, data: req.user.sub }));
+    app.get('/api/staff', { preHandler: requireAdmin }, async () => ({ success: true, data: 'ok' }));
+    app.get('/api/maybe', async (req) => ({ success: true, data: (await optionalUser(req))?.sub ?? null }));
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('refuses a revoked session with a plain 401 (signed out, not TOKEN_EXPIRED) and leaves other sessions alone', async () => {
+    const revoked = cookie('u1', 'sid-1');
+    const other = cookie('u1', 'sid-2');
+    expect((await app.inject({ url: '/api/me', headers: revoked })).statusCode).toBe(200);
+    app.revocations.add([{ kind: 'session', id: 'sid-1', expiresAt: inAMinute() }]);
+
+    const res = await app.inject({ url: '/api/me', headers: revoked });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ success: false, code: ErrorCodes.UNAUTHENTICATED, message: 'You have been signed out. Please sign in again.' });
+    expect((await app.inject({ url: '/api/maybe', headers: revoked })).json().data).toBeNull();
+    expect((await app.inject({ url: '/api/me', headers: other })).statusCode).toBe(200);
+  });
+
+  it('refuses every token of a deleted user, admin routes included', async () => {
+    const admin = cookie('staff-9', 'sid-a', true);
+    expect((await app.inject({ url: '/api/staff', headers: admin })).statusCode).toBe(200);
+    app.revocations.add([{ kind: 'user', id: 'staff-9', expiresAt: inAMinute() }]);
+    expect((await app.inject({ url: '/api/staff', headers: admin })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/api/staff', headers: cookie('staff-9', 'sid-b', true) })).statusCode).toBe(401);
+  });
+});
+
+describe('RevocationList', () => {
+  it('forgets an entry once every token it could match has expired', () => {
+    let now = 1_000_000;
+    const list = new RevocationList(() => now);
+    list.add([
+      { kind: 'session', id: 's', expiresAt: new Date(now + 1000).toISOString() },
+      { kind: 'user', id: 'u', expiresAt: new Date(now + 5000).toISOString() },
+    ]);
+    expect(list.isRevoked({ sub: 'x', sid: 's' })).toBe(true);
+    expect(list.isRevoked({ sub: 'u', sid: 'y' })).toBe(true);
+    now += 2000;
+    expect(list.isRevoked({ sub: 'x', sid: 's' })).toBe(false);
+    list.prune();
+    expect(list.size).toBe(1);
+  });
+});
+
+/** A stand-in for the account service's feed: serves what the test revoked, after the cursor. */
+async function fakeAccount(token: string) {
+  const entries: Array<Revocation & { at: number }> = [];
+  const seen: string[] = [];
+  let down = false;
+  const app = Fastify();
+  app.get(REVOCATIONS_PATH, async (request, reply) => {
+    if (request.headers[INTERNAL_HEADER] !== token) return reply.status(403).send({ success: false, message: 'no', code: 'FORBIDDEN' });
+    if (down) return reply.status(503).send({ success: false, message: 'down', code: 'UNAVAILABLE' });
+    const since = Number((request.query as { since: string }).since);
+    seen.push(String(since));
+    const now = Date.now();
+    return { success: true, data: { revocations: entries.filter((e) => e.at > since).map(({ at: _at, ...r }) => r), cursor: String(now) } };
+  });
+  await app.ready();
+  return {
+    app,
+    seen,
+    revoke: (r: Revocation) => entries.push({ ...r, at: Date.now() }),
+    setDown: (value: boolean) => {
+      down = value;
+    },
+  };
+}
+
+function recordingLog() {
+  const lines: Array<{ level: string; msg: string }> = [];
+  return {
+    lines,
+    log: {
+      warn: (_obj: unknown, msg?: string) => void lines.push({ level: 'warn', msg: msg ?? '' }),
+      info: (_obj: unknown, msg?: string) => void lines.push({ level: 'info', msg: msg ?? '' }),
+    },
+  };
+}
+
+describe('followRevocations', () => {
+  it('adds what the account service revoked, asking only for what is new since its cursor', async () => {
+    const account = await fakeAccount('tok');
+    const list = new RevocationList();
+    const follower = followRevocations(list, { baseUrl: 'http://account', token: 'tok', fetch: injectFetch(account.app as never), log: recordingLog().log });
+
+    account.revoke({ kind: 'session', id: 'sid-1', expiresAt: inAMinute() });
+    expect(await follower.refresh()).toBe(true);
+    expect(list.isRevoked({ sub: 'u', sid: 'sid-1' })).toBe(true);
+    expect(account.seen[0]).toBe('0');
+
+    account.revoke({ kind: 'session', id: 'sid-2', expiresAt: inAMinute() });
+    await follower.refresh();
+    expect(list.isRevoked({ sub: 'u', sid: 'sid-2' })).toBe(true);
+    expect(Number(account.seen[1])).toBeGreaterThan(0);
+    await account.app.close();
+  });
+
+  it('keeps the last known list while the account service is unreachable, logs the outage once and the recovery once', async () => {
+    const account = await fakeAccount('tok');
+    const list = new RevocationList();
+    const { lines, log } = recordingLog();
+    const follower = followRevocations(list, { baseUrl: 'http://account', token: 'tok', fetch: injectFetch(account.app as never), log });
+    account.revoke({ kind: 'session', id: 'sid-known', expiresAt: inAMinute() });
+    await follower.refresh();
+
+    account.setDown(true);
+    for (let i = 0; i < 5; i++) expect(await follower.refresh()).toBe(false);
+    expect(list.isRevoked({ sub: 'u', sid: 'sid-known' })).toBe(true);
+    expect(lines).toEqual([{ level: 'warn', msg: 'account service unreachable: keeping the last known session revocations and retrying' }]);
+
+    account.revoke({ kind: 'session', id: 'sid-later', expiresAt: inAMinute() });
+    account.setDown(false);
+    expect(await follower.refresh()).toBe(true);
+    expect(list.isRevoked({ sub: 'u', sid: 'sid-later' })).toBe(true);
+    expect(list.isRevoked({ sub: 'u', sid: 'sid-known' })).toBe(true);
+    expect(lines.map((l) => l.level)).toEqual(['warn', 'info']);
+    await account.app.close();
+  });
+
+  it('a network failure (nothing listening) keeps the list too', async () => {
+    const list = new RevocationList();
+    list.add([{ kind: 'session', id: 'sid-x', expiresAt: inAMinute() }]);
+    const failing = (async () => {
+      throw new TypeError('fetch failed');
+    }) as unknown as typeof fetch;
+    const follower = followRevocations(list, { baseUrl: 'http://account', token: 'tok', fetch: failing, log: recordingLog().log });
+    expect(await follower.refresh()).toBe(false);
+    expect(list.isRevoked({ sub: 'u', sid: 'sid-x' })).toBe(true);
+  });
+
+  it('polls on its interval once started, and stops', async () => {
+    const account = await fakeAccount('tok');
+    const list = new RevocationList();
+    const follower = followRevocations(list, { baseUrl: 'http://account', token: 'tok', fetch: injectFetch(account.app as never), intervalMs: 20, log: recordingLog().log });
+    follower.start();
+    account.revoke({ kind: 'user', id: 'deleted-user', expiresAt: inAMinute() });
+    const until = Date.now() + 2000;
+    while (!list.isRevoked({ sub: 'deleted-user', sid: 'any' }) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    expect(list.isRevoked({ sub: 'deleted-user', sid: 'any' })).toBe(true);
+    follower.stop();
+    const polls = account.seen.length;
+    await new Promise((r) => setTimeout(r, 80));
+    expect(account.seen.length).toBe(polls);
+    await account.app.close();
+  });
+});
+
+describe('REVOCATION_POLL_MS', () => {
+  it('defaults to 1 s and is capped at 4 s, so the 5-second promise holds whatever is set', () => {
+    expect(DEFAULT_REVOCATION_POLL_MS).toBe(1000);
+    expect(loadConfig({}).revocationPollMs).toBe(1000);
+    expect(loadConfig({ REVOCATION_POLL_MS: '250' }).revocationPollMs).toBe(250);
+    expect(loadConfig({ REVOCATION_POLL_MS: '60000' }).revocationPollMs).toBe(4000);
+    expect(loadConfig({ REVOCATION_POLL_MS: 'soon' }).revocationPollMs).toBe(1000);
+  });
+});
