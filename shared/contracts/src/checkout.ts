@@ -2,7 +2,7 @@
 // cart, addresses, orders, payments and the admin orders API (ARCHITECTURE §4-5).
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, Page, StrictObject } from './envelope';
-import { ADDRESS_RULES, ADMIN_ORDERS_MAX_LIMIT, CART_MAX_LINES, CART_MAX_QUANTITY, ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES, type PaymentStatus } from './checkout.rules';
+import { ADDRESS_RULES, ADMIN_ORDERS_MAX_LIMIT, CART_MAX_LINES, CART_MAX_QUANTITY, ORDER_STATUSES, type OrderStatus, PAYMENT_PROVIDERS, PAYMENT_STATUSES, type PaymentStatus } from './checkout.rules';
 
 export const OrderStatusSchema = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
 export const PaymentStatusSchema = Type.Union(PAYMENT_STATUSES.map((s) => Type.Literal(s)));
@@ -190,8 +190,21 @@ export const Order = StrictObject({
   acknowledgedWarnings: Type.Array(Type.String()),
   acknowledgedAt: Type.Union([Type.String(), Type.Null()]),
   history: Type.Array(OrderHistoryEntry),
+  /** Set when the shopper deleted their account: the order is kept, its name, address and phone replaced. */
+  anonymisedAt: Type.Optional(Type.String()),
 });
 export type Order = Static<typeof Order>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Payments
+
+/** GET /api/payments/config (public): which provider takes the payments, so pages can say when none is real. */
+export const PaymentConfig = StrictObject({
+  provider: Type.Union(PAYMENT_PROVIDERS.map((p) => Type.Literal(p))),
+  /** True with the sandbox provider: no money moves, pages show TEST_PAYMENT_NOTICE. */
+  testPayments: Type.Boolean(),
+});
+export type PaymentConfig = Static<typeof PaymentConfig>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Admin orders
