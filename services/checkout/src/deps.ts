@@ -30,6 +30,10 @@ export interface CheckoutDeps {
   internalToken: string;
   /** The shop's public origin: where providers send the shopper back (…/secure/checkout/return). */
   publicOrigin: string;
+  /** More origins the shop is reached at (TRUSTED_ORIGINS): a shopper who started there returns there. */
+  trustedOrigins?: string[];
+  /** NODE_ENV=production: no loopback aliases of the public origin are trusted. */
+  production?: boolean;
   currency?: string;
   /** Injectable clock (expiry, history timestamps, stats). */
   now?: () => Date;

@@ -1,8 +1,9 @@
 import { openStore } from '@pharmacy/db';
-import type { OpenService } from '@pharmacy/service-kit';
+import { followAccountRevocations, type OpenService, type ServiceContext, type ServiceHandle } from '@pharmacy/service-kit';
 import { createAccountClient } from './account-client';
 import { createCatalogClient } from './catalog-client';
-import { paymentProviderFromEnv } from './payments';
+import { choosePaymentProvider, paymentProviderFromEnv } from './payments';
+import { parseOriginList } from './payments/return-origin';
 import { buildCheckoutService } from './plugin';
 
 export { buildCheckoutService, DEFAULT_SWEEP_INTERVAL_MS, type CheckoutControls } from './plugin';
@@ -11,12 +12,19 @@ export { createCatalogClient, type CatalogClient, type Quote, type QuoteLine } f
 export { createAccountClient, type AccountClient } from './account-client';
 export * from './payments';
 
-/** Opens the checkout store and clients and returns the service handle (standalone or inside the gateway). */
-export const openCheckoutService: OpenService = async (ctx) => {
+/**
+ * Opens the checkout store and clients and returns the service handle (standalone or inside the gateway).
+ * The payment configuration is checked before anything opens: in production without a real provider the
+ * checkout refuses to start rather than hand out free orders.
+ */
+export async function openCheckout(ctx: ServiceContext, env: NodeJS.ProcessEnv): Promise<ServiceHandle> {
+  const choice = choosePaymentProvider(env, { production: ctx.config.production });
+  const trustedOrigins = parseOriginList(env.TRUSTED_ORIGINS);
   const store = await openStore({ name: 'checkout', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl });
   const client = { token: ctx.internalToken, fetch: ctx.fetch };
-  const payments = paymentProviderFromEnv(process.env, { store, publicOrigin: ctx.config.publicOrigin });
-  ctx.log.info({ provider: payments.name }, 'checkout payment provider');
+  const payments = paymentProviderFromEnv(env, choice, { store, publicOrigin: ctx.config.publicOrigin });
+  if (choice.warning) ctx.log.warn({ provider: payments.name }, choice.warning);
+  else ctx.log.info({ provider: payments.name }, 'checkout payment provider');
   const plugin = buildCheckoutService({
     store,
     catalog: createCatalogClient({ baseUrl: ctx.serviceUrls.catalog, ...client }),
@@ -24,13 +32,18 @@ export const openCheckoutService: OpenService = async (ctx) => {
     payments,
     internalToken: ctx.internalToken,
     publicOrigin: ctx.config.publicOrigin,
-    currency: process.env.CURRENCY || 'USD',
+    trustedOrigins,
+    production: ctx.config.production,
+    currency: env.CURRENCY || 'USD',
   });
   return {
     name: 'checkout',
     register: async (app) => {
+      followAccountRevocations(app, ctx);
       await app.register(plugin);
     },
     close: () => store.close(),
   };
-};
+}
+
+export const openCheckoutService: OpenService = (ctx) => openCheckout(ctx, process.env);

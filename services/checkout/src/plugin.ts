@@ -1,4 +1,4 @@
-import { ORDER_EXPIRY_MS } from '@pharmacy/contracts';
+import { ORDER_EXPIRY_MS, UNPAID_ORDERS_LIMIT } from '@pharmacy/contracts';
 import type { App } from '@pharmacy/service-kit';
 import { addressRoutes } from './addresses/routes';
 import { createAddressStore } from './addresses/store';
@@ -8,16 +8,25 @@ import { createCartService } from './cart/service';
 import { createCartStore } from './cart/store';
 import { DEFAULT_RATE_LIMITS, type CheckoutDeps } from './deps';
 import { internalRoutes } from './internal/routes';
+import { erasureRoutes } from './erasure/routes';
 import { createExpirySweeper, type ExpirySweeper } from './orders/expiry';
+import { createHoldSlots } from './orders/holds';
 import { orderRoutes } from './orders/routes';
 import { createOrderService } from './orders/service';
 import { ordersCollection } from './orders/store';
+import { returnOriginFor, trustedReturnOrigins } from './payments/return-origin';
+import { paymentConfigRoutes } from './payments/routes';
 
 export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 
-/** Handles a test (or the gateway) can hold: run an expiry sweep now. */
+/** Handles a test (or the gateway) can hold: run a sweep or a reconciliation now, or wait for the one at start. */
 export interface CheckoutControls {
+  /** Settles unfinished captures, expires unpaid orders, retries stock; returns how many expired. */
   sweep(): Promise<number>;
+  /** Settles unfinished captures with the provider; returns how many turned out paid. */
+  settle(): Promise<number>;
+  /** The reconciliation the service runs when it becomes ready. */
+  started(): Promise<number>;
 }
 
 /**
@@ -31,11 +40,14 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     const carts = createCartStore(deps.store);
     const addresses = await createAddressStore(deps.store, now);
     const orders = await ordersCollection(deps.store);
+    const holds = await createHoldSlots(deps.store, orders, UNPAID_ORDERS_LIMIT, () => now().getTime());
+    const trusted = trustedReturnOrigins(deps.publicOrigin, deps.trustedOrigins ?? [], deps.production ?? false);
 
     const cartService = createCartService({ carts, catalog: deps.catalog, account: deps.account, now, log: app.log });
     const orderService = createOrderService({
-      orders, carts, addresses, catalog: deps.catalog, account: deps.account, payments: deps.payments,
-      publicOrigin: deps.publicOrigin, currency: deps.currency ?? 'USD', orderTtlMs: deps.orderTtlMs ?? ORDER_EXPIRY_MS, now, log: app.log,
+      orders, carts, addresses, catalog: deps.catalog, account: deps.account, payments: deps.payments, holds,
+      returnOrigin: (requestOrigin) => returnOriginFor(trusted, deps.publicOrigin, requestOrigin),
+      currency: deps.currency ?? 'USD', orderTtlMs: deps.orderTtlMs ?? ORDER_EXPIRY_MS, now, log: app.log,
     });
 
     cartRoutes(app, cartService, limits);
@@ -43,6 +55,8 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     orderRoutes(app, orderService, limits);
     adminOrderRoutes(app, { orders, service: orderService, now });
     internalRoutes(app, orderService, deps.internalToken);
+    erasureRoutes(app, { store: deps.store, orders, internalToken: deps.internalToken, now });
+    paymentConfigRoutes(app, deps.payments);
     deps.payments.registerRoutes?.(app);
 
     const sweeper: ExpirySweeper = createExpirySweeper(orderService, {
@@ -51,6 +65,6 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     });
     app.addHook('onReady', async () => sweeper.start());
     app.addHook('onClose', async () => sweeper.stop());
-    controls?.onReady?.({ sweep: sweeper.sweep });
+    controls?.onReady?.({ sweep: sweeper.sweep, settle: sweeper.settle, started: sweeper.started });
   };
 }

@@ -41,6 +41,10 @@ export interface HarnessOptions {
   /** Replace the catalog client's fetch (to simulate the catalog being down). */
   wrapCatalogFetch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch;
   deps?: Partial<CheckoutDeps>;
+  /** Embedded stores on disk in this folder (checkout and catalog), so a second harness on it is a restart. */
+  dataDir?: string;
+  /** What the checkout service sees of its store (fault injection on its writes); the harness keeps the real one. */
+  wrapStore?: (store: DocumentStore) => DocumentStore;
 }
 
 const BIG = { max: 100_000, timeWindow: '1 minute' };
@@ -51,7 +55,8 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   const fetch = injectFetch(app);
   const internalToken = keys.internalToken;
 
-  const catalogStore = await openStore({ name: 'catalog', inMemory: true });
+  const onDisk = opts.dataDir ? { dataDir: opts.dataDir } : { inMemory: true };
+  const catalogStore = await openStore({ name: 'catalog', ...onDisk });
   const blobs = await openBlobStore({ name: 'catalog', inMemory: true });
   await app.register(
     buildCatalogService({
@@ -69,13 +74,13 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     return { success: true, data: profiles.get(id) ?? { allergies: [], healthConditions: [], DOB: '1990-01-01' } };
   });
 
-  const store = await openStore({ name: 'checkout', inMemory: true });
+  const store = await openStore({ name: 'checkout', ...onDisk });
   const clock = { offsetMs: 0 };
   let controls: CheckoutControls | undefined;
   await app.register(
     buildCheckoutService(
       {
-        store,
+        store: opts.wrapStore ? opts.wrapStore(store) : store,
         catalog: createCatalogClient({ baseUrl: 'http://catalog.internal', token: internalToken, fetch: opts.wrapCatalogFetch ? opts.wrapCatalogFetch(fetch) : fetch, timeoutMs: 30_000 }),
         account: createAccountClient({ baseUrl: 'http://account.internal', token: internalToken, fetch }),
         payments: opts.payments ? opts.payments(store) : createSandboxProvider({ store, publicOrigin: ORIGIN }),

@@ -1,115 +1,13 @@
 /**
- * The PayPal Orders v2 provider against a LOCAL fake of PayPal's documented endpoints (a real HTTP server on a
- * free 127.0.0.1 port): OAuth2 client credentials, create order, capture, and PayPal's error responses.
+ * The PayPal Orders v2 provider against a LOCAL fake of PayPal's documented endpoints (fake-paypal.ts):
+ * OAuth2 client credentials, create order, capture, and PayPal's error responses.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createPayPalProvider } from '../src/payments/paypal';
 import { PaymentError } from '../src/payments/port';
+import { startFakePayPal, type FakePayPal } from './fake-paypal';
 import { createHarness, prepareShopper, type Harness } from './harness';
 
 jest.setTimeout(30_000);
-
-type Fault = { status: number; body?: unknown } | 'hang';
-interface FakePayPal {
-  base: string;
-  tokenCalls: number;
-  requests: Array<{ method: string; path: string; requestId?: string; auth?: string; body: unknown }>;
-  orders: Map<string, { status: string; amount: string; captureId?: string; requestId: string }>;
-  /** Next responses for a path prefix, consumed in order. */
-  faults: Map<string, Fault[]>;
-  approve(id: string): void;
-  close(): Promise<void>;
-}
-
-async function startFakePayPal(opts: { clientId: string; clientSecret: string; tokenTtl?: number }): Promise<FakePayPal> {
-  const state: Omit<FakePayPal, 'base' | 'close' | 'approve'> = { tokenCalls: 0, requests: [], orders: new Map(), faults: new Map() };
-  const tokens = new Set<string>();
-  let seq = 0;
-  const byRequestId = new Map<string, string>();
-
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      const path = req.url ?? '';
-      const send = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body));
-      };
-      const body = raw && req.headers['content-type']?.includes('json') ? JSON.parse(raw) : raw;
-      state.requests.push({ method: req.method ?? '', path, requestId: req.headers['paypal-request-id'] as string | undefined, auth: req.headers.authorization, body });
-      const faultKey = [...state.faults.keys()].find((k) => path.startsWith(k) && (state.faults.get(k)?.length ?? 0) > 0);
-      if (faultKey) {
-        const fault = state.faults.get(faultKey)!.shift()!;
-        if (fault === 'hang') return; // never answers: the provider's timeout must fire
-        return send(fault.status, fault.body ?? {});
-      }
-
-      if (path === '/v1/oauth2/token' && req.method === 'POST') {
-        state.tokenCalls++;
-        const expected = `Basic ${Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString('base64')}`;
-        if (req.headers.authorization !== expected || raw !== 'grant_type=client_credentials') {
-          return send(401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
-        }
-        const token = `A21AA${++seq}`;
-        tokens.add(token);
-        return send(200, { scope: 'https://uri.paypal.com/services/payments', access_token: token, token_type: 'Bearer', app_id: 'APP-1', expires_in: opts.tokenTtl ?? 32400, nonce: 'n' });
-      }
-      const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-      if (!tokens.has(bearer)) return send(401, { name: 'AUTHENTICATION_FAILURE', message: 'Authentication failed due to invalid authentication credentials.' });
-
-      if (path === '/v2/checkout/orders' && req.method === 'POST') {
-        const requestId = req.headers['paypal-request-id'] as string;
-        const existing = byRequestId.get(requestId);
-        const id = existing ?? `5O190127TN${String(++seq).padStart(6, '0')}`;
-        if (!existing) {
-          byRequestId.set(requestId, id);
-          const unit = (body as { purchase_units: Array<{ amount: { value: string } }> }).purchase_units[0];
-          state.orders.set(id, { status: 'PAYER_ACTION_REQUIRED', amount: unit.amount.value, requestId });
-        }
-        return send(existing ? 200 : 201, {
-          id, status: 'PAYER_ACTION_REQUIRED',
-          links: [
-            { href: `https://api-m.sandbox.paypal.com/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' },
-            { href: `https://www.sandbox.paypal.com/checkoutnow?token=${id}`, rel: 'payer-action', method: 'GET' },
-          ],
-        });
-      }
-      const m = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
-      if (m) {
-        const order = state.orders.get(m[1]);
-        if (!order) return send(404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
-        const view = () => ({
-          id: m[1], status: order.status,
-          purchase_units: [{ reference_id: 'default', payments: order.captureId ? { captures: [{ id: order.captureId, status: 'COMPLETED', amount: { currency_code: 'USD', value: order.amount } }] } : undefined }],
-        });
-        if (!m[2] && req.method === 'GET') return send(200, view());
-        if (m[2] && req.method === 'POST') {
-          if (order.status === 'COMPLETED') return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED', description: 'Order already captured.' }] });
-          if (order.status !== 'APPROVED') return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] });
-          order.status = 'COMPLETED';
-          order.captureId = `3C679366HH${++seq}`;
-          return send(201, view());
-        }
-      }
-      return send(404, { name: 'RESOURCE_NOT_FOUND' });
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(state, {
-    base: `http://127.0.0.1:${port}`,
-    approve(id: string) {
-      const o = state.orders.get(id);
-      if (o) o.status = 'APPROVED';
-    },
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
-  }) as FakePayPal;
-}
 
 const creds = { clientId: 'client-abc', clientSecret: 'secret-xyz' };
 let pp: FakePayPal;

@@ -16,6 +16,8 @@ export const ORDER_EXPIRY_MS = 30 * 60 * 1000;
 export const CURRENT_ORDER_ID_KEY = 'currentOrderId';
 /** Local storage key of a visitor's cart (the browser cart, merged into the server cart at sign-in). */
 export const VISITOR_CART_KEY = 'pharmacy.visitorCart';
+/** Unpaid (pending) orders one shopper may hold at once: each holds stock until it is paid, cancelled or expires. */
+export const UNPAID_ORDERS_LIMIT = 3;
 export const ADMIN_ORDERS_DEFAULT_LIMIT = 20;
 export const ADMIN_ORDERS_MAX_LIMIT = 100;
 
@@ -28,7 +30,21 @@ export const CheckoutErrorCodes = {
   PAYMENT_MISMATCH: 'PAYMENT_MISMATCH',
   ORDER_CLOSED: 'ORDER_CLOSED',
   INVALID_TRANSITION: 'INVALID_TRANSITION',
+  TOO_MANY_UNPAID_ORDERS: 'TOO_MANY_UNPAID_ORDERS',
 } as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Payment providers
+
+export const PAYMENT_PROVIDERS = ['sandbox', 'paypal'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+/**
+ * Shown on every checkout, approval, return and order page while payments go through the sandbox provider,
+ * so nobody mistakes a test order for a paid one.
+ */
+export const TEST_PAYMENT_NOTICE = 'Test payment: no money is taken';
+/** An order's paymentMethod (or the configured provider) whose payments move no money. */
+export const isTestPayment = (provider: string): boolean => provider === 'sandbox';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Order and payment states (ARCHITECTURE §5)

@@ -2,42 +2,70 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OrderService } from './service';
 
 /**
- * Runs the expiry of unpaid orders and the stock retries on a timer. One run at a time: a slow catalog
- * never stacks sweeps. `sweep()` is also what tests call directly with an advanced clock.
+ * Runs on a timer: settles unfinished captures with the provider, then expires unpaid orders, then retries
+ * stock changes. Settling comes first so an order the provider charged is paid before it could expire. One run
+ * at a time: a slow catalog or provider never stacks sweeps. `sweep()` is also what tests call directly with
+ * an advanced clock.
  */
 export function createExpirySweeper(orders: OrderService, opts: { intervalMs: number; log: FastifyBaseLogger }) {
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+  let queued = 0;
+  let startup: Promise<number> = Promise.resolve(0);
 
-  async function sweep(): Promise<number> {
-    if (running) return running;
-    running = (async () => {
+  /** Runs `work` after the runs already queued, never two at once; a failure is logged and counts as 0. */
+  function exclusive(work: () => Promise<number>, failure: string): Promise<number> {
+    queued++;
+    const run = queue.then(async () => {
       try {
-        const expired = await orders.expireDue();
-        await orders.retryStock();
-        if (expired > 0) opts.log.info({ expired }, 'expired unpaid orders and released their stock');
-        return expired;
+        return await work();
       } catch (err) {
-        opts.log.warn({ err }, 'order sweep failed; it runs again on the next tick');
+        opts.log.warn({ err }, failure);
         return 0;
       } finally {
-        running = null;
+        queued--;
       }
-    })();
-    return running;
+    });
+    queue = run;
+    return run;
   }
 
+  async function settle(): Promise<number> {
+    const paid = await orders.reconcileCaptures();
+    if (paid > 0) opts.log.warn({ paid }, 'unfinished captures were taken at the provider: orders recorded as paid');
+    return paid;
+  }
+
+  const sweep = () =>
+    exclusive(async () => {
+      await settle();
+      const expired = await orders.expireDue();
+      await orders.retryStock();
+      if (expired > 0) opts.log.info({ expired }, 'expired unpaid orders and released their stock');
+      return expired;
+    }, 'order sweep failed; it runs again on the next tick');
+
   return {
+    /** Settle, expire, retry stock; returns how many orders expired. */
     sweep,
+    /** Only the reconciliation of unfinished captures; returns how many turned out paid. */
+    settle: () => exclusive(settle, 'settling unfinished captures failed; the next sweep tries again'),
+    /** The reconciliation started by start(), for whoever needs to know it finished. */
+    started: () => startup,
     start() {
+      // At every start, whatever the timer: a stop between a capture and its record is settled first thing.
+      startup = exclusive(settle, 'settling unfinished captures at start failed; the next sweep tries again');
       if (timer || opts.intervalMs <= 0) return;
-      timer = setInterval(() => void sweep(), opts.intervalMs);
+      // A tick while a run is still going is skipped rather than stacked behind it.
+      timer = setInterval(() => {
+        if (queued === 0) void sweep();
+      }, opts.intervalMs);
       timer.unref();
     },
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
-      await running;
+      await queue;
     },
   };
 }

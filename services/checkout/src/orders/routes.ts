@@ -12,7 +12,10 @@ export function orderRoutes(app: App, orders: OrderService, limits: RateLimits) 
   app.post('/api/shop/order/create', {
     preHandler: requireUser, config: { rateLimit: limits.orderCreate },
     schema: { tags, body: OrderCreateBody, response: responses(Ok(OrderCreated)) },
-  }, async (request) => ({ success: true as const, data: await orders.create(request.user.sub, request.body) }));
+  }, async (request) => ({
+    // The browser's Origin header says where the shopper is; the provider sends them back there when trusted.
+    success: true as const, data: await orders.create(request.user.sub, request.body, request.headers.origin),
+  }));
 
   app.post('/api/shop/order/capture', {
     preHandler: requireUser, config: { rateLimit: limits.orderCapture },

@@ -4,6 +4,7 @@ import {
   ErrorCodes,
   ORDER_STATUS_TRANSITIONS,
   PAYMENT_STATUS_TRANSITIONS,
+  UNPAID_ORDERS_LIMIT,
   type Order,
   type OrderCaptureBody,
   type OrderCreateBody,
@@ -21,6 +22,7 @@ import type { CatalogClient } from '../catalog-client';
 import { toDecimalString } from '../money';
 import { PaymentError, type PaymentProvider } from '../payments/port';
 import { isGone, lineProblem, safetyWarnings } from '../safety';
+import type { HoldSlots } from './holds';
 import { history, toApiOrder, type HistoryDoc, type OrderDoc, type OrderItemDoc } from './store';
 
 /** How long a capture in flight holds the order against a concurrent replay, cancel or expiry. */
@@ -51,7 +53,10 @@ export interface OrderServiceDeps {
   catalog: CatalogClient;
   account: AccountClient;
   payments: PaymentProvider;
-  publicOrigin: string;
+  /** A shopper's unpaid orders (UNPAID_ORDERS_LIMIT at once). */
+  holds: HoldSlots;
+  /** The origin the provider sends the shopper back to, from the checkout request's Origin header. */
+  returnOrigin: (requestOrigin: string | undefined) => string;
   currency: string;
   orderTtlMs: number;
   now: () => Date;
@@ -61,7 +66,6 @@ export interface OrderServiceDeps {
 export function createOrderService(deps: OrderServiceDeps) {
   const { orders, catalog, payments } = deps;
   const nowMs = () => deps.now().getTime();
-  const origin = deps.publicOrigin.replace(/\/$/, '');
 
   async function owned(userId: string, orderId: string): Promise<OrderDoc> {
     const order = await orders.findOne({ _id: orderId });
@@ -105,18 +109,87 @@ export function createOrderService(deps: OrderServiceDeps) {
   async function closeUnpaid(orderId: string, by: string, note: string): Promise<OrderDoc | null> {
     const at = nowMs();
     const closed = await orders.findOneAndUpdate(
-      { _id: orderId, orderStatus: 'pending', paymentStatus: 'pending', captureLockUntil: { $lt: at } },
+      // capturing: null — a capture whose outcome was never recorded may have taken the money: the provider is
+      // asked first (settleCapture), and only an order it did not charge may close.
+      { _id: orderId, orderStatus: 'pending', paymentStatus: 'pending', captureLockUntil: { $lt: at }, capturing: null },
       {
         $set: { orderStatus: 'rejected', paymentStatus: 'failed', stock: 'release-pending', updatedAt: at },
         $push: { history: { $each: [history('orderStatus', 'pending', 'rejected', at, by, note), history('paymentStatus', 'pending', 'failed', at, by, note)] } },
       },
       { returnDocument: 'after' },
     );
-    if (closed) await releaseStock(orderId);
-    return closed ? reload(orderId) : null;
+    if (!closed) return null;
+    await releaseStock(orderId);
+    await deps.holds.release(orderId);
+    return reload(orderId);
   }
 
-  async function create(userId: string, body: OrderCreateBody): Promise<OrderCreated> {
+  /**
+   * Records a payment the provider took: paid (+ confirmed), stock committed, the bought items leave the cart.
+   * Conditional on the payment still pending, so a capture and a reconciliation can both try and apply once.
+   */
+  async function markPaid(order: OrderDoc, captureId: string, payerId: string, note: string): Promise<Order> {
+    const at = nowMs();
+    const entries: HistoryDoc[] = [
+      history('paymentStatus', 'pending', 'paid', at, SYSTEM, note),
+      ...(order.orderStatus === 'pending' ? [history('orderStatus', 'pending', 'confirmed', at, SYSTEM, 'Payment captured')] : []),
+    ];
+    const paid = await orders.findOneAndUpdate(
+      { _id: order._id, paymentStatus: 'pending' },
+      {
+        $set: {
+          paymentStatus: 'paid', ...(order.orderStatus === 'pending' ? { orderStatus: 'confirmed' } : {}),
+          payerId, captureId, stock: 'commit-pending', captureLockUntil: 0, capturing: null, updatedAt: at,
+        },
+        $push: { history: { $each: entries } },
+      },
+      { returnDocument: 'after' },
+    );
+    if (!paid) {
+      const current = await reload(order._id);
+      // Someone else recorded this payment first: the same outcome.
+      if (current.paymentStatus === 'paid') return toApiOrder(current);
+      // Money was taken for an order that closed meanwhile (only staff can do that): this needs a person.
+      deps.log.error({ orderId: order._id, captureId, orderStatus: current.orderStatus, paymentStatus: current.paymentStatus }, 'payment captured but the order changed meanwhile');
+      return toApiOrder(current);
+    }
+    await commitStock(order._id);
+    await deps.holds.release(order._id);
+    const bought = new Set(paid.productIds);
+    await deps.carts.mutate(order.userId, (items) => items.filter((i) => !bought.has(i.productId)));
+    return toApiOrder(await reload(order._id));
+  }
+
+  /**
+   * Settles an order whose capture outcome was never recorded (a stop or a provider timeout between our
+   * marker and our update) by asking the provider. Captured: the order is paid. Not captured: the marker goes
+   * and the order follows the ordinary flow (pay again, cancel, or expire). Provider unreachable: the order
+   * stays as it is and the next sweep asks again; it never expires meanwhile.
+   */
+  async function settleCapture(order: OrderDoc): Promise<'paid' | 'open' | 'unknown'> {
+    const intent = order.capturing;
+    if (!intent || order.paymentStatus !== 'pending') return order.paymentStatus === 'paid' ? 'paid' : 'open';
+    let state: Awaited<ReturnType<PaymentProvider['getPayment']>>;
+    try {
+      state = await payments.getPayment(order.paymentId);
+    } catch (err) {
+      deps.log.warn({ err, orderId: order._id, detail: (err as PaymentError).detail }, 'could not ask the provider about an unfinished capture; retrying on the next sweep');
+      return 'unknown';
+    }
+    if (state.status === 'captured') {
+      deps.log.warn({ orderId: order._id, captureId: state.captureId }, 'an unfinished capture was taken at the provider: recording the order as paid');
+      const paid = await markPaid(order, state.captureId, intent.payerId, `Captured by ${payments.name} (confirmed with the provider after an interruption)`);
+      return paid.paymentStatus === 'paid' ? 'paid' : 'unknown';
+    }
+    // Not captured: forget the marker, unless a capture started since (it holds the lock and writes its own).
+    await orders.updateOne(
+      { _id: order._id, paymentStatus: 'pending', captureLockUntil: { $lt: nowMs() }, 'capturing.at': intent.at },
+      { $set: { capturing: null } },
+    );
+    return 'open';
+  }
+
+  async function create(userId: string, body: OrderCreateBody, requestOrigin?: string): Promise<OrderCreated> {
     const address = await deps.addresses.get(userId, body.addressId);
     if (!address) throw notFound('That address was not found. Please choose or add a delivery address.');
     const entries = await deps.carts.items(userId);
@@ -162,18 +235,26 @@ export function createOrderService(deps: OrderServiceDeps) {
         postalCode: address.postalCode, phone: address.phone, notes: address.notes,
       },
       totalCents, currency: deps.currency, orderStatus: 'pending', paymentStatus: 'pending', paymentMethod: payments.name,
-      paymentId: '', payerId: '', captureId: '', stock: 'reserving', captureLockUntil: 0,
+      paymentId: '', payerId: '', captureId: '', stock: 'reserving', captureLockUntil: 0, capturing: null,
       acknowledgedWarnings: warnings, acknowledgedAt: warnings.length > 0 ? at : null,
       history: [], createdAt: at, updatedAt: at, expiresAt: at + deps.orderTtlMs,
     };
     // The order exists before the reservation so a crash in between leaves something the sweeper can release.
     await orders.insertOne(doc);
+    if (!(await deps.holds.claim(userId, orderId))) {
+      await orders.deleteOne({ _id: orderId });
+      throw unprocessable(
+        `You already have ${UNPAID_ORDERS_LIMIT} unpaid orders. Please pay or cancel one of them in My Orders before placing a new one.`,
+        CheckoutErrorCodes.TOO_MANY_UNPAID_ORDERS,
+      );
+    }
     try {
       await catalog.reserve(orderId, items.map((i) => ({ productId: i.productId, quantity: i.quantity })));
     } catch (err) {
       if (err instanceof HttpError && err.statusCode < 500) {
         // All-or-nothing: nothing was reserved, so the order never existed.
         await orders.deleteOne({ _id: orderId });
+        await deps.holds.release(orderId);
       } else {
         await closeUnpaid(orderId, SYSTEM, 'Stock could not be reserved');
       }
@@ -181,12 +262,16 @@ export function createOrderService(deps: OrderServiceDeps) {
     }
     await orders.updateOne({ _id: orderId, stock: 'reserving' }, { $set: { stock: 'held' } });
 
+    const returnOrigin = deps.returnOrigin(requestOrigin);
     let payment: { paymentId: string; approvalURL: string };
     try {
       payment = await payments.createPayment({
         orderId, amountCents: totalCents, currency: deps.currency,
         description: `Pharmacy & Care order ${orderId.slice(0, 8)} (${toDecimalString(totalCents)} ${deps.currency})`,
-        returnUrl: `${origin}/secure/checkout/return`, cancelUrl: `${origin}/secure/checkout/cancel`,
+        // The order id rides in the return URL: the page may open on another tab or after a new sign-in,
+        // where the browser's session storage no longer has it.
+        returnUrl: `${returnOrigin}/secure/checkout/return?orderId=${encodeURIComponent(orderId)}`,
+        cancelUrl: `${returnOrigin}/secure/checkout/cancel`,
       });
     } catch (err) {
       deps.log.warn({ err, orderId, detail: (err as PaymentError).detail }, 'payment could not be started');
@@ -211,9 +296,11 @@ export function createOrderService(deps: OrderServiceDeps) {
         throw new HttpError(409, CheckoutErrorCodes.ORDER_CLOSED, closedMessage);
       }
       const at = nowMs();
+      // The capture intent is on disk before the provider is called: if we stop before recording the outcome,
+      // reconciliation asks the provider instead of letting the order expire as unpaid.
       const claimed = await orders.findOneAndUpdate(
         { _id: order._id, paymentStatus: 'pending', orderStatus: { $ne: 'rejected' }, captureLockUntil: { $lt: at } },
-        { $set: { captureLockUntil: at + CAPTURE_LOCK_MS } },
+        { $set: { captureLockUntil: at + CAPTURE_LOCK_MS, capturing: { payerId: body.payerId, at } } },
         { returnDocument: 'after' },
       );
       if (claimed) {
@@ -230,40 +317,23 @@ export function createOrderService(deps: OrderServiceDeps) {
     try {
       ({ captureId } = await payments.capture(body.paymentId, body.payerId));
     } catch (err) {
-      await orders.updateOne({ _id: order._id }, { $set: { captureLockUntil: 0 } });
+      // A refusal means no money moved: the marker goes. A timeout or an outage leaves the outcome unknown,
+      // so the marker stays until the provider is asked (the shopper may retry meanwhile).
+      const refused = err instanceof PaymentError && (err.kind === 'declined' || err.kind === 'not_approved' || err.kind === 'rejected');
+      await orders.updateOne({ _id: order._id }, { $set: { captureLockUntil: 0, ...(refused ? { capturing: null } : {}) } });
       deps.log.warn({ err, orderId: order._id, detail: (err as PaymentError).detail }, 'capture failed; the order stays pending');
       throw paymentHttpError(err);
     }
-
-    const at = nowMs();
-    const entries: HistoryDoc[] = [
-      history('paymentStatus', 'pending', 'paid', at, SYSTEM, `Captured by ${payments.name}`),
-      ...(order.orderStatus === 'pending' ? [history('orderStatus', 'pending', 'confirmed', at, SYSTEM, 'Payment captured')] : []),
-    ];
-    const paid = await orders.findOneAndUpdate(
-      { _id: order._id, paymentStatus: 'pending' },
-      {
-        $set: {
-          paymentStatus: 'paid', ...(order.orderStatus === 'pending' ? { orderStatus: 'confirmed' } : {}),
-          payerId: body.payerId, captureId, stock: 'commit-pending', captureLockUntil: 0, updatedAt: at,
-        },
-        $push: { history: { $each: entries } },
-      },
-      { returnDocument: 'after' },
-    );
-    if (!paid) {
-      // Only staff can move a locked order; money was taken, so this needs a person.
-      deps.log.error({ orderId: order._id, captureId }, 'payment captured but the order changed meanwhile');
-      return toApiOrder(await reload(order._id));
-    }
-    await commitStock(order._id);
-    const bought = new Set(paid.productIds);
-    await deps.carts.mutate(userId, (items) => items.filter((i) => !bought.has(i.productId)));
-    return toApiOrder(await reload(order._id));
+    return markPaid(order, captureId, body.payerId, `Captured by ${payments.name}`);
   }
 
   async function cancel(userId: string, orderId: string): Promise<Order> {
-    const order = await owned(userId, orderId);
+    let order = await owned(userId, orderId);
+    // An unfinished capture is settled first: the shopper must not cancel an order the provider charged.
+    if (order.capturing && order.paymentStatus === 'pending' && order.captureLockUntil < nowMs()) {
+      await settleCapture(order);
+      order = await reload(orderId);
+    }
     if (order.paymentStatus === 'failed' || order.orderStatus === 'rejected') return toApiOrder(order);
     if (order.paymentStatus !== 'pending') throw conflict('This order is already paid and cannot be cancelled here. Please contact us for help.');
     const closed = await closeUnpaid(orderId, userId, 'Cancelled by the shopper');
@@ -276,7 +346,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   /** Orders not captured in time: rejected, payment failed, stock released. Returns how many expired. */
   async function expireDue(): Promise<number> {
     const due = await orders.find(
-      { orderStatus: 'pending', paymentStatus: 'pending', expiresAt: { $lte: nowMs() } },
+      { orderStatus: 'pending', paymentStatus: 'pending', capturing: null, expiresAt: { $lte: nowMs() } },
       { sort: { expiresAt: 1 }, limit: 200 },
     );
     let expired = 0;
@@ -284,6 +354,16 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (await closeUnpaid(o._id, SYSTEM, 'Not paid within 30 minutes')) expired++;
     }
     return expired;
+  }
+
+  /** Asks the provider about every order with an unfinished capture; returns how many turned out paid. */
+  async function reconcileCaptures(): Promise<number> {
+    const unfinished = await orders.find({ paymentStatus: 'pending', capturing: { $ne: null } }, { sort: { updatedAt: 1 }, limit: 200 });
+    let paid = 0;
+    for (const o of unfinished) {
+      if ((await settleCapture(o)) === 'paid') paid++;
+    }
+    return paid;
   }
 
   /** Stock changes the catalog missed while it was down. */
@@ -321,11 +401,12 @@ export function createOrderService(deps: OrderServiceDeps) {
     // Payment confirmed by staff (taken outside the provider): the held stock is sold.
     const commits = field === 'paymentStatus' && to === 'paid' && (order.stock === 'held' || order.stock === 'reserving');
     if (commits) set.stock = 'commit-pending';
-    const filter: Record<string, unknown> = { _id: orderId, [field]: from, captureLockUntil: { $lt: at } };
+    const filter: Record<string, unknown> = { _id: orderId, [field]: from, captureLockUntil: { $lt: at }, ...(closesUnpaid ? { capturing: null } : {}) };
     const updated = await orders.findOneAndUpdate(filter, { $set: set, $push: { history: { $each: entries } } }, { returnDocument: 'after' });
     if (!updated) throw conflict('This order changed while you were editing it (or a payment is being confirmed). Please reload it.');
     if (closesUnpaid) await releaseStock(orderId);
     if (commits) await commitStock(orderId);
+    if (closesUnpaid || commits) await deps.holds.release(orderId);
     return toApiOrder(await reload(orderId));
   }
 
@@ -334,6 +415,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     capture,
     cancel,
     expireDue,
+    reconcileCaptures,
     retryStock,
     adminSet,
     async list(userId: string): Promise<Order[]> {

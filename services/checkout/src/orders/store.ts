@@ -28,6 +28,11 @@ export interface HistoryDoc {
   note?: string;
 }
 
+export interface CaptureIntent {
+  payerId: string;
+  at: number;
+}
+
 export interface OrderDoc {
   _id: string;
   userId: string;
@@ -46,8 +51,16 @@ export interface OrderDoc {
   stock: StockState;
   /** A capture in flight holds the order until this time (ms) so a replay cannot double-apply it. */
   captureLockUntil: number;
+  /**
+   * Written before the provider is asked to take the money and cleared once the outcome is recorded. While it is
+   * set the order may have been paid at the provider, so nothing closes it until the provider has been asked
+   * (reconciliation at start and in every sweep). Missing on orders older than the marker.
+   */
+  capturing?: CaptureIntent | null;
   acknowledgedWarnings: string[];
   acknowledgedAt: number | null;
+  /** When the shopper's account was deleted and the delivery name, address and phone were replaced. */
+  anonymisedAt?: number | null;
   history: HistoryDoc[];
   createdAt: number;
   updatedAt: number;
@@ -81,6 +94,7 @@ export function toApiOrder(d: OrderDoc): Order {
     history: d.history.map((h): OrderHistoryEntry => ({
       field: h.field, from: h.from, to: h.to, at: iso(h.at), by: h.by, ...(h.note ? { note: h.note } : {}),
     })),
+    ...(typeof d.anonymisedAt === 'number' ? { anonymisedAt: iso(d.anonymisedAt) } : {}),
   };
 }
 

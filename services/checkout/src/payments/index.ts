@@ -1,3 +1,4 @@
+import { PAYMENT_PROVIDERS, type PaymentProviderName } from '@pharmacy/contracts';
 import type { DocumentStore } from '@pharmacy/db';
 import { createPayPalProvider } from './paypal';
 import { createSandboxProvider } from './sandbox';
@@ -7,12 +8,64 @@ export * from './port';
 export { createSandboxProvider } from './sandbox';
 export { createPayPalProvider, PAYPAL_SANDBOX_API_BASE, type PayPalOptions } from './paypal';
 
-/** PayPal when PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set, the sandbox otherwise. */
-export function paymentProviderFromEnv(env: NodeJS.ProcessEnv, opts: { store: DocumentStore; publicOrigin: string; fetch?: typeof fetch }): PaymentProvider {
-  if (env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET) {
+/** The payment configuration cannot work: the checkout must not start (the message says what to set). */
+export class PaymentConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PaymentConfigError';
+  }
+}
+
+export interface PaymentChoice {
+  name: PaymentProviderName;
+  /** Said at every start: the sandbox approves any payment, so in production it must never pass unnoticed. */
+  warning?: string;
+}
+
+/**
+ * Which provider takes the payments. PAYMENT_PROVIDER chooses explicitly; unset, PayPal when its credentials
+ * are set, else the sandbox, except in production: there the sandbox would hand out free orders (any shopper
+ * approves their own payment), so it runs only when chosen by name.
+ */
+export function choosePaymentProvider(env: NodeJS.ProcessEnv, opts: { production: boolean }): PaymentChoice {
+  const chosen = env.PAYMENT_PROVIDER?.trim() || undefined;
+  const hasId = !!env.PAYPAL_CLIENT_ID;
+  const hasSecret = !!env.PAYPAL_CLIENT_SECRET;
+  if (chosen !== undefined && !(PAYMENT_PROVIDERS as readonly string[]).includes(chosen)) {
+    throw new PaymentConfigError(`PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')} (got "${chosen}").`);
+  }
+  if (chosen === 'sandbox') {
+    return opts.production
+      ? { name: 'sandbox', warning: 'PAYMENT_PROVIDER=sandbox in production: payments are simulated, no money is taken, and every order is marked as a test payment.' }
+      : { name: 'sandbox' };
+  }
+  if (hasId !== hasSecret) {
+    const missing = hasId ? 'PAYPAL_CLIENT_SECRET' : 'PAYPAL_CLIENT_ID';
+    throw new PaymentConfigError(`${missing} is not set: PayPal needs both PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET.`);
+  }
+  if (hasId && hasSecret) return { name: 'paypal' };
+  if (chosen === 'paypal') {
+    throw new PaymentConfigError('PAYMENT_PROVIDER=paypal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET.');
+  }
+  if (opts.production) {
+    throw new PaymentConfigError(
+      'No payment provider is configured for production. Set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET (and PAYPAL_API_BASE for live PayPal), ' +
+        'or set PAYMENT_PROVIDER=sandbox to run with test payments on purpose.',
+    );
+  }
+  return { name: 'sandbox' };
+}
+
+/** Builds the provider chosen by choosePaymentProvider. */
+export function paymentProviderFromEnv(
+  env: NodeJS.ProcessEnv,
+  choice: PaymentChoice,
+  opts: { store: DocumentStore; publicOrigin: string; fetch?: typeof fetch },
+): PaymentProvider {
+  if (choice.name === 'paypal') {
     return createPayPalProvider({
-      clientId: env.PAYPAL_CLIENT_ID,
-      clientSecret: env.PAYPAL_CLIENT_SECRET,
+      clientId: env.PAYPAL_CLIENT_ID as string,
+      clientSecret: env.PAYPAL_CLIENT_SECRET as string,
       apiBase: env.PAYPAL_API_BASE || undefined,
       fetch: opts.fetch,
     });

@@ -111,6 +111,13 @@ export function createPayPalProvider(opts: PayPalOptions): PaymentProvider {
     throw new PaymentError('rejected', 'The payment provider refused this payment.', detail);
   }
 
+  /** A COMPLETED order whose capture was not declined or failed: the money was taken. */
+  const capturedBy = (body: unknown) => {
+    const capture = firstCapture(body);
+    const orderStatus = (body as { status?: string } | null)?.status;
+    return orderStatus === 'COMPLETED' && capture && capture.status !== 'DECLINED' && capture.status !== 'FAILED' ? capture : undefined;
+  };
+
   return {
     name: 'paypal',
 
@@ -154,12 +161,21 @@ export function createPayPalProvider(opts: PayPalOptions): PaymentProvider {
         return { captureId: capture?.id ?? paymentId };
       }
       if (status !== 200 && status !== 201) fail('capture', status, body);
-      const capture = firstCapture(body);
-      const orderStatus = (body as { status?: string } | null)?.status;
-      if (orderStatus !== 'COMPLETED' || !capture || capture.status === 'DECLINED' || capture.status === 'FAILED') {
-        throw new PaymentError('declined', 'Your payment method was declined. Please try again with another payment method.', `capture status ${orderStatus}/${capture?.status}`);
+      const capture = capturedBy(body);
+      if (!capture) {
+        const detail = `capture status ${(body as { status?: string } | null)?.status}/${firstCapture(body)?.status}`;
+        throw new PaymentError('declined', 'Your payment method was declined. Please try again with another payment method.', detail);
       }
       return { captureId: capture.id };
+    },
+
+    // GET /v2/checkout/orders/{id}: COMPLETED with a capture means the money was taken, whatever we recorded.
+    async getPayment(paymentId) {
+      const { status, body } = await api('GET', `/v2/checkout/orders/${encodeURIComponent(paymentId)}`, `get-${paymentId}`);
+      if (status === 404) return { status: 'not_captured' };
+      if (status !== 200) fail('get order', status, body);
+      const capture = capturedBy(body);
+      return capture ? { status: 'captured', captureId: capture.id } : { status: 'not_captured' };
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { PaymentProviderName } from '@pharmacy/contracts';
 import type { App } from '@pharmacy/service-kit';
 
 /** The PaymentProvider port (ARCHITECTURE §4): the checkout service knows nothing else about a provider. */
@@ -13,11 +14,19 @@ export interface CreatePaymentInput {
   cancelUrl: string;
 }
 
+/**
+ * What the provider says about a payment when we lost track of it (a capture whose outcome we never recorded).
+ * `captured`: the money was taken; `not_captured`: it was not (and a capture can still be tried if approved).
+ */
+export type PaymentState = { status: 'captured'; captureId: string } | { status: 'not_captured' };
+
 export interface PaymentProvider {
-  readonly name: 'sandbox' | 'paypal';
+  readonly name: PaymentProviderName;
   createPayment(input: CreatePaymentInput): Promise<{ paymentId: string; approvalURL: string }>;
   /** Takes the money. Capturing an already captured payment succeeds again with the same capture. */
   capture(paymentId: string, payerId: string): Promise<{ captureId: string }>;
+  /** Asks the provider for the payment's state (reconciliation); throws `unavailable`/`timeout` when it cannot tell. */
+  getPayment(paymentId: string): Promise<PaymentState>;
   /** Routes the provider serves itself (the sandbox approval page); registered inside the checkout plugin. */
   registerRoutes?(app: App): void;
 }

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { Collection, DocumentStore } from '@pharmacy/db';
-import { Id, StrictObject } from '@pharmacy/contracts';
+import { Id, StrictObject, TEST_PAYMENT_NOTICE } from '@pharmacy/contracts';
 import type { App } from '@pharmacy/service-kit';
 import { toDecimalString } from '../money';
 import { PaymentError, type CreatePaymentInput, type PaymentProvider } from './port';
@@ -46,7 +46,14 @@ a.approve{background:#0f766e;color:#fff}a.cancel{background:#e2e8f0;color:#0f172
  */
 export function createSandboxProvider(opts: { store: DocumentStore; publicOrigin: string }): PaymentProvider {
   const payments: Collection<SandboxPaymentDoc> = opts.store.collection<SandboxPaymentDoc>('sandboxPayments');
-  const origin = opts.publicOrigin.replace(/\/$/, '');
+  // The shopper stays on the origin they started from (the return URL's), so their session cookie comes back.
+  const shopOrigin = (doc: SandboxPaymentDoc) => {
+    try {
+      return new URL(doc.returnUrl).origin;
+    } catch {
+      return opts.publicOrigin.replace(/\/$/, '');
+    }
+  };
   const withQuery = (url: string, params: Record<string, string>) =>
     `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(params).toString()}`;
 
@@ -70,7 +77,12 @@ export function createSandboxProvider(opts: { store: DocumentStore; publicOrigin
         createdAt: new Date(),
       };
       if (!existing) await payments.insertOne(doc);
-      return { paymentId: doc._id, approvalURL: `${origin}/api/payments/sandbox/approve/${doc._id}` };
+      return { paymentId: doc._id, approvalURL: `${shopOrigin(doc)}/api/payments/sandbox/approve/${doc._id}` };
+    },
+
+    async getPayment(paymentId) {
+      const doc = await payments.findOne({ _id: paymentId });
+      return doc?.status === 'captured' && doc.captureId ? { status: 'captured', captureId: doc.captureId } : { status: 'not_captured' };
     },
 
     async capture(paymentId, payerId) {
@@ -107,13 +119,13 @@ export function createSandboxProvider(opts: { store: DocumentStore; publicOrigin
         const amount = `${toDecimalString(doc.amountCents)} ${escapeHtml(doc.currency)}`;
         if (doc.status === 'cancelled' || doc.status === 'captured') {
           const what = doc.status === 'cancelled' ? 'was cancelled' : 'is already paid';
-          return reply.status(409).send(page('Sandbox payment', `<div class="banner">Sandbox payment — no real money moves</div><h1>This payment ${what}</h1><p><a href="${escapeHtml(origin)}/cart">Back to the shop</a></p>`));
+          return reply.status(409).send(page('Sandbox payment', `<div class="banner">${TEST_PAYMENT_NOTICE}</div><h1>This payment ${what}</h1><p><a href="${escapeHtml(shopOrigin(doc))}/cart">Back to the shop</a></p>`));
         }
         const id = encodeURIComponent(doc._id);
         return reply.send(
           page(
             'Sandbox payment — approve',
-            `<div class="banner" role="note">Sandbox payment — no real money moves</div>
+            `<div class="banner" role="note">${TEST_PAYMENT_NOTICE}</div>
 <h1>Approve your payment</h1>
 <p>${escapeHtml(doc.description)}</p>
 <p>Amount</p><p class="amount" data-testid="sandbox-amount">${amount}</p>
