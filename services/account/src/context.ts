@@ -6,6 +6,9 @@ import type { PasswordHasher } from './users/passwords';
 import type { Users } from './users/store';
 import type { Sessions } from './sessions/store';
 import type { SessionKit } from './sessions/guard';
+import type { Revocations } from './sessions/revocations';
+import type { Erasure } from './erasure/service';
+import type { PersonalDataEraser } from './erasure/erasers';
 
 export interface AccountRateLimits {
   login: RateLimit;
@@ -46,6 +49,10 @@ export interface AccountDeps {
   /** argon2 cost; lowered in tests only. */
   passwordCost?: { memoryCost?: number; timeCost?: number };
   accessTokenTtlSeconds?: number;
+  /** The other services' part of deleting an account (checkout, catalog); none in tests that do not need them. */
+  erasers?: PersonalDataEraser[];
+  /** How often unconfirmed erasures are retried (default 30 s; 0 turns the timer off, tests retry by hand). */
+  erasureRetryMs?: number;
 }
 
 /** What every route module of the service receives. */
@@ -58,6 +65,10 @@ export interface AccountContext {
   limits: AccountRateLimits;
   now: () => Date;
   store: DocumentStore;
+  /** Revoked sessions and users, fed to the other services. */
+  revocations: Revocations;
+  /** Deleting an account: here and in every other service, retried until confirmed. */
+  erasure: Erasure;
   publicOrigin: string;
   production: boolean;
 }

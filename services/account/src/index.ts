@@ -1,12 +1,14 @@
 import { openStore } from '@pharmacy/db';
 import { createMailer, type OpenService, type OutboxDoc } from '@pharmacy/service-kit';
 import { buildAccountService } from './plugin';
+import { serviceEraser } from './erasure/erasers';
 import { createPasswordHasher } from './users/passwords';
 import { openUsers } from './users/store';
 import { ensureDemoUsers } from './users/demo';
 import { DEFAULT_RATE_LIMITS, type AccountRateLimits, type RateLimit } from './context';
 
-export { buildAccountService } from './plugin';
+export { buildAccountService, type AccountControls } from './plugin';
+export { serviceEraser, type PersonalDataEraser } from './erasure/erasers';
 export { DEFAULT_RATE_LIMITS, type AccountDeps, type AccountRateLimits, type RateLimit } from './context';
 export { toPublicUser, type UserDoc } from './users/store';
 
@@ -26,6 +28,12 @@ function rateLimitsFromEnv(env: NodeJS.ProcessEnv): Partial<AccountRateLimits> {
     if (Number.isInteger(max) && max > 0) out[key] = { ...DEFAULT_RATE_LIMITS[key], max } satisfies RateLimit;
   }
   return out;
+}
+
+/** ERASURE_RETRY_MS: how often a deletion another service has not confirmed yet is tried again. */
+function erasureRetryFromEnv(env: NodeJS.ProcessEnv): number | undefined {
+  const ms = Number(env.ERASURE_RETRY_MS);
+  return Number.isInteger(ms) && ms >= 1000 ? ms : undefined;
 }
 
 /**
@@ -53,6 +61,11 @@ export const openAccountService: OpenService = async (ctx) => {
       publicOrigin: ctx.config.publicOrigin,
       production: ctx.config.production,
       rateLimits: rateLimitsFromEnv(process.env),
+      erasers: [
+        serviceEraser('checkout', { baseUrl: ctx.serviceUrls.checkout, token: ctx.internalToken, fetch: ctx.fetch }),
+        serviceEraser('catalog', { baseUrl: ctx.serviceUrls.catalog, token: ctx.internalToken, fetch: ctx.fetch }),
+      ],
+      erasureRetryMs: erasureRetryFromEnv(process.env),
     });
     return {
       name: 'account',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { ACCESS_TOKEN_TTL_SECONDS, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { DEFAULT_RATE_LIMITS, type AccountContext, type AccountDeps } from './context';
 import { authRoutes } from './auth/routes';
 import { recoveryRoutes } from './recovery/routes';
@@ -11,6 +11,8 @@ import { createPasswordHasher } from './users/passwords';
 import { openUsers } from './users/store';
 import { openSessions } from './sessions/store';
 import { createSessionKit } from './sessions/guard';
+import { openRevocations } from './sessions/revocations';
+import { createErasure, DEFAULT_ERASURE_RETRY_MS } from './erasure/service';
 
 /**
  * `POST /api/auth/logout` and `/refresh` carry no body, and browsers' fetch wrappers often still send
@@ -26,14 +28,37 @@ function acceptEmptyJson(app: FastifyInstance) {
   });
 }
 
+/** Handles a test (or an operator's tool) can hold: retry every unfinished account erasure now. */
+export interface AccountControls {
+  retryErasures(): Promise<number>;
+}
+
 /** The account service's routes as one encapsulated Fastify plugin (full /api/... paths). */
-export function buildAccountService(deps: AccountDeps): FastifyPluginAsyncTypebox {
+export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c: AccountControls) => void }): FastifyPluginAsyncTypebox {
   return async (app) => {
     const now = deps.now ?? (() => new Date());
     const production = deps.production ?? false;
     const hasher = createPasswordHasher(deps.passwordCost);
     const users = await openUsers(deps.store);
-    const sessions = await openSessions(deps.store, now);
+    const revocations = await openRevocations(deps.store, {
+      now,
+      accessTokenTtlMs: Math.max(ACCESS_TOKEN_TTL_SECONDS, deps.accessTokenTtlSeconds ?? 0) * 1000,
+      local: app.revocations,
+    });
+    const sessions = await openSessions(deps.store, now, revocations);
+    const erasure = createErasure({
+      store: deps.store,
+      users,
+      sessions,
+      revocations,
+      erasers: deps.erasers ?? [],
+      now,
+      log: app.log,
+      retryMs: deps.erasureRetryMs ?? DEFAULT_ERASURE_RETRY_MS,
+    });
+    app.addHook('onReady', async () => erasure.start());
+    app.addHook('onClose', async () => erasure.stop());
+    controls?.onReady?.({ retryErasures: erasure.retryAll });
     const kit = createSessionKit({
       users,
       sessions,
@@ -50,6 +75,8 @@ export function buildAccountService(deps: AccountDeps): FastifyPluginAsyncTypebo
       limits: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits },
       now,
       store: deps.store,
+      revocations,
+      erasure,
       publicOrigin: deps.publicOrigin.replace(/\/$/, ''),
       production,
     };

@@ -1,7 +1,7 @@
 import { ACCESS_COOKIE, CSRF_HEADER, CSRF_HEADER_VALUE, REFRESH_COOKIE } from '@pharmacy/contracts';
 import { openStore, type DocumentStore } from '@pharmacy/db';
 import { createApp, createMailer, generateTestKeys, type App, type Mailer, type OutboxDoc } from '@pharmacy/service-kit';
-import { buildAccountService, type AccountDeps, type AccountRateLimits } from '../src';
+import { buildAccountService, type AccountControls, type AccountDeps, type AccountRateLimits } from '../src';
 
 type InjectResponse = Awaited<ReturnType<App['inject']>>;
 
@@ -21,6 +21,8 @@ export interface TestApp {
   keys: ReturnType<typeof generateTestKeys>;
   /** Moves the service's clock (expiry decisions) by this many milliseconds. */
   advance(ms: number): void;
+  /** Retry unfinished account erasures now. */
+  controls: AccountControls;
   outbox(): Promise<OutboxDoc[]>;
   close(): Promise<void>;
 }
@@ -29,6 +31,7 @@ export async function buildTestApp(overrides: Partial<AccountDeps> & { mailer?: 
   const keys = generateTestKeys();
   const store = await openStore({ name: 'account', inMemory: true });
   let offset = 0;
+  let controls: AccountControls | undefined;
   const app = await createApp({ publicKey: keys.publicKey, logLevel: 'silent' });
   const mailer = overrides.mailer ?? createMailer({ outbox: store.collection<OutboxDoc>('outbox'), log: { info: () => undefined } });
   await app.register(
@@ -42,7 +45,7 @@ export async function buildTestApp(overrides: Partial<AccountDeps> & { mailer?: 
       now: () => new Date(Date.now() + offset),
       passwordCost: { memoryCost: 1024, timeCost: 1 },
       ...overrides,
-    }),
+    }, { onReady: (c) => (controls = c) }),
   );
   await app.ready();
   return {
@@ -52,6 +55,7 @@ export async function buildTestApp(overrides: Partial<AccountDeps> & { mailer?: 
     advance: (ms) => {
       offset += ms;
     },
+    controls: controls!,
     outbox: () => store.collection<OutboxDoc>('outbox').find({}, { sort: { createdAt: 1 } }),
     close: async () => {
       await app.close();

@@ -1,5 +1,5 @@
-import { ErrorEnvelope, Id, NoQuery, SafetyProfileResponse, StrictObject } from '@pharmacy/contracts';
-import { notFound, requireInternal, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { ErrorEnvelope, Id, NoQuery, RevocationFeedResponse, RevocationQuery, SafetyProfileResponse, StrictObject } from '@pharmacy/contracts';
+import { REVOCATIONS_PATH, notFound, requireInternal, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { AccountContext } from '../context';
 
 /**
@@ -28,6 +28,20 @@ export const internalRoutes =
           success: true as const,
           data: { allergies: user.allergies ?? [], healthConditions: user.healthConditions ?? [], DOB: user.DOB ?? null },
         };
+      },
+    );
+
+    app.get(
+      REVOCATIONS_PATH,
+      {
+        onRequest: requireInternal(internalToken),
+        // Every service asks about once a second: only failures belong in the log.
+        logLevel: 'warn',
+        schema: { hide: true, querystring: RevocationQuery, response: { 200: RevocationFeedResponse, 403: ErrorEnvelope } },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { success: true as const, data: await ctx.revocations.feed(Number(request.query.since ?? 0)) };
       },
     );
   };

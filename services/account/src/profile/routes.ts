@@ -65,7 +65,7 @@ function profileChanges(body: UpdateProfileBody, now: Date): Partial<UserDoc> {
 export const profileRoutes =
   (ctx: AccountContext): FastifyPluginAsyncTypebox =>
   async (app) => {
-    const { users, sessions, kit, hasher } = ctx;
+    const { users, kit, hasher } = ctx;
 
     app.get(
       '/api/account/profile',
@@ -111,9 +111,8 @@ export const profileRoutes =
         if (!(await hasher.verify(user.passwordHash, request.body.password))) {
           throw badRequest('The password is not correct.', 'WRONG_PASSWORD');
         }
-        await users.deleteOne({ _id: user._id });
-        await sessions.revokeAllOf(user._id);
-        await ctx.store.collection('reset_tokens').deleteMany({ userId: user._id });
+        // Erased here at once; a service that cannot confirm now is retried until it does (see erasure/service).
+        await ctx.erasure.request(user._id);
         kit.clearCookies(reply);
         return { success: true as const, data: null, message: 'Your account has been deleted.' };
       },

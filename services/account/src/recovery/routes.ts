@@ -124,9 +124,10 @@ export const recoveryRoutes =
         if (currentPassword === newPassword) throw badRequest('The new password must be different from the current one.');
         await users.updateOne({ _id: user._id }, { $set: { passwordHash: await hasher.hash(newPassword), updatedAt: ctx.now() } });
         await sessions.revokeAllOf(user._id, session._id);
-        // This device stays signed in with a fresh refresh token (the old one may have been copied).
-        const refreshToken = await sessions.reissue(session._id);
-        if (refreshToken) kit.setCookies(reply, user, session._id, refreshToken);
+        // This device stays signed in under a new session: the old refresh token may have been copied, and
+        // access tokens issued before the change are refused everywhere with the old session id.
+        const renewed = await sessions.renew(session._id);
+        if (renewed) kit.setCookies(reply, user, renewed.session._id, renewed.refreshToken);
         return { success: true as const, data: null, message: 'Your password has been changed. Other devices have been signed out.' };
       },
     );

@@ -12,9 +12,9 @@ export interface SignedIn {
 }
 
 /**
- * Cookies and the signed-in check of the account service. Other services trust the access token alone for
- * its 15 minutes; this service also checks that the session behind it still exists, so sign-out, password
- * change and account deletion take effect here at once.
+ * Cookies and the signed-in check of the account service. Other services check the access token against the
+ * revocations this service publishes (within seconds); this service also checks that the session behind it
+ * still exists, so sign-out, password change and account deletion take effect here at once.
  */
 export function createSessionKit(opts: {
   users: Users;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Collection, Doc, DocumentStore } from '@pharmacy/db';
+import type { Revocations } from './revocations';
 
 /**
  * A refresh session ("family"): one sign-in on one device. The refresh token itself is never stored,
@@ -40,15 +41,19 @@ export type RotateResult =
 export interface Sessions {
   create(userId: string): Promise<{ session: SessionDoc; refreshToken: string }>;
   rotate(refreshToken: string): Promise<RotateResult>;
-  /** Issues a fresh token for an existing session (after a password change). */
-  reissue(sid: string): Promise<string | null>;
+  /**
+   * Moves a device to a new session (new sid and refresh token) and revokes the old one: after a password
+   * change this device stays signed in while access tokens issued before the change stop working everywhere.
+   */
+  renew(sid: string): Promise<{ session: SessionDoc; refreshToken: string } | null>;
   findActive(sid: string, userId: string): Promise<SessionDoc | null>;
   findByToken(refreshToken: string): Promise<SessionDoc | null>;
+  /** Ends a session here and (through the revocation feed) its access tokens in every service. */
   revoke(sid: string): Promise<void>;
   revokeAllOf(userId: string, exceptSid?: string): Promise<number>;
 }
 
-export async function openSessions(store: DocumentStore, now: () => Date): Promise<Sessions> {
+export async function openSessions(store: DocumentStore, now: () => Date, revocations: Revocations): Promise<Sessions> {
   const sessions = store.collection<SessionDoc>('sessions');
   const used = store.collection<UsedTokenDoc>('used_refresh_tokens');
   await sessions.createIndex({ tokenHash: 1 }, { unique: true, name: 'tokenHash_unique' });
@@ -60,26 +65,30 @@ export async function openSessions(store: DocumentStore, now: () => Date): Promi
   const expiry = () => new Date(now().getTime() + REFRESH_TTL_SECONDS * 1000);
   const live = () => ({ $gt: now() });
 
+  // Recorded before the session is deleted: a crash in between leaves a revoked sid, never a live token.
   async function revoke(sid: string) {
+    await revocations.sessions([sid]);
     await sessions.deleteOne({ _id: sid });
     await used.deleteMany({ sid });
   }
 
+  async function create(userId: string) {
+    const refreshToken = newToken();
+    const at = now();
+    const session: SessionDoc = {
+      _id: randomUUID(),
+      userId,
+      tokenHash: hashToken(refreshToken),
+      createdAt: at,
+      rotatedAt: at,
+      expiresAt: expiry(),
+    };
+    await sessions.insertOne(session);
+    return { session, refreshToken };
+  }
+
   return {
-    async create(userId) {
-      const refreshToken = newToken();
-      const at = now();
-      const session: SessionDoc = {
-        _id: randomUUID(),
-        userId,
-        tokenHash: hashToken(refreshToken),
-        createdAt: at,
-        rotatedAt: at,
-        expiresAt: expiry(),
-      };
-      await sessions.insertOne(session);
-      return { session, refreshToken };
-    },
+    create,
 
     async rotate(refreshToken) {
       const oldHash = hashToken(refreshToken);
@@ -105,13 +114,12 @@ export async function openSessions(store: DocumentStore, now: () => Date): Promi
       return { kind: 'reused' };
     },
 
-    async reissue(sid) {
-      const token = newToken();
-      const updated = await sessions.findOneAndUpdate(
-        { _id: sid, expiresAt: live() },
-        { $set: { tokenHash: hashToken(token), rotatedAt: now(), expiresAt: expiry() } },
-      );
-      return updated ? token : null;
+    async renew(sid) {
+      const old = await sessions.findOne({ _id: sid, expiresAt: live() });
+      if (!old) return null;
+      const renewed = await create(old.userId);
+      await revoke(sid);
+      return renewed;
     },
 
     findActive: (sid, userId) => sessions.findOne({ _id: sid, userId, expiresAt: live() }),
@@ -120,9 +128,17 @@ export async function openSessions(store: DocumentStore, now: () => Date): Promi
 
     async revokeAllOf(userId, exceptSid) {
       const filter = exceptSid ? { userId, _id: { $ne: exceptSid } } : { userId };
-      const { deletedCount } = await sessions.deleteMany(filter);
+      // Each sid is recorded as revoked before its session goes; a sign-in that lands meanwhile is caught by the
+      // next round instead of surviving unrevoked.
+      let ended = 0;
+      for (let round = 0; round < 10; round++) {
+        const sids = (await sessions.find(filter, { projection: { _id: 1 } })).map((s) => s._id);
+        if (sids.length === 0) break;
+        await revocations.sessions(sids);
+        ended += (await sessions.deleteMany({ _id: { $in: sids } })).deletedCount;
+      }
       await used.deleteMany(exceptSid ? { userId, sid: { $ne: exceptSid } } : { userId });
-      return deletedCount;
+      return ended;
     },
   };
 }

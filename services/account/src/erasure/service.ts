@@ -1,0 +1,137 @@
+import type { Doc, DocumentStore } from '@pharmacy/db';
+import type { ErasureResult } from '@pharmacy/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { OutboxDoc } from '@pharmacy/service-kit';
+import type { Revocations } from '../sessions/revocations';
+import type { Sessions } from '../sessions/store';
+import type { Users } from '../users/store';
+import type { PersonalDataEraser } from './erasers';
+
+/**
+ * A deletion still to be carried out somewhere. It is written before anything is erased and removed only when
+ * every service has confirmed, so neither a crash nor a service that is down loses it: the account service
+ * retries the services still listed in `pending` on a timer and at its next start.
+ */
+export interface ErasureDoc extends Doc {
+  _id: string; // the deleted user's id
+  requestedAt: Date;
+  /** 'account' (this service's own data) and the names of the other services that have not confirmed yet. */
+  pending: string[];
+  attempts: number;
+  lastAttemptAt: Date | null;
+}
+
+export const ERASURES = 'erasures';
+export const DEFAULT_ERASURE_RETRY_MS = 30_000;
+
+export interface Erasure {
+  /** Records the deletion and carries it out as far as it can now; resolves to the services still pending. */
+  request(userId: string): Promise<string[]>;
+  /** One round over every unfinished deletion; resolves to how many are still unfinished. */
+  retryAll(): Promise<number>;
+  start(): void;
+  stop(): void;
+}
+
+export function createErasure(opts: {
+  store: DocumentStore;
+  users: Users;
+  sessions: Sessions;
+  revocations: Revocations;
+  erasers: PersonalDataEraser[];
+  now: () => Date;
+  log: FastifyBaseLogger;
+  retryMs: number;
+}): Erasure {
+  const jobs = opts.store.collection<ErasureDoc>(ERASURES);
+  const running = new Map<string, Promise<string[]>>();
+  let timer: NodeJS.Timeout | null = null;
+
+  /** This service's part, in an order that can stop anywhere and be run again. */
+  async function eraseHere(userId: string): Promise<ErasureResult> {
+    // First every token of the user, in every service, then the sessions behind them.
+    await opts.revocations.user(userId);
+    const sessions = await opts.sessions.revokeAllOf(userId);
+    const user = await opts.users.findOne({ _id: userId }, { projection: { email: 1 } });
+    const tickets = (await opts.store.collection('tickets').deleteMany({ userId })).deletedCount;
+    await opts.store.collection('reset_tokens').deleteMany({ userId });
+    // Mail waiting in the outbox (no SMTP) carries the address and name.
+    const mails = user ? (await opts.store.collection<OutboxDoc>('outbox').deleteMany({ to: user.email })).deletedCount : 0;
+    // Last: while the user document exists, a rerun can still find the email above.
+    const users = (await opts.users.deleteOne({ _id: userId })).deletedCount;
+    return { users, sessions, tickets, mails };
+  }
+
+  async function run(userId: string): Promise<string[]> {
+    const job = await jobs.findOne({ _id: userId });
+    if (!job) return [];
+    const remaining: string[] = [];
+    for (const service of job.pending) {
+      try {
+        const result = service === 'account' ? await eraseHere(userId) : await eraserOf(service).erase(userId);
+        opts.log.info({ userId, service, result }, 'deleted account: personal data erased');
+      } catch (err) {
+        remaining.push(service);
+        // Logged on the first failures and then now and again, not every round of a long outage.
+        if (job.attempts < 3 || job.attempts % 20 === 0) {
+          opts.log.warn({ err, userId, service, attempts: job.attempts + 1 }, 'deleted account: erasure not confirmed, will retry');
+        }
+      }
+    }
+    if (remaining.length === 0) {
+      await jobs.deleteOne({ _id: userId });
+    } else {
+      await jobs.updateOne({ _id: userId }, { $set: { pending: remaining, lastAttemptAt: opts.now() }, $inc: { attempts: 1 } });
+    }
+    return remaining;
+  }
+
+  function eraserOf(service: string): PersonalDataEraser {
+    const eraser = opts.erasers.find((e) => e.service === service);
+    if (!eraser) throw new Error(`no eraser for the ${service} service`);
+    return eraser;
+  }
+
+  /** One run per user at a time: the route and the timer never erase the same account concurrently. */
+  function runOnce(userId: string): Promise<string[]> {
+    const current = running.get(userId);
+    if (current) return current;
+    const started = run(userId).finally(() => running.delete(userId));
+    running.set(userId, started);
+    return started;
+  }
+
+  async function retryAll(): Promise<number> {
+    let unfinished = 0;
+    for (const job of await jobs.find({}, { sort: { requestedAt: 1 }, projection: { _id: 1 } })) {
+      if ((await runOnce(job._id)).length > 0) unfinished++;
+    }
+    return unfinished;
+  }
+
+  return {
+    async request(userId) {
+      const pending = ['account', ...opts.erasers.map((e) => e.service)];
+      await jobs.updateOne(
+        { _id: userId },
+        { $set: { pending, requestedAt: opts.now(), attempts: 0, lastAttemptAt: null } },
+        { upsert: true },
+      );
+      return runOnce(userId);
+    },
+    retryAll,
+    start() {
+      if (timer || opts.retryMs <= 0) return;
+      // Deletions a crash or an outage interrupted continue at start, then on every tick until confirmed.
+      const tick = () =>
+        void retryAll().catch((err: unknown) => opts.log.error({ err }, 'deleted accounts: erasure round failed'));
+      tick();
+      timer = setInterval(tick, opts.retryMs);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}

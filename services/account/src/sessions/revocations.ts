@@ -1,0 +1,66 @@
+import type { Doc, DocumentStore } from '@pharmacy/db';
+import type { Revocation, RevocationFeed } from '@pharmacy/contracts';
+import type { RevocationList } from '@pharmacy/service-kit';
+
+/**
+ * A revoked session or deleted user, kept until every access token it could match has expired, so the other
+ * services (which verify tokens without asking us) can refuse them: they poll `since` a cursor.
+ */
+export interface RevocationDoc extends Doc {
+  _id: string; // `${kind}:${id}`: revoking twice keeps one entry
+  kind: Revocation['kind'];
+  id: string;
+  revokedAt: Date;
+  expiresAt: Date;
+}
+
+/**
+ * A poll returns what was revoked after its cursor minus this overlap: a revocation stamped just before a poll
+ * but written just after it is still picked up by the next one (pollers keep a set, so repeats are harmless).
+ */
+export const FEED_OVERLAP_MS = 5_000;
+/** Clock differences between hosts, and a token signed a moment after its session was revoked. */
+export const KEEP_MARGIN_MS = 60_000;
+
+export interface Revocations {
+  sessions(sids: string[]): Promise<void>;
+  user(userId: string): Promise<void>;
+  feed(since: number): Promise<RevocationFeed>;
+}
+
+export async function openRevocations(
+  store: DocumentStore,
+  opts: { now: () => Date; accessTokenTtlMs: number; local?: RevocationList },
+): Promise<Revocations> {
+  const revocations = store.collection<RevocationDoc>('revocations');
+  await revocations.createIndex({ revokedAt: 1 }, { name: 'revokedAt' });
+  await revocations.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0, name: 'expiresAt_ttl' });
+
+  const toApi = (d: Pick<RevocationDoc, 'kind' | 'id' | 'expiresAt'>): Revocation => ({
+    kind: d.kind,
+    id: d.id,
+    expiresAt: new Date(d.expiresAt).toISOString(),
+  });
+
+  async function record(kind: Revocation['kind'], ids: string[]) {
+    if (ids.length === 0) return;
+    const revokedAt = opts.now();
+    const expiresAt = new Date(revokedAt.getTime() + opts.accessTokenTtlMs + KEEP_MARGIN_MS);
+    for (const id of ids) {
+      await revocations.updateOne({ _id: `${kind}:${id}` }, { $set: { kind, id, revokedAt, expiresAt } }, { upsert: true });
+    }
+    // The services running in this process (embedded mode) refuse the tokens at once, without waiting for a poll.
+    opts.local?.add(ids.map((id) => toApi({ kind, id, expiresAt })));
+  }
+
+  return {
+    sessions: (sids) => record('session', sids),
+    user: (userId) => record('user', [userId]),
+    async feed(since) {
+      const at = opts.now();
+      const from = new Date(Math.max(0, since - FEED_OVERLAP_MS));
+      const docs = await revocations.find({ revokedAt: { $gte: from }, expiresAt: { $gt: at } }, { sort: { revokedAt: 1 } });
+      return { revocations: docs.map(toApi), cursor: String(at.getTime()) };
+    },
+  };
+}
