@@ -9,6 +9,7 @@ import type { SessionKit } from './sessions/guard';
 import type { Revocations } from './sessions/revocations';
 import type { Erasure } from './erasure/service';
 import type { PersonalDataEraser } from './erasure/erasers';
+import type { AttemptCounter, AttemptLimit } from './throttle/store';
 
 export interface AccountRateLimits {
   login: RateLimit;
@@ -29,6 +30,22 @@ export const DEFAULT_RATE_LIMITS: AccountRateLimits = {
   tickets: { max: 10, timeWindow: '1 hour' },
 };
 
+/**
+ * Limits per account (by normalised email, whether or not an account exists, so the answers do not tell),
+ * across every client address: what a per-address limit cannot stop when guesses come from many addresses.
+ */
+export interface AccountAttemptLimits {
+  /** Wrong passwords (sign-in, and the current password asked for by account changes). */
+  loginFailures: AttemptLimit;
+  /** Reset links mailed. */
+  resetMails: AttemptLimit;
+}
+
+export const DEFAULT_ATTEMPT_LIMITS: AccountAttemptLimits = {
+  loginFailures: { max: 10, windowMs: 15 * 60_000 },
+  resetMails: { max: 3, windowMs: 60 * 60_000 },
+};
+
 /** What buildAccountService needs; tests pass an in-memory store, a test key and an outbox or SMTP mailer. */
 export interface AccountDeps {
   store: DocumentStore;
@@ -44,6 +61,7 @@ export interface AccountDeps {
   /** Secure cookies (default: production). */
   secureCookies?: boolean;
   rateLimits?: Partial<AccountRateLimits>;
+  attemptLimits?: Partial<AccountAttemptLimits>;
   /** Clock for expiry decisions (tests move it forward). */
   now?: () => Date;
   /** argon2 cost; lowered in tests only. */
@@ -63,6 +81,9 @@ export interface AccountContext {
   hasher: PasswordHasher;
   mailer: Mailer;
   limits: AccountRateLimits;
+  /** Failed password checks per account; see AccountAttemptLimits. */
+  loginFailures: AttemptCounter;
+  resetMails: AttemptCounter;
   now: () => Date;
   store: DocumentStore;
   /** Revoked sessions and users, fed to the other services. */

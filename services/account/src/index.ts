@@ -5,7 +5,7 @@ import { serviceEraser } from './erasure/erasers';
 import { createPasswordHasher } from './users/passwords';
 import { openUsers } from './users/store';
 import { ensureDemoUsers } from './users/demo';
-import { DEFAULT_RATE_LIMITS, type AccountRateLimits, type RateLimit } from './context';
+import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountAttemptLimits, type AccountRateLimits, type RateLimit } from './context';
 
 export { buildAccountService, type AccountControls } from './plugin';
 export { serviceEraser, type PersonalDataEraser } from './erasure/erasers';
@@ -36,6 +36,20 @@ function erasureRetryFromEnv(env: NodeJS.ProcessEnv): number | undefined {
   return Number.isInteger(ms) && ms >= 1000 ? ms : undefined;
 }
 
+/** LOGIN_FAILURES_PER_ACCOUNT=10 (per 15 minutes), RESET_MAILS_PER_ACCOUNT=3 (per hour). */
+function attemptLimitsFromEnv(env: NodeJS.ProcessEnv): Partial<AccountAttemptLimits> {
+  const names: Record<keyof AccountAttemptLimits, string> = {
+    loginFailures: 'LOGIN_FAILURES_PER_ACCOUNT',
+    resetMails: 'RESET_MAILS_PER_ACCOUNT',
+  };
+  const out: Partial<AccountAttemptLimits> = {};
+  for (const [key, name] of Object.entries(names) as Array<[keyof AccountAttemptLimits, string]>) {
+    const max = Number(env[name]);
+    if (Number.isInteger(max) && max > 0) out[key] = { ...DEFAULT_ATTEMPT_LIMITS[key], max };
+  }
+  return out;
+}
+
 /**
  * Opens the account service: its store (users, sessions, reset tokens, tickets, outbox), the mailer
  * (SMTP when SMTP_URL is set, else the outbox) and, outside production, the demo users.
@@ -61,6 +75,7 @@ export const openAccountService: OpenService = async (ctx) => {
       publicOrigin: ctx.config.publicOrigin,
       production: ctx.config.production,
       rateLimits: rateLimitsFromEnv(process.env),
+      attemptLimits: attemptLimitsFromEnv(process.env),
       erasers: [
         serviceEraser('checkout', { baseUrl: ctx.serviceUrls.checkout, token: ctx.internalToken, fetch: ctx.fetch }),
         serviceEraser('catalog', { baseUrl: ctx.serviceUrls.catalog, token: ctx.internalToken, fetch: ctx.fetch }),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ACCESS_TOKEN_TTL_SECONDS, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
-import { DEFAULT_RATE_LIMITS, type AccountContext, type AccountDeps } from './context';
+import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountContext, type AccountDeps } from './context';
 import { authRoutes } from './auth/routes';
 import { recoveryRoutes } from './recovery/routes';
 import { profileRoutes } from './profile/routes';
@@ -13,6 +13,7 @@ import { openSessions } from './sessions/store';
 import { createSessionKit } from './sessions/guard';
 import { openRevocations } from './sessions/revocations';
 import { createErasure, DEFAULT_ERASURE_RETRY_MS } from './erasure/service';
+import { createAttemptCounter, openAttempts } from './throttle/store';
 
 /**
  * `POST /api/auth/logout` and `/refresh` carry no body, and browsers' fetch wrappers often still send
@@ -66,6 +67,8 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
       secureCookies: deps.secureCookies ?? production,
       accessTokenTtlSeconds: deps.accessTokenTtlSeconds,
     });
+    const attempts = await openAttempts(deps.store);
+    const attemptLimits = { ...DEFAULT_ATTEMPT_LIMITS, ...deps.attemptLimits };
     const ctx: AccountContext = {
       users,
       sessions,
@@ -73,6 +76,8 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
       hasher,
       mailer: deps.mailer,
       limits: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits },
+      loginFailures: createAttemptCounter(attempts, attemptLimits.loginFailures, now),
+      resetMails: createAttemptCounter(attempts, attemptLimits.resetMails, now),
       now,
       store: deps.store,
       revocations,

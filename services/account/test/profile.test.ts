@@ -31,7 +31,7 @@ describe('PUT /api/account/profile', () => {
 
   it('saves every field, normalised, and it persists', async () => {
     const { jar } = await signedIn(t.app);
-    const res = await send(t.app, 'PUT', '/api/account/profile', { ...full, email: 'Grace.New@Example.com' }, jar);
+    const res = await send(t.app, 'PUT', '/api/account/profile', { ...full, email: 'Grace.New@Example.com', currentPassword: PASSWORD }, jar);
     expect(res.statusCode).toBe(200);
     const expected = { ...full, email: 'grace.new@example.com', allergies: ['Penicillin', 'Peanuts'] };
     expect(res.json().data).toMatchObject(expected);
@@ -54,7 +54,7 @@ describe('PUT /api/account/profile', () => {
   it('answers 409 when the email belongs to another account', async () => {
     const other = await register(t.app);
     const { jar } = await signedIn(t.app);
-    const res = await send(t.app, 'PUT', '/api/account/profile', { email: other.user.email.toUpperCase() }, jar);
+    const res = await send(t.app, 'PUT', '/api/account/profile', { email: other.user.email.toUpperCase(), currentPassword: PASSWORD }, jar);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('An account with this email already exists.');
   });

@@ -49,6 +49,8 @@ export const UpdateProfileBody = StrictObject(
     DOB: Type.Optional(Nullable(Str(100))),
     allergies: Type.Optional(Type.Array(Str(200), { maxItems: 200 })),
     healthConditions: Type.Optional(Type.Array(Str(200), { maxItems: 200 })),
+    /** Required when `email` changes: a session left open on a shared computer must not hand the account over. */
+    currentPassword: Type.Optional(Str(1024)),
   },
   { minProperties: 1 },
 );

@@ -20,6 +20,8 @@ import { isDuplicateKeyError } from '@pharmacy/db';
 import { badRequest, conflict, forbidden, optionalUser, unauthorized, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { AccountContext } from '../context';
 import { EMAIL_TAKEN, toPublicUser, type UserDoc } from '../users/store';
+import { weakPasswordProblem } from '../users/strength';
+import { checkPasswordCounted } from './password-check';
 
 const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 409: ErrorEnvelope, 413: ErrorEnvelope, 429: ErrorEnvelope };
 const tags = ['auth'];
@@ -64,6 +66,8 @@ export const authRoutes =
           emailProblem(email) ??
           passwordProblem(password);
         if (problem) throw badRequest(problem);
+        const weak = await weakPasswordProblem(password, { email, firstName, lastName });
+        if (weak) throw badRequest(weak, 'WEAK_PASSWORD');
         const at = ctx.now();
         const user: UserDoc = {
           _id: randomUUID(),
@@ -102,11 +106,9 @@ export const authRoutes =
         if (!email || !password) throw badRequest('Enter your email and password.');
         if (ctx.production && isDemoEmail(email)) throw forbidden('Demo accounts are disabled on this site.');
         const user = await users.findOne({ email });
-        if (!user) {
-          await hasher.burn(password);
-          throw unauthorized('The email or password is incorrect.', 'INVALID_CREDENTIALS');
-        }
-        if (!(await hasher.verify(user.passwordHash, password))) {
+        // Unknown emails are counted too, so the limit's answer does not tell which accounts exist.
+        const correct = await checkPasswordCounted(ctx, reply, email, user?.passwordHash ?? null, password);
+        if (!user || !correct) {
           throw unauthorized('The email or password is incorrect.', 'INVALID_CREDENTIALS');
         }
         const { session, refreshToken } = await sessions.create(user._id);

@@ -14,12 +14,16 @@ import {
   phoneProblem,
 } from '@pharmacy/contracts';
 import { isDuplicateKeyError } from '@pharmacy/db';
-import { badRequest, conflict, unauthorized, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { HttpError, badRequest, conflict, unauthorized, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { AccountContext } from '../context';
 import { userReply } from '../auth/routes';
 import { EMAIL_TAKEN, type UserDoc } from '../users/store';
+import { checkPasswordCounted } from '../auth/password-check';
 
 const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 409: ErrorEnvelope, 413: ErrorEnvelope, 429: ErrorEnvelope };
+
+export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Enter your current password to change your email address.';
+export const EMAIL_CHANGE_WRONG_PASSWORD = 'Your current password is not correct, so your email address was not changed.';
 const tags = ['account'];
 
 /** The validated changes of a profile update, or the first problem found. */
@@ -65,7 +69,7 @@ function profileChanges(body: UpdateProfileBody, now: Date): Partial<UserDoc> {
 export const profileRoutes =
   (ctx: AccountContext): FastifyPluginAsyncTypebox =>
   async (app) => {
-    const { users, kit, hasher } = ctx;
+    const { users, kit } = ctx;
 
     app.get(
       '/api/account/profile',
@@ -80,12 +84,21 @@ export const profileRoutes =
       '/api/account/profile',
       {
         onRequest: kit.signedIn,
-        schema: { tags, summary: 'Update your profile (any subset of the fields)', body: UpdateProfileBody, response: { 200: UserResponse, ...errors } },
+        schema: { tags, summary: 'Update your profile (any subset of the fields; an email change needs currentPassword)', body: UpdateProfileBody, response: { 200: UserResponse, ...errors } },
       },
-      async (request) => {
+      async (request, reply) => {
         const { user } = kit.current(request);
         const at = ctx.now();
         const set = profileChanges(request.body, at);
+        // Whoever controls the email controls the account (reset links go there), so moving it takes the
+        // password, not only a session that may have been left open; wrong guesses count like sign-ins.
+        if (set.email !== undefined && set.email !== user.email) {
+          const { currentPassword } = request.body;
+          if (!currentPassword) throw badRequest(EMAIL_CHANGE_NEEDS_PASSWORD, 'PASSWORD_REQUIRED');
+          if (!(await checkPasswordCounted(ctx, reply, user.email, user.passwordHash, currentPassword))) {
+            throw new HttpError(403, 'WRONG_PASSWORD', EMAIL_CHANGE_WRONG_PASSWORD);
+          }
+        }
         let updated: UserDoc | null;
         try {
           updated = await users.findOneAndUpdate({ _id: user._id }, { $set: { ...set, updatedAt: at } }, { returnDocument: 'after' });
@@ -108,7 +121,7 @@ export const profileRoutes =
       async (request, reply) => {
         const { user } = kit.current(request);
         if (!request.body.password) throw badRequest('Enter your password to delete your account.');
-        if (!(await hasher.verify(user.passwordHash, request.body.password))) {
+        if (!(await checkPasswordCounted(ctx, reply, user.email, user.passwordHash, request.body.password))) {
           throw badRequest('The password is not correct.', 'WRONG_PASSWORD');
         }
         // Erased here at once; a service that cannot confirm now is retried until it does (see erasure/service).

@@ -13,6 +13,8 @@ import { badRequest, type FastifyPluginAsyncTypebox } from '@pharmacy/service-ki
 import type { AccountContext } from '../context';
 import { hashToken, newToken } from '../sessions/store';
 import { openResetTokens } from './store';
+import { weakPasswordProblem } from '../users/strength';
+import { checkPasswordCounted, loginFailureKey } from '../auth/password-check';
 
 const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 413: ErrorEnvelope, 429: ErrorEnvelope };
 
@@ -49,7 +51,12 @@ export const recoveryRoutes =
       async (request) => {
         const problem = emailProblem(request.body.email);
         if (problem) throw badRequest(problem);
-        const user = await users.findOne({ email: normalizeEmail(request.body.email) });
+        const email = normalizeEmail(request.body.email);
+        // Counted per email whether or not the account exists, and answered the same way past the limit,
+        // so neither the mails nor the answers tell who has an account; the inbox is not flooded either.
+        const mailAllowed = (await ctx.resetMails.begin(`reset-mail:${email}`)).allowed;
+        const user = mailAllowed ? await users.findOne({ email }) : null;
+        if (!mailAllowed) request.log.info('password reset mail not sent: per-account limit reached');
         if (user) {
           const token = newToken();
           const at = ctx.now();
@@ -83,6 +90,12 @@ export const recoveryRoutes =
         if (problem) throw badRequest(problem);
         const id = hashToken(token);
         const at = ctx.now();
+        // The strength check needs the account (its own email and name are easy guesses); it runs before the
+        // token is claimed, so a refused password leaves the link usable for a better one.
+        const pending = await tokens.findOne({ _id: id, usedAt: null, expiresAt: { $gt: at } });
+        const owner = pending ? await users.findOne({ _id: pending.userId }) : null;
+        const weak = owner ? await weakPasswordProblem(password, owner) : null;
+        if (weak) throw badRequest(weak, 'WEAK_PASSWORD');
         // Claim the token atomically: of two concurrent uses only one succeeds.
         const claimed = await tokens.findOneAndUpdate(
           { _id: id, usedAt: null, expiresAt: { $gt: at } },
@@ -100,6 +113,8 @@ export const recoveryRoutes =
         // Every other link mailed before this one dies too, and so does every session.
         await tokens.updateMany({ userId: claimed.userId, usedAt: null }, { $set: { usedAt: at } });
         await sessions.revokeAllOf(claimed.userId);
+        // The owner proved control of the mailbox: wrong passwords tried by others no longer lock them out.
+        if (owner) await ctx.loginFailures.clear(loginFailureKey(owner.email));
         kit.clearCookies(reply);
         return { success: true as const, data: null, message: 'Your password has been reset. Please sign in with the new password.' };
       },
@@ -118,10 +133,12 @@ export const recoveryRoutes =
         if (!currentPassword) throw badRequest('Enter your current password.');
         const problem = passwordProblem(newPassword, 'New password');
         if (problem) throw badRequest(problem);
-        if (!(await hasher.verify(user.passwordHash, currentPassword))) {
+        if (!(await checkPasswordCounted(ctx, reply, user.email, user.passwordHash, currentPassword))) {
           throw badRequest('Your current password is not correct.', 'WRONG_PASSWORD');
         }
         if (currentPassword === newPassword) throw badRequest('The new password must be different from the current one.');
+        const weak = await weakPasswordProblem(newPassword, user, 'New password');
+        if (weak) throw badRequest(weak, 'WEAK_PASSWORD');
         await users.updateOne({ _id: user._id }, { $set: { passwordHash: await hasher.hash(newPassword), updatedAt: ctx.now() } });
         await sessions.revokeAllOf(user._id, session._id);
         // This device stays signed in under a new session: the old refresh token may have been copied, and
