@@ -32,16 +32,21 @@ test('the 4th unpaid order is refused with 422 and a message to pay or cancel on
   expect(fourth.json()).toEqual({
     success: false,
     code: 'TOO_MANY_UNPAID_ORDERS',
-    message: 'You already have 3 unpaid orders. Please pay or cancel one of them in My Orders before placing a new one.',
+    message: 'You already have 3 unpaid orders. Please pay for or cancel one of them in My Orders before placing a new one.',
   });
   expect(await h.stockOf(p)).toBe(85);
   expect(await pendingCount('u-holds')).toBe(3);
+  // Each unpaid order shows where to pay for it; a closed one no longer does.
+  const mine = (await h.app.inject({ method: 'GET', url: '/api/shop/order/list/u-holds', headers: h.as('u-holds') })).json().data;
+  expect(mine.map((o: { paymentURL?: string }) => o.paymentURL)).toEqual(mine.map(() => expect.stringMatching(/\/api\/payments\/sandbox\/approve\/SBX-/)));
   // Another shopper is not affected.
   const other = await create('u-holds-other', await prepareShopper(h, 'u-holds-other', [{ productId: p, quantity: 1 }]));
   expect(other.statusCode).toBe(200);
 
   // Cancelling one frees a place.
   expect((await h.app.inject({ method: 'POST', url: '/api/shop/order/cancel', headers: h.as('u-holds'), payload: { orderId: placed[0] } })).statusCode).toBe(200);
+  const cancelled = (await h.app.inject({ method: 'GET', url: `/api/shop/order/details/${placed[0]}`, headers: h.as('u-holds') })).json().data;
+  expect(cancelled.paymentURL).toBeUndefined();
   const afterCancel = await create('u-holds', addressId);
   expect(afterCancel.statusCode).toBe(200);
   expect((await create('u-holds', addressId)).statusCode).toBe(422);

@@ -182,6 +182,8 @@ export const Order = StrictObject({
   paymentMethod: Type.String(),
   paymentId: Type.String(),
   payerId: Type.String(),
+  /** While the order is unpaid: the provider's approval page, so the shopper can finish paying from My Orders. */
+  paymentURL: Type.Optional(Type.String()),
   orderDate: Type.String(),
   orderUpdateDate: Type.String(),
   /** When an unpaid order expires and its stock is released. */

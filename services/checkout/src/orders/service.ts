@@ -244,7 +244,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     if (!(await deps.holds.claim(userId, orderId))) {
       await orders.deleteOne({ _id: orderId });
       throw unprocessable(
-        `You already have ${UNPAID_ORDERS_LIMIT} unpaid orders. Please pay or cancel one of them in My Orders before placing a new one.`,
+        `You already have ${UNPAID_ORDERS_LIMIT} unpaid orders. Please pay for or cancel one of them in My Orders before placing a new one.`,
         CheckoutErrorCodes.TOO_MANY_UNPAID_ORDERS,
       );
     }
@@ -278,7 +278,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       await closeUnpaid(orderId, SYSTEM, 'The payment could not be started');
       throw paymentHttpError(err);
     }
-    await orders.updateOne({ _id: orderId }, { $set: { paymentId: payment.paymentId, updatedAt: nowMs() } });
+    await orders.updateOne({ _id: orderId }, { $set: { paymentId: payment.paymentId, paymentURL: payment.approvalURL, updatedAt: nowMs() } });
     return { approvalURL: payment.approvalURL, orderId };
   }
 

@@ -46,6 +46,8 @@ export interface OrderDoc {
   paymentStatus: PaymentStatus;
   paymentMethod: string;
   paymentId: string;
+  /** The provider's approval page for this payment (missing on orders older than the field). */
+  paymentURL?: string;
   payerId: string;
   captureId: string;
   stock: StockState;
@@ -86,6 +88,7 @@ export function toApiOrder(d: OrderDoc): Order {
     paymentMethod: d.paymentMethod,
     paymentId: d.paymentId,
     payerId: d.payerId,
+    ...(d.orderStatus === 'pending' && d.paymentStatus === 'pending' && d.paymentURL ? { paymentURL: d.paymentURL } : {}),
     orderDate: iso(d.createdAt),
     orderUpdateDate: iso(d.updatedAt),
     expiresAt: iso(d.expiresAt),
