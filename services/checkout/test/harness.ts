@@ -25,6 +25,8 @@ export interface Harness {
   catalogStore: DocumentStore;
   controls: CheckoutControls;
   profiles: Map<string, SafetyProfile>;
+  /** The shared secret of /internal/* calls (what the other services present). */
+  internalToken: string;
   /** Moves the service's clock (expiry, stats) relative to real time. */
   clock: { offsetMs: number };
   /** Headers of a signed-in user (cookie + CSRF header). */
@@ -111,6 +113,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     catalogStore,
     controls: controls!,
     profiles,
+    internalToken,
     clock,
     as,
     async addProduct(fields = {}) {

@@ -1,0 +1,42 @@
+import { ErasureParams, ErasureResponse, type ErasureResult, type OrderAddress } from '@pharmacy/contracts';
+import type { Collection, DocumentStore } from '@pharmacy/db';
+import { requireInternal, type App } from '@pharmacy/service-kit';
+import type { OrderDoc } from '../orders/store';
+import { responses } from '../schemas';
+
+export const FORMER_CUSTOMER = 'Former customer';
+const ERASED = '(erased)';
+
+/** What an order of a deleted account shows instead of the shopper's name, address and phone. */
+export const ERASED_ORDER_ADDRESS: OrderAddress = {
+  addressId: '',
+  fullName: FORMER_CUSTOMER,
+  addressLine: ERASED,
+  city: ERASED,
+  postalCode: ERASED,
+  phone: ERASED,
+  notes: '',
+};
+
+/**
+ * A deleted account's data here: the address book and the cart go; orders stay for the pharmacy's records
+ * (items, amounts, payment references, acknowledged safety warnings) with the delivery name, address and phone
+ * replaced and `anonymisedAt` set. Running it again changes nothing.
+ */
+export async function eraseCustomer(store: DocumentStore, orders: Collection<OrderDoc>, userId: string, now: () => Date): Promise<ErasureResult> {
+  const addresses = (await store.collection('addresses').deleteMany({ userId })).deletedCount;
+  const carts = (await store.collection('carts').deleteMany({ _id: userId })).deletedCount;
+  const anonymised = await orders.updateMany(
+    { userId, anonymisedAt: null },
+    { $set: { address: ERASED_ORDER_ADDRESS, anonymisedAt: now().getTime() } },
+  );
+  return { addresses, carts, ordersAnonymised: anonymised.modifiedCount };
+}
+
+/** Called by the account service when an account is deleted, and again until it has confirmed once. */
+export function erasureRoutes(app: App, opts: { store: DocumentStore; orders: Collection<OrderDoc>; internalToken: string; now: () => Date }) {
+  app.post('/internal/checkout/users/:userId/erase', {
+    preHandler: requireInternal(opts.internalToken),
+    schema: { hide: true, params: ErasureParams, response: responses(ErasureResponse) },
+  }, async (request) => ({ success: true as const, data: await eraseCustomer(opts.store, opts.orders, request.params.userId, opts.now) }));
+}
