@@ -1,5 +1,5 @@
 import { openBlobStore, openStore } from '@pharmacy/db';
-import type { OpenService } from '@pharmacy/service-kit';
+import { followAccountRevocations, type OpenService } from '@pharmacy/service-kit';
 import { buildCatalogService, type CatalogDeps } from './plugin';
 import { checkoutPurchaseChecker } from './reviews/purchases';
 import { seedCatalog } from './seed/seed';
@@ -29,6 +29,7 @@ export const openCatalogService: OpenService = async (ctx) => {
   return {
     name: 'catalog',
     register: async (app) => {
+      followAccountRevocations(app, ctx);
       await app.register(buildCatalogService(deps));
     },
     close: async () => {

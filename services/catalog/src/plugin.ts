@@ -8,6 +8,7 @@ import { productRoutes } from './products/routes';
 import { ProductService } from './products/service';
 import type { PurchaseChecker } from './reviews/purchases';
 import { reviewRoutes } from './reviews/routes';
+import { erasureRoutes } from './reviews/erasure';
 import { REVIEWS, ReviewService, type ReviewDoc } from './reviews/service';
 import { STOCK_HISTORY, StockAdjustments, type StockHistoryDoc } from './stock/adjustments';
 import { stockAdminRoutes } from './stock/adminRoutes';
@@ -75,5 +76,6 @@ export function buildCatalogService(deps: CatalogDeps): FastifyPluginAsyncTypebo
     await app.register(featureRoutes, { features, blobs: deps.blobs });
     await app.register(mediaRoutes, { blobs: deps.blobs });
     await app.register(internalRoutes, { stock, readModel, internalToken: deps.internalToken });
+    await app.register(erasureRoutes, { reviews, internalToken: deps.internalToken });
   };
 }
