@@ -121,6 +121,9 @@ describe.each([
     const page = await mode.app.inject({ url: '/pharmacy/products', headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>Pharmacy</title>');
+    // pages and the API switch off browser features the shop never uses
+    expect(page.headers['permissions-policy']).toMatch(/^camera=\(\), microphone=\(\), geolocation=\(\), payment=\(\)/);
+    expect((await mode.app.inject('/api/health')).headers['permissions-policy']).toBe(page.headers['permissions-policy']);
     // the header's remotes are fetched while the host's scripts run
     expect(page.headers.link).toBe(
       '</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous, ' +
