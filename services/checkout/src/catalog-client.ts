@@ -24,10 +24,13 @@ export class CatalogUnavailableError extends HttpError {
 
 export function createCatalogClient(opts: { baseUrl: string; token: string; fetch?: typeof fetch; timeoutMs?: number }): CatalogClient {
   const send = createServiceClient(opts);
-  const call: typeof send = (method, path, body) =>
-    send(method, path, body).catch((err: unknown) => {
+  async function call<T>(method: Parameters<typeof send>[0], path: string, body?: unknown): Promise<T> {
+    try {
+      return await send<T>(method, path, body);
+    } catch (err) {
       throw err instanceof HttpError && err.statusCode === 503 ? new CatalogUnavailableError() : err;
-    });
+    }
+  }
   return {
     quote: (items) => call<Quote>('POST', '/internal/catalog/products/quote', { items }),
     reserve: async (reservationId, items) => {
