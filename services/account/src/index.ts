@@ -11,6 +11,7 @@ export { buildAccountService, type AccountControls } from './plugin';
 export { serviceEraser, type PersonalDataEraser } from './erasure/erasers';
 export { DEFAULT_RATE_LIMITS, type AccountDeps, type AccountRateLimits, type RateLimit } from './context';
 export { toPublicUser, type UserDoc } from './users/store';
+export { REFRESH_TTL_SECONDS } from './sessions/store';
 
 /** RATE_LIMIT_LOGIN=20 (per minute) style overrides, for load tests and browser test runs. */
 function rateLimitsFromEnv(env: NodeJS.ProcessEnv): Partial<AccountRateLimits> {

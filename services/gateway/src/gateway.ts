@@ -1,6 +1,4 @@
 import fastifyCompress from '@fastify/compress';
-import fastifyHttpProxy from '@fastify/http-proxy';
-import type { FastifyRequest } from 'fastify';
 import { openAccountService } from '@pharmacy/account-service';
 import { openCatalogService } from '@pharmacy/catalog-service';
 import { openCheckoutService } from '@pharmacy/checkout-service';
@@ -16,8 +14,9 @@ import {
   type ServiceContext,
   type ServiceHandle,
 } from '@pharmacy/service-kit';
-import { SERVICE_NAMES, SERVICE_PREFIXES, type ServiceName } from './routes-table';
+import { SERVICE_NAMES, type ServiceName } from './routes-table';
 import { registerStatic, spaFallback, type StaticOptions } from './static-files';
+import { registerUpstreams } from './upstreams';
 
 const OPENERS: Record<ServiceName, OpenService> = {
   account: openAccountService,
@@ -34,7 +33,11 @@ export interface GatewayOptions {
   static?: StaticOptions;
   /** distributed mode: where each service listens. */
   serviceUrls?: Record<ServiceName, string>;
+  /** distributed mode: how long a service may take to answer before the shopper gets 504 (default 15 s). */
+  upstreamTimeoutMs?: number;
   env?: NodeJS.ProcessEnv;
+  /** Where the gateway's log lines go (default stdout). */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -49,6 +52,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
   const app = await createApp({
     publicKey: keys.publicKey,
     logLevel: config.logLevel,
+    logStream: opts.logStream,
     docs: opts.mode === 'embedded',
     trustedOrigins: [config.publicOrigin],
     production: config.production,
@@ -76,22 +80,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
   } else {
     const urls = opts.serviceUrls;
     if (!urls) throw new Error('distributed mode needs ACCOUNT_SERVICE_URL, CATALOG_SERVICE_URL and CHECKOUT_SERVICE_URL');
-    const forwarded = (request: FastifyRequest, headers: Record<string, unknown>) => ({
-      ...headers,
-      'x-forwarded-for': request.ip,
-      'x-forwarded-host': request.host,
-      'x-forwarded-proto': request.protocol,
-    });
-    for (const name of SERVICE_NAMES) {
-      for (const prefix of SERVICE_PREFIXES[name]) {
-        await app.register(fastifyHttpProxy, {
-          upstream: urls[name],
-          prefix,
-          rewritePrefix: prefix,
-          replyOptions: { rewriteRequestHeaders: forwarded as never },
-        });
-      }
-    }
+    await registerUpstreams(app, { urls, timeoutMs: opts.upstreamTimeoutMs });
   }
 
   if (opts.static) await registerStatic(app, opts.static);

@@ -1,3 +1,4 @@
 export { buildGateway, type GatewayMode, type GatewayOptions } from './gateway';
 export { SERVICE_PREFIXES, SERVICE_NAMES, type ServiceName } from './routes-table';
 export { remotesManifest, spaFallback } from './static-files';
+export { DEFAULT_UPSTREAM_TIMEOUT_MS } from './upstreams';

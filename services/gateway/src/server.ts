@@ -2,6 +2,12 @@ import path from 'node:path';
 import { loadConfig } from '@pharmacy/service-kit';
 import { buildGateway, type GatewayMode } from './gateway';
 
+function upstreamTimeout(value: string): number {
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 100) throw new Error(`GATEWAY_UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds, at least 100 (got "${value}").`);
+  return ms;
+}
+
 /** Start: `node dist/server.js` (GATEWAY_MODE=embedded by default; distributed proxies to *_SERVICE_URL). */
 async function main() {
   const config = loadConfig(process.env, { port: 5000 });
@@ -23,6 +29,7 @@ async function main() {
             checkout: env.CHECKOUT_SERVICE_URL ?? 'http://127.0.0.1:4003',
           }
         : undefined,
+    upstreamTimeoutMs: env.GATEWAY_UPSTREAM_TIMEOUT_MS ? upstreamTimeout(env.GATEWAY_UPSTREAM_TIMEOUT_MS) : undefined,
   });
   const stop = () => void app.close().then(() => process.exit(0));
   process.once('SIGTERM', stop);

@@ -100,6 +100,32 @@ export const UserResponse = StrictObject({
 });
 export type UserResponse = Static<typeof UserResponse>;
 
+/**
+ * Who a verified access token says the user is, and nothing more: the gateway answers check-auth with this while
+ * the account service cannot be reached, so a signed-in shopper stays signed in. `firstName` comes from the
+ * token's `userName` claim (absent from tokens issued before it existed).
+ */
+export const SessionIdentity = StrictObject({
+  _id: Type.String(),
+  admin: Type.Boolean(),
+  firstName: Type.Optional(Type.String()),
+});
+export type SessionIdentity = Static<typeof SessionIdentity>;
+
+export const DegradedCheckAuthResponse = StrictObject({
+  success: Type.Literal(true),
+  user: SessionIdentity,
+  data: SessionIdentity,
+  /** The account details could not be read; `message` says so in words a shopper understands. */
+  degraded: Type.Literal(true),
+  message: Type.String(),
+});
+export type DegradedCheckAuthResponse = Static<typeof DegradedCheckAuthResponse>;
+
+/** GET /api/auth/check-auth: the full user from the account service, or the token's identity when it is down. */
+export const CheckAuthResponse = Type.Union([UserResponse, DegradedCheckAuthResponse]);
+export type CheckAuthResponse = Static<typeof CheckAuthResponse>;
+
 /** Responses that only confirm (sign-out, logout, change password, delete account, forgot/reset password). */
 export const MessageResponse = StrictObject({
   success: Type.Literal(true),

@@ -35,6 +35,8 @@ export interface CreateAppOptions {
   /** Origins allowed to send cookie-authenticated state changes besides the request's own host. */
   trustedOrigins?: string[];
   logLevel?: string;
+  /** Where log lines go (default stdout); tests read what an operator would see. */
+  logStream?: { write(line: string): void };
   /** Default JSON body limit; upload routes raise their own. */
   bodyLimit?: number;
   /** Serve the OpenAPI document and UI at /api/docs. */
@@ -64,6 +66,7 @@ export async function createApp(opts: CreateAppOptions): Promise<App> {
   const app = Fastify({
     logger: {
       level: opts.logLevel ?? 'info',
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     bodyLimit: opts.bodyLimit ?? DEFAULT_BODY_LIMIT,

@@ -28,7 +28,7 @@ export function createSessionKit(opts: {
   const base = { httpOnly: true, sameSite: 'lax' as const, secure: opts.secureCookies };
 
   function setCookies(reply: FastifyReply, user: UserDoc, sid: string, refreshToken: string) {
-    const accessToken = sign({ sub: user._id, admin: user.admin === true, sid });
+    const accessToken = sign({ sub: user._id, admin: user.admin === true, sid, userName: user.firstName });
     // The access cookie outlives its token on purpose: an expired token still reaches every service, which
     // answers TOKEN_EXPIRED, which tells the browser to refresh instead of treating the visitor as signed out.
     reply.setCookie(ACCESS_COOKIE, accessToken, { ...base, path: '/', maxAge: REFRESH_TTL_SECONDS });

@@ -11,6 +11,11 @@ export interface AccessClaims {
   admin: boolean;
   /** The refresh session this token belongs to (revoked on logout, password change and reset). */
   sid: string;
+  /**
+   * The name the shop greets the user with (their first name), so pages can still say who is signed in while
+   * the account service cannot be reached. Display only: never used to decide anything.
+   */
+  userName?: string;
 }
 
 declare module '@fastify/jwt' {
