@@ -10,6 +10,7 @@ import { deleteUserSuccess, signInSuccess, signOutSuccess, updateUserSuccess } f
 export const initialAuthState: AuthState = { isAuthenticated: false, isLoading: true, user: null };
 
 const signedIn = (state: AuthState, user: SessionUser | null) => {
+  if (!user) delete state.notice;
   state.user = user;
   state.isAuthenticated = user !== null;
   state.isLoading = false;
@@ -28,7 +29,14 @@ export const authSlice = createSlice({
         state.isLoading = true;
       })
       // Success with a success flag sets the user and marks authenticated; otherwise there is no user.
-      .addCase(checkAuth.fulfilled, (state, action) => signedIn(state, action.payload.user))
+      // A degraded answer (account service down) keeps the user signed in, and the full details already
+      // known for that same user, until the account service can send them again.
+      .addCase(checkAuth.fulfilled, (state, action) => {
+        const { user, degraded, message } = action.payload;
+        signedIn(state, degraded && user && state.user?._id === user._id ? state.user : user);
+        if (degraded && user) state.notice = message;
+        else delete state.notice;
+      })
       .addCase(checkAuth.rejected, (state) => signedIn(state, null))
       .addCase(login.pending, (state) => {
         state.isLoading = true;

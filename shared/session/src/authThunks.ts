@@ -1,6 +1,6 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { api, getErrorMessage, type ApiResponse } from './api';
-import { pickUser } from './user';
+import { pickDegradedUser, pickUser } from './user';
 import type { RegisterForm, SessionUser, SignInCredentials } from './types';
 
 /** What the auth thunks resolve with: the server's success flag and message, and the user it sent (if any). */
@@ -8,6 +8,8 @@ export interface AuthResult {
   success: boolean;
   message?: string;
   user: SessionUser | null;
+  /** check-auth only: the account service is down and `user` is what the session's token says (see pickDegradedUser). */
+  degraded?: boolean;
 }
 
 const toResult = (body: ApiResponse<unknown>): AuthResult => ({
@@ -21,7 +23,9 @@ type Config = { rejectValue: string };
 /** SPEC §4 auth check (GET /api/auth/check-auth, no-cache): run at start and on every guarded route. */
 export const checkAuth = createAsyncThunk<AuthResult, void, Config>('auth/checkAuth', async (_, { rejectWithValue, signal }) => {
   try {
-    return toResult(await api.get('/api/auth/check-auth', { noCache: true, signal }));
+    const body = await api.get('/api/auth/check-auth', { noCache: true, signal });
+    const degraded = body.success === true ? pickDegradedUser(body) : null;
+    return degraded ? { ...toResult(body), user: degraded, degraded: true } : toResult(body);
   } catch (error) {
     return rejectWithValue(getErrorMessage(error));
   }

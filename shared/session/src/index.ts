@@ -14,7 +14,7 @@ export {
 export type { ApiResponse, ApiConfig, RequestOptions, QueryValue } from './api';
 
 export type { SessionUser, SessionState, AuthState, SignInCredentials, ProfileUpdate, RegisterForm, DeleteAccountRequest } from './types';
-export { pickUser } from './user';
+export { pickUser, pickDegradedUser } from './user';
 
 export {
   sessionSlice,
@@ -37,7 +37,7 @@ export { authSlice, authReducer, initialAuthState, setUser } from './authSlice';
 export { checkAuth, login, register, logout } from './authThunks';
 export type { AuthResult } from './authThunks';
 export { sessionSaga, signInSaga, updateUserSaga, deleteUserSaga, signOutSaga } from './sagas';
-export { selectSession, selectCurrentUser, selectAuth, selectIsAdmin } from './selectors';
+export { selectSession, selectCurrentUser, selectAuth, selectIsAdmin, selectAuthNotice } from './selectors';
 export type { SessionRootState } from './selectors';
 
 export { createAppStore, useAppDispatch, useAppSelector, useInjectModule } from './store';

@@ -53,7 +53,8 @@ export const sessionSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(checkAuth.fulfilled, (state, action) => {
-        state.currentUser = action.payload.user;
+        const { user, degraded } = action.payload;
+        if (!(degraded && user && state.currentUser?._id === user._id)) state.currentUser = user;
       })
       .addCase(checkAuth.rejected, (state) => {
         state.currentUser = null;

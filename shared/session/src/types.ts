@@ -21,8 +21,11 @@ export interface SignInCredentials {
   password: string;
 }
 
-/** The editable part of the profile sent to PUT /api/account/profile (the account service validates it). */
-export type ProfileUpdate = Partial<Omit<SessionUser, '_id' | 'admin' | 'createdAt' | 'updatedAt'>>;
+/**
+ * The editable part of the profile sent to PUT /api/account/profile (the account service validates it);
+ * `currentPassword` is required by the service when the email changes.
+ */
+export type ProfileUpdate = Partial<Omit<SessionUser, '_id' | 'admin' | 'createdAt' | 'updatedAt'>> & { currentPassword?: string };
 
 /** DELETE /api/account/profile body: the account service asks for the current password. */
 export interface DeleteAccountRequest {
@@ -44,4 +47,9 @@ export interface AuthState {
   isAuthenticated: boolean;
   isLoading: boolean;
   user: SessionUser | null;
+  /**
+   * Set while the account service cannot be reached: the sign-in was confirmed from the session's token alone
+   * and `notice` is what to tell the user (their details are temporarily unavailable). Absent otherwise.
+   */
+  notice?: string;
 }

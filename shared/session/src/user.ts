@@ -15,3 +15,16 @@ export function pickUser(body: unknown): SessionUser | null {
   if (typeof data === 'object' && data !== null && isUser((data as { user?: unknown }).user)) return (data as { user: SessionUser }).user;
   return null;
 }
+
+/**
+ * A check-auth answered while the account service is down (`degraded: true`): the gateway knows only who the
+ * session's token names (`_id`, `admin`, maybe `firstName`), so the rest of the user is left empty.
+ */
+export function pickDegradedUser(body: unknown): SessionUser | null {
+  if (typeof body !== 'object' || body === null || (body as { degraded?: unknown }).degraded !== true) return null;
+  const user = (body as { user?: unknown }).user;
+  if (typeof user !== 'object' || user === null) return null;
+  const { _id, admin, firstName } = user as { _id?: unknown; admin?: unknown; firstName?: unknown };
+  if (typeof _id !== 'string' || !_id) return null;
+  return { _id, admin: admin === true, firstName: typeof firstName === 'string' ? firstName : '', lastName: '', email: '' };
+}

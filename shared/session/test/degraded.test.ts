@@ -1,0 +1,64 @@
+import { checkAuth } from '../src/authThunks';
+import { selectAuthNotice, selectCurrentUser } from '../src/selectors';
+import { signInSuccess } from '../src/sessionSlice';
+import { createAppStore } from '../src/store';
+import { admin, jane } from './fixtures';
+import { installFakeFetch, reply, uninstallFakeFetch } from './fakeFetch';
+
+afterEach(() => uninstallFakeFetch());
+
+const NOTICE = 'Your account details are temporarily unavailable. You are still signed in; please try again in a moment.';
+/** What the gateway answers check-auth with while the account service is down (the token's identity). */
+const degraded = (identity: { _id: string; admin: boolean; firstName?: string }) =>
+  reply(200, { success: true, user: identity, data: identity, degraded: true, message: NOTICE });
+
+describe('check-auth while the account service is down', () => {
+  it('a visitor whose token names them is signed in from it, with the notice to show', async () => {
+    installFakeFetch(() => degraded({ _id: jane._id, admin: false, firstName: 'Jane' }));
+    const store = createAppStore();
+    await store.dispatch(checkAuth());
+    const expected = { _id: jane._id, admin: false, firstName: 'Jane', lastName: '', email: '' };
+    expect(store.getState().auth).toEqual({ isAuthenticated: true, isLoading: false, user: expected, notice: NOTICE });
+    expect(selectCurrentUser(store.getState())).toEqual(expected);
+    expect(selectAuthNotice(store.getState())).toBe(NOTICE);
+  });
+
+  it('a signed-in user stays signed in with the details already known, and the notice goes once the account answers', async () => {
+    let accountDown = true;
+    installFakeFetch(() => (accountDown ? degraded({ _id: jane._id, admin: false }) : reply(200, { success: true, user: jane, data: jane })));
+    const store = createAppStore();
+    store.dispatch(signInSuccess(jane));
+
+    await store.dispatch(checkAuth());
+    expect(store.getState().auth).toEqual({ isAuthenticated: true, isLoading: false, user: jane, notice: NOTICE });
+    expect(store.getState().session.currentUser).toEqual(jane);
+
+    accountDown = false;
+    await store.dispatch(checkAuth());
+    expect(store.getState().auth).toEqual({ isAuthenticated: true, isLoading: false, user: jane });
+    expect(selectAuthNotice(store.getState())).toBeNull();
+  });
+
+  it('keeps the admin flag from the token (admin pages stay reachable; the services still check it)', async () => {
+    installFakeFetch(() => degraded({ _id: admin._id, admin: true }));
+    const store = createAppStore();
+    store.dispatch(signInSuccess(jane)); // someone else was signed in in this tab before
+    await store.dispatch(checkAuth());
+    expect(store.getState().auth.user).toEqual({ _id: admin._id, admin: true, firstName: '', lastName: '', email: '' });
+    expect(store.getState().session.currentUser?._id).toBe(admin._id);
+  });
+
+  it('a 401 still signs out, and clears the notice', async () => {
+    let status = 200;
+    installFakeFetch(() =>
+      status === 200 ? degraded({ _id: jane._id, admin: false }) : reply(401, { success: false, message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' }),
+    );
+    const store = createAppStore();
+    await store.dispatch(checkAuth());
+    expect(store.getState().auth.isAuthenticated).toBe(true);
+    status = 401;
+    await store.dispatch(checkAuth());
+    expect(store.getState().auth).toEqual({ isAuthenticated: false, isLoading: false, user: null });
+    expect(store.getState().session.currentUser).toBeNull();
+  });
+});
