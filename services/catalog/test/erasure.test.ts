@@ -29,6 +29,9 @@ describe('POST /internal/catalog/users/{userId}/erase (account deletion)', () =>
     expect(gel.items.map((r: { reviewValue: number }) => r.reviewValue).sort()).toEqual([1, 5]);
     expect(gel.items.find((r: { userId: string }) => r.userId === 'staying')).toBeDefined();
     expect(await t.store.collection('reviews').countDocuments({ userId: 'leaving' })).toBe(0);
+    // The deleted account's token is refused here at once (before any revocation poll): no review can follow.
+    expect((await add('leaving', 'gel', 2)).statusCode).toBe(401);
+    expect(await t.store.collection('reviews').countDocuments({ userId: 'leaving' })).toBe(0);
     // Each detached review has an author id of its own: nothing ties the two together any more.
     const detached = await t.store.collection('reviews').find({ authorErasedAt: { $exists: true } });
     expect(new Set(detached.map((r) => r.userId)).size).toBe(2);

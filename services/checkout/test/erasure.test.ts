@@ -37,6 +37,10 @@ describe('POST /internal/checkout/users/{userId}/erase (account deletion)', () =
 
     expect(await h.store.collection('addresses').countDocuments({ userId: 'u-leaving' })).toBe(0);
     expect(await h.store.collection('carts').countDocuments({ _id: 'u-leaving' })).toBe(0);
+    // The deleted account's token is refused here at once (before any revocation poll), so nothing is re-created.
+    const late = await h.app.inject({ method: 'POST', url: '/api/shop/cart/add', headers: h.as('u-leaving'), payload: { userId: 'u-leaving', productId, quantity: 1 } });
+    expect(late.statusCode).toBe(401);
+    expect(await h.store.collection('carts').countDocuments({ _id: 'u-leaving' })).toBe(0);
     const kept = await h.store.collection('orders').findOne({ _id: orderId });
     expect(kept).not.toBeNull();
     expect(kept!.address).toEqual({

@@ -6,7 +6,7 @@ export { requireUser, requireAdmin, optionalUser, assertSelf, TOKEN_ALGORITHM, t
 export { createMailer, type Mail, type Mailer, type OutboxDoc } from './mail';
 export { requireInternal, createServiceClient, INTERNAL_HEADER, type ServiceClient, type ServiceClientOptions } from './internal';
 export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-export { createAccessTokenSigner, ACCESS_TOKEN_TTL_SECONDS } from './tokens';
+export { createAccessTokenSigner, ACCESS_TOKEN_TTL_SECONDS, REVOCATION_KEEP_MS } from './tokens';
 export { runService, injectFetch, serviceUrlsFromEnv, followAccountRevocations, type ServiceContext, type ServiceHandle, type OpenService } from './service';
 export {
   RevocationList,

@@ -27,6 +27,14 @@ export class RevocationList {
     this.prune();
   }
 
+  /**
+   * Refuses every token of a user here at once, without waiting for the next poll: a service erasing a deleted
+   * account's data must not take new writes from it meanwhile.
+   */
+  refuseUser(userId: string, forMs: number): void {
+    this.add([{ kind: 'user', id: userId, expiresAt: new Date(this.now() + forMs).toISOString() }]);
+  }
+
   isRevoked(claims: { sub: string; sid: string }): boolean {
     const at = this.now();
     return (this.sessions.get(claims.sid) ?? 0) > at || (this.users.get(claims.sub) ?? 0) > at;

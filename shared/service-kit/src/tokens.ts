@@ -3,6 +3,8 @@ import type { AccessClaims } from './plugins/auth';
 import { TOKEN_ALGORITHM } from './plugins/auth';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** How long a revocation is kept: until every access token issued before it has expired, plus clock skew. */
+export const REVOCATION_KEEP_MS = ACCESS_TOKEN_TTL_SECONDS * 1000 + 60_000;
 
 /**
  * Signs access tokens with the Ed25519 private key. Only the account service holds that key in production;

@@ -1,6 +1,6 @@
 import { ErasureParams, ErasureResponse, StrictObject, type ErasureResult } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
-import { requireInternal, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { REVOCATION_KEEP_MS, requireInternal, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { ReviewDoc } from './service';
 
 /**
@@ -31,6 +31,10 @@ export const erasureRoutes: FastifyPluginAsyncTypebox<{ reviews: Collection<Revi
       onRequest: requireInternal(internalToken),
       schema: { hide: true, params: ErasureParams, querystring: StrictObject({}), response: { 200: ErasureResponse } },
     },
-    async (request) => ({ success: true as const, data: await detachReviews(reviews, request.params.userId, now) }),
+    async (request) => {
+      // From now on the account's tokens are refused here, even before the next poll: no new review can follow.
+      request.server.revocations.refuseUser(request.params.userId, REVOCATION_KEEP_MS);
+      return { success: true as const, data: await detachReviews(reviews, request.params.userId, now) };
+    },
   );
 };

@@ -1,6 +1,6 @@
 import { ErasureParams, ErasureResponse, type ErasureResult, type OrderAddress } from '@pharmacy/contracts';
 import type { Collection, DocumentStore } from '@pharmacy/db';
-import { requireInternal, type App } from '@pharmacy/service-kit';
+import { REVOCATION_KEEP_MS, requireInternal, type App } from '@pharmacy/service-kit';
 import type { OrderDoc } from '../orders/store';
 import { responses } from '../schemas';
 
@@ -38,5 +38,9 @@ export function erasureRoutes(app: App, opts: { store: DocumentStore; orders: Co
   app.post('/internal/checkout/users/:userId/erase', {
     preHandler: requireInternal(opts.internalToken),
     schema: { hide: true, params: ErasureParams, response: responses(ErasureResponse) },
-  }, async (request) => ({ success: true as const, data: await eraseCustomer(opts.store, opts.orders, request.params.userId, opts.now) }));
+  }, async (request) => {
+    // From now on the account's tokens are refused here, even before the next poll: nothing new is written for it.
+    request.server.revocations.refuseUser(request.params.userId, REVOCATION_KEEP_MS);
+    return { success: true as const, data: await eraseCustomer(opts.store, opts.orders, request.params.userId, opts.now) };
+  });
 }
