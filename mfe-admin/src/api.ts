@@ -12,6 +12,8 @@ import {
   type ProductInput,
   type ProductPage,
   type ProductPatch,
+  type ProductStock,
+  type StockAdjustmentInput,
   type User,
 } from '@pharmacy/contracts';
 import { apiData } from '@pharmacy/session';
@@ -43,6 +45,10 @@ export const adminApi = {
   addProduct: (input: ProductInput) => apiData.post<Product>('/api/admin/products/add', input),
   editProduct: (productId: string, patch: ProductPatch) => apiData.put<Product>(`/api/admin/products/edit/${id(productId)}`, patch),
   deleteProduct: (productId: string) => apiData.delete<unknown>(`/api/admin/products/delete/${id(productId)}`),
+  /** The latest copy of one product, with its version (the form's Reload after someone else's edit). */
+  getProduct: (productId: string) => apiData.get<Product>(`/api/shop/products/get/${id(productId)}`),
+  productStock: (productId: string, signal?: AbortSignal) => apiData.get<ProductStock>(`/api/admin/products/${id(productId)}/stock`, { signal }),
+  adjustStock: (productId: string, input: StockAdjustmentInput) => apiData.post<ProductStock>(`/api/admin/products/${id(productId)}/stock`, input),
 
   listOrders: ({ status, page, limit }: OrderListParams, signal?: AbortSignal) =>
     apiData.get<AdminOrdersPage>('/api/admin/orders/get', { query: { status, page, limit }, signal }),

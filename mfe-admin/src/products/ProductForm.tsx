@@ -5,13 +5,12 @@ import { Button, Field, Input, Select, Textarea, breakpoints, th } from '@pharma
 import { ImageUploader } from '../media/ImageUploader';
 import {
   DOSAGE_FORMS,
+  MAX_PER_ORDER_HINT,
   PRODUCT_LIMITS,
-  toProductInput,
   validateProductForm,
   type ProductFormErrors,
   type ProductFormValues,
 } from './productForm';
-import type { ProductInput } from '@pharmacy/contracts';
 
 const Grid = styled.div`
   display: grid;
@@ -56,6 +55,23 @@ const Actions = styled.div`
   margin-top: ${th((t) => t.space(2))};
 `;
 
+const Conflict = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${th((t) => t.space(3))};
+  margin: 0 0 ${th((t) => t.space(4))};
+  padding: ${th((t) => t.space(3))};
+  border: 1px solid ${th((t) => t.colors.dangerStrong)};
+  border-radius: ${th((t) => t.radii.md)};
+  p {
+    flex: 1 1 16rem;
+    margin: 0;
+    color: ${th((t) => t.colors.dangerStrong)};
+    font-weight: ${th((t) => t.fontWeights.medium)};
+  }
+`;
+
 const Summary = styled.p`
   margin: 0 0 ${th((t) => t.space(4))};
   color: ${th((t) => t.colors.dangerStrong)};
@@ -63,24 +79,29 @@ const Summary = styled.p`
 `;
 
 export interface ProductFormProps {
+  /** `edit` leaves stock out: it changes through adjustments (the stock panel), never through this form. */
+  mode: 'add' | 'edit';
   initial: ProductFormValues;
   submitLabel: string;
   saving: boolean;
-  onSubmit: (input: ProductInput) => void;
+  /** Called with valid values only. */
+  onSubmit: (values: ProductFormValues) => void;
   onCancel: () => void;
+  /** The save was refused because someone else changed the product: their message and a way to reload. */
+  conflict?: { message: string; reloading: boolean; onReload: () => void } | null;
 }
 
 type TextKey = Exclude<keyof ProductFormValues, 'requiresPrescription' | 'image'>;
 
 /** Every product field, including the pharmacy ones (ARCHITECTURE §5), checked as the catalog would. */
-export function ProductForm({ initial, submitLabel, saving, onSubmit, onCancel }: ProductFormProps) {
+export function ProductForm({ mode, initial, submitLabel, saving, onSubmit, onCancel, conflict }: ProductFormProps) {
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof ProductFormValues, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [uploading, setUploading] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const dosageListId = useId();
-  const errors: ProductFormErrors = useMemo(() => validateProductForm(values), [values]);
+  const errors: ProductFormErrors = useMemo(() => validateProductForm(values, mode === 'add'), [values, mode]);
   const shown = (key: keyof ProductFormValues) => (submitted || touched[key] ? errors[key] : undefined);
 
   const text = (key: TextKey) => ({
@@ -98,13 +119,21 @@ export function ProductForm({ initial, submitLabel, saving, onSubmit, onCancel }
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    onSubmit(toProductInput(values));
+    onSubmit(values);
   };
 
   const errorCount = Object.keys(errors).length;
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label={submitLabel}>
+      {conflict && (
+        <Conflict role="alert">
+          <p>{conflict.message}</p>
+          <Button variant="secondary" onClick={conflict.onReload} loading={conflict.reloading} loadingLabel="Reloading">
+            Reload
+          </Button>
+        </Conflict>
+      )}
       {submitted && errorCount > 0 && (
         <Summary role="alert">
           {errorCount === 1 ? 'One field needs your attention.' : `${errorCount} fields need your attention.`}
@@ -142,9 +171,11 @@ export function ProductForm({ initial, submitLabel, saving, onSubmit, onCancel }
           <Field label="Sale price" error={shown('salePrice')} hint="Leave empty when not on sale">
             <Input {...text('salePrice')} inputMode="decimal" />
           </Field>
-          <Field label="Stock" required error={shown('totalStock')}>
-            <Input {...text('totalStock')} inputMode="numeric" />
-          </Field>
+          {mode === 'add' && (
+            <Field label="Stock" required error={shown('totalStock')} hint="Units on the shelf now; later changes are stock adjustments">
+              <Input {...text('totalStock')} inputMode="numeric" />
+            </Field>
+          )}
           <Wide>
             <ImageUploader
               label="Product image"
@@ -185,7 +216,7 @@ export function ProductForm({ initial, submitLabel, saving, onSubmit, onCancel }
           <Field label="Pack size" error={shown('packSize')} hint="e.g. 24 tablets">
             <Input {...text('packSize')} />
           </Field>
-          <Field label="Maximum per order" error={shown('maxPerOrder')} hint="Leave empty for no limit">
+          <Field label="Maximum per order" error={shown('maxPerOrder')} hint={MAX_PER_ORDER_HINT}>
             <Input {...text('maxPerOrder')} inputMode="numeric" />
           </Field>
           <Field label="Minimum age" error={shown('minAge')} hint="Years; leave empty for none">

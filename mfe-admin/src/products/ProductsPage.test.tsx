@@ -193,6 +193,7 @@ describe('Products screen', () => {
     expect(within(dialog).getByLabelText(/^Title/)).toHaveValue('Vitamin C 1000 mg');
     expect(within(dialog).getByLabelText(/^Sale price/)).toHaveValue('3.5');
     expect(within(dialog).getByLabelText(/^Maximum per order/)).toHaveValue('4');
+    expect(within(dialog).queryByRole('textbox', { name: /^Stock/ })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('img', { name: 'Preview of the product image' })).toHaveAttribute('src', '/api/media/img-1');
 
     await user.clear(within(dialog).getByLabelText(/^Price/));
@@ -200,7 +201,9 @@ describe('Products screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit product' })).not.toBeInTheDocument());
     const [request] = server.requestsTo('PUT', '/api/admin/products/edit/p-2');
-    expect(request.body).toMatchObject({ price: 5.25, salePrice: 3.5, title: 'Vitamin C 1000 mg', category: 'vitamins-and-supplements' });
+    expect(request.body).toMatchObject({ price: 5.25, salePrice: 3.5, title: 'Vitamin C 1000 mg', category: 'vitamins-and-supplements', version: 1 });
+    // Stock is never sent by the form: it changes through adjustments only.
+    expect(request.body).not.toHaveProperty('totalStock');
   });
 
   it('deletes only after confirmation', async () => {

@@ -26,7 +26,8 @@ import { formatMoney } from '../format';
 import { useAdminSelector } from '../state/module';
 import { selectProducts } from '../state/selectors';
 import { ProductForm } from './ProductForm';
-import { emptyProductForm, productToForm } from './productForm';
+import { emptyProductForm, productToForm, toProductInput, toProductPatch } from './productForm';
+import { StockPanel } from './StockPanel';
 import { productsActions } from './slice';
 import { Center } from '../styles';
 
@@ -71,7 +72,7 @@ type Editing = { mode: 'add' } | { mode: 'edit'; product: Product } | null;
 
 export function ProductsPage() {
   const dispatch = useDispatch();
-  const { list, total, page, limit, search, loading, save, deleting } = useAdminSelector(selectProducts);
+  const { list, total, page, limit, search, loading, save, reload, deleting } = useAdminSelector(selectProducts);
   const [term, setTerm] = useState(search);
   const [editing, setEditing] = useState<Editing>(null);
   const [confirmDelete, setConfirmDelete] = useState<Product | null>(null);
@@ -88,6 +89,14 @@ export function ProductsPage() {
       dispatch(productsActions.resetSave());
     }
   }, [save.status, dispatch]);
+
+  // Reload after a conflict: the form starts again from the latest product (its values and version).
+  useEffect(() => {
+    if (!reload.product) return;
+    const latest = reload.product;
+    setEditing((current) => (current?.mode === 'edit' && current.product._id === latest._id ? { mode: 'edit', product: latest } : current));
+    dispatch(productsActions.reloadConsumed());
+  }, [reload.product, dispatch]);
 
   // The confirmation closes when the delete finishes (either way; a failure says why in a toast).
   const deleteSent = useRef(false);
@@ -195,16 +204,33 @@ export function ProductsPage() {
       >
         {editing && (
           <ProductForm
-            key={editing.mode === 'edit' ? editing.product._id : 'new'}
+            key={editing.mode === 'edit' ? `${editing.product._id}:${editing.product.version}` : 'new'}
+            mode={editing.mode}
             initial={editing.mode === 'edit' ? productToForm(editing.product) : emptyProductForm()}
             submitLabel={editing.mode === 'edit' ? 'Save changes' : 'Add product'}
             saving={save.status === 'saving'}
             onCancel={() => setEditing(null)}
-            onSubmit={(input) =>
-              dispatch(productsActions.saveProduct(editing.mode === 'edit' ? { id: editing.product._id, input } : { input }))
+            onSubmit={(values) =>
+              dispatch(
+                productsActions.saveProduct(
+                  editing.mode === 'edit'
+                    ? { id: editing.product._id, patch: toProductPatch(values, editing.product.version) }
+                    : { input: toProductInput(values) },
+                ),
+              )
+            }
+            conflict={
+              editing.mode === 'edit' && save.conflict && save.error
+                ? {
+                    message: save.error,
+                    reloading: reload.loading,
+                    onReload: () => dispatch(productsActions.reloadProduct(editing.product._id)),
+                  }
+                : null
             }
           />
         )}
+        {editing?.mode === 'edit' && <StockPanel productId={editing.product._id} />}
       </Dialog>
 
       <ConfirmDialog

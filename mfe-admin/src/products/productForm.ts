@@ -2,8 +2,11 @@ import {
   CATEGORY_IDS,
   hasAtMostTwoDecimals,
   normalizeList,
+  DEFAULT_MAX_PER_ORDER,
+  STOCK_MAX,
   type Product,
   type ProductInput,
+  type ProductPatch,
 } from '@pharmacy/contracts';
 
 /** The form keeps what the admin typed; numbers and lists are parsed only when it is checked. */
@@ -14,6 +17,7 @@ export interface ProductFormValues {
   brand: string;
   price: string;
   salePrice: string;
+  /** Only when adding: afterwards stock changes through adjustments, never through this form. */
   totalStock: string;
   image: string;
   /** Comma-separated. */
@@ -22,7 +26,7 @@ export interface ProductFormValues {
   contraindications: string;
   dosageForm: string;
   packSize: string;
-  /** Empty means no limit. */
+  /** Empty means the shop's default cap (DEFAULT_MAX_PER_ORDER). */
   maxPerOrder: string;
   /** Empty means no age limit. */
   minAge: string;
@@ -38,13 +42,15 @@ export const PRODUCT_LIMITS = {
   descriptionMax: 4000,
   brandMax: 80,
   moneyMax: 100000,
-  stockMax: 1000000,
+  stockMax: STOCK_MAX,
   listMax: 30,
   listItemMax: 80,
   textMax: 60,
   maxPerOrderMax: 1000,
   minAgeMax: 120,
 } as const;
+
+export const MAX_PER_ORDER_HINT = `Leave empty for the default of ${DEFAULT_MAX_PER_ORDER}`;
 
 export const DOSAGE_FORMS = ['Tablet', 'Capsule', 'Syrup', 'Liquid', 'Cream', 'Ointment', 'Gel', 'Drops', 'Spray', 'Powder', 'Patch', 'Lozenge'] as const;
 
@@ -126,8 +132,11 @@ function textFieldProblem(raw: string, label: string, min: number, max: number):
   return null;
 }
 
-/** Every rule of the form, with a message per field; an empty object means the product can be saved. */
-export function validateProductForm(v: ProductFormValues): ProductFormErrors {
+/**
+ * Every rule of the form, with a message per field; an empty object means the product can be saved. Stock is
+ * checked only when adding a product (`withStock`).
+ */
+export function validateProductForm(v: ProductFormValues, withStock = true): ProductFormErrors {
   const errors: ProductFormErrors = {};
   const set = (key: keyof ProductFormValues, problem: string | null) => {
     if (problem) errors[key] = problem;
@@ -145,7 +154,7 @@ export function validateProductForm(v: ProductFormValues): ProductFormErrors {
         ? 'Sale price must be lower than the price (leave it empty when not on sale).'
         : null),
   );
-  set('totalStock', wholeProblem(v.totalStock, 'Stock', 0, PRODUCT_LIMITS.stockMax, true));
+  if (withStock) set('totalStock', wholeProblem(v.totalStock, 'Stock', 0, PRODUCT_LIMITS.stockMax, true));
   set('image', v.image.trim() ? null : 'Upload a product image.');
   set('activeIngredients', listFieldProblem(v.activeIngredients, 'Active ingredients'));
   set('allergens', listFieldProblem(v.allergens, 'Allergens'));
@@ -177,4 +186,10 @@ export function toProductInput(v: ProductFormValues): ProductInput {
     minAge: v.minAge.trim() ? Number(v.minAge.trim()) : 0,
     requiresPrescription: v.requiresPrescription,
   };
+}
+
+/** The edit body: every field but stock, and the version the form was loaded with. */
+export function toProductPatch(v: ProductFormValues, version: number): ProductPatch {
+  const { totalStock: _notEditable, ...fields } = toProductInput(v);
+  return { ...fields, version };
 }

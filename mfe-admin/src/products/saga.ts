@@ -1,12 +1,12 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import { getErrorMessage } from '@pharmacy/session';
-import type { ProductInput, ProductPage } from '@pharmacy/contracts';
+import { getErrorMessage, isApiError } from '@pharmacy/session';
+import { CatalogErrorCodes, type Product, type ProductPage, type ProductStock, type StockAdjustmentInput } from '@pharmacy/contracts';
 import { adminApi } from '../api';
 import { abortable, notifyFailure, notifySuccess } from '../state/effects';
 import { selectProducts } from '../state/selectors';
-import { productsActions, type ProductsState } from './slice';
+import { productsActions, type ProductsState, type SaveProductPayload } from './slice';
 
 function* fetchProductsSaga(): SagaIterator {
   try {
@@ -24,17 +24,55 @@ function* fetchProductsSaga(): SagaIterator {
   }
 }
 
-function* saveProductSaga(action: PayloadAction<{ id?: string; input: ProductInput }>): SagaIterator {
-  const { id, input } = action.payload;
+function* saveProductSaga(action: PayloadAction<SaveProductPayload>): SagaIterator {
+  const editing = 'id' in action.payload;
   try {
-    if (id) yield call(adminApi.editProduct, id, input);
-    else yield call(adminApi.addProduct, input);
+    let title: string;
+    if ('id' in action.payload) {
+      const saved: Product = yield call(adminApi.editProduct, action.payload.id, action.payload.patch);
+      title = saved.title;
+    } else {
+      const saved: Product = yield call(adminApi.addProduct, action.payload.input);
+      title = saved.title;
+    }
     yield put(productsActions.saveProductSucceeded());
-    yield call(notifySuccess, id ? 'Product updated' : 'Product added', input.title);
+    yield call(notifySuccess, editing ? 'Product updated' : 'Product added', title);
     yield put(productsActions.fetchProducts());
   } catch (error) {
-    yield put(productsActions.saveProductFailed(getErrorMessage(error)));
-    yield call(notifyFailure, id ? 'Could not update the product' : 'Could not add the product', error);
+    // Someone else saved first: the form says what changed and offers to reload, so no toast on top.
+    const conflict = isApiError(error) && error.status === 409 && error.code === CatalogErrorCodes.PRODUCT_CHANGED;
+    yield put(productsActions.saveProductFailed({ message: getErrorMessage(error), conflict }));
+    if (!conflict) yield call(notifyFailure, editing ? 'Could not update the product' : 'Could not add the product', error);
+  }
+}
+
+function* reloadProductSaga(action: PayloadAction<string>): SagaIterator {
+  try {
+    const product: Product = yield call(adminApi.getProduct, action.payload);
+    yield put(productsActions.reloadProductSucceeded(product));
+  } catch (error) {
+    yield put(productsActions.reloadProductFailed());
+    yield call(notifyFailure, 'Could not reload the product', error);
+  }
+}
+
+function* fetchStockSaga(action: PayloadAction<string>): SagaIterator {
+  try {
+    const stock: ProductStock = yield call(abortable, (signal: AbortSignal) => adminApi.productStock(action.payload, signal));
+    yield put(productsActions.fetchStockSucceeded(stock));
+  } catch (error) {
+    yield put(productsActions.fetchStockFailed(getErrorMessage(error)));
+  }
+}
+
+function* adjustStockSaga(action: PayloadAction<{ productId: string; input: StockAdjustmentInput }>): SagaIterator {
+  const { productId, input } = action.payload;
+  try {
+    const stock: ProductStock = yield call(adminApi.adjustStock, productId, input);
+    yield put(productsActions.adjustStockSucceeded(stock));
+    yield call(notifySuccess, 'Stock adjusted', `${input.delta > 0 ? '+' : ''}${input.delta} (${input.reason}): ${stock.available} available`);
+  } catch (error) {
+    yield put(productsActions.adjustStockFailed(getErrorMessage(error)));
   }
 }
 
@@ -54,6 +92,9 @@ export function* productsSaga(): SagaIterator {
   yield all([
     takeLatest(productsActions.fetchProducts.type, fetchProductsSaga),
     takeLeading(productsActions.saveProduct.type, saveProductSaga),
+    takeLatest(productsActions.reloadProduct.type, reloadProductSaga),
+    takeLatest(productsActions.fetchStock.type, fetchStockSaga),
+    takeLeading(productsActions.adjustStock.type, adjustStockSaga),
     takeEvery(productsActions.deleteProduct.type, deleteProductSaga),
   ]);
 }

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { PRODUCT_PAGE_SIZE, type Product, type ProductInput, type ProductPage } from '@pharmacy/contracts';
+import { PRODUCT_PAGE_SIZE, type Product, type ProductInput, type ProductPage, type ProductPatch, type ProductStock, type StockAdjustmentInput } from '@pharmacy/contracts';
 
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
 
@@ -10,10 +10,24 @@ export interface ProductsState {
   limit: number;
   search: string;
   loading: boolean;
-  save: { status: SaveStatus; error: string | null };
+  /** `conflict`: the edit was refused because someone else changed the product since the form loaded it. */
+  save: { status: SaveStatus; error: string | null; conflict: boolean };
+  /** Reload after a conflict: the latest product, handed to the open form once. */
+  reload: { loading: boolean; product: Product | null };
+  /** The stock panel of the product open in the edit form. */
+  stock: {
+    productId: string | null;
+    data: ProductStock | null;
+    loading: boolean;
+    adjusting: boolean;
+    /** Why the last adjustment or load failed, shown in the panel. */
+    error: string | null;
+  };
   /** Id of the product being deleted. */
   deleting: string | null;
 }
+
+export type SaveProductPayload = { input: ProductInput } | { id: string; patch: ProductPatch };
 
 export const initialProductsState: ProductsState = {
   list: [],
@@ -22,7 +36,9 @@ export const initialProductsState: ProductsState = {
   limit: PRODUCT_PAGE_SIZE,
   search: '',
   loading: false,
-  save: { status: 'idle', error: null },
+  save: { status: 'idle', error: null, conflict: false },
+  reload: { loading: false, product: null },
+  stock: { productId: null, data: null, loading: false, adjusting: false, error: null },
   deleting: null,
 };
 
@@ -51,18 +67,55 @@ const productsSlice = createSlice({
       state.total = 0;
       state.loading = false;
     },
-    /** Create when `id` is absent, else edit. */
-    saveProduct(state, _action: PayloadAction<{ id?: string; input: ProductInput }>) {
-      state.save = { status: 'saving', error: null };
+    /** Create with `input`, edit with `id` and `patch`. */
+    saveProduct(state, _action: PayloadAction<SaveProductPayload>) {
+      state.save = { status: 'saving', error: null, conflict: false };
     },
     saveProductSucceeded(state) {
-      state.save = { status: 'saved', error: null };
+      state.save = { status: 'saved', error: null, conflict: false };
     },
-    saveProductFailed(state, action: PayloadAction<string>) {
-      state.save = { status: 'failed', error: action.payload };
+    saveProductFailed(state, action: PayloadAction<{ message: string; conflict?: boolean }>) {
+      state.save = { status: 'failed', error: action.payload.message, conflict: action.payload.conflict ?? false };
     },
     resetSave(state) {
-      state.save = { status: 'idle', error: null };
+      state.save = { status: 'idle', error: null, conflict: false };
+    },
+    reloadProduct(state, _action: PayloadAction<string>) {
+      state.reload = { loading: true, product: null };
+    },
+    reloadProductSucceeded(state, action: PayloadAction<Product>) {
+      state.reload = { loading: false, product: action.payload };
+      state.save = { status: 'idle', error: null, conflict: false };
+      state.list = state.list.map((p) => (p._id === action.payload._id ? action.payload : p));
+    },
+    reloadProductFailed(state) {
+      state.reload = { loading: false, product: null };
+    },
+    /** The open form took the reloaded product. */
+    reloadConsumed(state) {
+      state.reload.product = null;
+    },
+    fetchStock(state, action: PayloadAction<string>) {
+      const same = state.stock.productId === action.payload;
+      state.stock = { productId: action.payload, data: same ? state.stock.data : null, loading: true, adjusting: false, error: null };
+    },
+    fetchStockSucceeded(state, action: PayloadAction<ProductStock>) {
+      if (state.stock.productId !== action.payload.productId) return;
+      Object.assign(state.stock, { data: action.payload, loading: false });
+    },
+    fetchStockFailed(state, action: PayloadAction<string>) {
+      Object.assign(state.stock, { loading: false, error: action.payload });
+    },
+    adjustStock(state, _action: PayloadAction<{ productId: string; input: StockAdjustmentInput }>) {
+      Object.assign(state.stock, { adjusting: true, error: null });
+    },
+    adjustStockSucceeded(state, action: PayloadAction<ProductStock>) {
+      const { productId, available } = action.payload;
+      if (state.stock.productId === productId) Object.assign(state.stock, { data: action.payload, adjusting: false, error: null });
+      state.list = state.list.map((p) => (p._id === productId ? { ...p, totalStock: available } : p));
+    },
+    adjustStockFailed(state, action: PayloadAction<string>) {
+      Object.assign(state.stock, { adjusting: false, error: action.payload });
     },
     deleteProduct(state, action: PayloadAction<string>) {
       state.deleting = action.payload;

@@ -40,6 +40,7 @@ export function makeProduct(overrides: Partial<Product> & Pick<Product, '_id' | 
     maxPerOrder: 4,
     minAge: 12,
     requiresPrescription: false,
+    version: 1,
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',
     ...overrides,

@@ -1,0 +1,147 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Product, ProductStock } from '@pharmacy/contracts';
+import { createFakeServer, fail, ok, type FakeServer } from '../test/fakeServer';
+import { makeProduct } from '../test/fixtures';
+import { renderAdmin, resetAdminTestEnvironment } from '../test/renderAdmin';
+
+afterEach(resetAdminTestEnvironment);
+
+const GEL = makeProduct({ _id: 'gel', title: 'Ibuprofen Gel', description: 'Pain releif.', price: 6, totalStock: 20, version: 1 });
+
+const initialStock = (): ProductStock => ({
+  productId: 'gel',
+  available: 20,
+  reserved: 0,
+  sold: 30,
+  history: [{ _id: 'h-1', by: 'admin-1', at: '2024-06-01T09:00:00.000Z', delta: 50, reason: 'initial stock', note: '', availableAfter: 50 }],
+});
+
+function serverWith(products: Product[] = [GEL], stock: ProductStock = initialStock()): FakeServer {
+  const server = createFakeServer();
+  server.on('GET', '/api/admin/products/get', ok({ items: products, total: products.length, page: 1, limit: 24 }));
+  server.on('GET', '/api/admin/products/gel/stock', () => ok(stock));
+  return server;
+}
+
+async function openEdit(server: FakeServer) {
+  const user = userEvent.setup();
+  renderAdmin({ path: '/admin/products', server });
+  await screen.findByRole('table', { name: 'Products' });
+  await user.click(screen.getByRole('button', { name: 'Edit Ibuprofen Gel' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit product' });
+  return { user, dialog };
+}
+
+describe('Edit product: someone else saved first', () => {
+  it('shows the 409 message in the form, and Reload loads the latest product into it', async () => {
+    const server = serverWith();
+    const message = 'This product was changed by someone else since you opened it: price. Reload to see the latest.';
+    server.on('PUT', '/api/admin/products/edit/gel', (req) =>
+      (req.body as { version: number }).version === 1
+        ? fail(409, message, 'PRODUCT_CHANGED')
+        : ok({ ...GEL, ...(req.body as object), price: 7.5, version: 3 }),
+    );
+    server.on('GET', '/api/shop/products/get/gel', ok({ ...GEL, price: 7.5, version: 2 }));
+    const { user, dialog } = await openEdit(server);
+
+    const description = within(dialog).getByLabelText(/^Description/);
+    await user.clear(description);
+    await user.type(description, 'Pain relief.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(screen.getByRole('dialog', { name: 'Edit product' })).toBeInTheDocument(); // the form stays open
+    expect(within(dialog).getByLabelText(/^Price/)).toHaveValue('6');
+
+    await user.click(within(alert).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(within(screen.getByRole('dialog', { name: 'Edit product' })).getByLabelText(/^Price/)).toHaveValue('7.5'));
+    const reloaded = screen.getByRole('dialog', { name: 'Edit product' });
+    expect(within(reloaded).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(reloaded).getByLabelText(/^Description/)).toHaveValue('Pain releif.');
+    expect(server.requestsTo('GET', '/api/shop/products/get/gel')).toHaveLength(1);
+
+    // The fix again, on the latest version: it is saved and the form closes.
+    await user.clear(within(reloaded).getByLabelText(/^Description/));
+    await user.type(within(reloaded).getByLabelText(/^Description/), 'Pain relief.');
+    await user.click(within(reloaded).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit product' })).not.toBeInTheDocument());
+    const puts = server.requestsTo('PUT', '/api/admin/products/edit/gel').map((r) => r.body as Record<string, unknown>);
+    expect(puts.map((b) => [b.version, b.description, b.price])).toEqual([
+      [1, 'Pain relief.', 6],
+      [2, 'Pain relief.', 7.5],
+    ]);
+    expect(puts.every((b) => !('totalStock' in b))).toBe(true);
+  });
+});
+
+describe('Edit product: stock panel', () => {
+  it('shows available, reserved and sold with the history', async () => {
+    const { dialog } = await openEdit(serverWith());
+    const figures = await within(dialog).findByLabelText('Stock figures');
+    expect(within(figures).getByText('Available').nextSibling).toHaveTextContent('20');
+    expect(within(figures).getByText('Reserved').nextSibling).toHaveTextContent('0');
+    expect(within(figures).getByText('Sold').nextSibling).toHaveTextContent('30');
+    const history = within(dialog).getByRole('table', { name: 'Stock history' });
+    expect(within(history).getAllByRole('row')).toHaveLength(2);
+    expect(within(history).getByText('+50')).toBeInTheDocument();
+    expect(within(history).getByText('initial stock')).toBeInTheDocument();
+  });
+
+  it('posts an adjustment with its reason and shows the refreshed figures and history', async () => {
+    const server = serverWith();
+    server.on('POST', '/api/admin/products/gel/stock', (req) => {
+      const body = req.body as { delta: number; reason: 'received'; note?: string };
+      const base = initialStock();
+      return ok({
+        ...base,
+        available: 32,
+        history: [{ _id: 'h-2', by: 'admin-1', at: '2024-06-02T09:00:00.000Z', delta: body.delta, reason: body.reason, note: body.note ?? '', availableAfter: 32 }, ...base.history],
+      });
+    });
+    const { user, dialog } = await openEdit(server);
+    const form = await within(dialog).findByRole('form', { name: 'Adjust stock' });
+
+    await user.type(within(form).getByLabelText(/^Change/), '+12');
+    await user.selectOptions(within(form).getByLabelText(/^Reason/), 'received');
+    await user.type(within(form).getByLabelText(/^Note/), 'Delivery 4411');
+    await user.click(within(form).getByRole('button', { name: 'Apply' }));
+
+    await waitFor(() => expect(within(dialog).getAllByRole('row')).toHaveLength(3));
+    expect(server.requestsTo('POST', '/api/admin/products/gel/stock').map((r) => r.body)).toEqual([
+      { delta: 12, reason: 'received', note: 'Delivery 4411' },
+    ]);
+    const figures = within(dialog).getByLabelText('Stock figures');
+    expect(within(figures).getByText('Available').nextSibling).toHaveTextContent('32');
+    const history = within(dialog).getByRole('table', { name: 'Stock history' });
+    expect(within(history).getByText('+12')).toBeInTheDocument();
+    expect(within(history).getByText('Delivery 4411')).toBeInTheDocument();
+    // The form is ready for the next adjustment, and the products table shows the new count.
+    await waitFor(() => expect(within(form).getByLabelText(/^Change/)).toHaveValue(''));
+    expect(within(screen.getByRole('table', { name: 'Products', hidden: true })).getByText('32')).toBeInTheDocument();
+  });
+
+  it('checks the change before sending, and shows the server\'s refusal', async () => {
+    const server = serverWith();
+    server.on('POST', '/api/admin/products/gel/stock', fail(409, 'Only 15 units available, so 18 units cannot be removed (held and sold units are not on the shelf count).', 'STOCK_INSUFFICIENT'));
+    const { user, dialog } = await openEdit(server);
+    const form = await within(dialog).findByRole('form', { name: 'Adjust stock' });
+
+    await user.click(within(form).getByRole('button', { name: 'Apply' }));
+    expect(within(form).getByText('Enter how many units to add (+12) or remove (-3).')).toBeInTheDocument();
+    expect(within(form).getByText('Choose why the stock changes.')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText(/^Change/), '-21');
+    await user.selectOptions(within(form).getByLabelText(/^Reason/), 'damaged');
+    expect(within(form).getByText('Only 20 available: you can remove at most 20.')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Apply' }));
+    expect(server.requestsTo('POST', '/api/admin/products/gel/stock')).toHaveLength(0);
+
+    // Shoppers took 5 meanwhile: the server refuses with the count it has.
+    await user.clear(within(form).getByLabelText(/^Change/));
+    await user.type(within(form).getByLabelText(/^Change/), '-18');
+    await user.click(within(form).getByRole('button', { name: 'Apply' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Only 15 units available, so 18 units cannot be removed');
+    expect(within(form).getByLabelText(/^Change/)).toHaveValue('-18');
+  });
+});
