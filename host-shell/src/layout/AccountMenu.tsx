@@ -1,4 +1,4 @@
-import { selectAuth, selectCurrentUser, selectIsAdmin, useAppSelector, useSignOut } from '@pharmacy/session';
+import { selectAuth, selectAuthNotice, selectCurrentUser, selectIsAdmin, useAppSelector, useSignOut } from '@pharmacy/session';
 import { UserIcon, toast } from '@pharmacy/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -108,6 +108,15 @@ export function AccountMenu() {
   const panelId = useId();
 
   const user = auth.isAuthenticated ? (auth.user ?? currentUser) : null;
+
+  // The account service is down and the sign-in was confirmed from the session alone: say so once (every guarded
+  // route checks again), and again only after it has been back.
+  const notice = useAppSelector(selectAuthNotice);
+  const toldNotice = useRef<string | null>(null);
+  useEffect(() => {
+    if (notice && toldNotice.current !== notice) toast({ title: 'Account details unavailable', description: notice });
+    toldNotice.current = notice;
+  }, [notice]);
 
   useEffect(() => setOpen(false), [pathname]);
 

@@ -121,6 +121,21 @@ describe('account menu', () => {
   });
 });
 
+describe('account service down (check-auth answered from the session token)', () => {
+  const notice = 'Your account details are temporarily unavailable. You are still signed in; please try again in a moment.';
+  const identity = { _id: shopper._id, admin: false, firstName: 'Ada' };
+
+  it('keeps the shopper signed in on a guarded page, greets them by name and says why details are missing', async () => {
+    renderApp('/profile', { 'GET /api/auth/check-auth': { status: 200, body: { success: true, user: identity, data: identity, degraded: true, message: notice } } });
+    expect(await screen.findByText('remote:account/ProfilePage')).toBeInTheDocument();
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+    expect(screen.getByText('Account details unavailable')).toBeInTheDocument();
+    await openMenu();
+    expect(await screen.findByRole('button', { name: /Ada/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+});
+
 describe('layout', () => {
   it('has a skip link to the main landmark and the main navigation', async () => {
     renderApp('/');
