@@ -6,8 +6,12 @@ import type { App } from '@pharmacy/service-kit';
 import { checkAuthFromToken } from './check-auth-fallback';
 import { SERVICE_NAMES, SERVICE_PREFIXES, type ServiceName } from './routes-table';
 
-/** How long a service may take to start answering before the shopper is told it is unavailable. */
-export const DEFAULT_UPSTREAM_TIMEOUT_MS = 15_000;
+/**
+ * How long a service may take to start answering before the shopper is told it is unavailable. Longer than the
+ * checkout's own calls to the payment provider (an OAuth token and a capture, 15 s each at most), so a slow
+ * capture is never cut off while it may still take the money.
+ */
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 45_000;
 /** Seconds a client is asked to wait before trying a dead service again. */
 const RETRY_AFTER_SECONDS = 5;
 const CHECK_AUTH = '/api/auth/check-auth';
