@@ -436,7 +436,8 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
 
   /**
    * Rewrites the datafile with one line per document (nedb writes a temporary file, fsyncs it and renames
-   * it over the old one). Runs in the write queue, so no write of ours interleaves with it.
+   * it over the old one) if it has appends, or always on close. Runs in the write queue, so no write of ours
+   * interleaves with it.
    */
   async compact(onClose = false): Promise<void> {
     try {
@@ -447,10 +448,13 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     await this.queue.run(() => this.compactNow(onClose));
   }
 
-  /** The caller holds the queue. After close only close's own compaction writes: the lock is being released. */
-  private async compactNow(evenIfClosed: boolean): Promise<void> {
+  /**
+   * The caller holds the queue. Outside close, a collection another compaction already rewrote is left alone,
+   * and after close only close's own compaction writes: the lock is being released.
+   */
+  private async compactNow(onClose: boolean): Promise<void> {
     this.compactionQueued = false;
-    if (this.store.closed && !evenIfClosed) return;
+    if (!onClose && (this.store.closed || this.appended === 0)) return;
     const appended = this.appended;
     await this.ds.compactDatafileAsync();
     this.appended -= appended;
