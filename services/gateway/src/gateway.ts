@@ -6,6 +6,8 @@ import {
   createApp,
   ensureKeys,
   loadInternalToken,
+  findInternalToken,
+  followAccountRevocations,
   loadKeys,
   serviceUrlsFromEnv,
   type App,
@@ -81,6 +83,10 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
     const urls = opts.serviceUrls;
     if (!urls) throw new Error('distributed mode needs ACCOUNT_SERVICE_URL, CATALOG_SERVICE_URL and CHECKOUT_SERVICE_URL');
     await registerUpstreams(app, { urls, timeoutMs: opts.upstreamTimeoutMs });
+    // check-auth is answered from the token while the account service is down: it must still know who signed out.
+    const internalToken = findInternalToken(config.dataDir, env);
+    if (internalToken) followAccountRevocations(app, { serviceUrls: urls, internalToken, log: app.log, config });
+    else app.log.warn('INTERNAL_TOKEN not set: the gateway cannot read session revocations from the account service');
   }
 
   if (opts.static) await registerStatic(app, opts.static);

@@ -1,6 +1,6 @@
 export { createApp, DEFAULT_BODY_LIMIT, type App, type CreateAppOptions, type RateLimit } from './app';
 export { loadConfig, type KitConfig } from './config';
-export { ensureKeys, loadKeys, loadInternalToken, generateTestKeys, type SigningKeys } from './keys';
+export { ensureKeys, loadKeys, loadInternalToken, findInternalToken, generateTestKeys, type SigningKeys } from './keys';
 export * from './errors';
 export { requireUser, requireAdmin, optionalUser, assertSelf, TOKEN_ALGORITHM, type AccessClaims } from './plugins/auth';
 export { createMailer, type Mail, type Mailer, type OutboxDoc } from './mail';

@@ -61,6 +61,13 @@ export function loadInternalToken(dataDir: string, env: NodeJS.ProcessEnv = proc
   return fs.readFileSync(f.internal, 'utf8').trim();
 }
 
+/** The shared secret if this process was given one, without creating one (and keys with it) when it was not. */
+export function findInternalToken(dataDir: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.INTERNAL_TOKEN) return env.INTERNAL_TOKEN;
+  const f = keyFiles(dataDir);
+  return fs.existsSync(f.internal) ? fs.readFileSync(f.internal, 'utf8').trim() : null;
+}
+
 /** A fresh in-memory key pair and token (tests). */
 export function generateTestKeys(): Required<SigningKeys> & { internalToken: string } {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519', {

@@ -88,7 +88,7 @@ export function followRevocations(list: RevocationList, opts: RevocationFollower
       list.add(feed.revocations);
       cursor = feed.cursor;
       if (unreachableSince !== null) {
-        opts.log.info({ downForMs: Date.now() - unreachableSince, revoked: list.size }, 'account service reachable again: revocations up to date');
+        opts.log.info({ downForMs: Date.now() - unreachableSince, revoked: list.size }, 'session revocations read from the account service again: up to date');
         unreachableSince = null;
       }
       return true;
@@ -97,7 +97,7 @@ export function followRevocations(list: RevocationList, opts: RevocationFollower
         unreachableSince = Date.now();
         opts.log.warn(
           { err, retryEveryMs: intervalMs, known: list.size },
-          'account service unreachable: keeping the last known session revocations and retrying',
+          'session revocations could not be read from the account service: keeping the last known list and retrying',
         );
       }
       list.prune();

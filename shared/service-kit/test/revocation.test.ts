@@ -137,7 +137,7 @@ describe('followRevocations', () => {
     account.setDown(true);
     for (let i = 0; i < 5; i++) expect(await follower.refresh()).toBe(false);
     expect(list.isRevoked({ sub: 'u', sid: 'sid-known' })).toBe(true);
-    expect(lines).toEqual([{ level: 'warn', msg: 'account service unreachable: keeping the last known session revocations and retrying' }]);
+    expect(lines).toEqual([{ level: 'warn', msg: 'session revocations could not be read from the account service: keeping the last known list and retrying' }]);
 
     account.revoke({ kind: 'session', id: 'sid-later', expiresAt: inAMinute() });
     account.setDown(false);

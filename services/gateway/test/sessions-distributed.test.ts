@@ -1,0 +1,115 @@
+/**
+ * Distributed mode, as deployed: each service listening on its own port as its server.ts runs it (so catalog and
+ * checkout poll the account service's revocations over HTTP), the gateway proxying to them and following the
+ * revocations itself for its check-auth fallback.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { openAccountService } from '@pharmacy/account-service';
+import { openCatalogService } from '@pharmacy/catalog-service';
+import { openCheckoutService } from '@pharmacy/checkout-service';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@pharmacy/contracts';
+import { createApp, ensureKeys, loadConfig, loadInternalToken, loadKeys, type App, type OpenService } from '@pharmacy/service-kit';
+import { buildGateway } from '../src';
+
+type Name = 'account' | 'catalog' | 'checkout';
+const OPENERS: Record<Name, OpenService> = { account: openAccountService, catalog: openCatalogService, checkout: openCheckoutService };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+let dataDir: string;
+let ports: Record<Name | 'gateway', number>;
+let urls: Record<Name, string>;
+const running: Partial<Record<Name, App>> = {};
+let gateway: App;
+
+async function startService(name: Name): Promise<void> {
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(ports[name]) }), logLevel: 'silent' };
+  const keys = loadKeys({ dataDir, withPrivate: name === 'account', env: {} });
+  const app = await createApp({ publicKey: keys.publicKey, logLevel: 'silent', trustProxy: '127.0.0.1', trustedOrigins: [config.publicOrigin] });
+  const handle = await OPENERS[name]({ config, log: app.log, internalToken: loadInternalToken(dataDir, {}), serviceUrls: urls, privateKey: keys.privateKey });
+  await handle.register(app);
+  app.addHook('onClose', () => handle.close());
+  await app.listen({ port: ports[name], host: '127.0.0.1' });
+  running[name] = app;
+}
+
+const cookieOf = (res: { headers: Record<string, unknown> }) =>
+  ([] as string[]).concat((res.headers['set-cookie'] as string[] | string | undefined) ?? []).map((c) => c.split(';')[0]).join('; ');
+
+async function signIn(email: string): Promise<{ id: string; headers: Record<string, string> }> {
+  const login = await gateway.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'Correct-horse-9' } });
+  expect(login.statusCode).toBe(200);
+  return { id: login.json().user._id, headers: { cookie: cookieOf(login), [CSRF_HEADER]: CSRF_HEADER_VALUE } };
+}
+
+/** The claims of the access token in a signed-in browser's cookie. */
+const claimsOf = (who: { headers: Record<string, string> }) => {
+  const token = who.headers.cookie.split('; ').find((c) => c.startsWith('pharmacy_at='))!.slice('pharmacy_at='.length);
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sub: string; sid: string };
+};
+
+async function within5s(check: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > 5000) throw new Error('not within 5 s');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return Date.now() - started;
+}
+
+beforeAll(async () => {
+  process.env.CATALOG_SEED = 'false';
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-sessions-'));
+  ensureKeys(dataDir);
+  ports = { account: await freePort(), catalog: await freePort(), checkout: await freePort(), gateway: await freePort() };
+  urls = { account: `http://127.0.0.1:${ports.account}`, catalog: `http://127.0.0.1:${ports.catalog}`, checkout: `http://127.0.0.1:${ports.checkout}` };
+  for (const name of ['account', 'catalog', 'checkout'] as const) await startService(name);
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(ports.gateway) }), logLevel: 'silent' };
+  gateway = await buildGateway({ mode: 'distributed', config, serviceUrls: urls, env: {} });
+  await gateway.listen({ port: ports.gateway, host: '127.0.0.1' });
+  for (const email of ['leaving@example.com', 'staying@example.com']) {
+    const reg = await gateway.inject({ method: 'POST', url: '/api/auth/register', payload: { firstName: 'Ada', lastName: 'Lovelace', email, password: 'Correct-horse-9' } });
+    expect(reg.statusCode).toBe(201);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await gateway?.close();
+  for (const name of ['checkout', 'catalog', 'account'] as const) await running[name]?.close();
+});
+
+test('a signed-out token is refused by checkout through the gateway within 5 s, and by check-auth while the account service is down', async () => {
+  const leaving = await signIn('leaving@example.com');
+  const staying = await signIn('staying@example.com');
+  const cart = (who: { id: string; headers: Record<string, string> }) => gateway.inject({ url: `/api/shop/cart/get/${who.id}`, headers: who.headers });
+  expect((await cart(leaving)).statusCode).toBe(200);
+
+  expect((await gateway.inject({ method: 'POST', url: '/api/auth/logout', headers: leaving.headers })).statusCode).toBe(200);
+  expect(await within5s(async () => (await cart(leaving)).statusCode === 401)).toBeLessThan(5000);
+  expect((await cart(staying)).statusCode).toBe(200);
+
+  // The gateway learnt of it too: with the account service down, check-auth answers from the token, but not for
+  // a session that was signed out.
+  const checkAuth = (who: { headers: Record<string, string> }) => gateway.inject({ url: '/api/auth/check-auth', headers: who.headers });
+  await within5s(async () => gateway.revocations.isRevoked(claimsOf(leaving)));
+  await running.account!.close();
+  delete running.account;
+  const refused = await checkAuth(leaving);
+  expect(refused.statusCode).toBe(401);
+  const degraded = await checkAuth(staying);
+  expect(degraded.statusCode).toBe(200);
+  expect(degraded.json()).toMatchObject({ degraded: true, user: { _id: staying.id } });
+  // Checkout keeps the revocations it knows while it cannot reach the account service.
+  expect((await cart(leaving)).statusCode).toBe(401);
+  expect((await cart(staying)).statusCode).toBe(200);
+}, 60_000);
