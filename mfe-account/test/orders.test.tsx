@@ -65,6 +65,50 @@ describe('MyOrdersPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('labels orders paid through the sandbox "Test payment: no money is taken", in the list and in the details', async () => {
+    const test = order('cccccccc-3333-4000-8000-000000000003', '2025-03-04T12:00:00.000Z', { paymentMethod: 'sandbox' });
+    const real = order('dddddddd-4444-4000-8000-000000000004', '2025-03-01T12:00:00.000Z', { paymentMethod: 'paypal' });
+    fakeFetch((call) =>
+      call.url.startsWith('/api/shop/order/details/') ? { body: { success: true, data: test } } : { body: { success: true, data: [test, real] } },
+    );
+    const user = userEvent.setup();
+    renderPage(<MyOrdersPage />, { path: '/my-orders', user: shopper });
+    const rows = within(await screen.findByRole('list', { name: 'Your orders' })).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Test payment: no money is taken');
+    expect(rows[1]).not.toHaveTextContent('Test payment');
+
+    await user.click(within(rows[0]).getByRole('button', { name: /View details/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order CCCCCCCC' });
+    expect(await within(dialog).findByText('Test payment: no money is taken')).toHaveAttribute('role', 'note');
+  });
+
+  it('an unpaid order offers to pay now or cancel it; cancelling updates the list and the dialog', async () => {
+    const paymentURL = 'https://www.sandbox.paypal.com/checkoutnow?token=5O190127TN364715T';
+    const unpaid = order('eeeeeeee-5555-4000-8000-000000000005', '2025-03-05T12:00:00.000Z', {
+      orderStatus: 'pending', paymentStatus: 'pending', paymentMethod: 'paypal', history: [], expiresAt: '2025-03-05T12:30:00.000Z', paymentURL,
+    });
+    const cancelled = { ...unpaid, orderStatus: 'rejected', paymentStatus: 'failed', paymentURL: undefined };
+    const calls = fakeFetch((call) => {
+      if (call.url === '/api/shop/order/cancel') return { body: { success: true, data: cancelled } };
+      if (call.url.startsWith('/api/shop/order/details/')) return { body: { success: true, data: unpaid } };
+      return { body: { success: true, data: [unpaid] } };
+    });
+    const user = userEvent.setup();
+    renderPage(<MyOrdersPage />, { path: '/my-orders', user: shopper });
+    const row = within(await screen.findByRole('list', { name: 'Your orders' })).getAllByRole('listitem')[0];
+    await user.click(within(row).getByRole('button', { name: /View details/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order EEEEEEEE' });
+    expect(await within(dialog).findByText(/Not paid yet: we hold these items for you until/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', paymentURL);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(await within(dialog).findByText('Order: Cancelled')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'Pay now' })).not.toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/shop/order/cancel')).toMatchObject({ method: 'POST', body: { orderId: unpaid._id } });
+    expect(row).toHaveTextContent('Cancelled');
+    expect(screen.getAllByText('Order cancelled').length).toBeGreaterThan(0);
+  });
+
   it('shows a destructive toast and an empty list when the orders cannot be loaded', async () => {
     fakeFetch(() => ({ status: 503, body: { success: false, code: 'UNAVAILABLE', message: 'A service we depend on is not responding.' } }));
     const { store } = renderPage(<MyOrdersPage />, { path: '/my-orders', user: shopper });

@@ -1,9 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useDispatch } from 'react-redux';
+import { Route, useLocation, useNavigate } from 'react-router-dom';
 import { CURRENT_ORDER_ID_KEY, type Order } from '@pharmacy/contracts';
+import { setUser } from '@pharmacy/session';
 import PaymentReturnPage from '../src/exposes/PaymentReturnPage';
 import PaymentCancelPage from '../src/exposes/PaymentCancelPage';
-import { fakeFetch, renderPage, shopper } from './render';
+import { resetPaymentConfig } from '../src/payment/TestPaymentNotice';
+import { fakeFetch, renderPage, shopper, type Call } from './render';
 
 const order: Order = {
   _id: 'order-42', userId: 'user-1', items: [{ productId: 'p1', title: 'Vitamin D', image: '', brand: 'Acme', price: 12.5, quantity: 2, lineTotal: 25, warnings: [] }],
@@ -13,7 +17,37 @@ const order: Order = {
 };
 const emptyCart = { success: true, data: { userId: 'user-1', items: [], itemCount: 0, totalAmount: 0, canCheckout: false, hasWarnings: false } };
 
-afterEach(() => sessionStorage.clear());
+afterEach(() => {
+  sessionStorage.clear();
+  resetPaymentConfig();
+});
+
+/** The host's sign-in page as far as this flow needs it: sign in, then back to where the guard came from. */
+function SignInStandIn() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dispatch = useDispatch();
+  const from = (location.state as { from?: { pathname: string; search?: string } } | null)?.from;
+  return (
+    <section>
+      <h1>Sign in</h1>
+      <p data-testid="return-to">{from ? `${from.pathname}${from.search ?? ''}` : ''}</p>
+      <button
+        type="button"
+        onClick={() => {
+          dispatch(setUser(shopper));
+          navigate(`${from?.pathname ?? '/'}${from?.search ?? ''}`, { replace: true });
+        }}
+      >
+        Sign in
+      </button>
+    </section>
+  );
+}
+const signInRoute = <Route path="/sign-in" element={<SignInStandIn />} />;
+const RETURN_URL = '/secure/checkout/return?orderId=order-42&paymentId=SBX-1&PayerID=PAYER1';
+const isCapture = (c: Call) => c.url === '/api/shop/order/capture';
+const testConfig = { body: { success: true, data: { provider: 'sandbox', testPayments: true } } };
 
 test('captures with paymentId, PayerID and the stored order id, clears currentOrderId and shows the confirmed order', async () => {
   sessionStorage.setItem(CURRENT_ORDER_ID_KEY, 'order-42');
@@ -64,3 +98,46 @@ test('the cancel page cancels the order, says the reservation was released and t
   await waitFor(() => expect(sessionStorage.getItem(CURRENT_ORDER_ID_KEY)).toBeNull());
   expect(calls.find((c) => c.url === '/api/shop/order/cancel')?.body).toEqual({ orderId: 'order-42' });
 });
+
+test('landing signed out (another host name than where the shop was opened): sent to sign in with the query intact, then back, and the capture completes', async () => {
+  // No currentOrderId in this origin's sessionStorage: the order id comes from the return URL.
+  const calls = fakeFetch((c) => (isCapture(c) ? { body: { success: true, data: order } } : c.url === '/api/payments/config' ? testConfig : { body: emptyCart }));
+  renderPage(<PaymentReturnPage />, { url: RETURN_URL, user: null, routes: signInRoute });
+
+  expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  expect(screen.getByTestId('return-to')).toHaveTextContent(RETURN_URL);
+  expect(calls.some(isCapture)).toBe(false);
+
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  expect(await screen.findByText('Thank you for your order')).toBeInTheDocument();
+  expect(calls.filter(isCapture)).toEqual([expect.objectContaining({ body: { paymentId: 'SBX-1', payerId: 'PAYER1', orderId: 'order-42' } })]);
+  expect(screen.getByRole('note')).toHaveTextContent('Test payment: no money is taken');
+});
+
+test('a session that ended before the capture (401) sends the shopper to sign in and back to the same URL, where the capture completes', async () => {
+  let attempts = 0;
+  const calls = fakeFetch((c) => {
+    if (!isCapture(c)) return { body: emptyCart };
+    attempts++;
+    return attempts === 1
+      ? { status: 401, body: { success: false, code: 'UNAUTHORIZED', message: 'Please sign in.' } }
+      : { body: { success: true, data: order } };
+  });
+  renderPage(<PaymentReturnPage />, { url: RETURN_URL, user: shopper, routes: signInRoute });
+
+  expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  expect(screen.getByTestId('return-to')).toHaveTextContent(RETURN_URL);
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  expect(await screen.findByText('Thank you for your order')).toBeInTheDocument();
+  expect(calls.filter(isCapture)).toHaveLength(2);
+  expect(calls.filter(isCapture)[1].body).toEqual({ paymentId: 'SBX-1', payerId: 'PAYER1', orderId: 'order-42' });
+});
+
+test('the order id in the return URL wins over an older one left in sessionStorage', async () => {
+  sessionStorage.setItem(CURRENT_ORDER_ID_KEY, 'order-old');
+  const calls = fakeFetch((c) => (isCapture(c) ? { body: { success: true, data: order } } : { body: emptyCart }));
+  renderPage(<PaymentReturnPage />, { url: RETURN_URL, user: shopper });
+  expect(await screen.findByText('Thank you for your order')).toBeInTheDocument();
+  expect(calls.find(isCapture)?.body).toEqual({ paymentId: 'SBX-1', payerId: 'PAYER1', orderId: 'order-42' });
+});
+

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -26,7 +26,10 @@ export function fakeFetch(handler: (call: Call) => { status?: number; body: unkn
 export const shopper: SessionUser = { _id: 'user-1', firstName: 'Ada', lastName: 'L', email: 'ada@example.com', admin: false };
 
 /** Renders a page inside the host's kind of store (createAppStore) at a URL. */
-export function renderPage(ui: ReactElement, { url = '/', path = '*', user = null as SessionUser | null } = {}) {
+export function renderPage(
+  ui: ReactElement,
+  { url = '/', path = '*', user = null as SessionUser | null, routes = null as ReactNode } = {},
+) {
   const store = createAppStore({ runSessionSaga: false });
   store.dispatch(setUser(user));
   return {
@@ -37,6 +40,7 @@ export function renderPage(ui: ReactElement, { url = '/', path = '*', user = nul
           <Routes>
             <Route path={path} element={ui} />
             <Route path="/secure/checkout" element={<p>checkout page</p>} />
+            {routes}
           </Routes>
         </MemoryRouter>
       </Provider>,

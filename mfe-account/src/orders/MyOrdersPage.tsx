@@ -7,7 +7,7 @@ import { Narrow } from '../forms/layout';
 import { MY_ORDERS_KEY, myOrdersActions, myOrdersReducer, selectMyOrders } from './slice';
 import { myOrdersSaga } from './saga';
 import { formatDate, formatMoney, orderDate, orderNumber, statusLabel, statusTone } from './format';
-import { OrderDetailsDialog } from './OrderDetailsDialog';
+import { OrderDetailsDialog, TestPaymentBadge } from './OrderDetailsDialog';
 
 const List = styled.ul`
   list-style: none;
@@ -56,7 +56,7 @@ export function MyOrdersPage() {
   const current = useAppSelector(selectCurrentUser);
   const auth = useAppSelector(selectAuth);
   const userId = (current ?? auth.user)?._id;
-  const { list, listLoading, listLoaded, details, detailsLoading } = useAppSelector(selectMyOrders);
+  const { list, listLoading, listLoaded, details, detailsLoading, cancelling } = useAppSelector(selectMyOrders);
   const [openId, setOpenId] = useState<string | null>(null);
 
   useEffect(() => {
@@ -99,6 +99,7 @@ export function MyOrdersPage() {
                 <Badges>
                   <Badge variant={statusTone(order.orderStatus)}>{statusLabel(order.orderStatus)}</Badge>
                   <Badge variant={statusTone(order.paymentStatus)}>Payment: {statusLabel(order.paymentStatus)}</Badge>
+                  <TestPaymentBadge order={order} />
                 </Badges>
                 <Button variant="secondary" size="sm" onClick={() => open(order._id)} aria-label={`View details of order ${orderNumber(order)}`}>
                   View details
@@ -108,7 +109,14 @@ export function MyOrdersPage() {
           ))}
         </List>
       )}
-      <OrderDetailsDialog open={openId !== null} loading={detailsLoading} order={details} onClose={close} />
+      <OrderDetailsDialog
+        open={openId !== null}
+        loading={detailsLoading}
+        order={details}
+        onClose={close}
+        cancelling={cancelling}
+        onCancel={(orderId) => dispatch(myOrdersActions.cancelOrderStart({ orderId }))}
+      />
     </Narrow>
   );
 }

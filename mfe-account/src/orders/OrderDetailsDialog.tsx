@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Badge, Spinner, th } from '@pharmacy/ui';
+import { TEST_PAYMENT_NOTICE, isTestPayment } from '@pharmacy/contracts';
+import { Badge, Button, Spinner, buttonStyles, th } from '@pharmacy/ui';
 import { Dialog } from '@pharmacy/ui/dialog';
 import type { OrderView } from './slice';
 import { formatDate, formatMoney, orderDate, orderHistory, orderNumber, statusLabel, statusTone } from './format';
@@ -57,9 +58,48 @@ const History = styled.ol`
   li { margin-bottom: ${th((t) => t.space(1))}; }
 `;
 
+const Unpaid = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${th((t) => t.space(2))};
+  align-items: center;
+  margin: ${th((t) => t.space(3))} 0 0;
+  p {
+    flex-basis: 100%;
+    margin: 0;
+  }
+`;
+const PayLink = styled.a`
+  ${buttonStyles({ size: 'sm' })}
+`;
+
 const FIELD_LABEL: Record<string, string> = { orderStatus: 'Order', paymentStatus: 'Payment' };
 
-function Body({ order }: { order: OrderView }) {
+/** Unpaid orders hold their items until they expire: the shopper can pay for one here or give it up. */
+function UnpaidActions({ order, cancelling, onCancel }: { order: OrderView; cancelling: boolean; onCancel: (orderId: string) => void }) {
+  return (
+    <Unpaid>
+      <p role="note">
+        Not paid yet: we hold these items for you until {order.expiresAt ? formatDate(order.expiresAt, true) : 'the order expires'}.
+      </p>
+      {order.paymentURL ? <PayLink href={order.paymentURL}>Pay now</PayLink> : null}
+      <Button variant="secondary" size="sm" loading={cancelling} loadingLabel="Cancelling the order" onClick={() => onCancel(order._id)}>
+        Cancel order
+      </Button>
+    </Unpaid>
+  );
+}
+
+/** Says so on every order paid through the sandbox provider, whatever the shop uses today. */
+export function TestPaymentBadge({ order }: { order: OrderView }) {
+  return isTestPayment(order.paymentMethod ?? '') ? (
+    <Badge variant="warning">
+      <span role="note">{TEST_PAYMENT_NOTICE}</span>
+    </Badge>
+  ) : null;
+}
+
+function Body({ order, cancelling, onCancel }: { order: OrderView; cancelling: boolean; onCancel: (orderId: string) => void }) {
   const currency = order.currency ?? 'USD';
   const address = order.address;
   const history = orderHistory(order);
@@ -69,7 +109,11 @@ function Body({ order }: { order: OrderView }) {
         <span>Placed {formatDate(orderDate(order), true)}</span>
         <Badge variant={statusTone(order.orderStatus)}>Order: {statusLabel(order.orderStatus)}</Badge>
         <Badge variant={statusTone(order.paymentStatus)}>Payment: {statusLabel(order.paymentStatus)}</Badge>
+        <TestPaymentBadge order={order} />
       </Line>
+      {order.orderStatus === 'pending' && order.paymentStatus === 'pending' ? (
+        <UnpaidActions order={order} cancelling={cancelling} onCancel={onCancel} />
+      ) : null}
 
       <H3>Items</H3>
       <Items>
@@ -142,11 +186,15 @@ export function OrderDetailsDialog({
   loading,
   order,
   onClose,
+  cancelling = false,
+  onCancel,
 }: {
   open: boolean;
   loading: boolean;
   order: OrderView | null;
   onClose: () => void;
+  cancelling?: boolean;
+  onCancel: (orderId: string) => void;
 }) {
   return (
     <Dialog
@@ -156,7 +204,7 @@ export function OrderDetailsDialog({
       description="Items, delivery address, payment and status history."
       size="lg"
     >
-      {loading ? <Spinner label="Loading the order" /> : order ? <Body order={order} /> : <p>This order could not be loaded.</p>}
+      {loading ? <Spinner label="Loading the order" /> : order ? <Body order={order} cancelling={cancelling} onCancel={onCancel} /> : <p>This order could not be loaded.</p>}
     </Dialog>
   );
 }

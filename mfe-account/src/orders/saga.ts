@@ -46,9 +46,22 @@ export function* fetchOrderDetailsSaga(action: PayloadAction<{ orderId: string }
   yield put(myOrdersActions.fetchOrderDetailsSuccess(result.data));
 }
 
+/** An unpaid order cancelled by its shopper: the checkout releases the items it held. */
+export function* cancelOrderSaga(action: PayloadAction<{ orderId: string }>): SagaIterator {
+  try {
+    const order: OrderView = yield call(apiData.post, '/api/shop/order/cancel', { orderId: action.payload.orderId });
+    yield put(myOrdersActions.cancelOrderSuccess(order));
+    yield call(toast, { title: 'Order cancelled', description: 'No money was taken and the items we held were released.' });
+  } catch (error) {
+    yield put(myOrdersActions.cancelOrderFailure());
+    yield call(toast, { variant: 'destructive', title: 'Could not cancel this order', description: getErrorMessage(error) });
+  }
+}
+
 export function* myOrdersSaga(): SagaIterator {
   yield all([
     takeLatest(myOrdersActions.fetchOrdersStart.type, fetchOrdersSaga),
     takeLatest(myOrdersActions.fetchOrderDetailsStart.type, fetchOrderDetailsSaga),
+    takeLatest(myOrdersActions.cancelOrderStart.type, cancelOrderSaga),
   ]);
 }

@@ -19,9 +19,11 @@ export interface MyOrdersState {
   listLoaded: boolean;
   details: OrderView | null;
   detailsLoading: boolean;
+  /** An unpaid order is being cancelled from the details dialog. */
+  cancelling: boolean;
 }
 
-export const initialMyOrdersState: MyOrdersState = { list: [], listLoading: false, listLoaded: false, details: null, detailsLoading: false };
+export const initialMyOrdersState: MyOrdersState = { list: [], listLoading: false, listLoaded: false, details: null, detailsLoading: false, cancelling: false };
 
 export const MY_ORDERS_KEY = 'accountOrders';
 
@@ -58,6 +60,18 @@ export const myOrdersSlice = createSlice({
     resetOrderDetails: (state) => {
       state.details = null;
       state.detailsLoading = false;
+    },
+    cancelOrderStart: (state, _action: PayloadAction<{ orderId: string }>) => {
+      state.cancelling = true;
+    },
+    /** The cancelled order replaces its old copy in the list and, when open, in the dialog. */
+    cancelOrderSuccess: (state, action: PayloadAction<OrderView>) => {
+      state.cancelling = false;
+      state.list = state.list.map((o) => (o._id === action.payload._id ? action.payload : o));
+      if (state.details?._id === action.payload._id) state.details = action.payload;
+    },
+    cancelOrderFailure: (state) => {
+      state.cancelling = false;
     },
   },
 });

@@ -1,4 +1,4 @@
-import type { Address, AddressInput, Cart, CartItemInput, Order, OrderCreated } from '@pharmacy/contracts';
+import type { Address, AddressInput, Cart, CartItemInput, Order, OrderCreated, PaymentConfig } from '@pharmacy/contracts';
 import { api, apiData, unwrap, type ApiResponse } from '@pharmacy/session';
 
 /** The checkout service's calls (SPEC §7), typed by the contracts. Results keep the server's message. */
@@ -37,4 +37,9 @@ export const orderApi = {
     apiData.post<OrderCreated>('/api/shop/order/create', { addressId, ...(acknowledgeSafetyWarnings ? { acknowledgeSafetyWarnings: true } : {}) }),
   capture: (body: { paymentId: string; payerId: string; orderId: string }) => apiData.post<Order>('/api/shop/order/capture', body),
   cancel: (orderId: string) => apiData.post<Order>('/api/shop/order/cancel', { orderId }),
+};
+
+export const paymentApi = {
+  /** Public: which provider takes payments (the sandbox means test payments, labelled on every page). */
+  config: () => apiData.get<PaymentConfig>('/api/payments/config'),
 };

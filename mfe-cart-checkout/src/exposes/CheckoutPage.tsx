@@ -9,6 +9,7 @@ import { useAddresses } from '../address/useAddresses';
 import { addressApi, orderApi } from '../cart/api';
 import { CartLines, money } from '../cart/CartLines';
 import { useCart } from '../cart/useCart';
+import { TestPaymentNotice } from '../payment/TestPaymentNotice';
 import { AddressCard } from './AddressPage';
 
 const Layout = styled.div`
@@ -76,6 +77,7 @@ function CheckoutPage() {
   return (
     <section>
       <PageTitle>Checkout</PageTitle>
+      <TestPaymentNotice />
       <Layout>
         <Card>
           <h2>Delivery address</h2>

@@ -7,6 +7,7 @@ import { Button, Card, PageTitle, Spinner } from '@pharmacy/ui';
 import { orderApi } from '../cart/api';
 import { cartActions } from '../cart/slice';
 import { useCartModule } from '../cart/useCart';
+import { TestPaymentNotice } from '../payment/TestPaymentNotice';
 
 /** /secure/checkout/cancel: the shopper cancelled at the provider; cancel the order so its stock is released. */
 function PaymentCancelPage() {
@@ -41,6 +42,7 @@ function PaymentCancelPage() {
   return (
     <section>
       <PageTitle>Payment cancelled</PageTitle>
+      <TestPaymentNotice />
       {!orderId ? (
         <p role="alert">
           No order to cancel was found. <Link to="/cart">Back to your cart</Link>

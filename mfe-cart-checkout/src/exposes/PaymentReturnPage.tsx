@@ -1,28 +1,37 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { CURRENT_ORDER_ID_KEY, type CartCheckoutExposes, type Order } from '@pharmacy/contracts';
-import { getErrorMessage } from '@pharmacy/session';
+import { getErrorMessage, isApiError, selectAuth, useAppSelector } from '@pharmacy/session';
 import { Button, Card, PageTitle, Spinner } from '@pharmacy/ui';
 import { orderApi } from '../cart/api';
 import { money } from '../cart/CartLines';
 import { cartActions } from '../cart/slice';
 import { useCartModule } from '../cart/useCart';
+import { TestPaymentNotice } from '../payment/TestPaymentNotice';
+
+const SIGN_IN_PATH = '/sign-in';
 
 /**
- * /secure/checkout/return: the provider sends the shopper back with paymentId (sandbox) or token (PayPal)
- * and PayerID; this page captures the payment for the order kept in sessionStorage (SPEC: currentOrderId).
+ * /secure/checkout/return: the provider sends the shopper back with the order id, paymentId (sandbox) or token
+ * (PayPal) and PayerID; this page captures the payment. The order id comes from the URL first (the return may
+ * open where sessionStorage is empty: another tab, another host name, a new sign-in), else sessionStorage
+ * (SPEC: currentOrderId). A shopper whose session ended meanwhile is sent to sign in and brought back to this
+ * very URL, query included, and the capture completes then.
  */
 function PaymentReturnPage() {
   useCartModule();
   const dispatch = useDispatch();
+  const location = useLocation();
+  const { isAuthenticated, isLoading } = useAppSelector(selectAuth);
   const [params] = useSearchParams();
   const paymentId = params.get('paymentId') ?? params.get('token');
   const payerId = params.get('PayerID');
-  const [orderId] = useState(() => sessionStorage.getItem(CURRENT_ORDER_ID_KEY) ?? params.get('orderId'));
+  const [orderId] = useState(() => params.get('orderId') ?? sessionStorage.getItem(CURRENT_ORDER_ID_KEY));
   const [order, setOrder] = useState<Order | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [signedOut, setSignedOut] = useState(false);
   const started = useRef(false);
 
   const capture = useCallback(async () => {
@@ -35,23 +44,30 @@ function PaymentReturnPage() {
       setOrder(confirmed);
       dispatch(cartActions.loadRequested());
     } catch (err) {
-      setError(getErrorMessage(err));
+      if (isApiError(err) && err.status === 401) setSignedOut(true);
+      else setError(getErrorMessage(err));
     } finally {
       setBusy(false);
     }
   }, [paymentId, payerId, orderId, dispatch]);
 
+  const ready = isAuthenticated && !isLoading;
   useEffect(() => {
-    // Once per visit (StrictMode mounts twice); capture is idempotent on the server anyway.
-    if (started.current) return;
+    // Once per visit and only once signed in (StrictMode mounts twice); capture is idempotent on the server.
+    if (started.current || !ready) return;
     started.current = true;
     void capture();
-  }, [capture]);
+  }, [capture, ready]);
+
+  if (signedOut || (!isLoading && !isAuthenticated)) {
+    return <Navigate to={SIGN_IN_PATH} replace state={{ from: { pathname: location.pathname, search: location.search, hash: location.hash } }} />;
+  }
 
   if (!paymentId || !payerId || !orderId) {
     return (
       <section>
         <PageTitle>Payment</PageTitle>
+        <TestPaymentNotice />
         <p role="alert">
           We could not find the payment details for this page. If you paid, your order is in <Link to="/my-orders">My Orders</Link>;
           otherwise you can <Link to="/cart">return to your cart</Link>.
@@ -63,6 +79,7 @@ function PaymentReturnPage() {
     return (
       <section>
         <PageTitle>Thank you for your order</PageTitle>
+        <TestPaymentNotice paymentMethod={order.paymentMethod} />
         <Card>
           <p role="status">Your payment was received and your order is confirmed.</p>
           <p>
@@ -89,6 +106,7 @@ function PaymentReturnPage() {
   return (
     <section>
       <PageTitle>Confirming your payment</PageTitle>
+      <TestPaymentNotice />
       {error ? (
         <Card>
           <p role="alert">{error}</p>
