@@ -61,6 +61,22 @@ describe('SignUpPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/signup');
   });
 
+  it('says why a password was refused as too easy to guess, and what would do', async () => {
+    const message = 'Password is too easy to guess. This is too close to a commonly used password. Add more words that are less common.';
+    fakeFetch(() => ({ status: 400, body: { success: false, code: 'WEAK_PASSWORD', message } }));
+    const user = userEvent.setup();
+    renderPage(<SignUpPage />, { path: '/signup' });
+    expect(screen.getByText(/Common passwords and your own name or email are refused/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^First name/), 'Ada');
+    await user.type(screen.getByLabelText(/^Last name/), 'Lovelace');
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'Passw0rd');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Passw0rd');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/signup');
+  });
+
   it('on success says to sign in and goes to /sign-in without signing in', async () => {
     fakeFetch(() => ({ status: 201, body: { success: true, user: shopper, data: shopper, message: 'Account created. Please sign in.' } }));
     const user = userEvent.setup();
@@ -155,6 +171,21 @@ describe('ResetPasswordPage', () => {
     await user.type(screen.getByLabelText(/^Confirm new password/), 'Fresh-start-9');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText(/This reset link has expired/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot-password');
+  });
+
+  it("shows why the server refused a weak password, without sending the shopper for a new link", async () => {
+    const message = 'New password is too easy to guess. This is a commonly used password. Add more words that are less common.';
+    fakeFetch(() => ({ status: 400, body: { success: false, code: 'WEAK_PASSWORD', message } }));
+    const user = userEvent.setup();
+    renderPage(<ResetPasswordPage />, { path: '/reset-password', entry: '/reset-password?token=fresh' });
+    expect(screen.getByText(/a few unrelated words work well/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^New password/), 'iloveyou1');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'iloveyou1');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Ask for a new link' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reset password' })).toBeEnabled();
   });
 });
 

@@ -16,11 +16,11 @@ describe('ChangePasswordPage', () => {
     await user.type(screen.getByLabelText(/^New password/), 'Analytical-1');
     expect(screen.getByText('The new password must be different from the current one.')).toBeInTheDocument();
     await user.clear(screen.getByLabelText(/^New password/));
-    await user.type(screen.getByLabelText(/^New password/), 'Difference-2');
-    await user.type(screen.getByLabelText(/^Confirm new password/), 'Difference-2');
+    await user.type(screen.getByLabelText(/^New password/), 'Difference-engine-2');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'Difference-engine-2');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/account/change-password', body: { currentPassword: 'Analytical-1', newPassword: 'Difference-2' } });
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/account/change-password', body: { currentPassword: 'Analytical-1', newPassword: 'Difference-engine-2' } });
     expect((await screen.findAllByText('Password changed')).length).toBeGreaterThan(0);
     expect(screen.getByLabelText(/^Current password/)).toHaveValue('');
   });
@@ -30,8 +30,8 @@ describe('ChangePasswordPage', () => {
     const user = userEvent.setup();
     renderPage(<ChangePasswordPage />, { path: '/change-password', user: shopper });
     await user.type(screen.getByLabelText(/^Current password/), 'Guess-it-1');
-    await user.type(screen.getByLabelText(/^New password/), 'Difference-2');
-    await user.type(screen.getByLabelText(/^Confirm new password/), 'Difference-2');
+    await user.type(screen.getByLabelText(/^New password/), 'Difference-engine-2');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'Difference-engine-2');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Your current password is not correct.')).toBeInTheDocument();
   });

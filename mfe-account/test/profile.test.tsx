@@ -64,9 +64,35 @@ describe('ProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Edit profile' }));
     await user.clear(screen.getByLabelText(/^Email/));
     await user.type(screen.getByLabelText(/^Email/), 'taken@example.com');
+    await user.type(screen.getByLabelText(/^Current password/), 'Analytical-1');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('An account with this email already exists.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeEnabled();
+  });
+
+  it('asks for the current password only when the email changes, and sends it with the new email', async () => {
+    const calls = fakeFetch(() => ({ status: 403, body: { success: false, code: 'WRONG_PASSWORD', message: 'Your current password is not correct, so your email address was not changed.' } }));
+    const user = userEvent.setup();
+    renderPage(<ProfilePage />, { path: '/profile', user: shopper });
+    await user.click(screen.getByRole('button', { name: 'Edit profile' }));
+    expect(screen.queryByLabelText(/^Current password/)).not.toBeInTheDocument();
+    const email = screen.getByLabelText(/^Email/);
+    await user.clear(email);
+    await user.type(email, 'ADA@example.com'); // the same address in capitals is not a change
+    expect(screen.queryByLabelText(/^Current password/)).not.toBeInTheDocument();
+    await user.clear(email);
+    await user.type(email, 'ada.new@example.com');
+    expect(screen.getByText(/Needed to change your email address/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(screen.getByText('Enter your current password to change your email address.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+
+    await user.type(screen.getByLabelText(/^Current password/), 'Wrong-guess-1');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ method: 'PUT', url: '/api/account/profile', body: { email: 'ada.new@example.com', currentPassword: 'Wrong-guess-1' } });
+    expect(await screen.findByText('Your current password is not correct, so your email address was not changed.')).toBeInTheDocument();
   });
 
   it('asks for the password in a dialog before deleting, then goes home signed out', async () => {

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AccountPaths, passwordProblem } from '@pharmacy/contracts';
-import { api, checkAuth, getErrorMessage, useAppDispatch } from '@pharmacy/session';
+import { api, checkAuth, getErrorMessage, isApiError, useAppDispatch } from '@pharmacy/session';
 import { Button, Field, Input, PageTitle, toast } from '@pharmacy/ui';
 import { useForm } from '../forms/useForm';
+import { NEW_PASSWORD_HINT } from '../forms/passwordHint';
 import { Alert, FormCard, Lead, Links, Narrow } from '../forms/layout';
 
 const validate = (v: { password: string; confirmPassword: string }) => ({
@@ -19,7 +20,7 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const form = useForm({ password: '', confirmPassword: '' }, validate);
   const [sending, setSending] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<{ message: string; linkUnusable: boolean } | null>(null);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -32,7 +33,8 @@ export function ResetPasswordPage() {
       void dispatch(checkAuth()); // every session was just ended, this browser's included
       navigate('/sign-in', { replace: true });
     } catch (err) {
-      setServerError(getErrorMessage(err));
+      // A refused password (too weak) leaves the link usable; only a bad link needs a new one.
+      setServerError({ message: getErrorMessage(err), linkUnusable: isApiError(err) && err.code === 'RESET_TOKEN' });
       setSending(false);
     }
   }
@@ -53,11 +55,11 @@ export function ResetPasswordPage() {
             <Lead>Choose a password you do not use anywhere else. You will be signed out on every device.</Lead>
             {serverError && (
               <Alert>
-                {serverError} <Link to="/forgot-password">Ask for a new link</Link>
+                {serverError.message} {serverError.linkUnusable && <Link to="/forgot-password">Ask for a new link</Link>}
               </Alert>
             )}
             <form noValidate onSubmit={onSubmit} aria-label="Reset password">
-              <Field label="New password" required error={form.errorOf('password')} hint="At least 8 characters, not only numbers.">
+              <Field label="New password" required error={form.errorOf('password')} hint={NEW_PASSWORD_HINT}>
                 <Input type="password" autoComplete="new-password" {...form.field('password')} />
               </Field>
               <Field label="Confirm new password" required error={form.errorOf('confirmPassword')}>

@@ -4,6 +4,7 @@ import { emailProblem, nameProblem, passwordProblem } from '@pharmacy/contracts'
 import { register, useAppDispatch } from '@pharmacy/session';
 import { Button, Field, Input, PageTitle, toast } from '@pharmacy/ui';
 import { useForm } from '../forms/useForm';
+import { NEW_PASSWORD_HINT } from '../forms/passwordHint';
 import { Alert, FormCard, Lead, Links, Narrow, Row } from '../forms/layout';
 
 const initial = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
@@ -60,7 +61,7 @@ export function SignUpPage() {
           <Field label="Email" required error={form.errorOf('email')}>
             <Input type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
           </Field>
-          <Field label="Password" required error={form.errorOf('password')} hint="At least 8 characters, not only numbers.">
+          <Field label="Password" required error={form.errorOf('password')} hint={NEW_PASSWORD_HINT}>
             <Input type="password" autoComplete="new-password" {...form.field('password')} />
           </Field>
           <Field label="Confirm password" required error={form.errorOf('confirmPassword')}>

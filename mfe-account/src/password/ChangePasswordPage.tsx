@@ -4,6 +4,7 @@ import { AccountPaths, passwordProblem } from '@pharmacy/contracts';
 import { api, getErrorMessage } from '@pharmacy/session';
 import { Button, Field, Input, PageTitle, toast } from '@pharmacy/ui';
 import { useForm } from '../forms/useForm';
+import { NEW_PASSWORD_HINT } from '../forms/passwordHint';
 import { Alert, FormCard, Lead, Links, Narrow } from '../forms/layout';
 
 const initial = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -50,7 +51,7 @@ export function ChangePasswordPage() {
           <Field label="Current password" required error={form.errorOf('currentPassword')}>
             <Input type="password" autoComplete="current-password" {...form.field('currentPassword')} />
           </Field>
-          <Field label="New password" required error={form.errorOf('newPassword')} hint="At least 8 characters, not only numbers.">
+          <Field label="New password" required error={form.errorOf('newPassword')} hint={NEW_PASSWORD_HINT}>
             <Input type="password" autoComplete="new-password" {...form.field('newPassword')} />
           </Field>
           <Field label="Confirm new password" required error={form.errorOf('confirmPassword')}>

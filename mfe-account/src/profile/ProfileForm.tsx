@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { dobProblem, emailProblem, nameProblem, phoneProblem } from '@pharmacy/contracts';
+import { useMemo, useState, type FormEvent } from 'react';
+import { dobProblem, emailProblem, nameProblem, normalizeEmail, phoneProblem } from '@pharmacy/contracts';
 import { updateUserStart, useAppDispatch, type ProfileUpdate, type SessionUser } from '@pharmacy/session';
 import { Button, Field, Input, toast } from '@pharmacy/ui';
 import { useForm } from '../forms/useForm';
@@ -7,24 +7,32 @@ import { useSessionOutcome } from '../forms/useSessionOutcome';
 import { TagInput } from '../forms/TagInput';
 import { Actions, Alert, Row } from '../forms/layout';
 
-const validate = (v: { firstName: string; lastName: string; email: string; phone: string; DOB: string }) => ({
+type ProfileValues = { firstName: string; lastName: string; email: string; phone: string; DOB: string; currentPassword: string };
+
+/** The account service asks for the current password when the email changes (a case change is not a change). */
+const emailChanged = (user: SessionUser, email: string) => normalizeEmail(email) !== normalizeEmail(user.email ?? '');
+
+const validateFor = (user: SessionUser) => (v: ProfileValues) => ({
   firstName: nameProblem(v.firstName, 'First name'),
   lastName: nameProblem(v.lastName, 'Last name'),
   email: emailProblem(v.email),
   phone: phoneProblem(v.phone),
   DOB: dobProblem(v.DOB),
+  currentPassword: emailChanged(user, v.email) && !v.currentPassword ? 'Enter your current password to change your email address.' : null,
 });
 
 /** Edits every profile field; saving goes through the session's update flow (PUT /api/account/profile). */
 export function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }) {
   const dispatch = useAppDispatch();
-  const form = useForm(
+  const validate = useMemo(() => validateFor(user), [user]);
+  const form = useForm<ProfileValues>(
     {
       firstName: user.firstName ?? '',
       lastName: user.lastName ?? '',
       email: user.email ?? '',
       phone: user.phone ?? '',
       DOB: user.DOB ?? '',
+      currentPassword: '',
     },
     validate,
   );
@@ -53,6 +61,7 @@ export function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () =>
       DOB: v.DOB.trim(),
       allergies,
       healthConditions,
+      ...(emailChanged(user, v.email) ? { currentPassword: v.currentPassword } : {}),
     };
     outcome.begin();
     dispatch(updateUserStart(update));
@@ -72,6 +81,16 @@ export function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () =>
       <Field label="Email" required error={form.errorOf('email')}>
         <Input type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
       </Field>
+      {emailChanged(user, form.values.email) && (
+        <Field
+          label="Current password"
+          required
+          error={form.errorOf('currentPassword')}
+          hint="Needed to change your email address, because password reset links are sent there."
+        >
+          <Input type="password" autoComplete="current-password" {...form.field('currentPassword')} />
+        </Field>
+      )}
       <Row>
         <Field label="Phone" error={form.errorOf('phone')} hint="Optional, e.g. +44 20 7946 0958">
           <Input type="tel" autoComplete="tel" inputMode="tel" {...form.field('phone')} />
