@@ -41,6 +41,7 @@ describe('order journey with the sandbox provider', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('Test payment: no money is taken');
+    expect(page.body).toContain('Sandbox payment provider');
     expect(page.body).toContain('25.00 USD');
     expect(page.body).toMatch(/>Approve</);
     expect(page.body).toMatch(/>Cancel</);

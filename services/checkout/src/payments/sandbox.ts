@@ -126,6 +126,7 @@ export function createSandboxProvider(opts: { store: DocumentStore; publicOrigin
           page(
             'Sandbox payment — approve',
             `<div class="banner" role="note">${TEST_PAYMENT_NOTICE}</div>
+<p>Sandbox payment provider</p>
 <h1>Approve your payment</h1>
 <p>${escapeHtml(doc.description)}</p>
 <p>Amount</p><p class="amount" data-testid="sandbox-amount">${amount}</p>
