@@ -35,11 +35,15 @@ const Heading = styled.h3`
   font-size: ${th((t) => t.fontSizes.lg)};
 `;
 
-const Figures = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(3, minmax(0, 1fr));
-  gap: ${th((t) => t.space(3))};
+// A group around the list carries its name: a <dl> has no role to hold one.
+const Figures = styled.div`
   margin: 0 0 ${th((t) => t.space(4))};
+  dl {
+    display: grid;
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+    gap: ${th((t) => t.space(3))};
+    margin: 0;
+  }
   div {
     padding: ${th((t) => t.space(3))};
     border-radius: ${th((t) => t.radii.md)};
@@ -151,19 +155,21 @@ export function StockPanel({ productId }: { productId: string }) {
         )
       ) : (
         <>
-          <Figures aria-label="Stock figures">
-            <div>
-              <dt>Available</dt>
-              <dd>{data.available}</dd>
-            </div>
-            <div>
-              <dt>Reserved</dt>
-              <dd>{data.reserved}</dd>
-            </div>
-            <div>
-              <dt>Sold</dt>
-              <dd>{data.sold}</dd>
-            </div>
+          <Figures role="group" aria-label="Stock figures">
+            <dl>
+              <div>
+                <dt>Available</dt>
+                <dd>{data.available}</dd>
+              </div>
+              <div>
+                <dt>Reserved</dt>
+                <dd>{data.reserved}</dd>
+              </div>
+              <div>
+                <dt>Sold</dt>
+                <dd>{data.sold}</dd>
+              </div>
+            </dl>
           </Figures>
 
           <form onSubmit={submit} noValidate aria-label="Adjust stock">
