@@ -52,6 +52,7 @@ let ports: Record<Name, number>;
 let urls: Record<Name, string>;
 const running: Partial<Record<Name, App>> = {};
 let gateway: App;
+let gatewayUrl: string;
 let privateKey: string;
 /** The gateway's log lines, as an operator would read them. */
 let logs: Array<Record<string, unknown>> = [];
@@ -108,15 +109,16 @@ beforeAll(async () => {
 
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), logLevel: 'info' };
   gateway = await buildGateway({ mode: 'distributed', config, serviceUrls: urls, env: {}, logStream });
-  await gateway.ready();
+  await gateway.listen({ port: 0, host: '127.0.0.1' });
+  gatewayUrl = `http://127.0.0.1:${(gateway.server.address() as net.AddressInfo).port}`;
 
   admin = { cookie: `${ACCESS_COOKIE}=${createAccessTokenSigner(privateKey)({ sub: 'staff-1', admin: true, sid: 'staff-session' })}`, [CSRF_HEADER]: CSRF_HEADER_VALUE };
   const form = new FormData();
   form.append('file', new Blob([PNG], { type: 'image/png' }), 'pack.png');
-  // straight to the catalog: light-my-request cannot stream a multipart body on through the proxy
-  const upload = await running.catalog!.inject({ method: 'POST', url: '/api/admin/products/upload-image', headers: admin, payload: form as never });
-  expect(upload.statusCode).toBe(200);
-  mediaId = upload.json().data.id;
+  // over a real socket: a streamed multipart body goes on through the proxy to the catalog
+  const upload = await fetch(`${gatewayUrl}/api/admin/products/upload-image`, { method: 'POST', headers: admin, body: form });
+  expect(upload.status).toBe(200);
+  mediaId = ((await upload.json()) as { data: { id: string } }).data.id;
   const product = await gateway.inject({
     method: 'POST',
     url: '/api/admin/products/add',
@@ -181,6 +183,16 @@ describe('the catalog service stops', () => {
     expect(failures.map((l) => l.msg)).toEqual(['catalog service unavailable', ...routes.slice(1).map(() => 'catalog service still unavailable')]);
     expect(logs.filter((l) => l.level !== 30 && !('upstream' in l))).toEqual([]);
     expect(JSON.stringify(logs)).not.toMatch(/stack|ECONNREFUSED 127/);
+
+    // a browser's request with a body, over a real connection, gets the answer too (not a reset connection)
+    const overSocket = await fetch(`${gatewayUrl}/api/admin/products/add`, {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'x'.repeat(5000) }),
+    });
+    expect(overSocket.status).toBe(503);
+    expect(await overSocket.json()).toEqual(unavailable('catalog'));
+
     logs = [];
 
     // the checkout still shows the shopper's cart, without live prices
