@@ -294,6 +294,9 @@ describe('the account service stops', () => {
         // issued longer ago than any session lives: nobody can still be signed in with it
         ['older than a session', `${ACCESS_COOKIE}=${token({ sub: shopper.id, admin: false, sid: 's-1', iat: now - 31 * 86400, exp: now - 31 * 86400 + 900 })}`],
       ];
+      // a session the gateway learnt was revoked before the account service went down
+      gateway.revocations.add([{ kind: 'session', id: 's-revoked', expiresAt: new Date(Date.now() + 900_000).toISOString() }]);
+      cases.push(['revoked session', `${ACCESS_COOKIE}=${token({ sub: shopper.id, admin: false, sid: 's-revoked', iat: now, exp: now + 900 })}`]);
       for (const [label, cookie] of cases) {
         const res = await checkAuth(cookie);
         expect({ label, status: res.statusCode, code: res.json().code }).toEqual({ label, status: 401, code: ErrorCodes.UNAUTHENTICATED });
