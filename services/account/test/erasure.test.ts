@@ -1,4 +1,6 @@
 import type { ErasureResult } from '@pharmacy/contracts';
+import { openStore, type Collection, type DocumentStore } from '@pharmacy/db';
+import { createMailer, type OutboxDoc } from '@pharmacy/service-kit';
 import type { PersonalDataEraser } from '../src';
 import { PASSWORD, buildTestApp, eventually, get, login, send, signedIn, type TestApp } from './helpers';
 
@@ -63,6 +65,7 @@ describe('DELETE /api/account/profile erases the personal data here and asks eve
     expect(catalog.erased.has(user._id)).toBe(true);
     const pending = await t.store.collection('erasures').findOne({ _id: user._id });
     expect(pending).toMatchObject({ pending: ['checkout'], attempts: 1 });
+    expect(pending).not.toHaveProperty('email'); // nothing personal waits with it once this service's part is done
 
     expect(await t.controls.retryErasures()).toBe(1);
     expect(await t.store.collection('erasures').findOne({ _id: user._id })).toMatchObject({ pending: ['checkout'], attempts: 2 });
@@ -102,6 +105,54 @@ describe('an erasure interrupted by a stop continues when the account service st
     } finally {
       await again.close();
       await first.store.close();
+    }
+  });
+});
+
+describe("when this service's own part fails half-way", () => {
+  it('the account is gone at once (no sign-in), the shopper is told it completes shortly, and the retry finishes it', async () => {
+    const real = await openStore({ name: 'account', inMemory: true });
+    let ticketsFail = true;
+    // The store as the service sees it, with deleting tickets failing (a full disk, a lost database connection).
+    const flaky: DocumentStore = {
+      kind: real.kind,
+      close: () => real.close(),
+      collection<T extends { _id: string }>(name: string): Collection<T> {
+        const c = real.collection<T>(name);
+        if (name !== 'tickets') return c;
+        return new Proxy(c, {
+          get(target, prop) {
+            if (prop === 'deleteMany' && ticketsFail) return async () => Promise.reject(new Error('disk full'));
+            const v = Reflect.get(target, prop) as unknown;
+            return typeof v === 'function' ? v.bind(target) : v;
+          },
+        });
+      },
+    } as DocumentStore;
+    const mailer = createMailer({ outbox: real.collection<OutboxDoc>('outbox'), log: { info: () => undefined } });
+    const t = await buildTestApp({ store: flaky, mailer, erasureRetryMs: 0 });
+    try {
+      const { jar, user, email } = await signedIn(t.app);
+      await send(t.app, 'POST', '/api/account/need-help', ticket, jar);
+      await send(t.app, 'POST', '/api/auth/forgot-password', { email });
+      await eventually(async () => (await real.collection('outbox').countDocuments({ to: email })) > 0);
+
+      const res = await send(t.app, 'DELETE', '/api/account/profile', { password: PASSWORD }, jar);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().message).toBe('Your request to delete your account is recorded. It will be completed within a few minutes.');
+      expect(await real.collection('users').countDocuments({ _id: user._id })).toBe(0);
+      await expect(login(t.app, email)).rejects.toThrow(/401/);
+      expect(await real.collection('tickets').countDocuments({ userId: user._id })).toBe(1);
+      expect(await real.collection('erasures').findOne({ _id: user._id })).toMatchObject({ pending: ['account'], email });
+
+      ticketsFail = false;
+      expect(await t.controls.retryErasures()).toBe(0);
+      expect(await real.collection('tickets').countDocuments({ userId: user._id })).toBe(0);
+      expect(await real.collection('outbox').countDocuments({ to: email })).toBe(0);
+      expect(await real.collection('erasures').countDocuments({})).toBe(0);
+    } finally {
+      await t.close();
+      await real.close();
     }
   });
 });

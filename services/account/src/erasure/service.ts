@@ -14,6 +14,8 @@ import type { PersonalDataEraser } from './erasers';
  */
 export interface ErasureDoc extends Doc {
   _id: string; // the deleted user's id
+  /** Until this service's own part is done: the outbox holds mail by address, and the user document goes first. */
+  email?: string;
   requestedAt: Date;
   /** 'account' (this service's own data) and the names of the other services that have not confirmed yet. */
   pending: string[];
@@ -26,7 +28,7 @@ export const DEFAULT_ERASURE_RETRY_MS = 30_000;
 
 export interface Erasure {
   /** Records the deletion and carries it out as far as it can now; resolves to the services still pending. */
-  request(userId: string): Promise<string[]>;
+  request(user: { _id: string; email: string }): Promise<string[]>;
   /** One round over every unfinished deletion; resolves to how many are still unfinished. */
   retryAll(): Promise<number>;
   start(): void;
@@ -48,17 +50,16 @@ export function createErasure(opts: {
   let timer: NodeJS.Timeout | null = null;
 
   /** This service's part, in an order that can stop anywhere and be run again. */
-  async function eraseHere(userId: string): Promise<ErasureResult> {
-    // First every token of the user, in every service, then the sessions behind them.
+  async function eraseHere(userId: string, email: string | undefined): Promise<ErasureResult> {
+    // First every token of the user, in every service; then the account itself, so nobody can sign in again
+    // while the rest is erased; then what hangs off it.
     await opts.revocations.user(userId);
+    const users = (await opts.users.deleteOne({ _id: userId })).deletedCount;
     const sessions = await opts.sessions.revokeAllOf(userId);
-    const user = await opts.users.findOne({ _id: userId }, { projection: { email: 1 } });
     const tickets = (await opts.store.collection('tickets').deleteMany({ userId })).deletedCount;
     await opts.store.collection('reset_tokens').deleteMany({ userId });
     // Mail waiting in the outbox (no SMTP) carries the address and name.
-    const mails = user ? (await opts.store.collection<OutboxDoc>('outbox').deleteMany({ to: user.email })).deletedCount : 0;
-    // Last: while the user document exists, a rerun can still find the email above.
-    const users = (await opts.users.deleteOne({ _id: userId })).deletedCount;
+    const mails = email ? (await opts.store.collection<OutboxDoc>('outbox').deleteMany({ to: email })).deletedCount : 0;
     return { users, sessions, tickets, mails };
   }
 
@@ -68,7 +69,7 @@ export function createErasure(opts: {
     const remaining: string[] = [];
     for (const service of job.pending) {
       try {
-        const result = service === 'account' ? await eraseHere(userId) : await eraserOf(service).erase(userId);
+        const result = service === 'account' ? await eraseHere(userId, job.email) : await eraserOf(service).erase(userId);
         opts.log.info({ userId, service, result }, 'deleted account: personal data erased');
       } catch (err) {
         remaining.push(service);
@@ -81,7 +82,8 @@ export function createErasure(opts: {
     if (remaining.length === 0) {
       await jobs.deleteOne({ _id: userId });
     } else {
-      await jobs.updateOne({ _id: userId }, { $set: { pending: remaining, lastAttemptAt: opts.now() }, $inc: { attempts: 1 } });
+      const forget = remaining.includes('account') ? {} : { $unset: { email: '' } };
+      await jobs.updateOne({ _id: userId }, { $set: { pending: remaining, lastAttemptAt: opts.now() }, $inc: { attempts: 1 }, ...forget });
     }
     return remaining;
   }
@@ -110,14 +112,14 @@ export function createErasure(opts: {
   }
 
   return {
-    async request(userId) {
+    async request(user) {
       const pending = ['account', ...opts.erasers.map((e) => e.service)];
       await jobs.updateOne(
-        { _id: userId },
-        { $set: { pending, requestedAt: opts.now(), attempts: 0, lastAttemptAt: null } },
+        { _id: user._id },
+        { $set: { email: user.email, pending, requestedAt: opts.now(), attempts: 0, lastAttemptAt: null } },
         { upsert: true },
       );
-      return runOnce(userId);
+      return runOnce(user._id);
     },
     retryAll,
     start() {

@@ -125,9 +125,13 @@ export const profileRoutes =
           throw badRequest('The password is not correct.', 'WRONG_PASSWORD');
         }
         // Erased here at once; a service that cannot confirm now is retried until it does (see erasure/service).
-        await ctx.erasure.request(user._id);
+        const pending = await ctx.erasure.request(user);
         kit.clearCookies(reply);
-        return { success: true as const, data: null, message: 'Your account has been deleted.' };
+        // When this service's own part failed half-way (its store), the retry finishes it: say so, not "deleted".
+        const message = pending.includes('account')
+          ? 'Your request to delete your account is recorded. It will be completed within a few minutes.'
+          : 'Your account has been deleted.';
+        return { success: true as const, data: null, message };
       },
     );
   };
