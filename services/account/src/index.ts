@@ -9,7 +9,7 @@ import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountAttemptLimits,
 
 export { buildAccountService, type AccountControls } from './plugin';
 export { serviceEraser, type PersonalDataEraser } from './erasure/erasers';
-export { DEFAULT_RATE_LIMITS, type AccountDeps, type AccountRateLimits, type RateLimit } from './context';
+export { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountAttemptLimits, type AccountDeps, type AccountRateLimits, type RateLimit } from './context';
 export { toPublicUser, type UserDoc } from './users/store';
 export { REFRESH_TTL_SECONDS } from './sessions/store';
 
