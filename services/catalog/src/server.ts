@@ -1,4 +1,5 @@
-import { runService } from '@pharmacy/service-kit';
+// Runs the catalog service alone on port 4002 (the gateway runs it embedded or proxies to it).
+import { runService, startOrExit } from '@pharmacy/service-kit';
 import { openCatalogService } from './index';
 
-void runService(openCatalogService, { name: 'catalog', defaultPort: 4002 });
+void startOrExit('catalog service', () => runService(openCatalogService, { name: 'catalog', defaultPort: 4002 }));

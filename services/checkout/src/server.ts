@@ -1,4 +1,5 @@
-import { runService } from '@pharmacy/service-kit';
+// Runs the checkout service alone on port 4003 (the gateway runs it embedded or proxies to it).
+import { runService, startOrExit } from '@pharmacy/service-kit';
 import { openCheckoutService } from './index';
 
-void runService(openCheckoutService, { name: 'checkout', defaultPort: 4003 });
+void startOrExit('checkout service', () => runService(openCheckoutService, { name: 'checkout', defaultPort: 4003 }));

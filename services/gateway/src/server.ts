@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadConfig } from '@pharmacy/service-kit';
+import { loadConfig, startOrExit } from '@pharmacy/service-kit';
 import { buildGateway, type GatewayMode } from './gateway';
 
 function upstreamTimeout(value: string): number {
@@ -38,8 +38,4 @@ async function main() {
   app.log.info(`Pharmacy & Care is running on ${config.publicOrigin} (${mode} mode)`);
 }
 
-main().catch((err) => {
-  // Start-up errors (a data folder in use, a missing key) are meant for a person: print the message plainly.
-  console.error(`Could not start the gateway: ${err instanceof Error ? err.message : String(err)}`);
-  process.exit(1);
-});
+void startOrExit('gateway', main);

@@ -7,6 +7,7 @@ export { createMailer, type Mail, type Mailer, type OutboxDoc } from './mail';
 export { requireInternal, createServiceClient, INTERNAL_HEADER, type ServiceClient, type ServiceClientOptions } from './internal';
 export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 export { createAccessTokenSigner, ACCESS_TOKEN_TTL_SECONDS, REVOCATION_KEEP_MS } from './tokens';
+export { startOrExit, type StartupOutput } from './startup';
 export { runService, injectFetch, serviceUrlsFromEnv, followAccountRevocations, type ServiceContext, type ServiceHandle, type OpenService } from './service';
 export {
   RevocationList,
