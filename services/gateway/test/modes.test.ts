@@ -1,22 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ACCESS_COOKIE, CSRF_HEADER } from '@pharmacy/contracts';
 import { ensureKeys, loadConfig, type App } from '@pharmacy/service-kit';
 import { buildGateway } from '../src';
+import { freePort } from './realServices';
 
 const REPO = path.resolve(__dirname, '../../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** A static root with a fake built host and one fake remote, so fallback and caching rules can be checked. */
 function fakeBuild(): string {

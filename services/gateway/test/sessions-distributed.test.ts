@@ -3,45 +3,13 @@
  * checkout poll the account service's revocations over HTTP), the gateway proxying to them and following the
  * revocations itself for its check-auth fallback.
  */
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { openAccountService } from '@pharmacy/account-service';
-import { openCatalogService } from '@pharmacy/catalog-service';
-import { openCheckoutService } from '@pharmacy/checkout-service';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@pharmacy/contracts';
-import { createApp, ensureKeys, loadConfig, loadInternalToken, loadKeys, type App, type OpenService } from '@pharmacy/service-kit';
+import { loadConfig, type App } from '@pharmacy/service-kit';
 import { buildGateway } from '../src';
+import { freePort, startRealServices, type RealServices } from './realServices';
 
-type Name = 'account' | 'catalog' | 'checkout';
-const OPENERS: Record<Name, OpenService> = { account: openAccountService, catalog: openCatalogService, checkout: openCheckoutService };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-let dataDir: string;
-let ports: Record<Name | 'gateway', number>;
-let urls: Record<Name, string>;
-const running: Partial<Record<Name, App>> = {};
+let services: RealServices;
 let gateway: App;
-
-async function startService(name: Name): Promise<void> {
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(ports[name]) }), logLevel: 'silent' };
-  const keys = loadKeys({ dataDir, withPrivate: name === 'account', env: {} });
-  const app = await createApp({ publicKey: keys.publicKey, logLevel: 'silent', trustProxy: '127.0.0.1', trustedOrigins: [config.publicOrigin] });
-  const handle = await OPENERS[name]({ config, log: app.log, internalToken: loadInternalToken(dataDir, {}), serviceUrls: urls, privateKey: keys.privateKey });
-  await handle.register(app);
-  app.addHook('onClose', () => handle.close());
-  await app.listen({ port: ports[name], host: '127.0.0.1' });
-  running[name] = app;
-}
 
 const cookieOf = (res: { headers: Record<string, unknown> }) =>
   ([] as string[]).concat((res.headers['set-cookie'] as string[] | string | undefined) ?? []).map((c) => c.split(';')[0]).join('; ');
@@ -68,15 +36,11 @@ async function within5s(check: () => Promise<boolean>): Promise<number> {
 }
 
 beforeAll(async () => {
-  process.env.CATALOG_SEED = 'false';
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-sessions-'));
-  ensureKeys(dataDir);
-  ports = { account: await freePort(), catalog: await freePort(), checkout: await freePort(), gateway: await freePort() };
-  urls = { account: `http://127.0.0.1:${ports.account}`, catalog: `http://127.0.0.1:${ports.catalog}`, checkout: `http://127.0.0.1:${ports.checkout}` };
-  for (const name of ['account', 'catalog', 'checkout'] as const) await startService(name);
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(ports.gateway) }), logLevel: 'silent' };
-  gateway = await buildGateway({ mode: 'distributed', config, serviceUrls: urls, env: {} });
-  await gateway.listen({ port: ports.gateway, host: '127.0.0.1' });
+  services = await startRealServices('gw-sessions-');
+  const port = await freePort();
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: services.dataDir, PORT: String(port) }), logLevel: 'silent' };
+  gateway = await buildGateway({ mode: 'distributed', config, serviceUrls: services.urls, env: {} });
+  await gateway.listen({ port, host: '127.0.0.1' });
   for (const email of ['leaving@example.com', 'staying@example.com']) {
     const reg = await gateway.inject({ method: 'POST', url: '/api/auth/register', payload: { firstName: 'Ada', lastName: 'Lovelace', email, password: 'Correct-horse-9' } });
     expect(reg.statusCode).toBe(201);
@@ -85,7 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway?.close();
-  for (const name of ['checkout', 'catalog', 'account'] as const) await running[name]?.close();
+  await services?.stopAll();
 });
 
 test('a signed-out token is refused by checkout through the gateway within 5 s, and by check-auth while the account service is down', async () => {
@@ -102,8 +66,7 @@ test('a signed-out token is refused by checkout through the gateway within 5 s, 
   // a session that was signed out.
   const checkAuth = (who: { headers: Record<string, string> }) => gateway.inject({ url: '/api/auth/check-auth', headers: who.headers });
   await within5s(async () => gateway.revocations.isRevoked(claimsOf(leaving)));
-  await running.account!.close();
-  delete running.account;
+  await services.stop('account');
   const refused = await checkAuth(leaving);
   expect(refused.statusCode).toBe(401);
   const degraded = await checkAuth(staying);

@@ -4,14 +4,8 @@
  * and a test stops one, checks what shoppers get, and starts it again on the same port.
  */
 import { generateKeyPairSync, sign as signEd25519 } from 'node:crypto';
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import { openAccountService } from '@pharmacy/account-service';
-import { openCatalogService } from '@pharmacy/catalog-service';
-import { openCheckoutService } from '@pharmacy/checkout-service';
 import {
   ACCESS_COOKIE,
   ACCOUNT_DETAILS_UNAVAILABLE,
@@ -21,36 +15,15 @@ import {
   ErrorCodes,
   UNAVAILABLE_MESSAGES,
 } from '@pharmacy/contracts';
-import {
-  createAccessTokenSigner,
-  createApp,
-  ensureKeys,
-  loadConfig,
-  loadInternalToken,
-  loadKeys,
-  type App,
-  type OpenService,
-} from '@pharmacy/service-kit';
+import { createAccessTokenSigner, loadConfig, loadKeys, type App } from '@pharmacy/service-kit';
 import { buildGateway } from '../src';
+import { startRealServices, type RealServices, type ServiceName as Name } from './realServices';
 
-type Name = 'account' | 'catalog' | 'checkout';
-const OPENERS: Record<Name, OpenService> = { account: openAccountService, catalog: openCatalogService, checkout: openCheckoutService };
 // 1x1 PNG: the catalog checks uploads by their magic bytes.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-let dataDir: string;
-let ports: Record<Name, number>;
+let services: RealServices;
 let urls: Record<Name, string>;
-const running: Partial<Record<Name, App>> = {};
 let gateway: App;
 let gatewayUrl: string;
 let privateKey: string;
@@ -58,29 +31,6 @@ let privateKey: string;
 let logs: Array<Record<string, unknown>> = [];
 const logStream = { write: (line: string) => void logs.push(JSON.parse(line)) };
 const upstreamLines = (name: Name) => logs.filter((l) => l.upstream === name);
-
-/** One service alone on its port, as its server.ts runs it. */
-async function startService(name: Name): Promise<void> {
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(ports[name]) }), logLevel: 'silent' };
-  const keys = loadKeys({ dataDir, withPrivate: name === 'account', env: {} });
-  const app = await createApp({ publicKey: keys.publicKey, logLevel: 'silent', trustProxy: '127.0.0.1', trustedOrigins: [config.publicOrigin] });
-  const handle = await OPENERS[name]({
-    config,
-    log: app.log,
-    internalToken: loadInternalToken(dataDir, {}),
-    serviceUrls: urls,
-    privateKey: keys.privateKey,
-  });
-  await handle.register(app);
-  app.addHook('onClose', () => handle.close());
-  await app.listen({ port: ports[name], host: '127.0.0.1' });
-  running[name] = app;
-}
-
-async function stopService(name: Name): Promise<void> {
-  await running[name]?.close();
-  delete running[name];
-}
 
 const cookieOf = (res: { headers: Record<string, unknown> }) =>
   ([] as string[]).concat((res.headers['set-cookie'] as string[] | string | undefined) ?? []).map((c) => c.split(';')[0]).join('; ');
@@ -98,16 +48,11 @@ let productId: string;
 let mediaId: string;
 
 beforeAll(async () => {
-  // The demo seed draws dozens of PNGs, which is slow inside jest; the test adds the one product it needs.
-  process.env.CATALOG_SEED = 'false';
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-down-'));
-  ensureKeys(dataDir);
-  privateKey = loadKeys({ dataDir, withPrivate: true, env: {} }).privateKey!;
-  ports = { account: await freePort(), catalog: await freePort(), checkout: await freePort() };
-  urls = { account: `http://127.0.0.1:${ports.account}`, catalog: `http://127.0.0.1:${ports.catalog}`, checkout: `http://127.0.0.1:${ports.checkout}` };
-  for (const name of ['account', 'catalog', 'checkout'] as const) await startService(name);
+  services = await startRealServices('gw-down-');
+  urls = services.urls;
+  privateKey = loadKeys({ dataDir: services.dataDir, withPrivate: true, env: {} }).privateKey!;
 
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), logLevel: 'info' };
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: services.dataDir }), logLevel: 'info' };
   gateway = await buildGateway({ mode: 'distributed', config, serviceUrls: urls, env: {}, logStream });
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   gatewayUrl = `http://127.0.0.1:${(gateway.server.address() as net.AddressInfo).port}`;
@@ -142,7 +87,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway?.close();
-  for (const name of ['checkout', 'catalog', 'account'] as const) await stopService(name);
+  await services?.stopAll();
 });
 
 beforeEach(() => {
@@ -155,7 +100,7 @@ describe('the catalog service stops', () => {
   it('answers 503 with a message on every catalog route, keeps the cart, and recovers without a gateway restart', async () => {
     const cartOf = () => gateway.inject({ url: `/api/shop/cart/get/${shopper.id}`, headers: { cookie: shopper.cookie } });
     expect((await gateway.inject(`/api/shop/products/get/${productId}`)).statusCode).toBe(200);
-    await stopService('catalog');
+    await services.stop('catalog');
 
     const routes: Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object; headers?: Record<string, string> }> = [
       { method: 'GET', url: '/api/shop/products/get?limit=2' },
@@ -202,7 +147,7 @@ describe('the catalog service stops', () => {
     expect(cart.json().data.items).toEqual([expect.objectContaining({ productId, quantity: 2 })]);
 
     // back on the same port: the same gateway reaches it again
-    await startService('catalog');
+    await services.start('catalog');
     const details = await gateway.inject(`/api/shop/products/get/${productId}`);
     expect(details.statusCode).toBe(200);
     expect(details.json().data.title).toBe('Paracetamol 500mg');
@@ -215,7 +160,7 @@ describe('the catalog service stops', () => {
   });
 
   it('answers 503 on every prefix the catalog owns, whatever the method', async () => {
-    await stopService('catalog');
+    await services.stop('catalog');
     try {
       for (const prefix of ['/api/shop/products', '/api/shop/search', '/api/shop/review', '/api/admin/products', '/api/common/feature', '/api/media']) {
         for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
@@ -224,21 +169,21 @@ describe('the catalog service stops', () => {
         }
       }
     } finally {
-      await startService('catalog');
+      await services.start('catalog');
     }
   });
 });
 
 describe('the checkout service stops', () => {
   it('answers 503 naming the cart and orders, then works again once it is back', async () => {
-    await stopService('checkout');
+    await services.stop('checkout');
     try {
       const res = await gateway.inject({ url: `/api/shop/cart/get/${shopper.id}`, headers: { cookie: shopper.cookie } });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual(unavailable('checkout'));
       expect(upstreamLines('checkout')).toEqual([expect.objectContaining({ level: 40, code: 'ECONNREFUSED', msg: 'checkout service unavailable' })]);
     } finally {
-      await startService('checkout');
+      await services.start('checkout');
     }
     expect((await gateway.inject({ url: `/api/shop/cart/get/${shopper.id}`, headers: { cookie: shopper.cookie } })).statusCode).toBe(200);
   });
@@ -248,7 +193,7 @@ describe('the account service stops', () => {
   const checkAuth = (cookie?: string) => gateway.inject({ url: '/api/auth/check-auth', headers: cookie ? { cookie } : {} });
 
   it('check-auth answers from the verified access token: still signed in, details unavailable', async () => {
-    await stopService('account');
+    await services.stop('account');
     try {
       const res = await checkAuth(shopper.cookie);
       expect(res.statusCode).toBe(200);
@@ -274,7 +219,7 @@ describe('the account service stops', () => {
       expect(login.statusCode).toBe(503);
       expect(login.json()).toEqual(unavailable('account'));
     } finally {
-      await startService('account');
+      await services.start('account');
     }
     // back: the account service answers with the full user again
     const full = (await checkAuth(shopper.cookie)).json();
@@ -283,7 +228,7 @@ describe('the account service stops', () => {
   });
 
   it('without a valid token check-auth is still 401', async () => {
-    await stopService('account');
+    await services.stop('account');
     try {
       const now = Math.floor(Date.now() / 1000);
       const otherKey = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -302,7 +247,7 @@ describe('the account service stops', () => {
         expect({ label, status: res.statusCode, code: res.json().code }).toEqual({ label, status: 401, code: ErrorCodes.UNAUTHENTICATED });
       }
     } finally {
-      await startService('account');
+      await services.start('account');
     }
   });
 });
@@ -313,7 +258,7 @@ describe('a service that hangs', () => {
     const hung = net.createServer((socket) => sockets.push(socket)); // accepts, never answers
     await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
     const hungUrl = `http://127.0.0.1:${(hung.address() as net.AddressInfo).port}`;
-    const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), logLevel: 'info' };
+    const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: services.dataDir }), logLevel: 'info' };
     const gw = await buildGateway({ mode: 'distributed', config, serviceUrls: { ...urls, catalog: hungUrl }, upstreamTimeoutMs: 300, env: {}, logStream });
     try {
       const started = Date.now();
