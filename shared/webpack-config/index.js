@@ -1,4 +1,4 @@
-// Webpack 5 + Module Federation configs for the host and the remotes (ARCHITECTURE §2, §6, §8).
+// Webpack 5 + Module Federation configs for the host and the remotes (docs/architecture.md#frontend-and-federation).
 // One place decides what is shared, how TS is compiled and how each app is served, so the five apps
 // cannot drift apart (a single differing shared entry is enough to load React twice).
 'use strict';
@@ -10,7 +10,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 const GATEWAY = 'http://localhost:5000';
 
-/** Runtime libraries that must exist once on the page (ARCHITECTURE §2, §8). */
+/** Runtime libraries that must exist once on the page (docs/architecture.md#frontend-and-federation). */
 const SINGLETONS = [
   'react',
   'react/', // React 19 subpaths (react/jsx-runtime) are otherwise bundled per app
@@ -187,7 +187,7 @@ function createHostConfig({ dir, port = 3000, mode = 'production' }) {
     output: {
       path: path.join(dir, 'dist'),
       publicPath: '/',
-      // [contenthash] is not available for the federated host's entry here (ARCHITECTURE §8); [fullhash] is
+      // [contenthash] is not available for the federated host's entry here (docs/architecture.md#toolchain-traps); [fullhash] is
       filename: production ? '[name].[fullhash:8].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',

@@ -25,7 +25,7 @@ export const ACCOUNT_LIMITS = {
 /** Reset links stay valid this long (minutes). */
 export const RESET_TOKEN_TTL_MINUTES = 30;
 
-/** Demo accounts created outside production (ARCHITECTURE §6; refused when NODE_ENV=production). */
+/** Demo accounts created outside production (docs/domain.md#accounts; refused when NODE_ENV=production). */
 export const DEMO_ADMIN = { email: 'admin@pharmacy.local', password: 'Admin123!demo' } as const;
 export const DEMO_SHOPPER = { email: 'shopper@pharmacy.local', password: 'Shopper123!demo' } as const;
 

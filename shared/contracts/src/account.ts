@@ -91,7 +91,7 @@ export const Ticket = StrictObject({
 });
 export type Ticket = Static<typeof Ticket>;
 
-/** SPEC §7 names `user` in auth responses; the envelope rule names `data`: both carry the same user. */
+/** Auth answers carry the user twice: as `user` (what clients of the auth calls read) and as `data` (the envelope); docs/api.md#authentication. */
 export const UserResponse = StrictObject({
   success: Type.Literal(true),
   user: User,

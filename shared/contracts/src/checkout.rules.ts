@@ -1,4 +1,4 @@
-// The checkout vertical's constants and order and payment state rules (ARCHITECTURE §5): plain values, no
+// The checkout vertical's constants and order and payment state rules (docs/domain.md#orders): plain values, no
 // schema library, so the browser gets them without TypeBox (see browser.ts).
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -12,7 +12,7 @@ export const CART_MAX_LINES = 50;
 export const ADDRESS_LIMIT = 5;
 /** A pending order not captured within this time expires and its stock is released. */
 export const ORDER_EXPIRY_MS = 30 * 60 * 1000;
-/** Session storage key that carries the order across the payment provider's redirect (SPEC §3). */
+/** Session storage key that carries the order across the payment provider's redirect (docs/domain.md#orders). */
 export const CURRENT_ORDER_ID_KEY = 'currentOrderId';
 /** Local storage key of a visitor's cart (the browser cart, merged into the server cart at sign-in). */
 export const VISITOR_CART_KEY = 'pharmacy.visitorCart';
@@ -47,7 +47,7 @@ export const TEST_PAYMENT_NOTICE = 'Test payment: no money is taken';
 export const isTestPayment = (provider: string): boolean => provider === 'sandbox';
 
 // ---------------------------------------------------------------------------------------------------------------
-// Order and payment states (ARCHITECTURE §5)
+// Order and payment states (docs/domain.md#orders)
 
 export const ORDER_STATUSES = ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -1,5 +1,5 @@
 // Schemas and types of the checkout vertical's requests and responses (owned by that vertical):
-// cart, addresses, orders, payments and the admin orders API (ARCHITECTURE §4-5).
+// cart, addresses, orders, payments and the admin orders API (docs/api.md, docs/domain.md#orders).
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, Page, StrictObject } from './envelope';
 import { ADDRESS_RULES, ADMIN_ORDERS_MAX_LIMIT, CART_MAX_LINES, CART_MAX_QUANTITY, ORDER_STATUSES, type OrderStatus, PAYMENT_PROVIDERS, PAYMENT_STATUSES, type PaymentStatus } from './checkout.rules';

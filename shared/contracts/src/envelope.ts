@@ -1,6 +1,6 @@
 import { Type, type TSchema, type Static } from '@sinclair/typebox';
 
-/** Every response is one of these two shapes (ARCHITECTURE §3). */
+/** Every response is one of these two shapes (docs/api.md#envelope). */
 export const Ok = <T extends TSchema>(data: T) =>
   Type.Object({ success: Type.Literal(true), data, message: Type.Optional(Type.String()) }, { additionalProperties: false });
 

@@ -1,5 +1,5 @@
 /**
- * The typed contract of every remote's exposed modules (ARCHITECTURE §2: dts is off; the remote's module
+ * The typed contract of every remote's exposed modules (docs/architecture.md#frontend-and-federation: dts is off; the remote's module
  * `satisfies` the type here and the host's `loadRemote<T>` uses it, so tsc checks both sides).
  * Every exposed module has a default export that is a React component; pages take no props (they read
  * the URL with react-router hooks), widgets take the props named here.

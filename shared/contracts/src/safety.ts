@@ -1,5 +1,5 @@
 /**
- * ARCHITECTURE §5 safety, written once for the product page, the cart and the server's order checks, so that
+ * The safety rules (docs/domain.md#safety), written once for the product page, the cart and the server's order checks, so that
  * what a shopper is warned about on the page is exactly what checkout asks them to acknowledge.
  */
 export interface HealthProfile {

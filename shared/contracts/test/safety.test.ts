@@ -7,7 +7,7 @@ const ibuprofen = {
   minAge: 12,
 };
 
-describe('safety matching (ARCHITECTURE §5)', () => {
+describe('safety matching', () => {
   it('matches names either way round, ignoring case and plurals', () => {
     expect(termsMatch('NSAID', 'NSAIDs')).toBe(true);
     expect(termsMatch('peanut oil', 'Peanut')).toBe(true);

@@ -1,7 +1,7 @@
 /**
  * @pharmacy/db: the DocumentStore and BlobStore ports (./port) and their adapters. A service calls
  * openStore/openBlobStore once with its name; MONGODB_URL selects MongoDB, otherwise the embedded store
- * under DATA_DIR is used (ARCHITECTURE §4).
+ * under DATA_DIR is used (docs/architecture.md#data).
  */
 import path from 'node:path';
 import { DiskBlobStore } from './blobs/disk';

@@ -1,5 +1,5 @@
 /**
- * The DocumentStore port: the subset of MongoDB's collection API the services use (ARCHITECTURE §4).
+ * The DocumentStore port: the subset of MongoDB's collection API the services use (docs/architecture.md#data).
  * Services write MongoDB filters and update operators; the MongoDB adapter is the driver itself and the
  * embedded adapter (nedb) implements the same behaviour or rejects what it cannot do with a clear error.
  */
@@ -87,7 +87,7 @@ export interface BlobInfo {
   filename?: string;
 }
 
-/** GridFS chunk size and the upload chunk of SPEC §9: 64 KiB. */
+/** GridFS chunk size, the upload chunk: 64 KiB (docs/product.md#interface-constants). */
 export const UPLOAD_CHUNK_BYTES = 64 * 1024;
 export interface BlobStore {
   put(data: Buffer, info: { contentType: string; filename?: string }): Promise<BlobInfo>;

@@ -1,6 +1,6 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE, ErrorCodes, type Envelope } from '@pharmacy/contracts';
 
-/** Network-level error codes (SPEC §8: network, timeout, canceled, bad request, bad response). */
+/** Network-level error codes (network, timeout, canceled, bad request, bad response: docs/product.md#decisions-where-the-brief-is-silent). */
 export const NetworkErrorCodes = {
   NETWORK: 'ERR_NETWORK',
   TIMEOUT: 'ECONNABORTED',
@@ -9,7 +9,7 @@ export const NetworkErrorCodes = {
   BAD_RESPONSE: 'ERR_BAD_RESPONSE',
 } as const;
 
-/** SPEC §9: HTTP default timeout 0, i.e. none. A caller may still pass `timeout` or an AbortSignal. */
+/** No default timeout (0, docs/product.md#interface-constants). A caller may still pass `timeout` or an AbortSignal. */
 export const DEFAULT_TIMEOUT = 0;
 export const REFRESH_PATH = '/api/auth/refresh';
 
@@ -47,12 +47,12 @@ export type QueryValue = string | number | boolean | null | undefined | Readonly
 export interface RequestOptions {
   /** Cancels the request; the error code is ERR_CANCELED. */
   signal?: AbortSignal;
-  /** ms; 0 or undefined means no timeout (SPEC §9). On expiry the error code is ECONNABORTED. */
+  /** ms; 0 or undefined means no timeout (docs/product.md#interface-constants). On expiry the error code is ECONNABORTED. */
   timeout?: number;
   headers?: Record<string, string>;
   /** Query string; arrays are joined with commas (the listing's `category=a,b`), null/undefined dropped. */
   query?: Record<string, QueryValue>;
-  /** Bypass every HTTP cache (check-auth: SPEC "no-cache headers"). */
+  /** Bypass every HTTP cache (check-auth is never cached: docs/api.md#authentication). */
   noCache?: boolean;
   /** Do not try a token refresh on 401 TOKEN_EXPIRED. */
   skipRefresh?: boolean;
@@ -219,7 +219,7 @@ async function envelope<T>(method: Method, path: string, body: unknown, opts?: R
 /**
  * JSON over fetch with cookies (`credentials: 'include'`), the CSRF header on mutations, refresh-and-retry
  * once on 401 TOKEN_EXPIRED. Non-2xx responses and network failures throw ApiError; a 2xx body is returned
- * as is, including a `{ success: false }` body (SPEC §8 sign-out relies on seeing it).
+ * as is, including a `{ success: false }` body (sign-out relies on seeing it: docs/product.md#client-state).
  */
 export const api = {
   get: <T = unknown>(path: string, opts?: RequestOptions) => envelope<T>('GET', path, undefined, opts),

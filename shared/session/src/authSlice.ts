@@ -16,7 +16,7 @@ const signedIn = (state: AuthState, user: SessionUser | null) => {
   state.isLoading = false;
 };
 
-/** SPEC §4 auth check, login, logout, registration. */
+/** Auth check, login, logout, registration (docs/product.md#client-state). */
 export const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
@@ -57,7 +57,7 @@ export const authSlice = createSlice({
         state.isLoading = true;
       })
       .addCase(logout.fulfilled, (state) => signedIn(state, null))
-      // A refused logout leaves the user signed in (SPEC §8 sign-out).
+      // A refused logout leaves the user signed in (docs/product.md#client-state).
       .addCase(logout.rejected, (state) => {
         state.isLoading = false;
       })

@@ -20,7 +20,7 @@ const toResult = (body: ApiResponse<unknown>): AuthResult => ({
 
 type Config = { rejectValue: string };
 
-/** SPEC §4 auth check (GET /api/auth/check-auth, no-cache): run at start and on every guarded route. */
+/** The auth check (GET /api/auth/check-auth, no-cache): run at start and on every guarded route (docs/product.md#guards). */
 export const checkAuth = createAsyncThunk<AuthResult, void, Config>('auth/checkAuth', async (_, { rejectWithValue, signal }) => {
   try {
     const body = await api.get('/api/auth/check-auth', { noCache: true, signal });
@@ -40,7 +40,7 @@ export const login = createAsyncThunk<AuthResult, SignInCredentials, Config>('au
   }
 });
 
-/** POST /api/auth/register. SPEC §4: registration never authenticates; it only returns the response. */
+/** POST /api/auth/register. docs/product.md#client-state: registration never authenticates; it only returns the response. */
 export const register = createAsyncThunk<AuthResult, RegisterForm, Config>('auth/register', async (form, { rejectWithValue }) => {
   try {
     return toResult(await api.post('/api/auth/register', form));

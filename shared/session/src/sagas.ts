@@ -65,7 +65,7 @@ export function* deleteUserSaga(action: PayloadAction<DeleteAccountRequest | und
   }
 }
 
-/** SPEC §8: a `success: false` body stores its message and the user stays signed in; a thrown error stores its message. */
+/** docs/product.md#client-state: a `success: false` body stores its message and the user stays signed in; a thrown error stores its message. */
 export function* signOutSaga(): SagaIterator {
   try {
     const body: ApiResponse<unknown> = yield call(api.post, '/api/auth/logout');

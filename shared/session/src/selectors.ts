@@ -9,7 +9,7 @@ export interface SessionRootState {
 export const selectSession = (state: SessionRootState): SessionState => state.session;
 export const selectCurrentUser = (state: SessionRootState): SessionUser | null => state.session.currentUser;
 export const selectAuth = (state: SessionRootState): AuthState => state.auth;
-/** Admin routes: a signed-in user whose admin flag is true (SPEC §6). */
+/** Admin routes: a signed-in user whose admin flag is true (docs/product.md#guards). */
 export const selectIsAdmin = (state: SessionRootState): boolean => state.auth.user?.admin === true;
 /** What to tell a signed-in user whose account details cannot be loaded right now; null when all is well. */
 export const selectAuthNotice = (state: SessionRootState): string | null => state.auth.notice ?? null;

@@ -19,7 +19,7 @@ const clearUser = (state: SessionState) => {
 };
 
 /**
- * SPEC §4 sign-in, user update and delete, sign-out: start sets loading, success stores (or, for delete and
+ * Sign-in, user update and delete, sign-out (docs/product.md#client-state): start sets loading, success stores (or, for delete and
  * sign-out, clears) the current user and clears the error, failure stores the error message. The *Start
  * actions carry the request and are handled by sessionSaga.
  */
@@ -46,7 +46,7 @@ export const sessionSlice = createSlice({
     deleteUserFailure: fail,
     signOutStart: (state) => start(state),
     signOutSuccess: clearUser,
-    // SPEC §8: a `success: false` sign-out or a thrown error stores the message; the user stays signed in.
+    // docs/product.md#client-state: a `success: false` sign-out or a thrown error stores the message; the user stays signed in.
     signOutFailure: fail,
   },
   // The auth thunks move the same user, so both states always agree on who is signed in.

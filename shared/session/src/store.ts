@@ -18,7 +18,7 @@ export interface CreateAppStoreOptions {
 }
 
 /**
- * The host's one store (ARCHITECTURE §2): session and auth from the start, remotes add their slice and saga
+ * The host's one store (docs/architecture.md#frontend-and-federation): session and auth from the start, remotes add their slice and saga
  * on first mount with injectReducer / injectSaga (module-federation-examples redux-reducer-injection).
  */
 export function createAppStore({ preloadedState, runSessionSaga = true }: CreateAppStoreOptions = {}) {

@@ -1,5 +1,5 @@
 /**
- * The signed-in user as the browser sees it (SPEC §3 User). The account service's contract type must stay
+ * The signed-in user as the browser sees it (docs/api.md#authentication). The account service's contract type must stay
  * structurally compatible with this (same field names; it may add fields).
  */
 export interface SessionUser {
@@ -35,14 +35,14 @@ export interface DeleteAccountRequest {
 /** Sign-up form body; its fields are the account service's to define and validate. */
 export type RegisterForm = Record<string, unknown> & { email: string; password: string };
 
-/** SPEC §3 session state. */
+/** Session state (docs/product.md#client-state). */
 export interface SessionState {
   currentUser: SessionUser | null;
   error: string | null;
   loading: boolean;
 }
 
-/** SPEC §3 auth state. */
+/** Auth state (docs/product.md#client-state). */
 export interface AuthState {
   isAuthenticated: boolean;
   isLoading: boolean;

@@ -4,14 +4,14 @@ import { signOutStart } from './sessionSlice';
 import { selectSession, type SessionRootState } from './selectors';
 
 export interface SignOutHandlers {
-  /** Sign-out succeeded (SPEC: callers return to "/"). */
+  /** Sign-out succeeded (callers return to "/": docs/product.md#guards). */
   onSignedOut(): void;
-  /** Refused (`success: false`) or failed: the user stays signed in (SPEC §8); `message` says why. */
+  /** Refused (`success: false`) or failed: the user stays signed in (docs/product.md#client-state); `message` says why. */
   onFailed(message: string): void;
 }
 
 /**
- * Sign out through the session's sign-out saga (SPEC §4), for every "Sign out" control. The outcome is watched
+ * Sign out through the session's sign-out saga (docs/product.md#client-state), for every "Sign out" control. The outcome is watched
  * on the store, not in an effect, because the guard of the page being left may unmount the caller in the same
  * update that clears the user, and the outcome must still be acted on.
  */

@@ -80,7 +80,7 @@ describe('api client: what every call carries', () => {
 });
 
 describe('api client: timeouts and cancellation', () => {
-  it('has no timeout by default (SPEC §9: 0): a slow answer still arrives', async () => {
+  it('has no timeout by default (0): a slow answer still arrives', async () => {
     expect(DEFAULT_TIMEOUT).toBe(0);
     jest.useFakeTimers();
     let release!: () => void;

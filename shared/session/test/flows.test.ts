@@ -59,7 +59,7 @@ describe('sign-in saga (POST /api/auth/login)', () => {
   });
 });
 
-describe('sign-out saga (SPEC §8)', () => {
+describe('sign-out saga', () => {
   it('success clears the user everywhere', async () => {
     const { calls } = installFakeFetch(() => reply(200, { success: true, data: null, message: 'Signed out.' }));
     const store = signedInStore();

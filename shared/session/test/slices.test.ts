@@ -24,7 +24,7 @@ const signedInSession: SessionState = { currentUser: jane, error: null, loading:
 const signedInAuth: AuthState = { isAuthenticated: true, isLoading: false, user: jane };
 const result = (success: boolean, user = success ? jane : null): AuthResult => ({ success, user });
 
-describe('sessionSlice (SPEC §4)', () => {
+describe('sessionSlice', () => {
   it('starts signed out, not loading, without error', () => {
     expect(sessionReducer(undefined, { type: '@@init' })).toEqual({ currentUser: null, error: null, loading: false });
   });
@@ -109,7 +109,7 @@ describe('sessionSlice (SPEC §4)', () => {
   });
 });
 
-describe('authSlice (SPEC §4)', () => {
+describe('authSlice', () => {
   it('starts unauthenticated and loading (the first check is pending)', () => {
     expect(authReducer(undefined, { type: '@@init' })).toEqual({ isAuthenticated: false, isLoading: true, user: null });
   });

@@ -31,7 +31,7 @@ describe('useSignOut', () => {
     expect(hook.result.current.signingOut).toBe(false);
   });
 
-  it('reports a refusal with its message and keeps the user signed in (SPEC §8)', async () => {
+  it('reports a refusal with its message and keeps the user signed in', async () => {
     const { store, handlers, hook } = setup(reply(200, { success: false, message: 'Session store unavailable' }));
     act(() => hook.result.current.signOut());
     await waitFor(() => expect(handlers.onFailed).toHaveBeenCalledWith('Session store unavailable'));

@@ -13,12 +13,12 @@ export const media = {
   lg: `@media (min-width: ${breakpoints.lg}px)`,
 } as const;
 
-/** One spacing unit is 0.25rem, so SPEC's "64 spacing units" (admin sidebar) is space(64) === '16rem'. */
+/** One spacing unit is 0.25rem, so the admin sidebar's 64 spacing units are space(64) === '16rem' (docs/product.md#interface-constants). */
 export const space = (units: number): string => `${units * 0.25}rem`;
 
 export const theme = {
   colors: {
-    // SPEC §9 "teal": the brand colour for graphics (spinner, focus ring, accents).
+    // The spinner's teal (docs/product.md#interface-constants): the brand colour for graphics (spinner, focus ring, accents).
     brand: '#0d9488',
     // White text on #0d9488 is only 3.7:1; filled buttons and links use the darker teal (5.5:1, WCAG AA).
     brandStrong: '#0f766e',

@@ -1,5 +1,5 @@
 /**
- * MongoDB BlobStore: GridFS bucket `media` with 64 KiB chunks (SPEC §9). Blob ids are UUID strings,
+ * MongoDB BlobStore: GridFS bucket `media` with 64 KiB chunks (docs/architecture.md#data). Blob ids are UUID strings,
  * like the disk store's, so media URLs do not depend on the adapter.
  */
 import { Readable } from 'node:stream';

@@ -83,7 +83,7 @@ export async function optionalUser(request: FastifyRequest): Promise<AccessClaim
   }
 }
 
-/** The caller must be the user named in the path (ARCHITECTURE §3: every {userId} route). */
+/** The caller must be the user named in the path (every {userId} route: docs/api.md#who-may-call). */
 export function assertSelf(request: FastifyRequest, userId: string): void {
   if (request.user?.sub !== userId) throw forbidden('You can only access your own account data.');
 }

@@ -24,7 +24,7 @@ const Description = styled.p`
 `;
 
 export interface EmptyStateProps {
-  /** e.g. SPEC's "No users found". */
+  /** e.g. the admin user search's "No users found". */
   message: ReactNode;
   description?: ReactNode;
   /** A button or link offering the next step. */

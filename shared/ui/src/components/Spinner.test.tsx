@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { ThemeProvider, theme } from '../theme';
 import { PageSpinner, Spinner } from './Spinner';
 
-describe('Spinner (SPEC §9: size 50, teal)', () => {
+describe('Spinner (size 50, teal)', () => {
   it('is a status region named "Loading" by default, 50 px and teal', () => {
     render(<Spinner />);
     const status = screen.getByRole('status');

@@ -2,7 +2,7 @@ import styled, { keyframes } from 'styled-components';
 import { useAppTheme } from '../theme';
 import { VisuallyHidden } from './VisuallyHidden';
 
-/** SPEC §9: the spinner is size 50, teal. */
+/** Size 50, teal (docs/product.md#interface-constants). */
 export const SPINNER_DEFAULT_SIZE = 50;
 
 export interface SpinnerProps {

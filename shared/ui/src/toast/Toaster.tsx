@@ -4,12 +4,12 @@ import styled, { css, keyframes } from 'styled-components';
 import { media, th } from '../theme';
 import { TOAST_DEFAULT_DURATION, useToast, type ToasterToast, type ToastVariant } from './store';
 
-/** SPEC §9: swipe right past 50 px dismisses; F8 focuses the region; its label is "Notification". */
+/** docs/product.md#interface-constants: swipe right past 50 px dismisses; F8 focuses the region; its label is "Notification". */
 export const TOAST_SWIPE_DIRECTION = 'right';
 export const TOAST_SWIPE_THRESHOLD = 50;
 export const TOAST_HOTKEY = ['F8'];
 export const TOAST_REGION_LABEL = 'Notification';
-/** SPEC §9: the viewport's maximum width from the md breakpoint up. */
+/** docs/product.md#interface-constants: the viewport's maximum width from the md breakpoint up. */
 export const TOAST_VIEWPORT_MAX_WIDTH = 420;
 
 const Viewport = styled(RadixToast.Viewport)`

@@ -12,8 +12,8 @@ import {
 
 const make = (id: string, extra: Partial<ToasterToast> = {}): ToasterToast => ({ id, title: id, open: true, ...extra });
 
-describe('toast reducer (SPEC §4 toasts)', () => {
-  it('uses the SPEC §9 constants', () => {
+describe('toast reducer', () => {
+  it('uses the interface constants', () => {
     expect(TOAST_LIMIT).toBe(1);
     expect(TOAST_REMOVE_DELAY).toBe(1_000_000);
     expect(TOAST_DEFAULT_DURATION).toBe(5000);

@@ -1,10 +1,10 @@
 import { useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 
-/** SPEC §9: toasts shown at once. */
+/** Toasts shown at once (docs/product.md#interface-constants). */
 export const TOAST_LIMIT = 1;
-/** SPEC §9: a dismissed toast is removed from state after this delay (its exit animation has long finished). */
+/** docs/product.md#interface-constants: a dismissed toast is removed from state after this delay (its exit animation has long finished). */
 export const TOAST_REMOVE_DELAY = 1_000_000;
-/** SPEC §9: default display duration (the Toaster passes it to Radix, which closes the toast). */
+/** docs/product.md#interface-constants: default display duration (the Toaster passes it to Radix, which closes the toast). */
 export const TOAST_DEFAULT_DURATION = 5000;
 
 export type ToastVariant = 'default' | 'destructive';
@@ -27,7 +27,7 @@ export interface ToastInput {
   duration?: number;
 }
 
-/** SPEC §3 Toast: id, title, description, optional action, open flag, variant. */
+/** A toast (docs/product.md#toasts): id, title, description, optional action, open flag, variant. */
 export interface ToasterToast extends ToastInput {
   id: string;
   open: boolean;
