@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// First-load benchmark (ARCHITECTURE §6): starts the built gateway on a free port, opens each page in Chromium
+// First-load benchmark (docs/architecture.md#budgets): starts the built gateway on a free port, opens each page in Chromium
 // with an empty cache, and sums the JS and CSS it downloads before the page settles, gzip -9 and brotli.
 // Compared with the budget (130 KB gzip) and with the bar to beat, a typical single-bundle React shop (150 KB).
 // Usage: node tools/first-load.js [path ...]   (build first: node tools/build.js)

@@ -1,5 +1,5 @@
 // Test-only: the browser test sets window.__PHARMACY_E2E__ before load and compares the React the host imported
-// with the one each remote imported (ARCHITECTURE §8: a duplicate React is silent until a hook breaks).
+// with the one each remote imported (a duplicate React is silent until a hook breaks: docs/architecture.md#toolchain-traps).
 import React from 'react';
 
 declare global {

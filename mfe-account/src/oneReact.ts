@@ -1,4 +1,4 @@
-// Test-only proof that this remote runs on the host's React (ARCHITECTURE §8): webpack-config evaluates this
+// Test-only proof that this remote runs on the host's React (docs/architecture.md#toolchain-traps): webpack-config evaluates this
 // module before every exposed module; the browser test compares window.__PHARMACY_REACT__ entries with ===.
 import React from 'react';
 

@@ -1,4 +1,4 @@
-// The admin routes of the three services (SPEC §7, ARCHITECTURE §5), typed by shared/contracts. Every call
+// The admin routes of the three services (docs/api.md), typed by shared/contracts. Every call
 // goes through the session package's client (cookies, CSRF header, token refresh, ApiError).
 import {
   AccountPaths,

@@ -1,4 +1,4 @@
-/** Display helpers shared by the admin screens. Every one shows SPEC §2's dash for a missing value. */
+/** Display helpers shared by the admin screens. Every one shows a dash for a missing value (docs/product.md#admin-panel). */
 export const DASH = '-';
 
 type Maybe<T> = T | null | undefined;
@@ -32,7 +32,7 @@ export function calendarDateOrDash(ymd: Maybe<string>): string {
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** The API shows money as decimals with two places (ARCHITECTURE §4). */
+/** The API shows money as decimals with two places (docs/architecture.md#data). */
 export function formatMoney(amount: Maybe<number>): string {
   return typeof amount === 'number' && Number.isFinite(amount) ? money.format(amount) : DASH;
 }

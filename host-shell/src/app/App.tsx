@@ -8,7 +8,7 @@ type AppRouter = ComponentProps<typeof RouterProvider>['router'];
 
 /** The one store, theme and toast region for the host and every remote, around the router. */
 export function App({ store, router }: { store: AppStore; router: AppRouter }) {
-  // SPEC §4: the current user is fetched on app start (guarded routes fetch it again); once, even in StrictMode
+  // docs/product.md#client-state: the current user is fetched on app start (guarded routes fetch it again); once, even in StrictMode
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;

@@ -15,7 +15,7 @@ beforeEach(() => {
   loadRemoteMock.mockImplementation(async (id: string) => fakeRemoteModule(id) as never);
 });
 
-describe('guards (SPEC §2, §4)', () => {
+describe('guards', () => {
   it('sends a signed-out visitor on /profile to /sign-in, remembering where they were going', async () => {
     const { router } = renderApp('/profile', signedInAs(null));
     await screen.findByText('remote:account/SignInPage');

@@ -20,7 +20,7 @@ function flatten(list: RouteObject[], parent = '', guarded = false): Flat[] {
   });
 }
 
-const SPEC_PUBLIC = [
+const PUBLIC_ROUTES = [
   '/',
   '/partners',
   '/our-story',
@@ -35,22 +35,22 @@ const SPEC_PUBLIC = [
   '/forgot-password',
   '/reset-password',
 ];
-const SPEC_SIGNED_IN = ['/my-orders', '/profile', '/address', '/change-password', '/secure/checkout', '/need-help', '/suggest-idea'];
-const SPEC_ADMIN = ['/admin', '/admin/dashboard', '/admin/products', '/admin/orders', '/admin/users'];
+const SIGNED_IN_ROUTES = ['/my-orders', '/profile', '/address', '/change-password', '/secure/checkout', '/need-help', '/suggest-idea'];
+const ADMIN_ROUTES = ['/admin', '/admin/dashboard', '/admin/products', '/admin/orders', '/admin/users'];
 
 describe('route table', () => {
   const table = flatten(routes);
   const find = (path: string) => table.find((r) => r.path === path);
 
-  it.each(SPEC_PUBLIC)('declares the public route %s without a guard', (path) => {
+  it.each(PUBLIC_ROUTES)('declares the public route %s without a guard', (path) => {
     expect(find(path)).toEqual({ path, guarded: false });
   });
 
-  it.each([...SPEC_SIGNED_IN, '/secure/checkout/return', '/secure/checkout/cancel'])('declares %s behind the sign-in guard', (path) => {
+  it.each([...SIGNED_IN_ROUTES, '/secure/checkout/return', '/secure/checkout/cancel'])('declares %s behind the sign-in guard', (path) => {
     expect(find(path)).toEqual({ path, guarded: true });
   });
 
-  it.each(SPEC_ADMIN)('declares the admin route %s behind the guard', (path) => {
+  it.each(ADMIN_ROUTES)('declares the admin route %s behind the guard', (path) => {
     expect(find(path)).toEqual({ path, guarded: true });
   });
 

@@ -6,7 +6,7 @@ import { Layout } from '../layout/Layout';
 import { Home } from '../pages/Home';
 import { remotePage } from '../remotes';
 
-// Host-owned content pages load on demand, so the home page's first load stays small (ARCHITECTURE §6).
+// Host-owned content pages load on demand, so the home page's first load stays small (docs/architecture.md#budgets).
 function hostPage(load: () => Promise<{ default: ComponentType }>) {
   const Page = lazy(load);
   return (
@@ -22,7 +22,7 @@ const page = (id: Parameters<typeof remotePage>[0]) => {
 };
 
 /**
- * Every route of SPEC §2. The host owns the URL; remotes only provide the page components. Guards are UI only:
+ * Every route of docs/product.md#routes. The host owns the URL; remotes only provide the page components. Guards are UI only:
  * the services enforce who may do what.
  */
 export const routes: RouteObject[] = [
@@ -81,7 +81,7 @@ export const routes: RouteObject[] = [
         ],
       },
 
-      // SPEC §2: home is also the catch-all for unknown paths (rendered, not redirected)
+      // docs/product.md#routes: home is also the catch-all for unknown paths (rendered, not redirected)
       { path: '*', element: <Home /> },
     ],
   },

@@ -13,7 +13,7 @@ export interface RequireAuthProps {
 }
 
 /**
- * SPEC §2/§4 guard: the current user is fetched again on entering and on every change of a guarded route; the
+ * The guard of docs/product.md#guards: the current user is fetched again on entering and on every change of a guarded route; the
  * spinner shows while that check is pending; a failed check means unauthenticated and redirects to /sign-in
  * (remembering where the visitor was going). UI only: every service checks for itself.
  */
@@ -39,7 +39,7 @@ export function RequireAuth({ admin = false, children }: RequireAuthProps) {
     return <>{children ?? <Outlet />}</>;
   }
   if (checkedPath === null || isLoading) return <PageSpinner label="Checking your sign-in" />;
-  // Signed out (or account deleted) while on this very page: a sign-out returns to / (SPEC), and the menu that
+  // Signed out (or account deleted) while on this very page: a sign-out returns to / (docs/product.md#guards), and the menu that
   // signed out navigates there too, so the two must not race. A failed re-check comes with a route change.
   if (shownPath.current === location.pathname) return <Navigate to="/" replace />;
   return <Navigate to={SIGN_IN_PATH} replace state={{ from: location }} />;

@@ -96,7 +96,7 @@ export function AccountMenu() {
   const currentUser = useAppSelector(selectCurrentUser);
   const isAdmin = useAppSelector(selectIsAdmin);
   const [open, setOpen] = useState(false);
-  // SPEC §2/§8: sign-out success returns to /; a refusal or error keeps the user signed in and says why
+  // docs/product.md#guards: sign-out success returns to /; a refusal or error keeps the user signed in and says why
   const { signOut, signingOut } = useSignOut({
     onSignedOut: () => {
       setOpen(false);

@@ -20,7 +20,7 @@ const Floating = styled.a`
   }
 `;
 
-/** SPEC §1: opens a messaging link to the support number; the number itself is never shown. */
+/** docs/product.md#layout: opens a messaging link to the support number; the number itself is never shown. */
 export function ChatButton() {
   return (
     <Floating href={supportChatUrl()} target="_blank" rel="noopener noreferrer" aria-label="Chat with us" title="Chat with us">

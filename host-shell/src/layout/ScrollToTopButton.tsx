@@ -20,7 +20,7 @@ const Floating = styled.button`
   cursor: pointer;
 `;
 
-/** SPEC §1/§9: appears once the page is scrolled past 500 px and smooth-scrolls back to the top. */
+/** docs/product.md#layout: appears once the page is scrolled past 500 px and smooth-scrolls back to the top. */
 export function ScrollToTopButton() {
   const [visible, setVisible] = useState(false);
 

@@ -26,7 +26,7 @@ async function openMenu() {
   fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
 }
 
-describe('scroll-to-top button (SPEC §9: 500 px)', () => {
+describe('scroll-to-top button (500 px)', () => {
   it('appears only once the page is scrolled past 500 px and smooth-scrolls to the top', async () => {
     renderApp('/our-story');
     await screen.findByRole('heading', { level: 1, name: 'Our story' });

@@ -119,7 +119,7 @@ const FeaturedProducts = remoteWidget('catalog/FeaturedProducts', {
   ),
 });
 
-/** `/` and the catch-all for unknown paths (SPEC §2). */
+/** `/` and the catch-all for unknown paths (docs/product.md#routes). */
 export function Home() {
   useEffect(() => {
     document.title = `${SITE_TITLE}: online pharmacy and health products`;

@@ -27,7 +27,7 @@ const validateSignIn = (v: { email: string; password: string }) => ({
   password: v.password ? null : 'Enter your password.',
 });
 
-/** /sign-in: the session sign-in flow (SPEC §4), then back to where the visitor was going. */
+/** /sign-in: the session sign-in flow (docs/product.md#client-state), then back to where the visitor was going. */
 export function SignInPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

@@ -18,7 +18,7 @@ export const validateSignUp = (v: SignUpValues) => ({
   confirmPassword: !v.confirmPassword ? 'Please repeat the password.' : v.confirmPassword !== v.password ? 'The passwords do not match.' : null,
 });
 
-/** /signup. Registration never signs in (SPEC §4): on success the shopper goes on to /sign-in. */
+/** /signup. Registration never signs in (docs/product.md#client-state): on success the shopper goes on to /sign-in. */
 export function SignUpPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { selectSession, useAppSelector } from '@pharmacy/session';
 
 /**
  * Waits for a session saga started from this component (sign-in, update, delete) to finish: the session
- * state goes loading, then not loading with or without an error (SPEC §4 start/success/failure).
+ * state goes loading, then not loading with or without an error (start/success/failure: docs/product.md#client-state).
  */
 export function useSessionOutcome(onDone: (error: string | null) => void) {
   const { loading, error } = useAppSelector(selectSession);

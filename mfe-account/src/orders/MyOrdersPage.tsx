@@ -63,7 +63,7 @@ export function MyOrdersPage() {
     if (userId) dispatch(myOrdersActions.fetchOrdersStart({ userId }));
   }, [dispatch, userId]);
 
-  // Closing the dialog clears the loaded details (as the admin screens do, SPEC §2).
+  // Closing the dialog clears the loaded details (as the admin screens do: docs/product.md#admin-panel).
   useEffect(() => () => void dispatch(myOrdersActions.resetOrderDetails()), [dispatch]);
 
   function open(orderId: string) {

@@ -27,7 +27,7 @@ export const initialMyOrdersState: MyOrdersState = { list: [], listLoading: fals
 
 export const MY_ORDERS_KEY = 'accountOrders';
 
-/** SPEC §4: a list fetch empties the list on failure; details reset to null on reset or failure. */
+/** docs/product.md#client-state: a list fetch empties the list on failure; details reset to null on reset or failure. */
 export const myOrdersSlice = createSlice({
   name: MY_ORDERS_KEY,
   initialState: initialMyOrdersState,

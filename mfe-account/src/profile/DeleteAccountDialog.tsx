@@ -25,7 +25,7 @@ export function DeleteAccountDialog() {
 
   useEffect(
     () => () => {
-      if (deleted.current) dispatch(deleteUserSuccess()); // SPEC §4: delete success clears the current user
+      if (deleted.current) dispatch(deleteUserSuccess()); // delete success clears the current user (docs/product.md#client-state)
     },
     [dispatch],
   );

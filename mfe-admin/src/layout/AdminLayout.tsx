@@ -13,7 +13,7 @@ const Shell = styled.div`
   background: ${th((t) => t.colors.background)};
 `;
 
-/** SPEC §2/§9: 64 spacing units (16rem) wide. */
+/** 64 spacing units (16rem) wide (docs/product.md#admin-panel). */
 const Aside = styled.aside`
   flex: none;
   width: ${th((t) => t.space(64))};
@@ -75,7 +75,7 @@ const MenuIcon = () => (
 
 /**
  * /admin: the "Admin Panel" sidebar and the child route in <Outlet/>. Below the md breakpoint the sidebar
- * becomes a slide-out drawer behind a menu button (SPEC §2).
+ * becomes a slide-out drawer behind a menu button (docs/product.md#admin-panel).
  */
 export function AdminLayout() {
   const wide = useMediaQuery(`(min-width: ${breakpoints.md}px)`);

@@ -39,7 +39,7 @@ const SignOutRow = styled.div`
   padding: ${th((t) => t.space(4))} ${th((t) => t.space(3))};
 `;
 
-/** SPEC §2: the sidebar entries, in order. Paths are relative to /admin. */
+/** docs/product.md#admin-panel: the sidebar entries, in order. Paths are relative to /admin. */
 export const ADMIN_ENTRIES = [
   { to: 'dashboard', label: 'Dashboard' },
   { to: 'products', label: 'Products' },

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSignOut as useSessionSignOut } from '@pharmacy/session';
 import { toast } from '@pharmacy/ui';
 
-/** Admin Panel "Sign Out" (SPEC §2): success returns to "/", failure (the user stays signed in) says why. */
+/** Admin Panel "Sign Out" (docs/product.md#admin-panel): success returns to "/", failure (the user stays signed in) says why. */
 export function useSignOut() {
   const navigate = useNavigate();
   return useSessionSignOut({

@@ -3,7 +3,7 @@ import { ApiError, NetworkErrorCodes, REFRESH_PATH, api } from '@pharmacy/sessio
 
 export const UPLOAD_IMAGE_PATH = '/api/admin/products/upload-image';
 
-/** What the browser can tell before sending: the server still checks the bytes (ARCHITECTURE §4). */
+/** What the browser can tell before sending: the server still checks the bytes (docs/architecture.md#data). */
 export function imageFileProblem(file: File): string | null {
   if (!(UPLOAD_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'Choose a PNG, JPEG or WebP image.';
   if (file.size > MAX_UPLOAD_BYTES) return `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Choose a smaller one.`;

@@ -46,7 +46,7 @@ const optionsOf = (select: HTMLElement) =>
     .map((o) => (o as HTMLOptionElement).value)
     .filter(Boolean);
 
-describe('Order status control: only the allowed next states (ARCHITECTURE §5)', () => {
+describe('Order status control: only the allowed next states', () => {
   it.each(ORDER_STATUSES.map((s) => [s, ORDER_STATUS_TRANSITIONS[s]] as const))('orderStatus %s offers %j', async (current, allowed) => {
     const order = makeOrder({ _id: `o-${current}`, orderStatus: current as OrderStatus, paymentStatus: 'paid' });
     const { dialog } = await openOrder(order);

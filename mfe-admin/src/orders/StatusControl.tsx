@@ -47,7 +47,7 @@ export interface StatusControlProps<S extends string> {
   /** "Order status" or "Payment status". */
   label: string;
   current: S;
-  /** The one transition table of shared/contracts (ARCHITECTURE §5). */
+  /** The one transition table of shared/contracts (docs/domain.md#orders). */
   transitions: Record<S, readonly S[]>;
   busy: boolean;
   onChange: (next: S) => void;

@@ -9,7 +9,7 @@ export interface OrdersState {
   /** The status filter; null shows every order. */
   status: OrderStatus | null;
   loading: boolean;
-  /** SPEC §4: order details reset to null on reset or failure. */
+  /** docs/product.md#client-state: order details reset to null on reset or failure. */
   details: Order | null;
   detailsLoading: boolean;
   /** Which status change is in flight, so only its control shows progress. */
@@ -47,7 +47,7 @@ const ordersSlice = createSlice({
       const { items, total, page, limit } = action.payload;
       Object.assign(state, { list: items, total, page, limit, loading: false });
     },
-    /** SPEC §4/§8: a failed list fetch empties the list. */
+    /** docs/product.md#client-state: a failed list fetch empties the list. */
     fetchOrdersFailed(state) {
       state.list = [];
       state.total = 0;

@@ -93,7 +93,7 @@ export interface ProductFormProps {
 
 type TextKey = Exclude<keyof ProductFormValues, 'requiresPrescription' | 'image'>;
 
-/** Every product field, including the pharmacy ones (ARCHITECTURE §5), checked as the catalog would. */
+/** Every product field, including the pharmacy ones (docs/domain.md#products), checked as the catalog would. */
 export function ProductForm({ mode, initial, submitLabel, saving, onSubmit, onCancel, conflict }: ProductFormProps) {
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof ProductFormValues, boolean>>>({});

@@ -61,7 +61,7 @@ const productsSlice = createSlice({
       const { items, total, page, limit } = action.payload;
       Object.assign(state, { list: items, total, page, limit, loading: false });
     },
-    /** SPEC §4/§8: a failed list fetch empties the list. */
+    /** docs/product.md#client-state: a failed list fetch empties the list. */
     fetchProductsFailed(state) {
       state.list = [];
       state.total = 0;

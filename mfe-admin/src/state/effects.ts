@@ -17,7 +17,7 @@ export function* abortable<T>(request: (signal: AbortSignal) => Promise<T>): Sag
   }
 }
 
-/** SPEC §4/§8 feedback: a destructive toast saying what failed and, from the server, why. */
+/** Feedback (docs/product.md#toasts): a destructive toast saying what failed and, from the server, why. */
 export function notifyFailure(what: string, error: unknown): void {
   if (isApiError(error) && error.code === NetworkErrorCodes.CANCELED) return;
   toast({ title: what, description: getErrorMessage(error), variant: 'destructive' });

@@ -12,7 +12,7 @@ const run = (...actions: Array<{ type: string }>) => actions.reduce<AdminState>(
 const order = makeOrder({ _id: 'o-1', orderStatus: 'confirmed', paymentStatus: 'paid' });
 const product = makeProduct({ _id: 'p-1', title: 'Plasters' });
 
-describe('SPEC §4: every list fetch empties its list on failure', () => {
+describe('every list fetch empties its list on failure', () => {
   it('users', () => {
     const s = run(usersActions.fetchUsersSucceeded(USERS), usersActions.fetchUsers(), usersActions.fetchUsersFailed());
     expect(s.users.list).toEqual([]);
@@ -40,7 +40,7 @@ describe('SPEC §4: every list fetch empties its list on failure', () => {
   });
 });
 
-describe('SPEC §4: details reset to null on reset or failure', () => {
+describe('details reset to null on reset or failure', () => {
   it.each([
     ['user details, reset', usersActions.resetUserDetails()],
     ['user details, failure', usersActions.fetchUserDetailsFailed()],

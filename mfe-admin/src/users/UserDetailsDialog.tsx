@@ -22,7 +22,7 @@ const Value = styled.dd`
   overflow-wrap: anywhere;
 `;
 
-/** SPEC §2: the rows of the User Details dialog, in order; a missing value shows a dash. */
+/** docs/product.md#admin-panel: the rows of the User Details dialog, in order; a missing value shows a dash. */
 export function userDetailRows(user: User): Array<[label: string, value: string]> {
   const name = [user.firstName, user.lastName].map((p) => p?.trim()).filter(Boolean).join(' ');
   return [

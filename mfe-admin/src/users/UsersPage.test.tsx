@@ -33,7 +33,7 @@ async function renderUsers(server = serverWithUsers()) {
   return view;
 }
 
-describe('Admin Users screen (SPEC §2)', () => {
+describe('Admin Users screen', () => {
   it('is titled All Users and shows the columns #, User ID, First Name, Last Name, Email and a View Details button', async () => {
     await renderUsers();
     expect(screen.getByRole('heading', { level: 1, name: 'All Users' })).toBeInTheDocument();
@@ -226,7 +226,7 @@ describe('Admin Users screen (SPEC §2)', () => {
   });
 });
 
-describe('Admin Users failures (SPEC §4, §8)', () => {
+describe('Admin Users failures', () => {
   it('empties the list when a fetch fails and says so in a destructive toast', async () => {
     const server = serverWithUsers();
     const { store, state } = await renderUsers(server);

@@ -34,7 +34,7 @@ const HiddenLabel = styled.label`
   ${visuallyHiddenCss}
 `;
 
-/** SPEC §2 "Admin Users screen". */
+/** The admin Users screen (docs/product.md#admin-panel). */
 export function UsersPage() {
   const dispatch = useDispatch();
   const { list, loading, details, detailsLoading } = useAdminSelector(selectUsers);
@@ -51,7 +51,7 @@ export function UsersPage() {
   }, [dispatch]);
 
   const sorted = useMemo(() => sortNewestFirst(list), [list]);
-  // No debounce (SPEC §9): the table follows every keystroke.
+  // No debounce (docs/product.md#interface-constants): the table follows every keystroke.
   const rows = useMemo(() => filterUsers(sorted, term), [sorted, term]);
 
   const openDetails = (id: string) => {

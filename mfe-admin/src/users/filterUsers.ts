@@ -8,7 +8,7 @@ export interface NamedUser {
 const norm = (value: string | null | undefined) => (value ?? '').trim().toLowerCase();
 
 /**
- * SPEC §2/§5: client-side search by first name, last name or the full name ("first last"), case-insensitive.
+ * docs/product.md#admin-panel: client-side search by first name, last name or the full name ("first last"), case-insensitive.
  * An empty (or blank) term shows every user.
  */
 export function filterUsers<U extends NamedUser>(users: readonly U[], term: string): U[] {
@@ -27,7 +27,7 @@ const time = (value: string | null | undefined) => {
   return Number.isNaN(t) ? -Infinity : t;
 };
 
-/** SPEC §2: rows newest first by createdAt (users without a date go last). */
+/** docs/product.md#admin-panel: rows newest first by createdAt (users without a date go last). */
 export function sortNewestFirst<U extends NamedUser>(users: readonly U[]): U[] {
   return [...users].sort((a, b) => time(b.createdAt) - time(a.createdAt));
 }

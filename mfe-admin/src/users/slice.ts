@@ -4,7 +4,7 @@ import type { User } from '@pharmacy/contracts';
 export interface UsersState {
   list: User[];
   loading: boolean;
-  /** SPEC §4: user details reset to null on reset or failure. */
+  /** docs/product.md#client-state: user details reset to null on reset or failure. */
   details: User | null;
   detailsLoading: boolean;
 }
@@ -22,7 +22,7 @@ const usersSlice = createSlice({
       state.list = action.payload;
       state.loading = false;
     },
-    /** SPEC §4/§8: a failed list fetch empties the list. */
+    /** docs/product.md#client-state: a failed list fetch empties the list. */
     fetchUsersFailed(state) {
       state.list = [];
       state.loading = false;

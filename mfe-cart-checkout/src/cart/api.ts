@@ -1,7 +1,7 @@
 import type { Address, AddressInput, Cart, CartItemInput, Order, OrderCreated, PaymentConfig } from '@pharmacy/contracts';
 import { api, apiData, unwrap, type ApiResponse } from '@pharmacy/session';
 
-/** The checkout service's calls (SPEC §7), typed by the contracts. Results keep the server's message. */
+/** The checkout service's calls (docs/api.md#cart), typed by the contracts. Results keep the server's message. */
 export interface CartReply {
   cart: Cart;
   message?: string;

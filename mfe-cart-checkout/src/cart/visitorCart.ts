@@ -1,6 +1,6 @@
 import { CART_MAX_LINES, CART_MAX_QUANTITY, VISITOR_CART_KEY, type CartItemInput } from '@pharmacy/contracts';
 
-/** A visitor's cart lives in localStorage (SPEC: /cart is open to visitors) until sign-in merges it. */
+/** A visitor's cart lives in localStorage (/cart is open to visitors: docs/domain.md#cart) until sign-in merges it. */
 export function readVisitorCart(): CartItemInput[] {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(VISITOR_CART_KEY) ?? '[]');

@@ -16,7 +16,7 @@ const SIGN_IN_PATH = '/sign-in';
  * /secure/checkout/return: the provider sends the shopper back with the order id, paymentId (sandbox) or token
  * (PayPal) and PayerID; this page captures the payment. The order id comes from the URL first (the return may
  * open where sessionStorage is empty: another tab, another host name, a new sign-in), else sessionStorage
- * (SPEC: currentOrderId). A shopper whose session ended meanwhile is sent to sign in and brought back to this
+ * (currentOrderId: docs/domain.md#orders). A shopper whose session ended meanwhile is sent to sign in and brought back to this
  * very URL, query included, and the capture completes then.
  */
 function PaymentReturnPage() {

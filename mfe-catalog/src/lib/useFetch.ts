@@ -11,7 +11,7 @@ export interface FetchState<T> {
 }
 
 /**
- * Loads data for a view and keeps SPEC §4's rule: a failed fetch leaves no stale data behind (lists empty,
+ * Loads data for a view and keeps the rule of docs/product.md#client-state: a failed fetch leaves no stale data behind (lists empty,
  * details null). A newer request cancels the one in flight, so a fast filter change never shows old results.
  */
 export function useFetch<T>(load: (signal: AbortSignal) => Promise<T>, deps: unknown[]): FetchState<T> {

@@ -5,7 +5,7 @@ import { createServiceClient, HttpError } from '@pharmacy/service-kit';
 export type QuoteLine = QuoteItem;
 export type { Quote, StockLine };
 
-/** What checkout asks of the catalog service: prices and stock (ARCHITECTURE §3: no reading its collections). */
+/** What checkout asks of the catalog service: prices and stock (docs/architecture.md#services: no reading its collections). */
 export interface CatalogClient {
   quote(items: StockLine[]): Promise<Quote>;
   /** All-or-nothing; 409 OUT_OF_STOCK naming the product; idempotent per reservationId. */

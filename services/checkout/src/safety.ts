@@ -2,7 +2,7 @@ import { ageOn, safetyMatch, termsMatch, type SafetyProfile } from '@pharmacy/co
 import type { QuoteLine } from './catalog-client';
 
 /**
- * Safety warnings for this user and product (ARCHITECTURE §5), by the same rules the product page uses:
+ * Safety warnings for this user and product (docs/domain.md#safety), by the same rules the product page uses:
  * ordering needs an acknowledgement.
  */
 export function safetyWarnings(

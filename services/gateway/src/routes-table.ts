@@ -1,5 +1,5 @@
 /**
- * Which service owns which public /api prefix (ARCHITECTURE §1). The distributed gateway proxies exactly these;
+ * Which service owns which public /api prefix (docs/architecture.md#services). The distributed gateway proxies exactly these;
  * /internal/* is never proxied, so service-to-service routes stay private.
  */
 export const SERVICE_PREFIXES = {

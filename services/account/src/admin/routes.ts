@@ -8,7 +8,7 @@ const tags = ['admin'];
 /** Everything but the hash: the database never even sends it for these lists. */
 const noHash = { passwordHash: 0 } as const;
 
-/** Staff views of users (SPEC §2 Admin Users screen). */
+/** Staff views of users (the Users screen of docs/product.md#admin-panel). */
 export const adminUserRoutes =
   (ctx: AccountContext): FastifyPluginAsyncTypebox =>
   async (app) => {

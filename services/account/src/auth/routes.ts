@@ -34,7 +34,7 @@ export const userReply = (user: UserDoc, message?: string) => {
   return { success: true as const, user: pub, data: pub, ...(message ? { message } : {}) };
 };
 
-/** Sign-in, registration and the session lifecycle: SPEC §7 "Authentication" plus refresh. */
+/** Sign-in, registration and the session lifecycle (docs/api.md#authentication). */
 export const authRoutes =
   (ctx: AccountContext): FastifyPluginAsyncTypebox =>
   async (app) => {
@@ -89,7 +89,7 @@ export const authRoutes =
           if (isDuplicateKeyError(err)) throw conflict(EMAIL_TAKEN);
           throw err;
         }
-        // Registration never authenticates (SPEC §4): no cookies here; the shopper signs in next.
+        // Registration never authenticates (docs/product.md#client-state): no cookies here; the shopper signs in next.
         return reply.status(201).send(userReply(user, 'Account created. Please sign in.'));
       },
     );
@@ -169,7 +169,7 @@ export const authRoutes =
 
     app.get(
       '/api/auth/signout',
-      { schema: { tags, summary: 'Sign out (SPEC §7 GET form)', querystring: NoQuery, response: { 200: MessageResponse, ...errors } } },
+      { schema: { tags, summary: 'Sign out (the GET form of logout)', querystring: NoQuery, response: { 200: MessageResponse, ...errors } } },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         await endSession(request, reply);

@@ -5,7 +5,7 @@ import type { RateLimits } from '../deps';
 import { responses } from '../schemas';
 import type { AddressStore } from './store';
 
-/** The address book (SPEC §7): only the owner can read or change an address. */
+/** The address book (docs/api.md#addresses): only the owner can read or change an address. */
 export function addressRoutes(app: App, addresses: AddressStore, limits: RateLimits) {
   const tags = ['address'];
   const write = { preHandler: requireUser, config: { rateLimit: limits.address } };

@@ -8,7 +8,7 @@ import { toApiOrder, type OrderDoc } from '../orders/store';
 import { responses } from '../schemas';
 import { orderStats } from './stats';
 
-/** Staff's orders API (SPEC §7): every route checks the admin flag. */
+/** Staff's orders API (docs/api.md#admin-orders): every route checks the admin flag. */
 export function adminOrderRoutes(app: App, deps: { orders: Collection<OrderDoc>; service: OrderService; now: () => Date }) {
   const tags = ['admin orders'];
   const admin = { preHandler: requireAdmin };

@@ -6,7 +6,7 @@ import type { CartResult, CartService } from './service';
 
 const reply = (r: CartResult) => ({ success: true as const, data: r.cart, ...(r.message ? { message: r.message } : {}) });
 
-/** The server cart (SPEC §7): every {userId} must be the signed-in user. */
+/** The server cart (docs/api.md#cart): every {userId} must be the signed-in user. */
 export function cartRoutes(app: App, carts: CartService, limits: RateLimits) {
   const schema = { response: responses(Ok(Cart)), tags: ['cart'] };
   const user = { preHandler: requireUser, config: { rateLimit: limits.cart } };

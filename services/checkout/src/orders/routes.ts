@@ -5,7 +5,7 @@ import type { RateLimits } from '../deps';
 import { responses } from '../schemas';
 import type { OrderService } from './service';
 
-/** The shopper's orders (SPEC §7): create → provider approval → capture; every order is scoped to its owner. */
+/** The shopper's orders (docs/api.md#orders): create → provider approval → capture; every order is scoped to its owner. */
 export function orderRoutes(app: App, orders: OrderService, limits: RateLimits) {
   const tags = ['order'];
 

@@ -372,7 +372,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     for (const o of await orders.find({ stock: 'commit-pending' }, { limit: 200 })) await commitStock(o._id);
   }
 
-  /** Staff change one status; only the transitions of ARCHITECTURE §5 are allowed. */
+  /** Staff change one status; only the transitions of docs/domain.md#orders are allowed. */
   async function adminSet(orderId: string, field: 'orderStatus' | 'paymentStatus', to: OrderStatus | PaymentStatus, by: string): Promise<Order> {
     const order = await reload(orderId);
     const from = order[field];

@@ -1,7 +1,7 @@
 import type { PaymentProviderName } from '@pharmacy/contracts';
 import type { App } from '@pharmacy/service-kit';
 
-/** The PaymentProvider port (ARCHITECTURE §4): the checkout service knows nothing else about a provider. */
+/** The PaymentProvider port (docs/architecture.md#payments): the checkout service knows nothing else about a provider. */
 export interface CreatePaymentInput {
   /** Our order id: the provider's idempotency key, so a retried create never makes a second payment. */
   orderId: string;
