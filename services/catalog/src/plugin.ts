@@ -36,6 +36,7 @@ export async function ensureCatalogIndexes(store: DocumentStore): Promise<void> 
   await store.collection<ReservationDoc>(RESERVATIONS).createIndex({ status: 1 });
   await store.collection<ProductDoc>(PRODUCTS).createIndex({ category: 1 });
   await store.collection<StockHistoryDoc>(STOCK_HISTORY).createIndex({ productId: 1 });
+  await store.collection<StockHistoryDoc>(STOCK_HISTORY).createIndex({ state: 1 });
 }
 
 /** Products stored before edits carried a version start at version 1 (idempotent, at every start). */
@@ -49,7 +50,8 @@ export async function migrateProductVersions(store: DocumentStore): Promise<numb
 /**
  * The catalog service as one encapsulated Fastify plugin (full /api/... and /internal/catalog/... paths):
  * products, listing and search, reviews, feature banners, media, and stock for checkout. On registration
- * it loads the read model from the store, and gives back stock held by a reserve a crash interrupted.
+ * it loads the read model from the store, gives back stock held by a reserve a crash interrupted, and settles
+ * stock history lines an adjustment a crash interrupted left pending.
  */
 export function buildCatalogService(deps: CatalogDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -66,7 +68,9 @@ export function buildCatalogService(deps: CatalogDeps): FastifyPluginAsyncTypebo
     const recovered = await stock.recoverPending();
     if (recovered > 0) app.log.warn({ recovered }, 'gave back stock held by interrupted reservations');
 
-    const adjustments = new StockAdjustments(products, deps.store.collection<StockHistoryDoc>(STOCK_HISTORY), reservations, readModel);
+    const adjustments = new StockAdjustments(products, deps.store.collection<StockHistoryDoc>(STOCK_HISTORY), reservations, readModel, app.log);
+    const settled = await adjustments.recover();
+    if (settled.applied + settled.abandoned > 0) app.log.warn(settled, 'settled stock history lines an interrupted adjustment left pending');
     await app.register(productRoutes, { readModel, service: new ProductService(products, reviews, deps.blobs, readModel, adjustments) });
     await app.register(stockAdminRoutes, { adjustments });
     await app.register(reviewRoutes, {

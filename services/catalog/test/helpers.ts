@@ -40,8 +40,11 @@ export interface TestCatalog {
   close(): Promise<void>;
 }
 
-export async function buildTestCatalog(opts: { products?: ProductDoc[]; reviewLimit?: { max: number; timeWindow: string } } = {}): Promise<TestCatalog> {
-  const store = await openStore({ name: 'catalog', inMemory: true });
+export async function buildTestCatalog(
+  opts: { products?: ProductDoc[]; reviewLimit?: { max: number; timeWindow: string }; store?: DocumentStore } = {},
+): Promise<TestCatalog> {
+  // A given store (data on disk, a store that fails on cue) is closed with the catalog like the in-memory one.
+  const store = opts.store ?? (await openStore({ name: 'catalog', inMemory: true }));
   if (opts.products?.length) await store.collection<ProductDoc>(PRODUCTS).insertMany(opts.products);
   const blobs = new ListingBlobStore();
   const purchases = new FakePurchases();

@@ -1,4 +1,5 @@
 import type { Doc } from '@pharmacy/db';
+import type { AppliedAdjustment } from '../stock/adjustments';
 import { centsToDecimal, effectiveMaxPerOrder, type Product, type ProductSummary } from '@pharmacy/contracts';
 
 /** One staff edit: enough to tell a later, stale save which fields it would have overwritten. */
@@ -31,6 +32,8 @@ export interface ProductDoc extends Doc {
   edits: ProductEdit[];
   /** Stock adjustments made so far, counted in the adjustment's own update (orders the stock history). */
   adjustments?: number;
+  /** The latest adjustments that moved this stock, written by the same update: proof for a history line a crash left pending. */
+  appliedAdjustments?: AppliedAdjustment[];
   /** Sum of all ratings: incremented together with reviewCount in one atomic update. */
   reviewTotal: number;
   reviewCount: number;

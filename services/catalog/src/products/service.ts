@@ -61,10 +61,10 @@ export class ProductService {
       updatedAt: now,
     };
     checkProduct(doc);
-    await this.products.insertOne(doc);
-    this.readModel.upsert(doc);
-    await this.adjustments.recordInitial(doc, by);
-    return doc;
+    // Inserted together with its first stock history line (the initial stock), crash-safe.
+    const stored = await this.adjustments.insertWithInitialStock(doc, by);
+    this.readModel.upsert(stored);
+    return stored;
   }
 
   /**

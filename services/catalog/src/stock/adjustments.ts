@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Collection, Doc } from '@pharmacy/db';
 import {
   CatalogErrorCodes,
+  ErrorCodes,
   INITIAL_STOCK_REASON,
   STOCK_MAX,
   type ProductStock,
@@ -13,23 +15,46 @@ import type { ProductDoc } from '../products/model';
 import type { ProductReadModel } from '../products/readModel';
 import type { ReservationDoc } from './service';
 
+/**
+ * Where a history line stands. It is written `pending` before the stock moves, so a crash at any point leaves a
+ * trace; it becomes `applied` once the product carries its id (the stock moved), or `abandoned` when the process
+ * stopped before the stock moved. Only applied lines are history; lines stored before states existed are applied.
+ */
+export type StockHistoryState = 'pending' | 'applied' | 'abandoned';
+
 /** One change of a product's stock by staff (or its initial stock), with the count it left. */
 export interface StockHistoryDoc extends Doc {
   _id: string;
   productId: string;
   by: string;
   at: Date;
-  /** The product's adjustment counter after this change (0 for the initial stock): the history's exact order. */
-  seq: number;
+  state: StockHistoryState;
+  /** The product's adjustment counter after this change (0 for the initial stock): the history's exact order. Null while pending. */
+  seq: number | null;
   delta: number;
   reason: StockHistoryEntry['reason'];
   note: string;
+  /** Null while pending: the count is only known once the stock has moved. */
+  availableAfter: number | null;
+}
+
+/** What the product itself keeps of an adjustment that moved its stock, in the same update that moved it. */
+export interface AppliedAdjustment {
+  id: string;
+  seq: number;
   availableAfter: number;
 }
 
 export const STOCK_HISTORY = 'stock_history';
 /** The admin form shows this many of the most recent changes. */
 export const STOCK_HISTORY_SHOWN = 50;
+/**
+ * How many applied adjustment ids a product keeps. A pending line is settled at the next start or read, long
+ * before this many later adjustments could push its id out.
+ */
+export const APPLIED_ADJUSTMENTS_KEPT = 50;
+/** Attempts at the conditional update before giving up when reservations keep moving the count in between. */
+const ADJUST_ATTEMPTS = 100;
 
 const toEntry = (h: StockHistoryDoc): StockHistoryEntry => ({
   _id: h._id,
@@ -38,67 +63,163 @@ const toEntry = (h: StockHistoryDoc): StockHistoryEntry => ({
   delta: h.delta,
   reason: h.reason,
   note: h.note,
-  availableAfter: h.availableAfter,
+  availableAfter: h.availableAfter ?? 0,
 });
 
 const units = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
+const NOT_FOUND = 'That product does not exist (it may have been deleted).';
 
 /**
- * Staff's stock changes. Each one is a single conditional `$inc` on the product, the same discipline as
- * shoppers' reservations, so an adjustment and any number of concurrent reservations all land and the count
- * never goes below zero. The product's version is left alone: stock is not something a form edits.
+ * Staff's stock changes, crash-safe without multi-document transactions: the history line is written first as
+ * pending; one conditional update then moves the stock, raises the product's adjustment counter and records the
+ * line's id on the product (its last APPLIED_ADJUSTMENTS_KEPT ids), so the stock move and the proof of it land
+ * together; the line is marked applied after. A line a crash left pending is settled from that proof at the next
+ * start (and whenever the stock is read): applied if the product carries its id, otherwise abandoned, never
+ * applied again. The update is conditioned on the count and counter it read, so the line gets the exact count it
+ * left even while shoppers' reservations move the stock (the update is retried then); the count never goes below
+ * zero, and the product's version is left alone: stock is not something a form edits.
  */
 export class StockAdjustments {
+  /** Lines this process is writing right now: a read must not settle them half-way. */
+  private readonly inFlight = new Set<string>();
+
   constructor(
     private readonly products: Collection<ProductDoc>,
     private readonly history: Collection<StockHistoryDoc>,
     private readonly reservations: Collection<ReservationDoc>,
     private readonly readModel: ProductReadModel,
+    private readonly log?: Pick<FastifyBaseLogger, 'warn' | 'error'>,
   ) {}
 
   async adjust(productId: string, input: StockAdjustmentInput, by: string): Promise<ProductStock> {
     const { delta, reason } = input;
     if (delta === 0) throw badRequest('An adjustment must add or remove at least 1 unit.');
     const note = input.note?.trim() ?? '';
-    const filter =
-      delta < 0 ? { _id: productId, totalStock: { $gte: -delta } } : { _id: productId, totalStock: { $lte: STOCK_MAX - delta } };
-    const after = await this.products.findOneAndUpdate(filter, { $inc: { totalStock: delta, adjustments: 1 } }, { returnDocument: 'after' });
-    if (!after) {
-      const current = await this.products.findOne({ _id: productId });
-      if (!current) throw notFound('That product does not exist (it may have been deleted).');
-      throw new HttpError(
-        409,
-        CatalogErrorCodes.STOCK_INSUFFICIENT,
-        delta < 0
-          ? `Only ${units(current.totalStock)} available, so ${units(-delta)} cannot be removed (held and sold units are not on the shelf count).`
-          : `Stock cannot go above ${STOCK_MAX}: ${units(current.totalStock)} available now.`,
+    const id = randomUUID();
+    this.inFlight.add(id);
+    try {
+      await this.history.insertOne({ _id: id, productId, by, at: new Date(), state: 'pending', seq: null, delta, reason, note, availableAfter: null });
+      let moved: { after: ProductDoc; applied: AppliedAdjustment };
+      try {
+        moved = await this.move(productId, id, delta);
+      } catch (e) {
+        // Refused (no such product, not enough stock): nothing happened, so the line goes. Any other failure
+        // leaves it pending, to be settled from the product on the next read or start (the store may have written it).
+        if (e instanceof HttpError) await this.history.deleteOne({ _id: id, state: 'pending' }).catch(() => undefined);
+        throw e;
+      }
+      this.readModel.refresh(moved.after);
+      // The stock has moved: if this write fails, the id on the product still proves it and the line is settled
+      // as applied on the next read, so staff are not told to try again (which would adjust twice).
+      await this.settle(id, 'applied', moved.applied).catch((err: unknown) =>
+        this.log?.error({ err, productId, adjustment: id }, 'stock moved but its history line is still pending'),
       );
+    } finally {
+      this.inFlight.delete(id);
     }
-    this.readModel.refresh(after);
-    // The count is already applied; the record of it follows, with the exact count this change produced.
-    await this.history.insertOne({ _id: randomUUID(), productId, by, at: new Date(), seq: after.adjustments ?? 1, delta, reason, note, availableAfter: after.totalStock });
     return this.stockOf(productId);
   }
 
-  /** The product's first history line: the stock it was added with. */
-  async recordInitial(product: ProductDoc, by: string): Promise<void> {
-    await this.history.insertOne({
-      _id: randomUUID(),
-      productId: product._id,
-      by,
-      at: product.createdAt,
-      seq: 0,
-      delta: product.totalStock,
-      reason: INITIAL_STOCK_REASON,
-      note: '',
-      availableAfter: product.totalStock,
-    });
+  /**
+   * The one update that moves the stock and records adjustment `id` on the product: 404 or 409 when it cannot,
+   * 503 in the unlikely case reservations changed the count before every one of its attempts.
+   */
+  private async move(productId: string, id: string, delta: number): Promise<{ after: ProductDoc; applied: AppliedAdjustment }> {
+    for (let attempt = 0; attempt < ADJUST_ATTEMPTS; attempt++) {
+      const current = await this.products.findOne({ _id: productId });
+      if (!current) throw notFound(NOT_FOUND);
+      const availableAfter = current.totalStock + delta;
+      if (availableAfter < 0) {
+        throw new HttpError(
+          409,
+          CatalogErrorCodes.STOCK_INSUFFICIENT,
+          `Only ${units(current.totalStock)} available, so ${units(-delta)} cannot be removed (held and sold units are not on the shelf count).`,
+        );
+      }
+      if (availableAfter > STOCK_MAX) {
+        throw new HttpError(409, CatalogErrorCodes.STOCK_INSUFFICIENT, `Stock cannot go above ${STOCK_MAX}: ${units(current.totalStock)} available now.`);
+      }
+      const seq = (current.adjustments ?? 0) + 1;
+      const applied: AppliedAdjustment = { id, seq, availableAfter };
+      const after = await this.products.findOneAndUpdate(
+        { _id: productId, totalStock: current.totalStock, adjustments: current.adjustments ?? { $exists: false } },
+        { $inc: { totalStock: delta, adjustments: 1 }, $push: { appliedAdjustments: { $each: [applied], $slice: -APPLIED_ADJUSTMENTS_KEPT } } },
+        { returnDocument: 'after' },
+      );
+      if (after) return { after, applied };
+    }
+    throw new HttpError(503, ErrorCodes.UNAVAILABLE, 'The stock of this product is changing too fast to adjust right now. Please try again.');
+  }
+
+  /**
+   * Adds a product with its first history line, the stock it was added with: the line is written pending, the
+   * product is inserted carrying its id, then the line is applied (a crash in between is settled like an adjustment).
+   */
+  async insertWithInitialStock(doc: ProductDoc, by: string): Promise<ProductDoc> {
+    const id = randomUUID();
+    const applied: AppliedAdjustment = { id, seq: 0, availableAfter: doc.totalStock };
+    const stored: ProductDoc = { ...doc, adjustments: 0, appliedAdjustments: [applied] };
+    this.inFlight.add(id);
+    try {
+      await this.history.insertOne({
+        _id: id,
+        productId: doc._id,
+        by,
+        at: doc.createdAt,
+        state: 'pending',
+        seq: null,
+        delta: doc.totalStock,
+        reason: INITIAL_STOCK_REASON,
+        note: '',
+        availableAfter: null,
+      });
+      await this.products.insertOne(stored);
+      await this.settle(id, 'applied', applied).catch((err: unknown) => this.log?.error({ err, productId: doc._id, adjustment: id }, 'product added but its initial stock line is still pending'));
+      return stored;
+    } finally {
+      this.inFlight.delete(id);
+    }
+  }
+
+  /**
+   * Settles pending history lines (of one product, or all): applied when the product carries the line's id,
+   * abandoned when it does not (the stock never moved). At start every line is settled (this process owns the
+   * store); on a read, lines this process is still writing are left alone.
+   */
+  async reconcile(productId?: string): Promise<{ applied: number; abandoned: number }> {
+    const settled = { applied: 0, abandoned: 0 };
+    const pending = (await this.history.find({ state: 'pending', ...(productId ? { productId } : {}) })).filter((h) => !this.inFlight.has(h._id));
+    const products = new Map<string, ProductDoc | null>();
+    for (const line of pending) {
+      if (!products.has(line.productId)) products.set(line.productId, await this.products.findOne({ _id: line.productId }));
+      const proof = products.get(line.productId)?.appliedAdjustments?.find((a) => a.id === line._id);
+      if (await this.settle(line._id, proof ? 'applied' : 'abandoned', proof)) settled[proof ? 'applied' : 'abandoned']++;
+    }
+    return settled;
+  }
+
+  /** At start: lines from before states existed are applied; lines a crash left pending are settled. */
+  async recover(): Promise<{ applied: number; abandoned: number }> {
+    await this.history.updateMany({ state: { $exists: false } }, { $set: { state: 'applied' } });
+    return this.reconcile();
+  }
+
+  /**
+   * Moves a line to its final state; true when this call did. Only a pending line is abandoned; a line is applied
+   * from the proof even if another process abandoned it meanwhile, because the proof shows the stock moved.
+   */
+  private async settle(id: string, state: 'applied' | 'abandoned', applied?: AppliedAdjustment): Promise<boolean> {
+    const set: Partial<StockHistoryDoc> = applied ? { state, seq: applied.seq, availableAfter: applied.availableAfter } : { state };
+    const filter = state === 'applied' ? { _id: id, state: { $ne: 'applied' } } : { _id: id, state: 'pending' };
+    const { modifiedCount } = await this.history.updateOne(filter, { $set: set });
+    return modifiedCount > 0;
   }
 
   /** Available from the product; reserved and sold from the reservations that hold or took its units. */
   async stockOf(productId: string): Promise<ProductStock> {
+    await this.reconcile(productId);
     const product = await this.products.findOne({ _id: productId });
-    if (!product) throw notFound('That product does not exist (it may have been deleted).');
+    if (!product) throw notFound(NOT_FOUND);
     const holding = await this.reservations.find({ 'items.productId': productId, status: { $in: ['pending', 'reserved', 'committed'] } });
     let reserved = 0;
     let sold = 0;
@@ -107,7 +228,7 @@ export class StockAdjustments {
       if (r.status === 'committed') sold += quantity;
       else if (r.status === 'reserved' || r.applied.includes(productId)) reserved += quantity;
     }
-    const history = await this.history.find({ productId }, { sort: { seq: -1 }, limit: STOCK_HISTORY_SHOWN });
+    const history = await this.history.find({ productId, state: 'applied' }, { sort: { seq: -1 }, limit: STOCK_HISTORY_SHOWN });
     return { productId, available: product.totalStock, reserved, sold, history: history.map(toEntry) };
   }
 }

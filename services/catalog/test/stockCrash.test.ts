@@ -1,0 +1,211 @@
+/**
+ * A stock adjustment interrupted by a crash: the process stops at a chosen store call (that call and every later
+ * one fail, as if the process had died there), then the catalog is opened again on the same data folder.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openStore, type Collection, type DocumentStore } from '@pharmacy/db';
+import { PRODUCTS, type ProductDoc } from '../src/products/model';
+import { STOCK_HISTORY, type StockHistoryDoc } from '../src/stock/adjustments';
+import { as, buildTestCatalog, product, type TestCatalog } from './helpers';
+
+type Method = keyof Collection;
+
+/**
+ * The store of a process that stops at `collection.method`: from that call on every call fails. With `once`, only
+ * that one call fails (a write that failed while the process lives on).
+ */
+function failingStore(store: DocumentStore, at: { collection: string; method: Method; once?: boolean }): DocumentStore & { failed: number } {
+  let dead = false;
+  const wrapper = {
+    kind: store.kind,
+    failed: 0,
+    close: () => store.close(),
+    collection(name: string) {
+      const real = store.collection(name);
+      return new Proxy(real, {
+        get(target, prop: string) {
+          const original = (target as unknown as Record<string, unknown>)[prop];
+          if (typeof original !== 'function') return original;
+          return (...args: unknown[]) => {
+            if (dead) return Promise.reject(new Error('the process has stopped'));
+            if (name === at.collection && prop === at.method && (!at.once || wrapper.failed === 0)) {
+              wrapper.failed++;
+              if (!at.once) dead = true;
+              return Promise.reject(new Error(`stopped at ${name}.${prop}`));
+            }
+            return (original as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+    },
+  };
+  return wrapper as unknown as DocumentStore & { failed: number };
+}
+
+const admin = as('admin-1', true);
+let dataDir: string;
+let t: TestCatalog | undefined;
+
+const openDisk = () => openStore({ name: 'catalog', dataDir });
+/** The catalog opened again on the same data folder, as after a restart. */
+async function restart(): Promise<TestCatalog> {
+  await t!.close();
+  t = await buildTestCatalog({ store: await openDisk() });
+  return t;
+}
+const adjust = (payload: object, id = 'shelf') => t!.app.inject({ method: 'POST', url: `/api/admin/products/${id}/stock`, headers: admin, payload });
+const stockView = async (id = 'shelf') => {
+  const res = await t!.app.inject({ url: `/api/admin/products/${id}/stock`, headers: admin });
+  expect(res.statusCode).toBe(200);
+  return res.json().data as { available: number; reserved: number; sold: number; history: Array<{ delta: number; reason: string; availableAfter: number; by: string }> };
+};
+const lines = (view: Awaited<ReturnType<typeof stockView>>) => view.history.map((h) => [h.delta, h.reason, h.availableAfter, h.by]);
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-crash-'));
+});
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The catalog with a 50-unit product on disk, whose store fails at `at`. */
+async function openFailing(at: { collection: string; method: Method; once?: boolean }) {
+  const disk = await openDisk();
+  const store = failingStore(disk, at);
+  t = await buildTestCatalog({ store, products: [product({ id: 'shelf', title: 'Saline Nasal Spray', totalStock: 50 })] });
+  return { disk, store };
+}
+
+describe('a stock adjustment interrupted by a crash', () => {
+  it('stopped between the stock update and the history write: after restart the history has the adjustment and the figures agree', async () => {
+    const { disk, store } = await openFailing({ collection: STOCK_HISTORY, method: 'updateOne' });
+    const res = await adjust({ delta: 25, reason: 'received', note: 'Delivery 4411' });
+    expect(store.failed).toBe(1);
+    expect(res.statusCode).toBe(500);
+    // What the crash left on disk: the stock moved, its history line is still pending.
+    expect((await disk.collection<ProductDoc>(PRODUCTS).findOne({ _id: 'shelf' }))!.totalStock).toBe(75);
+    expect((await disk.collection<StockHistoryDoc>(STOCK_HISTORY).find({ productId: 'shelf' })).map((h) => h.state)).toEqual(['pending']);
+
+    await restart();
+    // Settled at start, before anyone reads the stock.
+    expect((await t!.store.collection<StockHistoryDoc>(STOCK_HISTORY).find({ productId: 'shelf' })).map((h) => h.state)).toEqual(['applied']);
+    const view = await stockView();
+    expect(view.available).toBe(75);
+    expect(lines(view)).toEqual([[25, 'received', 75, 'admin-1']]);
+    expect(view.history[0]).toMatchObject({ note: 'Delivery 4411' });
+    // Settled at start, not re-applied: the next adjustment continues from 75 in the same history.
+    const next = await adjust({ delta: -5, reason: 'damaged' });
+    expect(next.statusCode).toBe(200);
+    expect(lines(next.json().data)).toEqual([
+      [-5, 'damaged', 70, 'admin-1'],
+      [25, 'received', 75, 'admin-1'],
+    ]);
+    expect(next.json().data.available).toBe(70);
+  });
+
+  it('stopped before the stock update: after restart the line is abandoned, the stock unchanged, the history without it', async () => {
+    const { disk, store } = await openFailing({ collection: PRODUCTS, method: 'findOneAndUpdate' });
+    const res = await adjust({ delta: -5, reason: 'damaged' });
+    expect(store.failed).toBe(1);
+    expect(res.statusCode).toBe(500);
+    expect((await disk.collection<ProductDoc>(PRODUCTS).findOne({ _id: 'shelf' }))!.totalStock).toBe(50);
+
+    await restart();
+    const view = await stockView();
+    expect(view.available).toBe(50);
+    expect(view.history).toEqual([]);
+    const stored = await t!.store.collection<StockHistoryDoc>(STOCK_HISTORY).find({ productId: 'shelf' });
+    expect(stored.map((h) => [h.state, h.delta])).toEqual([['abandoned', -5]]);
+    // Never applied later either: a new adjustment starts from the untouched 50.
+    expect((await adjust({ delta: -5, reason: 'damaged' })).json().data).toMatchObject({ available: 45, history: [{ delta: -5, availableAfter: 45 }] });
+  });
+
+  it('a history write that fails once while the service runs is settled on the read that answers the adjustment', async () => {
+    const { store } = await openFailing({ collection: STOCK_HISTORY, method: 'updateOne', once: true });
+    const res = await adjust({ delta: 12, reason: 'received' });
+    expect(store.failed).toBe(1);
+    // The stock moved, so staff are told it did (a retry would adjust twice).
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'Stock increased by 12: 62 available.', data: { available: 62 } });
+    expect(lines(res.json().data)).toEqual([[12, 'received', 62, 'admin-1']]);
+    const stored = await t!.store.collection<StockHistoryDoc>(STOCK_HISTORY).find({ productId: 'shelf' });
+    expect(stored.map((h) => h.state)).toEqual(['applied']);
+  });
+
+  it('a product added by staff keeps its initial stock line when the process stops right after inserting it', async () => {
+    // The stop comes after the product is stored, so the add itself was done.
+    const { disk } = await openFailing({ collection: STOCK_HISTORY, method: 'updateOne' });
+    const image = (await t!.blobs.put(Buffer.from('png'), { contentType: 'image/png' })).id;
+    const added = await t!.app.inject({
+      method: 'POST',
+      url: '/api/admin/products/add',
+      headers: admin,
+      payload: { title: 'Zinc Lozenges', description: 'Sore throat.', category: 'cold-and-flu', brand: 'CareWell', price: 3, totalStock: 40, image },
+    });
+    expect(added.statusCode).toBe(200);
+    const zinc = await disk.collection<ProductDoc>(PRODUCTS).findOne({ title: 'Zinc Lozenges' });
+    expect(zinc!.totalStock).toBe(40);
+    expect((await disk.collection<StockHistoryDoc>(STOCK_HISTORY).find({ productId: zinc!._id })).map((h) => h.state)).toEqual(['pending']);
+
+    await restart();
+    expect(lines(await stockView(zinc!._id))).toEqual([[40, 'initial stock', 40, 'admin-1']]);
+  });
+
+  it('a product whose insert never happened leaves its initial stock line abandoned', async () => {
+    const { disk } = await openFailing({ collection: PRODUCTS, method: 'insertOne' });
+    const image = (await t!.blobs.put(Buffer.from('png'), { contentType: 'image/png' })).id;
+    const added = await t!.app.inject({
+      method: 'POST',
+      url: '/api/admin/products/add',
+      headers: admin,
+      payload: { title: 'Zinc Lozenges', description: 'Sore throat.', category: 'cold-and-flu', brand: 'CareWell', price: 3, totalStock: 40, image },
+    });
+    expect(added.statusCode).toBe(500);
+    expect(await disk.collection<ProductDoc>(PRODUCTS).countDocuments({ title: 'Zinc Lozenges' })).toBe(0);
+
+    await restart();
+    const stored = await t!.store.collection<StockHistoryDoc>(STOCK_HISTORY).find({});
+    expect(stored.map((h) => [h.state, h.reason, h.delta])).toEqual([['abandoned', 'initial stock', 40]]);
+  });
+
+  it('a read while an adjustment is between its history line and its stock update leaves that line alone', async () => {
+    const disk = await openDisk();
+    let release!: () => void;
+    const paused = new Promise<void>((resolve) => (release = resolve));
+    let reached!: () => void;
+    const atUpdate = new Promise<void>((resolve) => (reached = resolve));
+    // Holds the adjustment's stock update until the read below has run.
+    const store = {
+      kind: disk.kind,
+      close: () => disk.close(),
+      collection(name: string) {
+        const real = disk.collection(name);
+        if (name !== PRODUCTS) return real;
+        return new Proxy(real, {
+          get(target, prop: string) {
+            const original = (target as unknown as Record<string, (...a: unknown[]) => unknown>)[prop];
+            if (prop !== 'findOneAndUpdate') return typeof original === 'function' ? original.bind(target) : original;
+            return async (...args: unknown[]) => {
+              reached();
+              await paused;
+              return original.apply(target, args);
+            };
+          },
+        });
+      },
+    } as unknown as DocumentStore;
+    t = await buildTestCatalog({ store, products: [product({ id: 'shelf', title: 'Saline Nasal Spray', totalStock: 50 })] });
+    const adjusting = adjust({ delta: 10, reason: 'received' });
+    await atUpdate;
+    const during = await stockView();
+    expect(during).toMatchObject({ available: 50, history: [] });
+    expect((await disk.collection<StockHistoryDoc>(STOCK_HISTORY).find({})).map((h) => h.state)).toEqual(['pending']);
+    release();
+    expect((await adjusting).json().data).toMatchObject({ available: 60, history: [{ delta: 10, availableAfter: 60 }] });
+    expect((await t.store.collection<StockHistoryDoc>(STOCK_HISTORY).find({})).map((h) => h.state)).toEqual(['applied']);
+  });
+});
