@@ -1,3 +1,5 @@
+import { Value } from '@sinclair/typebox/value';
+import { UserListResponse } from '@pharmacy/contracts';
 import { createAccessTokenSigner } from '@pharmacy/service-kit';
 import { ACCESS_COOKIE, buildTestApp, get, login, noHash, register, signedIn, type TestApp } from './helpers';
 
@@ -23,6 +25,15 @@ describe('GET /api/admin/users/get', () => {
     const dates = (res.json().data as Array<{ createdAt: string }>).map((u) => u.createdAt);
     expect([...dates].sort().reverse()).toEqual(dates);
     noHash(res);
+  });
+
+  it('answers data as the array of users (the shape a client maps as is)', async () => {
+    const res = await get(t.app, '/api/admin/users/get', admin);
+    const body = res.json();
+    expect([...Value.Errors(UserListResponse, body)].map((e) => `${e.path}: ${e.message}`)).toEqual([]);
+    expect(Object.keys(body).sort()).toEqual(['data', 'success']);
+    expect(Array.isArray(body.data)).toBe(true);
+    expect(body.data.length).toBeGreaterThan(0);
   });
 
   it('answers 403 to a shopper and 401 when signed out', async () => {

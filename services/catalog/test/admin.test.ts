@@ -72,18 +72,18 @@ describe('GET /api/admin/products/get', () => {
   it('lists products newest first with the total, and searches by text', async () => {
     const res = await t.app.inject({ url: '/api/admin/products/get?limit=2', headers: admin });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ total: 3, page: 1, limit: 2 });
-    expect(res.json().data.items.map((p: { _id: string }) => p._id)).toEqual(['high', 'mid']);
+    expect(res.json()).toMatchObject({ total: 3, page: 1, limit: 2 });
+    expect(res.json().data.map((p: { _id: string }) => p._id)).toEqual(['high', 'mid']);
     const found = await t.app.inject({ url: '/api/admin/products/get?search=PLASTER', headers: admin });
-    expect(found.json().data.items.map((p: { _id: string }) => p._id)).toEqual(['mid']);
+    expect(found.json().data.map((p: { _id: string }) => p._id)).toEqual(['mid']);
     const regexy = await t.app.inject({ url: `/api/admin/products/get?search=${encodeURIComponent('.*')}`, headers: admin });
-    expect(regexy.json().data.total).toBe(0);
+    expect(regexy.json().total).toBe(0);
   });
 
   it('lists low-stock products, lowest first (for the dashboard)', async () => {
     const res = await t.app.inject({ url: '/api/admin/products/get?lowStock=true', headers: admin });
-    expect(res.json().data.items.map((p: { _id: string; totalStock: number }) => [p._id, p.totalStock])).toEqual([['low', 2], ['mid', 10]]);
-    expect(res.json().data.total).toBe(2);
+    expect(res.json().data.map((p: { _id: string; totalStock: number }) => [p._id, p.totalStock])).toEqual([['low', 2], ['mid', 10]]);
+    expect(res.json().total).toBe(2);
   });
 });
 
@@ -96,7 +96,7 @@ describe('POST /api/admin/products/add, PUT edit, DELETE delete', () => {
     const stored = await t.store.collection('products').findOne({ _id: created._id });
     expect(stored).toMatchObject({ priceCents: 249, salePriceCents: 199 });
     const listing = (await t.app.inject('/api/shop/products/get?category=allergy')).json().data;
-    expect(listing.items.map((p: { _id: string }) => p._id)).toEqual([created._id]);
+    expect(listing.map((p: { _id: string }) => p._id)).toEqual([created._id]);
   });
 
   it.each([
@@ -112,14 +112,14 @@ describe('POST /api/admin/products/add, PUT edit, DELETE delete', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/products/add', headers: admin, payload: { ...newProduct(), ...patch } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(words);
-    expect((await t.app.inject({ url: '/api/admin/products/get', headers: admin })).json().data.total).toBe(3);
+    expect((await t.app.inject({ url: '/api/admin/products/get', headers: admin })).json().total).toBe(3);
   });
 
   it('edits only the given fields and the listing follows', async () => {
     const res = await t.app.inject({ method: 'PUT', url: '/api/admin/products/edit/low', headers: admin, payload: { price: 12.5, version: 1 } });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ _id: 'low', title: 'Low Stock Gel', price: 12.5, totalStock: 2, version: 2 });
-    const listed = (await t.app.inject('/api/shop/products/get?sortBy=price-hightolow')).json().data.items;
+    const listed = (await t.app.inject('/api/shop/products/get?sortBy=price-hightolow')).json().data;
     expect(listed[0]._id).toBe('low');
     expect((await t.app.inject({ method: 'PUT', url: '/api/admin/products/edit/low', headers: admin, payload: {} })).statusCode).toBe(400);
     const versionOnly = await t.app.inject({ method: 'PUT', url: '/api/admin/products/edit/low', headers: admin, payload: { version: 2 } });
@@ -131,7 +131,7 @@ describe('POST /api/admin/products/add, PUT edit, DELETE delete', () => {
   it('deletes a product (404 the second time)', async () => {
     expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/products/delete/mid', headers: admin })).statusCode).toBe(200);
     expect((await t.app.inject('/api/shop/products/get/mid')).statusCode).toBe(404);
-    expect((await t.app.inject('/api/shop/products/get')).json().data.total).toBe(2);
+    expect((await t.app.inject('/api/shop/products/get')).json().total).toBe(2);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/products/delete/mid', headers: admin })).statusCode).toBe(404);
   });
 });

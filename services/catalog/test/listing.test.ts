@@ -19,7 +19,7 @@ const list = async (qs: string) => {
   const res = await t.app.inject(`/api/shop/products/get${qs}`);
   return { status: res.statusCode, body: res.json() };
 };
-const ids = (body: { data: { items: Array<{ _id: string }> } }) => body.data.items.map((p) => p._id);
+const ids = (body: { data: Array<{ _id: string }> }) => body.data.map((p) => p._id);
 
 describe('GET /api/shop/products/get', () => {
   it('lists every product by effective price, low to high, with the total and page', async () => {
@@ -28,12 +28,12 @@ describe('GET /api/shop/products/get', () => {
     expect(body.success).toBe(true);
     // ibu is on sale at 0.99: its effective price sorts it first
     expect(ids(body)).toEqual(['ibu', 'para', 'plaster', 'vitd', 'cough', 'spray']);
-    expect(body.data).toMatchObject({ total: 6, page: 1, limit: 24 });
+    expect(body).toMatchObject({ total: 6, page: 1, limit: 24 });
   });
 
   it('shows prices as decimals and never leaks stored-only fields', async () => {
     const { body } = await list('?category=pain-relief');
-    const ibu = body.data.items.find((p: { _id: string }) => p._id === 'ibu');
+    const ibu = body.data.find((p: { _id: string }) => p._id === 'ibu');
     expect(ibu).toMatchObject({ price: 4.49, salePrice: 0.99, averageReview: 0, reviewCount: 0, maxPerOrder: null, minAge: 0 });
     expect(ibu).not.toHaveProperty('priceCents');
     expect(ibu).not.toHaveProperty('reviewTotal');
@@ -55,7 +55,7 @@ describe('GET /api/shop/products/get', () => {
   it('filters by several categories (any of them)', async () => {
     const { body } = await list('?category=cold-and-flu,vitamins-and-supplements');
     expect(ids(body)).toEqual(['vitd', 'cough', 'spray']);
-    expect(body.data.total).toBe(3);
+    expect(body.total).toBe(3);
   });
 
   it('filters by several brands, case-insensitively', async () => {
@@ -69,7 +69,7 @@ describe('GET /api/shop/products/get', () => {
   it('answers an empty page for a filter nothing matches', async () => {
     const { status, body } = await list('?category=no-such-category');
     expect(status).toBe(200);
-    expect(body.data).toEqual({ items: [], total: 0, page: 1, limit: 24 });
+    expect(body).toEqual({ success: true, data: [], total: 0, page: 1, limit: 24 });
   });
 
   it('paginates with the total', async () => {
@@ -77,8 +77,8 @@ describe('GET /api/shop/products/get', () => {
     const page2 = (await list('?limit=4&page=2')).body;
     expect(ids(page1)).toEqual(['ibu', 'para', 'plaster', 'vitd']);
     expect(ids(page2)).toEqual(['cough', 'spray']);
-    expect(page2.data).toMatchObject({ total: 6, page: 2, limit: 4 });
-    expect((await list('?limit=4&page=3')).body.data).toMatchObject({ items: [], total: 6, page: 3 });
+    expect(page2).toMatchObject({ total: 6, page: 2, limit: 4 });
+    expect((await list('?limit=4&page=3')).body).toMatchObject({ data: [], total: 6, page: 3 });
   });
 
   it.each([['?page=0'], ['?limit=0'], ['?limit=101'], ['?page=-1'], ['?page=abc'], ['?limit=2.5']])('refuses out-of-bounds pagination %s with 400', async (qs) => {
@@ -88,7 +88,7 @@ describe('GET /api/shop/products/get', () => {
   });
 
   it('accepts the largest page size', async () => {
-    expect((await list('?limit=100')).body.data.limit).toBe(100);
+    expect((await list('?limit=100')).body.limit).toBe(100);
   });
 
   it('refuses an unknown sortBy with 400 naming the allowed values', async () => {
@@ -112,7 +112,7 @@ describe('GET /api/shop/products/get', () => {
     for (const qs of ['?brand=.*', '?category=%7B%22%24ne%22%3A1%7D', '?brand=Care.*', '?category=$where']) {
       const { status, body } = await list(qs);
       expect(status).toBe(200);
-      expect(body.data.total).toBe(0);
+      expect(body.total).toBe(0);
     }
   });
 });

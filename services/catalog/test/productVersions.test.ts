@@ -13,7 +13,7 @@ const bob = as('admin-bob', true);
 /** What an admin's product form loads: the staff listing's copy of the product. */
 async function openForm(headers: Record<string, string>) {
   const res = await t.app.inject({ url: '/api/admin/products/get?search=Ibuprofen', headers });
-  return res.json().data.items[0] as { _id: string; version: number; totalStock: number; description: string };
+  return res.json().data[0] as { _id: string; version: number; totalStock: number; description: string };
 }
 const save = (headers: Record<string, string>, payload: object) =>
   t.app.inject({ method: 'PUT', url: '/api/admin/products/edit/gel', headers, payload });

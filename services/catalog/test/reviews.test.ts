@@ -23,7 +23,7 @@ describe('POST /api/shop/review/add', () => {
     expect(second.json().data).toMatchObject({ averageReview: 3.5, reviewCount: 2 });
     const shown = (await t.app.inject('/api/shop/products/get/gel')).json().data;
     expect(shown).toMatchObject({ averageReview: 3.5, reviewCount: 2 });
-    const listing = (await t.app.inject('/api/shop/products/get')).json().data.items.find((p: { _id: string }) => p._id === 'gel');
+    const listing = (await t.app.inject('/api/shop/products/get')).json().data.find((p: { _id: string }) => p._id === 'gel');
     expect(listing).toMatchObject({ averageReview: 3.5, reviewCount: 2 });
   });
 
@@ -35,14 +35,14 @@ describe('POST /api/shop/review/add', () => {
     const res = await add('buyer-1', review({ productId: 'other' }));
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ success: false, code: 'NOT_A_BUYER' });
-    expect((await t.app.inject('/api/shop/review/other')).json().data.reviewCount).toBe(0);
+    expect((await t.app.inject('/api/shop/review/other')).json().reviewCount).toBe(0);
   });
 
   it('refuses a second review by the same user with 409, even when sent at once', async () => {
     const results = await Promise.all([add('buyer-1', review()), add('buyer-1', review()), add('buyer-1', review())]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     expect(results.find((r) => r.statusCode === 409)!.json().code).toBe('ALREADY_REVIEWED');
-    expect((await t.app.inject('/api/shop/review/gel')).json().data).toMatchObject({ reviewCount: 1, averageReview: 5 });
+    expect((await t.app.inject('/api/shop/review/gel')).json()).toMatchObject({ reviewCount: 1, averageReview: 5 });
   });
 
   it.each([
@@ -54,16 +54,37 @@ describe('POST /api/shop/review/add', () => {
     [{ reviewMessage: '      ' }],
     [{ reviewMessage: 'x'.repeat(1001) }],
     [{ productId: { $ne: null } }],
-    [{ userId: 'someone-else' }],
+    [{ userId: { $ne: null } }],
   ])('refuses %j with 400', async (over) => {
     const res = await add('buyer-1', review(over));
     expect(res.statusCode).toBe(400);
     expect(res.json().success).toBe(false);
-    expect((await t.app.inject('/api/shop/review/gel')).json().data.reviewCount).toBe(0);
+    expect((await t.app.inject('/api/shop/review/gel')).json().reviewCount).toBe(0);
   });
 
   it('answers 404 for an unknown product', async () => {
     expect((await add('buyer-1', review({ productId: 'nope' }))).statusCode).toBe(404);
+  });
+
+  describe('userId in the body', () => {
+    it('absent: the review is the signed-in user\'s', async () => {
+      const res = await add('buyer-1', review());
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.review.userId).toBe('buyer-1');
+    });
+
+    it('the signed-in user: accepted, the review is theirs', async () => {
+      const res = await add('buyer-1', review({ userId: 'buyer-1' }));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.review.userId).toBe('buyer-1');
+    });
+
+    it('someone else: 403, nothing written (even when that someone could review)', async () => {
+      const res = await add('buyer-1', review({ userId: 'buyer-2' }));
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+      expect((await t.app.inject('/api/shop/review/gel')).json()).toMatchObject({ data: [], reviewCount: 0 });
+    });
   });
 
   it('is rate limited', async () => {
@@ -99,9 +120,9 @@ describe('GET /api/shop/review/{productId}', () => {
     await add('buyer-2', review({ reviewValue: 3, reviewMessage: 'Second review' }));
     const res = await t.app.inject('/api/shop/review/gel');
     expect(res.statusCode).toBe(200);
-    const data = res.json().data;
-    expect(data.items.map((r: { reviewMessage: string }) => r.reviewMessage)).toEqual(['Second review', 'First review']);
-    expect(data).toMatchObject({ averageReview: 3.5, reviewCount: 2 });
+    const body = res.json();
+    expect(body.data.map((r: { reviewMessage: string }) => r.reviewMessage)).toEqual(['Second review', 'First review']);
+    expect(body).toMatchObject({ averageReview: 3.5, reviewCount: 2 });
   });
   it('answers 404 for an unknown product', async () => {
     expect((await t.app.inject('/api/shop/review/nope')).statusCode).toBe(404);

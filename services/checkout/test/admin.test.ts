@@ -28,12 +28,12 @@ beforeAll(async () => {
 });
 
 test('lists orders newest first, filtered by status, paginated with the total', async () => {
-  const all = (await h.app.inject({ method: 'GET', url: '/api/admin/orders/get?page=1&limit=2', headers: admin() })).json().data;
+  const all = (await h.app.inject({ method: 'GET', url: '/api/admin/orders/get?page=1&limit=2', headers: admin() })).json();
   expect(all).toMatchObject({ total: 5, page: 1, limit: 2 });
-  expect(all.items.map((o: { _id: string }) => o._id)).toEqual([ids[4], ids[3]]);
-  const page3 = (await h.app.inject({ method: 'GET', url: '/api/admin/orders/get?page=3&limit=2', headers: admin() })).json().data;
-  expect(page3.items.map((o: { _id: string }) => o._id)).toEqual([ids[0]]);
-  const confirmed = (await h.app.inject({ method: 'GET', url: '/api/admin/orders/get?status=confirmed', headers: admin() })).json().data;
+  expect(all.data.map((o: { _id: string }) => o._id)).toEqual([ids[4], ids[3]]);
+  const page3 = (await h.app.inject({ method: 'GET', url: '/api/admin/orders/get?page=3&limit=2', headers: admin() })).json();
+  expect(page3.data.map((o: { _id: string }) => o._id)).toEqual([ids[0]]);
+  const confirmed = (await h.app.inject({ method: 'GET', url: '/api/admin/orders/get?status=confirmed', headers: admin() })).json();
   expect(confirmed.total).toBe(3);
   expect((await h.app.inject({ method: 'GET', url: '/api/admin/orders/get?status=lost', headers: admin() })).statusCode).toBe(400);
   expect((await h.app.inject({ method: 'GET', url: '/api/admin/orders/get?limit=1000', headers: admin() })).statusCode).toBe(400);

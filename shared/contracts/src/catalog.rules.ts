@@ -96,8 +96,10 @@ export const CatalogErrorCodes = {
   PRODUCT_CHANGED: 'PRODUCT_CHANGED',
   /** An adjustment that would take available stock below zero (or above the maximum). */
   STOCK_INSUFFICIENT: 'STOCK_INSUFFICIENT',
-  /** totalStock sent to the product edit: stock changes only through adjustments. */
+  /** A changed totalStock sent to the product edit: stock changes only through adjustments. */
   STOCK_NOT_EDITABLE: 'STOCK_NOT_EDITABLE',
+  /** A product edit that changes a field the shop keeps itself (id, review figures, dates). */
+  READ_ONLY_FIELD: 'READ_ONLY_FIELD',
 } as const;
 
 

@@ -1,6 +1,6 @@
 // Schemas and types of the catalog vertical's requests and responses (owned by that vertical).
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, StrictObject } from './envelope';
+import { BodyUserId, Id, OkList, PageFigures, StrictObject } from './envelope';
 import {
   CATEGORY_IDS,
   INITIAL_STOCK_REASON,
@@ -67,13 +67,9 @@ export const ProductListQuery = StrictObject({
 });
 export type ProductListQuery = Static<typeof ProductListQuery>;
 
-export const ProductPage = StrictObject({
-  items: Type.Array(Product),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  limit: Type.Integer(),
-});
-export type ProductPage = Static<typeof ProductPage>;
+/** GET /api/shop/products/get (and the staff list): one page of products, the paging figures beside it. */
+export const ProductListResponse = OkList(Product, PageFigures);
+export type ProductListResponse = Static<typeof ProductListResponse>;
 
 export const ProductIdParams = StrictObject({ id: Id });
 
@@ -92,14 +88,10 @@ export const SearchQuery = StrictObject({
   limit: Type.Integer({ minimum: 1, maximum: PRODUCT_PAGE_SIZE_MAX, default: PRODUCT_PAGE_SIZE }),
 });
 /** Ranked results; `terms` are the words of the catalog that matched (for highlighting). */
-export const SearchResults = StrictObject({
-  items: Type.Array(Product),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  limit: Type.Integer(),
-  terms: Type.Array(Type.String()),
-});
-export type SearchResults = Static<typeof SearchResults>;
+export const SearchFigures = { ...PageFigures, terms: Type.Array(Type.String()) };
+export type SearchFigures = PageFigures & { terms: string[] };
+export const SearchResponse = OkList(Product, SearchFigures);
+export type SearchResponse = Static<typeof SearchResponse>;
 
 /* ---- admin ---- */
 
@@ -134,12 +126,25 @@ const productInputFields = {
 /** POST /api/admin/products/add (prices as decimals with at most two places). */
 export const ProductInput = StrictObject(productInputFields);
 export type ProductInput = Static<typeof ProductInput>;
+/** What staff can edit on a product: the add form's fields but stock, which changes only through adjustments. */
+const editableProductFields = Type.Omit(ProductInput, ['totalStock']).properties;
 /**
- * PUT /api/admin/products/edit/{id}: any subset of the fields and the version the form loaded. Stock is not
- * among them: it changes only through stock adjustments, so a form can never write back a stale count.
+ * Fields of a product the shop keeps itself (id, stock, review figures, dates, and any read-only field the
+ * product gains): derived from the schemas, so a new read-only field is covered without touching the edit.
+ * `version` is not among them: an edit names it.
+ */
+export const PRODUCT_SERVER_FIELDS = Object.keys(Product.properties).filter(
+  (key) => key !== 'version' && !(key in editableProductFields),
+) as Array<Exclude<keyof Product, keyof typeof editableProductFields | 'version'>>;
+export type ProductServerField = (typeof PRODUCT_SERVER_FIELDS)[number];
+/**
+ * PUT /api/admin/products/edit/{id}: any subset of the editable fields and the version the form loaded. A client
+ * may send back the whole product it read: server fields equal to the stored product's are ignored, and one that
+ * differs is refused naming it (stock with a pointer to adjustments, so a form never writes back a stale count).
  */
 export const ProductPatch = StrictObject({
-  ...Type.Partial(Type.Omit(ProductInput, ['totalStock'])).properties,
+  ...Type.Partial(Type.Object(editableProductFields)).properties,
+  ...Type.Partial(Type.Pick(Product, PRODUCT_SERVER_FIELDS)).properties,
   version: Type.Integer({ minimum: 1 }),
 });
 export type ProductPatch = Static<typeof ProductPatch>;
@@ -206,6 +211,7 @@ export const Review = StrictObject({
 export type Review = Static<typeof Review>;
 
 export const ReviewInput = StrictObject({
+  userId: BodyUserId,
   productId: Id,
   reviewMessage: Type.String({ minLength: REVIEW_MIN_LENGTH, maxLength: REVIEW_MAX_LENGTH }),
   reviewValue: Type.Integer({ minimum: 1, maximum: 5 }),
@@ -213,13 +219,11 @@ export const ReviewInput = StrictObject({
 export type ReviewInput = Static<typeof ReviewInput>;
 export const ReviewProductParams = StrictObject({ productId: Id });
 
-/** GET /api/shop/review/{productId}: newest first, with the product's current average. */
-export const ReviewList = StrictObject({
-  items: Type.Array(Review),
-  averageReview: Type.Number(),
-  reviewCount: Type.Integer(),
-});
-export type ReviewList = Static<typeof ReviewList>;
+/** GET /api/shop/review/{productId}: the reviews newest first, the product's current average beside them. */
+export const ReviewFigures = { averageReview: Type.Number(), reviewCount: Type.Integer({ minimum: 0 }) };
+export type ReviewFigures = { averageReview: number; reviewCount: number };
+export const ReviewListResponse = OkList(Review, ReviewFigures);
+export type ReviewListResponse = Static<typeof ReviewListResponse>;
 /** POST /api/shop/review/add answers the review and the product's new average. */
 export const ReviewAdded = StrictObject({ review: Review, averageReview: Type.Number(), reviewCount: Type.Integer() });
 export type ReviewAdded = Static<typeof ReviewAdded>;

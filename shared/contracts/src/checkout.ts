@@ -1,7 +1,7 @@
 // Schemas and types of the checkout vertical's requests and responses (owned by that vertical):
 // cart, addresses, orders, payments and the admin orders API (docs/api.md, docs/domain.md#orders).
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, Page, StrictObject } from './envelope';
+import { BodyUserId, Id, Ok, OkList, PageFigures, StrictObject } from './envelope';
 import { ADDRESS_RULES, ADMIN_ORDERS_MAX_LIMIT, CART_MAX_LINES, CART_MAX_QUANTITY, ORDER_STATUSES, type OrderStatus, PAYMENT_PROVIDERS, PAYMENT_STATUSES, type PaymentStatus } from './checkout.rules';
 
 export const OrderStatusSchema = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
@@ -23,7 +23,7 @@ export const CheckoutIdParams = StrictObject({ id: Id });
 export const CartItemInput = StrictObject({ productId: Id, quantity: Quantity });
 export type CartItemInput = Static<typeof CartItemInput>;
 
-export const CartAddBody = StrictObject({ userId: Id, productId: Id, quantity: Quantity });
+export const CartAddBody = StrictObject({ userId: BodyUserId, productId: Id, quantity: Quantity });
 export type CartAddBody = Static<typeof CartAddBody>;
 export const CartUpdateBody = CartAddBody;
 export type CartUpdateBody = CartAddBody;
@@ -89,8 +89,7 @@ const addressFields = {
 };
 export const AddressInput = StrictObject(addressFields);
 export type AddressInput = Static<typeof AddressInput>;
-/** The add form may name its user (the original client sends userId); it must be the signed-in user. */
-export const AddressAddBody = StrictObject({ userId: Type.Optional(Id), ...addressFields });
+export const AddressAddBody = StrictObject({ userId: BodyUserId, ...addressFields });
 export type AddressAddBody = Static<typeof AddressAddBody>;
 export const AddressUpdateBody = StrictObject({
   fullName: Type.Optional(addressFields.fullName),
@@ -122,6 +121,7 @@ export type Address = Static<typeof Address>;
 // Orders
 
 export const OrderCreateBody = StrictObject({
+  userId: BodyUserId,
   addressId: Id,
   /** The shopper read the safety warnings of the cart and wants to order anyway (recorded on the order). */
   acknowledgeSafetyWarnings: Type.Optional(Type.Boolean()),
@@ -129,6 +129,9 @@ export const OrderCreateBody = StrictObject({
 export type OrderCreateBody = Static<typeof OrderCreateBody>;
 export const OrderCreated = StrictObject({ approvalURL: Type.String(), orderId: Type.String() });
 export type OrderCreated = Static<typeof OrderCreated>;
+/** POST /api/shop/order/create: the approval link and the order id at the top level, and in `data` as well. */
+export const OrderCreatedResponse = StrictObject({ ...Ok(OrderCreated).properties, ...OrderCreated.properties });
+export type OrderCreatedResponse = Static<typeof OrderCreatedResponse>;
 
 const ProviderRef = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' });
 export const OrderCaptureBody = StrictObject({ paymentId: ProviderRef, payerId: ProviderRef, orderId: Id });
@@ -218,8 +221,9 @@ export const AdminOrdersQuery = StrictObject({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: ADMIN_ORDERS_MAX_LIMIT })),
 });
 export type AdminOrdersQuery = Static<typeof AdminOrdersQuery>;
-export const AdminOrdersPage = Page(Order);
-export type AdminOrdersPage = Static<typeof AdminOrdersPage>;
+/** GET /api/admin/orders/get: one page of orders, newest first, the paging figures beside it. */
+export const AdminOrderListResponse = OkList(Order, PageFigures);
+export type AdminOrderListResponse = Static<typeof AdminOrderListResponse>;
 export const AdminOrderStatusBody = StrictObject({ orderStatus: OrderStatusSchema });
 export const AdminPaymentStatusBody = StrictObject({ paymentStatus: PaymentStatusSchema });
 

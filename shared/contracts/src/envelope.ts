@@ -1,4 +1,4 @@
-import { Type, type TSchema, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 
 /** Every response is one of these two shapes (docs/api.md#envelope). */
 export const Ok = <T extends TSchema>(data: T) =>
@@ -13,10 +13,24 @@ export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
 export type OkEnvelope<T> = { success: true; data: T; message?: string };
 export type Envelope<T> = OkEnvelope<T> | ErrorEnvelope;
 
-/** A page of a list with the total, for every paginated list. */
-export const Page = <T extends TSchema>(item: T) =>
-  Type.Object({ items: Type.Array(item), total: Type.Integer(), page: Type.Integer(), limit: Type.Integer() }, { additionalProperties: false });
-export type PageOf<T> = { items: T[]; total: number; page: number; limit: number };
+/**
+ * A list call's answer: `data` is always the array (a client can empty its list on failure and map it as is);
+ * paging and summary figures sit beside it, at the top level of the envelope.
+ */
+export const OkList = <T extends TSchema, F extends TProperties = {}>(item: T, figures: F = {} as F) =>
+  Type.Object(
+    { success: Type.Literal(true), data: Type.Array(item), message: Type.Optional(Type.String()), ...figures },
+    { additionalProperties: false },
+  );
+export type OkListEnvelope<T, F = {}> = OkEnvelope<T[]> & F;
+
+/** The figures beside every paginated list: how many match in all, which page this is and its size. */
+export const PageFigures = {
+  total: Type.Integer({ minimum: 0 }),
+  page: Type.Integer({ minimum: 1 }),
+  limit: Type.Integer({ minimum: 1 }),
+};
+export type PageFigures = { total: number; page: number; limit: number };
 
 /** Ids are service-generated UUID strings; path params are checked against this. */
 export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
@@ -24,3 +38,9 @@ export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0
 /** An object schema that rejects unknown fields (every request and response schema uses this). */
 export const StrictObject: typeof Type.Object = ((props: Parameters<typeof Type.Object>[0], options?: object) =>
   Type.Object(props, { additionalProperties: false, ...options })) as typeof Type.Object;
+
+/**
+ * `userId` in a body that acts for the signed-in user: optional (the session says who it is), and when present it
+ * must be that user (403 otherwise). Existing clients send it on cart, address, review and order bodies (docs/api.md#who-may-call).
+ */
+export const BodyUserId = Type.Optional(Id);

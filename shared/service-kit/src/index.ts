@@ -2,7 +2,7 @@ export { createApp, DEFAULT_BODY_LIMIT, type App, type CreateAppOptions, type Ra
 export { loadConfig, type KitConfig } from './config';
 export { ensureKeys, loadKeys, loadInternalToken, findInternalToken, generateTestKeys, type SigningKeys } from './keys';
 export * from './errors';
-export { requireUser, requireAdmin, optionalUser, assertSelf, TOKEN_ALGORITHM, type AccessClaims } from './plugins/auth';
+export { requireUser, requireAdmin, optionalUser, assertSelf, assertBodyUser, TOKEN_ALGORITHM, type AccessClaims } from './plugins/auth';
 export { createMailer, type Mail, type Mailer, type OutboxDoc } from './mail';
 export { requireInternal, createServiceClient, INTERNAL_HEADER, type ServiceClient, type ServiceClientOptions } from './internal';
 export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

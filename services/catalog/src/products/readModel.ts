@@ -55,8 +55,9 @@ const SORTS: Record<SortBy, (a: Entry, b: Entry) => number> = {
   'title-ztoa': (a, b) => -byTitle(a, b),
 };
 
+/** A list answer (ProductListResponse, or SearchResponse with `terms` as extra), built from pre-serialised products. */
 const pageBody = (items: string, total: number, page: number, limit: number, extra = '') =>
-  `{"success":true,"data":{"items":[${items}],"total":${total},"page":${page},"limit":${limit}${extra}}}`;
+  `{"success":true,"data":[${items}],"total":${total},"page":${page},"limit":${limit}${extra}}`;
 
 /**
  * The catalog's in-memory read model: every product held once, kept sorted per sort order, with category

@@ -1,25 +1,23 @@
 import { Type } from '@sinclair/typebox';
 import {
   AdminProductQuery,
-  CatalogErrorCodes,
   DEFAULT_SORT,
   Ok,
-  Page,
   Product,
   ProductFacets,
   ProductIdParams,
   ProductInput,
   ProductListQuery,
-  ProductPage,
+  ProductListResponse,
   ProductPatch,
   SORT_OPTIONS,
   SearchParams,
   SearchQuery,
-  SearchResults,
+  SearchResponse,
   StrictObject,
   isSortBy,
 } from '@pharmacy/contracts';
-import { HttpError, badRequest, notFound, requireAdmin, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { badRequest, notFound, requireAdmin, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { toApiProduct } from './model';
 import type { ProductReadModel } from './readModel';
 import type { ProductService } from './service';
@@ -47,7 +45,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
         tags: ['shop'],
         summary: 'Product listing: category and brand filters (comma-joined), sortBy, page and limit',
         querystring: ProductListQuery,
-        response: { 200: Ok(ProductPage) },
+        response: { 200: ProductListResponse },
       },
     },
     async (request, reply) => {
@@ -94,7 +92,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
         summary: 'Ranked, prefix and typo-tolerant search over title, brand, category, description and ingredients',
         params: SearchParams,
         querystring: SearchQuery,
-        response: { 200: Ok(SearchResults) },
+        response: { 200: SearchResponse },
       },
     },
     async (request, reply) =>
@@ -111,13 +109,13 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
         tags: ['admin'],
         summary: 'All products for staff: search, pagination, lowStock=true for the restock list',
         querystring: AdminProductQuery,
-        response: { 200: Ok(Page(Product)) },
+        response: { 200: ProductListResponse },
       },
     },
     async (request) => {
       const { search, lowStock, page, limit } = request.query;
       const { items, total } = readModel.adminList({ search, lowStock, page, limit });
-      return { success: true as const, data: { items, total, page, limit } };
+      return { success: true as const, data: items, total, page, limit };
     },
   );
 
@@ -135,21 +133,11 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
     '/api/admin/products/edit/:id',
     {
       onRequest: requireAdmin,
-      // A form that still sends stock (an old admin page) is told where stock is changed now, rather than
-      // getting a bare "unknown field".
-      preValidation: async (request) => {
-        const body = request.body as Record<string, unknown> | null;
-        if (body && typeof body === 'object' && 'totalStock' in body) {
-          throw new HttpError(
-            400,
-            CatalogErrorCodes.STOCK_NOT_EDITABLE,
-            'Stock cannot be changed by editing the product. Use a stock adjustment (received, damaged, count correction or returned) instead.',
-          );
-        }
-      },
       schema: {
         tags: ['admin'],
-        summary: 'Edit a product: any subset of fields (not stock) and the version the form loaded; 409 if someone else changed it since',
+        summary:
+          'Edit a product: any subset of fields and the version the form loaded (409 if someone else changed it since); ' +
+          'the product as read may be sent back whole: its server fields are ignored while they match, refused when changed',
         params: ProductIdParams,
         querystring: NoQuery,
         body: ProductPatch,

@@ -3,6 +3,7 @@ import type { BlobStore, Collection } from '@pharmacy/db';
 import {
   CatalogErrorCodes,
   PRODUCT_FIELD_LABELS,
+  PRODUCT_SERVER_FIELDS,
   decimalToCents,
   hasAtMostTwoDecimals,
   type ProductInput,
@@ -10,7 +11,7 @@ import {
 } from '@pharmacy/contracts';
 import { HttpError, badRequest, notFound } from '@pharmacy/service-kit';
 import { resolveMediaRef } from '../media/refs';
-import { PRODUCT_EDITS_KEPT, type ProductDoc } from './model';
+import { PRODUCT_EDITS_KEPT, toApiProduct, type ProductDoc } from './model';
 import type { ProductReadModel } from './readModel';
 import type { ReviewDoc } from '../reviews/service';
 import type { StockAdjustments } from '../stock/adjustments';
@@ -70,14 +71,19 @@ export class ProductService {
   /**
    * Applies an edit made on `patch.version`. Only fields whose value changes are written, in one update
    * conditioned on that version, so a form opened before someone else's edit can never overwrite it; stock is
-   * not a form field, so shoppers' reservations meanwhile never make a save stale.
+   * not a form field, so shoppers' reservations meanwhile never make a save stale. The product as the API gave
+   * it may come back whole: its server fields must still hold the stored values, and are not written.
    */
   async update(id: string, patch: ProductPatch, by: string): Promise<ProductDoc> {
-    const { version, ...fields } = patch;
+    const { version, ...sent } = patch;
+    const fields = Object.fromEntries(
+      Object.entries(sent).filter(([key]) => !(PRODUCT_SERVER_FIELDS as string[]).includes(key)),
+    ) as Omit<ProductPatch, 'version' | (typeof PRODUCT_SERVER_FIELDS)[number]>;
     if (Object.keys(fields).length === 0) throw badRequest('Nothing to change: send at least one product field.');
     const current = await this.products.findOne({ _id: id });
     if (!current) throw notFound('That product does not exist (it may have been deleted).');
     if (current.version !== version) throw staleEdit(current, version);
+    refuseChangedServerFields(current, sent);
 
     const wanted: Partial<ProductDoc> = {};
     if (fields.title !== undefined) wanted.title = fields.title.trim();
@@ -86,7 +92,8 @@ export class ProductService {
     if (fields.brand !== undefined) wanted.brand = fields.brand.trim();
     if (fields.price !== undefined) wanted.priceCents = cents('price', fields.price);
     if (fields.salePrice !== undefined) wanted.salePriceCents = cents('salePrice', fields.salePrice);
-    if (fields.image !== undefined) wanted.image = await resolveMediaRef(this.blobs, fields.image);
+    // The image the product already shows needs no new look-up (a form sending the product back whole).
+    if (fields.image !== undefined && fields.image !== current.image) wanted.image = await resolveMediaRef(this.blobs, fields.image);
     if (fields.activeIngredients !== undefined) wanted.activeIngredients = clean(fields.activeIngredients);
     if (fields.allergens !== undefined) wanted.allergens = clean(fields.allergens);
     if (fields.contraindications !== undefined) wanted.contraindications = clean(fields.contraindications);
@@ -146,6 +153,33 @@ function staleEdit(current: ProductDoc, version: number): HttpError {
     version > current.version
       ? 'This form was based on a version of the product that does not exist. Reload to see the latest.'
       : `This product was changed by someone else since you opened it${what}. Reload to see the latest.`,
+  );
+}
+
+/**
+ * A server field sent back with the stored value is the product as read, and is let through; one with another
+ * value is an attempt to change what only the shop sets (or a copy read before stock moved), refused naming it.
+ */
+function refuseChangedServerFields(current: ProductDoc, sent: Omit<ProductPatch, 'version'>): void {
+  const stored = toApiProduct(current) as Record<string, unknown>;
+  const changed = PRODUCT_SERVER_FIELDS.filter(
+    (key) => key in sent && JSON.stringify((sent as Record<string, unknown>)[key]) !== JSON.stringify(stored[key]),
+  );
+  if (changed.length === 0) return;
+  if ((changed as string[]).includes('totalStock')) {
+    throw new HttpError(
+      400,
+      CatalogErrorCodes.STOCK_NOT_EDITABLE,
+      'Stock cannot be changed by editing the product. Use a stock adjustment (received, damaged, count correction or returned) instead.',
+    );
+  }
+  const one = changed.length === 1;
+  const named = changed.map((key) => `"${key}" (it is ${JSON.stringify(stored[key])})`).join(', ');
+  throw new HttpError(
+    400,
+    CatalogErrorCodes.READ_ONLY_FIELD,
+    `${one ? 'This field is' : 'These fields are'} set by the shop and cannot be edited: ${named}. ` +
+      `Leave ${one ? 'it' : 'them'} out, or send back the ${one ? 'value' : 'values'} the product has.`,
   );
 }
 

@@ -1,5 +1,5 @@
-import { Ok, ReviewAdded, ReviewEligibility, ReviewInput, ReviewList, ReviewProductParams, StrictObject } from '@pharmacy/contracts';
-import { optionalUser, requireUser, type FastifyPluginAsyncTypebox, type RateLimit } from '@pharmacy/service-kit';
+import { Ok, ReviewAdded, ReviewEligibility, ReviewInput, ReviewListResponse, ReviewProductParams, StrictObject } from '@pharmacy/contracts';
+import { assertBodyUser, optionalUser, requireUser, type FastifyPluginAsyncTypebox, type RateLimit } from '@pharmacy/service-kit';
 import type { ReviewService } from './service';
 
 const NoQuery = StrictObject({});
@@ -9,6 +9,7 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; a
     '/api/shop/review/add',
     {
       onRequest: requireUser,
+      preHandler: assertBodyUser,
       config: { rateLimit: addLimit },
       schema: { tags: ['shop'], summary: 'Review a product you bought (once, rating 1-5)', querystring: NoQuery, body: ReviewInput, response: { 200: Ok(ReviewAdded) } },
     },
@@ -28,7 +29,10 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; a
 
   app.get(
     '/api/shop/review/:productId',
-    { config: { publicData: true }, schema: { tags: ['shop'], summary: "A product's reviews, newest first", params: ReviewProductParams, querystring: NoQuery, response: { 200: Ok(ReviewList) } } },
-    async (request) => ({ success: true as const, data: await service.list(request.params.productId) }),
+    { config: { publicData: true }, schema: { tags: ['shop'], summary: "A product's reviews, newest first", params: ReviewProductParams, querystring: NoQuery, response: { 200: ReviewListResponse } } },
+    async (request) => {
+      const { items, ...figures } = await service.list(request.params.productId);
+      return { success: true as const, data: items, ...figures };
+    },
   );
 };

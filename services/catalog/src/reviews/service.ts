@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isDuplicateKeyError, type Collection, type Doc } from '@pharmacy/db';
-import { CatalogErrorCodes, type Review, type ReviewAdded, type ReviewEligibility, type ReviewInput, type ReviewList } from '@pharmacy/contracts';
+import { CatalogErrorCodes, type Review, type ReviewAdded, type ReviewEligibility, type ReviewInput, type ReviewFigures } from '@pharmacy/contracts';
 import { HttpError, badRequest, notFound } from '@pharmacy/service-kit';
 import { averageOf, type ProductDoc } from '../products/model';
 import type { ProductReadModel } from '../products/readModel';
@@ -36,7 +36,7 @@ export class ReviewService {
     private readonly purchases: PurchaseChecker,
   ) {}
 
-  async list(productId: string): Promise<ReviewList> {
+  async list(productId: string): Promise<{ items: Review[] } & ReviewFigures> {
     const product = this.readModel.get(productId);
     if (!product) throw notFound('That product does not exist.');
     const items = await this.reviews.find({ productId }, { sort: { createdAt: -1 }, limit: 200 });

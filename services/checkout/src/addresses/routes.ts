@@ -1,5 +1,5 @@
 import { Address, AddressAddBody, AddressParams, AddressUpdateBody, CheckoutUserParams, Ok } from '@pharmacy/contracts';
-import { assertSelf, requireUser, type App } from '@pharmacy/service-kit';
+import { assertBodyUser, assertSelf, requireUser, type App } from '@pharmacy/service-kit';
 import { Type } from '@sinclair/typebox';
 import type { RateLimits } from '../deps';
 import { responses } from '../schemas';
@@ -10,9 +10,8 @@ export function addressRoutes(app: App, addresses: AddressStore, limits: RateLim
   const tags = ['address'];
   const write = { preHandler: requireUser, config: { rateLimit: limits.address } };
 
-  app.post('/api/shop/address/add', { ...write, schema: { tags, body: AddressAddBody, response: responses(Ok(Address)) } }, async (request) => {
-    const { userId, ...input } = request.body;
-    if (userId !== undefined) assertSelf(request, userId);
+  app.post('/api/shop/address/add', { ...write, preHandler: [requireUser, assertBodyUser], schema: { tags, body: AddressAddBody, response: responses(Ok(Address)) } }, async (request) => {
+    const { userId: _named, ...input } = request.body;
     return { success: true as const, data: await addresses.add(request.user.sub, input), message: 'Address saved.' };
   });
 

@@ -1,5 +1,5 @@
 import {
-  ADMIN_ORDERS_DEFAULT_LIMIT, AdminOrdersPage, AdminOrdersQuery, AdminOrderStatusBody, AdminPaymentStatusBody, CheckoutIdParams, Ok, Order, OrderStats,
+  ADMIN_ORDERS_DEFAULT_LIMIT, AdminOrderListResponse, AdminOrdersQuery, AdminOrderStatusBody, AdminPaymentStatusBody, CheckoutIdParams, Ok, Order, OrderStats,
 } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
 import { requireAdmin, type App } from '@pharmacy/service-kit';
@@ -13,7 +13,7 @@ export function adminOrderRoutes(app: App, deps: { orders: Collection<OrderDoc>;
   const tags = ['admin orders'];
   const admin = { preHandler: requireAdmin };
 
-  app.get('/api/admin/orders/get', { ...admin, schema: { tags, querystring: AdminOrdersQuery, response: responses(Ok(AdminOrdersPage)) } }, async (request) => {
+  app.get('/api/admin/orders/get', { ...admin, schema: { tags, querystring: AdminOrdersQuery, response: responses(AdminOrderListResponse) } }, async (request) => {
     const { status, paymentStatus, page = 1, limit = ADMIN_ORDERS_DEFAULT_LIMIT } = request.query;
     const filter: Record<string, unknown> = {};
     if (status) filter.orderStatus = status;
@@ -22,7 +22,7 @@ export function adminOrderRoutes(app: App, deps: { orders: Collection<OrderDoc>;
       deps.orders.find(filter, { sort: { createdAt: -1, _id: 1 }, skip: (page - 1) * limit, limit }),
       deps.orders.countDocuments(filter),
     ]);
-    return { success: true as const, data: { items: docs.map(toApiOrder), total, page, limit } };
+    return { success: true as const, data: docs.map(toApiOrder), total, page, limit };
   });
 
   app.get('/api/admin/orders/stats', { ...admin, schema: { tags, response: responses(Ok(OrderStats)) } }, async () => ({

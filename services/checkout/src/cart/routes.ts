@@ -1,20 +1,20 @@
 import { Cart, CartAddBody, CartItemParams, CartMergeBody, CartQuoteBody, CartUpdateBody, CheckoutUserParams, Ok } from '@pharmacy/contracts';
-import { assertSelf, requireUser, type App } from '@pharmacy/service-kit';
+import { assertBodyUser, assertSelf, requireUser, type App } from '@pharmacy/service-kit';
 import type { RateLimits } from '../deps';
 import { responses } from '../schemas';
 import type { CartResult, CartService } from './service';
 
 const reply = (r: CartResult) => ({ success: true as const, data: r.cart, ...(r.message ? { message: r.message } : {}) });
 
-/** The server cart (docs/api.md#cart): every {userId} must be the signed-in user. */
+/** The server cart (docs/api.md#cart): every {userId} must be the signed-in user; a body's userId too, and the session's is used. */
 export function cartRoutes(app: App, carts: CartService, limits: RateLimits) {
   const schema = { response: responses(Ok(Cart)), tags: ['cart'] };
   const user = { preHandler: requireUser, config: { rateLimit: limits.cart } };
+  const bodyUser = { preHandler: [requireUser, assertBodyUser], config: { rateLimit: limits.cart } };
 
-  app.post('/api/shop/cart/add', { ...user, schema: { ...schema, body: CartAddBody } }, async (request) => {
-    assertSelf(request, request.body.userId);
-    return reply(await carts.add(request.body.userId, request.body.productId, request.body.quantity));
-  });
+  app.post('/api/shop/cart/add', { ...bodyUser, schema: { ...schema, body: CartAddBody } }, async (request) =>
+    reply(await carts.add(request.user.sub, request.body.productId, request.body.quantity)),
+  );
 
   app.get('/api/shop/cart/get/:userId', { ...user, schema: { ...schema, params: CheckoutUserParams } }, async (request) => {
     assertSelf(request, request.params.userId);
@@ -26,10 +26,9 @@ export function cartRoutes(app: App, carts: CartService, limits: RateLimits) {
     return reply(await carts.remove(request.params.userId, request.params.productId));
   });
 
-  app.put('/api/shop/cart/update-cart', { ...user, schema: { ...schema, body: CartUpdateBody } }, async (request) => {
-    assertSelf(request, request.body.userId);
-    return reply(await carts.update(request.body.userId, request.body.productId, request.body.quantity));
-  });
+  app.put('/api/shop/cart/update-cart', { ...bodyUser, schema: { ...schema, body: CartUpdateBody } }, async (request) =>
+    reply(await carts.update(request.user.sub, request.body.productId, request.body.quantity)),
+  );
 
   app.delete('/api/shop/cart/clear/:userId', { ...user, schema: { ...schema, params: CheckoutUserParams } }, async (request) => {
     assertSelf(request, request.params.userId);

@@ -1,5 +1,5 @@
-import { CheckoutIdParams, CheckoutUserParams, Ok, Order, OrderCancelBody, OrderCaptureBody, OrderCreateBody, OrderCreated } from '@pharmacy/contracts';
-import { assertSelf, requireUser, type App } from '@pharmacy/service-kit';
+import { CheckoutIdParams, CheckoutUserParams, Ok, Order, OrderCancelBody, OrderCaptureBody, OrderCreateBody, OrderCreatedResponse } from '@pharmacy/contracts';
+import { assertBodyUser, assertSelf, requireUser, type App } from '@pharmacy/service-kit';
 import { Type } from '@sinclair/typebox';
 import type { RateLimits } from '../deps';
 import { responses } from '../schemas';
@@ -10,12 +10,14 @@ export function orderRoutes(app: App, orders: OrderService, limits: RateLimits) 
   const tags = ['order'];
 
   app.post('/api/shop/order/create', {
-    preHandler: requireUser, config: { rateLimit: limits.orderCreate },
-    schema: { tags, body: OrderCreateBody, response: responses(Ok(OrderCreated)) },
-  }, async (request) => ({
+    preHandler: [requireUser, assertBodyUser], config: { rateLimit: limits.orderCreate },
+    schema: { tags, body: OrderCreateBody, response: responses(OrderCreatedResponse) },
+  }, async (request) => {
     // The browser's Origin header says where the shopper is; the provider sends them back there when trusted.
-    success: true as const, data: await orders.create(request.user.sub, request.body, request.headers.origin),
-  }));
+    const created = await orders.create(request.user.sub, request.body, request.headers.origin);
+    // The original clients read approvalURL and orderId at the top level, clients written since read them in data (docs/api.md#orders).
+    return { success: true as const, data: created, ...created };
+  }),
 
   app.post('/api/shop/order/capture', {
     preHandler: requireUser, config: { rateLimit: limits.orderCapture },

@@ -87,3 +87,14 @@ export async function optionalUser(request: FastifyRequest): Promise<AccessClaim
 export function assertSelf(request: FastifyRequest, userId: string): void {
   if (request.user?.sub !== userId) throw forbidden('You can only access your own account data.');
 }
+
+/**
+ * preHandler (after requireUser) of a route whose body may name its user (`userId`, optional): a named user must
+ * be the signed-in one (403 otherwise). The handler then acts for `request.user.sub`, never for the body's id, so
+ * every such body is treated alike whether or not the client sends it.
+ */
+export async function assertBodyUser(request: FastifyRequest): Promise<void> {
+  const body = request.body as { userId?: unknown } | null | undefined;
+  const named = body && typeof body === 'object' ? body.userId : undefined;
+  if (named !== undefined) assertSelf(request, String(named));
+}
