@@ -49,8 +49,8 @@ export interface ProductSummary {
 /** Products any adult shopper may simply buy (in stock, no prescription, no safety warnings). */
 export async function plainProducts(base: string, count: number): Promise<ProductSummary[]> {
   const res = await fetch(`${base}/api/shop/products/get?limit=100&sortBy=title-atoz`);
-  const { data } = (await res.json()) as { data: { items: ProductSummary[] } };
-  const plain = data.items.filter(
+  const { data } = (await res.json()) as { data: ProductSummary[] };
+  const plain = data.filter(
     (p) => p.totalStock >= 5 && !p.requiresPrescription && !p.allergens?.length && !p.contraindications?.length && !p.minAge,
   );
   if (plain.length < count) throw new Error(`only ${plain.length} plain products in the demo catalog`);
@@ -91,9 +91,9 @@ export async function buyThroughApi(page: Page, productId: string): Promise<stri
   const request = page.context().request;
   const me = (await (await request.get('/api/auth/me')).json()) as { user: { _id: string } };
   const userId = me.user._id;
-  const ok = async (res: Awaited<ReturnType<typeof request.post>>) => {
+  const ok = async <T = { data: Record<string, string> }>(res: Awaited<ReturnType<typeof request.post>>) => {
     if (!res.ok()) throw new Error(`${res.url()} → ${res.status()} ${await res.text()}`);
-    return (await res.json()) as { data: Record<string, string> };
+    return (await res.json()) as T;
   };
   await ok(await request.post('/api/shop/cart/add', { headers: CSRF, data: { userId, productId, quantity: 1 } }));
   const address = await ok(
@@ -102,14 +102,15 @@ export async function buyThroughApi(page: Page, productId: string): Promise<stri
       data: { userId, fullName: 'Ravi Patel', addressLine: '3 Mill Road', city: 'Leeds', postalCode: 'LS1 5AB', phone: '+44 113 496 0000' },
     }),
   );
-  const order = await ok(await request.post('/api/shop/order/create', { headers: CSRF, data: { addressId: address.data._id } }));
-  const approval = await request.get(`${order.data.approvalURL}/confirm`, { maxRedirects: 0 });
+  // Order create answers approvalURL and orderId at the top level.
+  const order = await ok<{ approvalURL: string; orderId: string }>(await request.post('/api/shop/order/create', { headers: CSRF, data: { addressId: address.data._id } }));
+  const approval = await request.get(`${order.approvalURL}/confirm`, { maxRedirects: 0 });
   const back = new URL(approval.headers().location, 'http://x');
   await ok(
     await request.post('/api/shop/order/capture', {
       headers: CSRF,
-      data: { paymentId: back.searchParams.get('paymentId'), payerId: back.searchParams.get('PayerID'), orderId: order.data.orderId },
+      data: { paymentId: back.searchParams.get('paymentId'), payerId: back.searchParams.get('PayerID'), orderId: order.orderId },
     }),
   );
-  return order.data.orderId;
+  return order.orderId;
 }

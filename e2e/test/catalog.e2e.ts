@@ -20,7 +20,7 @@ function expectTitles(page: Page, expected: string[]): Promise<void> {
 
 async function apiTitles(query: string): Promise<string[]> {
   const res = await fetch(`${baseUrl()}/api/shop/products/get?${query}`);
-  return ((await res.json()) as { data: { items: Array<{ title: string }> } }).data.items.map((p) => p.title);
+  return ((await res.json()) as { data: Array<{ title: string }> }).data.map((p) => p.title);
 }
 
 describe('catalog journeys in the browser', () => {
@@ -36,8 +36,8 @@ describe('catalog journeys in the browser', () => {
     await page.waitForURL(/category=pain-relief/);
     // a brand that has pain relief products
     const [brand] = [...new Set((await fetch(`${baseUrl()}/api/shop/products/get?category=pain-relief&limit=100`).then((r) => r.json()) as {
-      data: { items: Array<{ brand: string }> };
-    }).data.items.map((p) => p.brand))];
+      data: Array<{ brand: string }>;
+    }).data.map((p) => p.brand))];
     await page.getByRole('checkbox', { name: new RegExp(`^${brand}`) }).click();
     await page.waitForURL(new RegExp(`brand=${encodeURIComponent(brand)}`));
     await expectEventually(() => page.getByRole('checkbox', { name: new RegExp(`^${brand}`) }).isChecked(), true);

@@ -2,23 +2,26 @@
 // goes through the session package's client (cookies, CSRF header, token refresh, ApiError).
 import {
   AccountPaths,
-  type AdminOrdersPage,
   type Feature,
   type Order,
   type OrderStats,
   type OrderStatus,
+  type PageFigures,
   type PaymentStatus,
   type Product,
   type ProductInput,
-  type ProductPage,
   type ProductPatch,
   type ProductStock,
   type StockAdjustmentInput,
   type User,
 } from '@pharmacy/contracts';
-import { apiData } from '@pharmacy/session';
+import { apiData, apiList, type ListResult } from '@pharmacy/session';
 
 const id = (value: string) => encodeURIComponent(value);
+
+/** A page of the staff product list or of the orders: the rows and the paging figures beside them. */
+export type ProductList = ListResult<Product, PageFigures>;
+export type OrderList = ListResult<Order, PageFigures>;
 
 export interface ProductListParams {
   search?: string;
@@ -38,7 +41,7 @@ export const adminApi = {
   userDetails: (userId: string, signal?: AbortSignal) => apiData.get<User>(AccountPaths.adminUserDetails(userId), { signal }),
 
   listProducts: ({ search, page, limit, lowStock }: ProductListParams, signal?: AbortSignal) =>
-    apiData.get<ProductPage>('/api/admin/products/get', {
+    apiList.get<Product, PageFigures>('/api/admin/products/get', {
       query: { search: search?.trim() || undefined, page, limit, lowStock: lowStock || undefined },
       signal,
     }),
@@ -51,7 +54,7 @@ export const adminApi = {
   adjustStock: (productId: string, input: StockAdjustmentInput) => apiData.post<ProductStock>(`/api/admin/products/${id(productId)}/stock`, input),
 
   listOrders: ({ status, page, limit }: OrderListParams, signal?: AbortSignal) =>
-    apiData.get<AdminOrdersPage>('/api/admin/orders/get', { query: { status, page, limit }, signal }),
+    apiList.get<Order, PageFigures>('/api/admin/orders/get', { query: { status, page, limit }, signal }),
   orderDetails: (orderId: string, signal?: AbortSignal) => apiData.get<Order>(`/api/admin/orders/details/${id(orderId)}`, { signal }),
   updateOrderStatus: (orderId: string, orderStatus: OrderStatus) =>
     apiData.put<Order>(`/api/admin/orders/update/${id(orderId)}`, { orderStatus }),

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import FeatureCarousel from '../src/exposes/FeatureCarousel';
 import FeaturedProducts from '../src/exposes/FeaturedProducts';
-import { fakeFetch, ok, product, renderAt } from './render';
+import { fakeFetch, ok, okList, product, renderAt } from './render';
 import userEvent from '@testing-library/user-event';
 
 describe('FeatureCarousel', () => {
@@ -39,7 +39,7 @@ describe('FeaturedProducts', () => {
     fakeFetch((call) =>
       call.url.pathname === '/api/shop/products/facets'
         ? ok({ categories: [{ id: 'allergy', label: 'Allergy', count: 3 }, { id: 'first-aid', label: 'First Aid', count: 0 }], brands: [] })
-        : ok({ items: [product({ title: 'Plasters' }), product({ title: 'Rx cream', requiresPrescription: true })], total: 2, page: 1, limit: 8 }),
+        : okList([product({ title: 'Plasters' }), product({ title: 'Rx cream', requiresPrescription: true })], { total: 2, page: 1, limit: 8 }),
     );
     renderAt(<FeaturedProducts />);
     expect(await screen.findByRole('link', { name: 'Allergy' })).toHaveAttribute('href', '/pharmacy/products?category=allergy');

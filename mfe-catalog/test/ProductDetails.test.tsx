@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CartCommands, addToCart, type Product, type ReviewEligibility } from '@pharmacy/contracts';
 import ProductDetails from '../src/exposes/ProductDetails';
-import { fakeFetch, ok, product, renderAt, shopper, type Call } from './render';
+import { fakeFetch, ok, okList, product, renderAt, shopper, type Call } from './render';
 
 function serve(p: Product | null, opts: { eligibility?: ReviewEligibility; reviews?: unknown[]; onReview?: (call: Call) => unknown } = {}) {
   let reviews = opts.reviews ?? [];
@@ -21,7 +21,7 @@ function serve(p: Product | null, opts: { eligibility?: ReviewEligibility; revie
       reviews = [{ _id: 'r1', productId: p!._id, userId: 'user-1', reviewMessage: (call.body as { reviewMessage: string }).reviewMessage, reviewValue: 4, createdAt: '2024-05-01T00:00:00.000Z' }];
       return ok(data);
     }
-    if (path.startsWith('/api/shop/review/')) return ok({ items: reviews, averageReview: reviews.length ? 4 : 0, reviewCount: reviews.length });
+    if (path.startsWith('/api/shop/review/')) return okList(reviews, { averageReview: reviews.length ? 4 : 0, reviewCount: reviews.length });
     return { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'Not found.' } };
   });
 }
@@ -193,7 +193,7 @@ describe('ProductDetails', () => {
       if (path.startsWith('/api/shop/products/get/')) return ok(p);
       if (path.startsWith('/api/shop/review/can-review/')) return ok({ canReview: true });
       if (path === '/api/shop/review/add') return { status: 409, body: { success: false, code: 'ALREADY_REVIEWED', message: 'You have already reviewed this product.' } };
-      return ok({ items: [], averageReview: 0, reviewCount: 0 });
+      return okList([], { averageReview: 0, reviewCount: 0 });
     });
     open(p, shopper);
     await user.click(await screen.findByRole('radio', { name: '5 stars' }));

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ProductListing from '../src/exposes/ProductListing';
-import { fakeFetch, ok, product, renderAt, type Call } from './render';
+import { fakeFetch, ok, okList, product, renderAt, type Call } from './render';
 
 const facets = {
   categories: [
@@ -19,13 +19,13 @@ const items = [
   product({ _id: 'para', title: 'Paracetamol Tablets', price: 1.49, totalStock: 0 }),
 ];
 
-function serve(overrides: { list?: (call: Call) => unknown } = {}) {
+function serve(overrides: { list?: (call: Call) => ReturnType<typeof okList> } = {}) {
   return fakeFetch((call) => {
     if (call.url.pathname === '/api/shop/products/facets') return ok(facets);
     if (call.url.pathname === '/api/shop/products/get') {
-      return ok(overrides.list?.(call) ?? { items, total: 2, page: Number(call.url.searchParams.get('page') ?? 1), limit: 24 });
+      return overrides.list?.(call) ?? okList(items, { total: 2, page: Number(call.url.searchParams.get('page') ?? 1), limit: 24 });
     }
-    if (call.url.pathname.startsWith('/api/shop/search/')) return ok({ items: [items[0]], total: 1, page: 1, limit: 24, terms: ['ibuprofen'] });
+    if (call.url.pathname.startsWith('/api/shop/search/')) return okList([items[0]], { total: 1, page: 1, limit: 24, terms: ['ibuprofen'] });
     return { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'Not found.' } };
   });
 }
@@ -105,7 +105,7 @@ describe('ProductListing', () => {
     const user = userEvent.setup();
     const scrollTo = jest.fn();
     window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
-    serve({ list: (call) => ({ items, total: 60, page: Number(call.url.searchParams.get('page') ?? 1), limit: 24 }) });
+    serve({ list: (call) => okList(items, { total: 60, page: Number(call.url.searchParams.get('page') ?? 1), limit: 24 }) });
     renderAt(<ProductListing />, { url: '/pharmacy/products?category=pain-relief' });
     const nav = await screen.findByRole('navigation', { name: 'Pages' });
     expect(within(nav).getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -118,7 +118,7 @@ describe('ProductListing', () => {
   });
 
   it('shows the empty state when nothing matches', async () => {
-    serve({ list: () => ({ items: [], total: 0, page: 1, limit: 24 }) });
+    serve({ list: () => okList([], { total: 0, page: 1, limit: 24 }) });
     renderAt(<ProductListing />, { url: '/pharmacy/products?brand=Nobody' });
     expect(await screen.findByText('No products found')).toBeInTheDocument();
     expect(screen.getByText('Try removing a filter.')).toBeInTheDocument();
@@ -130,7 +130,7 @@ describe('ProductListing', () => {
     fakeFetch((call) => {
       if (call.url.pathname === '/api/shop/products/facets') return ok(facets);
       if (fail) return { status: 503, body: { success: false, code: 'UNAVAILABLE', message: 'The catalog is resting.' } };
-      return ok({ items, total: 2, page: 1, limit: 24 });
+      return okList(items, { total: 2, page: 1, limit: 24 });
     });
     renderAt(<ProductListing />, { url: '/pharmacy/products' });
     expect(await screen.findByText('The catalog is resting.')).toBeInTheDocument();

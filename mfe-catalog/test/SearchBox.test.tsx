@@ -2,15 +2,14 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import SearchBox from '../src/exposes/SearchBox';
 import { SEARCH_DEBOUNCE_MS } from '../src/search/SearchBox';
-import { fakeFetch, ok, product, renderAt } from './render';
+import { fakeFetch, ok, okList, product, renderAt } from './render';
 
-const results = {
-  items: [product({ _id: 'ibu', title: 'Ibuprofen 200mg Tablets', price: 1.79 }), product({ _id: 'gel', title: 'Ibuprofen Gel' })],
+const results = okList([product({ _id: 'ibu', title: 'Ibuprofen 200mg Tablets', price: 1.79 }), product({ _id: 'gel', title: 'Ibuprofen Gel' })], {
   total: 9,
   page: 1,
   limit: 6,
   terms: ['ibuprofen'],
-};
+});
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
@@ -21,7 +20,7 @@ const location = () => screen.getByTestId('location').textContent;
 describe('SearchBox', () => {
   it('searches once the typing pauses, and highlights the matched words', async () => {
     const user = setup();
-    const calls = fakeFetch((call) => (call.url.pathname.startsWith('/api/shop/search/') ? ok(results) : ok(null)));
+    const calls = fakeFetch((call) => (call.url.pathname.startsWith('/api/shop/search/') ? results : ok(null)));
     renderAt(<SearchBox />);
     await user.type(screen.getByRole('combobox', { name: 'Search products' }), 'ibuprofn');
     expect(calls).toHaveLength(0);
@@ -37,7 +36,7 @@ describe('SearchBox', () => {
 
   it('shows an empty state when nothing matches', async () => {
     const user = setup();
-    fakeFetch(() => ok({ items: [], total: 0, page: 1, limit: 6, terms: [] }));
+    fakeFetch(() => okList([], { total: 0, page: 1, limit: 6, terms: [] }));
     renderAt(<SearchBox />);
     await user.type(screen.getByRole('combobox', { name: 'Search products' }), 'zzqq');
     await act(() => jest.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
@@ -46,7 +45,7 @@ describe('SearchBox', () => {
 
   it('opens the results view on Enter and tells the header', async () => {
     const user = setup();
-    fakeFetch(() => ok(results));
+    fakeFetch(() => results);
     const onNavigate = jest.fn();
     renderAt(<SearchBox onNavigate={onNavigate} />);
     await user.type(screen.getByRole('combobox', { name: 'Search products' }), 'cold & flu{Enter}');
@@ -56,7 +55,7 @@ describe('SearchBox', () => {
 
   it('goes to a suggestion chosen with the arrow keys', async () => {
     const user = setup();
-    fakeFetch(() => ok(results));
+    fakeFetch(() => results);
     renderAt(<SearchBox />);
     const box = screen.getByRole('combobox', { name: 'Search products' });
     await user.type(box, 'ibu');

@@ -31,6 +31,8 @@ export function fakeFetch(handler: (call: Call) => Reply) {
 }
 
 export const ok = (data: unknown) => ({ body: { success: true, data } });
+/** A list call's answer: the array as `data`, its paging or summary figures beside it. */
+export const okList = (items: unknown[], figures: object = {}) => ({ body: { success: true, data: items, ...figures } });
 
 /** Shows the current URL so tests can assert what the page wrote there. */
 function Location() {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Feature } from '@pharmacy/contracts';
-import { createFakeServer, fail, ok, type FakeServer } from '../test/fakeServer';
+import { createFakeServer, fail, ok, okList, type FakeServer } from '../test/fakeServer';
 import { FakeXhr, installFakeXhr, pngFile } from '../test/fakeXhr';
 import { makeProduct, makeStats } from '../test/fixtures';
 import { renderAdmin, resetAdminTestEnvironment } from '../test/renderAdmin';
@@ -17,7 +17,7 @@ function serverWith(): FakeServer {
   server.on('GET', '/api/admin/orders/stats', ok(makeStats()));
   server.on('GET', '/api/admin/products/get', (req) =>
     req.query.lowStock === 'true'
-      ? ok({ items: [makeProduct({ _id: 'p-low', title: 'Saline Nasal Spray', totalStock: 0 }), makeProduct({ _id: 'p-few', title: 'Plasters', totalStock: 3 })], total: 2, page: 1, limit: 10 })
+      ? okList([makeProduct({ _id: 'p-low', title: 'Saline Nasal Spray', totalStock: 0 }), makeProduct({ _id: 'p-few', title: 'Plasters', totalStock: 3 })], { total: 2, page: 1, limit: 10 })
       : fail(400, 'Only the low-stock list is expected here'),
   );
   server.on('GET', '/api/common/feature/get', ok(FEATURES));

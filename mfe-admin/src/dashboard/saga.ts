@@ -1,8 +1,8 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
-import { LOW_STOCK_THRESHOLD, type Feature, type OrderStats, type ProductPage } from '@pharmacy/contracts';
-import { adminApi } from '../api';
+import { LOW_STOCK_THRESHOLD, type Feature, type OrderStats } from '@pharmacy/contracts';
+import { adminApi, type ProductList } from '../api';
 import { notifyFailure, notifySuccess } from '../state/effects';
 import { dashboardActions } from './slice';
 
@@ -21,7 +21,7 @@ function* fetchStats(): SagaIterator {
 
 function* fetchLowStock(): SagaIterator {
   try {
-    const page: ProductPage = yield call(adminApi.listProducts, { lowStock: true, page: 1, limit: LOW_STOCK_LIST_SIZE });
+    const page: ProductList = yield call(adminApi.listProducts, { lowStock: true, page: 1, limit: LOW_STOCK_LIST_SIZE });
     yield put(dashboardActions.fetchLowStockSucceeded(page.items));
   } catch (error) {
     yield put(dashboardActions.fetchLowStockFailed());

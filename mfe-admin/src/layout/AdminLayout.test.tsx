@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { space } from '@pharmacy/ui';
-import { createFakeServer, fail, ok } from '../test/fakeServer';
+import { createFakeServer, fail, ok, okList } from '../test/fakeServer';
 import { PHONE, WIDE, renderAdmin, resetAdminTestEnvironment } from '../test/renderAdmin';
 
 afterEach(resetAdminTestEnvironment);
@@ -46,7 +46,7 @@ describe('Admin layout on wide screens', () => {
   it('navigates between the admin screens and renders the child route in the outlet', async () => {
     const user = userEvent.setup();
     const s = server();
-    s.on('GET', '/api/admin/orders/get', ok({ items: [], total: 0, page: 1, limit: 20 }));
+    s.on('GET', '/api/admin/orders/get', okList([], { total: 0, page: 1, limit: 20 }));
     await renderLayout({ server: s, viewport: WIDE });
     await user.click(screen.getByRole('link', { name: 'Orders' }));
     expect(location()).toBe('/admin/orders');
@@ -112,7 +112,7 @@ describe('Admin layout on small screens (< md): the sidebar is a drawer', () => 
   it('closes after choosing an entry and shows that screen', async () => {
     const user = userEvent.setup();
     const s = server();
-    s.on('GET', '/api/admin/products/get', ok({ items: [], total: 0, page: 1, limit: 24 }));
+    s.on('GET', '/api/admin/products/get', okList([], { total: 0, page: 1, limit: 24 }));
     await renderLayout({ server: s, viewport: PHONE });
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Admin Panel' })).getByRole('link', { name: 'Products' }));

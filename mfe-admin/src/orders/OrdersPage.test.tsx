@@ -9,7 +9,7 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '@pharmacy/contracts';
-import { createFakeServer, fail, ok, type FakeServer } from '../test/fakeServer';
+import { createFakeServer, fail, ok, okList, type FakeServer } from '../test/fakeServer';
 import { makeOrder } from '../test/fixtures';
 import { renderAdmin, resetAdminTestEnvironment } from '../test/renderAdmin';
 import { humanize } from '../format';
@@ -17,7 +17,7 @@ import { ordersActions } from './slice';
 
 afterEach(resetAdminTestEnvironment);
 
-const page = (items: Order[]) => ok({ items, total: items.length, page: 1, limit: 20 });
+const page = (items: Order[]) => okList(items, { total: items.length, page: 1, limit: 20 });
 
 function serverWith(orders: Order[]): FakeServer {
   const server = createFakeServer();

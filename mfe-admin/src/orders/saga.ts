@@ -1,8 +1,8 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
-import type { AdminOrdersPage, Order, OrderStatus, PaymentStatus } from '@pharmacy/contracts';
-import { adminApi } from '../api';
+import type { Order, OrderStatus, PaymentStatus } from '@pharmacy/contracts';
+import { adminApi, type OrderList } from '../api';
 import { abortable, notifyFailure, notifySuccess } from '../state/effects';
 import { humanize } from '../format';
 import { selectOrders } from '../state/selectors';
@@ -11,7 +11,7 @@ import { ordersActions, type OrdersState } from './slice';
 function* fetchOrdersSaga(): SagaIterator {
   try {
     const { status, page, limit }: OrdersState = yield select(selectOrders);
-    const result: AdminOrdersPage = yield call(abortable, (signal: AbortSignal) =>
+    const result: OrderList = yield call(abortable, (signal: AbortSignal) =>
       adminApi.listOrders({ status: status ?? undefined, page, limit }, signal),
     );
     yield put(ordersActions.fetchOrdersSucceeded(result));

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { ADMIN_ORDERS_DEFAULT_LIMIT, type AdminOrdersPage, type Order, type OrderStatus, type PaymentStatus } from '@pharmacy/contracts';
+import { ADMIN_ORDERS_DEFAULT_LIMIT, type Order, type OrderStatus, type PaymentStatus } from '@pharmacy/contracts';
+import type { OrderList } from '../api';
 
 export interface OrdersState {
   list: Order[];
@@ -43,7 +44,7 @@ const ordersSlice = createSlice({
       if (next.page !== undefined) state.page = next.page;
       state.loading = true;
     },
-    fetchOrdersSucceeded(state, action: PayloadAction<AdminOrdersPage>) {
+    fetchOrdersSucceeded(state, action: PayloadAction<OrderList>) {
       const { items, total, page, limit } = action.payload;
       Object.assign(state, { list: items, total, page, limit, loading: false });
     },

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Product, ProductStock } from '@pharmacy/contracts';
-import { createFakeServer, fail, ok, type FakeServer } from '../test/fakeServer';
+import { createFakeServer, fail, ok, okList, type FakeServer } from '../test/fakeServer';
 import { makeProduct } from '../test/fixtures';
 import { renderAdmin, resetAdminTestEnvironment } from '../test/renderAdmin';
 
@@ -19,7 +19,7 @@ const initialStock = (): ProductStock => ({
 
 function serverWith(products: Product[] = [GEL], stock: ProductStock = initialStock()): FakeServer {
   const server = createFakeServer();
-  server.on('GET', '/api/admin/products/get', ok({ items: products, total: products.length, page: 1, limit: 24 }));
+  server.on('GET', '/api/admin/products/get', okList(products, { total: products.length, page: 1, limit: 24 }));
   server.on('GET', '/api/admin/products/gel/stock', () => ok(stock));
   return server;
 }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CSRF_HEADER, type Product } from '@pharmacy/contracts';
-import { createFakeServer, fail, ok, type FakeServer } from '../test/fakeServer';
+import { createFakeServer, fail, ok, okList, type FakeServer } from '../test/fakeServer';
 import { FakeXhr, installFakeXhr, pngFile } from '../test/fakeXhr';
 import { makeProduct } from '../test/fixtures';
 import { renderAdmin, resetAdminTestEnvironment } from '../test/renderAdmin';
@@ -20,7 +20,7 @@ function serverWith(products: Product[] = PRODUCTS): FakeServer {
   server.on('GET', '/api/admin/products/get', (req) => {
     const term = (req.query.search ?? '').toLowerCase();
     const items = products.filter((p) => p.title.toLowerCase().includes(term));
-    return ok({ items, total: items.length, page: Number(req.query.page ?? 1), limit: 24 });
+    return okList(items, { total: items.length, page: Number(req.query.page ?? 1), limit: 24 });
   });
   return server;
 }
@@ -215,7 +215,7 @@ describe('Products screen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(server.requestsTo('DELETE', /\/api\/admin\/products\/delete\//)).toHaveLength(0);
 
-    server.on('GET', '/api/admin/products/get', ok({ items: [PRODUCTS[1]], total: 1, page: 1, limit: 24 }));
+    server.on('GET', '/api/admin/products/get', okList([PRODUCTS[1]], { total: 1, page: 1, limit: 24 }));
     await user.click(screen.getByRole('button', { name: 'Delete Ibuprofen 200 mg Tablets' }));
     confirm = await screen.findByRole('dialog', { name: 'Delete product?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));

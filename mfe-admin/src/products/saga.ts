@@ -2,8 +2,8 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { getErrorMessage, isApiError } from '@pharmacy/session';
-import { CatalogErrorCodes, type Product, type ProductPage, type ProductStock, type StockAdjustmentInput } from '@pharmacy/contracts';
-import { adminApi } from '../api';
+import { CatalogErrorCodes, type Product, type ProductStock, type StockAdjustmentInput } from '@pharmacy/contracts';
+import { adminApi, type ProductList } from '../api';
 import { abortable, notifyFailure, notifySuccess } from '../state/effects';
 import { selectProducts } from '../state/selectors';
 import { productsActions, type ProductsState, type SaveProductPayload } from './slice';
@@ -11,7 +11,7 @@ import { productsActions, type ProductsState, type SaveProductPayload } from './
 function* fetchProductsSaga(): SagaIterator {
   try {
     const { search, page, limit }: ProductsState = yield select(selectProducts);
-    const result: ProductPage = yield call(abortable, (signal: AbortSignal) => adminApi.listProducts({ search, page, limit }, signal));
+    const result: ProductList = yield call(abortable, (signal: AbortSignal) => adminApi.listProducts({ search, page, limit }, signal));
     // A page emptied by deletions steps back to the last page that has products.
     if (result.items.length === 0 && result.total > 0 && page > 1) {
       yield put(productsActions.fetchProducts({ page: Math.max(1, Math.ceil(result.total / limit)) }));

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { PRODUCT_PAGE_SIZE, type Product, type ProductInput, type ProductPage, type ProductPatch, type ProductStock, type StockAdjustmentInput } from '@pharmacy/contracts';
+import { PRODUCT_PAGE_SIZE, type Product, type ProductInput, type ProductPatch, type ProductStock, type StockAdjustmentInput } from '@pharmacy/contracts';
+import type { ProductList } from '../api';
 
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
 
@@ -57,7 +58,7 @@ const productsSlice = createSlice({
       if (next.page !== undefined) state.page = next.page;
       state.loading = true;
     },
-    fetchProductsSucceeded(state, action: PayloadAction<ProductPage>) {
+    fetchProductsSucceeded(state, action: PayloadAction<ProductList>) {
       const { items, total, page, limit } = action.payload;
       Object.assign(state, { list: items, total, page, limit, loading: false });
     },

@@ -16,6 +16,8 @@ export interface FakeReply {
 type Responder = FakeReply | ((req: FakeRequest) => FakeReply | Promise<FakeReply>);
 
 export const ok = <T>(data: T, message?: string): FakeReply => ({ status: 200, body: { success: true, data, ...(message ? { message } : {}) } });
+/** A list call's answer: the array as `data`, its paging figures beside it. */
+export const okList = <T>(items: T[], figures: object = {}): FakeReply => ({ status: 200, body: { success: true, data: items, ...figures } });
 export const fail = (status: number, message: string, code = 'ERROR'): FakeReply => ({ status, body: { success: false, message, code } });
 
 /** A promise resolved by hand, to hold a response back while the test acts. */

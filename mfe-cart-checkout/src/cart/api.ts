@@ -1,4 +1,4 @@
-import type { Address, AddressInput, Cart, CartItemInput, Order, OrderCreated, PaymentConfig } from '@pharmacy/contracts';
+import type { Address, AddressInput, Cart, CartItemInput, Order, OrderCreated, OrderCreatedResponse, PaymentConfig } from '@pharmacy/contracts';
 import { api, apiData, unwrap, type ApiResponse } from '@pharmacy/session';
 
 /** The checkout service's calls (docs/api.md#cart), typed by the contracts. Results keep the server's message. */
@@ -33,8 +33,13 @@ export const addressApi = {
 };
 
 export const orderApi = {
-  create: (addressId: string, acknowledgeSafetyWarnings: boolean) =>
-    apiData.post<OrderCreated>('/api/shop/order/create', { addressId, ...(acknowledgeSafetyWarnings ? { acknowledgeSafetyWarnings: true } : {}) }),
+  /** The approval link and order id, read at the top level of the answer (where the product brief puts them). */
+  create: async (addressId: string, acknowledgeSafetyWarnings: boolean): Promise<OrderCreated> => {
+    const res = await api.post<OrderCreated>('/api/shop/order/create', { addressId, ...(acknowledgeSafetyWarnings ? { acknowledgeSafetyWarnings: true } : {}) });
+    unwrap(res);
+    const { approvalURL, orderId } = res as ApiResponse<OrderCreated> & OrderCreatedResponse;
+    return { approvalURL, orderId };
+  },
   capture: (body: { paymentId: string; payerId: string; orderId: string }) => apiData.post<Order>('/api/shop/order/capture', body),
   cancel: (orderId: string) => apiData.post<Order>('/api/shop/order/cancel', { orderId }),
 };

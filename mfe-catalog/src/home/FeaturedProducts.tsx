@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { ProductFacets, ProductPage } from '@pharmacy/contracts';
+import type { ProductFacets } from '@pharmacy/contracts';
 import { th } from '@pharmacy/ui';
-import { catalogApi } from '../lib/api';
+import { catalogApi, type ProductList } from '../lib/api';
 import { useFetch } from '../lib/useFetch';
 import { ProductCard, ProductGrid } from '../listing/ProductCard';
 
@@ -36,7 +36,7 @@ const Chips = styled.ul`
 /** Home page: the categories with products in them, and a row of everyday essentials. */
 export function FeaturedProducts() {
   const facets = useFetch<ProductFacets>((signal) => catalogApi.facets(signal), []);
-  const products = useFetch<ProductPage>(
+  const products = useFetch<ProductList>(
     (signal) => catalogApi.products({ categories: ['pain-relief', 'cold-and-flu', 'vitamins-and-supplements', 'first-aid'], brands: [], sortBy: 'price-lowtohigh', page: 1, limit: FEATURED_COUNT }, signal),
     [],
   );

@@ -1,21 +1,29 @@
-import { apiData } from '@pharmacy/session';
+import { apiData, apiList, type ListResult } from '@pharmacy/session';
 import type {
   Feature,
+  PageFigures,
   Product,
   ProductFacets,
-  ProductPage,
+  Review,
   ReviewAdded,
   ReviewEligibility,
+  ReviewFigures,
   ReviewInput,
-  ReviewList,
-  SearchResults,
+  SearchFigures,
   SortBy,
 } from '@pharmacy/contracts';
+
+/** A page of the listing: its products and the paging figures the server puts beside them. */
+export type ProductList = ListResult<Product, PageFigures>;
+/** A page of search results, with the catalog words that matched (for highlighting). */
+export type SearchList = ListResult<Product, SearchFigures>;
+/** A product's reviews, newest first, with its average and count. */
+export type ReviewsList = ListResult<Review, ReviewFigures>;
 
 /** The catalog service's public calls, as the remote uses them. */
 export const catalogApi = {
   products: (p: { categories: string[]; brands: string[]; sortBy: SortBy; page: number; limit?: number }, signal?: AbortSignal) =>
-    apiData.get<ProductPage>('/api/shop/products/get', {
+    apiList.get<Product, PageFigures>('/api/shop/products/get', {
       signal,
       query: {
         category: p.categories.length ? p.categories : undefined,
@@ -28,8 +36,8 @@ export const catalogApi = {
   facets: (signal?: AbortSignal) => apiData.get<ProductFacets>('/api/shop/products/facets', { signal }),
   product: (id: string, signal?: AbortSignal) => apiData.get<Product>(`/api/shop/products/get/${encodeURIComponent(id)}`, { signal }),
   search: (keyword: string, p: { page?: number; limit?: number } = {}, signal?: AbortSignal) =>
-    apiData.get<SearchResults>(`/api/shop/search/${encodeURIComponent(keyword)}`, { signal, query: { page: p.page, limit: p.limit } }),
-  reviews: (productId: string, signal?: AbortSignal) => apiData.get<ReviewList>(`/api/shop/review/${encodeURIComponent(productId)}`, { signal }),
+    apiList.get<Product, SearchFigures>(`/api/shop/search/${encodeURIComponent(keyword)}`, { signal, query: { page: p.page, limit: p.limit } }),
+  reviews: (productId: string, signal?: AbortSignal) => apiList.get<Review, ReviewFigures>(`/api/shop/review/${encodeURIComponent(productId)}`, { signal }),
   canReview: (productId: string, signal?: AbortSignal) =>
     apiData.get<ReviewEligibility>(`/api/shop/review/can-review/${encodeURIComponent(productId)}`, { signal }),
   addReview: (input: ReviewInput) => apiData.post<ReviewAdded>('/api/shop/review/add', input),

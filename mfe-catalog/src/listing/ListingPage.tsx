@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { PRODUCT_PAGE_SIZE, SORT_OPTIONS, categoryLabel, isSortBy, type ProductPage, type SearchResults } from '@pharmacy/contracts';
+import { PRODUCT_PAGE_SIZE, SORT_OPTIONS, categoryLabel, isSortBy } from '@pharmacy/contracts';
 import { Button, EmptyState, Field, PageTitle, Select, Spinner, media, th } from '@pharmacy/ui';
-import { catalogApi } from '../lib/api';
+import { catalogApi, type ProductList, type SearchList } from '../lib/api';
 import { useFetch } from '../lib/useFetch';
 import { FilterPanel } from './FilterPanel';
 import { Pagination } from './Pagination';
@@ -36,7 +36,7 @@ const Centre = styled.div`
   padding: ${th((t) => t.space(10))};
 `;
 
-function Results({ state, params, onPage }: { state: ReturnType<typeof useFetch<ProductPage | SearchResults>>; params: ListingParams; onPage: (p: number) => void }) {
+function Results({ state, params, onPage }: { state: ReturnType<typeof useFetch<ProductList | SearchList>>; params: ListingParams; onPage: (p: number) => void }) {
   if (state.loading && !state.data) {
     return (
       <Centre>
@@ -87,7 +87,7 @@ export function ListingPage() {
 
   const facets = useFetch((signal) => catalogApi.facets(signal), []);
   const key = writeParams(params).toString();
-  const results = useFetch<ProductPage | SearchResults>(
+  const results = useFetch<ProductList | SearchList>(
     (signal) =>
       params.q
         ? catalogApi.search(params.q, { page: params.page, limit: PRODUCT_PAGE_SIZE }, signal)

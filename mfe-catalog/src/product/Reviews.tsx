@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH, type ReviewEligibility, type ReviewList } from '@pharmacy/contracts';
+import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH, type ReviewEligibility } from '@pharmacy/contracts';
 import { getErrorMessage } from '@pharmacy/session';
 import { Button, Card, EmptyState, Field, Spinner, Textarea, th, toast } from '@pharmacy/ui';
-import { catalogApi } from '../lib/api';
+import { catalogApi, type ReviewsList } from '../lib/api';
 import { useFetch } from '../lib/useFetch';
 import { Stars } from '../listing/ProductCard';
 
@@ -103,7 +103,7 @@ const WHY_NOT: Record<NonNullable<ReviewEligibility['reason']>, string> = {
 
 /** Reviews with the average, and the form for a signed-in buyer who has not reviewed yet. */
 export function Reviews({ productId, signedIn, onChanged }: { productId: string; signedIn: boolean; onChanged: () => void }) {
-  const reviews = useFetch<ReviewList>((signal) => catalogApi.reviews(productId, signal), [productId]);
+  const reviews = useFetch<ReviewsList>((signal) => catalogApi.reviews(productId, signal), [productId]);
   const eligibility = useFetch<ReviewEligibility>((signal) => catalogApi.canReview(productId, signal), [productId, signedIn]);
 
   const added = () => {

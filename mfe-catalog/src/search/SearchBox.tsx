@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import type { SearchResults } from '@pharmacy/contracts';
 import { getErrorMessage } from '@pharmacy/session';
 import { Input, VisuallyHidden, th } from '@pharmacy/ui';
-import { catalogApi } from '../lib/api';
+import { catalogApi, type SearchList } from '../lib/api';
 import { effectivePrice, money } from '../lib/format';
 import { Highlight } from './Highlight';
 
@@ -74,7 +73,7 @@ const All = styled.button`
 type State =
   | { kind: 'idle' }
   | { kind: 'loading'; term: string }
-  | { kind: 'done'; term: string; results: SearchResults }
+  | { kind: 'done'; term: string; results: SearchList }
   | { kind: 'error'; term: string; message: string };
 
 /** Header search: suggestions as you type (debounced, matched words highlighted), Enter for the results page. */

@@ -12,6 +12,7 @@ export const NetworkErrorCodes = {
 /** No default timeout (0, docs/product.md#interface-constants). A caller may still pass `timeout` or an AbortSignal. */
 export const DEFAULT_TIMEOUT = 0;
 export const REFRESH_PATH = '/api/auth/refresh';
+const UNREADABLE = 'The server sent a response we could not read. Please try again.';
 
 export class ApiError extends Error {
   /** HTTP status, or 0 when no response arrived (network, timeout, canceled). */
@@ -171,7 +172,7 @@ async function send(method: Method, path: string, body: unknown, opts: RequestOp
 
     const { parsed, body: responseBody } = await readBody(response);
     if (response.ok) {
-      if (!parsed) throw new ApiError(response.status, NetworkErrorCodes.BAD_RESPONSE, 'The server sent a response we could not read. Please try again.', responseBody);
+      if (!parsed) throw new ApiError(response.status, NetworkErrorCodes.BAD_RESPONSE, UNREADABLE, responseBody);
       return { status: response.status, body: responseBody };
     }
     const serverMessage = isObject(responseBody) && typeof responseBody.message === 'string' && responseBody.message ? responseBody.message : null;
@@ -211,7 +212,7 @@ async function envelope<T>(method: Method, path: string, body: unknown, opts?: R
   const res = await request(method, path, body, opts);
   if (res.body === undefined) return { success: true, data: undefined as T } as ApiResponse<T>;
   if (!isObject(res.body) || typeof res.body.success !== 'boolean') {
-    throw new ApiError(res.status, NetworkErrorCodes.BAD_RESPONSE, 'The server sent a response we could not read. Please try again.', res.body);
+    throw new ApiError(res.status, NetworkErrorCodes.BAD_RESPONSE, UNREADABLE, res.body);
   }
   return res.body as ApiResponse<T>;
 }
@@ -235,6 +236,25 @@ export function unwrap<T>(response: ApiResponse<T>): T {
   if (response.success) return response.data;
   throw new ApiError(200, response.code || NetworkErrorCodes.BAD_RESPONSE, response.message || 'The request could not be completed.', response);
 }
+
+/** A list call's answer as a client uses it: the array the envelope's `data` holds, and the figures beside it. */
+export type ListResult<T, F extends object = {}> = { items: T[] } & F;
+
+/**
+ * Unwraps a list call (`data` is the array; paging and summary figures such as total, page, limit, terms or
+ * averageReview sit beside it). Any other `data` is a BAD_RESPONSE, so a list is never silently shown empty.
+ */
+export function unwrapList<T, F extends object = {}>(response: ApiResponse<T[]>): ListResult<T, F> {
+  const data = unwrap(response);
+  if (!Array.isArray(data)) throw new ApiError(200, NetworkErrorCodes.BAD_RESPONSE, UNREADABLE, response);
+  const { success: _success, data: _data, message: _message, ...figures } = response as Record<string, unknown>;
+  return { ...(figures as F), items: data };
+}
+
+/** GET of a list call, resolving to its array (`items`) and the figures beside it; `F` names the figures. */
+export const apiList = {
+  get: <T, F extends object = {}>(path: string, opts?: RequestOptions) => api.get<T[]>(path, opts).then((r) => unwrapList<T, F>(r)),
+};
 
 /** Same calls as `api`, resolving to the envelope's `data`. */
 export const apiData = {

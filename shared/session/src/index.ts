@@ -2,7 +2,9 @@
 export {
   api,
   apiData,
+  apiList,
   unwrap,
+  unwrapList,
   configureApi,
   ApiError,
   isApiError,
@@ -11,7 +13,7 @@ export {
   DEFAULT_TIMEOUT,
   REFRESH_PATH,
 } from './api';
-export type { ApiResponse, ApiConfig, RequestOptions, QueryValue } from './api';
+export type { ApiResponse, ApiConfig, ListResult, RequestOptions, QueryValue } from './api';
 
 export type { SessionUser, SessionState, AuthState, SignInCredentials, ProfileUpdate, RegisterForm, DeleteAccountRequest } from './types';
 export { pickUser, pickDegradedUser } from './user';

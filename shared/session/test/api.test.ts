@@ -1,5 +1,5 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@pharmacy/contracts';
-import { api, apiData, ApiError, configureApi, DEFAULT_TIMEOUT, REFRESH_PATH } from '../src/api';
+import { api, apiData, apiList, ApiError, configureApi, DEFAULT_TIMEOUT, REFRESH_PATH } from '../src/api';
 import { installFakeFetch, reply, uninstallFakeFetch, type RecordedCall } from './fakeFetch';
 
 afterEach(() => {
@@ -147,8 +147,31 @@ describe('api client: errors', () => {
   });
 
   it('apiData resolves to data', async () => {
-    installFakeFetch(() => ok({ items: [], total: 0 }));
-    await expect(apiData.get('/api/admin/users/get')).resolves.toEqual({ items: [], total: 0 });
+    installFakeFetch(() => ok([{ _id: 'u1' }]));
+    await expect(apiData.get('/api/admin/users/get')).resolves.toEqual([{ _id: 'u1' }]);
+  });
+});
+
+describe('api client: list calls', () => {
+  it('apiList resolves to the array as items and the figures the server put beside it', async () => {
+    installFakeFetch(() => reply(200, { success: true, data: [{ _id: 'p1' }], total: 31, page: 2, limit: 24, terms: ['ibuprofen'] }));
+    await expect(apiList.get<{ _id: string }, { total: number; page: number; limit: number; terms: string[] }>('/api/shop/search/ibu')).resolves.toEqual({
+      items: [{ _id: 'p1' }],
+      total: 31,
+      page: 2,
+      limit: 24,
+      terms: ['ibuprofen'],
+    });
+  });
+
+  it('a list answer whose data is not an array is unreadable, never an empty list', async () => {
+    installFakeFetch(() => ok({ items: [], total: 0, page: 1, limit: 24 }));
+    expect(await caught(apiList.get('/api/shop/products/get'))).toMatchObject({ status: 200, code: 'ERR_BAD_RESPONSE' });
+  });
+
+  it('a `success: false` list answer is an ApiError with the server\'s message', async () => {
+    installFakeFetch(() => reply(200, { success: false, message: 'Try again later.', code: 'UNAVAILABLE' }));
+    expect(await caught(apiList.get('/api/admin/orders/get'))).toMatchObject({ code: 'UNAVAILABLE', message: 'Try again later.' });
   });
 });
 
