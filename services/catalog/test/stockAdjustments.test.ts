@@ -134,6 +134,35 @@ describe('GET /api/admin/products/{id}/stock', () => {
     expect((await t.app.inject({ url: '/api/admin/products/gone/stock', headers: admin })).statusCode).toBe(404);
   });
 
+  it('stops counting a refunded order as sold; its units stay off the shelf', async () => {
+    const stockCall = (action: string, reservationId: string) =>
+      t.app.inject({ method: 'POST', url: `/internal/catalog/stock/${action}`, headers: internal(t.internalToken), payload: { reservationId } });
+    await reserve('paid', 'shelf', 8);
+    await stockCall('commit', 'paid');
+    await reserve('refunded-later', 'shelf', 3);
+    await stockCall('commit', 'refunded-later');
+    expect(await stockView()).toMatchObject({ available: 39, reserved: 0, sold: 11 });
+
+    const refund = await stockCall('refund', 'refunded-later');
+    expect(refund.statusCode).toBe(200);
+    expect(refund.json().data.status).toBe('refunded');
+    expect(await stockView()).toMatchObject({ available: 39, reserved: 0, sold: 8 });
+    // Repeated (checkout retries until it hears back): the same answer, nothing counted twice.
+    expect((await stockCall('refund', 'refunded-later')).json().data.status).toBe('refunded');
+    // A refunded sale cannot be released (that would put units back twice), and a late commit changes nothing.
+    expect((await stockCall('release', 'refunded-later')).json().code).toBe('RESERVATION_COMMITTED');
+    expect((await stockCall('commit', 'refunded-later')).json().data.status).toBe('refunded');
+    // A paid order whose commit had not arrived is refunded from reserved; a released one has no sale to refund.
+    await reserve('uncommitted', 'shelf', 2);
+    expect((await stockCall('refund', 'uncommitted')).json().data.status).toBe('refunded');
+    await reserve('cancelled', 'shelf', 1);
+    await stockCall('release', 'cancelled');
+    const released = await stockCall('refund', 'cancelled');
+    expect(released.statusCode).toBe(409);
+    expect(released.json().code).toBe('RESERVATION_RELEASED');
+    expect(await stockView()).toMatchObject({ available: 37, reserved: 0, sold: 8 });
+  });
+
   it('starts the history of a product added by staff with its initial stock', async () => {
     const image = (await t.blobs.put(Buffer.from('png'), { contentType: 'image/png' })).id;
     const added = await t.app.inject({

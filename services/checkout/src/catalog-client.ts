@@ -12,6 +12,8 @@ export interface CatalogClient {
   reserve(reservationId: string, items: StockLine[]): Promise<void>;
   commit(reservationId: string): Promise<void>;
   release(reservationId: string): Promise<void>;
+  /** A paid order refunded: its units stop counting as sold (idempotent; stock is not put back). */
+  refund(reservationId: string): Promise<void>;
 }
 
 /** The catalog did not answer (down, timed out or failing): a 503 that tells the shopper what is missing. */
@@ -41,6 +43,9 @@ export function createCatalogClient(opts: { baseUrl: string; token: string; fetc
     },
     release: async (reservationId) => {
       await call('POST', '/internal/catalog/stock/release', { reservationId });
+    },
+    refund: async (reservationId) => {
+      await call('POST', '/internal/catalog/stock/refund', { reservationId });
     },
   };
 }

@@ -182,7 +182,7 @@ export const ProductStock = StrictObject({
   available: Type.Integer(),
   /** Held by orders awaiting payment. */
   reserved: Type.Integer(),
-  /** Taken by paid orders. */
+  /** Taken by paid orders (refunded ones are not sales and are not counted). */
   sold: Type.Integer(),
   history: Type.Array(StockHistoryEntry),
 });
@@ -262,7 +262,8 @@ export const ReserveRequest = StrictObject({
 });
 export type ReserveRequest = Static<typeof ReserveRequest>;
 
-export const ReservationStatus = Type.Union([Type.Literal('reserved'), Type.Literal('committed'), Type.Literal('released')]);
+/** `refunded`: a paid order's payment was given back; its units stay off the shelf but are no longer counted as sold. */
+export const ReservationStatus = Type.Union([Type.Literal('reserved'), Type.Literal('committed'), Type.Literal('released'), Type.Literal('refunded')]);
 export type ReservationStatus = Static<typeof ReservationStatus>;
 
 export const Reservation = StrictObject({
@@ -273,7 +274,7 @@ export const Reservation = StrictObject({
 });
 export type Reservation = Static<typeof Reservation>;
 
-/** POST /internal/catalog/stock/commit and /release. */
+/** POST /internal/catalog/stock/commit, /release and /refund. */
 export const ReservationRef = StrictObject({ reservationId: Id });
 export type ReservationRef = Static<typeof ReservationRef>;
 

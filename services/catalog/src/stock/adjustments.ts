@@ -215,7 +215,10 @@ export class StockAdjustments {
     return modifiedCount > 0;
   }
 
-  /** Available from the product; reserved and sold from the reservations that hold or took its units. */
+  /**
+   * Available from the product; reserved and sold from the reservations that hold or took its units. A refunded
+   * order is neither: its payment was given back, so it is not a sale (its units stay off the shelf).
+   */
   async stockOf(productId: string): Promise<ProductStock> {
     await this.reconcile(productId);
     const product = await this.products.findOne({ _id: productId });

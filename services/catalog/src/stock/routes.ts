@@ -41,6 +41,11 @@ export const internalRoutes: FastifyPluginAsyncTypebox<{ stock: StockService; re
     async (request) => ({ success: true as const, data: await stock.release(request.body.reservationId) }),
   );
   app.post(
+    '/internal/catalog/stock/refund',
+    { schema: { hide, querystring: NoQuery, body: ReservationRef, response: { 200: Ok(Reservation) } } },
+    async (request) => ({ success: true as const, data: await stock.refund(request.body.reservationId) }),
+  );
+  app.post(
     '/internal/catalog/products/quote',
     { schema: { hide, querystring: NoQuery, body: QuoteRequest, response: { 200: Ok(Quote) } } },
     async (request) => ({ success: true as const, data: quote(readModel, request.body.items) }),

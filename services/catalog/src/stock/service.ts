@@ -38,7 +38,8 @@ const toReservation = (r: ReservationDoc): Reservation => ({
 /**
  * Stock operations for checkout. Each product's stock only moves through a conditional update
  * (`totalStock >= q` then `$inc -q`), so concurrent orders can never take it below zero; a reservation's
- * status only moves through a conditional update too, so release gives stock back exactly once.
+ * status only moves through a conditional update too, so release gives stock back exactly once. A refund moves a
+ * sold reservation to `refunded` and leaves the stock alone.
  */
 export class StockService {
   constructor(
@@ -87,7 +88,7 @@ export class StockService {
     );
     if (done) return toReservation(done);
     const current = await this.find(reservationId);
-    if (current.status === 'committed') return toReservation(current);
+    if (current.status === 'committed' || current.status === 'refunded') return toReservation(current);
     if (current.status === 'released') {
       throw new HttpError(409, CatalogErrorCodes.RESERVATION_RELEASED, 'This reservation was released; its stock is no longer held.');
     }
@@ -107,8 +108,27 @@ export class StockService {
     }
     const current = await this.find(reservationId);
     if (current.status === 'released') return toReservation(current);
-    if (current.status === 'committed') {
+    if (current.status === 'committed' || current.status === 'refunded') {
       throw new HttpError(409, CatalogErrorCodes.RESERVATION_COMMITTED, 'This reservation is committed to a paid order and cannot be released.');
+    }
+    throw new HttpError(409, CatalogErrorCodes.RESERVATION_IN_PROGRESS, 'This reservation is still being made. Try again shortly.');
+  }
+
+  /**
+   * A paid order refunded: its units no longer count as sold. They stay off the shelf (what comes back is staff's
+   * `returned` adjustment). A reservation still `reserved` is a paid order whose commit has not arrived yet.
+   */
+  async refund(reservationId: string): Promise<Reservation> {
+    const refunded = await this.reservations.findOneAndUpdate(
+      { _id: reservationId, status: { $in: ['reserved', 'committed'] } },
+      { $set: { status: 'refunded', updatedAt: new Date() } },
+      { returnDocument: 'after' },
+    );
+    if (refunded) return toReservation(refunded);
+    const current = await this.find(reservationId);
+    if (current.status === 'refunded') return toReservation(current);
+    if (current.status === 'released') {
+      throw new HttpError(409, CatalogErrorCodes.RESERVATION_RELEASED, 'This reservation was released; there is no sale to refund.');
     }
     throw new HttpError(409, CatalogErrorCodes.RESERVATION_IN_PROGRESS, 'This reservation is still being made. Try again shortly.');
   }

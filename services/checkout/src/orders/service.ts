@@ -102,6 +102,16 @@ export function createOrderService(deps: OrderServiceDeps) {
     }
   }
 
+  /** Tells the catalog a paid order was refunded, so its units stop counting as sold; the sweeper retries. */
+  async function refundStock(orderId: string): Promise<void> {
+    try {
+      await catalog.refund(orderId);
+      await orders.updateOne({ _id: orderId, stock: 'refund-pending' }, { $set: { stock: 'refunded' } });
+    } catch (err) {
+      deps.log.warn({ err, orderId }, 'stock refund failed; the sweeper will retry');
+    }
+  }
+
   /**
    * Closes an unpaid order (cancelled, expired, or its payment could not be started): rejected + failed,
    * recorded in its history, stock released. Atomic on the pending state, so it never races a capture.
@@ -370,6 +380,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   async function retryStock(): Promise<void> {
     for (const o of await orders.find({ stock: 'release-pending' }, { limit: 200 })) await releaseStock(o._id);
     for (const o of await orders.find({ stock: 'commit-pending' }, { limit: 200 })) await commitStock(o._id);
+    for (const o of await orders.find({ stock: 'refund-pending' }, { limit: 200 })) await refundStock(o._id);
   }
 
   /** Staff change one status; only the transitions of docs/domain.md#orders are allowed. */
@@ -401,11 +412,16 @@ export function createOrderService(deps: OrderServiceDeps) {
     // Payment confirmed by staff (taken outside the provider): the held stock is sold.
     const commits = field === 'paymentStatus' && to === 'paid' && (order.stock === 'held' || order.stock === 'reserving');
     if (commits) set.stock = 'commit-pending';
+    // A refund: the catalog stops counting the order's units as sold (they are not put back on the shelf). A commit
+    // still pending is overtaken: the catalog refunds a reservation it never heard was committed.
+    const refunds = field === 'paymentStatus' && to === 'refunded' && (order.stock === 'committed' || order.stock === 'commit-pending');
+    if (refunds) set.stock = 'refund-pending';
     const filter: Record<string, unknown> = { _id: orderId, [field]: from, captureLockUntil: { $lt: at }, ...(closesUnpaid ? { capturing: null } : {}) };
     const updated = await orders.findOneAndUpdate(filter, { $set: set, $push: { history: { $each: entries } } }, { returnDocument: 'after' });
     if (!updated) throw conflict('This order changed while you were editing it (or a payment is being confirmed). Please reload it.');
     if (closesUnpaid) await releaseStock(orderId);
     if (commits) await commitStock(orderId);
+    if (refunds) await refundStock(orderId);
     if (closesUnpaid || commits) await deps.holds.release(orderId);
     return toApiOrder(await reload(orderId));
   }

@@ -17,7 +17,7 @@ export interface OrderItemDoc {
  * `held` until capture (`committed`) or cancellation/expiry (`released`); the `-pending` states are set when
  * the catalog could not be reached and the sweeper retries.
  */
-export type StockState = 'reserving' | 'held' | 'committed' | 'commit-pending' | 'released' | 'release-pending';
+export type StockState = 'reserving' | 'held' | 'committed' | 'commit-pending' | 'released' | 'release-pending' | 'refund-pending' | 'refunded';
 
 export interface HistoryDoc {
   field: 'orderStatus' | 'paymentStatus';
