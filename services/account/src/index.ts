@@ -1,5 +1,5 @@
 import { openStore } from '@pharmacy/db';
-import { createMailer, type OpenService, type OutboxDoc } from '@pharmacy/service-kit';
+import { createMailer, type KitConfig, type OpenService, type OutboxDoc } from '@pharmacy/service-kit';
 import { buildAccountService } from './plugin';
 import { serviceEraser } from './erasure/erasers';
 import { createPasswordHasher } from './users/passwords';
@@ -13,41 +13,20 @@ export { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountAttemptLimits,
 export { toPublicUser, type UserDoc } from './users/store';
 export { REFRESH_TTL_SECONDS } from './sessions/store';
 
-/** RATE_LIMIT_LOGIN=20 (per minute) style overrides, for load tests and browser test runs. */
-function rateLimitsFromEnv(env: NodeJS.ProcessEnv): Partial<AccountRateLimits> {
-  const names: Record<keyof AccountRateLimits, string> = {
-    login: 'RATE_LIMIT_LOGIN',
-    register: 'RATE_LIMIT_REGISTER',
-    forgotPassword: 'RATE_LIMIT_FORGOT_PASSWORD',
-    resetPassword: 'RATE_LIMIT_RESET_PASSWORD',
-    passwordCheck: 'RATE_LIMIT_PASSWORD_CHECK',
-    tickets: 'RATE_LIMIT_TICKETS',
-  };
+/** The limits the configuration overrides (RATE_LIMIT_*, LOGIN_FAILURES_PER_ACCOUNT, RESET_MAILS_PER_ACCOUNT): only the max, never the window. */
+function rateLimitsFrom(config: KitConfig['account']): Partial<AccountRateLimits> {
   const out: Partial<AccountRateLimits> = {};
-  for (const [key, name] of Object.entries(names) as Array<[keyof AccountRateLimits, string]>) {
-    const max = Number(env[name]);
-    if (Number.isInteger(max) && max > 0) out[key] = { ...DEFAULT_RATE_LIMITS[key], max } satisfies RateLimit;
+  for (const key of Object.keys(DEFAULT_RATE_LIMITS) as Array<keyof AccountRateLimits>) {
+    const max = config.rateLimits[key];
+    if (max !== undefined) out[key] = { ...DEFAULT_RATE_LIMITS[key], max } satisfies RateLimit;
   }
   return out;
 }
 
-/** ERASURE_RETRY_MS: how often a deletion another service has not confirmed yet is tried again. */
-function erasureRetryFromEnv(env: NodeJS.ProcessEnv): number | undefined {
-  const ms = Number(env.ERASURE_RETRY_MS);
-  return Number.isInteger(ms) && ms >= 1000 ? ms : undefined;
-}
-
-/** LOGIN_FAILURES_PER_ACCOUNT=10 (per 15 minutes), RESET_MAILS_PER_ACCOUNT=3 (per hour). */
-function attemptLimitsFromEnv(env: NodeJS.ProcessEnv): Partial<AccountAttemptLimits> {
-  const names: Record<keyof AccountAttemptLimits, string> = {
-    loginFailures: 'LOGIN_FAILURES_PER_ACCOUNT',
-    resetMails: 'RESET_MAILS_PER_ACCOUNT',
-  };
+function attemptLimitsFrom(config: KitConfig['account']): Partial<AccountAttemptLimits> {
   const out: Partial<AccountAttemptLimits> = {};
-  for (const [key, name] of Object.entries(names) as Array<[keyof AccountAttemptLimits, string]>) {
-    const max = Number(env[name]);
-    if (Number.isInteger(max) && max > 0) out[key] = { ...DEFAULT_ATTEMPT_LIMITS[key], max };
-  }
+  if (config.loginFailuresPerAccount !== undefined) out.loginFailures = { ...DEFAULT_ATTEMPT_LIMITS.loginFailures, max: config.loginFailuresPerAccount };
+  if (config.resetMailsPerAccount !== undefined) out.resetMails = { ...DEFAULT_ATTEMPT_LIMITS.resetMails, max: config.resetMailsPerAccount };
   return out;
 }
 
@@ -75,13 +54,13 @@ export const openAccountService: OpenService = async (ctx) => {
       internalToken: ctx.internalToken,
       publicOrigin: ctx.config.publicOrigin,
       production: ctx.config.production,
-      rateLimits: rateLimitsFromEnv(process.env),
-      attemptLimits: attemptLimitsFromEnv(process.env),
+      rateLimits: rateLimitsFrom(ctx.config.account),
+      attemptLimits: attemptLimitsFrom(ctx.config.account),
       erasers: [
         serviceEraser('checkout', { baseUrl: ctx.serviceUrls.checkout, token: ctx.internalToken, fetch: ctx.fetch }),
         serviceEraser('catalog', { baseUrl: ctx.serviceUrls.catalog, token: ctx.internalToken, fetch: ctx.fetch }),
       ],
-      erasureRetryMs: erasureRetryFromEnv(process.env),
+      erasureRetryMs: ctx.config.account.erasureRetryMs,
     });
     return {
       name: 'account',

@@ -11,13 +11,14 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { CATEGORY_IDS, type CategoryId } from '@pharmacy/contracts';
 import { MemoryBlobStore, openStore } from '@pharmacy/db';
-import { createApp, generateTestKeys } from '@pharmacy/service-kit';
+import { createApp, generateTestKeys, readEnv, type EnvValues } from '@pharmacy/service-kit';
 import { buildCatalogService } from '../src';
 import { PRODUCTS, type ProductDoc } from '../src/products/model';
 import { seedProductDoc } from '../src/seed/seed';
 
-const PRODUCT_COUNT = Number(process.env.BENCH_PRODUCTS ?? 10_000);
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const { BENCH_PRODUCTS: PRODUCT_COUNT, BENCH_DURATION: DURATION } = readEnv(process.env, ['BENCH_PRODUCTS', 'BENCH_DURATION']) as Required<
+  Pick<EnvValues, 'BENCH_PRODUCTS' | 'BENCH_DURATION'>
+>;
 const CONNECTIONS = 50;
 
 const BRANDS = ['CareWell', 'Relivo', 'Solpharm', 'Coldeze', 'Allerclear', 'VitaNova', 'NatureRoot', 'Gutwise', 'DermaCalm', 'PureSkin',

@@ -16,7 +16,7 @@ export { seedCatalog } from './seed/seed';
 export const openCatalogService: OpenService = async (ctx) => {
   const store = await openStore({ name: 'catalog', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl });
   const blobs = await openBlobStore({ name: 'catalog', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl, store });
-  if (process.env.CATALOG_SEED !== 'false') {
+  if (ctx.config.catalog.seed) {
     const seeded = await seedCatalog(store, blobs);
     if (seeded) ctx.log.info(seeded, 'seeded the demo catalog');
   }

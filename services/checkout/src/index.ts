@@ -2,8 +2,7 @@ import { openStore } from '@pharmacy/db';
 import { followAccountRevocations, type OpenService, type ServiceContext, type ServiceHandle } from '@pharmacy/service-kit';
 import { createAccountClient } from './account-client';
 import { createCatalogClient } from './catalog-client';
-import { choosePaymentProvider, paymentProviderFromEnv } from './payments';
-import { parseOriginList } from './payments/return-origin';
+import { choosePaymentProvider, paymentProviderFor } from './payments';
 import { buildCheckoutService } from './plugin';
 
 export { buildCheckoutService, DEFAULT_SWEEP_INTERVAL_MS, type CheckoutControls } from './plugin';
@@ -17,12 +16,12 @@ export * from './payments';
  * The payment configuration is checked before anything opens: in production without a real provider the
  * checkout refuses to start rather than hand out free orders.
  */
-export async function openCheckout(ctx: ServiceContext, env: NodeJS.ProcessEnv): Promise<ServiceHandle> {
-  const choice = choosePaymentProvider(env, { production: ctx.config.production });
-  const trustedOrigins = parseOriginList(env.TRUSTED_ORIGINS);
+export async function openCheckout(ctx: ServiceContext): Promise<ServiceHandle> {
+  const settings = ctx.config.checkout;
+  const choice = choosePaymentProvider(settings, { production: ctx.config.production });
   const store = await openStore({ name: 'checkout', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl });
   const client = { token: ctx.internalToken, fetch: ctx.fetch };
-  const payments = paymentProviderFromEnv(env, choice, { store, publicOrigin: ctx.config.publicOrigin });
+  const payments = paymentProviderFor(settings, choice, { store, publicOrigin: ctx.config.publicOrigin });
   if (choice.warning) ctx.log.warn({ provider: payments.name }, choice.warning);
   else ctx.log.info({ provider: payments.name }, 'checkout payment provider');
   const plugin = buildCheckoutService({
@@ -32,9 +31,9 @@ export async function openCheckout(ctx: ServiceContext, env: NodeJS.ProcessEnv):
     payments,
     internalToken: ctx.internalToken,
     publicOrigin: ctx.config.publicOrigin,
-    trustedOrigins,
+    trustedOrigins: settings.trustedOrigins,
     production: ctx.config.production,
-    currency: env.CURRENCY || 'USD',
+    currency: settings.currency,
   });
   return {
     name: 'checkout',
@@ -46,4 +45,4 @@ export async function openCheckout(ctx: ServiceContext, env: NodeJS.ProcessEnv):
   };
 }
 
-export const openCheckoutService: OpenService = (ctx) => openCheckout(ctx, process.env);
+export const openCheckoutService: OpenService = openCheckout;

@@ -6,7 +6,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { createApp, generateTestKeys, loadConfig, type ServiceContext } from '@pharmacy/service-kit';
+import { PAYMENT_PROVIDERS } from '@pharmacy/contracts';
+import { createApp, generateTestKeys, loadConfig, PAYMENT_PROVIDER_NAMES, type ServiceContext } from '@pharmacy/service-kit';
 import { openCheckout } from '../src/index';
 import { choosePaymentProvider, PaymentConfigError } from '../src/payments';
 
@@ -37,7 +38,7 @@ describe('NODE_ENV=production', () => {
   test('without PayPal credentials the checkout refuses to start and names the variables to set; nothing is opened', async () => {
     const env = { NODE_ENV: 'production' };
     const { log } = recordingLog();
-    const err = await openCheckout(context(env, log), env).catch((e: unknown) => e);
+    const err = await openCheckout(context(env, log)).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PaymentConfigError);
     const message = (err as Error).message;
     expect(message).toMatch(/PAYPAL_CLIENT_ID/);
@@ -51,7 +52,7 @@ describe('NODE_ENV=production', () => {
     const env = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' };
     for (let start = 1; start <= 2; start++) {
       const { lines, log } = recordingLog();
-      const handle = await openCheckout(context(env, log), env);
+      const handle = await openCheckout(context(env, log));
       const warnings = lines.filter((l) => l.level === 'warn');
       expect(warnings).toHaveLength(1);
       expect(warnings[0].msg).toMatch(/PAYMENT_PROVIDER=sandbox in production: payments are simulated, no money is taken/);
@@ -71,7 +72,7 @@ describe('NODE_ENV=production', () => {
   test('with PayPal credentials PayPal is used, without a warning, and payments are not tests', async () => {
     const env = { NODE_ENV: 'production', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
     const { lines, log } = recordingLog();
-    const handle = await openCheckout(context(env, log), env);
+    const handle = await openCheckout(context(env, log));
     expect(lines.filter((l) => l.level === 'warn')).toEqual([]);
     const keys = generateTestKeys();
     const app = await createApp({ publicKey: keys.publicKey, logLevel: 'silent' });
@@ -84,7 +85,7 @@ describe('NODE_ENV=production', () => {
 });
 
 describe('choosing the provider', () => {
-  const choose = (env: NodeJS.ProcessEnv, production = false) => choosePaymentProvider(env, { production });
+  const choose = (env: NodeJS.ProcessEnv, production = false) => choosePaymentProvider(loadConfig(env).checkout, { production });
 
   test('default: PayPal when both credentials are set, else the sandbox outside production', () => {
     expect(choose({})).toEqual({ name: 'sandbox' });
@@ -97,14 +98,16 @@ describe('choosing the provider', () => {
     expect(choose({ PAYMENT_PROVIDER: 'sandbox', PAYPAL_CLIENT_ID: 'a', PAYPAL_CLIENT_SECRET: 'b' })).toEqual({ name: 'sandbox' });
     expect(choose({ PAYMENT_PROVIDER: 'sandbox' }, true)).toMatchObject({ name: 'sandbox', warning: expect.stringMatching(/no money is taken/) });
     expect(() => choose({ PAYMENT_PROVIDER: 'paypal' })).toThrow('PAYMENT_PROVIDER=paypal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET.');
-    expect(() => choose({ PAYMENT_PROVIDER: 'stripe' })).toThrow('PAYMENT_PROVIDER must be one of sandbox, paypal (got "stripe").');
+    expect(() => choose({ PAYMENT_PROVIDER: 'stripe' })).toThrow('PAYMENT_PROVIDER must be "sandbox" or "paypal", got "stripe"');
+    // The configuration checks the names the contracts give the pages.
+    expect([...PAYMENT_PROVIDER_NAMES]).toEqual([...PAYMENT_PROVIDERS]);
     expect(() => choose({ PAYPAL_CLIENT_ID: 'a' })).toThrow(/PAYPAL_CLIENT_SECRET is not set/);
     expect(() => choose({ PAYPAL_CLIENT_SECRET: 'b' }, true)).toThrow(/PAYPAL_CLIENT_ID is not set/);
   });
 
-  test('an invalid TRUSTED_ORIGINS stops the start too', async () => {
+  test('an invalid TRUSTED_ORIGINS stops the start too', () => {
     const env = { TRUSTED_ORIGINS: 'shop.example' };
     const { log } = recordingLog();
-    await expect(openCheckout(context(env, log), env)).rejects.toThrow(/TRUSTED_ORIGINS: "shop.example" is not an origin/);
+    expect(() => context(env, log)).toThrow(/^TRUSTED_ORIGINS must be a comma-separated list of origins, .*, got "shop.example"$/);
   });
 });

@@ -9,8 +9,9 @@ import {
   findInternalToken,
   followAccountRevocations,
   loadKeys,
-  serviceUrlsFromEnv,
+  serviceUrlsFor,
   type App,
+  type GatewayMode,
   type KitConfig,
   type OpenService,
   type ServiceContext,
@@ -26,7 +27,7 @@ const OPENERS: Record<ServiceName, OpenService> = {
   checkout: openCheckoutService,
 };
 
-export type GatewayMode = 'embedded' | 'distributed';
+export type { GatewayMode } from '@pharmacy/service-kit';
 
 export interface GatewayOptions {
   mode: GatewayMode;
@@ -37,7 +38,6 @@ export interface GatewayOptions {
   serviceUrls?: Record<ServiceName, string>;
   /** distributed mode: how long a service may take to answer before the shopper gets 504 (default 45 s). */
   upstreamTimeoutMs?: number;
-  env?: NodeJS.ProcessEnv;
   /** Where the gateway's log lines go (default stdout). */
   logStream?: { write(line: string): void };
 }
@@ -48,9 +48,8 @@ export interface GatewayOptions {
  */
 export async function buildGateway(opts: GatewayOptions): Promise<App> {
   const { config } = opts;
-  const env = opts.env ?? process.env;
   if (opts.mode === 'embedded') ensureKeys(config.dataDir);
-  const keys = loadKeys({ dataDir: config.dataDir, withPrivate: opts.mode === 'embedded', env });
+  const keys = loadKeys({ dataDir: config.dataDir, withPrivate: opts.mode === 'embedded', given: config.jwtKeys });
   const app = await createApp({
     publicKey: keys.publicKey,
     logLevel: config.logLevel,
@@ -67,8 +66,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
     const base: Omit<ServiceContext, 'privateKey'> = {
       config,
       log: app.log,
-      internalToken: loadInternalToken(config.dataDir, env),
-      serviceUrls: serviceUrlsFromEnv(env, `http://127.0.0.1:${config.port}`),
+      internalToken: loadInternalToken(config.dataDir, config.internalToken),
+      serviceUrls: serviceUrlsFor(config, `http://127.0.0.1:${config.port}`),
     };
     app.addHook('onClose', async () => {
       for (const h of handles.reverse()) await h.close();
@@ -84,7 +83,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
     if (!urls) throw new Error('distributed mode needs ACCOUNT_SERVICE_URL, CATALOG_SERVICE_URL and CHECKOUT_SERVICE_URL');
     await registerUpstreams(app, { urls, timeoutMs: opts.upstreamTimeoutMs });
     // check-auth is answered from the token while the account service is down: it must still know who signed out.
-    const internalToken = findInternalToken(config.dataDir, env);
+    const internalToken = findInternalToken(config.dataDir, config.internalToken);
     if (internalToken) followAccountRevocations(app, { serviceUrls: urls, internalToken, log: app.log, config });
     else app.log.warn('INTERNAL_TOKEN not set: the gateway cannot read session revocations from the account service');
   }

@@ -1,35 +1,32 @@
 import path from 'node:path';
 import { loadConfig, startOrExit } from '@pharmacy/service-kit';
-import { buildGateway, type GatewayMode } from './gateway';
+import { buildGateway } from './gateway';
 
-function upstreamTimeout(value: string): number {
-  const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 100) throw new Error(`GATEWAY_UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds, at least 100 (got "${value}").`);
-  return ms;
-}
+/** distributed mode, a *_SERVICE_URL unset: the port that service's own server.ts listens on by default. */
+const DEFAULT_SERVICE_URLS = { account: 'http://127.0.0.1:4001', catalog: 'http://127.0.0.1:4002', checkout: 'http://127.0.0.1:4003' };
 
 /** Start: `node dist/server.js` (GATEWAY_MODE=embedded by default; distributed proxies to *_SERVICE_URL). */
 async function main() {
+  // A bad value stops here, before anything opens, with the variable's name and what it accepts.
   const config = loadConfig(process.env, { port: 5000 });
-  const mode = (process.env.GATEWAY_MODE ?? 'embedded') as GatewayMode;
-  const env = process.env;
+  const { mode, staticRoot, remoteUrls, upstreamTimeoutMs } = config.gateway;
   const app = await buildGateway({
     mode,
     config,
     static: {
-      root: path.resolve(env.STATIC_ROOT ?? path.join(__dirname, '..', '..', '..')),
+      root: staticRoot ?? path.resolve(__dirname, '..', '..', '..'),
       // A remote deployed elsewhere (or a dev server): REMOTE_URLS='{"catalog":"https://…/mf-manifest.json"}'.
-      remoteUrls: env.REMOTE_URLS ? JSON.parse(env.REMOTE_URLS) : undefined,
+      remoteUrls,
     },
     serviceUrls:
       mode === 'distributed'
         ? {
-            account: env.ACCOUNT_SERVICE_URL ?? 'http://127.0.0.1:4001',
-            catalog: env.CATALOG_SERVICE_URL ?? 'http://127.0.0.1:4002',
-            checkout: env.CHECKOUT_SERVICE_URL ?? 'http://127.0.0.1:4003',
+            account: config.serviceUrls.account ?? DEFAULT_SERVICE_URLS.account,
+            catalog: config.serviceUrls.catalog ?? DEFAULT_SERVICE_URLS.catalog,
+            checkout: config.serviceUrls.checkout ?? DEFAULT_SERVICE_URLS.checkout,
           }
         : undefined,
-    upstreamTimeoutMs: env.GATEWAY_UPSTREAM_TIMEOUT_MS ? upstreamTimeout(env.GATEWAY_UPSTREAM_TIMEOUT_MS) : undefined,
+    upstreamTimeoutMs,
   });
   const stop = () => void app.close().then(() => process.exit(0));
   process.once('SIGTERM', stop);

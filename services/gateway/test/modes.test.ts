@@ -26,10 +26,9 @@ type Mode = { name: 'embedded' | 'distributed'; app: App; close: () => Promise<v
 async function startEmbedded(): Promise<Mode> {
   // The demo seed draws ~80 PNGs with pngjs, which takes seconds each inside jest's VM (milliseconds in plain
   // node, where the browser tests exercise it); routing is what this suite checks.
-  process.env.CATALOG_SEED = 'false';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-emb-'));
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), logLevel: 'silent' };
-  const app = await buildGateway({ mode: 'embedded', config, static: { root: fakeBuild() }, env: {} });
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CATALOG_SEED: 'false' }), logLevel: 'silent' };
+  const app = await buildGateway({ mode: 'embedded', config, static: { root: fakeBuild() } });
   await app.ready();
   return { name: 'embedded', app, close: () => app.close() };
 }
@@ -50,6 +49,7 @@ async function startDistributed(): Promise<Mode> {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'silent',
+        CATALOG_SEED: 'false',
         ACCOUNT_SERVICE_URL: urls.account,
         CATALOG_SERVICE_URL: urls.catalog,
         CHECKOUT_SERVICE_URL: urls.checkout,
@@ -71,7 +71,7 @@ async function startDistributed(): Promise<Mode> {
     }
   }
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), logLevel: 'silent' };
-  const app = await buildGateway({ mode: 'distributed', config, static: { root: fakeBuild() }, serviceUrls: urls, env: {} });
+  const app = await buildGateway({ mode: 'distributed', config, static: { root: fakeBuild() }, serviceUrls: urls });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     name: 'distributed',

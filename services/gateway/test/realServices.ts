@@ -40,8 +40,6 @@ export interface RealServices {
 
 /** Starts the three services on fresh ports over a new data folder (with keys) whose name starts with `prefix`. */
 export async function startRealServices(prefix: string): Promise<RealServices> {
-  // The demo seed draws dozens of PNGs, which is slow inside jest; tests add the products they need.
-  process.env.CATALOG_SEED = 'false';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   ensureKeys(dataDir);
   const ports = { account: await freePort(), catalog: await freePort(), checkout: await freePort() };
@@ -49,10 +47,11 @@ export async function startRealServices(prefix: string): Promise<RealServices> {
   const running: Partial<Record<ServiceName, App>> = {};
 
   async function start(name: ServiceName): Promise<void> {
-    const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(ports[name]) }), logLevel: 'silent' };
-    const keys = loadKeys({ dataDir, withPrivate: name === 'account', env: {} });
+    // The demo seed draws dozens of PNGs, which is slow inside jest; tests add the products they need.
+    const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(ports[name]), CATALOG_SEED: 'false' }), logLevel: 'silent' };
+    const keys = loadKeys({ dataDir, withPrivate: name === 'account' });
     const app = await createApp({ publicKey: keys.publicKey, logLevel: 'silent', trustProxy: '127.0.0.1', trustedOrigins: [config.publicOrigin] });
-    const handle = await OPENERS[name]({ config, log: app.log, internalToken: loadInternalToken(dataDir, {}), serviceUrls: urls, privateKey: keys.privateKey });
+    const handle = await OPENERS[name]({ config, log: app.log, internalToken: loadInternalToken(dataDir), serviceUrls: urls, privateKey: keys.privateKey });
     await handle.register(app);
     app.addHook('onClose', () => handle.close());
     await app.listen({ port: ports[name], host: '127.0.0.1' });

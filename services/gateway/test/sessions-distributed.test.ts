@@ -39,7 +39,7 @@ beforeAll(async () => {
   services = await startRealServices('gw-sessions-');
   const port = await freePort();
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: services.dataDir, PORT: String(port) }), logLevel: 'silent' };
-  gateway = await buildGateway({ mode: 'distributed', config, serviceUrls: services.urls, env: {} });
+  gateway = await buildGateway({ mode: 'distributed', config, serviceUrls: services.urls });
   await gateway.listen({ port, host: '127.0.0.1' });
   for (const email of ['leaving@example.com', 'staying@example.com']) {
     const reg = await gateway.inject({ method: 'POST', url: '/api/auth/register', payload: { firstName: 'Ada', lastName: 'Lovelace', email, password: 'Correct-horse-9' } });

@@ -50,10 +50,10 @@ let mediaId: string;
 beforeAll(async () => {
   services = await startRealServices('gw-down-');
   urls = services.urls;
-  privateKey = loadKeys({ dataDir: services.dataDir, withPrivate: true, env: {} }).privateKey!;
+  privateKey = loadKeys({ dataDir: services.dataDir, withPrivate: true }).privateKey!;
 
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: services.dataDir }), logLevel: 'info' };
-  gateway = await buildGateway({ mode: 'distributed', config, serviceUrls: urls, env: {}, logStream });
+  gateway = await buildGateway({ mode: 'distributed', config, serviceUrls: urls, logStream });
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   gatewayUrl = `http://127.0.0.1:${(gateway.server.address() as net.AddressInfo).port}`;
 
@@ -259,7 +259,7 @@ describe('a service that hangs', () => {
     await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
     const hungUrl = `http://127.0.0.1:${(hung.address() as net.AddressInfo).port}`;
     const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: services.dataDir }), logLevel: 'info' };
-    const gw = await buildGateway({ mode: 'distributed', config, serviceUrls: { ...urls, catalog: hungUrl }, upstreamTimeoutMs: 300, env: {}, logStream });
+    const gw = await buildGateway({ mode: 'distributed', config, serviceUrls: { ...urls, catalog: hungUrl }, upstreamTimeoutMs: 300, logStream });
     try {
       const started = Date.now();
       const res = await gw.inject('/api/shop/products/get');

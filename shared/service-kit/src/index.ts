@@ -1,5 +1,22 @@
 export { createApp, DEFAULT_BODY_LIMIT, type App, type CreateAppOptions, type RateLimit } from './app';
-export { loadConfig, type KitConfig } from './config';
+export {
+  loadConfig,
+  readEnv,
+  allowedValues,
+  ConfigError,
+  ENV_SCHEMA,
+  GATEWAY_MODES,
+  LOG_LEVELS,
+  PAYMENT_PROVIDER_NAMES,
+  type AccountRateLimitOverrides,
+  type ConfigProblem,
+  type EnvName,
+  type EnvValues,
+  type Environment,
+  type GatewayMode,
+  type KitConfig,
+} from './config';
+export { normalizeOrigin, parseOriginList } from './origins';
 export { ensureKeys, loadKeys, loadInternalToken, findInternalToken, generateTestKeys, type SigningKeys } from './keys';
 export * from './errors';
 export { requireUser, requireAdmin, optionalUser, assertSelf, assertBodyUser, TOKEN_ALGORITHM, type AccessClaims } from './plugins/auth';
@@ -8,7 +25,7 @@ export { requireInternal, createServiceClient, INTERNAL_HEADER, type ServiceClie
 export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 export { createAccessTokenSigner, ACCESS_TOKEN_TTL_SECONDS, REVOCATION_KEEP_MS } from './tokens';
 export { startOrExit, type StartupOutput } from './startup';
-export { runService, injectFetch, serviceUrlsFromEnv, followAccountRevocations, type ServiceContext, type ServiceHandle, type OpenService } from './service';
+export { runService, injectFetch, serviceUrlsFor, followAccountRevocations, type ServiceContext, type ServiceHandle, type OpenService } from './service';
 export {
   RevocationList,
   followRevocations,

@@ -5,7 +5,7 @@ import path from 'node:path';
 /**
  * Ed25519 key pair for access tokens: the account service signs with the private key, every other service
  * only ever receives the public key, so nothing but the account service can mint a session.
- * Keys come from JWT_PRIVATE_KEY / JWT_PUBLIC_KEY (PEM) or, for local runs, from files under DATA_DIR/keys,
+ * Keys come from JWT_PRIVATE_KEY / JWT_PUBLIC_KEY (PEM, through the configuration) or, for local runs, from files under DATA_DIR/keys,
  * created on first start by whoever is allowed to create them (the account service or the launcher).
  */
 export interface SigningKeys {
@@ -34,11 +34,12 @@ export function ensureKeys(dataDir: string): void {
   if (!fs.existsSync(f.internal)) fs.writeFileSync(f.internal, randomBytes(32).toString('hex'), { mode: 0o600 });
 }
 
-export function loadKeys(opts: { dataDir: string; withPrivate: boolean; env?: NodeJS.ProcessEnv }): SigningKeys {
-  const env = opts.env ?? process.env;
-  if (env.JWT_PUBLIC_KEY) {
-    if (opts.withPrivate && !env.JWT_PRIVATE_KEY) throw new Error('JWT_PRIVATE_KEY is required when JWT_PUBLIC_KEY is set for the account service.');
-    return { publicKey: env.JWT_PUBLIC_KEY, privateKey: opts.withPrivate ? env.JWT_PRIVATE_KEY : undefined };
+/** `given`: the configured JWT_PUBLIC_KEY / JWT_PRIVATE_KEY (KitConfig.jwtKeys); unset, the files under DATA_DIR/keys. */
+export function loadKeys(opts: { dataDir: string; withPrivate: boolean; given?: Partial<SigningKeys> }): SigningKeys {
+  const given = opts.given ?? {};
+  if (given.publicKey) {
+    if (opts.withPrivate && !given.privateKey) throw new Error('JWT_PRIVATE_KEY is required when JWT_PUBLIC_KEY is set for the account service.');
+    return { publicKey: given.publicKey, privateKey: opts.withPrivate ? given.privateKey : undefined };
   }
   const f = keyFiles(opts.dataDir);
   if (!fs.existsSync(f.pub)) {
@@ -53,17 +54,17 @@ export function loadKeys(opts: { dataDir: string; withPrivate: boolean; env?: No
   };
 }
 
-/** Shared secret for service-to-service calls (INTERNAL_TOKEN, or DATA_DIR/keys/internal-token). */
-export function loadInternalToken(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
-  if (env.INTERNAL_TOKEN) return env.INTERNAL_TOKEN;
+/** Shared secret for service-to-service calls (`given`: the configured INTERNAL_TOKEN, else DATA_DIR/keys/internal-token). */
+export function loadInternalToken(dataDir: string, given?: string): string {
+  if (given) return given;
   const f = keyFiles(dataDir);
   if (!fs.existsSync(f.internal)) ensureKeys(dataDir);
   return fs.readFileSync(f.internal, 'utf8').trim();
 }
 
 /** The shared secret if this process was given one, without creating one (and keys with it) when it was not. */
-export function findInternalToken(dataDir: string, env: NodeJS.ProcessEnv = process.env): string | null {
-  if (env.INTERNAL_TOKEN) return env.INTERNAL_TOKEN;
+export function findInternalToken(dataDir: string, given?: string): string | null {
+  if (given) return given;
   const f = keyFiles(dataDir);
   return fs.existsSync(f.internal) ? fs.readFileSync(f.internal, 'utf8').trim() : null;
 }

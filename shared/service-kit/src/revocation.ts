@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Revocation, RevocationFeed } from '@pharmacy/contracts';
 import { createServiceClient } from './internal';
+import { DEFAULT_REVOCATION_POLL_MS } from './config/variables';
 
 export const REVOCATIONS_PATH = '/internal/account/revocations';
-/** Every service learns of a revocation within this long (plus one round trip): well inside the 5 s promise. */
-export const DEFAULT_REVOCATION_POLL_MS = 1000;
+export { DEFAULT_REVOCATION_POLL_MS };
 
 /**
  * The sessions and users whose access tokens are refused although their signature is valid: the account

@@ -27,18 +27,19 @@ export interface ServiceHandle {
 
 export type OpenService = (ctx: ServiceContext) => Promise<ServiceHandle>;
 
-export function serviceUrlsFromEnv(env: NodeJS.ProcessEnv, selfOrigin: string): ServiceContext['serviceUrls'] {
+/** Where this process reaches each service: the configured *_SERVICE_URL, else `selfOrigin` (embedded, or a service alone). */
+export function serviceUrlsFor(config: Pick<KitConfig, 'serviceUrls'>, selfOrigin: string): ServiceContext['serviceUrls'] {
   return {
-    account: env.ACCOUNT_SERVICE_URL ?? selfOrigin,
-    catalog: env.CATALOG_SERVICE_URL ?? selfOrigin,
-    checkout: env.CHECKOUT_SERVICE_URL ?? selfOrigin,
+    account: config.serviceUrls.account ?? selfOrigin,
+    catalog: config.serviceUrls.catalog ?? selfOrigin,
+    checkout: config.serviceUrls.checkout ?? selfOrigin,
   };
 }
 
 /** Runs one service alone (its server.ts): config from the environment, docs on, graceful shutdown. */
 export async function runService(open: OpenService, opts: { name: string; defaultPort: number; needsPrivateKey?: boolean }): Promise<App> {
   const config = loadConfig(process.env, { port: opts.defaultPort });
-  const keys = loadKeys({ dataDir: config.dataDir, withPrivate: !!opts.needsPrivateKey });
+  const keys = loadKeys({ dataDir: config.dataDir, withPrivate: !!opts.needsPrivateKey, given: config.jwtKeys });
   const app = await createApp({
     publicKey: keys.publicKey,
     logLevel: config.logLevel,
@@ -50,8 +51,8 @@ export async function runService(open: OpenService, opts: { name: string; defaul
   const handle = await open({
     config,
     log: app.log,
-    internalToken: loadInternalToken(config.dataDir),
-    serviceUrls: serviceUrlsFromEnv(process.env, `http://127.0.0.1:${config.port}`),
+    internalToken: loadInternalToken(config.dataDir, config.internalToken),
+    serviceUrls: serviceUrlsFor(config, `http://127.0.0.1:${config.port}`),
     privateKey: keys.privateKey,
   });
   await handle.register(app);

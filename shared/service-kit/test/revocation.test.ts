@@ -177,11 +177,12 @@ describe('followRevocations', () => {
 });
 
 describe('REVOCATION_POLL_MS', () => {
-  it('defaults to 1 s and is capped at 4 s, so the 5-second promise holds whatever is set', () => {
+  it('defaults to 1 s; more than 4 s is refused at start, so the 5-second promise holds whatever is set', () => {
     expect(DEFAULT_REVOCATION_POLL_MS).toBe(1000);
     expect(loadConfig({}).revocationPollMs).toBe(1000);
     expect(loadConfig({ REVOCATION_POLL_MS: '250' }).revocationPollMs).toBe(250);
-    expect(loadConfig({ REVOCATION_POLL_MS: '60000' }).revocationPollMs).toBe(4000);
-    expect(loadConfig({ REVOCATION_POLL_MS: 'soon' }).revocationPollMs).toBe(1000);
+    expect(loadConfig({ REVOCATION_POLL_MS: '4000' }).revocationPollMs).toBe(4000);
+    expect(() => loadConfig({ REVOCATION_POLL_MS: '60000' })).toThrow('REVOCATION_POLL_MS must be an integer from 100 to 4000, got "60000"');
+    expect(() => loadConfig({ REVOCATION_POLL_MS: 'soon' })).toThrow('REVOCATION_POLL_MS must be an integer from 100 to 4000, got "soon"');
   });
 });

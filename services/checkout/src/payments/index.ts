@@ -1,5 +1,6 @@
-import { PAYMENT_PROVIDERS, type PaymentProviderName } from '@pharmacy/contracts';
+import type { PaymentProviderName } from '@pharmacy/contracts';
 import type { DocumentStore } from '@pharmacy/db';
+import type { KitConfig } from '@pharmacy/service-kit';
 import { createPayPalProvider } from './paypal';
 import { createSandboxProvider } from './sandbox';
 import type { PaymentProvider } from './port';
@@ -22,18 +23,18 @@ export interface PaymentChoice {
   warning?: string;
 }
 
+/** The checkout's slice of the configuration that chooses the provider. */
+export type PaymentSettings = Pick<KitConfig['checkout'], 'paymentProvider' | 'paypal'>;
+
 /**
  * Which provider takes the payments. PAYMENT_PROVIDER chooses explicitly; unset, PayPal when its credentials
  * are set, else the sandbox, except in production: there the sandbox would hand out free orders (any shopper
  * approves their own payment), so it runs only when chosen by name.
  */
-export function choosePaymentProvider(env: NodeJS.ProcessEnv, opts: { production: boolean }): PaymentChoice {
-  const chosen = env.PAYMENT_PROVIDER?.trim() || undefined;
-  const hasId = !!env.PAYPAL_CLIENT_ID;
-  const hasSecret = !!env.PAYPAL_CLIENT_SECRET;
-  if (chosen !== undefined && !(PAYMENT_PROVIDERS as readonly string[]).includes(chosen)) {
-    throw new PaymentConfigError(`PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')} (got "${chosen}").`);
-  }
+export function choosePaymentProvider(settings: PaymentSettings, opts: { production: boolean }): PaymentChoice {
+  const chosen: PaymentProviderName | undefined = settings.paymentProvider;
+  const hasId = !!settings.paypal.clientId;
+  const hasSecret = !!settings.paypal.clientSecret;
   if (chosen === 'sandbox') {
     return opts.production
       ? { name: 'sandbox', warning: 'PAYMENT_PROVIDER=sandbox in production: payments are simulated, no money is taken, and every order is marked as a test payment.' }
@@ -57,16 +58,16 @@ export function choosePaymentProvider(env: NodeJS.ProcessEnv, opts: { production
 }
 
 /** Builds the provider chosen by choosePaymentProvider. */
-export function paymentProviderFromEnv(
-  env: NodeJS.ProcessEnv,
+export function paymentProviderFor(
+  settings: PaymentSettings,
   choice: PaymentChoice,
   opts: { store: DocumentStore; publicOrigin: string; fetch?: typeof fetch },
 ): PaymentProvider {
   if (choice.name === 'paypal') {
     return createPayPalProvider({
-      clientId: env.PAYPAL_CLIENT_ID as string,
-      clientSecret: env.PAYPAL_CLIENT_SECRET as string,
-      apiBase: env.PAYPAL_API_BASE || undefined,
+      clientId: settings.paypal.clientId as string,
+      clientSecret: settings.paypal.clientSecret as string,
+      apiBase: settings.paypal.apiBase,
       fetch: opts.fetch,
     });
   }

@@ -1,30 +1,9 @@
+import { normalizeOrigin, parseOriginList } from '@pharmacy/service-kit';
+
+// TRUSTED_ORIGINS is read and checked by the configuration; the same parsing serves the checks below.
+export { normalizeOrigin, parseOriginList };
+
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
-
-/** An origin as browsers send it (`scheme://host[:port]`), or null when the text is not one. */
-export function normalizeOrigin(value: string): string | null {
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) return null;
-    return url.origin;
-  } catch {
-    return null;
-  }
-}
-
-/** TRUSTED_ORIGINS: a comma list of origins; a typo must stop the start rather than silently trust nothing. */
-export function parseOriginList(value: string | undefined, name = 'TRUSTED_ORIGINS'): string[] {
-  if (!value?.trim()) return [];
-  return value
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      const origin = normalizeOrigin(entry.replace(/\/$/, ''));
-      if (!origin) throw new Error(`${name}: "${entry}" is not an origin (expected e.g. https://shop.example.com).`);
-      return origin;
-    });
-}
 
 /**
  * Origins a payment may send the shopper back to: the public origin, the extra trusted ones, and in development

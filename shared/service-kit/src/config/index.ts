@@ -1,7 +1,40 @@
 import path from 'node:path';
-import { DEFAULT_REVOCATION_POLL_MS } from './revocation';
+import { REMOTES } from '@pharmacy/contracts';
+import { parseOriginList } from '../origins';
+import { ConfigError, parseUrlMap, readEnv, type EnvName, type Environment } from './variables';
 
-/** Process configuration read once from the environment (every service and the gateway share these names). */
+export {
+  ConfigError,
+  ENV_SCHEMA,
+  DEFAULT_REVOCATION_POLL_MS,
+  GATEWAY_MODES,
+  LOG_LEVELS,
+  PAYMENT_PROVIDER_NAMES,
+  allowedValues,
+  readEnv,
+  type ConfigProblem,
+  type EnvName,
+  type EnvValues,
+  type Environment,
+} from './variables';
+
+export type ServiceName = 'account' | 'catalog' | 'checkout';
+export type GatewayMode = 'embedded' | 'distributed';
+
+/** RATE_LIMIT_<NAME>: requests per client address in each account limit's window, when set. */
+export interface AccountRateLimitOverrides {
+  login?: number;
+  register?: number;
+  forgotPassword?: number;
+  resetPassword?: number;
+  passwordCheck?: number;
+  tickets?: number;
+}
+
+/**
+ * Process configuration, validated once from the environment (every service and the gateway share these names).
+ * Each service reads its own slice; a value left unset here means the service's own default.
+ */
 export interface KitConfig {
   port: number;
   host: string;
@@ -15,28 +48,108 @@ export interface KitConfig {
   logLevel: string;
   /** How often catalog and checkout ask the account service for revoked sessions (REVOCATION_POLL_MS). */
   revocationPollMs: number;
+  /** INTERNAL_TOKEN; unset, the secret kept in DATA_DIR/keys. */
+  internalToken?: string;
+  /** JWT_PUBLIC_KEY / JWT_PRIVATE_KEY (PEM); unset, the pair kept in DATA_DIR/keys. */
+  jwtKeys: { publicKey?: string; privateKey?: string };
+  /** *_SERVICE_URL; unset, a service alone calls itself and the distributed gateway ports 4001-4003. */
+  serviceUrls: Partial<Record<ServiceName, string>>;
+  account: {
+    rateLimits: AccountRateLimitOverrides;
+    loginFailuresPerAccount?: number;
+    resetMailsPerAccount?: number;
+    erasureRetryMs?: number;
+  };
+  catalog: {
+    /** Seed the demo catalog into an empty store (CATALOG_SEED, default true). */
+    seed: boolean;
+  };
+  checkout: {
+    currency: string;
+    paymentProvider?: 'sandbox' | 'paypal';
+    paypal: { clientId?: string; clientSecret?: string; apiBase?: string };
+    /** More origins a shopper may be sent back to after paying (normalised). */
+    trustedOrigins: string[];
+  };
+  gateway: {
+    mode: GatewayMode;
+    upstreamTimeoutMs?: number;
+    staticRoot?: string;
+    remoteUrls?: Record<string, string>;
+  };
 }
 
-/** At most 4 s, so a revoked session is refused everywhere within 5 s whatever the setting. */
-function pollInterval(value: string | undefined): number {
-  const ms = Number(value);
-  if (value === undefined || value === '' || !Number.isInteger(ms) || ms < 100) return DEFAULT_REVOCATION_POLL_MS;
-  return Math.min(ms, 4000);
+/** Every variable a service or the gateway reads (the tools' own are left to the tools). */
+const PROCESS_VARIABLES = [
+  'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'MONGODB_URL', 'SMTP_URL', 'PUBLIC_ORIGIN', 'LOG_LEVEL', 'JWT_PUBLIC_KEY', 'JWT_PRIVATE_KEY',
+  'INTERNAL_TOKEN', 'ACCOUNT_SERVICE_URL', 'CATALOG_SERVICE_URL', 'CHECKOUT_SERVICE_URL', 'REVOCATION_POLL_MS',
+  'GATEWAY_MODE', 'GATEWAY_UPSTREAM_TIMEOUT_MS', 'STATIC_ROOT', 'REMOTE_URLS',
+  'RATE_LIMIT_LOGIN', 'RATE_LIMIT_REGISTER', 'RATE_LIMIT_FORGOT_PASSWORD', 'RATE_LIMIT_RESET_PASSWORD', 'RATE_LIMIT_PASSWORD_CHECK',
+  'RATE_LIMIT_TICKETS', 'LOGIN_FAILURES_PER_ACCOUNT', 'RESET_MAILS_PER_ACCOUNT', 'ERASURE_RETRY_MS',
+  'CATALOG_SEED',
+  'CURRENCY', 'PAYMENT_PROVIDER', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_API_BASE', 'TRUSTED_ORIGINS',
+] as const satisfies readonly EnvName[];
+
+/** Remote names the host knows: a misspelt one in REMOTE_URLS would silently keep the local build. */
+function checkRemoteNames(value: string | undefined): Record<string, string> | undefined {
+  if (value === undefined) return undefined;
+  const map = parseUrlMap(value) ?? {};
+  const unknown = Object.keys(map).filter((name) => !(name in REMOTES));
+  if (unknown.length) {
+    throw new ConfigError([
+      { variable: 'REMOTE_URLS', message: `REMOTE_URLS names unknown remotes (${unknown.join(', ')}); the remotes are ${Object.keys(REMOTES).join(', ')}` },
+    ]);
+  }
+  return map;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { port?: number } = {}): KitConfig {
-  const port = Number(env.PORT ?? defaults.port ?? 5000);
-  const nodeEnv = env.NODE_ENV ?? 'development';
+/**
+ * Reads and validates the configuration of a service or the gateway. `defaults.port` is the process's own port
+ * (the gateway 5000, each service its 400x). Throws a ConfigError naming every variable that does not fit.
+ */
+export function loadConfig(env: Environment = process.env, defaults: { port?: number } = {}): KitConfig {
+  const v = readEnv(env, PROCESS_VARIABLES);
+  const port = v.PORT ?? defaults.port ?? 5000;
+  const nodeEnv = v.NODE_ENV ?? 'development';
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: v.HOST ?? '0.0.0.0',
     nodeEnv,
     production: nodeEnv === 'production',
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
-    mongoUrl: env.MONGODB_URL || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
-    publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
-    revocationPollMs: pollInterval(env.REVOCATION_POLL_MS),
+    dataDir: path.resolve(v.DATA_DIR ?? './data'),
+    mongoUrl: v.MONGODB_URL,
+    smtpUrl: v.SMTP_URL,
+    publicOrigin: (v.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    logLevel: v.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    revocationPollMs: v.REVOCATION_POLL_MS as number,
+    internalToken: v.INTERNAL_TOKEN,
+    jwtKeys: { publicKey: v.JWT_PUBLIC_KEY, privateKey: v.JWT_PRIVATE_KEY },
+    serviceUrls: { account: v.ACCOUNT_SERVICE_URL, catalog: v.CATALOG_SERVICE_URL, checkout: v.CHECKOUT_SERVICE_URL },
+    account: {
+      rateLimits: {
+        login: v.RATE_LIMIT_LOGIN,
+        register: v.RATE_LIMIT_REGISTER,
+        forgotPassword: v.RATE_LIMIT_FORGOT_PASSWORD,
+        resetPassword: v.RATE_LIMIT_RESET_PASSWORD,
+        passwordCheck: v.RATE_LIMIT_PASSWORD_CHECK,
+        tickets: v.RATE_LIMIT_TICKETS,
+      },
+      loginFailuresPerAccount: v.LOGIN_FAILURES_PER_ACCOUNT,
+      resetMailsPerAccount: v.RESET_MAILS_PER_ACCOUNT,
+      erasureRetryMs: v.ERASURE_RETRY_MS,
+    },
+    catalog: { seed: v.CATALOG_SEED as boolean },
+    checkout: {
+      currency: v.CURRENCY as string,
+      paymentProvider: v.PAYMENT_PROVIDER,
+      paypal: { clientId: v.PAYPAL_CLIENT_ID, clientSecret: v.PAYPAL_CLIENT_SECRET, apiBase: v.PAYPAL_API_BASE },
+      trustedOrigins: parseOriginList(v.TRUSTED_ORIGINS),
+    },
+    gateway: {
+      mode: v.GATEWAY_MODE as GatewayMode,
+      upstreamTimeoutMs: v.GATEWAY_UPSTREAM_TIMEOUT_MS,
+      staticRoot: v.STATIC_ROOT === undefined ? undefined : path.resolve(v.STATIC_ROOT),
+      remoteUrls: checkRemoteNames(v.REMOTE_URLS),
+    },
   };
 }

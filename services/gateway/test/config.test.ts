@@ -1,0 +1,43 @@
+/**
+ * A bad configuration stops the gateway before anything opens: the person starting it reads which variable is
+ * wrong and what it accepts, and the process exits 1 (the rules themselves are tested in service-kit).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const REPO = path.resolve(__dirname, '..', '..', '..');
+
+function startGateway(env: Record<string, string>): Promise<{ code: number | null; stderr: string; dataDir: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-config-'));
+  const child = spawn(process.execPath, ['--conditions=source', '-r', 'ts-node/register', path.join(REPO, 'services/gateway/src/server.ts')], {
+    cwd: REPO,
+    // Every value but the bad ones fits; the start must stop before it listens on PORT.
+    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '5999', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += String(d)));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr, dataDir })));
+}
+
+afterAll(() => {
+  for (const d of fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('gw-config-'))) fs.rmSync(path.join(os.tmpdir(), d), { recursive: true, force: true });
+});
+
+test('a mistyped GATEWAY_MODE stops the start instead of running distributed mode', async () => {
+  const { code, stderr, dataDir } = await startGateway({ GATEWAY_MODE: 'distribted' });
+  expect(code).toBe(1);
+  expect(stderr).toBe('Could not start the gateway: GATEWAY_MODE must be "embedded" or "distributed", got "distribted"\n');
+  // Refused before anything opened: no keys, no store.
+  expect(fs.readdirSync(dataDir)).toEqual([]);
+});
+
+test('a port out of range and a bad upstream timeout are both named in one start', async () => {
+  const { code, stderr } = await startGateway({ PORT: '70000', GATEWAY_UPSTREAM_TIMEOUT_MS: 'soon' });
+  expect(code).toBe(1);
+  expect(stderr).toMatch(/^Could not start the gateway: 2 settings are invalid: /);
+  expect(stderr).toContain('PORT must be an integer from 1 to 65535, got "70000"');
+  expect(stderr).toContain('GATEWAY_UPSTREAM_TIMEOUT_MS must be an integer of at least 100, got "soon"');
+});
