@@ -4,19 +4,21 @@
 // `pnpm dev`, so it works from a fresh clone without a build. Exit codes: 0 all readable / repaired,
 // 1 unreadable lines found (check) or repair refused, 2 no such data folder or an unexpected error.
 const path = require('node:path');
-
-const root = path.join(__dirname, '..');
-require('ts-node').register({
-  project: path.join(root, 'tsconfig.json'),
-  transpileOnly: true,
-  swc: true,
-  compilerOptions: { module: 'commonjs' },
-});
-const { checkDataDir, formatCheck, formatRepair, repairDataDir } = require('../shared/db/src/maintenance');
 const { existsSync } = require('node:fs');
+const { envSchema, ROOT } = require('./preflight');
 
 const [command] = process.argv.slice(2);
-const dataDir = process.env.DATA_DIR || './data';
+let dataDir;
+let maintenance;
+try {
+  // DATA_DIR is read through the services' configuration schema (it registers ts-node for the TypeScript source).
+  dataDir = envSchema().readEnv(process.env, ['DATA_DIR']).DATA_DIR;
+  maintenance = require(path.join(ROOT, 'shared/db/src/maintenance'));
+} catch (e) {
+  console.error(`data:${command ?? 'check'} cannot run: ${e.message}`);
+  process.exit(2);
+}
+const { checkDataDir, formatCheck, formatRepair, repairDataDir } = maintenance;
 
 async function main() {
   if (command !== 'check' && command !== 'repair') {

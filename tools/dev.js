@@ -3,9 +3,8 @@
 // dev server with live reload per app (host :3000 proxies /api, /remotes.json and /mfe to :5000).
 // Remotes in dev are served by their own dev servers: set REMOTE_URLS so /remotes.json points at them.
 const { spawn } = require('node:child_process');
-const path = require('node:path');
+const { pnpmCommand, ROOT } = require('./preflight');
 
-const root = path.join(__dirname, '..');
 const remoteUrls = JSON.stringify({
   catalog: 'http://localhost:3001/mf-manifest.json',
   cartCheckout: 'http://localhost:3002/mf-manifest.json',
@@ -13,15 +12,22 @@ const remoteUrls = JSON.stringify({
   admin: 'http://localhost:3004/mf-manifest.json',
 });
 const procs = [
-  ['gateway', 'pnpm', ['--filter', '@pharmacy/gateway-service', 'dev'], { REMOTE_URLS: remoteUrls, PUBLIC_ORIGIN: 'http://localhost:3000' }],
-  ['host', 'pnpm', ['--filter', '@pharmacy/host-shell', 'dev']],
-  ['catalog', 'pnpm', ['--filter', '@pharmacy/mfe-catalog', 'dev']],
-  ['cart', 'pnpm', ['--filter', '@pharmacy/mfe-cart-checkout', 'dev']],
-  ['account', 'pnpm', ['--filter', '@pharmacy/mfe-account', 'dev']],
-  ['admin', 'pnpm', ['--filter', '@pharmacy/mfe-admin', 'dev']],
+  ['gateway', ['--filter', '@pharmacy/gateway-service', 'dev'], { REMOTE_URLS: remoteUrls, PUBLIC_ORIGIN: 'http://localhost:3000' }],
+  ['host', ['--filter', '@pharmacy/host-shell', 'dev']],
+  ['catalog', ['--filter', '@pharmacy/mfe-catalog', 'dev']],
+  ['cart', ['--filter', '@pharmacy/mfe-cart-checkout', 'dev']],
+  ['account', ['--filter', '@pharmacy/mfe-account', 'dev']],
+  ['admin', ['--filter', '@pharmacy/mfe-admin', 'dev']],
 ];
-const children = procs.map(([name, cmd, args, env]) => {
-  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+let pnpm;
+try {
+  pnpm = pnpmCommand();
+} catch (err) {
+  console.error(`✖ ${err.message}`);
+  process.exit(2);
+}
+const children = procs.map(([name, args, env]) => {
+  const child = spawn(pnpm[0], [...pnpm.slice(1), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const tag = `[${name}]`.padEnd(10);
   for (const stream of [child.stdout, child.stderr]) {
     stream.on('data', (d) => process.stdout.write(String(d).split('\n').filter(Boolean).map((l) => `${tag} ${l}\n`).join('')));

@@ -11,9 +11,8 @@ const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const zlib = require('node:zlib');
-const { chromium } = require(require.resolve('playwright-core', { paths: [path.join(__dirname, '../e2e')] }));
+const { envSchema, need, needChromium, needFile, runMain, ROOT } = require('./preflight');
 
-const ROOT = path.join(__dirname, '..');
 const BUDGET_KB = 130;
 const TYPICAL_SHOP_KB = 150;
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/pharmacy/products'];
@@ -33,7 +32,7 @@ async function startGateway() {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharmacy-first-load-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(ROOT, 'services/gateway/dist/server.js')], {
+  const child = spawn(process.execPath, [GATEWAY], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_ORIGIN: url, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -75,10 +74,17 @@ async function measure(browser, url) {
   return files.sort((a, b) => b.gzip - a.gzip);
 }
 
-(async () => {
+const GATEWAY = path.join(ROOT, 'services/gateway/dist/server.js');
+
+runMain(async () => {
+  // Everything this needs, checked before anything starts: a build, playwright-core (installed with e2e/), Chromium.
+  needFile(GATEWAY, 'build first with `pnpm build`');
+  needFile(path.join(ROOT, 'host-shell/dist'), 'build first with `pnpm build`');
+  const { chromium } = require(need('playwright-core', { root: path.join(ROOT, 'e2e'), purpose: 'it drives Chromium' }));
+  const executablePath = needChromium(envSchema().readEnv(process.env, ['CHROMIUM_PATH']).CHROMIUM_PATH);
   const gateway = await startGateway();
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
@@ -95,4 +101,4 @@ async function measure(browser, url) {
     await browser.close();
     await gateway.stop();
   }
-})();
+});

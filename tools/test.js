@@ -1,31 +1,46 @@
 #!/usr/bin/env node
 // The test command: one type-check of the whole tree, then every jest project (unit, component, service and the
 // browser journeys). It ends with the one line CI reads: "N passed, N failed".
+// `--unit` (pnpm test:unit): every jest project except the browser journeys (e2e/), which need a build and
+// Chromium; no type-check. Other arguments go to jest (a path, -t "name", --listTests…).
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { need, runMain, ROOT } = require('./preflight');
 
-const root = path.join(__dirname, '..');
-const run = (args) => spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' }).status;
+/** The jest projects that are not unit tests: the browser journeys. */
+const NOT_UNIT = ['e2e'];
 
-console.log('▶ type-checking the whole tree');
-if (run([require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json']) !== 0) {
-  console.log('\ntypecheck: 0 passed, 1 failed');
-  process.exit(1);
-}
+runMain(() => {
+  const args = process.argv.slice(2);
+  const unit = args.includes('--unit');
+  const jestArgs = args.filter((a) => a !== '--unit');
+  const jest = need('jest/bin/jest', { purpose: 'the test runner' });
+  const run = (argv) => spawnSync(process.execPath, argv, { cwd: ROOT, stdio: 'inherit' }).status;
 
-const results = path.join(os.tmpdir(), `pharmacy-jest-${process.pid}.json`);
-const status = run([require.resolve('jest/bin/jest'), '--json', `--outputFile=${results}`, ...process.argv.slice(2)]);
-let passed = 0;
-let failed = 1; // a run that wrote no results failed
-try {
-  const r = JSON.parse(fs.readFileSync(results, 'utf8'));
-  passed = r.numPassedTests;
-  failed = r.numFailedTests + r.numRuntimeErrorTestSuites;
-  fs.rmSync(results, { force: true });
-} catch {
-  /* keep the failure counted above */
-}
-console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(status === 0 && failed === 0 ? 0 : 1);
+  if (!unit) {
+    const tsc = need('typescript/bin/tsc', { purpose: 'the type-check' });
+    console.log('▶ type-checking the whole tree');
+    if (run([tsc, '-p', 'tsconfig.json']) !== 0) {
+      console.log('\ntypecheck: 0 passed, 1 failed');
+      return 1;
+    }
+  }
+  if (jestArgs.includes('--listTests')) return run([jest, ...(unit ? ['--ignoreProjects', ...NOT_UNIT] : []), ...jestArgs]);
+
+  const results = path.join(os.tmpdir(), `pharmacy-jest-${process.pid}.json`);
+  const status = run([jest, '--json', `--outputFile=${results}`, ...(unit ? ['--ignoreProjects', ...NOT_UNIT] : []), ...jestArgs]);
+  let passed = 0;
+  let failed = 1; // a run that wrote no results failed
+  try {
+    const r = JSON.parse(fs.readFileSync(results, 'utf8'));
+    passed = r.numPassedTests;
+    failed = r.numFailedTests + r.numRuntimeErrorTestSuites;
+    fs.rmSync(results, { force: true });
+  } catch {
+    /* keep the failure counted above */
+  }
+  console.log(`\n${passed} passed, ${failed} failed`);
+  return status === 0 && failed === 0 ? 0 : 1;
+});
