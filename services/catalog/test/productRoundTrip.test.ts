@@ -27,6 +27,7 @@ function another(value: unknown): unknown {
   if (typeof value === 'number') return value + 1;
   if (typeof value === 'string') return value === '' ? 'x' : `${value}x`;
   if (typeof value === 'boolean') return !value;
+  if (Array.isArray(value) && value.length > 0) return value.slice(1);
   throw new Error(`add a changed value for ${JSON.stringify(value)} to this test`);
 }
 

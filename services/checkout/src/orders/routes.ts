@@ -17,7 +17,7 @@ export function orderRoutes(app: App, orders: OrderService, limits: RateLimits) 
     const created = await orders.create(request.user.sub, request.body, request.headers.origin);
     // The original clients read approvalURL and orderId at the top level, clients written since read them in data (docs/api.md#orders).
     return { success: true as const, data: created, ...created };
-  }),
+  });
 
   app.post('/api/shop/order/capture', {
     preHandler: requireUser, config: { rateLimit: limits.orderCapture },
