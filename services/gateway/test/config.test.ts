@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_UPSTREAM_TIMEOUT_MS } from '../src';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
 
@@ -40,4 +41,10 @@ test('a port out of range and a bad upstream timeout are both named in one start
   expect(stderr).toMatch(/^Could not start the gateway: 2 settings are invalid: /);
   expect(stderr).toContain('PORT must be an integer from 1 to 65535, got "70000"');
   expect(stderr).toContain('GATEWAY_UPSTREAM_TIMEOUT_MS must be an integer of at least 100, got "soon"');
+});
+
+test("the README's configuration table shows the upstream timeout the gateway applies when unset", () => {
+  const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
+  const row = readme.split('\n').find((l) => l.startsWith('| `GATEWAY_UPSTREAM_TIMEOUT_MS` |'));
+  expect(row?.split(' | ')[1]).toBe(`\`${DEFAULT_UPSTREAM_TIMEOUT_MS}\``);
 });
