@@ -47,7 +47,7 @@ it("the README's configuration table shows the limits and timer this service app
   };
   for (const [key, name] of Object.entries(names) as Array<[keyof AccountRateLimits, string]>) {
     const { max, timeWindow } = DEFAULT_RATE_LIMITS[key];
-    expect([name, row(name)]).toEqual([name, `\`${max}\` per ${per(timeWindow)}`]);
+    expect([name, row(name)]).toEqual([name, `\`${max}\` per ${per(String(timeWindow))}`]);
   }
   expect(row('LOGIN_FAILURES_PER_ACCOUNT')).toBe(`\`${DEFAULT_ATTEMPT_LIMITS.loginFailures.max}\``);
   expect(row('RESET_MAILS_PER_ACCOUNT')).toBe(`\`${DEFAULT_ATTEMPT_LIMITS.resetMails.max}\``);
