@@ -85,7 +85,7 @@ const integer = (minimum: number, maximum: number | undefined, description: stri
   Type.Optional(Type.Integer({ minimum, ...(maximum === undefined ? {} : { maximum }), description, ...(defaultValue === undefined ? {} : { default: defaultValue }) }));
 const oneOf = <T extends string>(values: readonly T[], description: string, defaultValue?: T) =>
   Type.Optional(Type.Union(values.map((v) => Type.Literal(v)), { description, ...(defaultValue === undefined ? {} : { default: defaultValue }) }));
-const perMinute = (what: string) => integer(1, undefined, `${what} allowed per client address and time window (see the account service)`);
+const perWindow = (what: string) => integer(1, undefined, `${what} allowed per client address and time window (see the account service)`);
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const GATEWAY_MODES = ['embedded', 'distributed'] as const;
@@ -116,12 +116,12 @@ export const ENV_SCHEMA = Type.Object(
     STATIC_ROOT: Type.Optional(Type.String({ minLength: 1, description: 'folder holding host-shell/dist and mfe-*/dist' })),
     REMOTE_URLS: text('url-map', 'remote name to mf-manifest.json URL, for a remote deployed elsewhere'),
     // Account service
-    RATE_LIMIT_LOGIN: perMinute('sign-ins'),
-    RATE_LIMIT_REGISTER: perMinute('sign-ups'),
-    RATE_LIMIT_FORGOT_PASSWORD: perMinute('reset-link requests'),
-    RATE_LIMIT_RESET_PASSWORD: perMinute('password resets'),
-    RATE_LIMIT_PASSWORD_CHECK: perMinute('current-password checks'),
-    RATE_LIMIT_TICKETS: perMinute('need-help and idea tickets'),
+    RATE_LIMIT_LOGIN: perWindow('sign-ins'),
+    RATE_LIMIT_REGISTER: perWindow('sign-ups'),
+    RATE_LIMIT_FORGOT_PASSWORD: perWindow('reset-link requests'),
+    RATE_LIMIT_RESET_PASSWORD: perWindow('password resets'),
+    RATE_LIMIT_PASSWORD_CHECK: perWindow('current-password checks'),
+    RATE_LIMIT_TICKETS: perWindow('need-help and idea tickets'),
     LOGIN_FAILURES_PER_ACCOUNT: integer(1, undefined, 'wrong passwords per account in 15 minutes'),
     RESET_MAILS_PER_ACCOUNT: integer(1, undefined, 'reset mails per email address per hour'),
     ERASURE_RETRY_MS: integer(1000, undefined, 'how often an unconfirmed account erasure is retried'),
