@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { REMOTES } from '@pharmacy/contracts';
-import { parseOriginList } from '../origins';
-import { ConfigError, parseUrlMap, readEnv, type EnvName, type Environment } from './variables';
+import { parseOriginList } from './origins';
+import { ConfigError, parseUrlMap, readEnv, type EnvName, type Environment } from './config/variables';
 
 export {
   ConfigError,
@@ -16,7 +16,7 @@ export {
   type EnvName,
   type EnvValues,
   type Environment,
-} from './variables';
+} from './config/variables';
 
 export type ServiceName = 'account' | 'catalog' | 'checkout';
 export type GatewayMode = 'embedded' | 'distributed';
