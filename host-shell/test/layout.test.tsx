@@ -1,8 +1,8 @@
-import '../test/setup-globals';
+import './setup-globals';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { SUPPORT_CHAT_NUMBER } from '../config';
-import { admin, fakeRemoteModule, renderApp, shopper, signedInAs } from '../test/harness';
+import { SUPPORT_CHAT_NUMBER } from '../src/config';
+import { admin, fakeRemoteModule, renderApp, shopper, signedInAs } from './harness';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),

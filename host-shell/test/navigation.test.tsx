@@ -1,7 +1,7 @@
-import '../test/setup-globals';
+import './setup-globals';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { act, screen, waitFor } from '@testing-library/react';
-import { admin, fakeRemoteModule, renderApp, shopper, signedInAs } from '../test/harness';
+import { admin, fakeRemoteModule, renderApp, shopper, signedInAs } from './harness';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),

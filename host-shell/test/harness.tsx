@@ -3,8 +3,8 @@
 import { configureApi, createAppStore, type SessionUser } from '@pharmacy/session';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, Outlet } from 'react-router-dom';
-import { App } from '../app/App';
-import { routes } from '../app/routes';
+import { App } from '../src/app/App';
+import { routes } from '../src/app/routes';
 
 export const shopper: SessionUser = { _id: 'u-1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', admin: false };
 export const admin: SessionUser = { _id: 'u-2', firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', admin: true };

@@ -1,11 +1,11 @@
-import '../test/setup-globals';
+import './setup-globals';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { fakeRemoteModule, renderApp } from '../test/harness';
-import { failedRemoteModule, remoteFallbackPlugin } from './fallbackPlugin';
-import { registerRemotesFromConfig, resetRegistryForTests } from './registry';
-import { clearRemoteCache } from './RemoteSlot';
-import { UNAVAILABLE_TITLE } from './RemoteUnavailable';
+import { fakeRemoteModule, renderApp } from './harness';
+import { failedRemoteModule, remoteFallbackPlugin } from '../src/remotes/fallbackPlugin';
+import { registerRemotesFromConfig, resetRegistryForTests } from '../src/remotes/registry';
+import { clearRemoteCache } from '../src/remotes/RemoteSlot';
+import { UNAVAILABLE_TITLE } from '../src/remotes/RemoteUnavailable';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { routes } from './routes';
+import { routes } from '../src/app/routes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), getInstance: jest.fn() }));
 

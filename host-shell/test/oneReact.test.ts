@@ -1,5 +1,5 @@
 import React from 'react';
-import { recordHostReact } from './oneReact';
+import { recordHostReact } from '../src/oneReact';
 
 afterEach(() => {
   delete window.__PHARMACY_E2E__;
