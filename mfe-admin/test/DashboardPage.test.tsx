@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Feature } from '@pharmacy/contracts';
-import { createFakeServer, fail, ok, okList, type FakeServer } from '../test/fakeServer';
-import { FakeXhr, installFakeXhr, pngFile } from '../test/fakeXhr';
-import { makeProduct, makeStats } from '../test/fixtures';
-import { renderAdmin, resetAdminTestEnvironment } from '../test/renderAdmin';
-import { niceMax } from './BarChart';
+import { createFakeServer, fail, ok, okList, type FakeServer } from './fakeServer';
+import { FakeXhr, installFakeXhr, pngFile } from './fakeXhr';
+import { makeProduct, makeStats } from './fixtures';
+import { renderAdmin, resetAdminTestEnvironment } from './renderAdmin';
+import { niceMax } from '../src/dashboard/BarChart';
 
 installFakeXhr();
 afterEach(resetAdminTestEnvironment);

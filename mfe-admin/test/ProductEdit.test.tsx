@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Product, ProductStock } from '@pharmacy/contracts';
-import { createFakeServer, fail, ok, okList, type FakeServer } from '../test/fakeServer';
-import { makeProduct } from '../test/fixtures';
-import { renderAdmin, resetAdminTestEnvironment } from '../test/renderAdmin';
+import { createFakeServer, fail, ok, okList, type FakeServer } from './fakeServer';
+import { makeProduct } from './fixtures';
+import { renderAdmin, resetAdminTestEnvironment } from './renderAdmin';
 
 afterEach(resetAdminTestEnvironment);
 

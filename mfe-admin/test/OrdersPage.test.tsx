@@ -9,11 +9,11 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '@pharmacy/contracts';
-import { createFakeServer, fail, ok, okList, type FakeServer } from '../test/fakeServer';
-import { makeOrder } from '../test/fixtures';
-import { renderAdmin, resetAdminTestEnvironment } from '../test/renderAdmin';
-import { humanize } from '../format';
-import { ordersActions } from './slice';
+import { createFakeServer, fail, ok, okList, type FakeServer } from './fakeServer';
+import { makeOrder } from './fixtures';
+import { renderAdmin, resetAdminTestEnvironment } from './renderAdmin';
+import { humanize } from '../src/format';
+import { ordersActions } from '../src/orders/slice';
 
 afterEach(resetAdminTestEnvironment);
 

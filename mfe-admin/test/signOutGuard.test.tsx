@@ -5,9 +5,9 @@ import { Navigate, RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { configureApi, createAppStore, selectAuth, useAppSelector } from '@pharmacy/session';
 import { ThemeProvider } from '@pharmacy/ui';
-import AdminLayout from '../exposes/AdminLayout';
-import { createFakeServer, ok } from '../test/fakeServer';
-import { ADMIN, WIDE, resetAdminTestEnvironment, setViewportWidth } from '../test/renderAdmin';
+import AdminLayout from '../src/exposes/AdminLayout';
+import { createFakeServer, ok } from './fakeServer';
+import { ADMIN, WIDE, resetAdminTestEnvironment, setViewportWidth } from './renderAdmin';
 
 afterEach(resetAdminTestEnvironment);
 

@@ -1,10 +1,10 @@
 import { signOutSuccess } from '@pharmacy/session';
-import { makeOrder, makeProduct, makeStats, USERS } from '../test/fixtures';
-import { adminReducer, type AdminState } from './module';
-import { usersActions } from '../users/slice';
-import { ordersActions } from '../orders/slice';
-import { productsActions } from '../products/slice';
-import { dashboardActions } from '../dashboard/slice';
+import { makeOrder, makeProduct, makeStats, USERS } from './fixtures';
+import { adminReducer, type AdminState } from '../src/state/module';
+import { usersActions } from '../src/users/slice';
+import { ordersActions } from '../src/orders/slice';
+import { productsActions } from '../src/products/slice';
+import { dashboardActions } from '../src/dashboard/slice';
 
 const initial = (): AdminState => adminReducer(undefined, { type: '@@init' });
 const run = (...actions: Array<{ type: string }>) => actions.reduce<AdminState>((s, a) => adminReducer(s, a), initial());

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createFakeServer, deferred, fail, ok, type FakeReply } from '../test/fakeServer';
-import { USERS, makeUser } from '../test/fixtures';
-import { renderAdmin, resetAdminTestEnvironment } from '../test/renderAdmin';
-import { usersActions } from './slice';
+import { createFakeServer, deferred, fail, ok, type FakeReply } from './fakeServer';
+import { USERS, makeUser } from './fixtures';
+import { renderAdmin, resetAdminTestEnvironment } from './renderAdmin';
+import { usersActions } from '../src/users/slice';
 
 afterEach(resetAdminTestEnvironment);
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { space } from '@pharmacy/ui';
-import { createFakeServer, fail, ok, okList } from '../test/fakeServer';
-import { PHONE, WIDE, renderAdmin, resetAdminTestEnvironment } from '../test/renderAdmin';
+import { createFakeServer, fail, ok, okList } from './fakeServer';
+import { PHONE, WIDE, renderAdmin, resetAdminTestEnvironment } from './renderAdmin';
 
 afterEach(resetAdminTestEnvironment);
 

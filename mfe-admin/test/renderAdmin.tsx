@@ -3,13 +3,13 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { configureApi, createAppStore, type AppStore, type SessionUser } from '@pharmacy/session';
 import { ThemeProvider, Toaster, breakpoints, resetToasts } from '@pharmacy/ui';
-import AdminLayout from '../exposes/AdminLayout';
-import DashboardPage from '../exposes/DashboardPage';
-import OrdersPage from '../exposes/OrdersPage';
-import ProductsPage from '../exposes/ProductsPage';
-import UsersPage from '../exposes/UsersPage';
+import AdminLayout from '../src/exposes/AdminLayout';
+import DashboardPage from '../src/exposes/DashboardPage';
+import OrdersPage from '../src/exposes/OrdersPage';
+import ProductsPage from '../src/exposes/ProductsPage';
+import UsersPage from '../src/exposes/UsersPage';
 import { createFakeServer, type FakeServer } from './fakeServer';
-import type { AdminRootState } from '../state/selectors';
+import type { AdminRootState } from '../src/state/selectors';
 
 export const ADMIN: SessionUser = {
   _id: 'admin-1',

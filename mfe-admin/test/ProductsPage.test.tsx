@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CSRF_HEADER, type Product } from '@pharmacy/contracts';
-import { createFakeServer, fail, ok, okList, type FakeServer } from '../test/fakeServer';
-import { FakeXhr, installFakeXhr, pngFile } from '../test/fakeXhr';
-import { makeProduct } from '../test/fixtures';
-import { renderAdmin, resetAdminTestEnvironment } from '../test/renderAdmin';
-import { productsActions } from './slice';
+import { createFakeServer, fail, ok, okList, type FakeServer } from './fakeServer';
+import { FakeXhr, installFakeXhr, pngFile } from './fakeXhr';
+import { makeProduct } from './fixtures';
+import { renderAdmin, resetAdminTestEnvironment } from './renderAdmin';
+import { productsActions } from '../src/products/slice';
 
 installFakeXhr();
 afterEach(resetAdminTestEnvironment);
