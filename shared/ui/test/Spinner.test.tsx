@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { ThemeProvider, theme } from '../theme';
-import { PageSpinner, Spinner } from './Spinner';
+import { ThemeProvider, theme } from '../src/theme';
+import { PageSpinner, Spinner } from '../src/components/Spinner';
 
 describe('Spinner (size 50, teal)', () => {
   it('is a status region named "Loading" by default, 50 px and teal', () => {

@@ -1,14 +1,14 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { Button } from './Button';
-import { Dialog } from './Dialog';
-import { EmptyState } from './EmptyState';
-import { Field } from './Field';
-import { CartIcon, UserIcon } from './Icon';
-import { Input } from './Input';
-import { PageTitle } from './PageTitle';
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from './Table';
-import { space } from '../theme';
+import { Button } from '../src/components/Button';
+import { Dialog } from '../src/components/Dialog';
+import { EmptyState } from '../src/components/EmptyState';
+import { Field } from '../src/components/Field';
+import { CartIcon, UserIcon } from '../src/components/Icon';
+import { Input } from '../src/components/Input';
+import { PageTitle } from '../src/components/PageTitle';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../src/components/Table';
+import { space } from '../src/theme';
 
 describe('theme', () => {
   it('one spacing unit is 0.25rem, so the admin sidebar (64 units) is 16rem', () => {

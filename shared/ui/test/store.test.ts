@@ -8,7 +8,7 @@ import {
   toast,
   dismissToast,
   type ToasterToast,
-} from './store';
+} from '../src/toast/store';
 
 const make = (id: string, extra: Partial<ToasterToast> = {}): ToasterToast => ({ id, title: id, open: true, ...extra });
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { Toaster, ToastAction } from './Toaster';
-import { getToastState, resetToasts, toast, TOAST_DEFAULT_DURATION } from './store';
+import { Toaster, ToastAction } from '../src/toast/Toaster';
+import { getToastState, resetToasts, toast, TOAST_DEFAULT_DURATION } from '../src/toast/store';
 
 // jsdom has neither PointerEvent (fireEvent.pointer* would drop clientX) nor pointer capture, which Radix's
 // swipe handling uses. These are environment polyfills; Radix's real swipe code runs on the real events.
