@@ -31,7 +31,8 @@ function preset(dir, env = 'node', overrides = {}) {
     },
     transform: { '^.+\\.(t|j)sx?$': swcTransform, '^.+\\.mjs$': swcTransform },
     transformIgnorePatterns,
-    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
+    // Tests sit in each package's test/ folder, never beside the source (tools/test/layout.test.js keeps it so).
+    testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
     setupFiles: dom ? [path.join(__dirname, 'tools/jest-dom-setup.js')] : [],
     setupFilesAfterEnv: [path.join(__dirname, 'tools/jest-timeout.js'), ...(dom ? ['@testing-library/jest-dom'] : [])],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json'],
