@@ -4,15 +4,15 @@ import { SignUpPage } from '../src/auth/SignUpPage';
 import { SignInPage } from '../src/auth/SignInPage';
 import { ResetPasswordPage } from '../src/auth/ResetPasswordPage';
 import { ForgotPasswordPage } from '../src/auth/ForgotPasswordPage';
-import { fakeFetch, renderPage, shopper } from './harness';
+import { fakeApi, renderWithStore, shopper } from '@pharmacy/test-kit';
 
 afterEach(() => jest.restoreAllMocks());
 
 describe('SignUpPage', () => {
   it('validates as the user types, with the message under the field', async () => {
-    const calls = fakeFetch(() => ({ status: 500 }));
+    const { calls } = fakeApi(() => ({ status: 500 }));
     const user = userEvent.setup();
-    renderPage(<SignUpPage />, { path: '/signup' });
+    renderWithStore(<SignUpPage />, { path: '/signup' });
     expect(document.title).toBe('Create your account | Pharmacy');
 
     const email = screen.getByLabelText(/^Email/);
@@ -37,9 +37,9 @@ describe('SignUpPage', () => {
 
   it("shows the server's message when registration fails", async () => {
     let answer: (r: { status: number; body: unknown }) => void = () => undefined;
-    const calls = fakeFetch(() => new Promise((resolve) => (answer = resolve)));
+    const { calls } = fakeApi(() => new Promise((resolve) => (answer = resolve)));
     const user = userEvent.setup();
-    renderPage(<SignUpPage />, { path: '/signup' });
+    renderWithStore(<SignUpPage />, { path: '/signup' });
     await user.type(screen.getByLabelText(/^First name/), 'Ada');
     await user.type(screen.getByLabelText(/^Last name/), 'Lovelace');
     await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
@@ -63,9 +63,9 @@ describe('SignUpPage', () => {
 
   it('says why a password was refused as too easy to guess, and what would do', async () => {
     const message = 'Password is too easy to guess. This is too close to a commonly used password. Add more words that are less common.';
-    fakeFetch(() => ({ status: 400, body: { success: false, code: 'WEAK_PASSWORD', message } }));
+    fakeApi(() => ({ status: 400, body: { success: false, code: 'WEAK_PASSWORD', message } }));
     const user = userEvent.setup();
-    renderPage(<SignUpPage />, { path: '/signup' });
+    renderWithStore(<SignUpPage />, { path: '/signup' });
     expect(screen.getByText(/Common passwords and your own name or email are refused/)).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^First name/), 'Ada');
     await user.type(screen.getByLabelText(/^Last name/), 'Lovelace');
@@ -78,9 +78,9 @@ describe('SignUpPage', () => {
   });
 
   it('on success says to sign in and goes to /sign-in without signing in', async () => {
-    fakeFetch(() => ({ status: 201, body: { success: true, user: shopper, data: shopper, message: 'Account created. Please sign in.' } }));
+    fakeApi(() => ({ status: 201, body: { success: true, user: shopper, data: shopper, message: 'Account created. Please sign in.' } }));
     const user = userEvent.setup();
-    const { store } = renderPage(<SignUpPage />, { path: '/signup' });
+    const { store } = renderWithStore(<SignUpPage />, { path: '/signup' });
     await user.type(screen.getByLabelText(/^First name/), 'Ada');
     await user.type(screen.getByLabelText(/^Last name/), 'Lovelace');
     await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
@@ -97,11 +97,11 @@ describe('SignUpPage', () => {
 
 describe('SignInPage', () => {
   it('signs in through the session flow and returns to the page the guard came from', async () => {
-    const calls = fakeFetch(() => ({ body: { success: true, user: shopper, data: shopper } }));
+    const { calls } = fakeApi(() => ({ body: { success: true, user: shopper, data: shopper } }));
     const user = userEvent.setup();
-    const { store } = renderPage(<SignInPage />, {
+    const { store } = renderWithStore(<SignInPage />, {
       path: '/sign-in',
-      entry: { pathname: '/sign-in', state: { from: { pathname: '/my-orders', search: '?page=2', hash: '' } } },
+      url: { pathname: '/sign-in', state: { from: { pathname: '/my-orders', search: '?page=2', hash: '' } } },
     });
     expect(document.title).toBe('Sign in | Pharmacy');
     await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
@@ -115,9 +115,9 @@ describe('SignInPage', () => {
   });
 
   it('goes home when there is nowhere to return to, and never to another site', async () => {
-    fakeFetch(() => ({ body: { success: true, user: shopper, data: shopper } }));
+    fakeApi(() => ({ body: { success: true, user: shopper, data: shopper } }));
     const user = userEvent.setup();
-    renderPage(<SignInPage />, { path: '/sign-in', entry: { pathname: '/sign-in', state: { from: '//evil.example/x' } } });
+    renderWithStore(<SignInPage />, { path: '/sign-in', url: { pathname: '/sign-in', state: { from: '//evil.example/x' } } });
     await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'Analytical-1');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -125,9 +125,9 @@ describe('SignInPage', () => {
   });
 
   it("shows the server's message and stays on the page when sign-in fails", async () => {
-    fakeFetch(() => ({ status: 401, body: { success: false, code: 'INVALID_CREDENTIALS', message: 'The email or password is incorrect.' } }));
+    fakeApi(() => ({ status: 401, body: { success: false, code: 'INVALID_CREDENTIALS', message: 'The email or password is incorrect.' } }));
     const user = userEvent.setup();
-    renderPage(<SignInPage />, { path: '/sign-in' });
+    renderWithStore(<SignInPage />, { path: '/sign-in' });
     await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'wrong-one-1');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -140,8 +140,8 @@ describe('SignInPage', () => {
 
 describe('ResetPasswordPage', () => {
   it('explains a link without a token and offers a new one, with no form', () => {
-    const calls = fakeFetch(() => ({ status: 500 }));
-    renderPage(<ResetPasswordPage />, { path: '/reset-password' });
+    const { calls } = fakeApi(() => ({ status: 500 }));
+    renderWithStore(<ResetPasswordPage />, { path: '/reset-password' });
     expect(screen.getByRole('alert')).toHaveTextContent('This reset link is incomplete: it has no token.');
     expect(screen.getByRole('link', { name: 'Ask for a new reset link' })).toHaveAttribute('href', '/forgot-password');
     expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument();
@@ -149,13 +149,13 @@ describe('ResetPasswordPage', () => {
   });
 
   it('sends the token with the new password, then goes to /sign-in', async () => {
-    const calls = fakeFetch((call) =>
+    const { calls } = fakeApi((call) =>
       call.url === '/api/auth/reset-password'
         ? { body: { success: true, data: null, message: 'Your password has been reset.' } }
         : { status: 401, body: { success: false, code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' } },
     );
     const user = userEvent.setup();
-    renderPage(<ResetPasswordPage />, { path: '/reset-password', entry: '/reset-password?token=abc_123' });
+    renderWithStore(<ResetPasswordPage />, { path: '/reset-password', url: '/reset-password?token=abc_123' });
     await user.type(screen.getByLabelText(/^New password/), 'Fresh-start-9');
     await user.type(screen.getByLabelText(/^Confirm new password/), 'Fresh-start-9');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
@@ -164,9 +164,9 @@ describe('ResetPasswordPage', () => {
   });
 
   it("shows the server's message for a used or expired link", async () => {
-    fakeFetch(() => ({ status: 400, body: { success: false, code: 'RESET_TOKEN', message: 'This reset link has expired. Please request a new one.' } }));
+    fakeApi(() => ({ status: 400, body: { success: false, code: 'RESET_TOKEN', message: 'This reset link has expired. Please request a new one.' } }));
     const user = userEvent.setup();
-    renderPage(<ResetPasswordPage />, { path: '/reset-password', entry: '/reset-password?token=old' });
+    renderWithStore(<ResetPasswordPage />, { path: '/reset-password', url: '/reset-password?token=old' });
     await user.type(screen.getByLabelText(/^New password/), 'Fresh-start-9');
     await user.type(screen.getByLabelText(/^Confirm new password/), 'Fresh-start-9');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
@@ -176,9 +176,9 @@ describe('ResetPasswordPage', () => {
 
   it("shows why the server refused a weak password, without sending the shopper for a new link", async () => {
     const message = 'New password is too easy to guess. This is a commonly used password. Add more words that are less common.';
-    fakeFetch(() => ({ status: 400, body: { success: false, code: 'WEAK_PASSWORD', message } }));
+    fakeApi(() => ({ status: 400, body: { success: false, code: 'WEAK_PASSWORD', message } }));
     const user = userEvent.setup();
-    renderPage(<ResetPasswordPage />, { path: '/reset-password', entry: '/reset-password?token=fresh' });
+    renderWithStore(<ResetPasswordPage />, { path: '/reset-password', url: '/reset-password?token=fresh' });
     expect(screen.getByText(/a few unrelated words work well/)).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^New password/), 'iloveyou1');
     await user.type(screen.getByLabelText(/^Confirm new password/), 'iloveyou1');
@@ -191,9 +191,9 @@ describe('ResetPasswordPage', () => {
 
 describe('ForgotPasswordPage', () => {
   it('shows the confirmation the server sends', async () => {
-    const calls = fakeFetch(() => ({ body: { success: true, data: null, message: 'If an account exists for that email, we have sent a link.' } }));
+    const { calls } = fakeApi(() => ({ body: { success: true, data: null, message: 'If an account exists for that email, we have sent a link.' } }));
     const user = userEvent.setup();
-    renderPage(<ForgotPasswordPage />, { path: '/forgot-password' });
+    renderWithStore(<ForgotPasswordPage />, { path: '/forgot-password' });
     await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('If an account exists for that email, we have sent a link.')).toBeInTheDocument();

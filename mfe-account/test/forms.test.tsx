@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { ChangePasswordPage } from '../src/password/ChangePasswordPage';
 import { NeedHelpPage } from '../src/support/NeedHelpPage';
 import { SuggestIdeaPage } from '../src/support/SuggestIdeaPage';
-import { fakeFetch, renderPage, shopper } from './harness';
+import { fakeApi, renderWithStore, shopper } from '@pharmacy/test-kit';
 
 afterEach(() => jest.restoreAllMocks());
 
 describe('ChangePasswordPage', () => {
   it('checks the new password as it is typed and sends both passwords', async () => {
-    const calls = fakeFetch(() => ({ body: { success: true, data: null, message: 'Your password has been changed. Other devices have been signed out.' } }));
+    const { calls } = fakeApi(() => ({ body: { success: true, data: null, message: 'Your password has been changed. Other devices have been signed out.' } }));
     const user = userEvent.setup();
-    renderPage(<ChangePasswordPage />, { path: '/change-password', user: shopper });
+    renderWithStore(<ChangePasswordPage />, { path: '/change-password', user: shopper });
     await user.type(screen.getByLabelText(/^Current password/), 'Analytical-1');
     await user.type(screen.getByLabelText(/^New password/), 'Analytical-1');
     expect(screen.getByText('The new password must be different from the current one.')).toBeInTheDocument();
@@ -26,9 +26,9 @@ describe('ChangePasswordPage', () => {
   });
 
   it("shows the server's message for a wrong current password", async () => {
-    fakeFetch(() => ({ status: 400, body: { success: false, code: 'WRONG_PASSWORD', message: 'Your current password is not correct.' } }));
+    fakeApi(() => ({ status: 400, body: { success: false, code: 'WRONG_PASSWORD', message: 'Your current password is not correct.' } }));
     const user = userEvent.setup();
-    renderPage(<ChangePasswordPage />, { path: '/change-password', user: shopper });
+    renderWithStore(<ChangePasswordPage />, { path: '/change-password', user: shopper });
     await user.type(screen.getByLabelText(/^Current password/), 'Guess-it-1');
     await user.type(screen.getByLabelText(/^New password/), 'Difference-engine-2');
     await user.type(screen.getByLabelText(/^Confirm new password/), 'Difference-engine-2');
@@ -39,9 +39,9 @@ describe('ChangePasswordPage', () => {
 
 describe('NeedHelpPage and SuggestIdeaPage', () => {
   it('sends a help request about the order named in the link', async () => {
-    const calls = fakeFetch(() => ({ status: 201, body: { success: true, data: { _id: 't1', kind: 'help', createdAt: '' }, message: 'Thanks, we have your request.' } }));
+    const { calls } = fakeApi(() => ({ status: 201, body: { success: true, data: { _id: 't1', kind: 'help', createdAt: '' }, message: 'Thanks, we have your request.' } }));
     const user = userEvent.setup();
-    renderPage(<NeedHelpPage />, { path: '/need-help', entry: '/need-help?orderId=order-42', user: shopper });
+    renderWithStore(<NeedHelpPage />, { path: '/need-help', url: '/need-help?orderId=order-42', user: shopper });
     expect(screen.getByLabelText(/^Order number/)).toHaveValue('order-42');
     await user.type(screen.getByLabelText(/^Subject/), 'Hi');
     expect(screen.getByText('Subject must be at least 3 characters.')).toBeInTheDocument();
@@ -53,9 +53,9 @@ describe('NeedHelpPage and SuggestIdeaPage', () => {
   });
 
   it('sends an idea and shows the server message on failure', async () => {
-    fakeFetch(() => ({ status: 429, body: { success: false, code: 'RATE_LIMITED', message: 'Too many attempts. Please wait 60 seconds and try again.' } }));
+    fakeApi(() => ({ status: 429, body: { success: false, code: 'RATE_LIMITED', message: 'Too many attempts. Please wait 60 seconds and try again.' } }));
     const user = userEvent.setup();
-    renderPage(<SuggestIdeaPage />, { path: '/suggest-idea', user: shopper });
+    renderWithStore(<SuggestIdeaPage />, { path: '/suggest-idea', user: shopper });
     expect(document.title).toBe('Suggest an idea | Pharmacy');
     await user.type(screen.getByLabelText(/^Title/), 'Refill reminders');
     await user.type(screen.getByLabelText(/^Your idea/), 'Remind me before my inhaler runs out.');

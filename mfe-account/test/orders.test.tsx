@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MyOrdersPage } from '../src/orders/MyOrdersPage';
-import { fakeFetch, renderPage, shopper } from './harness';
+import { fakeApi, renderWithStore, shopper } from '@pharmacy/test-kit';
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -24,8 +24,8 @@ const order = (id: string, date: string, over: Record<string, unknown> = {}) => 
 
 describe('MyOrdersPage', () => {
   it('says so when there are no orders', async () => {
-    const calls = fakeFetch(() => ({ body: { success: true, data: [] } }));
-    renderPage(<MyOrdersPage />, { path: '/my-orders', user: shopper });
+    const { calls } = fakeApi(() => ({ body: { success: true, data: [] } }));
+    renderWithStore(<MyOrdersPage />, { path: '/my-orders', user: shopper });
     expect(await screen.findByText('You have no orders yet')).toBeInTheDocument();
     expect(calls[0]).toMatchObject({ method: 'GET', url: '/api/shop/order/list/u-1' });
     expect(document.title).toBe('My orders | Pharmacy');
@@ -34,11 +34,11 @@ describe('MyOrdersPage', () => {
   it('lists orders newest first with status, date and total, and opens the details', async () => {
     const older = order('aaaaaaaa-1111-4000-8000-000000000001', '2025-01-05T12:00:00.000Z', { orderStatus: 'delivered', totalAmount: 9 });
     const newer = order('bbbbbbbb-2222-4000-8000-000000000002', '2025-03-01T12:00:00.000Z');
-    const calls = fakeFetch((call) =>
+    const { calls } = fakeApi((call) =>
       call.url.startsWith('/api/shop/order/details/') ? { body: { success: true, data: newer } } : { body: { success: true, data: [older, newer] } },
     );
     const user = userEvent.setup();
-    renderPage(<MyOrdersPage />, { path: '/my-orders', user: shopper });
+    renderWithStore(<MyOrdersPage />, { path: '/my-orders', user: shopper });
 
     const list = await screen.findByRole('list', { name: 'Your orders' });
     const rows = within(list).getAllByRole('listitem');
@@ -68,11 +68,11 @@ describe('MyOrdersPage', () => {
   it('labels orders paid through the sandbox "Test payment: no money is taken", in the list and in the details', async () => {
     const test = order('cccccccc-3333-4000-8000-000000000003', '2025-03-04T12:00:00.000Z', { paymentMethod: 'sandbox' });
     const real = order('dddddddd-4444-4000-8000-000000000004', '2025-03-01T12:00:00.000Z', { paymentMethod: 'paypal' });
-    fakeFetch((call) =>
+    fakeApi((call) =>
       call.url.startsWith('/api/shop/order/details/') ? { body: { success: true, data: test } } : { body: { success: true, data: [test, real] } },
     );
     const user = userEvent.setup();
-    renderPage(<MyOrdersPage />, { path: '/my-orders', user: shopper });
+    renderWithStore(<MyOrdersPage />, { path: '/my-orders', user: shopper });
     const rows = within(await screen.findByRole('list', { name: 'Your orders' })).getAllByRole('listitem');
     expect(rows[0]).toHaveTextContent('Test payment: no money is taken');
     expect(rows[1]).not.toHaveTextContent('Test payment');
@@ -88,13 +88,13 @@ describe('MyOrdersPage', () => {
       orderStatus: 'pending', paymentStatus: 'pending', paymentMethod: 'paypal', history: [], expiresAt: '2025-03-05T12:30:00.000Z', paymentURL,
     });
     const cancelled = { ...unpaid, orderStatus: 'rejected', paymentStatus: 'failed', paymentURL: undefined };
-    const calls = fakeFetch((call) => {
+    const { calls } = fakeApi((call) => {
       if (call.url === '/api/shop/order/cancel') return { body: { success: true, data: cancelled } };
       if (call.url.startsWith('/api/shop/order/details/')) return { body: { success: true, data: unpaid } };
       return { body: { success: true, data: [unpaid] } };
     });
     const user = userEvent.setup();
-    renderPage(<MyOrdersPage />, { path: '/my-orders', user: shopper });
+    renderWithStore(<MyOrdersPage />, { path: '/my-orders', user: shopper });
     const row = within(await screen.findByRole('list', { name: 'Your orders' })).getAllByRole('listitem')[0];
     await user.click(within(row).getByRole('button', { name: /View details/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Order EEEEEEEE' });
@@ -110,8 +110,8 @@ describe('MyOrdersPage', () => {
   });
 
   it('shows a destructive toast and an empty list when the orders cannot be loaded', async () => {
-    fakeFetch(() => ({ status: 503, body: { success: false, code: 'UNAVAILABLE', message: 'A service we depend on is not responding.' } }));
-    const { store } = renderPage(<MyOrdersPage />, { path: '/my-orders', user: shopper });
+    fakeApi(() => ({ status: 503, body: { success: false, code: 'UNAVAILABLE', message: 'A service we depend on is not responding.' } }));
+    const { store } = renderWithStore(<MyOrdersPage />, { path: '/my-orders', user: shopper });
     expect(await screen.findByText('You have no orders yet')).toBeInTheDocument();
     expect(screen.getAllByText('Could not load your orders').length).toBeGreaterThan(0);
     expect(screen.getAllByText('A service we depend on is not responding.').length).toBeGreaterThan(0);

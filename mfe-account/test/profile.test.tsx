@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProfilePage } from '../src/profile/ProfilePage';
-import { fakeFetch, renderPage, shopper } from './harness';
+import { fakeApi, renderWithStore, shopper } from '@pharmacy/test-kit';
 
 afterEach(() => jest.restoreAllMocks());
 
 describe('ProfilePage', () => {
   it('shows the profile, with a dash for what is missing', () => {
-    fakeFetch(() => ({ status: 500 }));
-    renderPage(<ProfilePage />, { path: '/profile', user: shopper });
+    fakeApi(() => ({ status: 500 }));
+    renderWithStore(<ProfilePage />, { path: '/profile', user: shopper });
     expect(document.title).toBe('My profile | Pharmacy');
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
@@ -19,9 +19,9 @@ describe('ProfilePage', () => {
 
   it('edits every field and sends them in the PUT body; the saved profile is shown', async () => {
     const saved = { ...shopper, firstName: 'Augusta', phone: '+44 20 7946 0958', allergies: ['Penicillin', 'Peanuts'], healthConditions: ['Asthma'] };
-    const calls = fakeFetch(() => ({ body: { success: true, user: saved, data: saved, message: 'Your profile has been saved.' } }));
+    const { calls } = fakeApi(() => ({ body: { success: true, user: saved, data: saved, message: 'Your profile has been saved.' } }));
     const user = userEvent.setup();
-    const { store } = renderPage(<ProfilePage />, { path: '/profile', user: shopper });
+    const { store } = renderWithStore(<ProfilePage />, { path: '/profile', user: shopper });
 
     await user.click(screen.getByRole('button', { name: 'Edit profile' }));
     const first = screen.getByLabelText(/^First name/);
@@ -58,9 +58,9 @@ describe('ProfilePage', () => {
   });
 
   it("keeps the form open with the server's message when saving fails", async () => {
-    fakeFetch(() => ({ status: 409, body: { success: false, code: 'CONFLICT', message: 'An account with this email already exists.' } }));
+    fakeApi(() => ({ status: 409, body: { success: false, code: 'CONFLICT', message: 'An account with this email already exists.' } }));
     const user = userEvent.setup();
-    renderPage(<ProfilePage />, { path: '/profile', user: shopper });
+    renderWithStore(<ProfilePage />, { path: '/profile', user: shopper });
     await user.click(screen.getByRole('button', { name: 'Edit profile' }));
     await user.clear(screen.getByLabelText(/^Email/));
     await user.type(screen.getByLabelText(/^Email/), 'taken@example.com');
@@ -71,9 +71,9 @@ describe('ProfilePage', () => {
   });
 
   it('asks for the current password only when the email changes, and sends it with the new email', async () => {
-    const calls = fakeFetch(() => ({ status: 403, body: { success: false, code: 'WRONG_PASSWORD', message: 'Your current password is not correct, so your email address was not changed.' } }));
+    const { calls } = fakeApi(() => ({ status: 403, body: { success: false, code: 'WRONG_PASSWORD', message: 'Your current password is not correct, so your email address was not changed.' } }));
     const user = userEvent.setup();
-    renderPage(<ProfilePage />, { path: '/profile', user: shopper });
+    renderWithStore(<ProfilePage />, { path: '/profile', user: shopper });
     await user.click(screen.getByRole('button', { name: 'Edit profile' }));
     expect(screen.queryByLabelText(/^Current password/)).not.toBeInTheDocument();
     const email = screen.getByLabelText(/^Email/);
@@ -96,9 +96,9 @@ describe('ProfilePage', () => {
   });
 
   it('asks for the password in a dialog before deleting, then goes home signed out', async () => {
-    const calls = fakeFetch(() => ({ body: { success: true, data: null, message: 'Your account has been deleted.' } }));
+    const { calls } = fakeApi(() => ({ body: { success: true, data: null, message: 'Your account has been deleted.' } }));
     const user = userEvent.setup();
-    const { store } = renderPage(<ProfilePage />, { path: '/profile', user: shopper, guarded: true });
+    const { store } = renderWithStore(<ProfilePage />, { path: '/profile', user: shopper, signedInOnly: true });
 
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
@@ -119,9 +119,9 @@ describe('ProfilePage', () => {
   });
 
   it('cancelling the dialog deletes nothing; a wrong password shows the server message', async () => {
-    const calls = fakeFetch(() => ({ status: 400, body: { success: false, code: 'WRONG_PASSWORD', message: 'The password is not correct.' } }));
+    const { calls } = fakeApi(() => ({ status: 400, body: { success: false, code: 'WRONG_PASSWORD', message: 'The password is not correct.' } }));
     const user = userEvent.setup();
-    const { store } = renderPage(<ProfilePage />, { path: '/profile', user: shopper });
+    const { store } = renderWithStore(<ProfilePage />, { path: '/profile', user: shopper });
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Keep my account' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
