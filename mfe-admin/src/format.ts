@@ -1,5 +1,7 @@
+import { MISSING_VALUE } from '@pharmacy/contracts';
+
 /** Display helpers shared by the admin screens. Every one shows a dash for a missing value (docs/product.md#admin-panel). */
-export const DASH = '-';
+export const DASH = MISSING_VALUE;
 
 type Maybe<T> = T | null | undefined;
 
@@ -30,15 +32,3 @@ export function calendarDateOrDash(ymd: Maybe<string>): string {
   return Number.isNaN(t) ? DASH : calendarDate.format(t);
 }
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** The API shows money as decimals with two places (docs/architecture.md#data). */
-export function formatMoney(amount: Maybe<number>): string {
-  return typeof amount === 'number' && Number.isFinite(amount) ? money.format(amount) : DASH;
-}
-
-/** Server-sent camelCase states as words: "inShipping" -> "In shipping". */
-export function humanize(value: string): string {
-  const words = value.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}

@@ -5,6 +5,7 @@ import {
   ORDER_STATUS_TRANSITIONS,
   PAYMENT_STATUSES,
   PAYMENT_STATUS_TRANSITIONS,
+  orderStatusLabel,
   type Order,
   type OrderStatus,
   type PaymentStatus,
@@ -12,7 +13,6 @@ import {
 import { createFakeServer, fail, ok, okList, type FakeServer } from './fakeServer';
 import { makeOrder } from './fixtures';
 import { renderAdmin, resetAdminTestEnvironment } from './renderAdmin';
-import { humanize } from '../src/format';
 import { ordersActions } from '../src/orders/slice';
 
 afterEach(resetAdminTestEnvironment);
@@ -52,7 +52,7 @@ describe('Order status control: only the allowed next states', () => {
     const { dialog } = await openOrder(order);
     if (allowed.length === 0) {
       expect(within(dialog).queryByLabelText('Change order status to')).not.toBeInTheDocument();
-      expect(within(dialog).getByText(`${humanize(current)} is final: no further changes.`)).toBeInTheDocument();
+      expect(within(dialog).getByText(`${orderStatusLabel(current, 'staff')} is final: no further changes.`)).toBeInTheDocument();
     } else {
       expect(optionsOf(within(dialog).getByLabelText('Change order status to'))).toEqual([...allowed]);
     }

@@ -182,12 +182,12 @@ describe('Admin Users screen', () => {
     );
     expect(rows).toMatchObject({
       Name: 'Sam',
-      Email: '-',
-      Phone: '-',
-      DOB: '-',
-      Allergies: '-',
-      'Health Conditions': '-',
-      'Updated At': '-',
+      Email: '—',
+      Phone: '—',
+      DOB: '—',
+      Allergies: '—',
+      'Health Conditions': '—',
+      'Updated At': '—',
     });
   });
 

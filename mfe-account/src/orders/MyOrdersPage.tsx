@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { formatMoney, orderStatusLabel, paymentStatusLabel, statusTone } from '@pharmacy/contracts';
 import { selectAuth, selectCurrentUser, useAppDispatch, useAppSelector, useInjectModule } from '@pharmacy/session';
 import { Badge, Button, Card, EmptyState, PageSpinner, PageTitle, media, th } from '@pharmacy/ui';
 import { Narrow } from '../forms/layout';
 import { MY_ORDERS_KEY, myOrdersActions, myOrdersReducer, selectMyOrders } from './slice';
 import { myOrdersSaga } from './saga';
-import { formatDate, formatMoney, orderDate, orderNumber, statusLabel, statusTone } from './format';
+import { formatDate, orderDate, orderNumber } from './format';
 import { OrderDetailsDialog, TestPaymentBadge } from './OrderDetailsDialog';
 
 const List = styled.ul`
@@ -97,8 +98,8 @@ export function MyOrdersPage() {
                 </div>
                 <Amount>{formatMoney(order.totalAmount, order.currency ?? 'USD')}</Amount>
                 <Badges>
-                  <Badge variant={statusTone(order.orderStatus)}>{statusLabel(order.orderStatus)}</Badge>
-                  <Badge variant={statusTone(order.paymentStatus)}>Payment: {statusLabel(order.paymentStatus)}</Badge>
+                  <Badge variant={statusTone(order.orderStatus)}>{orderStatusLabel(order.orderStatus, 'shopper')}</Badge>
+                  <Badge variant={statusTone(order.paymentStatus)}>Payment: {paymentStatusLabel(order.paymentStatus)}</Badge>
                   <TestPaymentBadge order={order} />
                 </Badges>
                 <Button variant="secondary" size="sm" onClick={() => open(order._id)} aria-label={`View details of order ${orderNumber(order)}`}>

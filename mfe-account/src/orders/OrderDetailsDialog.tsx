@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { TEST_PAYMENT_NOTICE, isTestPayment } from '@pharmacy/contracts';
+import { MISSING_VALUE, TEST_PAYMENT_NOTICE, formatMoney, isTestPayment, orderStatusLabel, paymentStatusLabel, statusChangeLabel, statusTone } from '@pharmacy/contracts';
 import { Badge, Button, Spinner, buttonStyles, th } from '@pharmacy/ui';
 import { Dialog } from '@pharmacy/ui/dialog';
 import type { OrderView } from './slice';
-import { formatDate, formatMoney, orderDate, orderHistory, orderNumber, statusLabel, statusTone } from './format';
+import { formatDate, orderDate, orderHistory, orderNumber } from './format';
 
 const H3 = styled.h3`
   margin: ${th((t) => t.space(5))} 0 ${th((t) => t.space(2))};
@@ -107,8 +107,8 @@ function Body({ order, cancelling, onCancel }: { order: OrderView; cancelling: b
     <>
       <Line>
         <span>Placed {formatDate(orderDate(order), true)}</span>
-        <Badge variant={statusTone(order.orderStatus)}>Order: {statusLabel(order.orderStatus)}</Badge>
-        <Badge variant={statusTone(order.paymentStatus)}>Payment: {statusLabel(order.paymentStatus)}</Badge>
+        <Badge variant={statusTone(order.orderStatus)}>Order: {orderStatusLabel(order.orderStatus, 'shopper')}</Badge>
+        <Badge variant={statusTone(order.paymentStatus)}>Payment: {paymentStatusLabel(order.paymentStatus)}</Badge>
         <TestPaymentBadge order={order} />
       </Line>
       {order.orderStatus === 'pending' && order.paymentStatus === 'pending' ? (
@@ -153,12 +153,12 @@ function Body({ order, cancelling, onCancel }: { order: OrderView; cancelling: b
           ) : null}
         </address>
       ) : (
-        <p>—</p>
+        <p>{MISSING_VALUE}</p>
       )}
 
       <H3>Payment</H3>
       <p style={{ margin: 0 }}>
-        {statusLabel(order.paymentStatus)}
+        {paymentStatusLabel(order.paymentStatus)}
         {order.paymentMethod ? ` · ${order.paymentMethod}` : ''}
       </p>
 
@@ -169,7 +169,7 @@ function Body({ order, cancelling, onCancel }: { order: OrderView; cancelling: b
         <History>
           {history.map((h, i) => (
             <li key={`${h.at}-${i}`}>
-              {formatDate(h.at, true)}: {FIELD_LABEL[h.field] ?? h.field} {statusLabel(h.from)} → {statusLabel(h.to)}
+              {formatDate(h.at, true)}: {FIELD_LABEL[h.field] ?? h.field} {statusChangeLabel(h.field, h.from, 'shopper')} → {statusChangeLabel(h.field, h.to, 'shopper')}
             </li>
           ))}
         </History>

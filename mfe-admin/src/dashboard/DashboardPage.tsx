@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ORDER_STATUSES, type OrderStats } from '@pharmacy/contracts';
+import { ORDER_STATUSES, formatMoney, type OrderStats } from '@pharmacy/contracts';
 import {
   Card,
   CardTitle,
@@ -18,7 +18,6 @@ import {
   breakpoints,
   th,
 } from '@pharmacy/ui';
-import { formatMoney } from '../format';
 import { useAdminSelector } from '../state/module';
 import { selectDashboard } from '../state/selectors';
 import { BarChart, type BarPoint } from './BarChart';
@@ -130,7 +129,7 @@ export function DashboardPage() {
               <StatusList>
                 {ORDER_STATUSES.map((status) => (
                   <li key={status}>
-                    <StatusBadge status={status} />
+                    <StatusBadge field="orderStatus" status={status} />
                     <Count>{stats.byOrderStatus[status]}</Count>
                   </li>
                 ))}

@@ -1,9 +1,9 @@
 import styled from 'styled-components';
-import { ORDER_STATUS_TRANSITIONS, PAYMENT_STATUS_TRANSITIONS, type Order, type OrderStatus, type PaymentStatus } from '@pharmacy/contracts';
+import { ORDER_STATUS_TRANSITIONS, PAYMENT_STATUS_TRANSITIONS, formatMoney, type Order, type OrderStatus, type PaymentStatus } from '@pharmacy/contracts';
 import { Dialog } from '@pharmacy/ui/dialog';
 import { Spinner, Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow, breakpoints, th } from '@pharmacy/ui';
-import { dateTimeOrDash, formatMoney, humanize, textOrDash } from '../format';
-import { StatusControl } from './StatusControl';
+import { dateTimeOrDash, textOrDash } from '../format';
+import { StatusControl, staffStatusLabel } from './StatusControl';
 import { Center } from '../styles';
 
 const Sections = styled.div`
@@ -92,6 +92,7 @@ export function OrderDetailsDialog({ open, order, loading, updating, onClose, on
             <Sections>
               <StatusControl
                 label="Order status"
+                field="orderStatus"
                 current={order.orderStatus}
                 transitions={ORDER_STATUS_TRANSITIONS}
                 busy={updating === 'orderStatus'}
@@ -99,6 +100,7 @@ export function OrderDetailsDialog({ open, order, loading, updating, onClose, on
               />
               <StatusControl
                 label="Payment status"
+                field="paymentStatus"
                 current={order.paymentStatus}
                 transitions={PAYMENT_STATUS_TRANSITIONS}
                 busy={updating === 'paymentStatus'}
@@ -124,9 +126,9 @@ export function OrderDetailsDialog({ open, order, loading, updating, onClose, on
                   <TableRow key={item.productId}>
                     <TableCell>{item.title}</TableCell>
                     <TableCell>{textOrDash(item.brand)}</TableCell>
-                    <TableCell>{formatMoney(item.price)}</TableCell>
+                    <TableCell>{formatMoney(item.price, order.currency)}</TableCell>
                     <TableCell>{item.quantity}</TableCell>
-                    <TableCell>{formatMoney(item.lineTotal)}</TableCell>
+                    <TableCell>{formatMoney(item.lineTotal, order.currency)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -137,7 +139,7 @@ export function OrderDetailsDialog({ open, order, loading, updating, onClose, on
             <H3 id="order-totals-heading">Totals</H3>
             <Facts>
               <Fact label="Items" value={String(order.items.reduce((n, i) => n + i.quantity, 0))} />
-              <Fact label="Total" value={`${formatMoney(order.totalAmount)}${order.currency && order.currency !== 'USD' ? ` ${order.currency}` : ''}`} />
+              <Fact label="Total" value={formatMoney(order.totalAmount, order.currency)} />
             </Facts>
           </Section>
 
@@ -145,7 +147,7 @@ export function OrderDetailsDialog({ open, order, loading, updating, onClose, on
             <H3 id="order-payment-heading">Payment</H3>
             <Facts>
               <Fact label="Method" value={textOrDash(order.paymentMethod)} />
-              <Fact label="Status" value={humanize(order.paymentStatus)} />
+              <Fact label="Status" value={staffStatusLabel('paymentStatus', order.paymentStatus)} />
               <Fact label="Payment ID" value={textOrDash(order.paymentId)} />
               <Fact label="Payer ID" value={textOrDash(order.payerId)} />
             </Facts>
@@ -171,7 +173,7 @@ export function OrderDetailsDialog({ open, order, loading, updating, onClose, on
               <History>
                 {order.history.map((entry, index) => (
                   <li key={`${entry.at}-${index}`}>
-                    {FIELD_LABELS[entry.field]}: {humanize(entry.from)} → {humanize(entry.to)}, {dateTimeOrDash(entry.at)} by{' '}
+                    {FIELD_LABELS[entry.field]}: {staffStatusLabel(entry.field, entry.from)} → {staffStatusLabel(entry.field, entry.to)}, {dateTimeOrDash(entry.at)} by{' '}
                     {entry.by === 'system' ? 'the system' : entry.by}
                     {entry.note ? ` (${entry.note})` : ''}
                   </li>

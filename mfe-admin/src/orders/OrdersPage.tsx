@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
-import { ORDER_STATUSES, type OrderStatus } from '@pharmacy/contracts';
+import { ORDER_STATUSES, formatMoney, type OrderStatus } from '@pharmacy/contracts';
 import {
   Button,
   EmptyState,
@@ -18,11 +18,11 @@ import {
   th,
 } from '@pharmacy/ui';
 import { Pagination } from '../Pagination';
-import { dateTimeOrDash, formatMoney, humanize } from '../format';
+import { dateTimeOrDash } from '../format';
 import { useAdminSelector } from '../state/module';
 import { selectOrders } from '../state/selectors';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
-import { StatusBadge } from './StatusControl';
+import { StatusBadge, staffStatusLabel } from './StatusControl';
 import { ordersActions } from './slice';
 import { Center, Mono } from '../styles';
 
@@ -71,7 +71,7 @@ export function OrdersPage() {
           <option value="">All statuses</option>
           {ORDER_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {humanize(s)}
+              {staffStatusLabel('orderStatus', s)}
             </option>
           ))}
         </Select>
@@ -82,7 +82,7 @@ export function OrdersPage() {
           <Spinner size={40} label="Loading orders" />
         </Center>
       ) : list.length === 0 ? (
-        <EmptyState message="No orders found" description={status ? `No order is ${humanize(status).toLowerCase()}.` : undefined} />
+        <EmptyState message="No orders found" description={status ? `No order is ${staffStatusLabel('orderStatus', status).toLowerCase()}.` : undefined} />
       ) : (
         <Table aria-label="Orders" aria-busy={loading || undefined}>
           <TableHead>
@@ -108,12 +108,12 @@ export function OrdersPage() {
                 <TableCell>{dateTimeOrDash(order.orderDate)}</TableCell>
                 <TableCell>{order.address.fullName}</TableCell>
                 <TableCell>{order.items.reduce((n, i) => n + i.quantity, 0)}</TableCell>
-                <TableCell>{formatMoney(order.totalAmount)}</TableCell>
+                <TableCell>{formatMoney(order.totalAmount, order.currency)}</TableCell>
                 <TableCell>
-                  <StatusBadge status={order.orderStatus} />
+                  <StatusBadge field="orderStatus" status={order.orderStatus} />
                 </TableCell>
                 <TableCell>
-                  <StatusBadge status={order.paymentStatus} />
+                  <StatusBadge field="paymentStatus" status={order.paymentStatus} />
                 </TableCell>
                 <TableCell>
                   <Button size="sm" variant="secondary" onClick={() => openDetails(order._id)}>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
-import { Badge, Button, Select, th, type BadgeVariant } from '@pharmacy/ui';
-import { humanize } from '../format';
+import { statusChangeLabel, statusTone } from '@pharmacy/contracts';
+import { Badge, Button, Select, th } from '@pharmacy/ui';
 
 const Box = styled.div`
   display: flex;
@@ -27,25 +27,19 @@ const Muted = styled.p`
   font-size: ${th((t) => t.fontSizes.sm)};
 `;
 
-const STATUS_BADGES: Record<string, BadgeVariant> = {
-  pending: 'warning',
-  confirmed: 'brand',
-  inProcess: 'brand',
-  inShipping: 'brand',
-  delivered: 'success',
-  rejected: 'danger',
-  paid: 'success',
-  refunded: 'neutral',
-  failed: 'danger',
-};
+export type StatusField = 'orderStatus' | 'paymentStatus';
 
-export function StatusBadge({ status }: { status: string }) {
-  return <Badge variant={STATUS_BADGES[status] ?? 'neutral'}>{humanize(status)}</Badge>;
+/** A status in staff's words, in the field's own wording (contracts decides it for staff and shoppers alike). */
+export const staffStatusLabel = (field: StatusField, status: string): string => statusChangeLabel(field, status, 'staff');
+
+export function StatusBadge({ field, status }: { field: StatusField; status: string }) {
+  return <Badge variant={statusTone(status)}>{staffStatusLabel(field, status)}</Badge>;
 }
 
 export interface StatusControlProps<S extends string> {
   /** "Order status" or "Payment status". */
   label: string;
+  field: StatusField;
   current: S;
   /** The one transition table of shared/contracts (docs/domain.md#orders). */
   transitions: Record<S, readonly S[]>;
@@ -54,7 +48,7 @@ export interface StatusControlProps<S extends string> {
 }
 
 /** Offers only the states the current one may move to; a final state offers nothing. */
-export function StatusControl<S extends string>({ label, current, transitions, busy, onChange }: StatusControlProps<S>) {
+export function StatusControl<S extends string>({ label, field, current, transitions, busy, onChange }: StatusControlProps<S>) {
   const id = useId();
   const allowed = transitions[current] ?? [];
   const [next, setNext] = useState<S | ''>('');
@@ -65,10 +59,10 @@ export function StatusControl<S extends string>({ label, current, transitions, b
   return (
     <Box>
       <Row>
-        <strong>{label}:</strong> <StatusBadge status={current} />
+        <strong>{label}:</strong> <StatusBadge field={field} status={current} />
       </Row>
       {allowed.length === 0 ? (
-        <Muted>{humanize(current)} is final: no further changes.</Muted>
+        <Muted>{staffStatusLabel(field, current)} is final: no further changes.</Muted>
       ) : (
         <Row>
           <Label htmlFor={id}>Change {label.toLowerCase()} to</Label>
@@ -76,7 +70,7 @@ export function StatusControl<S extends string>({ label, current, transitions, b
             <option value="">Choose…</option>
             {allowed.map((state) => (
               <option key={state} value={state}>
-                {humanize(state)}
+                {staffStatusLabel(field, state)}
               </option>
             ))}
           </Select>

@@ -1,10 +1,9 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
-import type { Order, OrderStatus, PaymentStatus } from '@pharmacy/contracts';
+import { orderStatusLabel, paymentStatusLabel, type Order, type OrderStatus, type PaymentStatus } from '@pharmacy/contracts';
 import { adminApi, type OrderList } from '../api';
 import { abortable, notifyFailure, notifySuccess } from '../state/effects';
-import { humanize } from '../format';
 import { selectOrders } from '../state/selectors';
 import { ordersActions, type OrdersState } from './slice';
 
@@ -38,7 +37,7 @@ function* updateOrderStatusSaga(action: PayloadAction<{ id: string; orderStatus:
   try {
     const order: Order = yield call(adminApi.updateOrderStatus, action.payload.id, action.payload.orderStatus);
     yield put(ordersActions.updateOrderSucceeded(order));
-    yield call(notifySuccess, 'Order status updated', `The order is now ${humanize(order.orderStatus).toLowerCase()}.`);
+    yield call(notifySuccess, 'Order status updated', `The order is now ${orderStatusLabel(order.orderStatus, 'staff').toLowerCase()}.`);
   } catch (error) {
     yield put(ordersActions.updateOrderFailed());
     yield call(notifyFailure, 'Could not update the order status', error);
@@ -49,7 +48,7 @@ function* updatePaymentStatusSaga(action: PayloadAction<{ id: string; paymentSta
   try {
     const order: Order = yield call(adminApi.updatePaymentStatus, action.payload.id, action.payload.paymentStatus);
     yield put(ordersActions.updateOrderSucceeded(order));
-    yield call(notifySuccess, 'Payment status updated', `The payment is now ${humanize(order.paymentStatus).toLowerCase()}.`);
+    yield call(notifySuccess, 'Payment status updated', `The payment is now ${paymentStatusLabel(order.paymentStatus).toLowerCase()}.`);
   } catch (error) {
     yield put(ordersActions.updateOrderFailed());
     yield call(notifyFailure, 'Could not update the payment status', error);

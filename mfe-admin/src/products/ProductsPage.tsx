@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
-import { PRODUCT_IMAGE_SIZE, categoryLabel, type Product } from '@pharmacy/contracts';
+import { PRODUCT_IMAGE_SIZE, categoryLabel, formatMoney, type Product } from '@pharmacy/contracts';
 import { Dialog } from '@pharmacy/ui/dialog';
 import {
   Badge,
@@ -22,7 +22,6 @@ import {
 } from '@pharmacy/ui';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { Pagination } from '../Pagination';
-import { formatMoney } from '../format';
 import { useAdminSelector } from '../state/module';
 import { selectProducts } from '../state/selectors';
 import { ProductForm } from './ProductForm';

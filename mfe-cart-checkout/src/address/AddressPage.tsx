@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { ADDRESS_LIMIT, type Address, type CartCheckoutExposes } from '@pharmacy/contracts';
+import { ADDRESS_LIMIT, type Address } from '@pharmacy/contracts';
 import { getErrorMessage } from '@pharmacy/session';
 import { Button, Card, EmptyState, PageTitle, Spinner, toast } from '@pharmacy/ui';
-import { AddressForm } from '../address/AddressForm';
-import { useAddresses } from '../address/useAddresses';
+import { AddressForm } from './AddressForm';
+import { useAddresses } from './useAddresses';
 import { addressApi } from '../cart/api';
 
 const Grid = styled.ul`
@@ -36,7 +36,7 @@ export function AddressCard({ address }: { address: Address }) {
 }
 
 /** /address: list, add, edit and delete (at most ADDRESS_LIMIT). */
-function AddressPage() {
+export function AddressPage() {
   const { userId, addresses, error, reload } = useAddresses();
   const [editing, setEditing] = useState<string | 'new' | null>(null);
 
@@ -113,5 +113,3 @@ function AddressPage() {
     </section>
   );
 }
-
-export default AddressPage satisfies CartCheckoutExposes['./AddressPage']['default'];

@@ -1,10 +1,9 @@
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { CartCheckoutExposes } from '@pharmacy/contracts';
 import { CartIcon, VisuallyHidden, media, th, visuallyHiddenCss } from '@pharmacy/ui';
-import { selectCart } from '../cart/slice';
-import { useCartModule } from '../cart/useCart';
+import { selectCart } from './slice';
+import { useCartModule } from './useCart';
 
 const Count = styled.span`
   display: inline-block;
@@ -39,11 +38,8 @@ const Word = styled.span`
   }
 `;
 
-/**
- * Header widget: the cart's item count, linking to /cart. Mounting it injects the cart slice and saga, so the
- * cross-remote addToCart command (contracts CartCommands.addItem) is handled on every page.
- */
-function CartBadge() {
+/** Header widget: the cart's item count, linking to /cart (it injects the cart slice and saga itself, as AddToCart does). */
+export function CartBadge() {
   useCartModule();
   const count = useSelector(selectCart).cart?.itemCount ?? 0;
   // The name is the visible text plus a hidden word ("Cart 2 items"), so a voice user saying what they see
@@ -56,5 +52,3 @@ function CartBadge() {
     </BadgeLink>
   );
 }
-
-export default CartBadge satisfies CartCheckoutExposes['./CartBadge']['default'];

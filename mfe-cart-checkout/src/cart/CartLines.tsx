@@ -1,8 +1,6 @@
 import styled from 'styled-components';
-import type { Cart, CartLine } from '@pharmacy/contracts';
+import { MISSING_VALUE, formatMoney, type Cart, type CartLine } from '@pharmacy/contracts';
 import { Badge, Button, th } from '@pharmacy/ui';
-
-const money = (n: number) => `$${n.toFixed(2)}`;
 
 const List = styled.ul`
   list-style: none;
@@ -85,7 +83,7 @@ function Line({ line, onQuantity, onRemove, busy }: { line: CartLine } & Omit<Ca
           <Note $tone="info">Maximum you can order: {line.maxQuantity}</Note>
         )}
       </div>
-      <div aria-label={`Line total for ${line.title}`}>{line.available ? money(line.lineTotal) : '—'}</div>
+      <div aria-label={`Line total for ${line.title}`}>{line.available ? formatMoney(line.lineTotal) : MISSING_VALUE}</div>
     </Row>
   );
 }
@@ -100,5 +98,3 @@ export function CartLines({ cart, onQuantity, onRemove, busy }: CartLinesProps) 
     </List>
   );
 }
-
-export { money };

@@ -1,11 +1,11 @@
 import { useDispatch } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import type { CartCheckoutExposes } from '@pharmacy/contracts';
+import { formatMoney } from '@pharmacy/contracts';
 import { Button, Card, EmptyState, PageTitle, Spinner } from '@pharmacy/ui';
-import { CartLines, money } from '../cart/CartLines';
-import { cartActions } from '../cart/slice';
-import { useCart } from '../cart/useCart';
+import { CartLines } from './CartLines';
+import { cartActions } from './slice';
+import { useCart } from './useCart';
 
 const Summary = styled(Card)`
   margin-top: 1.5rem;
@@ -20,7 +20,7 @@ const Alert = styled.p`
 `;
 
 /** /cart: the visitor's browser cart or the signed-in user's server cart, priced and capped by the server. */
-function CartPage() {
+export function CartPage() {
   const { cart, loading, error, message, shopper } = useCart();
   const dispatch = useDispatch();
   const navigate = useNavigate();
@@ -57,7 +57,7 @@ function CartPage() {
               <div>
                 {cart.itemCount} item{cart.itemCount === 1 ? '' : 's'}
               </div>
-              <strong aria-label="Cart total">Total: {money(cart.totalAmount)}</strong>
+              <strong aria-label="Cart total">Total: {formatMoney(cart.totalAmount)}</strong>
             </div>
             {blocked.length > 0 && (
               <p role="alert">
@@ -76,5 +76,3 @@ function CartPage() {
     </section>
   );
 }
-
-export default CartPage satisfies CartCheckoutExposes['./CartPage']['default'];

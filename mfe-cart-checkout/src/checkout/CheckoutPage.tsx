@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ADDRESS_LIMIT, CURRENT_ORDER_ID_KEY, type CartCheckoutExposes } from '@pharmacy/contracts';
+import { ADDRESS_LIMIT, CURRENT_ORDER_ID_KEY, formatMoney } from '@pharmacy/contracts';
 import { getErrorMessage } from '@pharmacy/session';
 import { Button, Card, EmptyState, PageTitle, Spinner } from '@pharmacy/ui';
 import { AddressForm } from '../address/AddressForm';
 import { useAddresses } from '../address/useAddresses';
 import { addressApi, orderApi } from '../cart/api';
-import { CartLines, money } from '../cart/CartLines';
+import { CartLines } from '../cart/CartLines';
 import { useCart } from '../cart/useCart';
 import { TestPaymentNotice } from '../payment/TestPaymentNotice';
-import { AddressCard } from './AddressPage';
+import { AddressCard } from '../address/AddressPage';
 
 const Layout = styled.div`
   display: grid;
@@ -34,7 +34,7 @@ const Choice = styled.label`
  * /secure/checkout: pick or add an address, review the server-computed items and total, acknowledge safety
  * warnings, place the order, then go to the payment provider's approval page.
  */
-function CheckoutPage() {
+export function CheckoutPage() {
   const { cart, error: cartError } = useCart();
   const { userId, addresses, reload } = useAddresses();
   const [addressId, setAddressId] = useState<string | null>(null);
@@ -108,7 +108,7 @@ function CheckoutPage() {
           <h2>Your order</h2>
           <CartLines cart={cart} />
           <p>
-            <strong aria-label="Order total">Total: {money(cart.totalAmount)}</strong>
+            <strong aria-label="Order total">Total: {formatMoney(cart.totalAmount)}</strong>
           </p>
           {!cart.canCheckout && (
             <p role="alert">
@@ -130,5 +130,3 @@ function CheckoutPage() {
     </section>
   );
 }
-
-export default CheckoutPage satisfies CartCheckoutExposes['./CheckoutPage']['default'];

@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useSearchParams } from 'react-router-dom';
-import { CURRENT_ORDER_ID_KEY, type CartCheckoutExposes } from '@pharmacy/contracts';
+import { CURRENT_ORDER_ID_KEY } from '@pharmacy/contracts';
 import { getErrorMessage } from '@pharmacy/session';
 import { Button, Card, PageTitle, Spinner } from '@pharmacy/ui';
 import { orderApi } from '../cart/api';
 import { cartActions } from '../cart/slice';
 import { useCartModule } from '../cart/useCart';
-import { TestPaymentNotice } from '../payment/TestPaymentNotice';
+import { TestPaymentNotice } from './TestPaymentNotice';
 
 /** /secure/checkout/cancel: the shopper cancelled at the provider; cancel the order so its stock is released. */
-function PaymentCancelPage() {
+export function PaymentCancelPage() {
   useCartModule();
   const dispatch = useDispatch();
   const [params] = useSearchParams();
@@ -64,5 +64,3 @@ function PaymentCancelPage() {
     </section>
   );
 }
-
-export default PaymentCancelPage satisfies CartCheckoutExposes['./PaymentCancelPage']['default'];

@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { CURRENT_ORDER_ID_KEY, type CartCheckoutExposes, type Order } from '@pharmacy/contracts';
+import { CURRENT_ORDER_ID_KEY, formatMoney, type Order } from '@pharmacy/contracts';
 import { getErrorMessage, isApiError, selectAuth, useAppSelector } from '@pharmacy/session';
 import { Button, Card, PageTitle, Spinner } from '@pharmacy/ui';
 import { orderApi } from '../cart/api';
-import { money } from '../cart/CartLines';
 import { cartActions } from '../cart/slice';
 import { useCartModule } from '../cart/useCart';
-import { TestPaymentNotice } from '../payment/TestPaymentNotice';
+import { TestPaymentNotice } from './TestPaymentNotice';
 
 const SIGN_IN_PATH = '/sign-in';
 
@@ -19,7 +18,7 @@ const SIGN_IN_PATH = '/sign-in';
  * (currentOrderId: docs/domain.md#orders). A shopper whose session ended meanwhile is sent to sign in and brought back to this
  * very URL, query included, and the capture completes then.
  */
-function PaymentReturnPage() {
+export function PaymentReturnPage() {
   useCartModule();
   const dispatch = useDispatch();
   const location = useLocation();
@@ -88,12 +87,12 @@ function PaymentReturnPage() {
           <ul>
             {order.items.map((i) => (
               <li key={i.productId}>
-                {i.quantity} × {i.title} — {money(i.lineTotal)}
+                {i.quantity} × {i.title} — {formatMoney(i.lineTotal, order.currency)}
               </li>
             ))}
           </ul>
           <p>
-            <strong>Total: {money(order.totalAmount)}</strong>
+            <strong>Total: {formatMoney(order.totalAmount, order.currency)}</strong>
           </p>
           <p>
             Delivering to {order.address.fullName}, {order.address.addressLine}, {order.address.postalCode} {order.address.city}
@@ -121,5 +120,3 @@ function PaymentReturnPage() {
     </section>
   );
 }
-
-export default PaymentReturnPage satisfies CartCheckoutExposes['./PaymentReturnPage']['default'];

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { PRODUCT_IMAGE_SIZE, type Product } from '@pharmacy/contracts';
+import { PRODUCT_IMAGE_SIZE, formatMoney, type Product } from '@pharmacy/contracts';
 import { Badge, VisuallyHidden, th } from '@pharmacy/ui';
-import { money, onSale } from '../lib/format';
+import { onSale } from '../lib/format';
 import { Highlight } from '../search/Highlight';
 
 const Card = styled.li`
@@ -100,12 +100,12 @@ export function PriceTag({ product }: { product: Pick<Product, 'price' | 'salePr
     <Price>
       <span>
         <VisuallyHidden>Sale price </VisuallyHidden>
-        {money(product.salePrice)}
+        {formatMoney(product.salePrice)}
       </span>
-      <s aria-label={`was ${money(product.price)}`}>{money(product.price)}</s>
+      <s aria-label={`was ${formatMoney(product.price)}`}>{formatMoney(product.price)}</s>
     </Price>
   ) : (
-    <Price>{money(product.price)}</Price>
+    <Price>{formatMoney(product.price)}</Price>
   );
 }
 

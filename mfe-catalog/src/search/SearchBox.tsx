@@ -4,7 +4,8 @@ import styled from 'styled-components';
 import { getErrorMessage } from '@pharmacy/session';
 import { Input, VisuallyHidden, th } from '@pharmacy/ui';
 import { catalogApi, type SearchList } from '../lib/api';
-import { effectivePrice, money } from '../lib/format';
+import { formatMoney } from '@pharmacy/contracts';
+import { effectivePrice } from '../lib/format';
 import { Highlight } from './Highlight';
 
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -189,7 +190,7 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
                 <span>
                   <Highlight text={p.title} terms={state.kind === 'done' ? state.results.terms : []} />
                   <small>
-                    {p.brand} · {money(effectivePrice(p))}
+                    {p.brand} · {formatMoney(effectivePrice(p))}
                   </small>
                 </span>
               </Option>

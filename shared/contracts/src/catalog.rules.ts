@@ -108,3 +108,25 @@ export const centsToDecimal = (cents: number): number => Math.round(cents) / 100
 export const decimalToCents = (value: number): number => Math.round(value * 100);
 /** true when a decimal has at most two places (1.999 is refused rather than silently rounded). */
 export const hasAtMostTwoDecimals = (value: number): boolean => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+/** What every screen shows for a value it does not have (a price not loaded, a field left empty). */
+export const MISSING_VALUE = '—';
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+/**
+ * A decimal amount as people read it ("$12.50"), in the order's currency when it has one. A missing or
+ * non-numeric amount shows MISSING_VALUE rather than "$NaN"; a currency the browser does not know shows its code.
+ */
+export function formatMoney(amount: number | null | undefined, currency = 'USD'): string {
+  if (typeof amount !== 'number' || !Number.isFinite(amount)) return MISSING_VALUE;
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    } catch {
+      return `${amount.toFixed(2)} ${currency}`;
+    }
+    moneyFormats.set(currency, format);
+  }
+  return format.format(amount);
+}

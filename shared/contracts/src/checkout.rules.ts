@@ -1,6 +1,8 @@
 // The checkout vertical's constants and order and payment state rules (docs/domain.md#orders): plain values, no
 // schema library, so the browser gets them without TypeBox (see browser.ts).
 
+import { MISSING_VALUE } from './catalog.rules';
+
 // ---------------------------------------------------------------------------------------------------------------
 // Constants
 
@@ -69,6 +71,59 @@ export const PAYMENT_STATUS_TRANSITIONS: Record<PaymentStatus, readonly PaymentS
   refunded: [],
   failed: [],
 };
+
+/**
+ * Who reads a status: staff see the state machine's own words ("In process"), shoppers see what it means for
+ * their parcel ("Being prepared"). Every screen takes its wording from here, so the two never drift apart.
+ */
+export type StatusAudience = 'shopper' | 'staff';
+
+const ORDER_STATUS_LABELS: Record<OrderStatus, Record<StatusAudience, string>> = {
+  pending: { staff: 'Pending', shopper: 'Pending' },
+  confirmed: { staff: 'Confirmed', shopper: 'Confirmed' },
+  inProcess: { staff: 'In process', shopper: 'Being prepared' },
+  inShipping: { staff: 'In shipping', shopper: 'On its way' },
+  delivered: { staff: 'Delivered', shopper: 'Delivered' },
+  rejected: { staff: 'Rejected', shopper: 'Cancelled' },
+};
+const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  refunded: 'Refunded',
+  failed: 'Failed',
+};
+
+/** An orderStatus in words; a state this build does not know yet shows as sent, a missing one as a dash. */
+export function orderStatusLabel(status: string | null | undefined, audience: StatusAudience): string {
+  if (!status) return MISSING_VALUE;
+  return ORDER_STATUS_LABELS[status as OrderStatus]?.[audience] ?? status;
+}
+
+/** A paymentStatus in words (staff and shoppers word payments alike). */
+export function paymentStatusLabel(status: string | null | undefined): string {
+  if (!status) return MISSING_VALUE;
+  return PAYMENT_STATUS_LABELS[status as PaymentStatus] ?? status;
+}
+
+/** A status change of the order's history in words, whichever of the two fields it changed. */
+export const statusChangeLabel = (field: 'orderStatus' | 'paymentStatus' | string, status: string | null | undefined, audience: StatusAudience): string =>
+  field === 'paymentStatus' ? paymentStatusLabel(status) : orderStatusLabel(status, audience);
+
+/** How a status is marked (a badge's colour): done, moving, waiting on someone, or stopped. */
+export type StatusTone = 'neutral' | 'brand' | 'success' | 'warning' | 'danger';
+const STATUS_TONES: Record<OrderStatus | PaymentStatus, StatusTone> = {
+  pending: 'warning',
+  confirmed: 'brand',
+  inProcess: 'brand',
+  inShipping: 'brand',
+  delivered: 'success',
+  rejected: 'danger',
+  paid: 'success',
+  refunded: 'neutral',
+  failed: 'danger',
+};
+export const statusTone = (status: string | null | undefined): StatusTone =>
+  (status && STATUS_TONES[status as OrderStatus | PaymentStatus]) || 'neutral';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Address fields (the address form shows these limits; the schemas in checkout.ts enforce them)

@@ -1,0 +1,58 @@
+import {
+  MISSING_VALUE,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  formatMoney,
+  orderStatusLabel,
+  paymentStatusLabel,
+  statusChangeLabel,
+  statusTone,
+} from '../src/browser';
+
+describe('formatMoney: one way every screen writes an amount', () => {
+  it('writes dollars and cents, with thousands grouped and negative amounts signed', () => {
+    expect(formatMoney(12.5)).toBe('$12.50');
+    expect(formatMoney(0)).toBe('$0.00');
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatMoney(-3)).toBe('-$3.00');
+  });
+
+  it('writes the order’s currency when it has one, and the code of a currency the browser does not know', () => {
+    expect(formatMoney(9.99, 'EUR')).toBe('€9.99');
+    expect(formatMoney(9.99, 'XX1')).toBe('9.99 XX1');
+  });
+
+  it('shows the one missing mark, never "$NaN", for an amount it does not have', () => {
+    expect(MISSING_VALUE).toBe('—');
+    expect(formatMoney(undefined)).toBe('—');
+    expect(formatMoney(null)).toBe('—');
+    expect(formatMoney(Number.NaN)).toBe('—');
+    expect(formatMoney(Number.POSITIVE_INFINITY)).toBe('—');
+  });
+});
+
+describe('status labels: shoppers and staff word a status in one place', () => {
+  it('gives staff the state machine’s words and shoppers what it means for their parcel', () => {
+    expect(ORDER_STATUSES.map((s) => orderStatusLabel(s, 'staff'))).toEqual(['Pending', 'Confirmed', 'In process', 'In shipping', 'Delivered', 'Rejected']);
+    expect(ORDER_STATUSES.map((s) => orderStatusLabel(s, 'shopper'))).toEqual(['Pending', 'Confirmed', 'Being prepared', 'On its way', 'Delivered', 'Cancelled']);
+  });
+
+  it('words payments alike for both, and a history entry by the field it changed', () => {
+    expect(PAYMENT_STATUSES.map(paymentStatusLabel)).toEqual(['Pending', 'Paid', 'Refunded', 'Failed']);
+    expect(statusChangeLabel('orderStatus', 'rejected', 'shopper')).toBe('Cancelled');
+    expect(statusChangeLabel('paymentStatus', 'refunded', 'shopper')).toBe('Refunded');
+  });
+
+  it('shows an unknown state as sent and a missing one as the missing mark', () => {
+    expect(orderStatusLabel('onHold', 'staff')).toBe('onHold');
+    expect(orderStatusLabel(undefined, 'shopper')).toBe('—');
+    expect(paymentStatusLabel('')).toBe('—');
+  });
+
+  it('marks every status with one tone, neutral when unknown', () => {
+    expect([...ORDER_STATUSES, ...PAYMENT_STATUSES].map(statusTone)).toEqual([
+      'warning', 'brand', 'brand', 'brand', 'success', 'danger', 'warning', 'success', 'neutral', 'danger',
+    ]);
+    expect(statusTone('onHold')).toBe('neutral');
+  });
+});
