@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// The test command: one type-check of the whole tree, then every jest project (unit, component, service and the
-// browser journeys). It ends with the one line CI reads: "N passed, N failed".
+// The test command: one type-check of the whole tree, one lint of it (ESLint, no warning allowed), then every jest
+// project (unit, component, service and the browser journeys). It ends with the one line CI reads: "N passed, N
+// failed"; a type-check or lint that fails stops the run there with "typecheck: 0 passed, 1 failed" or "lint: …".
 // `--unit` (pnpm test:unit): every jest project except the browser journeys (e2e/), which need a build and
-// Chromium; no type-check. Other arguments go to jest (a path, -t "name", --listTests…).
+// Chromium; no type-check, no lint. Other arguments go to jest (a path, -t "name", --listTests…).
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -24,6 +25,11 @@ runMain(() => {
     console.log('▶ type-checking the whole tree');
     if (run([tsc, '-p', 'tsconfig.json']) !== 0) {
       console.log('\ntypecheck: 0 passed, 1 failed');
+      return 1;
+    }
+    console.log('▶ linting the whole tree (pnpm lint)');
+    if (run([path.join(__dirname, 'lint.js')]) !== 0) {
+      console.log('\nlint: 0 passed, 1 failed');
       return 1;
     }
   }

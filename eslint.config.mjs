@@ -1,0 +1,57 @@
+// pnpm lint: one ESLint run over every package's sources, tests, benchmarks, tools and browser journeys, with zero
+// warnings allowed (the test command runs it after the type-check). Syntax-level typescript-eslint rules only: the
+// type-check already runs once per test run, and type-aware linting would run the compiler a second time.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Code that runs in the browser: the host, the remotes and the shared browser packages. */
+const BROWSER = ['host-shell/**', 'mfe-*/**', 'shared/ui/**', 'shared/session/**'];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'data/**', '**/.cache/**'] },
+
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // An unused name is a leftover; a leading underscore marks one kept on purpose (a positional argument).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-console': 'off',
+      'prefer-const': 'error',
+      'no-var': 'error',
+    },
+  },
+
+  // The scripts, jest and webpack configs are CommonJS run by Node.
+  {
+    files: ['**/*.js', '**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: {
+      // CommonJS files load their modules with require(); that is not the TypeScript import style the rule guards.
+      '@typescript-eslint/no-require-imports': 'off',
+    },
+  },
+  { files: ['**/*.mjs'], languageOptions: { sourceType: 'module', globals: { ...globals.node } } },
+
+  { files: ['**/*.ts', '**/*.tsx'], languageOptions: { globals: { ...globals.node } } },
+  { files: BROWSER.map((p) => `${p}/*.{ts,tsx}`), languageOptions: { globals: { ...globals.browser } } },
+  { files: ['**/test/**', '**/*.test.*', 'e2e/**', 'tools/**'], languageOptions: { globals: { ...globals.jest } } },
+
+  // React: hooks are called unconditionally in the same order, and an effect names everything it reads.
+  {
+    files: ['**/*.tsx', ...BROWSER.map((p) => `${p}/*.ts`)],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+);
