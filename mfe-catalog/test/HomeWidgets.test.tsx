@@ -1,17 +1,17 @@
 import { screen } from '@testing-library/react';
 import FeatureCarousel from '../src/exposes/FeatureCarousel';
 import FeaturedProducts from '../src/exposes/FeaturedProducts';
-import { fakeFetch, ok, okList, product, renderAt } from './render';
+import { fakeApi, ok, okList, makeProduct, renderWithStore } from '@pharmacy/test-kit';
 import userEvent from '@testing-library/user-event';
 
 describe('FeatureCarousel', () => {
   it('shows one banner at a time with sized images and lets the user move between them', async () => {
     const user = userEvent.setup();
-    fakeFetch(() => ok([
+    fakeApi(() => ok([
       { _id: 'f1', image: '/api/media/a', createdAt: '2024-01-01T00:00:00.000Z' },
       { _id: 'f2', image: '/api/media/b', createdAt: '2024-01-02T00:00:00.000Z' },
     ]));
-    const { container } = renderAt(<FeatureCarousel />);
+    const { container } = renderWithStore(<FeatureCarousel />);
     expect(await screen.findByRole('link', { name: 'Offer 1 of 2: shop products' })).toBeInTheDocument();
     const img = container.querySelector('img')!;
     expect(img).toHaveAttribute('src', '/api/media/a');
@@ -25,8 +25,8 @@ describe('FeatureCarousel', () => {
   });
 
   it('renders nothing when there are no banners', async () => {
-    const calls = fakeFetch(() => ok([]));
-    const { container } = renderAt(<FeatureCarousel />);
+    const { calls } = fakeApi(() => ok([]));
+    const { container } = renderWithStore(<FeatureCarousel />);
     await screen.findByTestId('location');
     await new Promise((r) => setTimeout(r, 0));
     expect(calls).toHaveLength(1);
@@ -36,12 +36,12 @@ describe('FeatureCarousel', () => {
 
 describe('FeaturedProducts', () => {
   it('shows categories with products and a row of buyable products', async () => {
-    fakeFetch((call) =>
-      call.url.pathname === '/api/shop/products/facets'
+    fakeApi((call) =>
+      call.path === '/api/shop/products/facets'
         ? ok({ categories: [{ id: 'allergy', label: 'Allergy', count: 3 }, { id: 'first-aid', label: 'First Aid', count: 0 }], brands: [] })
-        : okList([product({ title: 'Plasters' }), product({ title: 'Rx cream', requiresPrescription: true })], { total: 2, page: 1, limit: 8 }),
+        : okList([makeProduct({ title: 'Plasters' }), makeProduct({ title: 'Rx cream', requiresPrescription: true })], { total: 2, page: 1, limit: 8 }),
     );
-    renderAt(<FeaturedProducts />);
+    renderWithStore(<FeaturedProducts />);
     expect(await screen.findByRole('link', { name: 'Allergy' })).toHaveAttribute('href', '/pharmacy/products?category=allergy');
     expect(screen.queryByRole('link', { name: 'First Aid' })).not.toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Plasters' })).toBeInTheDocument();

@@ -2,13 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CartCommands, addToCart, type Product, type ReviewEligibility } from '@pharmacy/contracts';
 import ProductDetails from '../src/exposes/ProductDetails';
-import { fakeFetch, ok, okList, product, renderAt, shopper, type Call } from './render';
+import { fakeApi, ok, okList, makeProduct, renderWithStore, shopper, type ApiCall } from '@pharmacy/test-kit';
 
-function serve(p: Product | null, opts: { eligibility?: ReviewEligibility; reviews?: unknown[]; onReview?: (call: Call) => unknown } = {}) {
+function serve(p: Product | null, opts: { eligibility?: ReviewEligibility; reviews?: unknown[]; onReview?: (call: ApiCall) => unknown } = {}) {
   let reviews = opts.reviews ?? [];
   let added = false;
-  return fakeFetch((call) => {
-    const path = call.url.pathname;
+  return fakeApi((call) => {
+    const path = call.path;
     if (path.startsWith('/api/shop/products/get/')) {
       return p ? ok(p) : { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'That product does not exist.' } };
     }
@@ -18,7 +18,7 @@ function serve(p: Product | null, opts: { eligibility?: ReviewEligibility; revie
     if (path === '/api/shop/review/add') {
       const data = opts.onReview?.(call);
       added = true;
-      reviews = [{ _id: 'r1', productId: p!._id, userId: 'user-1', reviewMessage: (call.body as { reviewMessage: string }).reviewMessage, reviewValue: 4, createdAt: '2024-05-01T00:00:00.000Z' }];
+      reviews = [{ _id: 'r1', productId: p!._id, userId: shopper._id, reviewMessage: (call.body as { reviewMessage: string }).reviewMessage, reviewValue: 4, createdAt: '2024-05-01T00:00:00.000Z' }];
       return ok(data);
     }
     if (path.startsWith('/api/shop/review/')) return okList(reviews, { averageReview: reviews.length ? 4 : 0, reviewCount: reviews.length });
@@ -26,11 +26,11 @@ function serve(p: Product | null, opts: { eligibility?: ReviewEligibility; revie
   });
 }
 const open = (p: Product | null, user = null as typeof shopper | null) =>
-  renderAt(<ProductDetails />, { url: `/pharmacy/product/${p?._id ?? 'missing'}`, path: '/pharmacy/product/:productId', user });
+  renderWithStore(<ProductDetails />, { url: `/pharmacy/product/${p?._id ?? 'missing'}`, path: '/pharmacy/product/:productId', user });
 
 describe('ProductDetails', () => {
   it('shows a loading state, then the product with its details', async () => {
-    const p = product({
+    const p = makeProduct({
       title: 'Ibuprofen 200mg Tablets',
       activeIngredients: ['Ibuprofen 200mg'],
       dosageForm: 'Tablets',
@@ -61,7 +61,7 @@ describe('ProductDetails', () => {
 
   it('adds the chosen quantity to the cart through the shared addToCart command', async () => {
     const user = userEvent.setup();
-    const p = product({ totalStock: 20 });
+    const p = makeProduct({ totalStock: 20 });
     serve(p);
     const { store } = open(p);
     const dispatch = jest.spyOn(store, 'dispatch');
@@ -75,7 +75,7 @@ describe('ProductDetails', () => {
 
   it('caps the quantity at maxPerOrder and says why', async () => {
     const user = userEvent.setup();
-    const p = product({ title: 'Paracetamol 500mg', totalStock: 200, maxPerOrder: 2 });
+    const p = makeProduct({ title: 'Paracetamol 500mg', totalStock: 200, maxPerOrder: 2 });
     serve(p);
     open(p);
     const plus = await screen.findByRole('button', { name: 'Increase quantity' });
@@ -90,7 +90,7 @@ describe('ProductDetails', () => {
 
   it('caps a product without its own limit at the default of 10 per order', async () => {
     const user = userEvent.setup();
-    const p = product({ title: 'Saline Spray', totalStock: 50, maxPerOrder: null });
+    const p = makeProduct({ title: 'Saline Spray', totalStock: 50, maxPerOrder: null });
     serve(p);
     open(p);
     const quantity = await screen.findByRole('spinbutton', { name: 'Quantity' });
@@ -102,7 +102,7 @@ describe('ProductDetails', () => {
 
   it('caps the quantity at the stock left', async () => {
     const user = userEvent.setup();
-    const p = product({ totalStock: 3 });
+    const p = makeProduct({ totalStock: 3 });
     serve(p);
     open(p);
     expect(await screen.findByText('Only 3 left in stock')).toBeInTheDocument();
@@ -112,7 +112,7 @@ describe('ProductDetails', () => {
   });
 
   it('cannot be added when out of stock', async () => {
-    const p = product({ totalStock: 0 });
+    const p = makeProduct({ totalStock: 0 });
     serve(p);
     open(p);
     expect(await screen.findByRole('button', { name: 'Out of stock' })).toBeDisabled();
@@ -120,7 +120,7 @@ describe('ProductDetails', () => {
   });
 
   it('explains that a prescription-only medicine cannot be bought online', async () => {
-    const p = product({ title: 'Co-codamol 30/500mg', requiresPrescription: true });
+    const p = makeProduct({ title: 'Co-codamol 30/500mg', requiresPrescription: true });
     serve(p);
     open(p);
     expect(await screen.findByRole('heading', { name: 'Prescription-only medicine' })).toBeInTheDocument();
@@ -129,7 +129,7 @@ describe('ProductDetails', () => {
   });
 
   it('warns a signed-in user whose allergies, conditions or age match the product', async () => {
-    const p = product({ allergens: ['NSAIDs', 'lactose'], contraindications: ['asthma', 'stomach ulcer'], minAge: 16 });
+    const p = makeProduct({ allergens: ['NSAIDs', 'lactose'], contraindications: ['asthma', 'stomach ulcer'], minAge: 16 });
     serve(p);
     open(p, { ...shopper, allergies: ['nsaid'], healthConditions: ['Asthma'], DOB: new Date(Date.now() - 10 * 365.25 * 86400000).toISOString().slice(0, 10) });
     const alert = await screen.findByRole('alert');
@@ -140,7 +140,7 @@ describe('ProductDetails', () => {
   });
 
   it('shows no warning to a visitor or to a user without a match', async () => {
-    const p = product({ allergens: ['lactose'], contraindications: ['asthma'] });
+    const p = makeProduct({ allergens: ['lactose'], contraindications: ['asthma'] });
     serve(p);
     open(p, { ...shopper, allergies: ['penicillin'], healthConditions: ['diabetes'] });
     await screen.findByRole('heading', { level: 1 });
@@ -148,7 +148,7 @@ describe('ProductDetails', () => {
   });
 
   it('shows reviews with the average, and tells a visitor to sign in to review', async () => {
-    const p = product();
+    const p = makeProduct();
     serve(p, { reviews: [{ _id: 'r0', productId: p._id, userId: 'u', reviewMessage: 'Really helped.', reviewValue: 5, createdAt: '2024-05-01T00:00:00.000Z' }] });
     open(p);
     expect(await screen.findByText('Really helped.')).toBeInTheDocument();
@@ -157,7 +157,7 @@ describe('ProductDetails', () => {
   });
 
   it('tells a signed-in non-buyer why they cannot review', async () => {
-    const p = product();
+    const p = makeProduct();
     serve(p, { eligibility: { canReview: false, reason: 'NOT_A_BUYER' } });
     open(p, shopper);
     expect(await screen.findByText('Only customers who bought this product can review it.')).toBeInTheDocument();
@@ -165,8 +165,8 @@ describe('ProductDetails', () => {
 
   it('lets a buyer add a review, checks it first, and shows the new average', async () => {
     const user = userEvent.setup();
-    const p = product();
-    const calls = serve(p, { eligibility: { canReview: true }, onReview: () => ({ averageReview: 4, reviewCount: 1 }) });
+    const p = makeProduct();
+    const { calls } = serve(p, { eligibility: { canReview: true }, onReview: () => ({ averageReview: 4, reviewCount: 1 }) });
     open(p, shopper);
     const form = await screen.findByRole('form', { name: 'Write a review' });
     await user.click(screen.getByRole('button', { name: 'Submit review' }));
@@ -177,8 +177,8 @@ describe('ProductDetails', () => {
     expect(screen.getByText('Please write at least 3 characters.')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Your review' }), ' for my headaches');
     await user.click(screen.getByRole('button', { name: 'Submit review' }));
-    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/shop/review/add')).toBe(true));
-    expect(calls.find((c) => c.url.pathname === '/api/shop/review/add')!.body).toEqual({ productId: p._id, reviewMessage: 'ok for my headaches', reviewValue: 4 });
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/shop/review/add')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/shop/review/add')!.body).toEqual({ productId: p._id, reviewMessage: 'ok for my headaches', reviewValue: 4 });
     expect(await screen.findByText('ok for my headaches', { selector: 'li p' })).toBeInTheDocument();
     expect(screen.getByText('4.0 out of 5 (1 review)')).toBeInTheDocument();
     expect(form).not.toBeInTheDocument();
@@ -187,9 +187,9 @@ describe('ProductDetails', () => {
 
   it('shows the server refusal when the review is not accepted', async () => {
     const user = userEvent.setup();
-    const p = product();
-    fakeFetch((call) => {
-      const path = call.url.pathname;
+    const p = makeProduct();
+    fakeApi((call) => {
+      const path = call.path;
       if (path.startsWith('/api/shop/products/get/')) return ok(p);
       if (path.startsWith('/api/shop/review/can-review/')) return ok({ canReview: true });
       if (path === '/api/shop/review/add') return { status: 409, body: { success: false, code: 'ALREADY_REVIEWED', message: 'You have already reviewed this product.' } };

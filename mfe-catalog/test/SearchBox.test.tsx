@@ -2,9 +2,9 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import SearchBox from '../src/exposes/SearchBox';
 import { SEARCH_DEBOUNCE_MS } from '../src/search/SearchBox';
-import { fakeFetch, ok, okList, product, renderAt } from './render';
+import { fakeApi, ok, okList, makeProduct, renderWithStore } from '@pharmacy/test-kit';
 
-const results = okList([product({ _id: 'ibu', title: 'Ibuprofen 200mg Tablets', price: 1.79 }), product({ _id: 'gel', title: 'Ibuprofen Gel' })], {
+const results = okList([makeProduct({ _id: 'ibu', title: 'Ibuprofen 200mg Tablets', price: 1.79 }), makeProduct({ _id: 'gel', title: 'Ibuprofen Gel' })], {
   total: 9,
   page: 1,
   limit: 6,
@@ -20,13 +20,13 @@ const location = () => screen.getByTestId('location').textContent;
 describe('SearchBox', () => {
   it('searches once the typing pauses, and highlights the matched words', async () => {
     const user = setup();
-    const calls = fakeFetch((call) => (call.url.pathname.startsWith('/api/shop/search/') ? results : ok(null)));
-    renderAt(<SearchBox />);
+    const { calls } = fakeApi((call) => (call.path.startsWith('/api/shop/search/') ? results : ok(null)));
+    renderWithStore(<SearchBox />);
     await user.type(screen.getByRole('combobox', { name: 'Search products' }), 'ibuprofn');
     expect(calls).toHaveLength(0);
     await act(() => jest.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
     expect(calls).toHaveLength(1);
-    expect(calls[0].url.pathname).toBe('/api/shop/search/ibuprofn');
+    expect(calls[0].path).toBe('/api/shop/search/ibuprofn');
     const options = await screen.findAllByRole('option');
     expect(options).toHaveLength(2);
     expect(options[0]).toHaveTextContent('Ibuprofen 200mg Tablets');
@@ -36,8 +36,8 @@ describe('SearchBox', () => {
 
   it('shows an empty state when nothing matches', async () => {
     const user = setup();
-    fakeFetch(() => okList([], { total: 0, page: 1, limit: 6, terms: [] }));
-    renderAt(<SearchBox />);
+    fakeApi(() => okList([], { total: 0, page: 1, limit: 6, terms: [] }));
+    renderWithStore(<SearchBox />);
     await user.type(screen.getByRole('combobox', { name: 'Search products' }), 'zzqq');
     await act(() => jest.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
     expect(await screen.findByText(/No products match “zzqq”/)).toBeInTheDocument();
@@ -45,9 +45,9 @@ describe('SearchBox', () => {
 
   it('opens the results view on Enter and tells the header', async () => {
     const user = setup();
-    fakeFetch(() => results);
+    fakeApi(() => results);
     const onNavigate = jest.fn();
-    renderAt(<SearchBox onNavigate={onNavigate} />);
+    renderWithStore(<SearchBox onNavigate={onNavigate} />);
     await user.type(screen.getByRole('combobox', { name: 'Search products' }), 'cold & flu{Enter}');
     expect(location()).toBe('/pharmacy/products?q=cold%20%26%20flu');
     expect(onNavigate).toHaveBeenCalled();
@@ -55,8 +55,8 @@ describe('SearchBox', () => {
 
   it('goes to a suggestion chosen with the arrow keys', async () => {
     const user = setup();
-    fakeFetch(() => results);
-    renderAt(<SearchBox />);
+    fakeApi(() => results);
+    renderWithStore(<SearchBox />);
     const box = screen.getByRole('combobox', { name: 'Search products' });
     await user.type(box, 'ibu');
     await act(() => jest.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
