@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { CartCommands, VISITOR_CART_KEY, addToCart, type Cart, type CartLine } from '@pharmacy/contracts';
 import CartPage from '../src/exposes/CartPage';
 import CartBadge from '../src/exposes/CartBadge';
-import { fakeFetch, renderPage, shopper } from './render';
+import { fakeApi, renderWithStore, shopper } from '@pharmacy/test-kit';
 
 const line = (over: Partial<CartLine>): CartLine => ({
   productId: 'p1', title: 'Ibuprofen', image: '', brand: 'Acme', quantity: 1, price: 5, lineTotal: 5, maxQuantity: 10, available: true, warnings: [], ...over,
 });
 const cartOf = (items: CartLine[], over: Partial<Cart> = {}): Cart => ({
-  userId: 'user-1', items, itemCount: items.reduce((n, i) => n + i.quantity, 0), totalAmount: 10, canCheckout: items.every((i) => !i.problem), hasWarnings: items.some((i) => i.warnings.length > 0), ...over,
+  userId: shopper._id, items, itemCount: items.reduce((n, i) => n + i.quantity, 0), totalAmount: 10, canCheckout: items.every((i) => !i.problem), hasWarnings: items.some((i) => i.warnings.length > 0), ...over,
 });
 
 afterEach(() => {
@@ -21,8 +21,8 @@ test('shows caps with their reason, flags unavailable items and blocks checkout'
     line({ productId: 'p1', title: 'Ibuprofen', quantity: 3, maxQuantity: 3, notice: 'Only 3 left in stock, so the quantity was set to 3.' }),
     line({ productId: 'p2', title: 'Old Syrup', available: false, maxQuantity: 0, problem: 'This product is no longer sold.' }),
   ]);
-  fakeFetch(() => ({ body: { success: true, data: cart, message: 'Ibuprofen: Only 3 left in stock, so the quantity was set to 3.' } }));
-  renderPage(<CartPage />, { url: '/cart', user: shopper });
+  fakeApi(() => ({ body: { success: true, data: cart, message: 'Ibuprofen: Only 3 left in stock, so the quantity was set to 3.' } }));
+  renderWithStore(<CartPage />, { url: '/cart', user: shopper });
 
   const capped = await screen.findByTestId('cart-line-p1');
   expect(within(capped).getByRole('status')).toHaveTextContent('Only 3 left in stock');
@@ -38,23 +38,23 @@ test('shows caps with their reason, flags unavailable items and blocks checkout'
 
 test('safety warnings are shown and a checkout-ready cart goes to /secure/checkout', async () => {
   const cart = cartOf([line({ warnings: ['Contains lactose, which you listed as an allergy (lactose).'] })]);
-  const calls = fakeFetch(() => ({ body: { success: true, data: cart } }));
-  renderPage(<CartPage />, { url: '/cart', user: shopper });
+  const { calls } = fakeApi(() => ({ body: { success: true, data: cart } }));
+  renderWithStore(<CartPage />, { url: '/cart', user: shopper });
   expect(await screen.findByText(/Safety warning: Contains lactose/)).toBeInTheDocument();
-  expect(calls[0].url).toBe('/api/shop/cart/get/user-1');
+  expect(calls[0].url).toBe(`/api/shop/cart/get/${shopper._id}`);
   await userEvent.click(screen.getByRole('button', { name: 'Checkout' }));
-  expect(await screen.findByText('checkout page')).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/secure\/checkout$/));
 });
 
 test('a visitor’s cart lives in localStorage, is priced by the server and capped back into storage', async () => {
   localStorage.setItem(VISITOR_CART_KEY, JSON.stringify([{ productId: 'p1', quantity: 9 }]));
-  const calls = fakeFetch((c) => {
+  const { calls } = fakeApi((c) => {
     expect(c.url).toBe('/api/shop/cart/quote');
     const wanted = (c.body as { items: Array<{ quantity: number }> }).items[0].quantity;
     const q = Math.min(wanted, 2);
     return { body: { success: true, data: cartOf([line({ quantity: q, maxQuantity: 2, ...(wanted > 2 ? { notice: 'Limited to 2 per order, so the quantity was set to 2.' } : {}) })], { userId: '' }) } };
   });
-  renderPage(<CartPage />, { url: '/cart', user: null });
+  renderWithStore(<CartPage />, { url: '/cart', user: null });
   expect(await screen.findByText(/Limited to 2 per order/)).toBeInTheDocument();
   expect(JSON.parse(localStorage.getItem(VISITOR_CART_KEY)!)).toEqual([{ productId: 'p1', quantity: 2 }]);
   expect(calls.every((c) => c.url === '/api/shop/cart/quote')).toBe(true);
@@ -63,7 +63,7 @@ test('a visitor’s cart lives in localStorage, is priced by the server and capp
 
 test('the badge handles the addToCart command app-wide and merges the visitor cart once at sign-in', async () => {
   const server: Record<string, number> = { p9: 1 };
-  const calls = fakeFetch((c) => {
+  const { calls } = fakeApi((c) => {
     if (c.url === '/api/shop/cart/quote') {
       const items = (c.body as { items: Array<{ productId: string; quantity: number }> }).items;
       return { body: { success: true, data: cartOf(items.map((i) => line({ productId: i.productId, quantity: i.quantity }))) } };
@@ -73,7 +73,7 @@ test('the badge handles the addToCart command app-wide and merges the visitor ca
     }
     return { body: { success: true, data: cartOf(Object.entries(server).map(([productId, quantity]) => line({ productId, quantity }))) } };
   });
-  const { store } = renderPage(<CartBadge />, { user: null });
+  const { store } = renderWithStore(<CartBadge />, { user: null });
   await waitFor(() => expect(screen.getByRole('link')).toHaveAccessibleName('Cart 0 items'));
 
   act(() => {
@@ -102,16 +102,16 @@ test('the badge handles the addToCart command app-wide and merges the visitor ca
 test('a sign-in page that lost the merge reply leaves the cart and its merge id, so the next page sends the same merge', async () => {
   localStorage.setItem(VISITOR_CART_KEY, JSON.stringify([{ productId: 'p1', quantity: 2 }]));
   // the first page's merge never hears back (the shopper navigated away): the server may have applied it
-  const firstCalls = fakeFetch((c) => (c.url === '/api/shop/cart/merge' ? { status: 503, body: { success: false, message: 'Service unavailable' } } : { body: { success: true, data: cartOf([]) } }));
-  const first = renderPage(<CartBadge />, { user: shopper });
+  const { calls: firstCalls } = fakeApi((c) => (c.url === '/api/shop/cart/merge' ? { status: 503, body: { success: false, message: 'Service unavailable' } } : { body: { success: true, data: cartOf([]) } }));
+  const first = renderWithStore(<CartBadge />, { user: shopper });
   await waitFor(() => expect(firstCalls.some((c) => c.url === '/api/shop/cart/merge')).toBe(true));
   first.unmount();
   expect(JSON.parse(localStorage.getItem(VISITOR_CART_KEY)!)).toEqual([{ productId: 'p1', quantity: 2 }]);
   const firstId = (firstCalls.find((c) => c.url === '/api/shop/cart/merge')!.body as { mergeId: string }).mergeId;
   expect(firstId).toMatch(/^[0-9a-f]{32}$/);
 
-  const calls = fakeFetch(() => ({ body: { success: true, data: cartOf([line({ productId: 'p1', quantity: 2 })]) } }));
-  renderPage(<CartBadge />, { user: shopper });
+  const { calls } = fakeApi(() => ({ body: { success: true, data: cartOf([line({ productId: 'p1', quantity: 2 })]) } }));
+  renderWithStore(<CartBadge />, { user: shopper });
   await waitFor(() => expect(screen.getByRole('link')).toHaveAccessibleName('Cart 2 items'));
   expect(calls.filter((c) => c.url === '/api/shop/cart/merge').map((c) => (c.body as { mergeId: string }).mergeId)).toEqual([firstId]);
   expect(localStorage.getItem(VISITOR_CART_KEY)).toBeNull();

@@ -7,15 +7,15 @@ import { setUser } from '@pharmacy/session';
 import PaymentReturnPage from '../src/exposes/PaymentReturnPage';
 import PaymentCancelPage from '../src/exposes/PaymentCancelPage';
 import { resetPaymentConfig } from '../src/payment/TestPaymentNotice';
-import { fakeFetch, renderPage, shopper, type Call } from './render';
+import { fakeApi, renderWithStore, shopper, type ApiCall } from '@pharmacy/test-kit';
 
 const order: Order = {
-  _id: 'order-42', userId: 'user-1', items: [{ productId: 'p1', title: 'Vitamin D', image: '', brand: 'Acme', price: 12.5, quantity: 2, lineTotal: 25, warnings: [] }],
+  _id: 'order-42', userId: shopper._id, items: [{ productId: 'p1', title: 'Vitamin D', image: '', brand: 'Acme', price: 12.5, quantity: 2, lineTotal: 25, warnings: [] }],
   address: { addressId: 'a1', fullName: 'Ada Lovelace', addressLine: '1 Main Street', city: 'London', postalCode: 'N1', phone: '+44 20 7946 0000', notes: '' },
   totalAmount: 25, currency: 'USD', orderStatus: 'confirmed', paymentStatus: 'paid', paymentMethod: 'sandbox', paymentId: 'SBX-1', payerId: 'PAYER1',
   orderDate: '2026-01-01T00:00:00.000Z', orderUpdateDate: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-01T00:30:00.000Z', acknowledgedWarnings: [], acknowledgedAt: null, history: [],
 };
-const emptyCart = { success: true, data: { userId: 'user-1', items: [], itemCount: 0, totalAmount: 0, canCheckout: false, hasWarnings: false } };
+const emptyCart = { success: true, data: { userId: shopper._id, items: [], itemCount: 0, totalAmount: 0, canCheckout: false, hasWarnings: false } };
 
 afterEach(() => {
   sessionStorage.clear();
@@ -46,13 +46,13 @@ function SignInStandIn() {
 }
 const signInRoute = <Route path="/sign-in" element={<SignInStandIn />} />;
 const RETURN_URL = '/secure/checkout/return?orderId=order-42&paymentId=SBX-1&PayerID=PAYER1';
-const isCapture = (c: Call) => c.url === '/api/shop/order/capture';
+const isCapture = (c: ApiCall) => c.url === '/api/shop/order/capture';
 const testConfig = { body: { success: true, data: { provider: 'sandbox', testPayments: true } } };
 
 test('captures with paymentId, PayerID and the stored order id, clears currentOrderId and shows the confirmed order', async () => {
   sessionStorage.setItem(CURRENT_ORDER_ID_KEY, 'order-42');
-  const calls = fakeFetch((c) => (c.url === '/api/shop/order/capture' ? { body: { success: true, data: order } } : { body: emptyCart }));
-  renderPage(<PaymentReturnPage />, { url: '/secure/checkout/return?paymentId=SBX-1&PayerID=PAYER1', user: shopper });
+  const { calls } = fakeApi((c) => (c.url === '/api/shop/order/capture' ? { body: { success: true, data: order } } : { body: emptyCart }));
+  renderWithStore(<PaymentReturnPage />, { url: '/secure/checkout/return?paymentId=SBX-1&PayerID=PAYER1', user: shopper });
   expect(await screen.findByText('Thank you for your order')).toBeInTheDocument();
   expect(calls.filter((c) => c.url === '/api/shop/order/capture')).toEqual([
     expect.objectContaining({ method: 'POST', body: { paymentId: 'SBX-1', payerId: 'PAYER1', orderId: 'order-42' } }),
@@ -65,14 +65,14 @@ test('captures with paymentId, PayerID and the stored order id, clears currentOr
 test('accepts PayPal’s token as the payment id; on a provider error shows the message and Retry captures again', async () => {
   sessionStorage.setItem(CURRENT_ORDER_ID_KEY, 'order-42');
   let attempts = 0;
-  const calls = fakeFetch((c) => {
+  const { calls } = fakeApi((c) => {
     if (c.url !== '/api/shop/order/capture') return { body: emptyCart };
     attempts++;
     return attempts === 1
       ? { status: 502, body: { success: false, code: 'PAYMENT_PROVIDER_ERROR', message: 'The payment provider is having trouble right now. Your order is still open: please try again in a moment.' } }
       : { body: { success: true, data: order } };
   });
-  renderPage(<PaymentReturnPage />, { url: '/secure/checkout/return?token=5O190127TN364715T&PayerID=QYR5Z8XDVJNXQ', user: shopper });
+  renderWithStore(<PaymentReturnPage />, { url: '/secure/checkout/return?token=5O190127TN364715T&PayerID=QYR5Z8XDVJNXQ', user: shopper });
   expect(await screen.findByRole('alert')).toHaveTextContent('Your order is still open');
   expect(sessionStorage.getItem(CURRENT_ORDER_ID_KEY)).toBe('order-42');
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -83,16 +83,16 @@ test('accepts PayPal’s token as the payment id; on a provider error shows the 
 });
 
 test('without payment details it explains instead of calling capture', async () => {
-  const calls = fakeFetch(() => ({ body: emptyCart }));
-  renderPage(<PaymentReturnPage />, { url: '/secure/checkout/return', user: shopper });
+  const { calls } = fakeApi(() => ({ body: emptyCart }));
+  renderWithStore(<PaymentReturnPage />, { url: '/secure/checkout/return', user: shopper });
   expect(await screen.findByRole('alert')).toHaveTextContent('could not find the payment details');
   expect(calls.some((c) => c.url === '/api/shop/order/capture')).toBe(false);
 });
 
 test('the cancel page cancels the order, says the reservation was released and the cart is kept', async () => {
   sessionStorage.setItem(CURRENT_ORDER_ID_KEY, 'order-42');
-  const calls = fakeFetch((c) => (c.url === '/api/shop/order/cancel' ? { body: { success: true, data: { ...order, orderStatus: 'rejected', paymentStatus: 'failed' } } } : { body: emptyCart }));
-  renderPage(<PaymentCancelPage />, { url: '/secure/checkout/cancel?paymentId=SBX-1&orderId=order-42', user: shopper });
+  const { calls } = fakeApi((c) => (c.url === '/api/shop/order/cancel' ? { body: { success: true, data: { ...order, orderStatus: 'rejected', paymentStatus: 'failed' } } } : { body: emptyCart }));
+  renderWithStore(<PaymentCancelPage />, { url: '/secure/checkout/cancel?paymentId=SBX-1&orderId=order-42', user: shopper });
   expect(await screen.findByText(/items we held for you were released/)).toHaveAttribute('role', 'status');
   expect(screen.getByText(/Your cart is kept/)).toBeInTheDocument();
   await waitFor(() => expect(sessionStorage.getItem(CURRENT_ORDER_ID_KEY)).toBeNull());
@@ -101,8 +101,8 @@ test('the cancel page cancels the order, says the reservation was released and t
 
 test('landing signed out (another host name than where the shop was opened): sent to sign in with the query intact, then back, and the capture completes', async () => {
   // No currentOrderId in this origin's sessionStorage: the order id comes from the return URL.
-  const calls = fakeFetch((c) => (isCapture(c) ? { body: { success: true, data: order } } : c.url === '/api/payments/config' ? testConfig : { body: emptyCart }));
-  renderPage(<PaymentReturnPage />, { url: RETURN_URL, user: null, routes: signInRoute });
+  const { calls } = fakeApi((c) => (isCapture(c) ? { body: { success: true, data: order } } : c.url === '/api/payments/config' ? testConfig : { body: emptyCart }));
+  renderWithStore(<PaymentReturnPage />, { url: RETURN_URL, user: null, routes: signInRoute });
 
   expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
   expect(screen.getByTestId('return-to')).toHaveTextContent(RETURN_URL);
@@ -116,14 +116,14 @@ test('landing signed out (another host name than where the shop was opened): sen
 
 test('a session that ended before the capture (401) sends the shopper to sign in and back to the same URL, where the capture completes', async () => {
   let attempts = 0;
-  const calls = fakeFetch((c) => {
+  const { calls } = fakeApi((c) => {
     if (!isCapture(c)) return { body: emptyCart };
     attempts++;
     return attempts === 1
       ? { status: 401, body: { success: false, code: 'UNAUTHORIZED', message: 'Please sign in.' } }
       : { body: { success: true, data: order } };
   });
-  renderPage(<PaymentReturnPage />, { url: RETURN_URL, user: shopper, routes: signInRoute });
+  renderWithStore(<PaymentReturnPage />, { url: RETURN_URL, user: shopper, routes: signInRoute });
 
   expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
   expect(screen.getByTestId('return-to')).toHaveTextContent(RETURN_URL);
@@ -135,8 +135,8 @@ test('a session that ended before the capture (401) sends the shopper to sign in
 
 test('the order id in the return URL wins over an older one left in sessionStorage', async () => {
   sessionStorage.setItem(CURRENT_ORDER_ID_KEY, 'order-old');
-  const calls = fakeFetch((c) => (isCapture(c) ? { body: { success: true, data: order } } : { body: emptyCart }));
-  renderPage(<PaymentReturnPage />, { url: RETURN_URL, user: shopper });
+  const { calls } = fakeApi((c) => (isCapture(c) ? { body: { success: true, data: order } } : { body: emptyCart }));
+  renderWithStore(<PaymentReturnPage />, { url: RETURN_URL, user: shopper });
   expect(await screen.findByText('Thank you for your order')).toBeInTheDocument();
   expect(calls.find(isCapture)?.body).toEqual({ paymentId: 'SBX-1', payerId: 'PAYER1', orderId: 'order-42' });
 });

@@ -4,26 +4,26 @@ import CheckoutPage from '../src/exposes/CheckoutPage';
 import PaymentCancelPage from '../src/exposes/PaymentCancelPage';
 import PaymentReturnPage from '../src/exposes/PaymentReturnPage';
 import { resetPaymentConfig } from '../src/payment/TestPaymentNotice';
-import { fakeFetch, renderPage, shopper, type Call } from './render';
+import { fakeApi, renderWithStore, shopper, type ApiCall } from '@pharmacy/test-kit';
 
 const NOTICE = 'Test payment: no money is taken';
 const cart = {
-  userId: 'user-1', itemCount: 1, totalAmount: 5, canCheckout: true, hasWarnings: false,
+  userId: shopper._id, itemCount: 1, totalAmount: 5, canCheckout: true, hasWarnings: false,
   items: [{ productId: 'p1', title: 'Ibuprofen', image: '', brand: 'Acme', quantity: 1, price: 5, lineTotal: 5, maxQuantity: 10, available: true, warnings: [] }],
 };
 const address = {
-  _id: 'a1', userId: 'user-1', fullName: 'Ada Lovelace', addressLine: '1 Main Street', city: 'London', postalCode: 'N1', phone: '+44 20 7946 0000',
+  _id: 'a1', userId: shopper._id, fullName: 'Ada Lovelace', addressLine: '1 Main Street', city: 'London', postalCode: 'N1', phone: '+44 20 7946 0000',
   notes: '', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
 };
 const order = (paymentMethod: string): Order => ({
-  _id: 'order-42', userId: 'user-1', items: [], address: { addressId: 'a1', fullName: 'Ada', addressLine: '1 Main Street', city: 'London', postalCode: 'N1', phone: '+44', notes: '' },
+  _id: 'order-42', userId: shopper._id, items: [], address: { addressId: 'a1', fullName: 'Ada', addressLine: '1 Main Street', city: 'London', postalCode: 'N1', phone: '+44', notes: '' },
   totalAmount: 5, currency: 'USD', orderStatus: 'confirmed', paymentStatus: 'paid', paymentMethod, paymentId: 'P-1', payerId: 'PAYER1',
   orderDate: '2026-01-01T00:00:00.000Z', orderUpdateDate: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-01T00:30:00.000Z', acknowledgedWarnings: [], acknowledgedAt: null, history: [],
 });
 
 /** The shop's API with the payment config the server reports. */
 function shopApi(testPayments: boolean, captured?: Order) {
-  return fakeFetch((c: Call) => {
+  return fakeApi((c: ApiCall) => {
     if (c.url === '/api/payments/config') return { body: { success: true, data: { provider: testPayments ? 'sandbox' : 'paypal', testPayments } } };
     if (c.url.startsWith('/api/shop/address/get/')) return { body: { success: true, data: [address] } };
     if (c.url === '/api/shop/order/capture' && captured) return { body: { success: true, data: captured } };
@@ -38,8 +38,8 @@ afterEach(() => {
 });
 
 test('the checkout page says "Test payment: no money is taken" when the server reports the sandbox', async () => {
-  const calls = shopApi(true);
-  renderPage(<CheckoutPage />, { url: '/secure/checkout', path: '/secure/checkout', user: shopper });
+  const { calls } = shopApi(true);
+  renderWithStore(<CheckoutPage />, { url: '/secure/checkout', path: '/secure/checkout', user: shopper });
   expect(await screen.findByRole('note')).toHaveTextContent(NOTICE);
   expect(screen.getByRole('button', { name: 'Place order and pay' })).toBeInTheDocument();
   expect(calls.filter((c) => c.url === '/api/payments/config')).toHaveLength(1);
@@ -47,7 +47,7 @@ test('the checkout page says "Test payment: no money is taken" when the server r
 
 test('the checkout page shows no notice with a real provider', async () => {
   shopApi(false);
-  renderPage(<CheckoutPage />, { url: '/secure/checkout', path: '/secure/checkout', user: shopper });
+  renderWithStore(<CheckoutPage />, { url: '/secure/checkout', path: '/secure/checkout', user: shopper });
   expect(await screen.findByRole('button', { name: 'Place order and pay' })).toBeInTheDocument();
   await waitFor(() => expect((globalThis.fetch as jest.Mock).mock.calls.some(([url]) => url === '/api/payments/config')).toBe(true));
   expect(screen.queryByText(NOTICE)).not.toBeInTheDocument();
@@ -55,21 +55,21 @@ test('the checkout page shows no notice with a real provider', async () => {
 
 test('the return page labels a sandbox order, and not a PayPal one', async () => {
   shopApi(true, order('sandbox'));
-  const first = renderPage(<PaymentReturnPage />, { url: '/secure/checkout/return?orderId=order-42&paymentId=P-1&PayerID=PAYER1', user: shopper });
+  const first = renderWithStore(<PaymentReturnPage />, { url: '/secure/checkout/return?orderId=order-42&paymentId=P-1&PayerID=PAYER1', user: shopper });
   expect(await screen.findByText('Thank you for your order')).toBeInTheDocument();
   expect(screen.getByRole('note')).toHaveTextContent(NOTICE);
   first.unmount();
 
   resetPaymentConfig();
   shopApi(false, order('paypal'));
-  renderPage(<PaymentReturnPage />, { url: '/secure/checkout/return?orderId=order-42&token=P-1&PayerID=PAYER1', user: shopper });
+  renderWithStore(<PaymentReturnPage />, { url: '/secure/checkout/return?orderId=order-42&token=P-1&PayerID=PAYER1', user: shopper });
   expect(await screen.findByText('Thank you for your order')).toBeInTheDocument();
   expect(screen.queryByText(NOTICE)).not.toBeInTheDocument();
 });
 
 test('the cancel page says it too while payments are tests', async () => {
   shopApi(true);
-  renderPage(<PaymentCancelPage />, { url: '/secure/checkout/cancel?paymentId=SBX-1&orderId=order-42', user: shopper });
+  renderWithStore(<PaymentCancelPage />, { url: '/secure/checkout/cancel?paymentId=SBX-1&orderId=order-42', user: shopper });
   expect(await screen.findByText(/items we held for you were released/)).toBeInTheDocument();
   expect(await screen.findByRole('note')).toHaveTextContent(NOTICE);
 });

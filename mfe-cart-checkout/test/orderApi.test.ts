@@ -1,9 +1,9 @@
 import { orderApi } from '../src/cart/api';
-import { fakeFetch } from './render';
+import { fakeApi } from '@pharmacy/test-kit';
 
 describe('orderApi.create', () => {
   it('sends the address (no userId: the server uses the session) and reads approvalURL and orderId at the top level', async () => {
-    const calls = fakeFetch(() => ({
+    const { calls } = fakeApi(() => ({
       body: {
         success: true,
         data: { approvalURL: 'https://pay.test/old-place', orderId: 'old-place' },
@@ -12,11 +12,11 @@ describe('orderApi.create', () => {
       },
     }));
     await expect(orderApi.create('addr-1', true)).resolves.toEqual({ approvalURL: 'https://pay.test/approve/SBX-1', orderId: 'order-1' });
-    expect(calls).toEqual([{ url: '/api/shop/order/create', method: 'POST', body: { addressId: 'addr-1', acknowledgeSafetyWarnings: true } }]);
+    expect(calls).toEqual([expect.objectContaining({ url: '/api/shop/order/create', method: 'POST', body: { addressId: 'addr-1', acknowledgeSafetyWarnings: true } })]);
   });
 
   it('turns a refusal into an error with the server\'s message', async () => {
-    fakeFetch(() => ({ status: 422, body: { success: false, code: 'SAFETY_ACK_REQUIRED', message: 'Please confirm you have read the safety warnings.' } }));
+    fakeApi(() => ({ status: 422, body: { success: false, code: 'SAFETY_ACK_REQUIRED', message: 'Please confirm you have read the safety warnings.' } }));
     await expect(orderApi.create('addr-1', false)).rejects.toMatchObject({ status: 422, message: 'Please confirm you have read the safety warnings.' });
   });
 });
