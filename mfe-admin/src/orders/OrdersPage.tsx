@@ -6,6 +6,7 @@ import {
   Button,
   EmptyState,
   PageTitle,
+  Pagination,
   Select,
   Spinner,
   Table,
@@ -17,7 +18,6 @@ import {
   VisuallyHidden,
   th,
 } from '@pharmacy/ui';
-import { Pagination } from '../Pagination';
 import { dateTimeOrDash } from '../format';
 import { useAdminSelector } from '../state/module';
 import { selectOrders } from '../state/selectors';
@@ -125,7 +125,7 @@ export function OrdersPage() {
           </TableBody>
         </Table>
       )}
-      <Pagination label="Orders pages" page={page} limit={limit} total={total} onPage={(p) => dispatch(ordersActions.fetchOrders({ page: p }))} />
+      <Pagination label="Orders pages" align="end" page={page} limit={limit} total={total} onPage={(p) => dispatch(ordersActions.fetchOrders({ page: p }))} />
 
       <OrderDetailsDialog
         open={openOrderId !== null}

@@ -9,6 +9,7 @@ import {
   EmptyState,
   Input,
   PageTitle,
+  Pagination,
   Spinner,
   Table,
   TableBody,
@@ -21,7 +22,6 @@ import {
   visuallyHiddenCss,
 } from '@pharmacy/ui';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { Pagination } from '../Pagination';
 import { useAdminSelector } from '../state/module';
 import { selectProducts } from '../state/selectors';
 import { ProductForm } from './ProductForm';
@@ -190,7 +190,7 @@ export function ProductsPage() {
           </TableBody>
         </Table>
       )}
-      <Pagination label="Products pages" page={page} limit={limit} total={total} onPage={(p) => dispatch(productsActions.fetchProducts({ page: p }))} />
+      <Pagination label="Products pages" align="end" page={page} limit={limit} total={total} onPage={(p) => dispatch(productsActions.fetchProducts({ page: p }))} />
 
       <Dialog
         open={editing !== null}

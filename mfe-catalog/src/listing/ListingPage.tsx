@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PRODUCT_PAGE_SIZE, SORT_OPTIONS, categoryLabel, isSortBy } from '@pharmacy/contracts';
-import { Button, EmptyState, Field, PageTitle, Select, Spinner, media, th } from '@pharmacy/ui';
+import { Button, EmptyState, Field, PageTitle, Pagination, Select, Spinner, media, th } from '@pharmacy/ui';
+import { AddToCart } from '../cart/AddToCart';
 import { catalogApi, type ProductList, type SearchList } from '../lib/api';
 import { useFetch } from '../lib/useFetch';
 import { FilterPanel } from './FilterPanel';
-import { Pagination } from './Pagination';
 import { readParams, toggle, writeParams, type ListingParams } from './params';
 import { ProductCard, ProductGrid } from './ProductCard';
 
@@ -67,7 +67,7 @@ function Results({ state, params, onPage }: { state: ReturnType<typeof useFetch<
     <>
       <ProductGrid aria-busy={state.loading} aria-label="Products">
         {data.items.map((p) => (
-          <ProductCard key={p._id} product={p} terms={terms} headingLevel="h2" />
+          <ProductCard key={p._id} product={p} terms={terms} headingLevel="h2" action={<AddToCart product={p} variant="compact" />} />
         ))}
       </ProductGrid>
       <Pagination page={data.page} total={data.total} limit={data.limit} onPage={onPage} />

@@ -25,6 +25,8 @@ export {
   TableCell,
 } from './components/Table';
 export { EmptyState } from './components/EmptyState';
+export { Pagination, pagesToShow } from './components/Pagination';
+export type { PaginationProps } from './components/Pagination';
 export type { EmptyStateProps } from './components/EmptyState';
 export { VisuallyHidden, visuallyHiddenCss } from './components/VisuallyHidden';
 export { Badge } from './components/Badge';

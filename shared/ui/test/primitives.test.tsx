@@ -7,6 +7,7 @@ import { Field } from '../src/components/Field';
 import { CartIcon, UserIcon } from '../src/components/Icon';
 import { Input } from '../src/components/Input';
 import { PageTitle } from '../src/components/PageTitle';
+import { Pagination, pagesToShow } from '../src/components/Pagination';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../src/components/Table';
 import { space } from '../src/theme';
 
@@ -165,5 +166,34 @@ describe('Table, EmptyState, PageTitle', () => {
     });
     expect(screen.getByRole('heading', { level: 1, name: 'All Users' })).toBeInTheDocument();
     expect(document.title).toBe('All Users | Pharmacy');
+  });
+});
+
+describe('Pagination', () => {
+  it('shows the first, the last and the pages around the current one, with a gap for what it skips', () => {
+    expect(pagesToShow(1, 1)).toEqual([1]);
+    expect(pagesToShow(1, 3)).toEqual([1, 2, 3]);
+    expect(pagesToShow(5, 10)).toEqual([1, 'gap', 4, 5, 6, 'gap', 10]);
+    expect(pagesToShow(10, 10)).toEqual([1, 'gap', 9, 10]);
+  });
+
+  it('names its landmark, marks the current page and moves by Previous, Next or a number', () => {
+    const onPage = jest.fn();
+    render(<Pagination label="Orders pages" page={1} limit={20} total={45} onPage={onPage} />);
+    const nav = screen.getByRole('navigation', { name: 'Orders pages' });
+    expect(nav).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(onPage.mock.calls).toEqual([[2], [3]]);
+  });
+
+  it('disables Next on the last page and renders nothing when one page holds everything', () => {
+    const { rerender } = render(<Pagination page={3} limit={20} total={45} onPage={() => {}} />);
+    expect(screen.getByRole('navigation', { name: 'Pages' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    rerender(<Pagination page={1} limit={20} total={20} onPage={() => {}} />);
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 });
