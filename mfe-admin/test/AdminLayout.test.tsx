@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { space } from '@pharmacy/ui';
-import { createFakeServer, fail, ok, okList } from './fakeServer';
-import { PHONE, WIDE, renderAdmin, resetAdminTestEnvironment } from './renderAdmin';
+import { fakeApi, fail, ok, okList } from '@pharmacy/test-kit';
+import { PHONE, WIDE, renderAdmin } from './renderAdmin';
 
-afterEach(resetAdminTestEnvironment);
 
 function server() {
-  const s = createFakeServer();
+  const s = fakeApi();
   s.on('GET', '/api/admin/users/get', ok([]));
   return s;
 }
@@ -131,7 +130,7 @@ describe('Sign Out', () => {
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     expect(location()).toBe('/');
-    expect(s.requestsTo('POST', '/api/auth/logout')).toHaveLength(1);
+    expect(s.callsTo('POST', '/api/auth/logout')).toHaveLength(1);
     expect(store.getState().session.currentUser).toBeNull();
     // Nothing of the customers' data stays in memory after sign-out.
     expect((store.getState() as unknown as { admin: { users: { list: unknown[] } } }).admin.users.list).toEqual([]);

@@ -1,19 +1,18 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Feature } from '@pharmacy/contracts';
-import { createFakeServer, fail, ok, okList, type FakeServer } from './fakeServer';
+import { fakeApi, fail, ok, okList, type FakeApi } from '@pharmacy/test-kit';
 import { FakeXhr, installFakeXhr, pngFile } from './fakeXhr';
 import { makeProduct, makeStats } from './fixtures';
-import { renderAdmin, resetAdminTestEnvironment } from './renderAdmin';
+import { renderAdmin } from './renderAdmin';
 import { niceMax } from '../src/dashboard/BarChart';
 
 installFakeXhr();
-afterEach(resetAdminTestEnvironment);
 
 const FEATURES: Feature[] = [{ _id: 'f-1', image: '/api/media/banner-1', createdAt: '2024-06-01T00:00:00.000Z' }];
 
-function serverWith(): FakeServer {
-  const server = createFakeServer();
+function serverWith(): FakeApi {
+  const server = fakeApi();
   server.on('GET', '/api/admin/orders/stats', ok(makeStats()));
   server.on('GET', '/api/admin/products/get', (req) =>
     req.query.lowStock === 'true'
@@ -80,7 +79,7 @@ describe('Dashboard', () => {
     const table = screen.getByRole('table', { name: 'Low in stock' });
     expect(within(table).getByText('Saline Nasal Spray').closest('tr')).toHaveTextContent('Out of stock');
     expect(within(table).getByText('Plasters').closest('tr')).toHaveTextContent('3');
-    expect(server.requestsTo('GET', '/api/admin/products/get')[0].query).toMatchObject({ lowStock: 'true' });
+    expect(server.callsTo('GET', '/api/admin/products/get')[0].query).toMatchObject({ lowStock: 'true' });
   });
 
   it('uploads a feature image with a preview and progress, then lists it', async () => {
@@ -96,7 +95,7 @@ describe('Dashboard', () => {
     await act(async () => xhr.respond(200, { success: true, data: { id: 'm-2', url: '/api/media/m-2', contentType: 'image/png', size: 1000 } }));
 
     expect(await screen.findByRole('img', { name: 'Feature image 2' })).toHaveAttribute('src', '/api/media/m-2');
-    expect(server.requestsTo('POST', '/api/common/feature/add').map((r) => r.body)).toEqual([{ image: '/api/media/m-2' }]);
+    expect(server.callsTo('POST', '/api/common/feature/add').map((r) => r.body)).toEqual([{ image: '/api/media/m-2' }]);
     // The preview gives way to the listed image.
     expect(screen.queryByRole('img', { name: 'Preview of the feature image' })).not.toBeInTheDocument();
   });
@@ -106,10 +105,10 @@ describe('Dashboard', () => {
     server.on('DELETE', '/api/common/feature/delete/f-1', ok(null));
     await user.click(screen.getByRole('button', { name: 'Delete feature image 1' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete feature image?' });
-    expect(server.requestsTo('DELETE', /feature\/delete/)).toHaveLength(0);
+    expect(server.callsTo('DELETE', /feature\/delete/)).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(server.requestsTo('DELETE', '/api/common/feature/delete/f-1')).toHaveLength(1);
+    expect(server.callsTo('DELETE', '/api/common/feature/delete/f-1')).toHaveLength(1);
     expect(screen.queryByRole('img', { name: 'Feature image 1' })).not.toBeInTheDocument();
     expect(screen.getByText('No feature images yet')).toBeInTheDocument();
   });

@@ -10,17 +10,16 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '@pharmacy/contracts';
-import { createFakeServer, fail, ok, okList, type FakeServer } from './fakeServer';
+import { fakeApi, fail, ok, okList, type FakeApi } from '@pharmacy/test-kit';
 import { makeOrder } from './fixtures';
-import { renderAdmin, resetAdminTestEnvironment } from './renderAdmin';
+import { renderAdmin } from './renderAdmin';
 import { ordersActions } from '../src/orders/slice';
 
-afterEach(resetAdminTestEnvironment);
 
 const page = (items: Order[]) => okList(items, { total: items.length, page: 1, limit: 20 });
 
-function serverWith(orders: Order[]): FakeServer {
-  const server = createFakeServer();
+function serverWith(orders: Order[]): FakeApi {
+  const server = fakeApi();
   server.on('GET', '/api/admin/orders/get', (req) => page(req.query.status ? orders.filter((o) => o.orderStatus === req.query.status) : orders));
   for (const order of orders) server.on('GET', `/api/admin/orders/details/${order._id}`, ok(order));
   return server;
@@ -85,7 +84,7 @@ describe('Order status control: only the allowed next states', () => {
     await user.click(button);
 
     await waitFor(() => expect(optionsOf(within(dialog).getByLabelText('Change order status to'))).toEqual(['inShipping', 'rejected']));
-    expect(server.requestsTo('PUT', '/api/admin/orders/update/o-1').map((r) => r.body)).toEqual([{ orderStatus: 'inProcess' }]);
+    expect(server.callsTo('PUT', '/api/admin/orders/update/o-1').map((r) => r.body)).toEqual([{ orderStatus: 'inProcess' }]);
     expect(within(dialog).getByRole('heading', { name: 'Status history' }).parentElement).toHaveTextContent(
       /Order status: Confirmed → In process/,
     );
@@ -129,7 +128,7 @@ describe('Orders list and details', () => {
 
     await user.selectOptions(screen.getByLabelText('Status'), 'delivered');
     await waitFor(() => expect(ids()).toEqual(['o-old']));
-    expect(server.requestsTo('GET', '/api/admin/orders/get').at(-1)?.query).toMatchObject({ status: 'delivered', page: '1' });
+    expect(server.callsTo('GET', '/api/admin/orders/get').at(-1)?.query).toMatchObject({ status: 'delivered', page: '1' });
   });
 
   it('shows items, address, totals, payment and status history', async () => {

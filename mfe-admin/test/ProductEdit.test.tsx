@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Product, ProductStock } from '@pharmacy/contracts';
-import { createFakeServer, fail, ok, okList, type FakeServer } from './fakeServer';
+import { fakeApi, fail, ok, okList, type FakeApi } from '@pharmacy/test-kit';
 import { makeProduct } from './fixtures';
-import { renderAdmin, resetAdminTestEnvironment } from './renderAdmin';
+import { renderAdmin } from './renderAdmin';
 
-afterEach(resetAdminTestEnvironment);
 
 const GEL = makeProduct({ _id: 'gel', title: 'Ibuprofen Gel', description: 'Pain releif.', price: 6, totalStock: 20, version: 1 });
 
@@ -17,14 +16,14 @@ const initialStock = (): ProductStock => ({
   history: [{ _id: 'h-1', by: 'admin-1', at: '2024-06-01T09:00:00.000Z', delta: 50, reason: 'initial stock', note: '', availableAfter: 50 }],
 });
 
-function serverWith(products: Product[] = [GEL], stock: ProductStock = initialStock()): FakeServer {
-  const server = createFakeServer();
+function serverWith(products: Product[] = [GEL], stock: ProductStock = initialStock()): FakeApi {
+  const server = fakeApi();
   server.on('GET', '/api/admin/products/get', okList(products, { total: products.length, page: 1, limit: 24 }));
   server.on('GET', '/api/admin/products/gel/stock', () => ok(stock));
   return server;
 }
 
-async function openEdit(server: FakeServer) {
+async function openEdit(server: FakeApi) {
   const user = userEvent.setup();
   renderAdmin({ path: '/admin/products', server });
   await screen.findByRole('table', { name: 'Products' });
@@ -60,14 +59,14 @@ describe('Edit product: someone else saved first', () => {
     const reloaded = screen.getByRole('dialog', { name: 'Edit product' });
     expect(within(reloaded).queryByRole('alert')).not.toBeInTheDocument();
     expect(within(reloaded).getByLabelText(/^Description/)).toHaveValue('Pain releif.');
-    expect(server.requestsTo('GET', '/api/shop/products/get/gel')).toHaveLength(1);
+    expect(server.callsTo('GET', '/api/shop/products/get/gel')).toHaveLength(1);
 
     // The fix again, on the latest version: it is saved and the form closes.
     await user.clear(within(reloaded).getByLabelText(/^Description/));
     await user.type(within(reloaded).getByLabelText(/^Description/), 'Pain relief.');
     await user.click(within(reloaded).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit product' })).not.toBeInTheDocument());
-    const puts = server.requestsTo('PUT', '/api/admin/products/edit/gel').map((r) => r.body as Record<string, unknown>);
+    const puts = server.callsTo('PUT', '/api/admin/products/edit/gel').map((r) => r.body as Record<string, unknown>);
     expect(puts.map((b) => [b.version, b.description, b.price])).toEqual([
       [1, 'Pain relief.', 6],
       [2, 'Pain relief.', 7.5],
@@ -109,7 +108,7 @@ describe('Edit product: stock panel', () => {
     await user.click(within(form).getByRole('button', { name: 'Apply' }));
 
     await waitFor(() => expect(within(dialog).getAllByRole('row')).toHaveLength(3));
-    expect(server.requestsTo('POST', '/api/admin/products/gel/stock').map((r) => r.body)).toEqual([
+    expect(server.callsTo('POST', '/api/admin/products/gel/stock').map((r) => r.body)).toEqual([
       { delta: 12, reason: 'received', note: 'Delivery 4411' },
     ]);
     const figures = within(dialog).getByLabelText('Stock figures');
@@ -135,7 +134,7 @@ describe('Edit product: stock panel', () => {
     await user.selectOptions(within(form).getByLabelText(/^Reason/), 'damaged');
     expect(within(form).getByText('Only 20 available: you can remove at most 20.')).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Apply' }));
-    expect(server.requestsTo('POST', '/api/admin/products/gel/stock')).toHaveLength(0);
+    expect(server.callsTo('POST', '/api/admin/products/gel/stock')).toHaveLength(0);
 
     // Shoppers took 5 meanwhile: the server refuses with the count it has.
     await user.clear(within(form).getByLabelText(/^Change/));

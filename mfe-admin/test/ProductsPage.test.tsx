@@ -1,22 +1,21 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CSRF_HEADER, type Product } from '@pharmacy/contracts';
-import { createFakeServer, fail, ok, okList, type FakeServer } from './fakeServer';
+import { fakeApi, fail, ok, okList, type FakeApi } from '@pharmacy/test-kit';
 import { FakeXhr, installFakeXhr, pngFile } from './fakeXhr';
 import { makeProduct } from './fixtures';
-import { renderAdmin, resetAdminTestEnvironment } from './renderAdmin';
+import { renderAdmin } from './renderAdmin';
 import { productsActions } from '../src/products/slice';
 
 installFakeXhr();
-afterEach(resetAdminTestEnvironment);
 
 const PRODUCTS = [
   makeProduct({ _id: 'p-1', title: 'Ibuprofen 200 mg Tablets' }),
   makeProduct({ _id: 'p-2', title: 'Vitamin C 1000 mg', category: 'vitamins-and-supplements', salePrice: 3.5, price: 4.99 }),
 ];
 
-function serverWith(products: Product[] = PRODUCTS): FakeServer {
-  const server = createFakeServer();
+function serverWith(products: Product[] = PRODUCTS): FakeApi {
+  const server = fakeApi();
   server.on('GET', '/api/admin/products/get', (req) => {
     const term = (req.query.search ?? '').toLowerCase();
     const items = products.filter((p) => p.title.toLowerCase().includes(term));
@@ -60,7 +59,7 @@ describe('Product form validation', () => {
     expect(within(dialog).getByLabelText(/^Title/)).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByLabelText(/^Title/)).toHaveAccessibleDescription('Title is required.');
     await waitFor(() => expect(within(dialog).getByLabelText(/^Title/)).toHaveFocus());
-    expect(server.requestsTo('POST', '/api/admin/products/add')).toHaveLength(0);
+    expect(server.callsTo('POST', '/api/admin/products/add')).toHaveLength(0);
   });
 
   it.each([
@@ -151,7 +150,7 @@ describe('Products screen', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Add product' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add product' })).not.toBeInTheDocument());
-    expect(server.requestsTo('POST', '/api/admin/products/add').map((r) => r.body)).toEqual([
+    expect(server.callsTo('POST', '/api/admin/products/add').map((r) => r.body)).toEqual([
       {
         title: 'Cetirizine 10 mg',
         description: 'Once-a-day relief from hay fever.',
@@ -173,7 +172,7 @@ describe('Products screen', () => {
     ]);
     expect(within(notification()).getByText('Product added')).toBeInTheDocument();
     // The list is fetched again so the new product shows.
-    expect(server.requestsTo('GET', '/api/admin/products/get').length).toBeGreaterThanOrEqual(2);
+    expect(server.callsTo('GET', '/api/admin/products/get').length).toBeGreaterThanOrEqual(2);
   });
 
   it('shows the server message when an upload is refused', async () => {
@@ -200,7 +199,7 @@ describe('Products screen', () => {
     await user.type(within(dialog).getByLabelText(/^Price/), '5.25');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit product' })).not.toBeInTheDocument());
-    const [request] = server.requestsTo('PUT', '/api/admin/products/edit/p-2');
+    const [request] = server.callsTo('PUT', '/api/admin/products/edit/p-2');
     expect(request.body).toMatchObject({ price: 5.25, salePrice: 3.5, title: 'Vitamin C 1000 mg', category: 'vitamins-and-supplements', version: 1 });
     // Stock is never sent by the form: it changes through adjustments only.
     expect(request.body).not.toHaveProperty('totalStock');
@@ -213,14 +212,14 @@ describe('Products screen', () => {
     let confirm = await screen.findByRole('dialog', { name: 'Delete product?' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(server.requestsTo('DELETE', /\/api\/admin\/products\/delete\//)).toHaveLength(0);
+    expect(server.callsTo('DELETE', /\/api\/admin\/products\/delete\//)).toHaveLength(0);
 
     server.on('GET', '/api/admin/products/get', okList([PRODUCTS[1]], { total: 1, page: 1, limit: 24 }));
     await user.click(screen.getByRole('button', { name: 'Delete Ibuprofen 200 mg Tablets' }));
     confirm = await screen.findByRole('dialog', { name: 'Delete product?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(server.requestsTo('DELETE', '/api/admin/products/delete/p-1')).toHaveLength(1);
+    expect(server.callsTo('DELETE', '/api/admin/products/delete/p-1')).toHaveLength(1);
     expect(screen.queryByText('Ibuprofen 200 mg Tablets')).not.toBeInTheDocument();
   });
 
@@ -228,7 +227,7 @@ describe('Products screen', () => {
     const { user, server } = await renderProducts();
     await user.type(screen.getByLabelText('Search products'), 'vitamin');
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Products' })).getAllByRole('row')).toHaveLength(2));
-    expect(server.requestsTo('GET', '/api/admin/products/get').at(-1)?.query).toMatchObject({ search: 'vitamin', page: '1' });
+    expect(server.callsTo('GET', '/api/admin/products/get').at(-1)?.query).toMatchObject({ search: 'vitamin', page: '1' });
     expect(screen.getByText('Vitamin C 1000 mg')).toBeInTheDocument();
   });
 

@@ -1,14 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createFakeServer, deferred, fail, ok, type FakeReply } from './fakeServer';
+import { fakeApi, deferred, fail, ok, type FakeReply } from '@pharmacy/test-kit';
 import { USERS, makeUser } from './fixtures';
-import { renderAdmin, resetAdminTestEnvironment } from './renderAdmin';
+import { renderAdmin } from './renderAdmin';
 import { usersActions } from '../src/users/slice';
 
-afterEach(resetAdminTestEnvironment);
 
 function serverWithUsers(users = USERS) {
-  const server = createFakeServer();
+  const server = fakeApi();
   server.on('GET', '/api/admin/users/get', ok(users));
   for (const user of users) server.on('GET', `/api/admin/users/details/${user._id}`, ok(user));
   return server;
@@ -245,7 +244,7 @@ describe('Admin Users failures', () => {
   });
 
   it('empties the list on a network failure too', async () => {
-    const server = createFakeServer();
+    const server = fakeApi();
     server.on('GET', '/api/admin/users/get', () => Promise.reject(new TypeError('Failed to fetch')));
     const { state } = renderAdmin({ path: '/admin/users', server });
     expect(await screen.findByText('No users found')).toBeInTheDocument();

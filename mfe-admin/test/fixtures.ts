@@ -1,4 +1,5 @@
 import type { Order, OrderStats, OrderStatus, PaymentStatus, Product, User } from '@pharmacy/contracts';
+import { makeProduct as kitProduct } from '@pharmacy/test-kit';
 
 export function makeUser(overrides: Partial<User> & Pick<User, '_id' | 'firstName' | 'lastName'>): User {
   return {
@@ -21,30 +22,22 @@ export const USERS: User[] = [
   makeUser({ _id: 'u-carla', firstName: 'Carla', lastName: 'Alison', createdAt: '2024-05-20T09:00:00.000Z' }),
 ];
 
+/** The kit's product with the sample values the admin tests read (an ibuprofen pack with limits set). */
 export function makeProduct(overrides: Partial<Product> & Pick<Product, '_id' | 'title'>): Product {
-  return {
+  return kitProduct({
     description: 'Fast relief from headaches.',
-    category: 'pain-relief',
     brand: 'Relifex',
     price: 5.99,
-    salePrice: 0,
     totalStock: 40,
-    averageReview: 0,
-    reviewCount: 0,
     image: '/api/media/img-1',
     activeIngredients: ['Ibuprofen 200 mg'],
-    allergens: [],
     contraindications: ['Asthma'],
     dosageForm: 'Tablet',
     packSize: '24 tablets',
     maxPerOrder: 4,
     minAge: 12,
-    requiresPrescription: false,
-    version: 1,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    updatedAt: '2024-01-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 export function makeOrder(overrides: Partial<Order> & { _id: string; orderStatus: OrderStatus; paymentStatus: PaymentStatus }): Order {

@@ -3,31 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { Navigate, RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { ReactNode } from 'react';
-import { configureApi, createAppStore, selectAuth, useAppSelector } from '@pharmacy/session';
+import { createAppStore, selectAuth, useAppSelector } from '@pharmacy/session';
 import { ThemeProvider } from '@pharmacy/ui';
 import AdminLayout from '../src/exposes/AdminLayout';
-import { createFakeServer, ok } from './fakeServer';
-import { ADMIN, WIDE, resetAdminTestEnvironment, setViewportWidth } from './renderAdmin';
+import { fakeApi, ok, provideRouterRequest, setViewportWidth, staff } from '@pharmacy/test-kit';
+import { WIDE } from './renderAdmin';
 
-afterEach(resetAdminTestEnvironment);
 
-// A data router (as the host uses) builds a Request per navigation; jest's jsdom lacks the class. The router
-// reads only url, method, headers and signal.
-beforeAll(() => {
-  if (typeof globalThis.Request !== 'undefined') return;
-  class RequestStandIn {
-    readonly url: string;
-    readonly method: string;
-    readonly signal: AbortSignal;
-    readonly headers = new Map<string, string>();
-    constructor(input: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
-      this.url = String(input);
-      this.method = init.method ?? 'GET';
-      this.signal = init.signal ?? new AbortController().signal;
-    }
-  }
-  Object.defineProperty(globalThis, 'Request', { value: RequestStandIn, writable: true, configurable: true });
-});
+// The host mounts the admin remote in a data router (not the kit's MemoryRouter): that is the race under test.
+beforeAll(provideRouterRequest);
 
 // The host's shape: a data router with /admin behind a guard that sends a signed-out visitor to /sign-in.
 function Guard({ children }: { children: ReactNode }) {
@@ -37,13 +21,12 @@ function Guard({ children }: { children: ReactNode }) {
 
 it('Sign Out lands on / even though the /admin guard would send a signed-out visitor to /sign-in', async () => {
   setViewportWidth(WIDE);
-  const server = createFakeServer();
+  const server = fakeApi();
   server.on('POST', '/api/auth/logout', ok(null, 'Signed out.'));
-  configureApi({ fetch: server.fetch as typeof fetch });
   const store = createAppStore({
     preloadedState: {
-      session: { currentUser: ADMIN, error: null, loading: false },
-      auth: { isAuthenticated: true, isLoading: false, user: ADMIN },
+      session: { currentUser: staff, error: null, loading: false },
+      auth: { isAuthenticated: true, isLoading: false, user: staff },
     },
   });
   const router = createMemoryRouter(

@@ -32,7 +32,7 @@ export const ok = <T>(data: T, message?: string): FakeReply<OkEnvelope<T>> => ({
 });
 
 /** A list call's answer: the array as `data`, its paging or summary figures beside it. */
-export const okList = <T, F extends object = {}>(items: T[], figures: F = {} as F): FakeReply<OkListEnvelope<T, F>> => ({
+export const okList = <T, F extends object = object>(items: T[], figures: F = {} as F): FakeReply<OkListEnvelope<T, F>> => ({
   status: 200,
   body: { success: true, data: items, ...figures },
 });

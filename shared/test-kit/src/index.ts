@@ -1,3 +1,4 @@
 export { fakeApi, ok, okList, fail, networkError, noAnswer, deferred, type ApiCall, type FakeApi, type FakeReply, type Responder } from './fakeApi';
-export { renderWithStore, setViewportWidth, type RenderWithStoreOptions } from './render';
+export { renderWithStore, type RenderWithStoreOptions } from './render';
+export { provideRouterRequest, setViewportWidth } from './jsdom';
 export { makeProduct, shopper, staff } from './fixtures';

@@ -67,32 +67,3 @@ export function renderWithStore(ui: ReactElement, options: RenderWithStoreOption
 
 // Toasts live in a module-level store shared by every test of a file: start each test with none.
 afterEach(() => act(() => resetToasts()));
-
-/**
- * jsdom has no matchMedia; this one answers min-width/max-width queries for the given viewport width, so
- * small-screen layouts run as they would in a browser of that size.
- */
-export function setViewportWidth(width: number) {
-  const evaluate = (query: string) =>
-    query.split(/\s+and\s+/).every((part) => {
-      const min = /min-width:\s*(\d+)px/.exec(part);
-      const max = /max-width:\s*(\d+)px/.exec(part);
-      if (min) return width >= Number(min[1]);
-      if (max) return width <= Number(max[1]);
-      return true;
-    });
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    writable: true,
-    value: (query: string) => ({
-      matches: evaluate(query),
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }),
-  });
-}
