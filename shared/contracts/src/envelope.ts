@@ -17,12 +17,12 @@ export type Envelope<T> = OkEnvelope<T> | ErrorEnvelope;
  * A list call's answer: `data` is always the array (a client can empty its list on failure and map it as is);
  * paging and summary figures sit beside it, at the top level of the envelope.
  */
-export const OkList = <T extends TSchema, F extends TProperties = {}>(item: T, figures: F = {} as F) =>
+export const OkList = <T extends TSchema, F extends TProperties = Record<never, never>>(item: T, figures: F = {} as F) =>
   Type.Object(
     { success: Type.Literal(true), data: Type.Array(item), message: Type.Optional(Type.String()), ...figures },
     { additionalProperties: false },
   );
-export type OkListEnvelope<T, F = {}> = OkEnvelope<T[]> & F;
+export type OkListEnvelope<T, F = object> = OkEnvelope<T[]> & F;
 
 /** The figures beside every paginated list: how many match in all, which page this is and its size. */
 export const PageFigures = {

@@ -44,7 +44,7 @@ export function termsMatch(a: string, b: string): boolean {
 export function ageOn(dob: string, now: Date = new Date()): number | null {
   const birth = new Date(dob);
   if (Number.isNaN(birth.getTime())) return null;
-  let age = now.getUTCFullYear() - birth.getUTCFullYear();
+  const age = now.getUTCFullYear() - birth.getUTCFullYear();
   const beforeBirthday =
     now.getUTCMonth() < birth.getUTCMonth() || (now.getUTCMonth() === birth.getUTCMonth() && now.getUTCDate() < birth.getUTCDate());
   return beforeBirthday ? age - 1 : age;

@@ -238,13 +238,13 @@ export function unwrap<T>(response: ApiResponse<T>): T {
 }
 
 /** A list call's answer as a client uses it: the array the envelope's `data` holds, and the figures beside it. */
-export type ListResult<T, F extends object = {}> = { items: T[] } & F;
+export type ListResult<T, F extends object = object> = { items: T[] } & F;
 
 /**
  * Unwraps a list call (`data` is the array; paging and summary figures such as total, page, limit, terms or
  * averageReview sit beside it). Any other `data` is a BAD_RESPONSE, so a list is never silently shown empty.
  */
-export function unwrapList<T, F extends object = {}>(response: ApiResponse<T[]>): ListResult<T, F> {
+export function unwrapList<T, F extends object = object>(response: ApiResponse<T[]>): ListResult<T, F> {
   const data = unwrap(response);
   if (!Array.isArray(data)) throw new ApiError(200, NetworkErrorCodes.BAD_RESPONSE, UNREADABLE, response);
   const { success: _success, data: _data, message: _message, ...figures } = response as Record<string, unknown>;
@@ -253,7 +253,7 @@ export function unwrapList<T, F extends object = {}>(response: ApiResponse<T[]>)
 
 /** GET of a list call, resolving to its array (`items`) and the figures beside it; `F` names the figures. */
 export const apiList = {
-  get: <T, F extends object = {}>(path: string, opts?: RequestOptions) => api.get<T[]>(path, opts).then((r) => unwrapList<T, F>(r)),
+  get: <T, F extends object = object>(path: string, opts?: RequestOptions) => api.get<T[]>(path, opts).then((r) => unwrapList<T, F>(r)),
 };
 
 /** Same calls as `api`, resolving to the envelope's `data`. */

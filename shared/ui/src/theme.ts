@@ -1,4 +1,5 @@
-/// <reference path="./styled.d.ts" />
+// Brings styled-components' DefaultTheme = AppTheme along wherever this module is compiled (a remote, a test).
+import type {} from './styled';
 import { createElement, useContext, type ReactNode } from 'react';
 import { ThemeContext, ThemeProvider as StyledThemeProvider } from 'styled-components';
 
