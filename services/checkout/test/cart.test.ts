@@ -20,7 +20,7 @@ describe('server cart', () => {
     const added = await add('u-basic', b, 1);
     expect(added.json().message).toMatch(/added to your cart/);
 
-    let cart = (await get('u-basic')).json().data;
+    const cart = (await get('u-basic')).json().data;
     expect(cart.items.map((i: { productId: string; quantity: number }) => [i.productId, i.quantity])).toEqual([[a, 2], [b, 1]]);
     expect(cart.items[0]).toMatchObject({ title: 'Ibuprofen 200mg', price: 4.99, lineTotal: 9.98, available: true, warnings: [] });
     expect(cart.items[1].price).toBe(7.5); // the sale price

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Collection, Doc, DocumentStore } from '@pharmacy/db';
+import type { Doc, DocumentStore } from '@pharmacy/db';
 import type { Revocations } from './revocations';
 
 /**
