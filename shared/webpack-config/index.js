@@ -237,25 +237,22 @@ function resolveFile(dir, request) {
 
 /**
  * A remote: exposes page components and widgets, emits remoteEntry.js and mf-manifest.json into dist/.
- * `setup` (default ./src/oneReact.ts, when present) is imported at the top of every exposed module: it records
- * the React the remote imported for the one-React browser proof. A loader adds the import so that replacing
+ * Every exposed module records the React it imported for the one-React browser proof, under the remote's
+ * `name` (record-react-loader.js): a loader adds the line so that no remote keeps a copy of it and replacing
  * an exposed file cannot drop it (an array `import` per expose would too, but it garbles mf-manifest.json).
  * @param {{ dir: string, name: string, port: number, exposes: Record<string, string>,
- *           mode?: 'production' | 'development', setup?: string }} options
+ *           mode?: 'production' | 'development' }} options
  */
-function createRemoteConfig({ dir, name, port, exposes, mode = 'production', setup = './src/oneReact.ts' }) {
+function createRemoteConfig({ dir, name, port, exposes, mode = 'production' }) {
   const base = baseConfig({ dir, mode });
   const production = base.mode === 'production';
-  const setupFile = resolveFile(dir, setup);
   const exposedFiles = new Set(Object.values(exposes).map((file) => resolveFile(dir, file)));
-  const setupRules = fs.existsSync(setupFile)
-    ? [
-        {
-          test: (resource) => exposedFiles.has(resource),
-          use: [{ loader: require.resolve('./prepend-import-loader'), options: { request: setupFile } }],
-        },
-      ]
-    : [];
+  const recordReactRules = [
+    {
+      test: (resource) => exposedFiles.has(resource),
+      use: [{ loader: require.resolve('./record-react-loader'), options: { name } }],
+    },
+  ];
   return {
     ...base,
     name,
@@ -270,7 +267,7 @@ function createRemoteConfig({ dir, name, port, exposes, mode = 'production', set
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       clean: true,
     },
-    module: { rules: [...base.module.rules, ...setupRules] },
+    module: { rules: [...base.module.rules, ...recordReactRules] },
     optimization: { ...base.optimization, runtimeChunk: false },
     plugins: [federation({ dir, name, exposes })],
     devServer: {
