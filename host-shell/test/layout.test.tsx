@@ -2,7 +2,8 @@ import './setup-globals';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SUPPORT_CHAT_NUMBER } from '../src/config';
-import { admin, fakeRemoteModule, renderApp, shopper, signedInAs } from './harness';
+import { fakeRemoteModule, renderApp, signedInAs } from './harness';
+import { shopper, staff } from '@pharmacy/test-kit';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -74,7 +75,7 @@ describe('account menu', () => {
   });
 
   it('shows Admin to an admin', async () => {
-    renderApp('/', signedInAs(admin));
+    renderApp('/', signedInAs(staff));
     await openMenu();
     fireEvent.click(await screen.findByRole('button', { name: /Grace/ }));
     expect(within(screen.getByRole('list', { name: 'Account' })).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');

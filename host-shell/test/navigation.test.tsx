@@ -1,7 +1,8 @@
 import './setup-globals';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { act, screen, waitFor } from '@testing-library/react';
-import { admin, fakeRemoteModule, renderApp, shopper, signedInAs } from './harness';
+import { fakeRemoteModule, renderApp, signedInAs } from './harness';
+import { networkError, noAnswer, shopper, staff } from '@pharmacy/test-kit';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -25,21 +26,20 @@ describe('guards', () => {
   });
 
   it('lets a signed-in user reach /profile and re-checks the session on entering it', async () => {
-    const { router, fetchMock } = renderApp('/profile', signedInAs(shopper));
+    const { router, server } = renderApp('/profile', signedInAs(shopper));
     await screen.findByText('remote:account/ProfilePage');
     expect(router.state.location.pathname).toBe('/profile');
-    const checks = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/auth/check-auth'));
-    expect(checks.length).toBeGreaterThanOrEqual(1);
+    expect(server.callsTo('GET', '/api/auth/check-auth').length).toBeGreaterThanOrEqual(1);
   });
 
   it('checks the session again when moving to another guarded route', async () => {
-    const { router, fetchMock } = renderApp('/profile', signedInAs(shopper));
+    const { router, server } = renderApp('/profile', signedInAs(shopper));
     await screen.findByText('remote:account/ProfilePage');
-    const before = fetchMock.mock.calls.length;
+    const before = server.calls.length;
     await act(() => router.navigate('/my-orders'));
     await screen.findByText('remote:account/MyOrdersPage');
-    await waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThan(before));
-    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toContain('/api/auth/check-auth');
+    await waitFor(() => expect(server.calls.length).toBeGreaterThan(before));
+    expect(server.calls.at(-1)?.path).toBe('/api/auth/check-auth');
   });
 
   it('sends a signed-in non-admin on /admin/users to /sign-in', async () => {
@@ -50,21 +50,21 @@ describe('guards', () => {
   });
 
   it('lets an admin reach /admin, which opens the dashboard inside the admin layout', async () => {
-    const { router } = renderApp('/admin', signedInAs(admin));
+    const { router } = renderApp('/admin', signedInAs(staff));
     await screen.findByText('remote:admin/DashboardPage');
     expect(screen.getByText('remote:admin/AdminLayout')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/dashboard');
   });
 
   it('shows the spinner while the auth check is pending', async () => {
-    renderApp('/profile', { 'GET /api/auth/check-auth': 'never' });
+    renderApp('/profile', { 'GET /api/auth/check-auth': noAnswer });
     expect(await screen.findByText('Checking your sign-in')).toBeInTheDocument();
     expect(screen.getByTestId('spinner-svg')).toHaveAttribute('width', '50');
     expect(screen.queryByText('remote:account/ProfilePage')).not.toBeInTheDocument();
   });
 
   it('treats a failed auth check (network error) as signed out', async () => {
-    const { router } = renderApp('/my-orders', { 'GET /api/auth/check-auth': 'network-error' });
+    const { router } = renderApp('/my-orders', { 'GET /api/auth/check-auth': networkError });
     await screen.findByText('remote:account/SignInPage');
     expect(router.state.location.pathname).toBe('/sign-in');
   });

@@ -2,6 +2,7 @@ import './setup-globals';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeRemoteModule, renderApp } from './harness';
+import { fakeApi } from '@pharmacy/test-kit';
 import { failedRemoteModule, remoteFallbackPlugin } from '../src/remotes/fallbackPlugin';
 import { registerRemotesFromConfig, resetRegistryForTests } from '../src/remotes/registry';
 import { clearRemoteCache } from '../src/remotes/RemoteSlot';
@@ -91,8 +92,7 @@ describe('remoteFallbackPlugin', () => {
 });
 
 describe('registerRemotesFromConfig', () => {
-  const json = (body: unknown, ok = true) =>
-    jest.fn(async () => ({ ok, status: ok ? 200 : 500, json: async () => body }) as unknown as Response);
+  const json = (body: unknown, ok = true) => fakeApi({ status: ok ? 200 : 500, body }).fetch;
 
   it('registers every known remote from /remotes.json once', async () => {
     const fetchImpl = json({ catalog: '/mfe/catalog/mf-manifest.json', admin: '/mfe/admin/mf-manifest.json', unknown: '/x.json' });
