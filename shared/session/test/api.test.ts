@@ -1,9 +1,8 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@pharmacy/contracts';
 import { api, apiData, apiList, ApiError, configureApi, DEFAULT_TIMEOUT, REFRESH_PATH } from '../src/api';
-import { installFakeFetch, reply, uninstallFakeFetch, type RecordedCall } from './fakeFetch';
+import { fakeApi, reply, type ApiCall } from '@pharmacy/test-kit';
 
 afterEach(() => {
-  uninstallFakeFetch();
   configureApi({ baseUrl: '' });
   jest.useRealTimers();
 });
@@ -22,7 +21,7 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
 
 describe('api client: what every call carries', () => {
   it('sends cookies on every call and returns the parsed envelope', async () => {
-    const { calls } = installFakeFetch(() => ok([{ _id: 'p1' }]));
+    const { calls } = fakeApi(() => ok([{ _id: 'p1' }]));
     const res = await api.get<{ _id: string }[]>('/api/shop/products/get');
     expect(res).toEqual({ success: true, data: [{ _id: 'p1' }] });
     await api.post('/api/shop/cart/add', { productId: 'p1', quantity: 1 });
@@ -39,7 +38,7 @@ describe('api client: what every call carries', () => {
   });
 
   it('sends the CSRF header on POST, PUT, PATCH and DELETE only', async () => {
-    const { calls } = installFakeFetch(() => ok(null));
+    const { calls } = fakeApi(() => ok(null));
     await api.get('/a');
     await api.post('/a');
     await api.put('/a', {});
@@ -55,14 +54,14 @@ describe('api client: what every call carries', () => {
   });
 
   it('sends JSON bodies with a JSON content type', async () => {
-    const { calls } = installFakeFetch(() => ok(null));
+    const { calls } = fakeApi(() => ok(null));
     await api.post('/api/shop/order/capture', { paymentId: 'pay', payerId: 'payer', orderId: 'o1' });
     expect(calls[0].headers['Content-Type']).toBe('application/json');
     expect(calls[0].body).toEqual({ paymentId: 'pay', payerId: 'payer', orderId: 'o1' });
   });
 
   it('no-cache requests bypass caches with headers and cache: no-store', async () => {
-    const { calls } = installFakeFetch(() => reply(200, { success: true, user: null }));
+    const { calls } = fakeApi(() => reply(200, { success: true, user: null }));
     await api.get('/api/auth/check-auth', { noCache: true });
     await api.get('/api/shop/products/get');
     expect(calls[0].init.cache).toBe('no-store');
@@ -72,7 +71,7 @@ describe('api client: what every call carries', () => {
   });
 
   it('uses the configured base URL and builds the query string', async () => {
-    const { calls } = installFakeFetch(() => ok([]));
+    const { calls } = fakeApi(() => ok([]));
     configureApi({ baseUrl: 'http://localhost:5000' });
     await api.get('/api/shop/products/get', { query: { category: ['a', 'b'], sortBy: 'price-lowtohigh', brand: undefined, page: 2 } });
     expect(calls[0].url).toBe('http://localhost:5000/api/shop/products/get?category=a%2Cb&sortBy=price-lowtohigh&page=2');
@@ -84,7 +83,7 @@ describe('api client: timeouts and cancellation', () => {
     expect(DEFAULT_TIMEOUT).toBe(0);
     jest.useFakeTimers();
     let release!: () => void;
-    const { calls } = installFakeFetch(() => new Promise((resolve) => (release = () => resolve(ok('late')))));
+    const { calls } = fakeApi(() => new Promise((resolve) => (release = () => resolve(ok('late')))));
     const pending = api.get('/api/slow');
     await Promise.resolve();
     jest.advanceTimersByTime(60 * 60 * 1000); // an hour
@@ -95,7 +94,7 @@ describe('api client: timeouts and cancellation', () => {
 
   it('an explicit timeout aborts with ECONNABORTED', async () => {
     jest.useFakeTimers();
-    installFakeFetch(() => new Promise(() => {}));
+    fakeApi(() => new Promise(() => {}));
     const pending = caught(api.get('/api/slow', { timeout: 1000 }));
     await Promise.resolve();
     jest.advanceTimersByTime(1000);
@@ -104,7 +103,7 @@ describe('api client: timeouts and cancellation', () => {
   });
 
   it("the caller's AbortSignal cancels with ERR_CANCELED", async () => {
-    installFakeFetch(() => new Promise(() => {}));
+    fakeApi(() => new Promise(() => {}));
     const controller = new AbortController();
     const pending = caught(api.get('/api/slow', { signal: controller.signal }));
     controller.abort();
@@ -114,7 +113,7 @@ describe('api client: timeouts and cancellation', () => {
 
 describe('api client: errors', () => {
   it('a network failure is ERR_NETWORK with a sentence a shopper understands', async () => {
-    installFakeFetch(() => {
+    fakeApi(() => {
       throw new TypeError('Failed to fetch');
     });
     const error = await caught(api.get('/api/shop/products/get'));
@@ -124,13 +123,13 @@ describe('api client: errors', () => {
   });
 
   it("surfaces the server's message and code", async () => {
-    installFakeFetch(() => reply(409, { success: false, message: 'An account with this email already exists.', code: 'CONFLICT' }));
+    fakeApi(() => reply(409, { success: false, message: 'An account with this email already exists.', code: 'CONFLICT' }));
     const error = await caught(api.post('/api/auth/register', { email: 'a@b.c', password: 'x' }));
     expect(error).toMatchObject({ status: 409, code: 'CONFLICT', message: 'An account with this email already exists.' });
   });
 
   it('a 4xx without an envelope is ERR_BAD_REQUEST, a 5xx or unreadable body is ERR_BAD_RESPONSE', async () => {
-    installFakeFetch((call) => {
+    fakeApi((call) => {
       if (call.url === '/404') return { status: 404, text: '' };
       if (call.url === '/502') return { status: 502, text: '<html>Bad gateway</html>' };
       return { status: 200, text: 'not json' };
@@ -141,20 +140,20 @@ describe('api client: errors', () => {
   });
 
   it('returns a 2xx `success: false` body as is; apiData turns it into an ApiError', async () => {
-    installFakeFetch(() => reply(200, { success: false, message: 'Could not sign out.', code: 'INTERNAL' }));
+    fakeApi(() => reply(200, { success: false, message: 'Could not sign out.', code: 'INTERNAL' }));
     await expect(api.post('/api/auth/logout')).resolves.toEqual({ success: false, message: 'Could not sign out.', code: 'INTERNAL' });
     expect(await caught(apiData.post('/api/auth/logout'))).toMatchObject({ code: 'INTERNAL', message: 'Could not sign out.' });
   });
 
   it('apiData resolves to data', async () => {
-    installFakeFetch(() => ok([{ _id: 'u1' }]));
+    fakeApi(() => ok([{ _id: 'u1' }]));
     await expect(apiData.get('/api/admin/users/get')).resolves.toEqual([{ _id: 'u1' }]);
   });
 });
 
 describe('api client: list calls', () => {
   it('apiList resolves to the array as items and the figures the server put beside it', async () => {
-    installFakeFetch(() => reply(200, { success: true, data: [{ _id: 'p1' }], total: 31, page: 2, limit: 24, terms: ['ibuprofen'] }));
+    fakeApi(() => reply(200, { success: true, data: [{ _id: 'p1' }], total: 31, page: 2, limit: 24, terms: ['ibuprofen'] }));
     await expect(apiList.get<{ _id: string }, { total: number; page: number; limit: number; terms: string[] }>('/api/shop/search/ibu')).resolves.toEqual({
       items: [{ _id: 'p1' }],
       total: 31,
@@ -165,12 +164,12 @@ describe('api client: list calls', () => {
   });
 
   it('a list answer whose data is not an array is unreadable, never an empty list', async () => {
-    installFakeFetch(() => ok({ items: [], total: 0, page: 1, limit: 24 }));
+    fakeApi(() => ok({ items: [], total: 0, page: 1, limit: 24 }));
     expect(await caught(apiList.get('/api/shop/products/get'))).toMatchObject({ status: 200, code: 'ERR_BAD_RESPONSE' });
   });
 
   it('a `success: false` list answer is an ApiError with the server\'s message', async () => {
-    installFakeFetch(() => reply(200, { success: false, message: 'Try again later.', code: 'UNAVAILABLE' }));
+    fakeApi(() => reply(200, { success: false, message: 'Try again later.', code: 'UNAVAILABLE' }));
     expect(await caught(apiList.get('/api/admin/orders/get'))).toMatchObject({ code: 'UNAVAILABLE', message: 'Try again later.' });
   });
 });
@@ -181,7 +180,7 @@ describe('api client: expired access token', () => {
   it('refreshes once for concurrent calls (single flight) and retries each call once', async () => {
     let refreshed = false;
     let releaseRefresh!: () => void;
-    const { calls } = installFakeFetch((call: RecordedCall) => {
+    const { calls } = fakeApi((call: ApiCall) => {
       if (call.url === REFRESH_PATH) {
         return new Promise((resolve) => {
           releaseRefresh = () => {
@@ -208,13 +207,13 @@ describe('api client: expired access token', () => {
   });
 
   it('retries only once: a second TOKEN_EXPIRED is thrown', async () => {
-    const { calls } = installFakeFetch((call) => (call.url === REFRESH_PATH ? ok(null) : expired));
+    const { calls } = fakeApi((call) => (call.url === REFRESH_PATH ? ok(null) : expired));
     expect(await caught(api.get('/api/auth/me'))).toMatchObject({ status: 401, code: 'TOKEN_EXPIRED' });
     expect(calls.map((c) => c.url)).toEqual(['/api/auth/me', REFRESH_PATH, '/api/auth/me']);
   });
 
   it('a failed refresh is thrown and the call is not retried', async () => {
-    const { calls } = installFakeFetch((call) =>
+    const { calls } = fakeApi((call) =>
       call.url === REFRESH_PATH ? reply(401, { success: false, message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' }) : expired,
     );
     expect(await caught(api.get('/api/auth/me'))).toMatchObject({ status: 401, code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' });
@@ -222,7 +221,7 @@ describe('api client: expired access token', () => {
   });
 
   it('other 401s do not trigger a refresh', async () => {
-    const { calls } = installFakeFetch(() => reply(401, { success: false, message: 'Wrong email or password.', code: 'UNAUTHENTICATED' }));
+    const { calls } = fakeApi(() => reply(401, { success: false, message: 'Wrong email or password.', code: 'UNAUTHENTICATED' }));
     expect(await caught(api.post('/api/auth/login', {}))).toMatchObject({ code: 'UNAUTHENTICATED', message: 'Wrong email or password.' });
     expect(calls).toHaveLength(1);
   });

@@ -2,10 +2,8 @@ import { checkAuth } from '../src/authThunks';
 import { selectAuthNotice, selectCurrentUser } from '../src/selectors';
 import { signInSuccess } from '../src/sessionSlice';
 import { createAppStore } from '../src/store';
-import { admin, jane } from './fixtures';
-import { installFakeFetch, reply, uninstallFakeFetch } from './fakeFetch';
+import { staff, shopper, fakeApi, reply } from '@pharmacy/test-kit';
 
-afterEach(() => uninstallFakeFetch());
 
 const NOTICE = 'Your account details are temporarily unavailable. You are still signed in; please try again in a moment.';
 /** What the gateway answers check-auth with while the account service is down (the token's identity). */
@@ -14,10 +12,10 @@ const degraded = (identity: { _id: string; admin: boolean; firstName?: string })
 
 describe('check-auth while the account service is down', () => {
   it('a visitor whose token names them is signed in from it, with the notice to show', async () => {
-    installFakeFetch(() => degraded({ _id: jane._id, admin: false, firstName: 'Jane' }));
+    fakeApi(() => degraded({ _id: shopper._id, admin: false, firstName: 'Jane' }));
     const store = createAppStore();
     await store.dispatch(checkAuth());
-    const expected = { _id: jane._id, admin: false, firstName: 'Jane', lastName: '', email: '' };
+    const expected = { _id: shopper._id, admin: false, firstName: 'Jane', lastName: '', email: '' };
     expect(store.getState().auth).toEqual({ isAuthenticated: true, isLoading: false, user: expected, notice: NOTICE });
     expect(selectCurrentUser(store.getState())).toEqual(expected);
     expect(selectAuthNotice(store.getState())).toBe(NOTICE);
@@ -25,33 +23,33 @@ describe('check-auth while the account service is down', () => {
 
   it('a signed-in user stays signed in with the details already known, and the notice goes once the account answers', async () => {
     let accountDown = true;
-    installFakeFetch(() => (accountDown ? degraded({ _id: jane._id, admin: false }) : reply(200, { success: true, user: jane, data: jane })));
+    fakeApi(() => (accountDown ? degraded({ _id: shopper._id, admin: false }) : reply(200, { success: true, user: shopper, data: shopper })));
     const store = createAppStore();
-    store.dispatch(signInSuccess(jane));
+    store.dispatch(signInSuccess(shopper));
 
     await store.dispatch(checkAuth());
-    expect(store.getState().auth).toEqual({ isAuthenticated: true, isLoading: false, user: jane, notice: NOTICE });
-    expect(store.getState().session.currentUser).toEqual(jane);
+    expect(store.getState().auth).toEqual({ isAuthenticated: true, isLoading: false, user: shopper, notice: NOTICE });
+    expect(store.getState().session.currentUser).toEqual(shopper);
 
     accountDown = false;
     await store.dispatch(checkAuth());
-    expect(store.getState().auth).toEqual({ isAuthenticated: true, isLoading: false, user: jane });
+    expect(store.getState().auth).toEqual({ isAuthenticated: true, isLoading: false, user: shopper });
     expect(selectAuthNotice(store.getState())).toBeNull();
   });
 
   it('keeps the admin flag from the token (admin pages stay reachable; the services still check it)', async () => {
-    installFakeFetch(() => degraded({ _id: admin._id, admin: true }));
+    fakeApi(() => degraded({ _id: staff._id, admin: true }));
     const store = createAppStore();
-    store.dispatch(signInSuccess(jane)); // someone else was signed in in this tab before
+    store.dispatch(signInSuccess(shopper)); // someone else was signed in in this tab before
     await store.dispatch(checkAuth());
-    expect(store.getState().auth.user).toEqual({ _id: admin._id, admin: true, firstName: '', lastName: '', email: '' });
-    expect(store.getState().session.currentUser?._id).toBe(admin._id);
+    expect(store.getState().auth.user).toEqual({ _id: staff._id, admin: true, firstName: '', lastName: '', email: '' });
+    expect(store.getState().session.currentUser?._id).toBe(staff._id);
   });
 
   it('a 401 still signs out, and clears the notice', async () => {
     let status = 200;
-    installFakeFetch(() =>
-      status === 200 ? degraded({ _id: jane._id, admin: false }) : reply(401, { success: false, message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' }),
+    fakeApi(() =>
+      status === 200 ? degraded({ _id: shopper._id, admin: false }) : reply(401, { success: false, message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' }),
     );
     const store = createAppStore();
     await store.dispatch(checkAuth());

@@ -7,53 +7,51 @@ import {
   updateUserStart,
 } from '../src/sessionSlice';
 import { createAppStore } from '../src/store';
-import { admin, jane } from './fixtures';
-import { installFakeFetch, reply, settle, uninstallFakeFetch } from './fakeFetch';
+import { staff, shopper, fakeApi, reply, settle } from '@pharmacy/test-kit';
 
-afterEach(() => uninstallFakeFetch());
 
 /** A store whose user is signed in, as after a successful sign-in. */
 function signedInStore() {
   const store = createAppStore();
-  store.dispatch(signInSuccess(jane));
+  store.dispatch(signInSuccess(shopper));
   return store;
 }
 
 describe('sign-in saga (POST /api/auth/login)', () => {
   it('success stores the user in session and auth', async () => {
-    const { calls } = installFakeFetch(() => reply(200, { success: true, user: jane, data: jane }));
+    const { calls } = fakeApi(() => reply(200, { success: true, user: shopper, data: shopper }));
     const store = createAppStore();
-    store.dispatch(signInStart({ email: 'jane@example.com', password: 'correct horse' }));
+    store.dispatch(signInStart({ email: 'ada@example.com', password: 'correct horse' }));
     expect(store.getState().session.loading).toBe(true);
     await settle();
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/auth/login', body: { email: 'jane@example.com', password: 'correct horse' } });
-    expect(store.getState().session).toEqual({ currentUser: jane, error: null, loading: false });
-    expect(store.getState().auth).toEqual({ isAuthenticated: true, isLoading: false, user: jane });
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/auth/login', body: { email: 'ada@example.com', password: 'correct horse' } });
+    expect(store.getState().session).toEqual({ currentUser: shopper, error: null, loading: false });
+    expect(store.getState().auth).toEqual({ isAuthenticated: true, isLoading: false, user: shopper });
   });
 
   it('accepts the user inside data as well', async () => {
-    installFakeFetch(() => reply(200, { success: true, data: { user: admin } }));
+    fakeApi(() => reply(200, { success: true, data: { user: staff } }));
     const store = createAppStore();
     store.dispatch(signInStart({ email: 'admin@example.com', password: 'pw' }));
     await settle();
-    expect(store.getState().session.currentUser).toEqual(admin);
+    expect(store.getState().session.currentUser).toEqual(staff);
   });
 
   it("failure stores the server's message and nobody is signed in", async () => {
-    installFakeFetch(() => reply(401, { success: false, message: 'Wrong email or password.', code: 'UNAUTHENTICATED' }));
+    fakeApi(() => reply(401, { success: false, message: 'Wrong email or password.', code: 'UNAUTHENTICATED' }));
     const store = createAppStore();
-    store.dispatch(signInStart({ email: 'jane@example.com', password: 'nope' }));
+    store.dispatch(signInStart({ email: 'ada@example.com', password: 'nope' }));
     await settle();
     expect(store.getState().session).toEqual({ currentUser: null, error: 'Wrong email or password.', loading: false });
     expect(store.getState().auth.isAuthenticated).toBe(false);
   });
 
   it('a network failure stores a readable message', async () => {
-    installFakeFetch(() => {
+    fakeApi(() => {
       throw new TypeError('Failed to fetch');
     });
     const store = createAppStore();
-    store.dispatch(signInStart({ email: 'jane@example.com', password: 'pw' }));
+    store.dispatch(signInStart({ email: 'ada@example.com', password: 'pw' }));
     await settle();
     expect(store.getState().session.error).toMatch(/could not reach/i);
   });
@@ -61,7 +59,7 @@ describe('sign-in saga (POST /api/auth/login)', () => {
 
 describe('sign-out saga', () => {
   it('success clears the user everywhere', async () => {
-    const { calls } = installFakeFetch(() => reply(200, { success: true, data: null, message: 'Signed out.' }));
+    const { calls } = fakeApi(() => reply(200, { success: true, data: null, message: 'Signed out.' }));
     const store = signedInStore();
     store.dispatch(signOutStart());
     await settle();
@@ -71,28 +69,28 @@ describe('sign-out saga', () => {
   });
 
   it('a `success: false` response stores its message and the user stays signed in', async () => {
-    installFakeFetch(() => reply(200, { success: false, message: 'We could not sign you out right now.', code: 'UNAVAILABLE' }));
+    fakeApi(() => reply(200, { success: false, message: 'We could not sign you out right now.', code: 'UNAVAILABLE' }));
     const store = signedInStore();
     store.dispatch(signOutStart());
     await settle();
-    expect(store.getState().session).toEqual({ currentUser: jane, error: 'We could not sign you out right now.', loading: false });
-    expect(store.getState().auth).toEqual({ isAuthenticated: true, isLoading: false, user: jane });
+    expect(store.getState().session).toEqual({ currentUser: shopper, error: 'We could not sign you out right now.', loading: false });
+    expect(store.getState().auth).toEqual({ isAuthenticated: true, isLoading: false, user: shopper });
   });
 
   it("a thrown error stores its message and the user stays signed in", async () => {
-    installFakeFetch(() => reply(503, { success: false, message: 'A service we depend on is not responding.', code: 'UNAVAILABLE' }));
+    fakeApi(() => reply(503, { success: false, message: 'A service we depend on is not responding.', code: 'UNAVAILABLE' }));
     const store = signedInStore();
     store.dispatch(signOutStart());
     await settle();
-    expect(store.getState().session).toEqual({ currentUser: jane, error: 'A service we depend on is not responding.', loading: false });
-    expect(store.getState().auth.user).toEqual(jane);
+    expect(store.getState().session).toEqual({ currentUser: shopper, error: 'A service we depend on is not responding.', loading: false });
+    expect(store.getState().auth.user).toEqual(shopper);
   });
 });
 
 describe('update and delete sagas', () => {
   it('update: PUT /api/account/profile with the body, stores the returned user', async () => {
-    const updated = { ...jane, phone: '+1 555 0199' };
-    const { calls } = installFakeFetch(() => reply(200, { success: true, data: updated }));
+    const updated = { ...shopper, phone: '+1 555 0199' };
+    const { calls } = fakeApi(() => reply(200, { success: true, data: updated }));
     const store = signedInStore();
     store.dispatch(updateUserStart({ phone: '+1 555 0199' }));
     await settle();
@@ -102,15 +100,15 @@ describe('update and delete sagas', () => {
   });
 
   it('update failure keeps the user and stores the message', async () => {
-    installFakeFetch(() => reply(400, { success: false, message: 'Enter a valid phone number.', code: 'VALIDATION' }));
+    fakeApi(() => reply(400, { success: false, message: 'Enter a valid phone number.', code: 'VALIDATION' }));
     const store = signedInStore();
     store.dispatch(updateUserStart({ phone: 'abc' }));
     await settle();
-    expect(store.getState().session).toEqual({ currentUser: jane, error: 'Enter a valid phone number.', loading: false });
+    expect(store.getState().session).toEqual({ currentUser: shopper, error: 'Enter a valid phone number.', loading: false });
   });
 
   it('delete: DELETE /api/account/profile clears the user everywhere', async () => {
-    const { calls } = installFakeFetch(() => reply(200, { success: true, data: null }));
+    const { calls } = fakeApi(() => reply(200, { success: true, data: null }));
     const store = signedInStore();
     store.dispatch(deleteUserStart());
     await settle();
@@ -120,7 +118,7 @@ describe('update and delete sagas', () => {
   });
 
   it('delete sends the confirming password in the body when given', async () => {
-    const { calls } = installFakeFetch(() => reply(200, { success: true, data: null, message: 'Your account has been deleted.' }));
+    const { calls } = fakeApi(() => reply(200, { success: true, data: null, message: 'Your account has been deleted.' }));
     const store = signedInStore();
     store.dispatch(deleteUserStart({ password: 'Secret-pass-1' }));
     await settle();
@@ -130,29 +128,29 @@ describe('update and delete sagas', () => {
   });
 
   it('delete failure keeps the user', async () => {
-    installFakeFetch(() => reply(500, { success: false, message: 'Please try again.', code: 'INTERNAL' }));
+    fakeApi(() => reply(500, { success: false, message: 'Please try again.', code: 'INTERNAL' }));
     const store = signedInStore();
     store.dispatch(deleteUserStart());
     await settle();
-    expect(store.getState().session).toEqual({ currentUser: jane, error: 'Please try again.', loading: false });
+    expect(store.getState().session).toEqual({ currentUser: shopper, error: 'Please try again.', loading: false });
   });
 });
 
 describe('auth thunks', () => {
   it('checkAuth: GET /api/auth/check-auth without caches; success signs the user in', async () => {
-    const { calls } = installFakeFetch(() => reply(200, { success: true, user: jane, data: jane }));
+    const { calls } = fakeApi(() => reply(200, { success: true, user: shopper, data: shopper }));
     const store = createAppStore();
     const pending = store.dispatch(checkAuth());
     expect(store.getState().auth.isLoading).toBe(true);
     await pending;
     expect(calls[0]).toMatchObject({ method: 'GET', url: '/api/auth/check-auth', init: { credentials: 'include', cache: 'no-store' } });
     expect(calls[0].headers).toMatchObject({ 'Cache-Control': 'no-cache', Pragma: 'no-cache' });
-    expect(store.getState().auth).toEqual({ isAuthenticated: true, isLoading: false, user: jane });
-    expect(store.getState().session.currentUser).toEqual(jane);
+    expect(store.getState().auth).toEqual({ isAuthenticated: true, isLoading: false, user: shopper });
+    expect(store.getState().session.currentUser).toEqual(shopper);
   });
 
   it('checkAuth failure means unauthenticated', async () => {
-    installFakeFetch(() => reply(401, { success: false, message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' }));
+    fakeApi(() => reply(401, { success: false, message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' }));
     const store = signedInStore();
     const outcome = await store.dispatch(checkAuth());
     expect(outcome.payload).toBe('Please sign in to continue.');
@@ -161,19 +159,19 @@ describe('auth thunks', () => {
   });
 
   it('register returns the response and never authenticates', async () => {
-    const { calls } = installFakeFetch(() => reply(201, { success: true, user: jane, data: jane, message: 'Account created.' }));
+    const { calls } = fakeApi(() => reply(201, { success: true, user: shopper, data: shopper, message: 'Account created.' }));
     const store = createAppStore();
-    const response = await store.dispatch(register({ email: 'jane@example.com', password: 'pw', firstName: 'Jane', lastName: 'Doe' })).unwrap();
+    const response = await store.dispatch(register({ email: 'ada@example.com', password: 'pw', firstName: 'Ada', lastName: 'Lovelace' })).unwrap();
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/auth/register' });
-    expect(response).toEqual({ success: true, user: jane, message: 'Account created.' });
+    expect(response).toEqual({ success: true, user: shopper, message: 'Account created.' });
     expect(store.getState().auth).toEqual({ isAuthenticated: false, isLoading: false, user: null });
     expect(store.getState().session.currentUser).toBeNull();
   });
 
   it('register failure rejects with the server message', async () => {
-    installFakeFetch(() => reply(409, { success: false, message: 'An account with this email already exists.', code: 'CONFLICT' }));
+    fakeApi(() => reply(409, { success: false, message: 'An account with this email already exists.', code: 'CONFLICT' }));
     const store = createAppStore();
-    await expect(store.dispatch(register({ email: 'jane@example.com', password: 'pw' })).unwrap()).rejects.toBe(
+    await expect(store.dispatch(register({ email: 'ada@example.com', password: 'pw' })).unwrap()).rejects.toBe(
       'An account with this email already exists.',
     );
     expect(store.getState().auth.isAuthenticated).toBe(false);
@@ -181,15 +179,15 @@ describe('auth thunks', () => {
 
   it('login signs in; logout clears the user; a refused logout keeps it', async () => {
     let logoutOk = false;
-    installFakeFetch((call) => {
-      if (call.url === '/api/auth/login') return reply(200, { success: true, user: jane });
+    fakeApi((call) => {
+      if (call.url === '/api/auth/login') return reply(200, { success: true, user: shopper });
       return logoutOk ? reply(200, { success: true, data: null }) : reply(200, { success: false, message: 'Try again.', code: 'INTERNAL' });
     });
     const store = createAppStore();
-    await store.dispatch(login({ email: 'jane@example.com', password: 'pw' }));
-    expect(store.getState().auth).toEqual({ isAuthenticated: true, isLoading: false, user: jane });
+    await store.dispatch(login({ email: 'ada@example.com', password: 'pw' }));
+    expect(store.getState().auth).toEqual({ isAuthenticated: true, isLoading: false, user: shopper });
     await expect(store.dispatch(logout()).unwrap()).rejects.toBe('Try again.');
-    expect(store.getState().auth.user).toEqual(jane);
+    expect(store.getState().auth.user).toEqual(shopper);
     logoutOk = true;
     await store.dispatch(logout());
     expect(store.getState().auth).toEqual({ isAuthenticated: false, isLoading: false, user: null });

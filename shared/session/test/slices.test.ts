@@ -18,11 +18,11 @@ import {
   updateUserSuccess,
 } from '../src/sessionSlice';
 import type { AuthState, SessionState } from '../src/types';
-import { admin, jane } from './fixtures';
+import { staff, shopper } from '@pharmacy/test-kit';
 
-const signedInSession: SessionState = { currentUser: jane, error: null, loading: false };
-const signedInAuth: AuthState = { isAuthenticated: true, isLoading: false, user: jane };
-const result = (success: boolean, user = success ? jane : null): AuthResult => ({ success, user });
+const signedInSession: SessionState = { currentUser: shopper, error: null, loading: false };
+const signedInAuth: AuthState = { isAuthenticated: true, isLoading: false, user: shopper };
+const result = (success: boolean, user = success ? shopper : null): AuthResult => ({ success, user });
 
 describe('sessionSlice', () => {
   it('starts signed out, not loading, without error', () => {
@@ -31,11 +31,11 @@ describe('sessionSlice', () => {
 
   describe('sign-in', () => {
     it('start sets loading and clears an old error', () => {
-      const state = sessionReducer({ ...initialSessionState, error: 'old' }, signInStart({ email: 'jane@example.com', password: 'pw' }));
+      const state = sessionReducer({ ...initialSessionState, error: 'old' }, signInStart({ email: 'ada@example.com', password: 'pw' }));
       expect(state).toEqual({ currentUser: null, error: null, loading: true });
     });
     it('success stores the current user and clears the error', () => {
-      expect(sessionReducer({ currentUser: null, error: 'old', loading: true }, signInSuccess(jane))).toEqual(signedInSession);
+      expect(sessionReducer({ currentUser: null, error: 'old', loading: true }, signInSuccess(shopper))).toEqual(signedInSession);
     });
     it('failure stores the error message', () => {
       expect(sessionReducer({ ...initialSessionState, loading: true }, signInFailure('Wrong email or password.'))).toEqual({
@@ -51,7 +51,7 @@ describe('sessionSlice', () => {
       expect(sessionReducer(signedInSession, updateUserStart({ phone: '1' }))).toEqual({ ...signedInSession, loading: true });
     });
     it('success stores the updated user and clears the error', () => {
-      const updated = { ...jane, phone: '+1 555 0199' };
+      const updated = { ...shopper, phone: '+1 555 0199' };
       expect(sessionReducer({ ...signedInSession, loading: true, error: 'x' }, updateUserSuccess(updated))).toEqual({
         currentUser: updated,
         error: null,
@@ -60,7 +60,7 @@ describe('sessionSlice', () => {
     });
     it('failure stores the message and keeps the user', () => {
       expect(sessionReducer({ ...signedInSession, loading: true }, updateUserFailure('Phone number is not valid.'))).toEqual({
-        currentUser: jane,
+        currentUser: shopper,
         error: 'Phone number is not valid.',
         loading: false,
       });
@@ -76,7 +76,7 @@ describe('sessionSlice', () => {
     });
     it('failure stores the message and keeps the user', () => {
       expect(sessionReducer({ ...signedInSession, loading: true }, deleteUserFailure('Try again.'))).toEqual({
-        currentUser: jane,
+        currentUser: shopper,
         error: 'Try again.',
         loading: false,
       });
@@ -92,7 +92,7 @@ describe('sessionSlice', () => {
     });
     it('failure stores the message and the user stays signed in', () => {
       expect(sessionReducer({ ...signedInSession, loading: true }, signOutFailure('Could not sign out.'))).toEqual({
-        currentUser: jane,
+        currentUser: shopper,
         error: 'Could not sign out.',
         loading: false,
       });
@@ -100,10 +100,10 @@ describe('sessionSlice', () => {
   });
 
   it('follows the auth flows so both states agree on the user', () => {
-    expect(sessionReducer(initialSessionState, checkAuth.fulfilled(result(true), 'r')).currentUser).toEqual(jane);
+    expect(sessionReducer(initialSessionState, checkAuth.fulfilled(result(true), 'r')).currentUser).toEqual(shopper);
     expect(sessionReducer(signedInSession, checkAuth.fulfilled(result(false), 'r')).currentUser).toBeNull();
     expect(sessionReducer(signedInSession, checkAuth.rejected(null, 'r', undefined, 'Please sign in.')).currentUser).toBeNull();
-    expect(sessionReducer(initialSessionState, login.fulfilled(result(true), 'r', { email: 'e', password: 'p' })).currentUser).toEqual(jane);
+    expect(sessionReducer(initialSessionState, login.fulfilled(result(true), 'r', { email: 'e', password: 'p' })).currentUser).toEqual(shopper);
     expect(sessionReducer(signedInSession, logout.fulfilled(result(true, null), 'r')).currentUser).toBeNull();
     expect(sessionReducer(initialSessionState, register.fulfilled(result(true), 'r', { email: 'e', password: 'p' })).currentUser).toBeNull();
   });
@@ -134,7 +134,7 @@ describe('authSlice', () => {
   });
 
   describe('login', () => {
-    const creds = { email: 'jane@example.com', password: 'pw' };
+    const creds = { email: 'ada@example.com', password: 'pw' };
     it('pending means loading', () => {
       expect(authReducer({ ...initialAuthState, isLoading: false }, login.pending('r', creds)).isLoading).toBe(true);
     });
@@ -177,10 +177,10 @@ describe('authSlice', () => {
 
   describe('follows the session flows', () => {
     it('sign-in success authenticates', () => {
-      expect(authReducer({ ...initialAuthState, isLoading: false }, signInSuccess(jane))).toEqual(signedInAuth);
+      expect(authReducer({ ...initialAuthState, isLoading: false }, signInSuccess(shopper))).toEqual(signedInAuth);
     });
     it('update success replaces the signed-in user', () => {
-      const updated = { ...jane, firstName: 'Janet' };
+      const updated = { ...shopper, firstName: 'Janet' };
       expect(authReducer(signedInAuth, updateUserSuccess(updated)).user).toEqual(updated);
       expect(authReducer({ ...initialAuthState, isLoading: false }, updateUserSuccess(updated)).user).toBeNull();
     });
@@ -193,7 +193,7 @@ describe('authSlice', () => {
       expect(authReducer(signedInAuth, signInFailure('x'))).toBe(signedInAuth);
     });
     it('setUser sets or clears the user', () => {
-      expect(authReducer(initialAuthState, setUser(jane))).toEqual(signedInAuth);
+      expect(authReducer(initialAuthState, setUser(shopper))).toEqual(signedInAuth);
       expect(authReducer(signedInAuth, setUser(null))).toEqual({ isAuthenticated: false, isLoading: false, user: null });
     });
   });
@@ -202,10 +202,10 @@ describe('authSlice', () => {
 describe('selectors', () => {
   it('select the current user, the auth state and the admin flag', () => {
     const state = { session: signedInSession, auth: signedInAuth };
-    expect(selectCurrentUser(state)).toBe(jane);
+    expect(selectCurrentUser(state)).toBe(shopper);
     expect(selectAuth(state)).toBe(signedInAuth);
     expect(selectIsAdmin(state)).toBe(false);
-    expect(selectIsAdmin({ session: { ...signedInSession, currentUser: admin }, auth: { ...signedInAuth, user: admin } })).toBe(true);
+    expect(selectIsAdmin({ session: { ...signedInSession, currentUser: staff }, auth: { ...signedInAuth, user: staff } })).toBe(true);
     expect(selectIsAdmin({ session: initialSessionState, auth: initialAuthState })).toBe(false);
   });
 });

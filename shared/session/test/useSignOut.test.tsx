@@ -2,16 +2,15 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { configureApi, createAppStore, selectCurrentUser, useSignOut } from '../src';
-import { installFakeFetch, reply } from './fakeFetch';
-import { jane } from './fixtures';
+import { fakeApi, reply, shopper } from '@pharmacy/test-kit';
 
 function setup(logoutReply: ReturnType<typeof reply>) {
-  const { fetch: fetchFake } = installFakeFetch((call) => (call.url.endsWith('/api/auth/logout') ? logoutReply : reply(404)));
+  const { fetch: fetchFake } = fakeApi((call) => (call.url.endsWith('/api/auth/logout') ? logoutReply : reply(404)));
   configureApi({ fetch: fetchFake as unknown as typeof fetch });
   const store = createAppStore({
     preloadedState: {
-      session: { currentUser: jane, error: null, loading: false },
-      auth: { isAuthenticated: true, isLoading: false, user: jane },
+      session: { currentUser: shopper, error: null, loading: false },
+      auth: { isAuthenticated: true, isLoading: false, user: shopper },
     },
   });
   const handlers = { onSignedOut: jest.fn(), onFailed: jest.fn() };
@@ -36,7 +35,7 @@ describe('useSignOut', () => {
     act(() => hook.result.current.signOut());
     await waitFor(() => expect(handlers.onFailed).toHaveBeenCalledWith('Session store unavailable'));
     expect(handlers.onSignedOut).not.toHaveBeenCalled();
-    expect(selectCurrentUser(store.getState())).toEqual(jane);
+    expect(selectCurrentUser(store.getState())).toEqual(shopper);
   });
 
   it('still reports the outcome when the caller is unmounted meanwhile (a guard left the page)', async () => {

@@ -26,6 +26,9 @@ export interface FakeReply<B = unknown> {
 /** A reply, or a function of the call; a thrown error or rejected promise fails the fetch itself (offline). */
 export type Responder = FakeReply | ((call: ApiCall) => FakeReply | Promise<FakeReply>);
 
+/** Any status and body, e.g. an auth answer that carries `user` beside `data`. */
+export const reply = <B>(status: number, body: B): FakeReply<B> => ({ status, body });
+
 export const ok = <T>(data: T, message?: string): FakeReply<OkEnvelope<T>> => ({
   status: 200,
   body: { success: true, data, ...(message === undefined ? {} : { message }) },
@@ -49,6 +52,9 @@ export const networkError = (): never => {
 
 /** A request the server never answers (the page stays pending). */
 export const noAnswer = (): Promise<FakeReply> => new Promise(() => undefined);
+
+/** Lets pending promise chains (fetch, parse, saga put) run to their end. */
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A promise resolved by hand, to hold a response back while the test acts. */
 export function deferred<T>() {

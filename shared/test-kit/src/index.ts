@@ -1,4 +1,4 @@
-export { fakeApi, ok, okList, fail, networkError, noAnswer, deferred, type ApiCall, type FakeApi, type FakeReply, type Responder } from './fakeApi';
+export { fakeApi, reply, ok, okList, fail, networkError, noAnswer, deferred, settle, type ApiCall, type FakeApi, type FakeReply, type Responder } from './fakeApi';
 export { renderWithStore, type RenderWithStoreOptions } from './render';
 export { provideRouterRequest, setViewportWidth } from './jsdom';
 export { makeProduct, shopper, staff } from './fixtures';
