@@ -46,10 +46,10 @@ test('the checkout page says "Test payment: no money is taken" when the server r
 });
 
 test('the checkout page shows no notice with a real provider', async () => {
-  shopApi(false);
+  const { calls } = shopApi(false);
   renderWithStore(<CheckoutPage />, { url: '/secure/checkout', path: '/secure/checkout', user: shopper });
   expect(await screen.findByRole('button', { name: 'Place order and pay' })).toBeInTheDocument();
-  await waitFor(() => expect((globalThis.fetch as jest.Mock).mock.calls.some(([url]) => url === '/api/payments/config')).toBe(true));
+  await waitFor(() => expect(calls.some((c) => c.path === '/api/payments/config')).toBe(true));
   expect(screen.queryByText(NOTICE)).not.toBeInTheDocument();
 });
 
