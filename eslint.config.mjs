@@ -1,6 +1,7 @@
 // pnpm lint: one ESLint run over every package's sources, tests, benchmarks, tools and browser journeys, with zero
 // warnings allowed (the test command runs it after the type-check). Syntax-level typescript-eslint rules only: the
 // type-check already runs once per test run, and type-aware linting would run the compiler a second time.
+import comments from '@eslint-community/eslint-plugin-eslint-comments';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -17,7 +18,11 @@ export default tseslint.config(
 
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { '@eslint-community/eslint-comments': comments },
     rules: {
+      // An inline disable is an exception to a rule: it names the rule and says why, after `--`.
+      '@eslint-community/eslint-comments/require-description': ['error', { ignore: ['eslint-enable'] }],
+      '@eslint-community/eslint-comments/no-unlimited-disable': 'error',
       // An unused name is a leftover; a leading underscore marks one kept on purpose (a positional argument).
       '@typescript-eslint/no-unused-vars': [
         'error',

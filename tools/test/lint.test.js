@@ -95,6 +95,12 @@ test('an unused name in a service fails pnpm lint', () => {
   expect(res.stdout).toContain("'currency' is defined but never used");
 });
 
+test('an inline disable without a reason fails pnpm lint', () => {
+  const res = lintAs('shared/db/src/probe.ts', '// eslint-disable-next-line @typescript-eslint/no-explicit-any\nexport const raw: any = 1;\n');
+  expect(res.status).toBe(1);
+  expect(res.stdout).toContain('eslint-comments/require-description');
+});
+
 describe('the test command', () => {
   let tmp;
   beforeEach(() => {

@@ -25,7 +25,7 @@ export class RemoteLoadError extends Error {
 }
 
 // The contract's component type is structural (contracts does not depend on React); React sees a component.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one cache holds every module's component, whatever its props
 type AnyLazy = LazyExoticComponent<ComponentType<any>>;
 
 /** One lazy per module id so moving between routes does not suspend again once a remote is loaded. */

@@ -32,7 +32,7 @@ export function useFetch<T>(load: (signal: AbortSignal) => Promise<T>, deps: unk
       },
     );
     return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps stand for what `load` reads, as with useEffect
   }, [...deps, attempt]);
 
   return { ...state, reload };

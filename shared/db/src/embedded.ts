@@ -55,7 +55,7 @@ interface NedbModel {
   getDotValue(doc: unknown, field: string): unknown;
 }
 // nedb's own update semantics, needed to build an upserted document before inserting it.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal file nedb ships without types, typed here
 const nedbModel = require('@seald-io/nedb/lib/model') as NedbModel;
 
 export interface EmbeddedStoreOptions {

@@ -1,5 +1,5 @@
 import { transformSync } from '@swc/core';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the loader is a CommonJS file without types, typed here
 const loader = require('../record-react-loader') as (this: LoaderContext, source: string, map?: unknown) => void;
 
 interface LoaderContext {
