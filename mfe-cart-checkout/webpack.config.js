@@ -14,5 +14,6 @@ module.exports = (_env, argv) =>
       './PaymentReturnPage': './src/exposes/PaymentReturnPage.tsx',
       './PaymentCancelPage': './src/exposes/PaymentCancelPage.tsx',
       './CartBadge': './src/exposes/CartBadge.tsx',
+      './AddToCart': './src/exposes/AddToCart.tsx',
     },
   });

@@ -1,8 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CartCommands, addToCart, type Product, type ReviewEligibility } from '@pharmacy/contracts';
+import type { Product, ReviewEligibility } from '@pharmacy/contracts';
 import ProductDetails from '../src/exposes/ProductDetails';
+import { serveCartWidget } from './cartWidget';
 import { fakeApi, ok, okList, makeProduct, renderWithStore, shopper, type ApiCall } from '@pharmacy/test-kit';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ getInstance: jest.fn() }));
+beforeEach(() => serveCartWidget());
 
 function serve(p: Product | null, opts: { eligibility?: ReviewEligibility; reviews?: unknown[]; onReview?: (call: ApiCall) => unknown } = {}) {
   let reviews = opts.reviews ?? [];
@@ -59,73 +63,22 @@ describe('ProductDetails', () => {
     expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/pharmacy/products');
   });
 
-  it('adds the chosen quantity to the cart through the shared addToCart command', async () => {
-    const user = userEvent.setup();
-    const p = makeProduct({ totalStock: 20 });
-    serve(p);
-    const { store } = open(p);
-    const dispatch = jest.spyOn(store, 'dispatch');
-    await user.click(await screen.findByRole('button', { name: 'Increase quantity' }));
-    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
-    expect(screen.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(3);
-    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
-    expect(dispatch).toHaveBeenCalledWith(addToCart(p._id, 3));
-    expect(addToCart(p._id, 3).type).toBe(CartCommands.addItem);
-  });
-
-  it('caps the quantity at maxPerOrder and says why', async () => {
-    const user = userEvent.setup();
-    const p = makeProduct({ title: 'Paracetamol 500mg', totalStock: 200, maxPerOrder: 2 });
+  it('buys through the cart-checkout remote’s Add-to-cart widget (full variant), loaded from the host', async () => {
+    const p = makeProduct({ title: 'Paracetamol 500mg', totalStock: 3, maxPerOrder: 2 });
     serve(p);
     open(p);
-    const plus = await screen.findByRole('button', { name: 'Increase quantity' });
-    await user.click(plus);
-    expect(screen.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(2);
-    expect(plus).toBeDisabled();
-    expect(screen.getByText(/Limited to 2 per order/)).toBeInTheDocument();
-    await user.clear(screen.getByRole('spinbutton', { name: 'Quantity' }));
-    await user.type(screen.getByRole('spinbutton', { name: 'Quantity' }), '9');
-    expect(screen.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(2);
+    const widget = await screen.findByTestId('add-to-cart');
+    expect(widget).toHaveAttribute('data-variant', 'full');
+    expect(widget).toHaveAttribute('data-product', p._id);
+    expect(screen.getByText('Only 3 left in stock')).toBeInTheDocument(); // the page's own stock badge
   });
 
-  it('caps a product without its own limit at the default of 10 per order', async () => {
-    const user = userEvent.setup();
-    const p = makeProduct({ title: 'Saline Spray', totalStock: 50, maxPerOrder: null });
-    serve(p);
-    open(p);
-    const quantity = await screen.findByRole('spinbutton', { name: 'Quantity' });
-    expect(screen.getByText('Limited to 10 per order.')).toBeInTheDocument();
-    await user.clear(quantity);
-    await user.type(quantity, '11');
-    expect(quantity).toHaveValue(10);
-  });
-
-  it('caps the quantity at the stock left', async () => {
-    const user = userEvent.setup();
-    const p = makeProduct({ totalStock: 3 });
-    serve(p);
-    open(p);
-    expect(await screen.findByText('Only 3 left in stock')).toBeInTheDocument();
-    const plus = screen.getByRole('button', { name: 'Increase quantity' });
-    for (let i = 0; i < 5; i++) if (!(plus as HTMLButtonElement).disabled) await user.click(plus);
-    expect(screen.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(3);
-  });
-
-  it('cannot be added when out of stock', async () => {
-    const p = makeProduct({ totalStock: 0 });
-    serve(p);
-    open(p);
-    expect(await screen.findByRole('button', { name: 'Out of stock' })).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
-  });
-
-  it('explains that a prescription-only medicine cannot be bought online', async () => {
+  it('shows the prescription-only badge; the widget explains that it cannot be bought online', async () => {
     const p = makeProduct({ title: 'Co-codamol 30/500mg', requiresPrescription: true });
     serve(p);
     open(p);
-    expect(await screen.findByRole('heading', { name: 'Prescription-only medicine' })).toBeInTheDocument();
-    expect(screen.getByText(/cannot be bought online/)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Prescription only')).toBeInTheDocument();
+    expect(await screen.findByTestId('add-to-cart')).toHaveAttribute('data-product', p._id);
   });
 
   it('warns a signed-in user whose allergies, conditions or age match the product', async () => {

@@ -2,6 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ProductListing from '../src/exposes/ProductListing';
 import { fakeApi, ok, okList, makeProduct, renderWithStore, type ApiCall, type FakeReply } from '@pharmacy/test-kit';
+import { serveCartWidget } from './cartWidget';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ getInstance: jest.fn() }));
+beforeEach(() => serveCartWidget());
 
 const facets = {
   categories: [

@@ -1,15 +1,18 @@
-import type { Address, AddressInput, Cart, CartItemInput, Order, OrderCreated, OrderCreatedResponse, PaymentConfig } from '@pharmacy/contracts';
+import type { Address, AddressInput, Cart, CartCapped, CartItemInput, CartResponse, Order, OrderCreated, OrderCreatedResponse, PaymentConfig } from '@pharmacy/contracts';
 import { api, apiData, unwrap, type ApiResponse } from '@pharmacy/session';
 
 /** The checkout service's calls (docs/api.md#cart), typed by the contracts. Results keep the server's message. */
 export interface CartReply {
   cart: Cart;
   message?: string;
+  /** Add and update: the server lowered the quantity asked for (stock or the per-order limit). */
+  capped?: CartCapped;
 }
 const cartReply = (r: ApiResponse<Cart>): CartReply => {
   const cart = unwrap(r);
   const message = typeof r.message === 'string' ? r.message : undefined;
-  return { cart, ...(message ? { message } : {}) };
+  const { capped } = r as ApiResponse<Cart> & Pick<CartResponse, 'capped'>;
+  return { cart, ...(message ? { message } : {}), ...(capped ? { capped } : {}) };
 };
 const id = encodeURIComponent;
 

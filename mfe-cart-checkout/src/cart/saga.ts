@@ -1,5 +1,5 @@
 import { all, call, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
-import { CartCommands, type AddToCartCommand, type CartItemInput } from '@pharmacy/contracts';
+import { CART_MAX_LINES, type CartCapped, type CartItemInput } from '@pharmacy/contracts';
 import { getErrorMessage } from '@pharmacy/session';
 import { toast } from '@pharmacy/ui';
 import { cartApi, type CartReply } from './api';
@@ -27,19 +27,31 @@ function* load(): Generator<unknown, void, never> {
   }
 }
 
-/** The cross-remote `addToCart` command (contracts CartCommands.addItem): local or server cart, then a toast. */
-function* addItem(action: AddToCartCommand): Generator<unknown, void, never> {
+/** What the shopper reads when the server lowered the quantity: decided from its fields, never its wording. */
+export function cappedText(title: string, capped: CartCapped): string {
+  if (capped.reason === 'maxPerOrder') return `${title} is limited to ${capped.allowed} per order, so your cart has ${capped.allowed}.`;
+  return `Only ${capped.allowed} of ${title} left in stock, so your cart has ${capped.allowed}.`;
+}
+
+/** The Add-to-cart widget's request: the visitor's browser cart or the server cart, then a toast saying what happened. */
+function* addItem(action: ReturnType<typeof cartActions.addRequested>): Generator<unknown, void, never> {
   const { productId, quantity } = action.payload;
   const userId: string | null | undefined = yield select(selectShopper);
   try {
     const reply: CartReply = userId ? yield call(cartApi.add, userId, productId, quantity) : yield* visitorCart(addToVisitorCart(productId, quantity));
     yield put(cartActions.loaded(reply));
     const line = reply.cart.items.find((l) => l.productId === productId);
-    const capped = line?.notice ?? (reply.message && /set to|Limited|Only/.test(reply.message) ? reply.message : undefined);
-    toast({ title: capped ? 'Cart updated' : 'Added to your cart', description: capped ?? line?.title });
+    // the server cart says it beside the cart; a visitor's quote says it on the line it lowered
+    const capped = reply.capped ?? line?.capped;
+    if (!line) toast({ title: 'Could not add to cart', description: `A cart holds at most ${CART_MAX_LINES} different products.`, variant: 'destructive' });
+    else if (!line.available) toast({ title: 'Could not add to cart', description: line.problem ?? `${line.title} is not available.`, variant: 'destructive' });
+    else if (capped) toast({ title: 'Cart updated', description: cappedText(line.title, capped) });
+    else toast({ title: 'Added to your cart', description: line.title });
   } catch (err) {
     yield put(cartActions.failed(getErrorMessage(err)));
     toast({ title: 'Could not add to cart', description: getErrorMessage(err), variant: 'destructive' });
+  } finally {
+    yield put(cartActions.addSettled({ productId }));
   }
 }
 
@@ -99,7 +111,7 @@ export function* cartSaga(): Generator<unknown, void, never> {
   yield all([
     fork(watchShopper),
     takeLatest(cartActions.loadRequested.type, load),
-    takeEvery(CartCommands.addItem, addItem),
+    takeEvery(cartActions.addRequested.type, addItem),
     takeEvery(cartActions.setQuantityRequested.type, setQuantity),
     takeEvery(cartActions.removeRequested.type, remove),
   ]);

@@ -8,8 +8,10 @@ export interface CartState {
   error: string | null;
   /** The server's last explanation (caps, skipped items), shown above the cart. */
   message: string | null;
+  /** Products whose add is on its way to the cart (their Add to cart buttons show it). */
+  adding: string[];
 }
-export const initialCartState: CartState = { cart: null, loading: false, error: null, message: null };
+export const initialCartState: CartState = { cart: null, loading: false, error: null, message: null, adding: [] };
 
 export const cartSlice = createSlice({
   name: 'cart',
@@ -17,6 +19,14 @@ export const cartSlice = createSlice({
   reducers: {
     loadRequested(state) {
       state.loading = true;
+    },
+    /** The Add-to-cart widget: this quantity of a product, to the visitor's or the signed-in user's cart. */
+    addRequested(state, action: PayloadAction<{ productId: string; quantity: number }>) {
+      state.adding.push(action.payload.productId);
+    },
+    addSettled(state, action: PayloadAction<{ productId: string }>) {
+      const at = state.adding.indexOf(action.payload.productId);
+      if (at >= 0) state.adding.splice(at, 1);
     },
     setQuantityRequested(state, _action: PayloadAction<{ productId: string; quantity: number }>) {
       state.loading = true;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { PRODUCT_IMAGE_SIZE, formatMoney, type Product } from '@pharmacy/contracts';
@@ -83,6 +84,14 @@ const Badges = styled.div`
   min-height: 1.5rem;
 `;
 
+/** Below the card's details, and above the link that makes the whole card clickable, so it can be pressed on its own. */
+const Action = styled.div`
+  position: relative;
+  z-index: 1;
+  margin-top: auto;
+  padding: 0 ${th((t) => t.space(3))} ${th((t) => t.space(3))};
+`;
+
 export function Stars({ value, count }: { value: number; count: number }) {
   if (count === 0) return <Muted>No reviews yet</Muted>;
   return (
@@ -110,10 +119,21 @@ export function PriceTag({ product }: { product: Pick<Product, 'price' | 'salePr
 }
 
 /**
- * One product in a grid: image, title, brand, price (sale struck through), rating and stock state. The title is
- * an h3 under a section's h2 (home) or an h2 right under the page's h1 (listing): heading levels never skip.
+ * One product in a grid: image, title, brand, price (sale struck through), rating and stock state, and an optional
+ * `action` (the listing's Add to cart). The title is an h3 under a section's h2 (home) or an h2 right under the
+ * page's h1 (listing): heading levels never skip.
  */
-export function ProductCard({ product, terms, headingLevel = 'h3' }: { product: Product; terms?: string[]; headingLevel?: 'h2' | 'h3' }) {
+export function ProductCard({
+  product,
+  terms,
+  headingLevel = 'h3',
+  action,
+}: {
+  product: Product;
+  terms?: string[];
+  headingLevel?: 'h2' | 'h3';
+  action?: ReactNode;
+}) {
   const outOfStock = product.totalStock <= 0;
   return (
     <Card>
@@ -132,6 +152,7 @@ export function ProductCard({ product, terms, headingLevel = 'h3' }: { product: 
           {product.requiresPrescription && <Badge variant="neutral">Prescription only</Badge>}
         </Badges>
       </Body>
+      {action && <Action>{action}</Action>}
     </Card>
   );
 }

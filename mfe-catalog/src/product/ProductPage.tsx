@@ -1,16 +1,14 @@
-import { useState } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import type { Dispatch } from 'redux';
-import { PRODUCT_IMAGE_SIZE, addToCart, categoryLabel, effectiveMaxPerOrder, type AddToCartCommand, type Product } from '@pharmacy/contracts';
+import { PRODUCT_IMAGE_SIZE, categoryLabel, type Product } from '@pharmacy/contracts';
 import { selectCurrentUser, type SessionRootState } from '@pharmacy/session';
 import { Badge, Button, EmptyState, PageTitle, Spinner, media, th } from '@pharmacy/ui';
+import { AddToCart } from '../cart/AddToCart';
 import { catalogApi } from '../lib/api';
 import { hasWarnings, safetyWarnings } from '../lib/safety';
 import { useFetch } from '../lib/useFetch';
 import { PriceTag, Stars } from '../listing/ProductCard';
-import { QuantityPicker } from './QuantityPicker';
 import { Reviews } from './Reviews';
 import { SafetyWarning } from './SafetyWarning';
 
@@ -57,77 +55,10 @@ const Details = styled.dl`
   }
 `;
 
-const Notice = styled.div`
-  padding: ${th((t) => t.space(4))};
-  border-radius: ${th((t) => t.radii.md)};
-  background: ${th((t) => t.colors.warningSubtle)};
-  h2 {
-    margin: 0 0 ${th((t) => t.space(1))};
-    font-size: ${th((t) => t.fontSizes.lg)};
-  }
-  p {
-    margin: 0;
-  }
-`;
-
-const Buy = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${th((t) => t.space(3))};
-`;
-
 function stockText(p: Product): string {
   if (p.totalStock <= 0) return 'Out of stock';
   if (p.totalStock <= 5) return `Only ${p.totalStock} left in stock`;
   return 'In stock';
-}
-
-/** The most a shopper may put in the cart here, and why (the server enforces the same limits). */
-function quantityLimit(p: Product): { max: number; why: string | null } {
-  const perOrder = effectiveMaxPerOrder(p.maxPerOrder);
-  const max = Math.max(0, Math.min(p.totalStock, perOrder, 99));
-  if (p.maxPerOrder !== null && p.maxPerOrder <= p.totalStock) {
-    return { max, why: `Limited to ${p.maxPerOrder} per order, as advised for this medicine.` };
-  }
-  if (perOrder <= p.totalStock) return { max, why: `Limited to ${perOrder} per order.` };
-  if (p.totalStock > 0 && p.totalStock <= 5) return { max, why: `Only ${p.totalStock} left in stock.` };
-  return { max, why: null };
-}
-
-function BuyBox({ product }: { product: Product }) {
-  // The cart-checkout remote's saga handles this command (and confirms it with a toast).
-  const dispatch = useDispatch<Dispatch<AddToCartCommand>>();
-  const [quantity, setQuantity] = useState(1);
-  const { max, why } = quantityLimit(product);
-
-  if (product.requiresPrescription) {
-    return (
-      <Notice>
-        <h2>Prescription-only medicine</h2>
-        <p>
-          This medicine can only be supplied against a valid prescription from your doctor, so it cannot be bought online. Bring your
-          prescription to our pharmacy, or ask our pharmacists about a suitable alternative.
-        </p>
-      </Notice>
-    );
-  }
-  if (product.totalStock <= 0) {
-    return (
-      <Buy>
-        <Button disabled>Out of stock</Button>
-      </Buy>
-    );
-  }
-  return (
-    <div>
-      <Buy>
-        <QuantityPicker value={Math.min(quantity, max)} max={max} onChange={setQuantity} describedBy={why ? 'quantity-limit' : undefined} />
-        <Button onClick={() => dispatch(addToCart(product._id, Math.min(quantity, max)))}>Add to cart</Button>
-      </Buy>
-      {why && <Muted id="quantity-limit">{why}</Muted>}
-    </div>
-  );
 }
 
 /** /pharmacy/product/:productId */
@@ -171,7 +102,7 @@ export function ProductPage() {
             {p.requiresPrescription && <Badge>Prescription only</Badge>}
           </div>
           {hasWarnings(warnings) && <SafetyWarning warnings={warnings} />}
-          <BuyBox key={p._id} product={p} />
+          <AddToCart key={p._id} product={p} />
           <p>{p.description}</p>
           <Details>
             {p.activeIngredients.length > 0 && (

@@ -35,6 +35,18 @@ export const CartMergeBody = StrictObject({ items: Type.Array(CartItemInput, { m
 export type CartMergeBody = Static<typeof CartMergeBody>;
 export const CartItemParams = StrictObject({ userId: Id, productId: Id });
 
+/**
+ * The server lowered a quantity: how many the change asked for in the line, how many it holds, and why (the stock left
+ * or the product's per-order limit). Clients decide what to say from these fields, never from a message's wording.
+ */
+export const CartCapped = StrictObject({
+  requested: Type.Integer({ minimum: 1 }),
+  allowed: Type.Integer({ minimum: 0 }),
+  reason: Type.Union([Type.Literal('stock'), Type.Literal('maxPerOrder')]),
+});
+export type CartCapped = Static<typeof CartCapped>;
+export type CapReason = CartCapped['reason'];
+
 export const CartLine = StrictObject({
   productId: Type.String(),
   title: Type.String(),
@@ -52,6 +64,8 @@ export const CartLine = StrictObject({
   problem: Type.Optional(Type.String()),
   /** Why the quantity was lowered, if it was (stock or the per-order limit). */
   notice: Type.Optional(Type.String()),
+  /** The same as fields: set when this answer lowered the line's quantity. */
+  capped: Type.Optional(CartCapped),
   /** Safety warnings for the signed-in user (allergens, contraindications); ordering needs acknowledgement. */
   warnings: Type.Array(Type.String()),
 });
@@ -69,6 +83,16 @@ export const Cart = StrictObject({
   pricesUnavailable: Type.Optional(Type.Boolean()),
 });
 export type Cart = Static<typeof Cart>;
+
+/**
+ * Every cart call answers the priced cart; add and update also say beside it, in `capped`, when the quantity asked
+ * for did not fit and was lowered (the `message` says the same in words, for people).
+ */
+export const CartResponse = Type.Object(
+  { ...Ok(Cart).properties, capped: Type.Optional(CartCapped) },
+  { additionalProperties: false },
+);
+export type CartResponse = Static<typeof CartResponse>;
 
 /** Visitors' carts are priced without signing in (they carry no user data, so no safety warnings). */
 export const CartQuoteBody = StrictObject({ items: Type.Array(CartItemInput, { maxItems: CART_MAX_LINES }) });

@@ -5,6 +5,8 @@
  * the URL with react-router hooks), widgets take the props named here.
  * Types are structural React component types so that this package does not depend on React.
  */
+import type { Product } from './catalog';
+
 export type RemoteComponent<P = Record<string, never>> = (props: P) => unknown;
 export type ExposedModule<P = Record<string, never>> = { default: RemoteComponent<P> };
 
@@ -34,7 +36,25 @@ export interface CartCheckoutExposes {
   './PaymentReturnPage': ExposedModule; // /secure/checkout/return
   './PaymentCancelPage': ExposedModule; // /secure/checkout/cancel
   './CartBadge': ExposedModule; // header widget: item count, links to /cart
+  './AddToCart': ExposedModule<AddToCartProps>; // product page and listing cards: quantity, caps, add
 }
+
+/** What the Add-to-cart widget reads of a product (a catalog Product fits): stock, limits and safety fields. */
+export type AddToCartProduct = Pick<
+  Product,
+  '_id' | 'title' | 'totalStock' | 'maxPerOrder' | 'requiresPrescription' | 'allergens' | 'contraindications' | 'activeIngredients' | 'minAge'
+>;
+export interface AddToCartProps {
+  product: AddToCartProduct;
+  /** `full` (product page): quantity picker and the reason for its limit; `compact` (a card): one button adding one. */
+  variant?: 'full' | 'compact';
+}
+
+/**
+ * The name of the page's federation host. A remote that shows another remote's widget loads it through the host's
+ * federation instance, which registered every remote from /remotes.json (each remote's own instance knows none).
+ */
+export const FEDERATION_HOST = 'host';
 
 export interface AccountExposes {
   './SignUpPage': ExposedModule;
@@ -67,20 +87,3 @@ export interface RemoteExposes {
 export type RemoteModuleId = {
   [R in RemoteName]: `${R}/${keyof RemoteExposes[R] extends `./${infer M}` ? M : never}`;
 }[RemoteName];
-
-/**
- * Cross-remote commands travel as plain Redux actions on the host's one store (never a copy of another
- * vertical's logic). The cart-checkout remote handles these; any remote may dispatch them.
- */
-export const CartCommands = {
-  addItem: 'cart/addItemRequested',
-} as const;
-// A type alias (not an interface) so Redux's dispatch accepts it as an UnknownAction.
-export type AddToCartCommand = {
-  type: typeof CartCommands.addItem;
-  payload: { productId: string; quantity: number };
-};
-export const addToCart = (productId: string, quantity: number): AddToCartCommand => ({
-  type: CartCommands.addItem,
-  payload: { productId, quantity },
-});
