@@ -1,12 +1,11 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { configureApi, createAppStore, selectCurrentUser, useSignOut } from '../src';
-import { fakeApi, reply, shopper } from '@pharmacy/test-kit';
+import { createAppStore, selectCurrentUser, useSignOut } from '../src';
+import { fakeApi, reply, shopper, type FakeReply } from '@pharmacy/test-kit';
 
-function setup(logoutReply: ReturnType<typeof reply>) {
-  const { fetch: fetchFake } = fakeApi((call) => (call.url.endsWith('/api/auth/logout') ? logoutReply : reply(404)));
-  configureApi({ fetch: fetchFake as unknown as typeof fetch });
+function setup(logoutReply: FakeReply) {
+  fakeApi().on('POST', '/api/auth/logout', logoutReply);
   const store = createAppStore({
     preloadedState: {
       session: { currentUser: shopper, error: null, loading: false },

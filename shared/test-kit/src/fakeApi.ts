@@ -27,7 +27,7 @@ export interface FakeReply<B = unknown> {
 export type Responder = FakeReply | ((call: ApiCall) => FakeReply | Promise<FakeReply>);
 
 /** Any status and body, e.g. an auth answer that carries `user` beside `data`. */
-export const reply = <B>(status: number, body: B): FakeReply<B> => ({ status, body });
+export const reply = <B = undefined>(status: number, body?: B): FakeReply<B> => ({ status, body });
 
 export const ok = <T>(data: T, message?: string): FakeReply<OkEnvelope<T>> => ({
   status: 200,
