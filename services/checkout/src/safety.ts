@@ -1,4 +1,4 @@
-import { ageOn, safetyMatch, termsMatch, type SafetyProfile } from '@pharmacy/contracts';
+import { ageOn, safetyMatch, termsMatch, type CartCapped, type SafetyProfile } from '@pharmacy/contracts';
 import type { QuoteLine } from './catalog-client';
 
 /**
@@ -42,17 +42,25 @@ export function lineProblem(line: QuoteLine, profile: SafetyProfile | null, now:
   return undefined;
 }
 
-/** The most of this product one order may hold now, and the reason when it is below what was asked. */
-export function capFor(line: QuoteLine): { max: number; reasonFor(requested: number): string | undefined } {
+/** The most of this product one order may hold now; for a larger quantity, what was lowered and why, as fields and in words. */
+export function capFor(line: QuoteLine): {
+  max: number;
+  cappedAt(requested: number): CartCapped | undefined;
+  reasonFor(requested: number): string | undefined;
+} {
   const stock = isGone(line) ? 0 : Math.max(0, line.totalStock);
   const perOrder = line.maxPerOrder !== null && line.maxPerOrder > 0 ? line.maxPerOrder : Number.POSITIVE_INFINITY;
   const max = Math.min(stock, perOrder);
+  const cappedAt = (requested: number): CartCapped | undefined =>
+    requested <= max ? undefined : { requested, allowed: max, reason: max > 0 && perOrder <= stock ? 'maxPerOrder' : 'stock' };
   return {
     max,
+    cappedAt,
     reasonFor(requested) {
-      if (requested <= max) return undefined;
+      const capped = cappedAt(requested);
+      if (!capped) return undefined;
       if (max === 0) return 'This product is out of stock.';
-      if (perOrder <= stock) return `Limited to ${max} per order, so the quantity was set to ${max}.`;
+      if (capped.reason === 'maxPerOrder') return `Limited to ${max} per order, so the quantity was set to ${max}.`;
       return `Only ${max} left in stock, so the quantity was set to ${max}.`;
     },
   };

@@ -1,4 +1,4 @@
-import { CART_MAX_LINES, CheckoutErrorCodes, type Cart, type CartItemInput, type CartLine, type SafetyProfile } from '@pharmacy/contracts';
+import { CART_MAX_LINES, CheckoutErrorCodes, type Cart, type CartCapped, type CartItemInput, type CartLine, type SafetyProfile } from '@pharmacy/contracts';
 import { HttpError, notFound, unprocessable } from '@pharmacy/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountClient } from '../account-client';
@@ -11,7 +11,11 @@ export interface CartResult {
   cart: Cart;
   /** What a shopper should be told (caps, skipped products), if anything. */
   message?: string;
+  /** Add and update: the quantity asked for did not fit and was lowered (the message says it in words). */
+  capped?: CartCapped;
 }
+
+type Quotes = Map<string, QuoteLine>;
 
 /** A cart read while the catalog is down: told apart from an empty or broken cart, and kept as it is. */
 export const PRICES_UNAVAILABLE_MESSAGE =
@@ -51,8 +55,13 @@ export function createCartService(deps: {
 }) {
   const { carts, catalog, account } = deps;
 
-  async function quoteMap(entries: CartEntry[]): Promise<Map<string, QuoteLine>> {
+  /**
+   * The catalog's quotes for these entries. A change quotes the cart once and prices its answer from the same quotes
+   * (`known`); only a product they miss (another tab added it meanwhile) sends a new quote.
+   */
+  async function quoteMap(entries: CartEntry[], known?: Quotes): Promise<Quotes> {
     if (entries.length === 0) return new Map();
+    if (known && entries.every((e) => known.has(e.productId))) return known;
     const quote = await catalog.quote(entries.map((e) => ({ productId: e.productId, quantity: e.quantity })));
     return new Map(quote.items.map((l) => [l.productId, l]));
   }
@@ -69,11 +78,11 @@ export function createCartService(deps: {
   }
 
   /** The priced view of some cart entries; lowers quantities that no longer fit (reported in `notices`). */
-  async function price(userId: string | null, entries: CartEntry[]): Promise<{ cart: Cart; lowered: CartEntry[]; notices: string[] }> {
-    let quotes: Map<string, QuoteLine>;
+  async function price(userId: string | null, entries: CartEntry[], known?: Quotes): Promise<{ cart: Cart; lowered: CartEntry[]; notices: string[] }> {
+    let quotes: Quotes;
     let profile: SafetyProfile | null;
     try {
-      [quotes, profile] = await Promise.all([quoteMap(entries), profileOf(userId)]);
+      [quotes, profile] = await Promise.all([quoteMap(entries, known), profileOf(userId)]);
     } catch (err) {
       // Reading a cart must not fail with the catalog: adding, changing and ordering still need it and say so.
       if (!(err instanceof CatalogUnavailableError)) throw err;
@@ -94,8 +103,10 @@ export function createCartService(deps: {
       const cap = capFor(q);
       let quantity = entry.quantity;
       let notice: string | undefined;
+      let capped: CartCapped | undefined;
       if (cap.max > 0 && quantity > cap.max) {
         notice = cap.reasonFor(quantity);
+        capped = cap.cappedAt(quantity);
         quantity = cap.max;
         lowered.push({ productId: entry.productId, quantity });
         if (notice) notices.push(`${q.title}: ${notice}`);
@@ -106,6 +117,7 @@ export function createCartService(deps: {
         productId: q.productId, title: q.title, image: q.image ?? '', brand: q.brand ?? '', quantity,
         price: toAmount(q.unitPriceCents), lineTotal: toAmount(q.unitPriceCents * quantity),
         maxQuantity: cap.max, available, ...(problem ? { problem } : {}), ...(notice ? { notice } : {}),
+        ...(capped ? { capped } : {}),
         warnings: safetyWarnings(q, profile),
       };
     });
@@ -125,9 +137,9 @@ export function createCartService(deps: {
     };
   }
 
-  async function view(userId: string, messages: string[] = []): Promise<CartResult> {
+  async function view(userId: string, messages: string[] = [], known?: Quotes): Promise<CartResult> {
     const entries = await carts.items(userId);
-    const priced = await price(userId, entries);
+    const priced = await price(userId, entries, known);
     if (priced.lowered.length > 0) {
       // Stock went down since the shopper added these: keep the stored cart honest too.
       const lower = new Map(priced.lowered.map((l) => [l.productId, l.quantity]));
@@ -137,15 +149,20 @@ export function createCartService(deps: {
     return { cart: priced.cart, ...(all.length ? { message: all.join(' ') } : {}) };
   }
 
-  /** Checks one product before it goes into a cart; returns its quote. */
-  async function orderable(productId: string, quantity: number): Promise<QuoteLine> {
-    const q = (await quoteMap([{ productId, quantity }])).get(productId);
+  /**
+   * Quotes the user's cart with `productId` in it (one call to the catalog for the whole change) and checks that
+   * product may go into a cart; returns its quote and all of them, which price the answer.
+   */
+  async function orderable(userId: string, productId: string, quantity: number): Promise<{ q: QuoteLine; quotes: Quotes }> {
+    const entries = (await carts.items(userId)).filter((e) => e.productId !== productId);
+    const quotes = await quoteMap([...entries, { productId, quantity }]);
+    const q = quotes.get(productId);
     if (!q || isGone(q)) throw notFound('This product does not exist or is no longer sold.');
     if (q.totalStock <= 0) throw outOfStock(q.title);
     if (q.requiresPrescription) {
       throw unprocessable(`${q.title} is prescription only and cannot be ordered online. Please bring your prescription to the pharmacy.`);
     }
-    return q;
+    return { q, quotes };
   }
 
   return {
@@ -156,35 +173,40 @@ export function createCartService(deps: {
       return { cart: priced.cart, ...(priced.notices.length ? { message: priced.notices.join(' ') } : {}) };
     },
 
+    /** `capped.requested` is the line's quantity with this addition, before the cap. */
     async add(userId: string, productId: string, quantity: number): Promise<CartResult> {
-      const q = await orderable(productId, quantity);
+      const { q, quotes } = await orderable(userId, productId, quantity);
       const cap = capFor(q);
-      let notice: string | undefined;
+      let wanted = quantity;
       await carts.mutate(userId, (items) => {
         const line = items.find((i) => i.productId === productId);
         if (!line && items.length >= CART_MAX_LINES) throw unprocessable(`A cart holds at most ${CART_MAX_LINES} different products.`);
-        const wanted = (line?.quantity ?? 0) + quantity;
-        notice = cap.reasonFor(wanted);
+        wanted = (line?.quantity ?? 0) + quantity;
         const next = Math.min(wanted, cap.max);
         if (line) line.quantity = next;
         else items.push({ productId, quantity: next });
         return items;
       });
-      return view(userId, [notice ? `${q.title}: ${notice}` : `${q.title} was added to your cart.`]);
+      const notice = cap.reasonFor(wanted);
+      const capped = cap.cappedAt(wanted);
+      const result = await view(userId, [notice ? `${q.title}: ${notice}` : `${q.title} was added to your cart.`], quotes);
+      return { ...result, ...(capped ? { capped } : {}) };
     },
 
     async update(userId: string, productId: string, quantity: number): Promise<CartResult> {
       if (!(await carts.items(userId)).some((i) => i.productId === productId)) throw notFound('That product is not in your cart.');
-      const q = await orderable(productId, quantity);
+      const { q, quotes } = await orderable(userId, productId, quantity);
       const cap = capFor(q);
       const notice = cap.reasonFor(quantity);
+      const capped = cap.cappedAt(quantity);
       await carts.mutate(userId, (items) => {
         const line = items.find((i) => i.productId === productId);
         if (!line) throw notFound('That product is not in your cart.');
         line.quantity = Math.min(quantity, cap.max);
         return items;
       });
-      return view(userId, notice ? [`${q.title}: ${notice}`] : []);
+      const result = await view(userId, notice ? [`${q.title}: ${notice}`] : [], quotes);
+      return { ...result, ...(capped ? { capped } : {}) };
     },
 
     async remove(userId: string, productId: string): Promise<CartResult> {
@@ -208,7 +230,8 @@ export function createCartService(deps: {
      */
     async merge(userId: string, items: CartItemInput[], mergeId?: string): Promise<CartResult> {
       const incoming = combine(items);
-      const quotes = await quoteMap(incoming);
+      const current = await carts.items(userId);
+      const quotes = await quoteMap([...incoming, ...current.filter((c) => !incoming.some((i) => i.productId === c.productId))]);
       const messages: string[] = [];
       let skipped = 0;
       await carts.mutate(userId, (current) => {
@@ -235,7 +258,7 @@ export function createCartService(deps: {
         return current;
       }, mergeId);
       if (skipped > 0) messages.push(`${skipped} item${skipped === 1 ? ' was' : 's were'} no longer available and not added.`);
-      return view(userId, messages);
+      return view(userId, messages, quotes);
     },
   };
 }
