@@ -1,7 +1,5 @@
 import type { DocumentStore } from '@pharmacy/db';
 import type { Mailer, RateLimit } from '@pharmacy/service-kit';
-
-export type { RateLimit };
 import type { PasswordHasher } from './users/passwords';
 import type { Users } from './users/store';
 import type { Sessions } from './sessions/store';
@@ -11,40 +9,29 @@ import type { Erasure } from './erasure/service';
 import type { PersonalDataEraser } from './erasure/erasers';
 import type { AttemptCounter, AttemptLimit } from './throttle/store';
 
-export interface AccountRateLimits {
-  login: RateLimit;
-  register: RateLimit;
-  forgotPassword: RateLimit;
-  resetPassword: RateLimit;
-  /** Routes that check the current password (change password, delete account). */
-  passwordCheck: RateLimit;
-  tickets: RateLimit;
-}
-
-export const DEFAULT_RATE_LIMITS: AccountRateLimits = {
+/** Per-route limits (per signed-in user, else per client address); RATE_LIMIT_* set their max, tests raise them. */
+export const DEFAULT_RATE_LIMITS = {
   login: { max: 10, timeWindow: '1 minute' },
   register: { max: 5, timeWindow: '1 minute' },
   forgotPassword: { max: 5, timeWindow: '15 minutes' },
   resetPassword: { max: 10, timeWindow: '15 minutes' },
+  /** Routes that check the current password (change password, delete account). */
   passwordCheck: { max: 10, timeWindow: '1 minute' },
   tickets: { max: 10, timeWindow: '1 hour' },
-};
+} satisfies Record<string, RateLimit>;
+export type RateLimits = Record<keyof typeof DEFAULT_RATE_LIMITS, RateLimit>;
 
 /**
  * Limits per account (by normalised email, whether or not an account exists, so the answers do not tell),
  * across every client address: what a per-address limit cannot stop when guesses come from many addresses.
  */
-export interface AccountAttemptLimits {
+export const DEFAULT_ATTEMPT_LIMITS = {
   /** Wrong passwords (sign-in, and the current password asked for by account changes). */
-  loginFailures: AttemptLimit;
-  /** Reset links mailed. */
-  resetMails: AttemptLimit;
-}
-
-export const DEFAULT_ATTEMPT_LIMITS: AccountAttemptLimits = {
   loginFailures: { max: 10, windowMs: 15 * 60_000 },
+  /** Reset links mailed. */
   resetMails: { max: 3, windowMs: 60 * 60_000 },
-};
+} satisfies Record<string, AttemptLimit>;
+export type AccountAttemptLimits = Record<keyof typeof DEFAULT_ATTEMPT_LIMITS, AttemptLimit>;
 
 /** What buildAccountService needs; tests pass an in-memory store, a test key and an outbox or SMTP mailer. */
 export interface AccountDeps {
@@ -60,7 +47,7 @@ export interface AccountDeps {
   production?: boolean;
   /** Secure cookies (default: production). */
   secureCookies?: boolean;
-  rateLimits?: Partial<AccountRateLimits>;
+  rateLimits?: Partial<RateLimits>;
   attemptLimits?: Partial<AccountAttemptLimits>;
   /** Clock for expiry decisions (tests move it forward). */
   now?: () => Date;
@@ -80,7 +67,7 @@ export interface AccountContext {
   kit: SessionKit;
   hasher: PasswordHasher;
   mailer: Mailer;
-  limits: AccountRateLimits;
+  limits: RateLimits;
   /** Failed password checks per account; see AccountAttemptLimits. */
   loginFailures: AttemptCounter;
   resetMails: AttemptCounter;

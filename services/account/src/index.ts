@@ -1,22 +1,22 @@
 import { openStore } from '@pharmacy/db';
-import { createMailer, type KitConfig, type OpenService, type OutboxDoc } from '@pharmacy/service-kit';
+import { createMailer, type KitConfig, type RateLimit, type OpenService, type OutboxDoc } from '@pharmacy/service-kit';
 import { buildAccountService } from './plugin';
 import { serviceEraser } from './erasure/erasers';
 import { createPasswordHasher } from './users/passwords';
 import { openUsers } from './users/store';
 import { ensureDemoUsers } from './users/demo';
-import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountAttemptLimits, type AccountRateLimits, type RateLimit } from './context';
+import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountAttemptLimits, type RateLimits } from './deps';
 
 export { buildAccountService, type AccountControls } from './plugin';
 export { serviceEraser, type PersonalDataEraser } from './erasure/erasers';
-export { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountAttemptLimits, type AccountDeps, type AccountRateLimits, type RateLimit } from './context';
+export { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountAttemptLimits, type AccountDeps, type RateLimits } from './deps';
 export { toPublicUser, type UserDoc } from './users/store';
 export { REFRESH_TTL_SECONDS } from './sessions/store';
 
 /** The limits the configuration overrides (RATE_LIMIT_*, LOGIN_FAILURES_PER_ACCOUNT, RESET_MAILS_PER_ACCOUNT): only the max, never the window. */
-function rateLimitsFrom(config: KitConfig['account']): Partial<AccountRateLimits> {
-  const out: Partial<AccountRateLimits> = {};
-  for (const key of Object.keys(DEFAULT_RATE_LIMITS) as Array<keyof AccountRateLimits>) {
+function rateLimitsFrom(config: KitConfig['account']): Partial<RateLimits> {
+  const out: Partial<RateLimits> = {};
+  for (const key of Object.keys(DEFAULT_RATE_LIMITS) as Array<keyof RateLimits>) {
     const max = config.rateLimits[key];
     if (max !== undefined) out[key] = { ...DEFAULT_RATE_LIMITS[key], max } satisfies RateLimit;
   }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ACCESS_TOKEN_TTL_SECONDS, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
-import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountContext, type AccountDeps } from './context';
+import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountContext, type AccountDeps } from './deps';
 import { authRoutes } from './auth/routes';
 import { recoveryRoutes } from './recovery/routes';
 import { profileRoutes } from './profile/routes';
@@ -87,11 +87,11 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
     };
 
     acceptEmptyJson(app as unknown as FastifyInstance);
-    await app.register(authRoutes(ctx));
-    await app.register(recoveryRoutes(ctx));
-    await app.register(profileRoutes(ctx));
-    await app.register(ticketRoutes(ctx));
-    await app.register(adminUserRoutes(ctx));
-    await app.register(internalRoutes(ctx, deps.internalToken));
+    await app.register(authRoutes, ctx);
+    await app.register(recoveryRoutes, ctx);
+    await app.register(profileRoutes, ctx);
+    await app.register(ticketRoutes, ctx);
+    await app.register(adminUserRoutes, ctx);
+    await app.register(internalRoutes, { ...ctx, internalToken: deps.internalToken });
   };
 }

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp, generateTestKeys, loadConfig } from '@pharmacy/service-kit';
-import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, openAccountService, type AccountRateLimits } from '../src';
+import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, openAccountService, type RateLimits } from '../src';
 import { DEFAULT_ERASURE_RETRY_MS } from '../src/erasure/service';
 import { send } from './helpers';
 
@@ -37,7 +37,7 @@ it("the README's configuration table shows the limits and timer this service app
   const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
   const row = (name: string) => readme.split('\n').find((l) => l.startsWith(`| \`${name}\` |`))?.split(' | ')[1];
   const per = (window: string) => window.replace(/^1 /, '');
-  const names: Record<keyof AccountRateLimits, string> = {
+  const names: Record<keyof RateLimits, string> = {
     login: 'RATE_LIMIT_LOGIN',
     register: 'RATE_LIMIT_REGISTER',
     forgotPassword: 'RATE_LIMIT_FORGOT_PASSWORD',
@@ -45,7 +45,7 @@ it("the README's configuration table shows the limits and timer this service app
     passwordCheck: 'RATE_LIMIT_PASSWORD_CHECK',
     tickets: 'RATE_LIMIT_TICKETS',
   };
-  for (const [key, name] of Object.entries(names) as Array<[keyof AccountRateLimits, string]>) {
+  for (const [key, name] of Object.entries(names) as Array<[keyof RateLimits, string]>) {
     const { max, timeWindow } = DEFAULT_RATE_LIMITS[key];
     expect([name, row(name)]).toEqual([name, `\`${max}\` per ${per(String(timeWindow))}`]);
   }

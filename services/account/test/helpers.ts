@@ -1,12 +1,12 @@
 import { ACCESS_COOKIE, CSRF_HEADER, CSRF_HEADER_VALUE, REFRESH_COOKIE } from '@pharmacy/contracts';
 import { openStore, type DocumentStore } from '@pharmacy/db';
 import { createApp, createMailer, generateTestKeys, type App, type Mailer, type OutboxDoc } from '@pharmacy/service-kit';
-import { buildAccountService, type AccountControls, type AccountDeps, type AccountRateLimits } from '../src';
+import { buildAccountService, type AccountControls, type AccountDeps, type RateLimits } from '../src';
 
 type InjectResponse = Awaited<ReturnType<App['inject']>>;
 
 const generous = { max: 10_000, timeWindow: '1 minute' };
-export const GENEROUS_LIMITS: AccountRateLimits = {
+export const GENEROUS_LIMITS: RateLimits = {
   login: generous,
   register: generous,
   forgotPassword: generous,

@@ -1,10 +1,12 @@
 import { openBlobStore, openStore } from '@pharmacy/db';
 import { followAccountRevocations, type OpenService } from '@pharmacy/service-kit';
-import { buildCatalogService, type CatalogDeps } from './plugin';
+import type { CatalogDeps } from './deps';
+import { buildCatalogService } from './plugin';
 import { checkoutPurchaseChecker } from './reviews/purchases';
 import { seedCatalog } from './seed/seed';
 
-export { buildCatalogService, ensureCatalogIndexes, DEFAULT_REVIEW_LIMIT, type CatalogDeps } from './plugin';
+export { buildCatalogService, ensureCatalogIndexes } from './plugin';
+export { DEFAULT_RATE_LIMITS, type CatalogDeps, type RateLimits } from './deps';
 export { checkoutPurchaseChecker, type PurchaseChecker } from './reviews/purchases';
 export { ProductReadModel } from './products/readModel';
 export { seedCatalog } from './seed/seed';

@@ -1,12 +1,12 @@
-import type { BlobStore, DocumentStore } from '@pharmacy/db';
-import type { FastifyPluginAsyncTypebox, RateLimit } from '@pharmacy/service-kit';
+import type { DocumentStore } from '@pharmacy/db';
+import type { FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { DEFAULT_RATE_LIMITS, type CatalogDeps } from './deps';
 import { FEATURES, featureRoutes, type FeatureDoc } from './features/routes';
 import { mediaRoutes } from './media/routes';
 import { PRODUCTS, type ProductDoc } from './products/model';
 import { ProductReadModel } from './products/readModel';
 import { productRoutes } from './products/routes';
 import { ProductService } from './products/service';
-import type { PurchaseChecker } from './reviews/purchases';
 import { reviewRoutes } from './reviews/routes';
 import { erasureRoutes } from './reviews/erasure';
 import { REVIEWS, ReviewService, type ReviewDoc } from './reviews/service';
@@ -14,20 +14,6 @@ import { STOCK_HISTORY, StockAdjustments, type StockHistoryDoc } from './stock/a
 import { stockAdminRoutes } from './stock/adminRoutes';
 import { internalRoutes } from './stock/routes';
 import { RESERVATIONS, StockService, type ReservationDoc } from './stock/service';
-
-export interface CatalogDeps {
-  store: DocumentStore;
-  blobs: BlobStore;
-  /** Shared secret other services present on /internal/catalog/*. */
-  internalToken: string;
-  /** Asks the checkout service whether a user bought a product (a test double in tests). */
-  purchases: PurchaseChecker;
-  rateLimits?: { reviewAdd?: RateLimit };
-  /** Lets a caller (the benchmark, tests) reach the read model this plugin loads. */
-  readModel?: ProductReadModel;
-}
-
-export const DEFAULT_REVIEW_LIMIT: RateLimit = { max: 10, timeWindow: '1 hour' };
 
 /** Creates the indexes the catalog relies on (idempotent; the seeder and the plugin both call it). */
 export async function ensureCatalogIndexes(store: DocumentStore): Promise<void> {
@@ -75,7 +61,7 @@ export function buildCatalogService(deps: CatalogDeps): FastifyPluginAsyncTypebo
     await app.register(stockAdminRoutes, { adjustments });
     await app.register(reviewRoutes, {
       service: new ReviewService(reviews, products, readModel, deps.purchases),
-      addLimit: deps.rateLimits?.reviewAdd ?? DEFAULT_REVIEW_LIMIT,
+      limits: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits },
     });
     await app.register(featureRoutes, { features, blobs: deps.blobs });
     await app.register(mediaRoutes, { blobs: deps.blobs });

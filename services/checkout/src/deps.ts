@@ -4,21 +4,15 @@ import type { AccountClient } from './account-client';
 import type { CatalogClient } from './catalog-client';
 import type { PaymentProvider } from './payments/port';
 
-/** Per-route limits (per client address); tests and load runs lower or raise them. */
-export interface RateLimits {
-  cart: RateLimit;
-  address: RateLimit;
-  orderCreate: RateLimit;
-  orderCapture: RateLimit;
-  quote: RateLimit;
-}
-export const DEFAULT_RATE_LIMITS: RateLimits = {
+/** Per-route limits (per signed-in user, else per client address); tests and load runs lower or raise them. */
+export const DEFAULT_RATE_LIMITS = {
   cart: { max: 120, timeWindow: '1 minute' },
   address: { max: 30, timeWindow: '1 minute' },
   orderCreate: { max: 20, timeWindow: '1 minute' },
   orderCapture: { max: 30, timeWindow: '1 minute' },
   quote: { max: 120, timeWindow: '1 minute' },
-};
+} satisfies Record<string, RateLimit>;
+export type RateLimits = Record<keyof typeof DEFAULT_RATE_LIMITS, RateLimit>;
 
 /** Everything the checkout plugin needs; tests pass doubles of the ports (never of the plugin itself). */
 export interface CheckoutDeps {
@@ -42,8 +36,4 @@ export interface CheckoutDeps {
   /** How often the expiry sweeper runs (default 60 s; 0 turns the timer off). */
   sweepIntervalMs?: number;
   rateLimits?: Partial<RateLimits>;
-}
-
-export interface Clock {
-  now(): Date;
 }

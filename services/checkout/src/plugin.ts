@@ -1,5 +1,5 @@
 import { ORDER_EXPIRY_MS, UNPAID_ORDERS_LIMIT } from '@pharmacy/contracts';
-import type { App } from '@pharmacy/service-kit';
+import type { FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { addressRoutes } from './addresses/routes';
 import { createAddressStore } from './addresses/store';
 import { adminOrderRoutes } from './admin/routes';
@@ -15,7 +15,7 @@ import { orderRoutes } from './orders/routes';
 import { createOrderService } from './orders/service';
 import { ordersCollection } from './orders/store';
 import { returnOriginFor, trustedReturnOrigins } from './payments/return-origin';
-import { paymentConfigRoutes } from './payments/routes';
+import { paymentRoutes } from './payments/routes';
 
 export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 
@@ -33,8 +33,8 @@ export interface CheckoutControls {
  * The checkout service as one encapsulated Fastify plugin with full /api/... paths: carts, addresses,
  * orders, payments, admin orders and the internal purchase check. Nothing leaks to sibling plugins.
  */
-export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: (c: CheckoutControls) => void }) {
-  return async function checkoutService(app: App): Promise<void> {
+export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: (c: CheckoutControls) => void }): FastifyPluginAsyncTypebox {
+  return async (app) => {
     const now = deps.now ?? (() => new Date());
     const limits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
     const carts = createCartStore(deps.store);
@@ -50,14 +50,13 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
       currency: deps.currency ?? 'USD', orderTtlMs: deps.orderTtlMs ?? ORDER_EXPIRY_MS, now, log: app.log,
     });
 
-    cartRoutes(app, cartService, limits);
-    addressRoutes(app, addresses, limits);
-    orderRoutes(app, orderService, limits);
-    adminOrderRoutes(app, { orders, service: orderService, now });
-    internalRoutes(app, orderService, deps.internalToken);
-    erasureRoutes(app, { store: deps.store, orders, internalToken: deps.internalToken, now });
-    paymentConfigRoutes(app, deps.payments);
-    deps.payments.registerRoutes?.(app);
+    await app.register(cartRoutes, { carts: cartService, limits });
+    await app.register(addressRoutes, { addresses, limits });
+    await app.register(orderRoutes, { orders: orderService, limits });
+    await app.register(adminOrderRoutes, { orders, service: orderService, now });
+    await app.register(internalRoutes, { orders: orderService, internalToken: deps.internalToken });
+    await app.register(erasureRoutes, { store: deps.store, orders, internalToken: deps.internalToken, now });
+    await app.register(paymentRoutes, { payments: deps.payments });
 
     const sweeper: ExpirySweeper = createExpirySweeper(orderService, {
       intervalMs: deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,

@@ -20,6 +20,7 @@ import { docsPlugin } from './plugins/docs';
 import { rateLimitKey } from './plugins/rate-limit-key';
 import { responseHeadersPlugin } from './plugins/response-headers';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
+import { failure, ok } from './envelope';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -119,10 +120,10 @@ export async function createApp(opts: CreateAppOptions): Promise<App> {
     { preHandler: app.rateLimit({ max: 300, timeWindow: '1 minute' }) },
     async (request, reply) => {
       if (opts.onNotFound && (await opts.onNotFound(request, reply))) return reply;
-      return reply.status(404).send({ success: false, message: 'Not found.', code: ErrorCodes.NOT_FOUND });
+      return reply.status(404).send(failure(ErrorCodes.NOT_FOUND, 'Not found.'));
     },
   );
 
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ success: true, data: { status: 'ok' } }));
+  app.get('/api/health', { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   return app as unknown as App;
 }

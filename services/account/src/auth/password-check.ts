@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { ErrorCodes, normalizeEmail } from '@pharmacy/contracts';
 import { HttpError } from '@pharmacy/service-kit';
-import type { AccountContext } from '../context';
+import type { AccountContext } from '../deps';
 
 /** The key wrong passwords are counted under: the account's normalised email, whether or not it exists. */
 export const loginFailureKey = (email: string) => `login:${normalizeEmail(email)}`;

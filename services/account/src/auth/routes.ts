@@ -4,7 +4,6 @@ import {
   DEMO_ADMIN,
   DEMO_SHOPPER,
   EmptyBody,
-  ErrorEnvelope,
   NoQuery,
   LoginBody,
   MessageResponse,
@@ -17,13 +16,12 @@ import {
   passwordProblem,
 } from '@pharmacy/contracts';
 import { isDuplicateKeyError } from '@pharmacy/db';
-import { badRequest, conflict, forbidden, optionalUser, unauthorized, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
-import type { AccountContext } from '../context';
+import { badRequest, conflict, forbidden, ok, optionalUser, responses, unauthorized, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import type { AccountContext } from '../deps';
 import { EMAIL_TAKEN, toPublicUser, type UserDoc } from '../users/store';
 import { weakPasswordProblem } from '../users/strength';
 import { checkPasswordCounted } from './password-check';
 
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 409: ErrorEnvelope, 413: ErrorEnvelope, 429: ErrorEnvelope };
 const tags = ['auth'];
 
 const DEMO_EMAILS = new Set<string>([DEMO_ADMIN.email, DEMO_SHOPPER.email]);
@@ -31,149 +29,147 @@ export const isDemoEmail = (email: string) => DEMO_EMAILS.has(normalizeEmail(ema
 
 export const userReply = (user: UserDoc, message?: string) => {
   const pub = toPublicUser(user);
-  return { success: true as const, user: pub, data: pub, ...(message ? { message } : {}) };
+  return { user: pub, ...ok(pub, message || undefined) };
 };
 
 /** Sign-in, registration and the session lifecycle (docs/api.md#authentication). */
-export const authRoutes =
-  (ctx: AccountContext): FastifyPluginAsyncTypebox =>
-  async (app) => {
-    const { users, sessions, kit, hasher } = ctx;
+export const authRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (app, ctx) => {
+  const { users, sessions, kit, hasher } = ctx;
 
-    /** Ends whatever session the request carries (access token sid and/or refresh cookie) and clears cookies. */
-    async function endSession(request: FastifyRequest, reply: FastifyReply) {
-      const claims = await optionalUser(request);
-      if (claims) await sessions.revoke(claims.sid);
-      const refresh = request.cookies[REFRESH_COOKIE];
-      if (refresh) {
-        const session = await sessions.findByToken(refresh);
-        if (session) await sessions.revoke(session._id);
-      }
-      kit.clearCookies(reply);
+  /** Ends whatever session the request carries (access token sid and/or refresh cookie) and clears cookies. */
+  async function endSession(request: FastifyRequest, reply: FastifyReply) {
+    const claims = await optionalUser(request);
+    if (claims) await sessions.revoke(claims.sid);
+    const refresh = request.cookies[REFRESH_COOKIE];
+    if (refresh) {
+      const session = await sessions.findByToken(refresh);
+      if (session) await sessions.revoke(session._id);
     }
+    kit.clearCookies(reply);
+  }
 
-    app.post(
-      '/api/auth/register',
-      {
-        config: { rateLimit: ctx.limits.register },
-        schema: { tags, summary: 'Create an account (does not sign in)', body: RegisterBody, response: { 201: UserResponse, ...errors } },
-      },
-      async (request, reply) => {
-        const { firstName, lastName, email, password } = request.body;
-        const problem =
-          nameProblem(firstName, 'First name') ??
-          nameProblem(lastName, 'Last name') ??
-          emailProblem(email) ??
-          passwordProblem(password);
-        if (problem) throw badRequest(problem);
-        const weak = await weakPasswordProblem(password, { email, firstName, lastName });
-        if (weak) throw badRequest(weak, 'WEAK_PASSWORD');
-        const at = ctx.now();
-        const user: UserDoc = {
-          _id: randomUUID(),
-          firstName: firstName.trim(),
-          lastName: lastName.trim(),
-          email: normalizeEmail(email),
-          phone: null,
-          DOB: null,
-          allergies: [],
-          healthConditions: [],
-          admin: false,
-          passwordHash: await hasher.hash(password),
-          createdAt: at,
-          updatedAt: at,
-        };
-        try {
-          await users.insertOne(user);
-        } catch (err) {
-          if (isDuplicateKeyError(err)) throw conflict(EMAIL_TAKEN);
-          throw err;
-        }
-        // Registration never authenticates (docs/product.md#client-state): no cookies here; the shopper signs in next.
-        return reply.status(201).send(userReply(user, 'Account created. Please sign in.'));
-      },
-    );
+  app.post(
+    '/api/auth/register',
+    {
+      config: { rateLimit: ctx.limits.register },
+      schema: { tags, summary: 'Create an account (does not sign in)', body: RegisterBody, response: responses(UserResponse, 201) },
+    },
+    async (request, reply) => {
+      const { firstName, lastName, email, password } = request.body;
+      const problem =
+        nameProblem(firstName, 'First name') ??
+        nameProblem(lastName, 'Last name') ??
+        emailProblem(email) ??
+        passwordProblem(password);
+      if (problem) throw badRequest(problem);
+      const weak = await weakPasswordProblem(password, { email, firstName, lastName });
+      if (weak) throw badRequest(weak, 'WEAK_PASSWORD');
+      const at = ctx.now();
+      const user: UserDoc = {
+        _id: randomUUID(),
+        firstName: firstName.trim(),
+        lastName: lastName.trim(),
+        email: normalizeEmail(email),
+        phone: null,
+        DOB: null,
+        allergies: [],
+        healthConditions: [],
+        admin: false,
+        passwordHash: await hasher.hash(password),
+        createdAt: at,
+        updatedAt: at,
+      };
+      try {
+        await users.insertOne(user);
+      } catch (err) {
+        if (isDuplicateKeyError(err)) throw conflict(EMAIL_TAKEN);
+        throw err;
+      }
+      // Registration never authenticates (docs/product.md#client-state): no cookies here; the shopper signs in next.
+      return reply.status(201).send(userReply(user, 'Account created. Please sign in.'));
+    },
+  );
 
-    app.post(
-      '/api/auth/login',
-      {
-        config: { rateLimit: ctx.limits.login },
-        schema: { tags, summary: 'Sign in: sets the access and refresh cookies', body: LoginBody, response: { 200: UserResponse, ...errors } },
-      },
-      async (request, reply) => {
-        const email = normalizeEmail(request.body.email);
-        const { password } = request.body;
-        if (!email || !password) throw badRequest('Enter your email and password.');
-        if (ctx.production && isDemoEmail(email)) throw forbidden('Demo accounts are disabled on this site.');
-        const user = await users.findOne({ email });
-        // Unknown emails are counted too, so the limit's answer does not tell which accounts exist.
-        const correct = await checkPasswordCounted(ctx, reply, email, user?.passwordHash ?? null, password);
-        if (!user || !correct) {
-          throw unauthorized('The email or password is incorrect.', 'INVALID_CREDENTIALS');
-        }
-        const { session, refreshToken } = await sessions.create(user._id);
-        kit.setCookies(reply, user, session._id, refreshToken);
-        return userReply(user, `Welcome back, ${user.firstName}.`);
-      },
-    );
+  app.post(
+    '/api/auth/login',
+    {
+      config: { rateLimit: ctx.limits.login },
+      schema: { tags, summary: 'Sign in: sets the access and refresh cookies', body: LoginBody, response: responses(UserResponse) },
+    },
+    async (request, reply) => {
+      const email = normalizeEmail(request.body.email);
+      const { password } = request.body;
+      if (!email || !password) throw badRequest('Enter your email and password.');
+      if (ctx.production && isDemoEmail(email)) throw forbidden('Demo accounts are disabled on this site.');
+      const user = await users.findOne({ email });
+      // Unknown emails are counted too, so the limit's answer does not tell which accounts exist.
+      const correct = await checkPasswordCounted(ctx, reply, email, user?.passwordHash ?? null, password);
+      if (!user || !correct) {
+        throw unauthorized('The email or password is incorrect.', 'INVALID_CREDENTIALS');
+      }
+      const { session, refreshToken } = await sessions.create(user._id);
+      kit.setCookies(reply, user, session._id, refreshToken);
+      return userReply(user, `Welcome back, ${user.firstName}.`);
+    },
+  );
 
-    app.post(
-      '/api/auth/refresh',
-      { schema: { tags, summary: 'Rotate the refresh cookie and issue a new access token', body: EmptyBody, response: { 200: UserResponse, ...errors } } },
-      async (request, reply) => {
-        const token = request.cookies[REFRESH_COOKIE];
-        const ended = () => {
-          kit.clearCookies(reply);
-          return unauthorized('Your session has ended. Please sign in again.');
-        };
-        if (!token) throw ended();
-        const result = await sessions.rotate(token);
-        if (result.kind === 'invalid' || result.kind === 'reused') {
-          if (result.kind === 'reused') request.log.warn('refresh token reuse detected: session revoked');
-          throw ended();
-        }
-        const user = await users.findOne({ _id: result.session.userId });
-        if (!user) {
-          await sessions.revoke(result.session._id);
-          throw ended();
-        }
-        // 'raced': another tab already rotated this token a moment ago and the browser holds its cookies.
-        if (result.kind === 'rotated') kit.setCookies(reply, user, result.session._id, result.refreshToken);
-        return userReply(user);
-      },
-    );
+  app.post(
+    '/api/auth/refresh',
+    { schema: { tags, summary: 'Rotate the refresh cookie and issue a new access token', body: EmptyBody, response: responses(UserResponse) } },
+    async (request, reply) => {
+      const token = request.cookies[REFRESH_COOKIE];
+      const ended = () => {
+        kit.clearCookies(reply);
+        return unauthorized('Your session has ended. Please sign in again.');
+      };
+      if (!token) throw ended();
+      const result = await sessions.rotate(token);
+      if (result.kind === 'invalid' || result.kind === 'reused') {
+        if (result.kind === 'reused') request.log.warn('refresh token reuse detected: session revoked');
+        throw ended();
+      }
+      const user = await users.findOne({ _id: result.session.userId });
+      if (!user) {
+        await sessions.revoke(result.session._id);
+        throw ended();
+      }
+      // 'raced': another tab already rotated this token a moment ago and the browser holds its cookies.
+      if (result.kind === 'rotated') kit.setCookies(reply, user, result.session._id, result.refreshToken);
+      return userReply(user);
+    },
+  );
 
-    const whoAmI = async (request: FastifyRequest, reply: FastifyReply) => {
-      reply.header('cache-control', 'no-store');
-      return userReply(kit.current(request).user);
-    };
-    app.get(
-      '/api/auth/me',
-      { onRequest: kit.signedIn, schema: { tags, summary: 'The signed-in user', querystring: NoQuery, response: { 200: UserResponse, 401: ErrorEnvelope } } },
-      whoAmI,
-    );
-    app.get(
-      '/api/auth/check-auth',
-      { onRequest: kit.signedIn, schema: { tags, summary: 'Auth check (never cached)', querystring: NoQuery, response: { 200: UserResponse, 401: ErrorEnvelope } } },
-      whoAmI,
-    );
-
-    app.post(
-      '/api/auth/logout',
-      { schema: { tags, summary: 'Sign out: revokes the session and clears cookies', body: EmptyBody, response: { 200: MessageResponse, ...errors } } },
-      async (request, reply) => {
-        await endSession(request, reply);
-        return { success: true as const, data: null, message: 'You have been signed out.' };
-      },
-    );
-
-    app.get(
-      '/api/auth/signout',
-      { schema: { tags, summary: 'Sign out (the GET form of logout)', querystring: NoQuery, response: { 200: MessageResponse, ...errors } } },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        await endSession(request, reply);
-        return { success: true as const, data: null, message: 'You have been signed out.' };
-      },
-    );
+  const whoAmI = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    return userReply(kit.current(request).user);
   };
+  app.get(
+    '/api/auth/me',
+    { onRequest: kit.signedIn, schema: { tags, summary: 'The signed-in user', querystring: NoQuery, response: responses(UserResponse) } },
+    whoAmI,
+  );
+  app.get(
+    '/api/auth/check-auth',
+    { onRequest: kit.signedIn, schema: { tags, summary: 'Auth check (never cached)', querystring: NoQuery, response: responses(UserResponse) } },
+    whoAmI,
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags, summary: 'Sign out: revokes the session and clears cookies', body: EmptyBody, response: responses(MessageResponse) } },
+    async (request, reply) => {
+      await endSession(request, reply);
+      return ok(null, 'You have been signed out.');
+    },
+  );
+
+  app.get(
+    '/api/auth/signout',
+    { schema: { tags, summary: 'Sign out (the GET form of logout)', querystring: NoQuery, response: responses(MessageResponse) } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      await endSession(request, reply);
+      return ok(null, 'You have been signed out.');
+    },
+  );
+};

@@ -1,6 +1,5 @@
 import {
   DeleteAccountBody,
-  ErrorEnvelope,
   NoQuery,
   MessageResponse,
   UpdateProfileBody,
@@ -14,13 +13,12 @@ import {
   phoneProblem,
 } from '@pharmacy/contracts';
 import { isDuplicateKeyError } from '@pharmacy/db';
-import { HttpError, badRequest, conflict, unauthorized, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
-import type { AccountContext } from '../context';
+import { badRequest, conflict, HttpError, ok, responses, unauthorized, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import type { AccountContext } from '../deps';
 import { userReply } from '../auth/routes';
 import { EMAIL_TAKEN, type UserDoc } from '../users/store';
 import { checkPasswordCounted } from '../auth/password-check';
 
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 409: ErrorEnvelope, 413: ErrorEnvelope, 429: ErrorEnvelope };
 
 export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Enter your current password to change your email address.';
 export const EMAIL_CHANGE_WRONG_PASSWORD = 'Your current password is not correct, so your email address was not changed.';
@@ -66,73 +64,71 @@ function profileChanges(body: UpdateProfileBody, now: Date): Partial<UserDoc> {
 }
 
 /** The signed-in user's own profile: read, update, delete. */
-export const profileRoutes =
-  (ctx: AccountContext): FastifyPluginAsyncTypebox =>
-  async (app) => {
-    const { users, kit } = ctx;
+export const profileRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (app, ctx) => {
+  const { users, kit } = ctx;
 
-    app.get(
-      '/api/account/profile',
-      { onRequest: kit.signedIn, schema: { tags, summary: 'Your profile', querystring: NoQuery, response: { 200: UserResponse, 401: ErrorEnvelope } } },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return userReply(kit.current(request).user);
-      },
-    );
+  app.get(
+    '/api/account/profile',
+    { onRequest: kit.signedIn, schema: { tags, summary: 'Your profile', querystring: NoQuery, response: responses(UserResponse) } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return userReply(kit.current(request).user);
+    },
+  );
 
-    app.put(
-      '/api/account/profile',
-      {
-        onRequest: kit.signedIn,
-        schema: { tags, summary: 'Update your profile (any subset of the fields; an email change needs currentPassword)', body: UpdateProfileBody, response: { 200: UserResponse, ...errors } },
-      },
-      async (request, reply) => {
-        const { user } = kit.current(request);
-        const at = ctx.now();
-        const set = profileChanges(request.body, at);
-        // Whoever controls the email controls the account (reset links go there), so moving it takes the
-        // password, not only a session that may have been left open; wrong guesses count like sign-ins.
-        if (set.email !== undefined && set.email !== user.email) {
-          const { currentPassword } = request.body;
-          if (!currentPassword) throw badRequest(EMAIL_CHANGE_NEEDS_PASSWORD, 'PASSWORD_REQUIRED');
-          if (!(await checkPasswordCounted(ctx, reply, user.email, user.passwordHash, currentPassword))) {
-            throw new HttpError(403, 'WRONG_PASSWORD', EMAIL_CHANGE_WRONG_PASSWORD);
-          }
+  app.put(
+    '/api/account/profile',
+    {
+      onRequest: kit.signedIn,
+      schema: { tags, summary: 'Update your profile (any subset of the fields; an email change needs currentPassword)', body: UpdateProfileBody, response: responses(UserResponse) },
+    },
+    async (request, reply) => {
+      const { user } = kit.current(request);
+      const at = ctx.now();
+      const set = profileChanges(request.body, at);
+      // Whoever controls the email controls the account (reset links go there), so moving it takes the
+      // password, not only a session that may have been left open; wrong guesses count like sign-ins.
+      if (set.email !== undefined && set.email !== user.email) {
+        const { currentPassword } = request.body;
+        if (!currentPassword) throw badRequest(EMAIL_CHANGE_NEEDS_PASSWORD, 'PASSWORD_REQUIRED');
+        if (!(await checkPasswordCounted(ctx, reply, user.email, user.passwordHash, currentPassword))) {
+          throw new HttpError(403, 'WRONG_PASSWORD', EMAIL_CHANGE_WRONG_PASSWORD);
         }
-        let updated: UserDoc | null;
-        try {
-          updated = await users.findOneAndUpdate({ _id: user._id }, { $set: { ...set, updatedAt: at } }, { returnDocument: 'after' });
-        } catch (err) {
-          if (isDuplicateKeyError(err)) throw conflict(EMAIL_TAKEN);
-          throw err;
-        }
-        if (!updated) throw unauthorized('You have been signed out. Please sign in again.');
-        return userReply(updated, 'Your profile has been saved.');
-      },
-    );
+      }
+      let updated: UserDoc | null;
+      try {
+        updated = await users.findOneAndUpdate({ _id: user._id }, { $set: { ...set, updatedAt: at } }, { returnDocument: 'after' });
+      } catch (err) {
+        if (isDuplicateKeyError(err)) throw conflict(EMAIL_TAKEN);
+        throw err;
+      }
+      if (!updated) throw unauthorized('You have been signed out. Please sign in again.');
+      return userReply(updated, 'Your profile has been saved.');
+    },
+  );
 
-    app.delete(
-      '/api/account/profile',
-      {
-        onRequest: kit.signedIn,
-        config: { rateLimit: ctx.limits.passwordCheck },
-        schema: { tags, summary: 'Delete your account (needs your password)', body: DeleteAccountBody, response: { 200: MessageResponse, ...errors } },
-      },
-      async (request, reply) => {
-        const { user } = kit.current(request);
-        if (!request.body.password) throw badRequest('Enter your password to delete your account.');
-        if (!(await checkPasswordCounted(ctx, reply, user.email, user.passwordHash, request.body.password))) {
-          throw badRequest('The password is not correct.', 'WRONG_PASSWORD');
-        }
-        // Erased here at once; a service that cannot confirm now is retried until it does (see erasure/service).
-        const pending = await ctx.erasure.request(user);
-        kit.clearCookies(reply);
-        // When this service's own part failed half-way (its store), the retry finishes it: say so, not "deleted".
-        const message = pending.includes('account')
-          ? 'Your request to delete your account is recorded. It will be completed within a few minutes.'
-          : 'Your account has been deleted.';
-        return { success: true as const, data: null, message };
-      },
-    );
-  };
+  app.delete(
+    '/api/account/profile',
+    {
+      onRequest: kit.signedIn,
+      config: { rateLimit: ctx.limits.passwordCheck },
+      schema: { tags, summary: 'Delete your account (needs your password)', body: DeleteAccountBody, response: responses(MessageResponse) },
+    },
+    async (request, reply) => {
+      const { user } = kit.current(request);
+      if (!request.body.password) throw badRequest('Enter your password to delete your account.');
+      if (!(await checkPasswordCounted(ctx, reply, user.email, user.passwordHash, request.body.password))) {
+        throw badRequest('The password is not correct.', 'WRONG_PASSWORD');
+      }
+      // Erased here at once; a service that cannot confirm now is retried until it does (see erasure/service).
+      const pending = await ctx.erasure.request(user);
+      kit.clearCookies(reply);
+      // When this service's own part failed half-way (its store), the retry finishes it: say so, not "deleted".
+      const message = pending.includes('account')
+        ? 'Your request to delete your account is recorded. It will be completed within a few minutes.'
+        : 'Your account has been deleted.';
+      return ok(null, message);
+    },
+  );
+};
 

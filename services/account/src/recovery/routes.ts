@@ -1,6 +1,5 @@
 import {
   ChangePasswordBody,
-  ErrorEnvelope,
   ForgotPasswordBody,
   MessageResponse,
   RESET_TOKEN_TTL_MINUTES,
@@ -9,14 +8,13 @@ import {
   normalizeEmail,
   passwordProblem,
 } from '@pharmacy/contracts';
-import { badRequest, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
-import type { AccountContext } from '../context';
+import { badRequest, ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import type { AccountContext } from '../deps';
 import { hashToken, newToken } from '../sessions/store';
 import { openResetTokens } from './store';
 import { weakPasswordProblem } from '../users/strength';
 import { checkPasswordCounted, loginFailureKey } from '../auth/password-check';
 
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 413: ErrorEnvelope, 429: ErrorEnvelope };
 
 export const FORGOT_MESSAGE =
   `If an account exists for that email, we have sent a link to reset the password. The link works for ${RESET_TOKEN_TTL_MINUTES} minutes.`;
@@ -36,116 +34,114 @@ function resetMail(firstName: string, link: string) {
 }
 
 /** Forgot/reset password (signed out) and change password (signed in). */
-export const recoveryRoutes =
-  (ctx: AccountContext): FastifyPluginAsyncTypebox =>
-  async (app) => {
-    const { users, sessions, kit, hasher } = ctx;
-    const tokens = await openResetTokens(ctx.store);
+export const recoveryRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (app, ctx) => {
+  const { users, sessions, kit, hasher } = ctx;
+  const tokens = await openResetTokens(ctx.store);
 
-    app.post(
-      '/api/auth/forgot-password',
-      {
-        config: { rateLimit: ctx.limits.forgotPassword },
-        schema: { tags: ['auth'], summary: 'Mail a reset link (same answer whether or not the account exists)', body: ForgotPasswordBody, response: { 200: MessageResponse, ...errors } },
-      },
-      async (request) => {
-        const problem = emailProblem(request.body.email);
-        if (problem) throw badRequest(problem);
-        const email = normalizeEmail(request.body.email);
-        // Counted per email whether or not the account exists, and answered the same way past the limit,
-        // so neither the mails nor the answers tell who has an account; the inbox is not flooded either.
-        const mailAllowed = (await ctx.resetMails.begin(`reset-mail:${email}`)).allowed;
-        const user = mailAllowed ? await users.findOne({ email }) : null;
-        if (!mailAllowed) request.log.info('password reset mail not sent: per-account limit reached');
-        if (user) {
-          const token = newToken();
-          const at = ctx.now();
-          await tokens.insertOne({
-            _id: hashToken(token),
-            userId: user._id,
-            createdAt: at,
-            expiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
-            usedAt: null,
-          });
-          const link = `${ctx.publicOrigin}/reset-password?token=${encodeURIComponent(token)}`;
-          // Not awaited: a slow mail server must not make "account exists" answers slower than the others.
-          void ctx.mailer
-            .send({ to: user.email, ...resetMail(user.firstName, link) })
-            .catch((err: unknown) => request.log.error({ err }, 'password reset mail could not be sent'));
-        }
-        return { success: true as const, data: null, message: FORGOT_MESSAGE };
-      },
-    );
-
-    app.post(
-      '/api/auth/reset-password',
-      {
-        config: { rateLimit: ctx.limits.resetPassword },
-        schema: { tags: ['auth'], summary: 'Set a new password with a mailed token; signs out everywhere', body: ResetPasswordBody, response: { 200: MessageResponse, ...errors } },
-      },
-      async (request, reply) => {
-        const { token, password } = request.body;
-        if (!token.trim()) throw badRequest(RESET_INVALID);
-        const problem = passwordProblem(password);
-        if (problem) throw badRequest(problem);
-        const id = hashToken(token);
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      config: { rateLimit: ctx.limits.forgotPassword },
+      schema: { tags: ['auth'], summary: 'Mail a reset link (same answer whether or not the account exists)', body: ForgotPasswordBody, response: responses(MessageResponse) },
+    },
+    async (request) => {
+      const problem = emailProblem(request.body.email);
+      if (problem) throw badRequest(problem);
+      const email = normalizeEmail(request.body.email);
+      // Counted per email whether or not the account exists, and answered the same way past the limit,
+      // so neither the mails nor the answers tell who has an account; the inbox is not flooded either.
+      const mailAllowed = (await ctx.resetMails.begin(`reset-mail:${email}`)).allowed;
+      const user = mailAllowed ? await users.findOne({ email }) : null;
+      if (!mailAllowed) request.log.info('password reset mail not sent: per-account limit reached');
+      if (user) {
+        const token = newToken();
         const at = ctx.now();
-        // The strength check needs the account (its own email and name are easy guesses); it runs before the
-        // token is claimed, so a refused password leaves the link usable for a better one.
-        const pending = await tokens.findOne({ _id: id, usedAt: null, expiresAt: { $gt: at } });
-        const owner = pending ? await users.findOne({ _id: pending.userId }) : null;
-        const weak = owner ? await weakPasswordProblem(password, owner) : null;
-        if (weak) throw badRequest(weak, 'WEAK_PASSWORD');
-        // Claim the token atomically: of two concurrent uses only one succeeds.
-        const claimed = await tokens.findOneAndUpdate(
-          { _id: id, usedAt: null, expiresAt: { $gt: at } },
-          { $set: { usedAt: at } },
-        );
-        if (!claimed) {
-          const known = await tokens.findOne({ _id: id });
-          throw badRequest(!known ? RESET_INVALID : known.usedAt ? RESET_USED : RESET_EXPIRED, 'RESET_TOKEN');
-        }
-        const updated = await users.updateOne(
-          { _id: claimed.userId },
-          { $set: { passwordHash: await hasher.hash(password), updatedAt: at } },
-        );
-        if (updated.matchedCount === 0) throw badRequest(RESET_INVALID, 'RESET_TOKEN');
-        // Every other link mailed before this one dies too, and so does every session.
-        await tokens.updateMany({ userId: claimed.userId, usedAt: null }, { $set: { usedAt: at } });
-        await sessions.revokeAllOf(claimed.userId);
-        // The owner proved control of the mailbox: wrong passwords tried by others no longer lock them out.
-        if (owner) await ctx.loginFailures.clear(loginFailureKey(owner.email));
-        kit.clearCookies(reply);
-        return { success: true as const, data: null, message: 'Your password has been reset. Please sign in with the new password.' };
-      },
-    );
+        await tokens.insertOne({
+          _id: hashToken(token),
+          userId: user._id,
+          createdAt: at,
+          expiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
+          usedAt: null,
+        });
+        const link = `${ctx.publicOrigin}/reset-password?token=${encodeURIComponent(token)}`;
+        // Not awaited: a slow mail server must not make "account exists" answers slower than the others.
+        void ctx.mailer
+          .send({ to: user.email, ...resetMail(user.firstName, link) })
+          .catch((err: unknown) => request.log.error({ err }, 'password reset mail could not be sent'));
+      }
+      return ok(null, FORGOT_MESSAGE);
+    },
+  );
 
-    app.post(
-      '/api/account/change-password',
-      {
-        onRequest: kit.signedIn,
-        config: { rateLimit: ctx.limits.passwordCheck },
-        schema: { tags: ['account'], summary: 'Change password; signs out every other session', body: ChangePasswordBody, response: { 200: MessageResponse, ...errors } },
-      },
-      async (request, reply) => {
-        const { user, session } = kit.current(request);
-        const { currentPassword, newPassword } = request.body;
-        if (!currentPassword) throw badRequest('Enter your current password.');
-        const problem = passwordProblem(newPassword, 'New password');
-        if (problem) throw badRequest(problem);
-        if (!(await checkPasswordCounted(ctx, reply, user.email, user.passwordHash, currentPassword))) {
-          throw badRequest('Your current password is not correct.', 'WRONG_PASSWORD');
-        }
-        if (currentPassword === newPassword) throw badRequest('The new password must be different from the current one.');
-        const weak = await weakPasswordProblem(newPassword, user, 'New password');
-        if (weak) throw badRequest(weak, 'WEAK_PASSWORD');
-        await users.updateOne({ _id: user._id }, { $set: { passwordHash: await hasher.hash(newPassword), updatedAt: ctx.now() } });
-        await sessions.revokeAllOf(user._id, session._id);
-        // This device stays signed in under a new session: the old refresh token may have been copied, and
-        // access tokens issued before the change are refused everywhere with the old session id.
-        const renewed = await sessions.renew(session._id);
-        if (renewed) kit.setCookies(reply, user, renewed.session._id, renewed.refreshToken);
-        return { success: true as const, data: null, message: 'Your password has been changed. Other devices have been signed out.' };
-      },
-    );
-  };
+  app.post(
+    '/api/auth/reset-password',
+    {
+      config: { rateLimit: ctx.limits.resetPassword },
+      schema: { tags: ['auth'], summary: 'Set a new password with a mailed token; signs out everywhere', body: ResetPasswordBody, response: responses(MessageResponse) },
+    },
+    async (request, reply) => {
+      const { token, password } = request.body;
+      if (!token.trim()) throw badRequest(RESET_INVALID);
+      const problem = passwordProblem(password);
+      if (problem) throw badRequest(problem);
+      const id = hashToken(token);
+      const at = ctx.now();
+      // The strength check needs the account (its own email and name are easy guesses); it runs before the
+      // token is claimed, so a refused password leaves the link usable for a better one.
+      const pending = await tokens.findOne({ _id: id, usedAt: null, expiresAt: { $gt: at } });
+      const owner = pending ? await users.findOne({ _id: pending.userId }) : null;
+      const weak = owner ? await weakPasswordProblem(password, owner) : null;
+      if (weak) throw badRequest(weak, 'WEAK_PASSWORD');
+      // Claim the token atomically: of two concurrent uses only one succeeds.
+      const claimed = await tokens.findOneAndUpdate(
+        { _id: id, usedAt: null, expiresAt: { $gt: at } },
+        { $set: { usedAt: at } },
+      );
+      if (!claimed) {
+        const known = await tokens.findOne({ _id: id });
+        throw badRequest(!known ? RESET_INVALID : known.usedAt ? RESET_USED : RESET_EXPIRED, 'RESET_TOKEN');
+      }
+      const updated = await users.updateOne(
+        { _id: claimed.userId },
+        { $set: { passwordHash: await hasher.hash(password), updatedAt: at } },
+      );
+      if (updated.matchedCount === 0) throw badRequest(RESET_INVALID, 'RESET_TOKEN');
+      // Every other link mailed before this one dies too, and so does every session.
+      await tokens.updateMany({ userId: claimed.userId, usedAt: null }, { $set: { usedAt: at } });
+      await sessions.revokeAllOf(claimed.userId);
+      // The owner proved control of the mailbox: wrong passwords tried by others no longer lock them out.
+      if (owner) await ctx.loginFailures.clear(loginFailureKey(owner.email));
+      kit.clearCookies(reply);
+      return ok(null, 'Your password has been reset. Please sign in with the new password.');
+    },
+  );
+
+  app.post(
+    '/api/account/change-password',
+    {
+      onRequest: kit.signedIn,
+      config: { rateLimit: ctx.limits.passwordCheck },
+      schema: { tags: ['account'], summary: 'Change password; signs out every other session', body: ChangePasswordBody, response: responses(MessageResponse) },
+    },
+    async (request, reply) => {
+      const { user, session } = kit.current(request);
+      const { currentPassword, newPassword } = request.body;
+      if (!currentPassword) throw badRequest('Enter your current password.');
+      const problem = passwordProblem(newPassword, 'New password');
+      if (problem) throw badRequest(problem);
+      if (!(await checkPasswordCounted(ctx, reply, user.email, user.passwordHash, currentPassword))) {
+        throw badRequest('Your current password is not correct.', 'WRONG_PASSWORD');
+      }
+      if (currentPassword === newPassword) throw badRequest('The new password must be different from the current one.');
+      const weak = await weakPasswordProblem(newPassword, user, 'New password');
+      if (weak) throw badRequest(weak, 'WEAK_PASSWORD');
+      await users.updateOne({ _id: user._id }, { $set: { passwordHash: await hasher.hash(newPassword), updatedAt: ctx.now() } });
+      await sessions.revokeAllOf(user._id, session._id);
+      // This device stays signed in under a new session: the old refresh token may have been copied, and
+      // access tokens issued before the change are refused everywhere with the old session id.
+      const renewed = await sessions.renew(session._id);
+      if (renewed) kit.setCookies(reply, user, renewed.session._id, renewed.refreshToken);
+      return ok(null, 'Your password has been changed. Other devices have been signed out.');
+    },
+  );
+};

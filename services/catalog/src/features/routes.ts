@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { BlobStore, Collection, Doc } from '@pharmacy/db';
 import { Feature, FeatureInput, FeatureParams, Ok, StrictObject } from '@pharmacy/contracts';
-import { notFound, requireAdmin, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { notFound, requireAdmin, ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { resolveMediaRef } from '../media/refs';
 
 export interface FeatureDoc extends Doc {
@@ -22,20 +22,20 @@ export const featureRoutes: FastifyPluginAsyncTypebox<{ features: Collection<Fea
 ) => {
   app.get(
     '/api/common/feature/get',
-    { config: { publicData: true }, schema: { tags: ['common'], summary: 'Feature banners, oldest first', querystring: NoQuery, response: { 200: Ok(Type.Array(Feature)) } } },
-    async () => ({ success: true as const, data: (await features.find({}, { sort: { createdAt: 1 } })).map(toFeature) }),
+    { config: { publicData: true }, schema: { tags: ['common'], summary: 'Feature banners, oldest first', querystring: NoQuery, response: responses(Ok(Type.Array(Feature))) } },
+    async () => ok((await features.find({}, { sort: { createdAt: 1 } })).map(toFeature)),
   );
 
   app.post(
     '/api/common/feature/add',
     {
       onRequest: requireAdmin,
-      schema: { tags: ['admin'], summary: 'Add a banner from an uploaded image', querystring: NoQuery, body: FeatureInput, response: { 200: Ok(Feature) } },
+      schema: { tags: ['admin'], summary: 'Add a banner from an uploaded image', querystring: NoQuery, body: FeatureInput, response: responses(Ok(Feature)) },
     },
     async (request) => {
       const doc: FeatureDoc = { _id: randomUUID(), image: await resolveMediaRef(blobs, request.body.image), createdAt: new Date() };
       await features.insertOne(doc);
-      return { success: true as const, data: toFeature(doc), message: 'Banner added.' };
+      return ok(toFeature(doc), 'Banner added.');
     },
   );
 
@@ -43,12 +43,12 @@ export const featureRoutes: FastifyPluginAsyncTypebox<{ features: Collection<Fea
     '/api/common/feature/delete/:id',
     {
       onRequest: requireAdmin,
-      schema: { tags: ['admin'], summary: 'Remove a banner', params: FeatureParams, querystring: NoQuery, response: { 200: Ok(StrictObject({ _id: Type.String() })) } },
+      schema: { tags: ['admin'], summary: 'Remove a banner', params: FeatureParams, querystring: NoQuery, response: responses(Ok(StrictObject({ _id: Type.String() }))) },
     },
     async (request) => {
       const { deletedCount } = await features.deleteOne({ _id: request.params.id });
       if (deletedCount === 0) throw notFound('That banner does not exist.');
-      return { success: true as const, data: { _id: request.params.id }, message: 'Banner removed.' };
+      return ok({ _id: request.params.id }, 'Banner removed.');
     },
   );
 };

@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import type { BlobStore } from '@pharmacy/db';
-import { CatalogErrorCodes, ErrorEnvelope, MAX_UPLOAD_BYTES, MediaParams, Ok, StrictObject, UploadedImage, mediaUrl } from '@pharmacy/contracts';
-import { HttpError, badRequest, notFound, requireAdmin, tooLarge, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { CatalogErrorCodes, MAX_UPLOAD_BYTES, MediaParams, Ok, StrictObject, UploadedImage, mediaUrl } from '@pharmacy/contracts';
+import { HttpError, badRequest, notFound, requireAdmin, tooLarge, ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { sniffImageType } from './magic';
 
 const NoQuery = StrictObject({});
@@ -22,7 +22,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ blobs: BlobStore }> = asyn
         tags: ['admin'],
         summary: 'Upload a product or banner image (PNG, JPEG or WebP, at most 5 MB; multipart field "image")',
         querystring: NoQuery,
-        response: { 200: Ok(UploadedImage), 400: ErrorEnvelope, 413: ErrorEnvelope, 415: ErrorEnvelope },
+        response: responses(Ok(UploadedImage)),
       },
     },
     async (request) => {
@@ -48,7 +48,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ blobs: BlobStore }> = asyn
         throw new HttpError(415, CatalogErrorCodes.UNSUPPORTED_MEDIA_TYPE, 'Only PNG, JPEG or WebP images can be uploaded.');
       }
       const info = await blobs.put(data, { contentType, filename: filename.slice(0, 200) });
-      return { success: true as const, data: { id: info.id, url: mediaUrl(info.id), contentType, size: info.size } };
+      return ok({ id: info.id, url: mediaUrl(info.id), contentType, size: info.size });
     },
   );
 
@@ -60,7 +60,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ blobs: BlobStore }> = asyn
         summary: 'An uploaded image (immutable: cached for a year)',
         params: MediaParams,
         querystring: NoQuery,
-        response: { 200: Type.Any({ description: 'The image bytes' }), 404: ErrorEnvelope },
+        response: responses(Type.Any({ description: 'The image bytes' })),
       },
     },
     async (request, reply) => {

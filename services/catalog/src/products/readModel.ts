@@ -5,8 +5,6 @@ import { ProductSearchIndex } from './search';
 interface Entry {
   doc: ProductDoc;
   api: Product;
-  /** The product serialised once per change: pages are concatenations of these. */
-  json: string;
   titleKey: string;
   brandKey: string;
 }
@@ -55,13 +53,15 @@ const SORTS: Record<SortBy, (a: Entry, b: Entry) => number> = {
   'title-ztoa': (a, b) => -byTitle(a, b),
 };
 
-/** A list answer (ProductListResponse, or SearchResponse with `terms` as extra), built from pre-serialised products. */
-const pageBody = (items: string, total: number, page: number, limit: number, extra = '') =>
-  `{"success":true,"data":[${items}],"total":${total},"page":${page},"limit":${limit}${extra}}`;
+/** One page of products and how many match in all (the route adds the paging figures it was asked for). */
+export interface ProductPage {
+  items: Product[];
+  total: number;
+}
 
 /**
  * The catalog's in-memory read model: every product held once, kept sorted per sort order, with category
- * and brand sets for filtering and a cache of serialised pages. The store stays the source of truth:
+ * and brand sets for filtering and a cache of pages. The store stays the source of truth:
  * this loads from it at start and every write made by this process updates it (then drops the caches),
  * so listing and search never query the database per request, on nedb or MongoDB alike.
  */
@@ -70,8 +70,8 @@ export class ProductReadModel {
   private readonly byCategory = new Map<string, Set<string>>();
   private readonly byBrand = new Map<string, Set<string>>();
   private sorted: Partial<Record<SortBy, Entry[]>> = {};
-  private readonly pages = new BoundedCache<string>(2000);
-  private readonly searches = new BoundedCache<string>(2000);
+  private readonly pages = new BoundedCache<ProductPage>(2000);
+  private readonly searches = new BoundedCache<ProductPage & { terms: string[] }>(2000);
   /** Ranked hits per keyword: only add/edit/delete change them, not stock or review counters. */
   private readonly hits = new BoundedCache<Array<{ id: string; terms: string[] }>>(2000);
   private readonly index = new ProductSearchIndex();
@@ -124,26 +124,26 @@ export class ProductReadModel {
     this.changed(false);
   }
 
-  list(params: ListParams): string {
+  list(params: ListParams): ProductPage {
     const key = `${params.sortBy}|${params.categories.join(',')}|${params.brands.join(',')}|${params.page}|${params.limit}`;
     const cached = this.pages.get(key);
     if (cached !== undefined) return cached;
     const accept = this.filter(params.categories, params.brands);
     const start = (params.page - 1) * params.limit;
     const end = start + params.limit;
-    const items: string[] = [];
+    const items: Product[] = [];
     let total = 0;
     for (const entry of this.sortedBy(params.sortBy)) {
       if (accept && !accept(entry.doc._id)) continue;
-      if (total >= start && total < end) items.push(entry.json);
+      if (total >= start && total < end) items.push(entry.api);
       total++;
     }
-    const body = pageBody(items.join(','), total, params.page, params.limit);
-    this.pages.set(key, body);
-    return body;
+    const result = { items, total };
+    this.pages.set(key, result);
+    return result;
   }
 
-  search(keyword: string, page: number, limit: number): string {
+  search(keyword: string, page: number, limit: number): ProductPage & { terms: string[] } {
     const normalized = keyword.trim().toLowerCase().replace(/\s+/g, ' ');
     const key = `${normalized}|${page}|${limit}`;
     const cached = this.searches.get(key);
@@ -157,10 +157,9 @@ export class ProductReadModel {
     const pageHits = hits.slice(start, start + limit).filter((h) => this.byId.has(h.id));
     const terms = new Set<string>();
     for (const h of pageHits) for (const t of h.terms) terms.add(t);
-    const items = pageHits.map((h) => this.byId.get(h.id)!.json).join(',');
-    const body = pageBody(items, hits.length, page, limit, `,"terms":${JSON.stringify([...terms])}`);
-    this.searches.set(key, body);
-    return body;
+    const result = { items: pageHits.map((h) => this.byId.get(h.id)!.api), total: hits.length, terms: [...terms] };
+    this.searches.set(key, result);
+    return result;
   }
 
   facets(): ProductFacets {
@@ -190,7 +189,7 @@ export class ProductReadModel {
 
   private entry(doc: ProductDoc): Entry {
     const api = toApiProduct(doc);
-    return { doc, api, json: JSON.stringify(api), titleKey: doc.title.toLowerCase(), brandKey: doc.brand.toLowerCase() };
+    return { doc, api, titleKey: doc.title.toLowerCase(), brandKey: doc.brand.toLowerCase() };
   }
 
   private put(doc: ProductDoc): void {

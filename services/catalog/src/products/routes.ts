@@ -17,13 +17,12 @@ import {
   StrictObject,
   isSortBy,
 } from '@pharmacy/contracts';
-import { badRequest, notFound, requireAdmin, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { badRequest, notFound, requireAdmin, ok, okList, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { toApiProduct } from './model';
 import type { ProductReadModel } from './readModel';
 import type { ProductService } from './service';
 
 const NoQuery = StrictObject({});
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** "a, B,,a" -> ["a", "b"]: a filter value is only ever a set member, never part of a query. */
 function parseList(value: string | undefined, field: string): string[] {
@@ -45,41 +44,40 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
         tags: ['shop'],
         summary: 'Product listing: category and brand filters (comma-joined), sortBy, page and limit',
         querystring: ProductListQuery,
-        response: { 200: ProductListResponse },
+        response: responses(ProductListResponse),
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const q = request.query;
       const sortBy = q.sortBy ?? DEFAULT_SORT;
       if (!isSortBy(sortBy)) {
         throw badRequest(`Unknown sortBy "${sortBy.slice(0, 40)}". Use one of: ${SORT_OPTIONS.map((s) => s.id).join(', ')}.`);
       }
-      const body = readModel.list({
+      // The read model keeps the page (cached until the next write); the response schema's serializer writes it.
+      const { items, total } = readModel.list({
         categories: parseList(q.category, 'category'),
         brands: parseList(q.brand, 'brand'),
         sortBy,
         page: q.page,
         limit: q.limit,
       });
-      // The read model hands back the page already serialised (cached until the next write); Fastify sends
-      // strings as they are, and the response schema still documents the shape.
-      return reply.type(JSON_TYPE).send(body as never);
+      return okList(items, { total, page: q.page, limit: q.limit });
     },
   );
 
   app.get(
     '/api/shop/products/facets',
-    { config: { publicData: true }, schema: { tags: ['shop'], summary: 'Categories and brands with product counts (filter panel)', querystring: NoQuery, response: { 200: Ok(ProductFacets) } } },
-    async () => ({ success: true as const, data: readModel.facets() }),
+    { config: { publicData: true }, schema: { tags: ['shop'], summary: 'Categories and brands with product counts (filter panel)', querystring: NoQuery, response: responses(Ok(ProductFacets)) } },
+    async () => ok(readModel.facets()),
   );
 
   app.get(
     '/api/shop/products/get/:id',
-    { config: { publicData: true }, schema: { tags: ['shop'], summary: 'One product', params: ProductIdParams, querystring: NoQuery, response: { 200: Ok(Product) } } },
+    { config: { publicData: true }, schema: { tags: ['shop'], summary: 'One product', params: ProductIdParams, querystring: NoQuery, response: responses(Ok(Product)) } },
     async (request) => {
       const product = readModel.getApi(request.params.id);
       if (!product) throw notFound('That product does not exist (it may have been removed).');
-      return { success: true as const, data: product };
+      return ok(product);
     },
   );
 
@@ -92,11 +90,14 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
         summary: 'Ranked, prefix and typo-tolerant search over title, brand, category, description and ingredients',
         params: SearchParams,
         querystring: SearchQuery,
-        response: { 200: SearchResponse },
+        response: responses(SearchResponse),
       },
     },
-    async (request, reply) =>
-      reply.type(JSON_TYPE).send(readModel.search(request.params.keyword, request.query.page, request.query.limit) as never),
+    async (request) => {
+      const { page, limit } = request.query;
+      const { items, total, terms } = readModel.search(request.params.keyword, page, limit);
+      return okList(items, { total, page, limit, terms });
+    },
   );
 
   /* ---- staff ---- */
@@ -109,24 +110,20 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
         tags: ['admin'],
         summary: 'All products for staff: search, pagination, lowStock=true for the restock list',
         querystring: AdminProductQuery,
-        response: { 200: ProductListResponse },
+        response: responses(ProductListResponse),
       },
     },
     async (request) => {
       const { search, lowStock, page, limit } = request.query;
       const { items, total } = readModel.adminList({ search, lowStock, page, limit });
-      return { success: true as const, data: items, total, page, limit };
+      return okList(items, { total, page, limit });
     },
   );
 
   app.post(
     '/api/admin/products/add',
-    { onRequest: requireAdmin, schema: { tags: ['admin'], summary: 'Add a product', querystring: NoQuery, body: ProductInput, response: { 200: Ok(Product) } } },
-    async (request) => ({
-      success: true as const,
-      data: toApiProduct(await service.create(request.body, request.user.sub)),
-      message: 'Product added.',
-    }),
+    { onRequest: requireAdmin, schema: { tags: ['admin'], summary: 'Add a product', querystring: NoQuery, body: ProductInput, response: responses(Ok(Product)) } },
+    async (request) => ok(toApiProduct(await service.create(request.body, request.user.sub)), 'Product added.'),
   );
 
   app.put(
@@ -141,25 +138,21 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
         params: ProductIdParams,
         querystring: NoQuery,
         body: ProductPatch,
-        response: { 200: Ok(Product) },
+        response: responses(Ok(Product)),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: toApiProduct(await service.update(request.params.id, request.body, request.user.sub)),
-      message: 'Product updated.',
-    }),
+    async (request) => ok(toApiProduct(await service.update(request.params.id, request.body, request.user.sub)), 'Product updated.'),
   );
 
   app.delete(
     '/api/admin/products/delete/:id',
     {
       onRequest: requireAdmin,
-      schema: { tags: ['admin'], summary: 'Delete a product', params: ProductIdParams, querystring: NoQuery, response: { 200: Ok(StrictObject({ _id: Type.String() })) } },
+      schema: { tags: ['admin'], summary: 'Delete a product', params: ProductIdParams, querystring: NoQuery, response: responses(Ok(StrictObject({ _id: Type.String() }))) },
     },
     async (request) => {
       await service.remove(request.params.id);
-      return { success: true as const, data: { _id: request.params.id }, message: 'Product deleted.' };
+      return ok({ _id: request.params.id }, 'Product deleted.');
     },
   );
 };

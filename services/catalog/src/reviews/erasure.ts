@@ -1,6 +1,6 @@
 import { ErasureParams, ErasureResponse, StrictObject, type ErasureResult } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
-import { REVOCATION_KEEP_MS, requireInternal, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { REVOCATION_KEEP_MS, requireInternal, ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { ReviewDoc } from './service';
 
 /**
@@ -29,12 +29,12 @@ export const erasureRoutes: FastifyPluginAsyncTypebox<{ reviews: Collection<Revi
     '/internal/catalog/users/:userId/erase',
     {
       onRequest: requireInternal(internalToken),
-      schema: { hide: true, params: ErasureParams, querystring: StrictObject({}), response: { 200: ErasureResponse } },
+      schema: { hide: true, params: ErasureParams, querystring: StrictObject({}), response: responses(ErasureResponse) },
     },
     async (request) => {
       // From now on the account's tokens are refused here, even before the next poll: no new review can follow.
       request.server.revocations.refuseUser(request.params.userId, REVOCATION_KEEP_MS);
-      return { success: true as const, data: await detachReviews(reviews, request.params.userId, now) };
+      return ok(await detachReviews(reviews, request.params.userId, now));
     },
   );
 };

@@ -1,5 +1,5 @@
 import { Ok, ProductIdParams, ProductStock, StockAdjustmentInput, StrictObject } from '@pharmacy/contracts';
-import { requireAdmin, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { requireAdmin, ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { StockAdjustments } from './adjustments';
 
 const NoQuery = StrictObject({});
@@ -15,10 +15,10 @@ export const stockAdminRoutes: FastifyPluginAsyncTypebox<{ adjustments: StockAdj
         summary: 'Available, reserved and sold units of a product, and its stock history (newest first)',
         params: ProductIdParams,
         querystring: NoQuery,
-        response: { 200: Ok(ProductStock) },
+        response: responses(Ok(ProductStock)),
       },
     },
-    async (request) => ({ success: true as const, data: await adjustments.stockOf(request.params.id) }),
+    async (request) => ok(await adjustments.stockOf(request.params.id)),
   );
 
   app.post(
@@ -31,13 +31,13 @@ export const stockAdminRoutes: FastifyPluginAsyncTypebox<{ adjustments: StockAdj
         params: ProductIdParams,
         querystring: NoQuery,
         body: StockAdjustmentInput,
-        response: { 200: Ok(ProductStock) },
+        response: responses(Ok(ProductStock)),
       },
     },
     async (request) => {
       const { delta } = request.body;
       const data = await adjustments.adjust(request.params.id, request.body, request.user.sub);
-      return { success: true as const, data, message: `Stock ${delta > 0 ? 'increased' : 'reduced'} by ${Math.abs(delta)}: ${data.available} available.` };
+      return ok(data, `Stock ${delta > 0 ? 'increased' : 'reduced'} by ${Math.abs(delta)}: ${data.available} available.`);
     },
   );
 };

@@ -9,7 +9,7 @@ import {
   ReserveRequest,
   StrictObject,
 } from '@pharmacy/contracts';
-import { badRequest, requireInternal, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { badRequest, requireInternal, ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { toSummary } from '../products/model';
 import type { ProductReadModel } from '../products/readModel';
 import { quote } from './quote';
@@ -27,32 +27,30 @@ export const internalRoutes: FastifyPluginAsyncTypebox<{ stock: StockService; re
 
   app.post(
     '/internal/catalog/stock/reserve',
-    { schema: { hide, querystring: NoQuery, body: ReserveRequest, response: { 200: Ok(Reservation) } } },
-    async (request) => ({ success: true as const, data: await stock.reserve(request.body.reservationId, request.body.items) }),
+    { schema: { hide, querystring: NoQuery, body: ReserveRequest, response: responses(Ok(Reservation)) } },
+    async (request) => ok(await stock.reserve(request.body.reservationId, request.body.items)),
   );
-  app.post(
-    '/internal/catalog/stock/commit',
-    { schema: { hide, querystring: NoQuery, body: ReservationRef, response: { 200: Ok(Reservation) } } },
-    async (request) => ({ success: true as const, data: await stock.commit(request.body.reservationId) }),
-  );
-  app.post(
-    '/internal/catalog/stock/release',
-    { schema: { hide, querystring: NoQuery, body: ReservationRef, response: { 200: Ok(Reservation) } } },
-    async (request) => ({ success: true as const, data: await stock.release(request.body.reservationId) }),
-  );
-  app.post(
-    '/internal/catalog/stock/refund',
-    { schema: { hide, querystring: NoQuery, body: ReservationRef, response: { 200: Ok(Reservation) } } },
-    async (request) => ({ success: true as const, data: await stock.refund(request.body.reservationId) }),
-  );
+  // Commit, release and refund move one reservation on; each answers the reservation as it now stands.
+  const moves = {
+    commit: (id: string) => stock.commit(id),
+    release: (id: string) => stock.release(id),
+    refund: (id: string) => stock.refund(id),
+  };
+  for (const [move, apply] of Object.entries(moves)) {
+    app.post(
+      `/internal/catalog/stock/${move}`,
+      { schema: { hide, querystring: NoQuery, body: ReservationRef, response: responses(Ok(Reservation)) } },
+      async (request) => ok(await apply(request.body.reservationId)),
+    );
+  }
   app.post(
     '/internal/catalog/products/quote',
-    { schema: { hide, querystring: NoQuery, body: QuoteRequest, response: { 200: Ok(Quote) } } },
-    async (request) => ({ success: true as const, data: quote(readModel, request.body.items) }),
+    { schema: { hide, querystring: NoQuery, body: QuoteRequest, response: responses(Ok(Quote)) } },
+    async (request) => ok(quote(readModel, request.body.items)),
   );
   app.get(
     '/internal/catalog/products/lookup',
-    { schema: { hide, querystring: LookupQuery, response: { 200: Ok(LookupResult) } } },
+    { schema: { hide, querystring: LookupQuery, response: responses(Ok(LookupResult)) } },
     async (request) => {
       const ids = [...new Set(request.query.ids.split(',').map((s) => s.trim()).filter(Boolean))];
       if (ids.length > 100) throw badRequest('At most 100 ids per lookup.');
@@ -60,7 +58,7 @@ export const internalRoutes: FastifyPluginAsyncTypebox<{ stock: StockService; re
         const p = readModel.get(id);
         return p ? [toSummary(p)] : [];
       });
-      return { success: true as const, data: { items } };
+      return ok({ items });
     },
   );
 };

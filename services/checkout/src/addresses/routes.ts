@@ -1,33 +1,32 @@
 import { Address, AddressAddBody, AddressParams, AddressUpdateBody, CheckoutUserParams, Ok } from '@pharmacy/contracts';
-import { assertBodyUser, assertSelf, requireUser, type App } from '@pharmacy/service-kit';
+import { assertBodyUser, assertSelf, ok, requireUser, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { Type } from '@sinclair/typebox';
 import type { RateLimits } from '../deps';
-import { responses } from '../schemas';
 import type { AddressStore } from './store';
 
 /** The address book (docs/api.md#addresses): only the owner can read or change an address. */
-export function addressRoutes(app: App, addresses: AddressStore, limits: RateLimits) {
+export const addressRoutes: FastifyPluginAsyncTypebox<{ addresses: AddressStore; limits: RateLimits }> = async (app, { addresses, limits }) => {
   const tags = ['address'];
   const write = { preHandler: requireUser, config: { rateLimit: limits.address } };
 
   app.post('/api/shop/address/add', { ...write, preHandler: [requireUser, assertBodyUser], schema: { tags, body: AddressAddBody, response: responses(Ok(Address)) } }, async (request) => {
     const { userId: _named, ...input } = request.body;
-    return { success: true as const, data: await addresses.add(request.user.sub, input), message: 'Address saved.' };
+    return ok(await addresses.add(request.user.sub, input), 'Address saved.');
   });
 
   app.get('/api/shop/address/get/:userId', { preHandler: requireUser, schema: { tags, params: CheckoutUserParams, response: responses(Ok(Type.Array(Address))) } }, async (request) => {
     assertSelf(request, request.params.userId);
-    return { success: true as const, data: await addresses.list(request.params.userId) };
+    return ok(await addresses.list(request.params.userId));
   });
 
   app.put('/api/shop/address/update/:userId/:addressId', { ...write, schema: { tags, params: AddressParams, body: AddressUpdateBody, response: responses(Ok(Address)) } }, async (request) => {
     assertSelf(request, request.params.userId);
-    return { success: true as const, data: await addresses.update(request.params.userId, request.params.addressId, request.body), message: 'Address updated.' };
+    return ok(await addresses.update(request.params.userId, request.params.addressId, request.body), 'Address updated.');
   });
 
   app.delete('/api/shop/address/delete/:userId/:addressId', { ...write, schema: { tags, params: AddressParams, response: responses(Ok(Type.Null())) } }, async (request) => {
     assertSelf(request, request.params.userId);
     await addresses.remove(request.params.userId, request.params.addressId);
-    return { success: true as const, data: null, message: 'Address deleted.' };
+    return ok(null, 'Address deleted.');
   });
-}
+};

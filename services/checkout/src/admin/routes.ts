@@ -2,14 +2,16 @@ import {
   ADMIN_ORDERS_DEFAULT_LIMIT, AdminOrderListResponse, AdminOrdersQuery, AdminOrderStatusBody, AdminPaymentStatusBody, CheckoutIdParams, Ok, Order, OrderStats,
 } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
-import { requireAdmin, type App } from '@pharmacy/service-kit';
+import { ok, okList, requireAdmin, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { OrderService } from '../orders/service';
 import { toApiOrder, type OrderDoc } from '../orders/store';
-import { responses } from '../schemas';
 import { orderStats } from './stats';
 
 /** Staff's orders API (docs/api.md#admin-orders): every route checks the admin flag. */
-export function adminOrderRoutes(app: App, deps: { orders: Collection<OrderDoc>; service: OrderService; now: () => Date }) {
+export const adminOrderRoutes: FastifyPluginAsyncTypebox<{ orders: Collection<OrderDoc>; service: OrderService; now: () => Date }> = async (
+  app,
+  { orders, service, now },
+) => {
   const tags = ['admin orders'];
   const admin = { preHandler: requireAdmin };
 
@@ -19,29 +21,23 @@ export function adminOrderRoutes(app: App, deps: { orders: Collection<OrderDoc>;
     if (status) filter.orderStatus = status;
     if (paymentStatus) filter.paymentStatus = paymentStatus;
     const [docs, total] = await Promise.all([
-      deps.orders.find(filter, { sort: { createdAt: -1, _id: 1 }, skip: (page - 1) * limit, limit }),
-      deps.orders.countDocuments(filter),
+      orders.find(filter, { sort: { createdAt: -1, _id: 1 }, skip: (page - 1) * limit, limit }),
+      orders.countDocuments(filter),
     ]);
-    return { success: true as const, data: docs.map(toApiOrder), total, page, limit };
+    return okList(docs.map(toApiOrder), { total, page, limit });
   });
 
-  app.get('/api/admin/orders/stats', { ...admin, schema: { tags, response: responses(Ok(OrderStats)) } }, async () => ({
-    success: true as const, data: await orderStats(deps.orders, deps.now()),
-  }));
+  app.get('/api/admin/orders/stats', { ...admin, schema: { tags, response: responses(Ok(OrderStats)) } }, async () => ok(await orderStats(orders, now())));
 
-  app.get('/api/admin/orders/details/:id', { ...admin, schema: { tags, params: CheckoutIdParams, response: responses(Ok(Order)) } }, async (request) => ({
-    success: true as const, data: await deps.service.adminDetails(request.params.id),
-  }));
+  app.get('/api/admin/orders/details/:id', { ...admin, schema: { tags, params: CheckoutIdParams, response: responses(Ok(Order)) } }, async (request) =>
+    ok(await service.adminDetails(request.params.id)),
+  );
 
-  app.put('/api/admin/orders/update/:id', { ...admin, schema: { tags, params: CheckoutIdParams, body: AdminOrderStatusBody, response: responses(Ok(Order)) } }, async (request) => ({
-    success: true as const,
-    data: await deps.service.adminSet(request.params.id, 'orderStatus', request.body.orderStatus, request.user.sub),
-    message: 'Order status updated.',
-  }));
+  app.put('/api/admin/orders/update/:id', { ...admin, schema: { tags, params: CheckoutIdParams, body: AdminOrderStatusBody, response: responses(Ok(Order)) } }, async (request) =>
+    ok(await service.adminSet(request.params.id, 'orderStatus', request.body.orderStatus, request.user.sub), 'Order status updated.'),
+  );
 
-  app.put('/api/admin/orders/payment/:id', { ...admin, schema: { tags, params: CheckoutIdParams, body: AdminPaymentStatusBody, response: responses(Ok(Order)) } }, async (request) => ({
-    success: true as const,
-    data: await deps.service.adminSet(request.params.id, 'paymentStatus', request.body.paymentStatus, request.user.sub),
-    message: 'Payment status updated.',
-  }));
-}
+  app.put('/api/admin/orders/payment/:id', { ...admin, schema: { tags, params: CheckoutIdParams, body: AdminPaymentStatusBody, response: responses(Ok(Order)) } }, async (request) =>
+    ok(await service.adminSet(request.params.id, 'paymentStatus', request.body.paymentStatus, request.user.sub), 'Payment status updated.'),
+  );
+};

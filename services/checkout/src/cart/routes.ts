@@ -1,13 +1,12 @@
 import { Cart, CartAddBody, CartItemParams, CartMergeBody, CartQuoteBody, CartUpdateBody, CheckoutUserParams, Ok } from '@pharmacy/contracts';
-import { assertBodyUser, assertSelf, requireUser, type App } from '@pharmacy/service-kit';
+import { assertBodyUser, assertSelf, ok, requireUser, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { RateLimits } from '../deps';
-import { responses } from '../schemas';
 import type { CartResult, CartService } from './service';
 
-const reply = (r: CartResult) => ({ success: true as const, data: r.cart, ...(r.message ? { message: r.message } : {}) });
+const reply = (r: CartResult) => ok(r.cart, r.message || undefined);
 
 /** The server cart (docs/api.md#cart): every {userId} must be the signed-in user; a body's userId too, and the session's is used. */
-export function cartRoutes(app: App, carts: CartService, limits: RateLimits) {
+export const cartRoutes: FastifyPluginAsyncTypebox<{ carts: CartService; limits: RateLimits }> = async (app, { carts, limits }) => {
   const schema = { response: responses(Ok(Cart)), tags: ['cart'] };
   const user = { preHandler: requireUser, config: { rateLimit: limits.cart } };
   const bodyUser = { preHandler: [requireUser, assertBodyUser], config: { rateLimit: limits.cart } };
@@ -44,4 +43,4 @@ export function cartRoutes(app: App, carts: CartService, limits: RateLimits) {
   app.post('/api/shop/cart/quote', { config: { rateLimit: limits.quote }, schema: { ...schema, body: CartQuoteBody } }, async (request) =>
     reply(await carts.quote(request.body.items)),
   );
-}
+};

@@ -1,8 +1,7 @@
 import { ErasureParams, ErasureResponse, type ErasureResult, type OrderAddress } from '@pharmacy/contracts';
 import type { Collection, DocumentStore } from '@pharmacy/db';
-import { REVOCATION_KEEP_MS, requireInternal, type App } from '@pharmacy/service-kit';
+import { REVOCATION_KEEP_MS, ok, requireInternal, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { OrderDoc } from '../orders/store';
-import { responses } from '../schemas';
 
 export const FORMER_CUSTOMER = 'Former customer';
 const ERASED = '(erased)';
@@ -34,13 +33,16 @@ export async function eraseCustomer(store: DocumentStore, orders: Collection<Ord
 }
 
 /** Called by the account service when an account is deleted, and again until it has confirmed once. */
-export function erasureRoutes(app: App, opts: { store: DocumentStore; orders: Collection<OrderDoc>; internalToken: string; now: () => Date }) {
+export const erasureRoutes: FastifyPluginAsyncTypebox<{ store: DocumentStore; orders: Collection<OrderDoc>; internalToken: string; now: () => Date }> = async (
+  app,
+  opts,
+) => {
   app.post('/internal/checkout/users/:userId/erase', {
     preHandler: requireInternal(opts.internalToken),
     schema: { hide: true, params: ErasureParams, response: responses(ErasureResponse) },
   }, async (request) => {
     // From now on the account's tokens are refused here, even before the next poll: nothing new is written for it.
     request.server.revocations.refuseUser(request.params.userId, REVOCATION_KEEP_MS);
-    return { success: true as const, data: await eraseCustomer(opts.store, opts.orders, request.params.userId, opts.now) };
+    return ok(await eraseCustomer(opts.store, opts.orders, request.params.userId, opts.now));
   });
-}
+};

@@ -1,12 +1,11 @@
 import { CheckoutIdParams, CheckoutUserParams, Ok, Order, OrderCancelBody, OrderCaptureBody, OrderCreateBody, OrderCreatedResponse } from '@pharmacy/contracts';
-import { assertBodyUser, assertSelf, requireUser, type App } from '@pharmacy/service-kit';
+import { assertBodyUser, assertSelf, ok, requireUser, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { Type } from '@sinclair/typebox';
 import type { RateLimits } from '../deps';
-import { responses } from '../schemas';
 import type { OrderService } from './service';
 
 /** The shopper's orders (docs/api.md#orders): create → provider approval → capture; every order is scoped to its owner. */
-export function orderRoutes(app: App, orders: OrderService, limits: RateLimits) {
+export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; limits: RateLimits }> = async (app, { orders, limits }) => {
   const tags = ['order'];
 
   app.post('/api/shop/order/create', {
@@ -16,29 +15,25 @@ export function orderRoutes(app: App, orders: OrderService, limits: RateLimits) 
     // The browser's Origin header says where the shopper is; the provider sends them back there when trusted.
     const created = await orders.create(request.user.sub, request.body, request.headers.origin);
     // The original clients read approvalURL and orderId at the top level, clients written since read them in data (docs/api.md#orders).
-    return { success: true as const, data: created, ...created };
+    return { ...created, ...ok(created) };
   });
 
   app.post('/api/shop/order/capture', {
     preHandler: requireUser, config: { rateLimit: limits.orderCapture },
     schema: { tags, body: OrderCaptureBody, response: responses(Ok(Order)) },
-  }, async (request) => ({
-    success: true as const, data: await orders.capture(request.user.sub, request.body), message: 'Thank you! Your payment was received and your order is confirmed.',
-  }));
+  }, async (request) => ok(await orders.capture(request.user.sub, request.body), 'Thank you! Your payment was received and your order is confirmed.'));
 
   app.post('/api/shop/order/cancel', {
     preHandler: requireUser, config: { rateLimit: limits.orderCapture },
     schema: { tags, body: OrderCancelBody, response: responses(Ok(Order)) },
-  }, async (request) => ({
-    success: true as const, data: await orders.cancel(request.user.sub, request.body.orderId), message: 'Your order was cancelled and the items were released. Your cart is kept.',
-  }));
+  }, async (request) => ok(await orders.cancel(request.user.sub, request.body.orderId), 'Your order was cancelled and the items were released. Your cart is kept.'));
 
   app.get('/api/shop/order/list/:userId', { preHandler: requireUser, schema: { tags, params: CheckoutUserParams, response: responses(Ok(Type.Array(Order))) } }, async (request) => {
     assertSelf(request, request.params.userId);
-    return { success: true as const, data: await orders.list(request.params.userId) };
+    return ok(await orders.list(request.params.userId));
   });
 
-  app.get('/api/shop/order/details/:id', { preHandler: requireUser, schema: { tags, params: CheckoutIdParams, response: responses(Ok(Order)) } }, async (request) => ({
-    success: true as const, data: await orders.details(request.user.sub, request.params.id),
-  }));
-}
+  app.get('/api/shop/order/details/:id', { preHandler: requireUser, schema: { tags, params: CheckoutIdParams, response: responses(Ok(Order)) } }, async (request) =>
+    ok(await orders.details(request.user.sub, request.params.id)),
+  );
+};

@@ -80,35 +80,22 @@ export function createOrderService(deps: OrderServiceDeps) {
     return order;
   }
 
-  /** Gives the held stock back; when the catalog is down the sweeper retries (release is idempotent). */
-  async function releaseStock(orderId: string): Promise<void> {
+  const MOVED = { commit: 'committed', release: 'released', refund: 'refunded' } as const;
+
+  /**
+   * Moves an order's reservation on at the catalog and records it: `commit` (paid), `release` (gives the held
+   * stock back) or `refund` (a refunded order's units stop counting as sold). When the catalog is down the order
+   * keeps its `<move>-pending` mark and the sweeper retries; every move is idempotent.
+   */
+  async function moveStock(orderId: string, move: keyof typeof MOVED): Promise<void> {
     try {
-      await catalog.release(orderId).catch((err: unknown) => {
+      await catalog[move](orderId).catch((err: unknown) => {
         // No reservation was ever made (the reserve itself failed): there is nothing to give back.
-        if (!(err instanceof HttpError && err.statusCode === 404)) throw err;
+        if (!(move === 'release' && err instanceof HttpError && err.statusCode === 404)) throw err;
       });
-      await orders.updateOne({ _id: orderId, stock: 'release-pending' }, { $set: { stock: 'released' } });
+      await orders.updateOne({ _id: orderId, stock: `${move}-pending` }, { $set: { stock: MOVED[move] } });
     } catch (err) {
-      deps.log.warn({ err, orderId }, 'stock release failed; the sweeper will retry');
-    }
-  }
-
-  async function commitStock(orderId: string): Promise<void> {
-    try {
-      await catalog.commit(orderId);
-      await orders.updateOne({ _id: orderId, stock: 'commit-pending' }, { $set: { stock: 'committed' } });
-    } catch (err) {
-      deps.log.warn({ err, orderId }, 'stock commit failed; the sweeper will retry');
-    }
-  }
-
-  /** Tells the catalog a paid order was refunded, so its units stop counting as sold; the sweeper retries. */
-  async function refundStock(orderId: string): Promise<void> {
-    try {
-      await catalog.refund(orderId);
-      await orders.updateOne({ _id: orderId, stock: 'refund-pending' }, { $set: { stock: 'refunded' } });
-    } catch (err) {
-      deps.log.warn({ err, orderId }, 'stock refund failed; the sweeper will retry');
+      deps.log.warn({ err, orderId }, `stock ${move} failed; the sweeper will retry`);
     }
   }
 
@@ -129,7 +116,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       { returnDocument: 'after' },
     );
     if (!closed) return null;
-    await releaseStock(orderId);
+    await moveStock(orderId, 'release');
     await deps.holds.release(orderId);
     return reload(orderId);
   }
@@ -163,7 +150,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       deps.log.error({ orderId: order._id, captureId, orderStatus: current.orderStatus, paymentStatus: current.paymentStatus }, 'payment captured but the order changed meanwhile');
       return toApiOrder(current);
     }
-    await commitStock(order._id);
+    await moveStock(order._id, 'commit');
     await deps.holds.release(order._id);
     const bought = new Set(paid.productIds);
     await deps.carts.mutate(order.userId, (items) => items.filter((i) => !bought.has(i.productId)));
@@ -378,9 +365,9 @@ export function createOrderService(deps: OrderServiceDeps) {
 
   /** Stock changes the catalog missed while it was down. */
   async function retryStock(): Promise<void> {
-    for (const o of await orders.find({ stock: 'release-pending' }, { limit: 200 })) await releaseStock(o._id);
-    for (const o of await orders.find({ stock: 'commit-pending' }, { limit: 200 })) await commitStock(o._id);
-    for (const o of await orders.find({ stock: 'refund-pending' }, { limit: 200 })) await refundStock(o._id);
+    for (const move of ['release', 'commit', 'refund'] as const) {
+      for (const o of await orders.find({ stock: `${move}-pending` }, { limit: 200 })) await moveStock(o._id, move);
+    }
   }
 
   /** Staff change one status; only the transitions of docs/domain.md#orders are allowed. */
@@ -419,9 +406,9 @@ export function createOrderService(deps: OrderServiceDeps) {
     const filter: Record<string, unknown> = { _id: orderId, [field]: from, captureLockUntil: { $lt: at }, ...(closesUnpaid ? { capturing: null } : {}) };
     const updated = await orders.findOneAndUpdate(filter, { $set: set, $push: { history: { $each: entries } } }, { returnDocument: 'after' });
     if (!updated) throw conflict('This order changed while you were editing it (or a payment is being confirmed). Please reload it.');
-    if (closesUnpaid) await releaseStock(orderId);
-    if (commits) await commitStock(orderId);
-    if (refunds) await refundStock(orderId);
+    if (closesUnpaid) await moveStock(orderId, 'release');
+    if (commits) await moveStock(orderId, 'commit');
+    if (refunds) await moveStock(orderId, 'refund');
     if (closesUnpaid || commits) await deps.holds.release(orderId);
     return toApiOrder(await reload(orderId));
   }

@@ -1,5 +1,5 @@
 import type { PaymentProviderName } from '@pharmacy/contracts';
-import type { App } from '@pharmacy/service-kit';
+import type { FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 
 /** The PaymentProvider port (docs/architecture.md#payments): the checkout service knows nothing else about a provider. */
 export interface CreatePaymentInput {
@@ -27,8 +27,8 @@ export interface PaymentProvider {
   capture(paymentId: string, payerId: string): Promise<{ captureId: string }>;
   /** Asks the provider for the payment's state (reconciliation); throws `unavailable`/`timeout` when it cannot tell. */
   getPayment(paymentId: string): Promise<PaymentState>;
-  /** Routes the provider serves itself (the sandbox approval page); registered inside the checkout plugin. */
-  registerRoutes?(app: App): void;
+  /** Pages the provider serves itself (the sandbox approval page), as a plugin registered by payments/routes.ts. */
+  routes?: FastifyPluginAsyncTypebox;
 }
 
 /**

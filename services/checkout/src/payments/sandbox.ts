@@ -2,19 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { Collection, DocumentStore } from '@pharmacy/db';
 import { Id, StrictObject, TEST_PAYMENT_NOTICE } from '@pharmacy/contracts';
-import type { App } from '@pharmacy/service-kit';
 import { toDecimalString } from '../money';
 import { PaymentError, type CreatePaymentInput, type PaymentProvider } from './port';
 
 type SandboxStatus = 'created' | 'approved' | 'captured' | 'cancelled';
-interface SandboxPaymentDoc {
+/** The payment as created (the same input any provider gets), and where the shopper's decision left it. */
+interface SandboxPaymentDoc extends CreatePaymentInput {
   _id: string;
-  orderId: string;
-  amountCents: number;
-  currency: string;
-  description: string;
-  returnUrl: string;
-  cancelUrl: string;
   status: SandboxStatus;
   payerId: string | null;
   captureId: string | null;
@@ -105,7 +99,7 @@ export function createSandboxProvider(opts: { store: DocumentStore; publicOrigin
       throw new PaymentError('rejected', 'This payment can no longer be captured.');
     },
 
-    registerRoutes(app: App) {
+    async routes(app) {
       const params = StrictObject({ paymentId: Id });
       const html = { 200: Type.String(), 302: Type.Null(), 404: Type.String(), 409: Type.String() };
       const hide = true;

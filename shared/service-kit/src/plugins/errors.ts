@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { ErrorCodes } from '@pharmacy/contracts';
 import { HttpError } from '../errors';
+import { failure } from '../envelope';
 
 type AnyError = FastifyError & { validation?: Array<{ keyword: string; instancePath: string; params: Record<string, unknown>; message?: string }> };
 
@@ -21,7 +22,7 @@ export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: AnyError, request, reply) => {
       const send = (status: number, code: string, message: string) =>
-        reply.status(status).send({ success: false, message, code });
+        reply.status(status).send(failure(code, message));
 
       if (error instanceof HttpError) return send(error.statusCode, error.code, error.message);
       if (error.validation) return send(400, ErrorCodes.VALIDATION, validationMessage(error));

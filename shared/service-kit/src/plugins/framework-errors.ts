@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCodes } from '@pharmacy/contracts';
+import { failure } from '../envelope';
 import { PERMISSIONS_POLICY } from './response-headers';
 
 /**
@@ -15,7 +16,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
       .status(status)
       .header('cache-control', 'no-store')
       .header('permissions-policy', PERMISSIONS_POLICY)
-      .send({ success: false, message, code });
+      .send(failure(code, message));
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return send(414, ErrorCodes.TOO_LARGE, 'The address is too long. Shorten the search or the link and try again.');
   }
@@ -41,7 +42,7 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
         : err.code === 'HPE_INVALID_METHOD'
           ? [405, ErrorCodes.VALIDATION, 'This request method is not supported.']
           : [400, ErrorCodes.VALIDATION, 'The request is not valid HTTP.'];
-  const body = JSON.stringify({ success: false, message, code });
+  const body = JSON.stringify(failure(code, message));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n` +
