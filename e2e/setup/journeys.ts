@@ -81,6 +81,14 @@ export async function addToCartFromProductPage(page: Page, product: ProductSumma
   await page.getByText(/added to (your )?cart/i).first().waitFor();
 }
 
+/** From a listing card (the search results for its title): the card's compact Add to cart, named with the title. */
+export async function addToCartFromListing(page: Page, product: ProductSummary): Promise<void> {
+  await page.goto(`/pharmacy/products?q=${encodeURIComponent(product.title)}`);
+  const button = page.getByRole('list', { name: 'Products' }).getByRole('button', { name: `Add to cart: ${product.title}`, exact: true });
+  await button.click();
+  await page.getByText(/added to (your )?cart/i).first().waitFor();
+}
+
 const CSRF = { 'x-pharmacy-csrf': '1' };
 
 /**

@@ -72,11 +72,15 @@ describe('catalog journeys in the browser', () => {
     await context.close();
   });
 
-  it('warns the demo shopper, allergic to ibuprofen, on an ibuprofen product page', async () => {
+  it('warns the demo shopper, allergic to ibuprofen, on an ibuprofen card and product page', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await signIn(page, DEMO_SHOPPER);
     await page.goto('/pharmacy/products?q=ibuprofen');
+    // the card's Add to cart (cart-checkout's widget inside the catalog's page) names the warning before its button
+    const card = page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: /Ibuprofen/ }) }).first();
+    await card.getByRole('note').filter({ hasText: /Check before you buy: contains .*allergic/i }).waitFor();
+    await card.getByRole('button', { name: /^Add to cart: .*Ibuprofen/ }).waitFor();
     await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: /Ibuprofen/ }).first().click();
     const warning = page.getByRole('alert').filter({ hasText: 'Check before you buy' });
     await warning.getByText(/Ibuprofen .*allergic/).waitFor();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, expectEventually, launch, newContext, trackErrors } from '../setup/browser';
-import { addToCartFromProductPage, plainProducts, registerShopper, signIn, stockOf, type ProductSummary } from '../setup/journeys';
+import { addToCartFromListing, addToCartFromProductPage, plainProducts, registerShopper, signIn, stockOf, type ProductSummary } from '../setup/journeys';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ describe('cart and checkout journeys in the browser', () => {
     products = await plainProducts(baseUrl(), 3);
   });
 
-  it('a visitor fills a cart, signs in to a merged cart, checks out, approves, and finds the order', async () => {
+  it('a visitor fills a cart (product page and listing card), signs in to a merged cart, checks out, approves, and finds the order', async () => {
     const shopper = await registerShopper(baseUrl(), 'Lena');
     const context = await newContext(browser);
     const page = await context.newPage();
@@ -39,7 +39,7 @@ describe('cart and checkout journeys in the browser', () => {
     const [first, second] = products;
 
     await addToCartFromProductPage(page, first);
-    await addToCartFromProductPage(page, second);
+    await addToCartFromListing(page, second);
     await page.goto('/cart');
     await page.getByText(first.title).first().waitFor();
     await page.getByText(second.title).first().waitFor();

@@ -33,6 +33,11 @@ const Notice = styled.div`
   }
 `;
 
+/** The quantity row and the line saying why its limit is what it is: the height the catalog reserves while loading. */
+const Full = styled.div`
+  min-height: 4rem;
+`;
+
 /** A card's button: the whole width, and at least 44 px tall so a thumb hits it. */
 const CompactButton = styled(Button)`
   min-height: 2.75rem;
@@ -129,7 +134,7 @@ export function AddToCart({ product, variant = 'full' }: AddToCartProps) {
     );
   }
   return (
-    <div>
+    <Full>
       <Buy>
         <QuantityPicker value={Math.min(quantity, max)} max={max} onChange={setQuantity} describedBy={why ? `${warningId}-limit` : undefined} />
         <Button loading={adding} loadingLabel="Adding to cart" onClick={() => add(Math.min(quantity, max))}>
@@ -137,6 +142,6 @@ export function AddToCart({ product, variant = 'full' }: AddToCartProps) {
         </Button>
       </Buy>
       {why && <Muted id={`${warningId}-limit`}>{why}</Muted>}
-    </div>
+    </Full>
   );
 }

@@ -40,9 +40,9 @@ class Boundary extends Component<{ fallback: ReactNode; children: ReactNode }, {
   }
 }
 
-/** Holds the widget's place while it loads, so nothing below it moves when it appears. */
+/** Holds the widget's place while it loads (a card's button; the page's quantity row and its limit line). */
 const Placeholder = styled.div<{ $compact: boolean }>`
-  min-height: ${(p) => (p.$compact ? '2.75rem' : '2.5rem')};
+  min-height: ${(p) => (p.$compact ? '2.75rem' : '4rem')};
 `;
 
 const Unavailable = styled.p`
