@@ -1,70 +1,55 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
-import { LOW_STOCK_THRESHOLD, type Feature, type OrderStats } from '@pharmacy/contracts';
-import { adminApi, type ProductList } from '../api';
-import { notifyFailure, notifySuccess } from '../state/effects';
+import { all, call, takeEvery, takeLatest } from 'redux-saga/effects';
+import { LOW_STOCK_THRESHOLD } from '@pharmacy/contracts';
+import { adminApi } from '../api';
+import { request } from '../state/request';
 import { dashboardActions } from './slice';
 
 /** How many low-stock products the dashboard lists (lowest stock first). */
 export const LOW_STOCK_LIST_SIZE = LOW_STOCK_THRESHOLD;
 
-function* fetchStats(): SagaIterator {
-  try {
-    const stats: OrderStats = yield call(adminApi.orderStats);
-    yield put(dashboardActions.fetchStatsSucceeded(stats));
-  } catch (error) {
-    yield put(dashboardActions.fetchStatsFailed());
-    yield call(notifyFailure, 'Could not load the order figures', error);
-  }
-}
+const fetchStats = request({
+  run: () => adminApi.orderStats(),
+  succeeded: (stats) => dashboardActions.fetchStatsSucceeded(stats),
+  failed: () => dashboardActions.fetchStatsFailed(),
+  failure: 'Could not load the order figures',
+});
 
-function* fetchLowStock(): SagaIterator {
-  try {
-    const page: ProductList = yield call(adminApi.listProducts, { lowStock: true, page: 1, limit: LOW_STOCK_LIST_SIZE });
-    yield put(dashboardActions.fetchLowStockSucceeded(page.items));
-  } catch (error) {
-    yield put(dashboardActions.fetchLowStockFailed());
-    yield call(notifyFailure, 'Could not load the low-stock products', error);
-  }
-}
+const fetchLowStock = request({
+  run: () => adminApi.listProducts({ lowStock: true, page: 1, limit: LOW_STOCK_LIST_SIZE }),
+  succeeded: (page) => dashboardActions.fetchLowStockSucceeded(page.items),
+  failed: () => dashboardActions.fetchLowStockFailed(),
+  failure: 'Could not load the low-stock products',
+});
 
-function* fetchFeatures(): SagaIterator {
-  try {
-    const features: Feature[] = yield call(adminApi.listFeatures);
-    yield put(dashboardActions.fetchFeaturesSucceeded(features));
-  } catch (error) {
-    yield put(dashboardActions.fetchFeaturesFailed());
-    yield call(notifyFailure, 'Could not load the feature images', error);
-  }
-}
+const fetchFeatures = request({
+  run: () => adminApi.listFeatures(),
+  succeeded: (features) => dashboardActions.fetchFeaturesSucceeded(features),
+  failed: () => dashboardActions.fetchFeaturesFailed(),
+  failure: 'Could not load the feature images',
+});
 
 // Each part catches its own failure, so one service being down still shows the others.
 function* fetchDashboardSaga(): SagaIterator {
-  yield all([call(fetchStats), call(fetchLowStock), call(fetchFeatures)]);
+  yield all([call(fetchStats, undefined), call(fetchLowStock, undefined), call(fetchFeatures, undefined)]);
 }
 
-function* addFeatureSaga(action: PayloadAction<string>): SagaIterator {
-  try {
-    const feature: Feature = yield call(adminApi.addFeature, action.payload);
-    yield put(dashboardActions.addFeatureSucceeded(feature));
-    yield call(notifySuccess, 'Feature image added', 'It now shows on the home page.');
-  } catch (error) {
-    yield put(dashboardActions.addFeatureFailed());
-    yield call(notifyFailure, 'Could not add the feature image', error);
-  }
-}
+const addFeatureSaga = request({
+  run: (action: PayloadAction<string>) => adminApi.addFeature(action.payload),
+  succeeded: (feature) => dashboardActions.addFeatureSucceeded(feature),
+  failed: () => dashboardActions.addFeatureFailed(),
+  failure: 'Could not add the feature image',
+  success: () => ['Feature image added', 'It now shows on the home page.'],
+});
 
-function* deleteFeatureSaga(action: PayloadAction<string>): SagaIterator {
-  try {
-    yield call(adminApi.deleteFeature, action.payload);
-    yield put(dashboardActions.deleteFeatureSucceeded(action.payload));
-    yield call(notifySuccess, 'Feature image deleted');
-  } catch (error) {
-    yield put(dashboardActions.deleteFeatureFailed());
-    yield call(notifyFailure, 'Could not delete the feature image', error);
-  }
-}
+const deleteFeatureSaga = request({
+  run: (action: PayloadAction<string>) => adminApi.deleteFeature(action.payload),
+  succeeded: (_answer, action) => dashboardActions.deleteFeatureSucceeded(action.payload),
+  failed: () => dashboardActions.deleteFeatureFailed(),
+  failure: 'Could not delete the feature image',
+  success: () => ['Feature image deleted'],
+});
 
 export function* dashboardSaga(): SagaIterator {
   yield all([

@@ -24,6 +24,24 @@ export const initialDashboardState: DashboardState = {
   deletingFeature: null,
 };
 
+type Part = 'stats' | 'lowStock' | 'features';
+
+/** One part of the dashboard, loaded on its own: a failure shows it empty while the others still show. */
+function part<K extends Part>(key: K, empty: DashboardState[K]) {
+  const loading = `${key}Loading` as const;
+  return {
+    succeeded(state: DashboardState, action: PayloadAction<NonNullable<DashboardState[K]>>) {
+      Object.assign(state, { [key]: action.payload, [loading]: false });
+    },
+    failed(state: DashboardState) {
+      Object.assign(state, { [key]: empty, [loading]: false });
+    },
+  };
+}
+const stats = part('stats', null);
+const lowStock = part('lowStock', []);
+const features = part('features', []);
+
 const dashboardSlice = createSlice({
   name: 'admin/dashboard',
   initialState: initialDashboardState,
@@ -34,30 +52,12 @@ const dashboardSlice = createSlice({
       state.lowStockLoading = true;
       state.featuresLoading = true;
     },
-    fetchStatsSucceeded(state, action: PayloadAction<OrderStats>) {
-      state.stats = action.payload;
-      state.statsLoading = false;
-    },
-    fetchStatsFailed(state) {
-      state.stats = null;
-      state.statsLoading = false;
-    },
-    fetchLowStockSucceeded(state, action: PayloadAction<Product[]>) {
-      state.lowStock = action.payload;
-      state.lowStockLoading = false;
-    },
-    fetchLowStockFailed(state) {
-      state.lowStock = [];
-      state.lowStockLoading = false;
-    },
-    fetchFeaturesSucceeded(state, action: PayloadAction<Feature[]>) {
-      state.features = action.payload;
-      state.featuresLoading = false;
-    },
-    fetchFeaturesFailed(state) {
-      state.features = [];
-      state.featuresLoading = false;
-    },
+    fetchStatsSucceeded: stats.succeeded,
+    fetchStatsFailed: stats.failed,
+    fetchLowStockSucceeded: lowStock.succeeded,
+    fetchLowStockFailed: lowStock.failed,
+    fetchFeaturesSucceeded: features.succeeded,
+    fetchFeaturesFailed: features.failed,
     /** `image` is the uploaded media's URL path. */
     addFeature(state, _action: PayloadAction<string>) {
       state.addingFeature = true;

@@ -1,18 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { ADMIN_ORDERS_DEFAULT_LIMIT, type Order, type OrderStatus, type PaymentStatus } from '@pharmacy/contracts';
-import type { OrderList } from '../api';
+import { detailsReducers, pagedListReducers, type DetailsState, type PagedListState } from '../state/lists';
 
-export interface OrdersState {
-  list: Order[];
-  total: number;
-  page: number;
-  limit: number;
+export interface OrdersState extends PagedListState<Order>, DetailsState<Order> {
   /** The status filter; null shows every order. */
   status: OrderStatus | null;
-  loading: boolean;
-  /** docs/product.md#client-state: order details reset to null on reset or failure. */
-  details: Order | null;
-  detailsLoading: boolean;
   /** Which status change is in flight, so only its control shows progress. */
   updating: 'orderStatus' | 'paymentStatus' | null;
 }
@@ -29,46 +21,23 @@ export const initialOrdersState: OrdersState = {
   updating: null,
 };
 
-export interface FetchOrdersPayload {
-  status?: OrderStatus | null;
-  page?: number;
-}
+export type FetchOrdersPayload = { status?: OrderStatus | null; page?: number };
+
+const list = pagedListReducers<Order, { status: OrderStatus | null }>();
+const details = detailsReducers<Order>();
 
 const ordersSlice = createSlice({
   name: 'admin/orders',
   initialState: initialOrdersState,
   reducers: {
-    fetchOrders(state, action: PayloadAction<FetchOrdersPayload | undefined>) {
-      const next = action.payload ?? {};
-      if (next.status !== undefined) state.status = next.status;
-      if (next.page !== undefined) state.page = next.page;
-      state.loading = true;
-    },
-    fetchOrdersSucceeded(state, action: PayloadAction<OrderList>) {
-      const { items, total, page, limit } = action.payload;
-      Object.assign(state, { list: items, total, page, limit, loading: false });
-    },
-    /** docs/product.md#client-state: a failed list fetch empties the list. */
-    fetchOrdersFailed(state) {
-      state.list = [];
-      state.total = 0;
-      state.loading = false;
-    },
-    fetchOrderDetails(state, _action: PayloadAction<string>) {
-      state.details = null;
-      state.detailsLoading = true;
-    },
-    fetchOrderDetailsSucceeded(state, action: PayloadAction<Order>) {
-      state.details = action.payload;
-      state.detailsLoading = false;
-    },
-    fetchOrderDetailsFailed(state) {
-      state.details = null;
-      state.detailsLoading = false;
-    },
+    fetchOrders: list.fetch,
+    fetchOrdersSucceeded: list.succeeded,
+    fetchOrdersFailed: list.failed,
+    fetchOrderDetails: details.fetch,
+    fetchOrderDetailsSucceeded: details.succeeded,
+    fetchOrderDetailsFailed: details.failed,
     resetOrderDetails(state) {
-      state.details = null;
-      state.detailsLoading = false;
+      details.reset(state);
       state.updating = null;
     },
     updateOrderStatus(state, _action: PayloadAction<{ id: string; orderStatus: OrderStatus }>) {

@@ -2,10 +2,11 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { getErrorMessage, isApiError } from '@pharmacy/session';
-import { CatalogErrorCodes, type Product, type ProductStock, type StockAdjustmentInput } from '@pharmacy/contracts';
+import { CatalogErrorCodes, type Product, type StockAdjustmentInput } from '@pharmacy/contracts';
 import { adminApi, type ProductList } from '../api';
 import { abortable, notifyFailure, notifySuccess } from '../state/effects';
 import { selectProducts } from '../state/selectors';
+import { request } from '../state/request';
 import { productsActions, type ProductsState, type SaveProductPayload } from './slice';
 
 function* fetchProductsSaga(): SagaIterator {
@@ -46,46 +47,37 @@ function* saveProductSaga(action: PayloadAction<SaveProductPayload>): SagaIterat
   }
 }
 
-function* reloadProductSaga(action: PayloadAction<string>): SagaIterator {
-  try {
-    const product: Product = yield call(adminApi.getProduct, action.payload);
-    yield put(productsActions.reloadProductSucceeded(product));
-  } catch (error) {
-    yield put(productsActions.reloadProductFailed());
-    yield call(notifyFailure, 'Could not reload the product', error);
-  }
-}
+const reloadProductSaga = request({
+  run: (action: PayloadAction<string>) => adminApi.getProduct(action.payload),
+  succeeded: (product) => productsActions.reloadProductSucceeded(product),
+  failed: () => productsActions.reloadProductFailed(),
+  failure: 'Could not reload the product',
+});
 
-function* fetchStockSaga(action: PayloadAction<string>): SagaIterator {
-  try {
-    const stock: ProductStock = yield call(abortable, (signal: AbortSignal) => adminApi.productStock(action.payload, signal));
-    yield put(productsActions.fetchStockSucceeded(stock));
-  } catch (error) {
-    yield put(productsActions.fetchStockFailed(getErrorMessage(error)));
-  }
-}
+// The stock panel shows its own failures, so no toast.
+const fetchStockSaga = request({
+  run: (action: PayloadAction<string>, signal) => adminApi.productStock(action.payload, signal),
+  succeeded: (stock) => productsActions.fetchStockSucceeded(stock),
+  failed: (error) => productsActions.fetchStockFailed(getErrorMessage(error)),
+});
 
-function* adjustStockSaga(action: PayloadAction<{ productId: string; input: StockAdjustmentInput }>): SagaIterator {
-  const { productId, input } = action.payload;
-  try {
-    const stock: ProductStock = yield call(adminApi.adjustStock, productId, input);
-    yield put(productsActions.adjustStockSucceeded(stock));
-    yield call(notifySuccess, 'Stock adjusted', `${input.delta > 0 ? '+' : ''}${input.delta} (${input.reason}): ${stock.available} available`);
-  } catch (error) {
-    yield put(productsActions.adjustStockFailed(getErrorMessage(error)));
-  }
-}
+const adjustStockSaga = request({
+  run: ({ payload }: PayloadAction<{ productId: string; input: StockAdjustmentInput }>) => adminApi.adjustStock(payload.productId, payload.input),
+  succeeded: (stock) => productsActions.adjustStockSucceeded(stock),
+  failed: (error) => productsActions.adjustStockFailed(getErrorMessage(error)),
+  success: (stock, { payload: { input } }) => ['Stock adjusted', `${input.delta > 0 ? '+' : ''}${input.delta} (${input.reason}): ${stock.available} available`],
+});
 
-function* deleteProductSaga(action: PayloadAction<string>): SagaIterator {
-  try {
-    yield call(adminApi.deleteProduct, action.payload);
-    yield put(productsActions.deleteProductSucceeded(action.payload));
-    yield call(notifySuccess, 'Product deleted');
-    yield put(productsActions.fetchProducts());
-  } catch (error) {
-    yield put(productsActions.deleteProductFailed());
-    yield call(notifyFailure, 'Could not delete the product', error);
-  }
+const deleteProductSaga = request({
+  run: (action: PayloadAction<string>) => adminApi.deleteProduct(action.payload),
+  succeeded: (_answer, action) => productsActions.deleteProductSucceeded(action.payload),
+  failed: () => productsActions.deleteProductFailed(),
+  failure: 'Could not delete the product',
+  success: () => ['Product deleted'],
+});
+// The page the deleted product was on is read again (it may now be shorter, or gone).
+function* refetchAfterDelete(): SagaIterator {
+  yield put(productsActions.fetchProducts());
 }
 
 export function* productsSaga(): SagaIterator {
@@ -96,5 +88,6 @@ export function* productsSaga(): SagaIterator {
     takeLatest(productsActions.fetchStock.type, fetchStockSaga),
     takeLeading(productsActions.adjustStock.type, adjustStockSaga),
     takeEvery(productsActions.deleteProduct.type, deleteProductSaga),
+    takeEvery(productsActions.deleteProductSucceeded.type, refetchAfterDelete),
   ]);
 }

@@ -1,16 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { PRODUCT_PAGE_SIZE, type Product, type ProductInput, type ProductPatch, type ProductStock, type StockAdjustmentInput } from '@pharmacy/contracts';
-import type { ProductList } from '../api';
+import { pagedListReducers, type PagedListState } from '../state/lists';
 
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
 
-export interface ProductsState {
-  list: Product[];
-  total: number;
-  page: number;
-  limit: number;
+export interface ProductsState extends PagedListState<Product> {
   search: string;
-  loading: boolean;
   /** `conflict`: the edit was refused because someone else changed the product since the form loaded it. */
   save: { status: SaveStatus; error: string | null; conflict: boolean };
   /** Reload after a conflict: the latest product, handed to the open form once. */
@@ -43,31 +38,17 @@ export const initialProductsState: ProductsState = {
   deleting: null,
 };
 
-export interface FetchProductsPayload {
-  search?: string;
-  page?: number;
-}
+export type FetchProductsPayload = { search?: string; page?: number };
+
+const list = pagedListReducers<Product, { search: string }>();
 
 const productsSlice = createSlice({
   name: 'admin/products',
   initialState: initialProductsState,
   reducers: {
-    fetchProducts(state, action: PayloadAction<FetchProductsPayload | undefined>) {
-      const next = action.payload ?? {};
-      if (next.search !== undefined) state.search = next.search;
-      if (next.page !== undefined) state.page = next.page;
-      state.loading = true;
-    },
-    fetchProductsSucceeded(state, action: PayloadAction<ProductList>) {
-      const { items, total, page, limit } = action.payload;
-      Object.assign(state, { list: items, total, page, limit, loading: false });
-    },
-    /** docs/product.md#client-state: a failed list fetch empties the list. */
-    fetchProductsFailed(state) {
-      state.list = [];
-      state.total = 0;
-      state.loading = false;
-    },
+    fetchProducts: list.fetch,
+    fetchProductsSucceeded: list.succeeded,
+    fetchProductsFailed: list.failed,
     /** Create with `input`, edit with `id` and `patch`. */
     saveProduct(state, _action: PayloadAction<SaveProductPayload>) {
       state.save = { status: 'saving', error: null, conflict: false };

@@ -1,15 +1,15 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@pharmacy/contracts';
+import { detailsReducers, type DetailsState } from '../state/lists';
 
-export interface UsersState {
+export interface UsersState extends DetailsState<User> {
   list: User[];
   loading: boolean;
-  /** docs/product.md#client-state: user details reset to null on reset or failure. */
-  details: User | null;
-  detailsLoading: boolean;
 }
 
 export const initialUsersState: UsersState = { list: [], loading: false, details: null, detailsLoading: false };
+
+const details = detailsReducers<User>();
 
 const usersSlice = createSlice({
   name: 'admin/users',
@@ -27,22 +27,10 @@ const usersSlice = createSlice({
       state.list = [];
       state.loading = false;
     },
-    fetchUserDetails(state, _action: PayloadAction<string>) {
-      state.details = null;
-      state.detailsLoading = true;
-    },
-    fetchUserDetailsSucceeded(state, action: PayloadAction<User>) {
-      state.details = action.payload;
-      state.detailsLoading = false;
-    },
-    fetchUserDetailsFailed(state) {
-      state.details = null;
-      state.detailsLoading = false;
-    },
-    resetUserDetails(state) {
-      state.details = null;
-      state.detailsLoading = false;
-    },
+    fetchUserDetails: details.fetch,
+    fetchUserDetailsSucceeded: details.succeeded,
+    fetchUserDetailsFailed: details.failed,
+    resetUserDetails: details.reset,
   },
 });
 
