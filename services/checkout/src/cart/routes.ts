@@ -1,13 +1,14 @@
-import { Cart, CartAddBody, CartItemParams, CartMergeBody, CartQuoteBody, CartUpdateBody, CheckoutUserParams, Ok } from '@pharmacy/contracts';
+import { CartAddBody, CartItemParams, CartMergeBody, CartQuoteBody, CartResponse, CartUpdateBody, CheckoutUserParams } from '@pharmacy/contracts';
 import { assertBodyUser, assertSelf, ok, requireUser, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { RateLimits } from '../deps';
 import type { CartResult, CartService } from './service';
 
-const reply = (r: CartResult) => ok(r.cart, r.message || undefined);
+// `capped` beside the cart says in fields what the message says in words (add and update only).
+const reply = (r: CartResult) => ({ ...ok(r.cart, r.message || undefined), ...(r.capped ? { capped: r.capped } : {}) });
 
 /** The server cart (docs/api.md#cart): every {userId} must be the signed-in user; a body's userId too, and the session's is used. */
 export const cartRoutes: FastifyPluginAsyncTypebox<{ carts: CartService; limits: RateLimits }> = async (app, { carts, limits }) => {
-  const schema = { response: responses(Ok(Cart)), tags: ['cart'] };
+  const schema = { response: responses(CartResponse), tags: ['cart'] };
   const user = { preHandler: requireUser, config: { rateLimit: limits.cart } };
   const bodyUser = { preHandler: [requireUser, assertBodyUser], config: { rateLimit: limits.cart } };
 
