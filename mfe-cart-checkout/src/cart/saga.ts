@@ -27,6 +27,17 @@ function* load(): Generator<unknown, void, never> {
   }
 }
 
+/**
+ * One change of the cart: the signed-in shopper's server cart, or the visitor's browser cart (changed here, then
+ * priced by a quote). The store gets the answer, which is returned; a failure is the caller's to report.
+ */
+function* change(server: (userId: string) => Promise<CartReply>, visitor: () => CartItemInput[]): Generator<unknown, CartReply, never> {
+  const userId: string | null | undefined = yield select(selectShopper);
+  const reply: CartReply = userId ? yield call(server, userId) : yield* visitorCart(visitor());
+  yield put(cartActions.loaded(reply));
+  return reply;
+}
+
 /** What the shopper reads when the server lowered the quantity: decided from its fields, never its wording. */
 export function cappedText(title: string, capped: CartCapped): string {
   if (capped.reason === 'maxPerOrder') return `${title} is limited to ${capped.allowed} per order, so your cart has ${capped.allowed}.`;
@@ -36,10 +47,8 @@ export function cappedText(title: string, capped: CartCapped): string {
 /** The Add-to-cart widget's request: the visitor's browser cart or the server cart, then a toast saying what happened. */
 function* addItem(action: ReturnType<typeof cartActions.addRequested>): Generator<unknown, void, never> {
   const { productId, quantity } = action.payload;
-  const userId: string | null | undefined = yield select(selectShopper);
   try {
-    const reply: CartReply = userId ? yield call(cartApi.add, userId, productId, quantity) : yield* visitorCart(addToVisitorCart(productId, quantity));
-    yield put(cartActions.loaded(reply));
+    const reply = yield* change((userId) => cartApi.add(userId, productId, quantity), () => addToVisitorCart(productId, quantity));
     const line = reply.cart.items.find((l) => l.productId === productId);
     // the server cart says it beside the cart; a visitor's quote says it on the line it lowered
     const capped = reply.capped ?? line?.capped;
@@ -57,10 +66,8 @@ function* addItem(action: ReturnType<typeof cartActions.addRequested>): Generato
 
 function* setQuantity(action: ReturnType<typeof cartActions.setQuantityRequested>): Generator<unknown, void, never> {
   const { productId, quantity } = action.payload;
-  const userId: string | null | undefined = yield select(selectShopper);
   try {
-    const reply: CartReply = userId ? yield call(cartApi.update, userId, productId, quantity) : yield* visitorCart(setVisitorQuantity(productId, quantity));
-    yield put(cartActions.loaded(reply));
+    yield* change((userId) => cartApi.update(userId, productId, quantity), () => setVisitorQuantity(productId, quantity));
   } catch (err) {
     yield put(cartActions.failed(getErrorMessage(err)));
     toast({ title: 'Could not change the quantity', description: getErrorMessage(err), variant: 'destructive' });
@@ -69,10 +76,8 @@ function* setQuantity(action: ReturnType<typeof cartActions.setQuantityRequested
 
 function* remove(action: ReturnType<typeof cartActions.removeRequested>): Generator<unknown, void, never> {
   const { productId } = action.payload;
-  const userId: string | null | undefined = yield select(selectShopper);
   try {
-    const reply: CartReply = userId ? yield call(cartApi.remove, userId, productId) : yield* visitorCart(setVisitorQuantity(productId, 0));
-    yield put(cartActions.loaded(reply));
+    yield* change((userId) => cartApi.remove(userId, productId), () => setVisitorQuantity(productId, 0));
   } catch (err) {
     yield put(cartActions.failed(getErrorMessage(err)));
   }
