@@ -199,4 +199,29 @@ describe('ForgotPasswordPage', () => {
     expect(await screen.findByText('If an account exists for that email, we have sent a link.')).toBeInTheDocument();
     expect(calls[0]).toMatchObject({ url: '/api/auth/forgot-password', body: { email: 'ada@example.com' } });
   });
+
+  it('offers another link after the confirmation, with the email kept, and sends it again', async () => {
+    const { calls } = fakeApi(() => ({ body: { success: true, data: null, message: 'If an account exists for that email, we have sent a link.' } }));
+    const user = userEvent.setup();
+    renderWithStore(<ForgotPasswordPage />, { path: '/forgot-password' });
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(screen.queryByRole('form', { name: 'Forgot password' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Send another link' }));
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await screen.findByRole('button', { name: 'Send another link' });
+    expect(calls.map((c) => c.body)).toEqual([{ email: 'ada@example.com' }, { email: 'ada@example.com' }]);
+  });
+
+  it("keeps the form and shows the server's refusal when no link could be sent", async () => {
+    fakeApi(() => ({ status: 429, body: { success: false, code: 'RATE_LIMITED', message: 'Too many attempts. Please wait 15 minutes and try again.' } }));
+    const user = userEvent.setup();
+    renderWithStore(<ForgotPasswordPage />, { path: '/forgot-password' });
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please wait 15 minutes and try again.');
+    expect(screen.getByRole('button', { name: 'Send reset link' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Send another link' })).not.toBeInTheDocument();
+  });
 });

@@ -2,10 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { emailProblem } from '@pharmacy/contracts';
 import { signInStart, useAppDispatch } from '@pharmacy/session';
-import { Button, Field, Input, PageTitle } from '@pharmacy/ui';
+import { Button, Field, Input } from '@pharmacy/ui';
 import { useForm } from '../forms/useForm';
 import { useSessionOutcome } from '../forms/useSessionOutcome';
-import { Alert, FormCard, Links, Narrow } from '../forms/layout';
+import { FormPage } from '../forms/FormPage';
+import { EmailField } from '../forms/fields';
+import { Alert } from '../forms/layout';
 
 type FromState = { from?: unknown; email?: unknown } | null;
 
@@ -49,28 +51,27 @@ export function SignInPage() {
   }
 
   return (
-    <Narrow>
-      <PageTitle>Sign in</PageTitle>
-      <FormCard>
-        {serverError && <Alert>{serverError}</Alert>}
-        <form noValidate onSubmit={onSubmit} aria-label="Sign in">
-          <Field label="Email" required error={form.errorOf('email')}>
-            <Input type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
-          </Field>
-          <Field label="Password" required error={form.errorOf('password')}>
-            <Input type="password" autoComplete="current-password" {...form.field('password')} />
-          </Field>
-          <Button type="submit" fullWidth loading={outcome.waiting} loadingLabel="Signing in">
-            Sign in
-          </Button>
-        </form>
-        <Links>
+    <FormPage
+      title="Sign in"
+      links={
+        <>
           <Link to="/forgot-password">Forgot your password?</Link>
           <span>
             New here? <Link to="/signup">Create an account</Link>
           </span>
-        </Links>
-      </FormCard>
-    </Narrow>
+        </>
+      }
+    >
+      {serverError && <Alert>{serverError}</Alert>}
+      <form noValidate onSubmit={onSubmit} aria-label="Sign in">
+        <EmailField form={form} />
+        <Field label="Password" required error={form.errorOf('password')}>
+          <Input type="password" autoComplete="current-password" {...form.field('password')} />
+        </Field>
+        <Button type="submit" fullWidth loading={outcome.waiting} loadingLabel="Signing in">
+          Sign in
+        </Button>
+      </form>
+    </FormPage>
   );
 }

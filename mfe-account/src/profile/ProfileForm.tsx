@@ -5,6 +5,7 @@ import { Button, Field, Input, toast } from '@pharmacy/ui';
 import { useForm } from '../forms/useForm';
 import { useSessionOutcome } from '../forms/useSessionOutcome';
 import { TagInput } from '../forms/TagInput';
+import { NameAndEmailFields } from '../forms/fields';
 import { Actions, Alert, Row } from '../forms/layout';
 
 type ProfileValues = { firstName: string; lastName: string; email: string; phone: string; DOB: string; currentPassword: string };
@@ -70,17 +71,7 @@ export function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () =>
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Edit profile">
       {serverError && <Alert>{serverError}</Alert>}
-      <Row>
-        <Field label="First name" required error={form.errorOf('firstName')}>
-          <Input autoComplete="given-name" {...form.field('firstName')} />
-        </Field>
-        <Field label="Last name" required error={form.errorOf('lastName')}>
-          <Input autoComplete="family-name" {...form.field('lastName')} />
-        </Field>
-      </Row>
-      <Field label="Email" required error={form.errorOf('email')}>
-        <Input type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
-      </Field>
+      <NameAndEmailFields form={form} />
       {emailChanged(user, form.values.email) && (
         <Field
           label="Current password"
