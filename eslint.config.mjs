@@ -1,6 +1,7 @@
 // pnpm lint: one ESLint run over every package's sources, tests, benchmarks, tools and browser journeys, with zero
 // warnings allowed (the test command runs it after the type-check). Syntax-level typescript-eslint rules only: the
-// type-check already runs once per test run, and type-aware linting would run the compiler a second time.
+// type-check already runs once per test run, and type-aware linting would run the compiler a second time (on the
+// 2-core machine the whole tree took 11 s syntax-only, 65 s with no-floating-promises and no-misused-promises).
 import comments from '@eslint-community/eslint-plugin-eslint-comments';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -29,9 +30,20 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
       ],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
-      'no-console': 'off',
       'prefer-const': 'error',
       'no-var': 'error',
+      // A thrown value is an Error: the envelope's error handler and the logs read its message and stack.
+      'no-throw-literal': 'error',
+    },
+  },
+
+  // Shipped code: the services log through Fastify's logger and the browser code reports only failures; a
+  // console.log left from debugging does not ship. A promise rejects with an Error for the same reason as a throw.
+  {
+    files: ['**/src/**'],
+    rules: {
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      'prefer-promise-reject-errors': 'error',
     },
   },
 
@@ -46,7 +58,15 @@ export default tseslint.config(
   },
   { files: ['**/*.mjs'], languageOptions: { sourceType: 'module', globals: { ...globals.node } } },
 
-  { files: ['**/*.ts', '**/*.tsx'], languageOptions: { globals: { ...globals.node } } },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      // A type-only import says so: a file compiled alone (swc, isolatedModules) cannot tell another module's
+      // types from its values, and a reader sees which imports cost nothing at run time.
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+    },
+  },
   { files: BROWSER.map((p) => `${p}/*.{ts,tsx}`), languageOptions: { globals: { ...globals.browser } } },
   { files: ['**/test/**', '**/*.test.*', 'e2e/**', 'tools/**'], languageOptions: { globals: { ...globals.jest } } },
 

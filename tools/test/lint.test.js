@@ -88,11 +88,20 @@ test('an effect missing a dependency fails pnpm lint; naming it passes', () => {
   expect([fixed.status, fixed.stdout]).toEqual([0, '']);
 });
 
-test('an unused name in a service fails pnpm lint', () => {
-  const res = lintAs('services/checkout/src/probe.ts', 'export function total(lines: number[], currency: string) {\n  const unused = 1;\n  return lines.length;\n}\n');
+test("a service's leftovers fail pnpm lint: an unused name, a console.log, a type imported as a value", () => {
+  const code = `import { FastifyInstance } from 'fastify';
+export function total(app: FastifyInstance, lines: number[], currency: string) {
+  const unused = 1;
+  console.log(lines);
+  return lines.length;
+}
+`;
+  const res = lintAs('services/checkout/src/probe.ts', code);
   expect(res.status).toBe(1);
   expect(res.stdout).toContain("'unused' is assigned a value but never used");
   expect(res.stdout).toContain("'currency' is defined but never used");
+  expect(res.stdout).toContain('no-console');
+  expect(res.stdout).toContain('@typescript-eslint/consistent-type-imports');
 });
 
 test('an inline disable without a reason fails pnpm lint', () => {
