@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BlobInfo, BlobStore } from '../port';
-import { checkContentType, isBlobId, newBlobId } from './ids';
+import { isBlobId, newBlobInfo } from './ids';
 
 interface Sidecar {
   id: string;
@@ -34,13 +34,7 @@ export class DiskBlobStore implements BlobStore {
   }
 
   async put(data: Buffer, info: { contentType: string; filename?: string }): Promise<BlobInfo> {
-    const blob: BlobInfo = {
-      id: newBlobId(),
-      contentType: checkContentType(info.contentType),
-      size: data.length,
-      createdAt: new Date(),
-      ...(info.filename !== undefined && { filename: info.filename }),
-    };
+    const blob = newBlobInfo(data, info);
     const { data: dataPath, meta } = this.paths(blob.id);
     const sidecar: Sidecar = { ...blob, createdAt: blob.createdAt.toISOString() };
     await writeFile(`${dataPath}.tmp`, data);

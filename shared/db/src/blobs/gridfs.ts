@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { GridFSBucket, type Db, type MongoClient, type ObjectId } from 'mongodb';
 import type { BlobInfo, BlobStore } from '../port';
 import { UPLOAD_CHUNK_BYTES } from '../port';
-import { checkContentType, isBlobId, newBlobId } from './ids';
+import { isBlobId, newBlobInfo } from './ids';
 
 export const MEDIA_BUCKET = 'media';
 
@@ -26,19 +26,12 @@ export class GridFsBlobStore implements BlobStore {
   }
 
   async put(data: Buffer, info: { contentType: string; filename?: string }): Promise<BlobInfo> {
-    const id = newBlobId();
-    const contentType = checkContentType(info.contentType);
-    const upload = this.bucket.openUploadStreamWithId(fileId(id), info.filename ?? id, {
-      metadata: { contentType },
+    const blob = newBlobInfo(data, info);
+    const upload = this.bucket.openUploadStreamWithId(fileId(blob.id), info.filename ?? blob.id, {
+      metadata: { contentType: blob.contentType },
     });
     await pipeline(Readable.from([data]), upload);
-    return {
-      id,
-      contentType,
-      size: data.length,
-      createdAt: upload.gridFSFile?.uploadDate ?? new Date(),
-      ...(info.filename !== undefined && { filename: info.filename }),
-    };
+    return { ...blob, createdAt: upload.gridFSFile?.uploadDate ?? blob.createdAt };
   }
 
   async get(id: string): Promise<{ info: BlobInfo; stream: NodeJS.ReadableStream } | null> {

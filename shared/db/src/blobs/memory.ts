@@ -1,19 +1,13 @@
 /** In-memory BlobStore for tests that open the store with `inMemory`. */
 import { Readable } from 'node:stream';
 import type { BlobInfo, BlobStore } from '../port';
-import { checkContentType, isBlobId, newBlobId } from './ids';
+import { isBlobId, newBlobInfo } from './ids';
 
 export class MemoryBlobStore implements BlobStore {
   private readonly blobs = new Map<string, { info: BlobInfo; data: Buffer }>();
 
   async put(data: Buffer, info: { contentType: string; filename?: string }): Promise<BlobInfo> {
-    const blob: BlobInfo = {
-      id: newBlobId(),
-      contentType: checkContentType(info.contentType),
-      size: data.length,
-      createdAt: new Date(),
-      ...(info.filename !== undefined && { filename: info.filename }),
-    };
+    const blob = newBlobInfo(data, info);
     this.blobs.set(blob.id, { info: blob, data: Buffer.from(data) });
     return { ...blob };
   }
