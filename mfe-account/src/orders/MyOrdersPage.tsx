@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatMoney, orderStatusLabel, paymentStatusLabel, statusTone } from '@pharmacy/contracts';
 import { selectAuth, selectCurrentUser, useAppDispatch, useAppSelector, useInjectModule } from '@pharmacy/session';
-import { Badge, Button, Card, EmptyState, PageSpinner, PageTitle, media, th } from '@pharmacy/ui';
+import { Badge, Button, Card, EmptyState, MutedText, PageSpinner, PageTitle, media, th } from '@pharmacy/ui';
 import { Narrow } from '../forms/layout';
 import { MY_ORDERS_KEY, myOrdersActions, myOrdersReducer, selectMyOrders } from './slice';
 import { myOrdersSaga } from './saga';
@@ -29,10 +29,6 @@ const OrderCard = styled(Card)`
 `;
 const Num = styled.div`
   font-weight: ${th((t) => t.fontWeights.semibold)};
-`;
-const Muted = styled.div`
-  color: ${th((t) => t.colors.textMuted)};
-  font-size: ${th((t) => t.fontSizes.sm)};
 `;
 const Badges = styled.div`
   display: flex;
@@ -94,7 +90,7 @@ export function MyOrdersPage() {
               <OrderCard>
                 <div>
                   <Num>Order {orderNumber(order)}</Num>
-                  <Muted>{formatDate(orderDate(order))}</Muted>
+                  <MutedText>{formatDate(orderDate(order))}</MutedText>
                 </div>
                 <Amount>{formatMoney(order.totalAmount, order.currency ?? 'USD')}</Amount>
                 <Badges>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { MISSING_VALUE, TEST_PAYMENT_NOTICE, formatMoney, isTestPayment, orderStatusLabel, paymentStatusLabel, statusChangeLabel, statusTone } from '@pharmacy/contracts';
-import { Badge, Button, Spinner, buttonStyles, th } from '@pharmacy/ui';
+import { Badge, Button, MutedText, Spinner, buttonStyles, th } from '@pharmacy/ui';
 import { Dialog } from '@pharmacy/ui/dialog';
 import type { OrderView } from './slice';
 import { formatDate, orderDate, orderHistory, orderNumber } from './format';
@@ -34,10 +34,6 @@ const Grow = styled.div`
   flex: 1;
   min-width: 0;
   overflow-wrap: anywhere;
-`;
-const Muted = styled.div`
-  color: ${th((t) => t.colors.textMuted)};
-  font-size: ${th((t) => t.fontSizes.sm)};
 `;
 const Line = styled.p`
   display: flex;
@@ -122,9 +118,9 @@ function Body({ order, cancelling, onCancel }: { order: OrderView; cancelling: b
             {item.image ? <img src={item.image} alt="" width={48} height={48} loading="lazy" /> : null}
             <Grow>
               <div>{item.title}</div>
-              <Muted>
+              <MutedText>
                 {item.quantity} × {formatMoney(item.price, currency)}
-              </Muted>
+              </MutedText>
             </Grow>
             <div>{formatMoney(item.lineTotal ?? item.price * item.quantity, currency)}</div>
           </li>
@@ -148,7 +144,7 @@ function Body({ order, cancelling, onCancel }: { order: OrderView; cancelling: b
           {address.notes ? (
             <>
               <br />
-              <Muted>Notes: {address.notes}</Muted>
+              <MutedText>Notes: {address.notes}</MutedText>
             </>
           ) : null}
         </address>
