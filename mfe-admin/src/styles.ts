@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { th } from '@pharmacy/ui';
+import { th, visuallyHiddenCss } from '@pharmacy/ui';
 
 /** Ids, payment references: monospace so long ids line up in tables and dialogs. */
 export const Mono = styled.span`
@@ -12,4 +12,27 @@ export const Center = styled.div<{ $roomy?: boolean }>`
   display: flex;
   justify-content: center;
   padding: ${({ $roomy }) => th((t) => t.space($roomy ? 10 : 6))};
+`;
+
+/** Above a staff table: its search, filter and main action on one line (wrapping on small screens). */
+export const Toolbar = styled.div<{ $spread?: boolean }>`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: ${({ $spread }) => ($spread ? 'space-between' : 'flex-start')};
+  gap: ${th((t) => t.space(3))};
+  margin-bottom: ${th((t) => t.space(4))};
+  label { font-weight: ${th((t) => t.fontWeights.medium)}; }
+  select { width: auto; min-width: 12rem; }
+`;
+
+/** A toolbar's search box: grows, but not past a comfortable line. */
+export const Search = styled.div`
+  flex: 1 1 16rem;
+  max-width: 24rem;
+`;
+
+/** The label of a search box whose placeholder already says what it searches. */
+export const HiddenLabel = styled.label`
+  ${visuallyHiddenCss}
 `;

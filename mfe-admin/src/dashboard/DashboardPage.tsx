@@ -2,22 +2,9 @@ import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ORDER_STATUSES, formatMoney, type OrderStats } from '@pharmacy/contracts';
-import {
-  Card,
-  CardTitle,
-  EmptyState,
-  PageTitle,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
-  breakpoints,
-  th,
-} from '@pharmacy/ui';
+import { ORDER_STATUSES, formatMoney, type OrderStats, type Product } from '@pharmacy/contracts';
+import { Card, CardTitle, EmptyState, PageTitle, Spinner, breakpoints, th } from '@pharmacy/ui';
+import { DataTable, type Column } from '../DataTable';
 import { useAdminSelector } from '../state/module';
 import { selectDashboard } from '../state/selectors';
 import { BarChart, type BarPoint } from './BarChart';
@@ -84,6 +71,12 @@ export function revenuePoints(stats: OrderStats): BarPoint[] {
   });
 }
 
+const LOW_STOCK_COLUMNS: Column<Product>[] = [
+  { header: 'Product', cell: (product) => product.title },
+  { header: 'Brand', cell: (product) => product.brand },
+  { header: 'Stock', cell: (product) => <Low>{product.totalStock === 0 ? 'Out of stock' : product.totalStock}</Low> },
+];
+
 export function DashboardPage() {
   const dispatch = useDispatch();
   const { stats, statsLoading, lowStock, lowStockLoading } = useAdminSelector(selectDashboard);
@@ -143,30 +136,15 @@ export function DashboardPage() {
 
       <Card as="section" aria-labelledby="low-stock-heading" style={{ marginBottom: '1.5rem' }}>
         <CardTitle id="low-stock-heading">Low in stock</CardTitle>
-        {lowStockLoading && lowStock.length === 0 ? (
-          <Spinner size={32} label="Loading low-stock products" />
-        ) : lowStock.length === 0 ? (
-          <p>No product is low in stock.</p>
-        ) : (
-          <Table aria-labelledby="low-stock-heading">
-            <TableHead>
-              <TableRow>
-                <TableHeaderCell scope="col">Product</TableHeaderCell>
-                <TableHeaderCell scope="col">Brand</TableHeaderCell>
-                <TableHeaderCell scope="col">Stock</TableHeaderCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {lowStock.map((product) => (
-                <TableRow key={product._id}>
-                  <TableCell>{product.title}</TableCell>
-                  <TableCell>{product.brand}</TableCell>
-                  <TableCell>{product.totalStock === 0 ? <Low>Out of stock</Low> : <Low>{product.totalStock}</Low>}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <DataTable
+          labelledBy="low-stock-heading"
+          rows={lowStock}
+          columns={LOW_STOCK_COLUMNS}
+          rowKey={(product) => product._id}
+          loading={lowStockLoading}
+          loadingLabel="Loading low-stock products"
+          empty={<p>No product is low in stock.</p>}
+        />
         <p>
           <Link to="../products">Manage products</Link>
         </p>

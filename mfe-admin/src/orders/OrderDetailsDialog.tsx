@@ -1,7 +1,8 @@
 import styled from 'styled-components';
 import { ORDER_STATUS_TRANSITIONS, PAYMENT_STATUS_TRANSITIONS, formatMoney, type Order, type OrderStatus, type PaymentStatus } from '@pharmacy/contracts';
 import { Dialog } from '@pharmacy/ui/dialog';
-import { Spinner, Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow, breakpoints, th } from '@pharmacy/ui';
+import { Spinner, breakpoints, th } from '@pharmacy/ui';
+import { DataTable, type Column } from '../DataTable';
 import { dateTimeOrDash, textOrDash } from '../format';
 import { StatusControl, staffStatusLabel } from './StatusControl';
 import { Center } from '../styles';
@@ -68,6 +69,14 @@ export interface OrderDetailsDialogProps {
   onPaymentStatus: (next: PaymentStatus) => void;
 }
 
+const itemColumns = (currency: string): Column<Order['items'][number]>[] => [
+  { header: 'Product', cell: (item) => item.title },
+  { header: 'Brand', cell: (item) => textOrDash(item.brand) },
+  { header: 'Price', cell: (item) => formatMoney(item.price, currency) },
+  { header: 'Quantity', cell: (item) => item.quantity },
+  { header: 'Line total', cell: (item) => formatMoney(item.lineTotal, currency) },
+];
+
 export function OrderDetailsDialog({ open, order, loading, updating, onClose, onOrderStatus, onPaymentStatus }: OrderDetailsDialogProps) {
   return (
     <Dialog
@@ -111,28 +120,13 @@ export function OrderDetailsDialog({ open, order, loading, updating, onClose, on
 
           <Section $wide aria-labelledby="order-items-heading">
             <H3 id="order-items-heading">Items</H3>
-            <Table aria-labelledby="order-items-heading">
-              <TableHead>
-                <TableRow>
-                  <TableHeaderCell scope="col">Product</TableHeaderCell>
-                  <TableHeaderCell scope="col">Brand</TableHeaderCell>
-                  <TableHeaderCell scope="col">Price</TableHeaderCell>
-                  <TableHeaderCell scope="col">Quantity</TableHeaderCell>
-                  <TableHeaderCell scope="col">Line total</TableHeaderCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {order.items.map((item) => (
-                  <TableRow key={item.productId}>
-                    <TableCell>{item.title}</TableCell>
-                    <TableCell>{textOrDash(item.brand)}</TableCell>
-                    <TableCell>{formatMoney(item.price, order.currency)}</TableCell>
-                    <TableCell>{item.quantity}</TableCell>
-                    <TableCell>{formatMoney(item.lineTotal, order.currency)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <DataTable
+              labelledBy="order-items-heading"
+              rows={order.items}
+              columns={itemColumns(order.currency)}
+              rowKey={(item) => item.productId}
+              empty={<p>No items.</p>}
+            />
           </Section>
 
           <Section aria-labelledby="order-totals-heading">

@@ -3,50 +3,16 @@ import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
 import { PRODUCT_IMAGE_SIZE, categoryLabel, formatMoney, type Product } from '@pharmacy/contracts';
 import { Dialog } from '@pharmacy/ui/dialog';
-import {
-  Badge,
-  Button,
-  EmptyState,
-  Input,
-  PageTitle,
-  Pagination,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
-  VisuallyHidden,
-  th,
-  visuallyHiddenCss,
-} from '@pharmacy/ui';
+import { Badge, Button, EmptyState, Input, PageTitle, Pagination, th } from '@pharmacy/ui';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { DataTable, type Column } from '../DataTable';
 import { useAdminSelector } from '../state/module';
 import { selectProducts } from '../state/selectors';
 import { ProductForm } from './ProductForm';
 import { emptyProductForm, productToForm, toProductInput, toProductPatch } from './productForm';
 import { StockPanel } from './StockPanel';
 import { productsActions } from './slice';
-import { Center } from '../styles';
-
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${th((t) => t.space(3))};
-  margin-bottom: ${th((t) => t.space(4))};
-`;
-
-const Search = styled.div`
-  flex: 1 1 16rem;
-  max-width: 24rem;
-`;
-
-const HiddenLabel = styled.label`
-  ${visuallyHiddenCss}
-`;
+import { HiddenLabel, Search, Toolbar } from '../styles';
 
 const Thumb = styled.img`
   display: block;
@@ -117,10 +83,50 @@ export function ProductsPage() {
     setEditing(next);
   };
 
+  const columns: Column<Product>[] = [
+    {
+      header: 'Image',
+      hideHeader: true,
+      cell: (product) =>
+        product.image && <Thumb src={product.image} alt="" width={PRODUCT_IMAGE_SIZE.width / 10} height={PRODUCT_IMAGE_SIZE.height / 10} loading="lazy" />,
+    },
+    { header: 'Title', cell: (product) => product.title },
+    { header: 'Category', cell: (product) => categoryLabel(product.category) },
+    { header: 'Brand', cell: (product) => product.brand },
+    {
+      header: 'Price',
+      cell: (product) =>
+        product.salePrice > 0 ? (
+          <>
+            {formatMoney(product.salePrice)}
+            <Strike aria-label={`was ${formatMoney(product.price)}`}>{formatMoney(product.price)}</Strike>
+          </>
+        ) : (
+          formatMoney(product.price)
+        ),
+    },
+    { header: 'Stock', cell: (product) => product.totalStock },
+    { header: 'Prescription', cell: (product) => (product.requiresPrescription ? <Badge variant="warning">Rx</Badge> : 'No') },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      cell: (product) => (
+        <Row>
+          <Button size="sm" variant="secondary" onClick={() => openForm({ mode: 'edit', product })} aria-label={`Edit ${product.title}`}>
+            Edit
+          </Button>
+          <Button size="sm" variant="danger" onClick={() => setConfirmDelete(product)} aria-label={`Delete ${product.title}`}>
+            Delete
+          </Button>
+        </Row>
+      ),
+    },
+  ];
+
   return (
     <section>
       <PageTitle>Products</PageTitle>
-      <Toolbar>
+      <Toolbar $spread>
         <Search>
           <HiddenLabel htmlFor={searchId}>Search products</HiddenLabel>
           <Input id={searchId} type="search" placeholder="Search products..." maxLength={100} value={term} onChange={(e) => onSearch(e.target.value)} autoComplete="off" />
@@ -128,68 +134,16 @@ export function ProductsPage() {
         <Button onClick={() => openForm({ mode: 'add' })}>Add product</Button>
       </Toolbar>
 
-      {loading && list.length === 0 ? (
-        <Center $roomy>
-          <Spinner size={40} label="Loading products" />
-        </Center>
-      ) : list.length === 0 ? (
-        <EmptyState message="No products found" description={search ? 'Try another search term.' : 'Add the first product to the catalog.'} />
-      ) : (
-        <Table aria-label="Products" aria-busy={loading || undefined}>
-          <TableHead>
-            <TableRow>
-              <TableHeaderCell scope="col">
-                <VisuallyHidden>Image</VisuallyHidden>
-              </TableHeaderCell>
-              <TableHeaderCell scope="col">Title</TableHeaderCell>
-              <TableHeaderCell scope="col">Category</TableHeaderCell>
-              <TableHeaderCell scope="col">Brand</TableHeaderCell>
-              <TableHeaderCell scope="col">Price</TableHeaderCell>
-              <TableHeaderCell scope="col">Stock</TableHeaderCell>
-              <TableHeaderCell scope="col">Prescription</TableHeaderCell>
-              <TableHeaderCell scope="col">
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </TableHeaderCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {list.map((product) => (
-              <TableRow key={product._id}>
-                <TableCell>
-                  {product.image && (
-                    <Thumb src={product.image} alt="" width={PRODUCT_IMAGE_SIZE.width / 10} height={PRODUCT_IMAGE_SIZE.height / 10} loading="lazy" />
-                  )}
-                </TableCell>
-                <TableCell>{product.title}</TableCell>
-                <TableCell>{categoryLabel(product.category)}</TableCell>
-                <TableCell>{product.brand}</TableCell>
-                <TableCell>
-                  {product.salePrice > 0 ? (
-                    <>
-                      {formatMoney(product.salePrice)}
-                      <Strike aria-label={`was ${formatMoney(product.price)}`}>{formatMoney(product.price)}</Strike>
-                    </>
-                  ) : (
-                    formatMoney(product.price)
-                  )}
-                </TableCell>
-                <TableCell>{product.totalStock}</TableCell>
-                <TableCell>{product.requiresPrescription ? <Badge variant="warning">Rx</Badge> : 'No'}</TableCell>
-                <TableCell>
-                  <Row>
-                    <Button size="sm" variant="secondary" onClick={() => openForm({ mode: 'edit', product })} aria-label={`Edit ${product.title}`}>
-                      Edit
-                    </Button>
-                    <Button size="sm" variant="danger" onClick={() => setConfirmDelete(product)} aria-label={`Delete ${product.title}`}>
-                      Delete
-                    </Button>
-                  </Row>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <DataTable
+        label="Products"
+        rows={list}
+        columns={columns}
+        rowKey={(product) => product._id}
+        loading={loading}
+        loadingLabel="Loading products"
+        empty={<EmptyState message="No products found" description={search ? 'Try another search term.' : 'Add the first product to the catalog.'} />}
+        roomy
+      />
       <Pagination label="Products pages" align="end" page={page} limit={limit} total={total} onPage={(p) => dispatch(productsActions.fetchProducts({ page: p }))} />
 
       <Dialog

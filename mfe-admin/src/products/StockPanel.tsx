@@ -1,23 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
-import { STOCK_ADJUSTMENT_REASONS, STOCK_MAX, STOCK_NOTE_MAX, type StockAdjustmentReason } from '@pharmacy/contracts';
-import {
-  Button,
-  Field,
-  Input,
-  Select,
-  Spinner,
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
-  breakpoints,
-  th,
-} from '@pharmacy/ui';
+import { STOCK_ADJUSTMENT_REASONS, STOCK_MAX, STOCK_NOTE_MAX, type ProductStock, type StockAdjustmentReason } from '@pharmacy/contracts';
+import { Button, Field, Input, Select, Spinner, breakpoints, th } from '@pharmacy/ui';
+import { DataTable, type Column } from '../DataTable';
 import { dateTimeOrDash, textOrDash } from '../format';
 import { useAdminSelector } from '../state/module';
 import { selectProducts } from '../state/selectors';
@@ -94,6 +80,15 @@ function deltaProblem(raw: string, available: number | null): string | null {
 }
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+
+const HISTORY_COLUMNS: Column<ProductStock['history'][number]>[] = [
+  { header: 'When', cell: (line) => dateTimeOrDash(line.at) },
+  { header: 'Change', cell: (line) => signed(line.delta) },
+  { header: 'Reason', cell: (line) => line.reason },
+  { header: 'Note', cell: (line) => textOrDash(line.note) },
+  { header: 'Available after', cell: (line) => line.availableAfter },
+  { header: 'By', cell: (line) => line.by },
+];
 
 /**
  * Stock of the product open in the edit form: available, reserved (unpaid orders) and sold, a small form to
@@ -197,35 +192,14 @@ export function StockPanel({ productId }: { productId: string }) {
             </AdjustGrid>
           </form>
 
-          {data.history.length === 0 ? (
-            <p>No stock changes recorded yet.</p>
-          ) : (
-            <Table aria-label="Stock history">
-              <TableCaption>Most recent first</TableCaption>
-              <TableHead>
-                <TableRow>
-                  <TableHeaderCell scope="col">When</TableHeaderCell>
-                  <TableHeaderCell scope="col">Change</TableHeaderCell>
-                  <TableHeaderCell scope="col">Reason</TableHeaderCell>
-                  <TableHeaderCell scope="col">Note</TableHeaderCell>
-                  <TableHeaderCell scope="col">Available after</TableHeaderCell>
-                  <TableHeaderCell scope="col">By</TableHeaderCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.history.map((h) => (
-                  <TableRow key={h._id}>
-                    <TableCell>{dateTimeOrDash(h.at)}</TableCell>
-                    <TableCell>{signed(h.delta)}</TableCell>
-                    <TableCell>{h.reason}</TableCell>
-                    <TableCell>{textOrDash(h.note)}</TableCell>
-                    <TableCell>{h.availableAfter}</TableCell>
-                    <TableCell>{h.by}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+          <DataTable
+            label="Stock history"
+            caption="Most recent first"
+            rows={data.history}
+            columns={HISTORY_COLUMNS}
+            rowKey={(line) => line._id}
+            empty={<p>No stock changes recorded yet.</p>}
+          />
         </>
       )}
     </Section>
