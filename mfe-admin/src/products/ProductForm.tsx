@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { CATEGORIES } from '@pharmacy/contracts';
-import { Button, Field, Input, Select, Textarea, breakpoints, th } from '@pharmacy/ui';
+import { Button, Field, Input, Options, Select, Textarea, breakpoints, th } from '@pharmacy/ui';
 import { ImageUploader } from '../media/ImageUploader';
 import {
   DOSAGE_FORMS,
@@ -155,11 +155,7 @@ export function ProductForm({ mode, initial, submitLabel, saving, onSubmit, onCa
           <Field label="Category" required error={shown('category')}>
             <Select {...text('category')}>
               <option value="">Choose a category</option>
-              {CATEGORIES.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.label}
-                </option>
-              ))}
+              <Options items={CATEGORIES} />
             </Select>
           </Field>
           <Field label="Brand" required error={shown('brand')}>

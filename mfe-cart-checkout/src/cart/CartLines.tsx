@@ -1,15 +1,7 @@
 import styled from 'styled-components';
 import { MISSING_VALUE, formatMoney, type Cart, type CartLine } from '@pharmacy/contracts';
-import { Badge, Button, th } from '@pharmacy/ui';
+import { Badge, Button, PlainList, th } from '@pharmacy/ui';
 
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 1rem;
-`;
 const Row = styled.li<{ $muted: boolean }>`
   display: grid;
   grid-template-columns: 72px 1fr auto;
@@ -91,10 +83,10 @@ function Line({ line, onQuantity, onRemove, busy }: { line: CartLine } & Omit<Ca
 /** The lines of a cart with caps, unavailable items and safety warnings spelled out. */
 export function CartLines({ cart, onQuantity, onRemove, busy }: CartLinesProps) {
   return (
-    <List aria-label="Cart items">
+    <PlainList $gap={4} aria-label="Cart items">
       {cart.items.map((line) => (
         <Line key={line.productId} line={line} onQuantity={onQuantity} onRemove={onRemove} busy={busy} />
       ))}
-    </List>
+    </PlainList>
   );
 }

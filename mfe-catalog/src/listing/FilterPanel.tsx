@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { CATEGORIES, type ProductFacets } from '@pharmacy/contracts';
-import { Button, media, th } from '@pharmacy/ui';
+import { Button, ChoiceGroup, media, th } from '@pharmacy/ui';
 
 const Panel = styled.aside`
   display: flex;
@@ -26,21 +26,7 @@ const Toggle = styled(Button)`
   }
 `;
 
-const Group = styled.fieldset`
-  margin: 0;
-  padding: 0;
-  border: 0;
-  legend {
-    margin-bottom: ${th((t) => t.space(2))};
-    font-weight: ${th((t) => t.fontWeights.semibold)};
-  }
-  label {
-    display: flex;
-    align-items: center;
-    gap: ${th((t) => t.space(2))};
-    min-height: 2rem;
-    cursor: pointer;
-  }
+const Group = styled(ChoiceGroup)`
   input {
     width: 1.1rem;
     height: 1.1rem;

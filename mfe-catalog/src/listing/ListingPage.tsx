@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PRODUCT_PAGE_SIZE, SORT_OPTIONS, categoryLabel, isSortBy } from '@pharmacy/contracts';
-import { Button, EmptyState, Field, PageTitle, Pagination, Select, Spinner, media, th } from '@pharmacy/ui';
+import { Button, EmptyState, Field, PageTitle, Pagination, Options, Select, Spinner, media, th } from '@pharmacy/ui';
 import { AddToCart } from '../cart/AddToCart';
 import { catalogApi, type ProductList, type SearchList } from '../lib/api';
 import { useFetch } from '../lib/useFetch';
@@ -128,11 +128,7 @@ export function ListingPage() {
             {!params.q && (
               <Field label="Sort by">
                 <Select value={params.sortBy} onChange={(e) => isSortBy(e.target.value) && update({ sortBy: e.target.value })}>
-                  {SORT_OPTIONS.map((o) => (
-                    <option key={o.id} value={o.id}>
-                      {o.label}
-                    </option>
-                  ))}
+                  <Options items={SORT_OPTIONS} />
                 </Select>
               </Field>
             )}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { PRODUCT_IMAGE_SIZE, formatMoney, type Product } from '@pharmacy/contracts';
-import { Badge, VisuallyHidden, th } from '@pharmacy/ui';
+import { Badge, MutedText, VisuallyHidden, th } from '@pharmacy/ui';
 import { onSale } from '../lib/format';
 import { Highlight } from '../search/Highlight';
 
@@ -59,11 +59,6 @@ const Title = styled.h3`
   }
 `;
 
-const Muted = styled.p`
-  margin: 0;
-  font-size: ${th((t) => t.fontSizes.sm)};
-  color: ${th((t) => t.colors.textMuted)};
-`;
 
 const Price = styled.p`
   margin: 0;
@@ -93,14 +88,14 @@ const Action = styled.div`
 `;
 
 export function Stars({ value, count }: { value: number; count: number }) {
-  if (count === 0) return <Muted>No reviews yet</Muted>;
+  if (count === 0) return <MutedText>No reviews yet</MutedText>;
   return (
-    <Muted>
+    <MutedText>
       <span aria-hidden="true">{'★'.repeat(Math.round(value)) + '☆'.repeat(5 - Math.round(value))}</span>{' '}
       <span>
         {value.toFixed(1)} out of 5 ({count} review{count === 1 ? '' : 's'})
       </span>
-    </Muted>
+    </MutedText>
   );
 }
 
@@ -142,7 +137,7 @@ export function ProductCard({
         <Title as={headingLevel}>
           <Link to={`/pharmacy/product/${product._id}`}>{terms ? <Highlight text={product.title} terms={terms} /> : product.title}</Link>
         </Title>
-        <Muted>{product.brand}</Muted>
+        <MutedText>{product.brand}</MutedText>
         <PriceTag product={product} />
         <Stars value={product.averageReview} count={product.reviewCount} />
         <Badges>

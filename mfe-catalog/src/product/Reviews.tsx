@@ -3,18 +3,12 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH, type ReviewEligibility } from '@pharmacy/contracts';
 import { getErrorMessage } from '@pharmacy/session';
-import { Button, Card, EmptyState, Field, Spinner, Textarea, th, toast } from '@pharmacy/ui';
+import { Button, Card, ChoiceGroup, EmptyState, Field, PlainList, Spinner, Textarea, th, toast } from '@pharmacy/ui';
 import { catalogApi, type ReviewsList } from '../lib/api';
 import { useFetch } from '../lib/useFetch';
 import { Stars } from '../listing/ProductCard';
 
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${th((t) => t.space(3))};
+const List = styled(PlainList)`
   li {
     padding-bottom: ${th((t) => t.space(3))};
     border-bottom: 1px solid ${th((t) => t.colors.border)};
@@ -27,22 +21,8 @@ const List = styled.ul`
   }
 `;
 
-const Rating = styled.fieldset`
-  margin: 0 0 ${th((t) => t.space(3))};
-  padding: 0;
-  border: 0;
-  legend {
-    margin-bottom: ${th((t) => t.space(1))};
-    font-weight: ${th((t) => t.fontWeights.medium)};
-  }
-  label {
-    display: inline-flex;
-    align-items: center;
-    gap: ${th((t) => t.space(1))};
-    margin-right: ${th((t) => t.space(3))};
-    min-height: 2rem;
-    cursor: pointer;
-  }
+const Rating = styled(ChoiceGroup)`
+  margin-bottom: ${th((t) => t.space(3))};
 `;
 
 const Error = styled.p`
@@ -75,7 +55,7 @@ function ReviewForm({ productId, onAdded }: { productId: string; onAdded: () => 
 
   return (
     <form onSubmit={submit} aria-label="Write a review" noValidate>
-      <Rating>
+      <Rating $inline>
         <legend>Your rating</legend>
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n}>

@@ -1,6 +1,7 @@
 import { Children, cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { th } from '../theme';
+import { MutedText } from './Text';
 
 interface ControlProps {
   id?: string;
@@ -34,11 +35,7 @@ const Label = styled.label`
   color: ${th((t) => t.colors.text)};
 `;
 
-const Hint = styled.p`
-  margin: 0;
-  font-size: ${th((t) => t.fontSizes.sm)};
-  color: ${th((t) => t.colors.textMuted)};
-`;
+const Hint = MutedText;
 
 const ErrorText = styled.p`
   margin: 0;

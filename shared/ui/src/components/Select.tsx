@@ -11,3 +11,16 @@ export const Select = styled.select`
   background-position: right 0.75rem center;
   cursor: pointer;
 `;
+
+/** The options of a list of choices named by id and label (sort orders, categories), in their order. */
+export function Options({ items }: { items: ReadonlyArray<{ id: string; label: string }> }) {
+  return (
+    <>
+      {items.map((o) => (
+        <option key={o.id} value={o.id}>
+          {o.label}
+        </option>
+      ))}
+    </>
+  );
+}
