@@ -278,12 +278,17 @@ export type Reservation = Static<typeof Reservation>;
 export const ReservationRef = StrictObject({ reservationId: Id });
 export type ReservationRef = Static<typeof ReservationRef>;
 
-/** What checkout needs to show, price and check one product (GET lookup, and each quote line). */
-export const ProductSummary = StrictObject({
+/** How a product is named wherever it stands for itself elsewhere: a quote line, a cart line, an order item. */
+export const productNaming = {
   productId: Type.String(),
   title: Type.String(),
   image: Type.String(),
   brand: Type.String(),
+};
+
+/** What checkout needs to show, price and check one product (GET lookup, and each quote line). */
+export const ProductSummary = StrictObject({
+  ...productNaming,
   /** Effective price: salePrice when > 0, else price. */
   unitPriceCents: Type.Integer(),
   totalStock: Type.Integer(),

@@ -2,6 +2,7 @@
 // cart, addresses, orders, payments and the admin orders API (docs/api.md, docs/domain.md#orders).
 import { Type, type Static } from '@sinclair/typebox';
 import { BodyUserId, Id, Ok, OkList, PageFigures, StrictObject } from './envelope';
+import { productNaming } from './catalog';
 import { ADDRESS_RULES, ADMIN_ORDERS_MAX_LIMIT, CART_MAX_LINES, CART_MAX_QUANTITY, ORDER_STATUSES, type OrderStatus, PAYMENT_PROVIDERS, PAYMENT_STATUSES, type PaymentStatus } from './checkout.rules';
 
 export const OrderStatusSchema = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
@@ -48,10 +49,7 @@ export type CartCapped = Static<typeof CartCapped>;
 export type CapReason = CartCapped['reason'];
 
 export const CartLine = StrictObject({
-  productId: Type.String(),
-  title: Type.String(),
-  image: Type.String(),
-  brand: Type.String(),
+  ...productNaming,
   quantity: Type.Integer(),
   /** Unit price (sale price when there is one). */
   price: Money,
@@ -115,27 +113,27 @@ export const AddressInput = StrictObject(addressFields);
 export type AddressInput = Static<typeof AddressInput>;
 export const AddressAddBody = StrictObject({ userId: BodyUserId, ...addressFields });
 export type AddressAddBody = Static<typeof AddressAddBody>;
-export const AddressUpdateBody = StrictObject({
-  fullName: Type.Optional(addressFields.fullName),
-  addressLine: Type.Optional(addressFields.addressLine),
-  city: Type.Optional(addressFields.city),
-  postalCode: Type.Optional(addressFields.postalCode),
-  phone: Type.Optional(addressFields.phone),
-  notes: addressFields.notes,
-});
+/** Any subset of the fields. */
+export const AddressUpdateBody = Type.Partial(AddressInput, { additionalProperties: false });
 export type AddressUpdateBody = Static<typeof AddressUpdateBody>;
 export const AddressParams = StrictObject({ userId: Id, addressId: Id });
 
-export const Address = StrictObject({
-  _id: Type.String(),
+/** An address as given back (notes '' when none): what an order keeps a copy of. */
+export const OrderAddress = StrictObject({
   addressId: Type.String(),
-  userId: Type.String(),
   fullName: Type.String(),
   addressLine: Type.String(),
   city: Type.String(),
   postalCode: Type.String(),
   phone: Type.String(),
   notes: Type.String(),
+});
+export type OrderAddress = Static<typeof OrderAddress>;
+
+export const Address = StrictObject({
+  _id: Type.String(),
+  userId: Type.String(),
+  ...OrderAddress.properties,
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });
@@ -164,27 +162,13 @@ export const OrderCancelBody = StrictObject({ orderId: Id });
 export type OrderCancelBody = Static<typeof OrderCancelBody>;
 
 export const OrderItem = StrictObject({
-  productId: Type.String(),
-  title: Type.String(),
-  image: Type.String(),
-  brand: Type.String(),
+  ...productNaming,
   price: Money,
   quantity: Type.Integer(),
   lineTotal: Money,
   warnings: Type.Array(Type.String()),
 });
 export type OrderItem = Static<typeof OrderItem>;
-
-export const OrderAddress = StrictObject({
-  addressId: Type.String(),
-  fullName: Type.String(),
-  addressLine: Type.String(),
-  city: Type.String(),
-  postalCode: Type.String(),
-  phone: Type.String(),
-  notes: Type.String(),
-});
-export type OrderAddress = Static<typeof OrderAddress>;
 
 export const OrderHistoryEntry = StrictObject({
   field: Type.Union([Type.Literal('orderStatus'), Type.Literal('paymentStatus')]),
