@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REFRESH_TTL_SECONDS } from '@pharmacy/account-service';
 import { ACCOUNT_DETAILS_UNAVAILABLE, type DegradedCheckAuthResponse, type SessionIdentity } from '@pharmacy/contracts';
-import { unauthorized, type AccessClaims, type HttpError } from '@pharmacy/service-kit';
+import { failure, ok, unauthorized, type AccessClaims, type HttpError } from '@pharmacy/service-kit';
 
 const refuse = (reply: FastifyReply, error: HttpError) =>
-  reply.status(error.statusCode).header('cache-control', 'no-store').send({ success: false, message: error.message, code: error.code });
+  reply.status(error.statusCode).header('cache-control', 'no-store').send(failure(error.code, error.message));
 
 /**
  * GET /api/auth/check-auth while the account service cannot be reached: the gateway verifies the access token
@@ -34,6 +34,6 @@ export async function checkAuthFromToken(request: FastifyRequest, reply: Fastify
     admin: claims.admin === true,
     ...(typeof claims.userName === 'string' && claims.userName ? { firstName: claims.userName } : {}),
   };
-  const body: DegradedCheckAuthResponse = { success: true, user, data: user, degraded: true, message: ACCOUNT_DETAILS_UNAVAILABLE };
+  const body: DegradedCheckAuthResponse = { user, degraded: true, ...ok(user, ACCOUNT_DETAILS_UNAVAILABLE) };
   reply.status(200).header('cache-control', 'no-store').send(body);
 }

@@ -2,7 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCodes, UNAVAILABLE_MESSAGES } from '@pharmacy/contracts';
-import type { App } from '@pharmacy/service-kit';
+import { failure, type App } from '@pharmacy/service-kit';
 import { checkAuthFromToken } from './check-auth-fallback';
 import { SERVICE_NAMES, SERVICE_PREFIXES, type ServiceName } from './routes-table';
 
@@ -63,7 +63,7 @@ export async function registerUpstreams(app: App, opts: UpstreamOptions): Promis
     reply
       .status(error.statusCode === 504 ? 504 : 503)
       .header('retry-after', String(RETRY_AFTER_SECONDS))
-      .send({ success: false, message: UNAVAILABLE_MESSAGES[name], code: ErrorCodes.UNAVAILABLE });
+      .send(failure(ErrorCodes.UNAVAILABLE, UNAVAILABLE_MESSAGES[name]));
   };
 
   for (const name of SERVICE_NAMES) {

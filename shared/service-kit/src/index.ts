@@ -20,6 +20,7 @@ export { normalizeOrigin, parseOriginList } from './origins';
 export { ensureKeys, loadKeys, loadInternalToken, findInternalToken, generateTestKeys, type SigningKeys } from './keys';
 export * from './errors';
 export { ok, okList, failure, responses } from './envelope';
+export { sendCached } from './cached-body';
 export { requireUser, requireAdmin, optionalUser, assertSelf, assertBodyUser, TOKEN_ALGORITHM, type AccessClaims } from './plugins/auth';
 export { createMailer, type Mail, type Mailer, type OutboxDoc } from './mail';
 export { requireInternal, createServiceClient, INTERNAL_HEADER, type ServiceClient, type ServiceClientOptions } from './internal';

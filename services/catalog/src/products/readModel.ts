@@ -53,7 +53,10 @@ const SORTS: Record<SortBy, (a: Entry, b: Entry) => number> = {
   'title-ztoa': (a, b) => -byTitle(a, b),
 };
 
-/** One page of products and how many match in all (the route adds the paging figures it was asked for). */
+/**
+ * One page of products and how many match in all (the route adds the paging figures it was asked for). A page is
+ * cached and handed out as the same object until the next write, so the route can serialise it once.
+ */
 export interface ProductPage {
   items: Product[];
   total: number;

@@ -17,7 +17,7 @@ import {
   StrictObject,
   isSortBy,
 } from '@pharmacy/contracts';
-import { badRequest, notFound, requireAdmin, ok, okList, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { badRequest, notFound, requireAdmin, ok, okList, responses, sendCached, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { toApiProduct } from './model';
 import type { ProductReadModel } from './readModel';
 import type { ProductService } from './service';
@@ -47,21 +47,21 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
         response: responses(ProductListResponse),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       const sortBy = q.sortBy ?? DEFAULT_SORT;
       if (!isSortBy(sortBy)) {
         throw badRequest(`Unknown sortBy "${sortBy.slice(0, 40)}". Use one of: ${SORT_OPTIONS.map((s) => s.id).join(', ')}.`);
       }
-      // The read model keeps the page (cached until the next write); the response schema's serializer writes it.
-      const { items, total } = readModel.list({
+      // The read model keeps the page until the next write; the response serializer writes it once per page.
+      const found = readModel.list({
         categories: parseList(q.category, 'category'),
         brands: parseList(q.brand, 'brand'),
         sortBy,
         page: q.page,
         limit: q.limit,
       });
-      return okList(items, { total, page: q.page, limit: q.limit });
+      return sendCached(reply, found, okList(found.items, { total: found.total, page: q.page, limit: q.limit }));
     },
   );
 
@@ -93,10 +93,10 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
         response: responses(SearchResponse),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, limit } = request.query;
-      const { items, total, terms } = readModel.search(request.params.keyword, page, limit);
-      return okList(items, { total, page, limit, terms });
+      const found = readModel.search(request.params.keyword, page, limit);
+      return sendCached(reply, found, okList(found.items, { total: found.total, page, limit, terms: found.terms }));
     },
   );
 
