@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ACCOUNT_LIMITS } from '@pharmacy/contracts';
 import { ChangePasswordPage } from '../src/password/ChangePasswordPage';
 import { NeedHelpPage } from '../src/support/NeedHelpPage';
 import { SuggestIdeaPage } from '../src/support/SuggestIdeaPage';
@@ -46,7 +47,9 @@ describe('NeedHelpPage and SuggestIdeaPage', () => {
     await user.type(screen.getByLabelText(/^Subject/), 'Hi');
     expect(screen.getByText('Subject must be at least 3 characters.')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Subject/), ' there');
-    await user.type(screen.getByLabelText(/^How can we help/), 'My parcel has not arrived yet.');
+    await user.type(screen.getByLabelText(/^How can we help/), '  My parcel has not arrived yet. ');
+    // Counted as the server counts it: without the spaces around.
+    expect(screen.getByText(`30/${ACCOUNT_LIMITS.messageMax} characters`)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send request' }));
     expect(calls[0]).toMatchObject({ url: '/api/account/need-help', body: { subject: 'Hi there', message: 'My parcel has not arrived yet.', orderId: 'order-42' } });
     expect((await screen.findAllByText('Thanks, we have your request.')).length).toBeGreaterThan(0);
@@ -59,6 +62,7 @@ describe('NeedHelpPage and SuggestIdeaPage', () => {
     expect(document.title).toBe('Suggest an idea | Pharmacy');
     await user.type(screen.getByLabelText(/^Title/), 'Refill reminders');
     await user.type(screen.getByLabelText(/^Your idea/), 'Remind me before my inhaler runs out.');
+    expect(screen.getByText(`37/${ACCOUNT_LIMITS.ideaDescriptionMax} characters`)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send idea' }));
     expect(await screen.findByText('Too many attempts. Please wait 60 seconds and try again.')).toBeInTheDocument();
   });

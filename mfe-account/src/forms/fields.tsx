@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { Field, Input } from '@pharmacy/ui';
+import { Field, Input, Textarea } from '@pharmacy/ui';
 import { Row } from './layout';
 
 /** The part of a useForm form these fields use, for the names they edit. */
@@ -64,5 +64,24 @@ export function NewPasswordFields<Name extends string>({
         <Input type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
       </Field>
     </>
+  );
+}
+
+/** A message with its length against the server's limit, counted as the server counts it (trimmed). */
+export function LongTextField<Name extends string>({
+  form,
+  name,
+  label,
+  max,
+}: {
+  form: FormWith<Name> & { values: Record<Name, string> };
+  name: Name;
+  label: string;
+  max: number;
+}) {
+  return (
+    <Field label={label} required error={form.errorOf(name)} hint={`${form.values[name].trim().length}/${max} characters`}>
+      <Textarea rows={6} {...form.field(name)} />
+    </Field>
   );
 }

@@ -1,10 +1,11 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { ACCOUNT_LIMITS, AccountPaths, textProblem } from '@pharmacy/contracts';
 import { api } from '@pharmacy/session';
-import { Field, Input, Textarea, toast } from '@pharmacy/ui';
+import { Field, Input, toast } from '@pharmacy/ui';
 import { useForm } from '../forms/useForm';
 import { useSubmit } from '../forms/useSubmit';
 import { FormPage, SubmitForm } from '../forms/FormPage';
+import { LongTextField } from '../forms/fields';
 
 const validate = (v: { subject: string; message: string; orderId: string }) => ({
   subject: textProblem(v.subject, 'Subject', ACCOUNT_LIMITS.subjectMax, 3),
@@ -50,9 +51,7 @@ export function NeedHelpPage() {
         <Field label="Order number" error={form.errorOf('orderId')} hint="Optional: from My orders.">
           <Input {...form.field('orderId')} />
         </Field>
-        <Field label="How can we help?" required error={form.errorOf('message')} hint={`${form.values.message.trim().length}/${ACCOUNT_LIMITS.messageMax} characters`}>
-          <Textarea rows={6} {...form.field('message')} />
-        </Field>
+        <LongTextField form={form} name="message" label="How can we help?" max={ACCOUNT_LIMITS.messageMax} />
       </SubmitForm>
     </FormPage>
   );

@@ -1,9 +1,10 @@
 import { ACCOUNT_LIMITS, AccountPaths, textProblem } from '@pharmacy/contracts';
 import { api } from '@pharmacy/session';
-import { Field, Input, Textarea, toast } from '@pharmacy/ui';
+import { Field, Input, toast } from '@pharmacy/ui';
 import { useForm } from '../forms/useForm';
 import { useSubmit } from '../forms/useSubmit';
 import { FormPage, SubmitForm } from '../forms/FormPage';
+import { LongTextField } from '../forms/fields';
 
 const validate = (v: { title: string; description: string }) => ({
   title: textProblem(v.title, 'Title', ACCOUNT_LIMITS.ideaTitleMax, 3),
@@ -27,9 +28,7 @@ export function SuggestIdeaPage() {
         <Field label="Title" required error={form.errorOf('title')}>
           <Input maxLength={ACCOUNT_LIMITS.ideaTitleMax} {...form.field('title')} />
         </Field>
-        <Field label="Your idea" required error={form.errorOf('description')} hint={`${form.values.description.trim().length}/${ACCOUNT_LIMITS.ideaDescriptionMax} characters`}>
-          <Textarea rows={6} {...form.field('description')} />
-        </Field>
+        <LongTextField form={form} name="description" label="Your idea" max={ACCOUNT_LIMITS.ideaDescriptionMax} />
       </SubmitForm>
     </FormPage>
   );
