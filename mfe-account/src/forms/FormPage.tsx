@@ -37,7 +37,8 @@ export function SubmitForm({ label, submission, submitLabel, sendingLabel, error
       {sent && <Alert tone="success">{sent}</Alert>}
       {error && (
         <Alert>
-          {error.message} {errorAction?.(error)}
+          {error.message}
+          {errorAction && <> {errorAction(error)}</>}
         </Alert>
       )}
       <form noValidate onSubmit={onSubmit} aria-label={label}>
