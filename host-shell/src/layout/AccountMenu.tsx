@@ -3,6 +3,7 @@ import { UserIcon, toast } from '@pharmacy/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import { headerButton } from '../styles';
 
 export const ACCOUNT_LINKS = [
   { to: '/profile', label: 'Profile' },
@@ -35,17 +36,8 @@ const Wrapper = styled.div`
 `;
 
 const Trigger = styled.button`
-  display: inline-flex;
-  align-items: center;
-  gap: 0.375rem;
-  min-height: 2.5rem;
-  padding: 0 0.75rem;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
+  ${headerButton}
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  cursor: pointer;
 `;
 
 const Panel = styled.ul`

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { SITE_TITLE } from '../config';
+import { headerButton } from '../styles';
 import { remoteWidget } from '../remotes';
 import { AccountMenu } from './AccountMenu';
 
@@ -72,17 +73,8 @@ const Cart = styled.div`
 `;
 
 const Toggle = styled.button`
+  ${headerButton}
   order: 2;
-  display: inline-flex;
-  align-items: center;
-  gap: 0.375rem;
-  min-height: 2.5rem;
-  padding: 0 0.75rem;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  cursor: pointer;
   ${media.md} {
     display: none;
   }

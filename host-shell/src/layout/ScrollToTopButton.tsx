@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { SCROLL_TOP_THRESHOLD } from '../config';
+import { outlined } from '../styles';
 
 const Floating = styled.button`
   position: fixed;
@@ -12,12 +13,10 @@ const Floating = styled.button`
   justify-content: center;
   width: 3rem;
   height: 3rem;
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  ${outlined}
   border-radius: ${({ theme }) => theme.radii.full};
-  background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.brandStronger};
   box-shadow: ${({ theme }) => theme.shadows.md};
-  cursor: pointer;
 `;
 
 /** docs/product.md#layout: appears once the page is scrolled past 500 px and smooth-scrolls back to the top. */

@@ -1,16 +1,13 @@
-import { PageTitle } from '@pharmacy/ui';
 import { Link } from 'react-router-dom';
-import { Article, InfoCard, Lead, Notice, useMetaDescription } from './content';
+import { ContentPage, InfoCard, Notice } from './content';
 
 export default function Care() {
-  useMetaDescription(
-    'Practical care advice from our pharmacists: colds and flu, hay fever and allergies, first aid at home, and the signs that mean you should see a doctor.',
-  );
   return (
-    <Article>
-      <PageTitle>Care advice</PageTitle>
-      <Lead>Everyday advice from our pharmacists. It does not replace a consultation: if you are unsure, ask us.</Lead>
-
+    <ContentPage
+      title="Care advice"
+      description="Practical care advice from our pharmacists: colds and flu, hay fever and allergies, first aid at home, and the signs that mean you should see a doctor."
+      lead="Everyday advice from our pharmacists. It does not replace a consultation: if you are unsure, ask us."
+    >
       <InfoCard aria-labelledby="care-cold">
         <h2 id="care-cold">Colds and flu</h2>
         <ul>
@@ -56,6 +53,6 @@ export default function Care() {
           <Link to="/pharmacy">our pharmacy services</Link>.
         </p>
       </Notice>
-    </Article>
+    </ContentPage>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { SITE_TITLE } from '../config';
 import { remoteWidget } from '../remotes';
+import { surfaceBox } from '../styles';
 import { useMetaDescription } from './content';
 
 export const HOME_DESCRIPTION =
@@ -64,10 +65,8 @@ const Trust = styled.ul`
     grid-template-columns: repeat(3, 1fr);
   }
   li {
+    ${surfaceBox}
     padding: 1.25rem;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.lg};
-    background: ${({ theme }) => theme.colors.surface};
   }
   h3 {
     margin: 0 0 0.375rem;

@@ -1,16 +1,13 @@
-import { PageTitle } from '@pharmacy/ui';
 import { Link } from 'react-router-dom';
-import { Article, Lead, useMetaDescription } from './content';
+import { ContentPage } from './content';
 
 export default function OurStory() {
-  useMetaDescription(
-    'The story of Pharmacy & Care: a neighbourhood pharmacy that brought its pharmacists, prescriptions and health advice online without losing the personal touch.',
-  );
   return (
-    <Article>
-      <PageTitle>Our story</PageTitle>
-      <Lead>We started behind one counter, on one high street, with a simple idea: everyone deserves a pharmacist who knows their name.</Lead>
-
+    <ContentPage
+      title="Our story"
+      description="The story of Pharmacy & Care: a neighbourhood pharmacy that brought its pharmacists, prescriptions and health advice online without losing the personal touch."
+      lead="We started behind one counter, on one high street, with a simple idea: everyone deserves a pharmacist who knows their name."
+    >
       <h2>From the high street to your door</h2>
       <p>
         For years our customers asked the same questions: could we hold their repeat prescription until after work,
@@ -51,6 +48,6 @@ export default function OurStory() {
         and seasonal vaccination bookings. See <Link to="/pharmacy">what our pharmacy offers</Link> or{' '}
         <Link to="/suggest-idea">suggest an idea</Link>.
       </p>
-    </Article>
+    </ContentPage>
   );
 }

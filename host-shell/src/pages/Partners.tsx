@@ -1,16 +1,13 @@
-import { PageTitle } from '@pharmacy/ui';
 import { Link } from 'react-router-dom';
-import { Article, CardGrid, InfoCard, Lead, useMetaDescription } from './content';
+import { CardGrid, ContentPage, InfoCard } from './content';
 
 export default function Partners() {
-  useMetaDescription(
-    'Who Pharmacy & Care works with: licensed wholesalers, local clinics and GP practices, insurers and care homes, so your medicines are genuine, in stock and affordable.',
-  );
   return (
-    <Article>
-      <PageTitle>Our partners</PageTitle>
-      <Lead>Safe medicines depend on a safe supply chain and on people who talk to each other. These are the kinds of organisations we work with every day.</Lead>
-
+    <ContentPage
+      title="Our partners"
+      description="Who Pharmacy & Care works with: licensed wholesalers, local clinics and GP practices, insurers and care homes, so your medicines are genuine, in stock and affordable."
+      lead="Safe medicines depend on a safe supply chain and on people who talk to each other. These are the kinds of organisations we work with every day."
+    >
       <CardGrid>
         <InfoCard aria-labelledby="partners-wholesalers">
           <h2 id="partners-wholesalers">Licensed wholesalers</h2>
@@ -55,6 +52,6 @@ export default function Partners() {
         If you run a clinic, a care service or a health scheme and would like to work with our pharmacists, write to
         us through <Link to="/need-help">our help page</Link> and choose "Partnership" as the topic.
       </p>
-    </Article>
+    </ContentPage>
   );
 }

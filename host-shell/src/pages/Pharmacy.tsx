@@ -1,16 +1,13 @@
-import { PageTitle } from '@pharmacy/ui';
 import { Link } from 'react-router-dom';
-import { Article, CardGrid, InfoCard, Lead, Notice, useMetaDescription } from './content';
+import { CardGrid, ContentPage, InfoCard, Notice } from './content';
 
 export default function Pharmacy() {
-  useMetaDescription(
-    'Pharmacy services from Pharmacy & Care: prescriptions, pharmacist consultations, medication reviews, repeat prescription reminders and over-the-counter advice.',
-  );
   return (
-    <Article>
-      <PageTitle>Our pharmacy</PageTitle>
-      <Lead>Registered pharmacists check every order and are here to answer your questions about medicines.</Lead>
-
+    <ContentPage
+      title="Our pharmacy"
+      description="Pharmacy services from Pharmacy & Care: prescriptions, pharmacist consultations, medication reviews, repeat prescription reminders and over-the-counter advice."
+      lead="Registered pharmacists check every order and are here to answer your questions about medicines."
+    >
       <CardGrid>
         <InfoCard aria-labelledby="svc-prescriptions">
           <h2 id="svc-prescriptions">Prescriptions</h2>
@@ -61,6 +58,6 @@ export default function Pharmacy() {
       <p>
         <Link to="/pharmacy/products">See all products</Link>, or read our <Link to="/care">care advice</Link> first.
       </p>
-    </Article>
+    </ContentPage>
   );
 }

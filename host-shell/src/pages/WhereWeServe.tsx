@@ -1,6 +1,5 @@
-import { PageTitle } from '@pharmacy/ui';
 import { Link } from 'react-router-dom';
-import { Article, Lead, useMetaDescription } from './content';
+import { ContentPage } from './content';
 
 const REGIONS = [
   { region: 'City centre and inner districts', standard: 'Same day if ordered by 14:00', express: 'Within 3 hours, 8:00 to 20:00' },
@@ -10,14 +9,12 @@ const REGIONS = [
 ];
 
 export default function WhereWeServe() {
-  useMetaDescription(
-    'Where Pharmacy & Care delivers and how fast: same-day delivery in the city, next-day in the suburbs, tracked delivery nationwide and temperature-controlled medicines.',
-  );
   return (
-    <Article>
-      <PageTitle>Where we serve</PageTitle>
-      <Lead>We deliver medicines and health products nationwide, with same-day delivery close to our pharmacy.</Lead>
-
+    <ContentPage
+      title="Where we serve"
+      description="Where Pharmacy & Care delivers and how fast: same-day delivery in the city, next-day in the suburbs, tracked delivery nationwide and temperature-controlled medicines."
+      lead="We deliver medicines and health products nationwide, with same-day delivery close to our pharmacy."
+    >
       <h2>Delivery times</h2>
       <div style={{ overflowX: 'auto' }}>
         <table>
@@ -55,6 +52,6 @@ export default function WhereWeServe() {
         Prefer to pick up? Choose collection at checkout and bring the order confirmation to the pharmacy counter during
         opening hours (shown at the bottom of every page).
       </p>
-    </Article>
+    </ContentPage>
   );
 }

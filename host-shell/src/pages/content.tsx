@@ -1,6 +1,7 @@
-import { media } from '@pharmacy/ui';
-import { useEffect } from 'react';
+import { PageTitle, media } from '@pharmacy/ui';
+import { useEffect, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { surfaceBox } from '../styles';
 
 /** Sets the page's meta description (titles come from PageTitle); the previous one is restored on leave. */
 export function useMetaDescription(description: string) {
@@ -60,10 +61,8 @@ export const CardGrid = styled.div`
 `;
 
 export const InfoCard = styled.section`
+  ${surfaceBox}
   padding: 1.25rem;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
   h2,
   h3 {
     margin-top: 0;
@@ -84,3 +83,25 @@ export const Notice = styled.aside`
     margin: 0;
   }
 `;
+
+export interface ContentPageProps {
+  /** The page's heading and document title. */
+  title: string;
+  /** The meta description search engines show. */
+  description: string;
+  /** The one-sentence summary under the heading. */
+  lead: string;
+  children: ReactNode;
+}
+
+/** A long-form content page: heading, lead, meta description, then its sections. */
+export function ContentPage({ title, description, lead, children }: ContentPageProps) {
+  useMetaDescription(description);
+  return (
+    <Article>
+      <PageTitle>{title}</PageTitle>
+      <Lead>{lead}</Lead>
+      {children}
+    </Article>
+  );
+}

@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '@pharmacy/ui';
+import { surfaceBox } from '../styles';
 
 export const UNAVAILABLE_TITLE = 'This section is temporarily unavailable';
 
@@ -9,9 +10,7 @@ const Box = styled.section`
   margin: 3rem auto;
   padding: 2rem 1.5rem;
   text-align: center;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  ${surfaceBox}
 
   h2 {
     margin: 0 0 0.5rem;
