@@ -18,23 +18,7 @@ export type { ApiResponse, ApiConfig, ListResult, RequestOptions, QueryValue } f
 export type { SessionUser, SessionState, AuthState, SignInCredentials, ProfileUpdate, RegisterForm, DeleteAccountRequest } from './types';
 export { pickUser, pickDegradedUser } from './user';
 
-export {
-  sessionSlice,
-  sessionReducer,
-  initialSessionState,
-  signInStart,
-  signInSuccess,
-  signInFailure,
-  updateUserStart,
-  updateUserSuccess,
-  updateUserFailure,
-  deleteUserStart,
-  deleteUserSuccess,
-  deleteUserFailure,
-  signOutStart,
-  signOutSuccess,
-  signOutFailure,
-} from './sessionSlice';
+export * from './sessionSlice';
 export { authSlice, authReducer, initialAuthState, setUser } from './authSlice';
 export { checkAuth, login, register, logout } from './authThunks';
 export type { AuthResult } from './authThunks';

@@ -1,4 +1,4 @@
-import type { PayloadAction } from '@reduxjs/toolkit';
+import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import { api, getErrorMessage, type ApiResponse } from './api';
@@ -17,66 +17,73 @@ import {
   updateUserStart,
   updateUserSuccess,
 } from './sessionSlice';
-import type { DeleteAccountRequest, ProfileUpdate, SignInCredentials } from './types';
+import type { DeleteAccountRequest, ProfileUpdate, SessionUser, SignInCredentials } from './types';
 
 const UNREADABLE = 'The server sent a response we could not read. Please try again.';
 const refusedMessage = (body: ApiResponse<unknown>, fallback: string) =>
   typeof body.message === 'string' && body.message ? body.message : fallback;
 
-export function* signInSaga(action: PayloadAction<SignInCredentials>): SagaIterator {
+/**
+ * One session call (docs/product.md#client-state): a refusal stores the server's message (or `refusal`) and a
+ * thrown error its message, and the user stays as they were; otherwise `succeeded` reads the answer. Sign-out
+ * counts only an explicit `success: false` as a refusal; the other calls need `success: true`.
+ */
+function* sessionCall(
+  request: () => Promise<ApiResponse<unknown>>,
+  refusal: string,
+  succeeded: (body: ApiResponse<unknown>) => UnknownAction,
+  failed: (message: string) => UnknownAction,
+  refusedOnlyWhenFalse = false,
+): SagaIterator {
   try {
-    const { email, password } = action.payload;
-    const body: ApiResponse<unknown> = yield call(api.post, '/api/auth/login', { email, password });
-    if (!body.success) {
-      yield put(signInFailure(refusedMessage(body, 'We could not sign you in. Please try again.')));
-      return;
-    }
-    const user = pickUser(body);
-    yield put(user ? signInSuccess(user) : signInFailure(UNREADABLE));
+    const body: ApiResponse<unknown> = yield call(request);
+    const refused = refusedOnlyWhenFalse ? body.success === false : !body.success;
+    yield put(refused ? failed(refusedMessage(body, refusal)) : succeeded(body));
   } catch (error) {
-    yield put(signInFailure(getErrorMessage(error)));
+    yield put(failed(getErrorMessage(error)));
   }
+}
+
+/** An answer that must carry the user (sign-in, profile update): without one it cannot be stored. */
+const withUser = (stored: (user: SessionUser) => UnknownAction, failed: (message: string) => UnknownAction) => (body: ApiResponse<unknown>) => {
+  const user = pickUser(body);
+  return user ? stored(user) : failed(UNREADABLE);
+};
+
+export function* signInSaga(action: PayloadAction<SignInCredentials>): SagaIterator {
+  const { email, password } = action.payload;
+  yield call(
+    sessionCall,
+    () => api.post('/api/auth/login', { email, password }),
+    'We could not sign you in. Please try again.',
+    withUser(signInSuccess, signInFailure),
+    signInFailure,
+  );
 }
 
 export function* updateUserSaga(action: PayloadAction<ProfileUpdate>): SagaIterator {
-  try {
-    const body: ApiResponse<unknown> = yield call(api.put, '/api/account/profile', action.payload);
-    if (!body.success) {
-      yield put(updateUserFailure(refusedMessage(body, 'We could not save your profile. Please try again.')));
-      return;
-    }
-    const user = pickUser(body);
-    yield put(user ? updateUserSuccess(user) : updateUserFailure(UNREADABLE));
-  } catch (error) {
-    yield put(updateUserFailure(getErrorMessage(error)));
-  }
+  yield call(
+    sessionCall,
+    () => api.put('/api/account/profile', action.payload),
+    'We could not save your profile. Please try again.',
+    withUser(updateUserSuccess, updateUserFailure),
+    updateUserFailure,
+  );
 }
 
 export function* deleteUserSaga(action: PayloadAction<DeleteAccountRequest | undefined>): SagaIterator {
-  try {
-    const body: ApiResponse<unknown> = yield call(api.delete, '/api/account/profile', action.payload ? { body: action.payload } : undefined);
-    if (!body.success) {
-      yield put(deleteUserFailure(refusedMessage(body, 'We could not delete your account. Please try again.')));
-      return;
-    }
-    yield put(deleteUserSuccess());
-  } catch (error) {
-    yield put(deleteUserFailure(getErrorMessage(error)));
-  }
+  yield call(
+    sessionCall,
+    () => api.delete('/api/account/profile', action.payload ? { body: action.payload } : undefined),
+    'We could not delete your account. Please try again.',
+    () => deleteUserSuccess(),
+    deleteUserFailure,
+  );
 }
 
-/** docs/product.md#client-state: a `success: false` body stores its message and the user stays signed in; a thrown error stores its message. */
+/** A `success: false` sign-out stores its message and the user stays signed in; a thrown error stores its message. */
 export function* signOutSaga(): SagaIterator {
-  try {
-    const body: ApiResponse<unknown> = yield call(api.post, '/api/auth/logout');
-    if (body.success === false) {
-      yield put(signOutFailure(refusedMessage(body, 'We could not sign you out. Please try again.')));
-      return;
-    }
-    yield put(signOutSuccess());
-  } catch (error) {
-    yield put(signOutFailure(getErrorMessage(error)));
-  }
+  yield call(sessionCall, () => api.post('/api/auth/logout'), 'We could not sign you out. Please try again.', () => signOutSuccess(), signOutFailure, true);
 }
 
 /** The host runs this once; it serves every remote through the shared store. */

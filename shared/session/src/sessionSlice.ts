@@ -12,6 +12,11 @@ const fail = (state: SessionState, action: PayloadAction<string>) => {
   state.loading = false;
   state.error = action.payload;
 };
+const storeUser = (state: SessionState, action: PayloadAction<SessionUser>) => {
+  state.currentUser = action.payload;
+  state.loading = false;
+  state.error = null;
+};
 const clearUser = (state: SessionState) => {
   state.currentUser = null;
   state.loading = false;
@@ -28,18 +33,10 @@ export const sessionSlice = createSlice({
   initialState: initialSessionState,
   reducers: {
     signInStart: (state, _action: PayloadAction<SignInCredentials>) => start(state),
-    signInSuccess: (state, action: PayloadAction<SessionUser>) => {
-      state.currentUser = action.payload;
-      state.loading = false;
-      state.error = null;
-    },
+    signInSuccess: storeUser,
     signInFailure: fail,
     updateUserStart: (state, _action: PayloadAction<ProfileUpdate>) => start(state),
-    updateUserSuccess: (state, action: PayloadAction<SessionUser>) => {
-      state.currentUser = action.payload;
-      state.loading = false;
-      state.error = null;
-    },
+    updateUserSuccess: storeUser,
     updateUserFailure: fail,
     deleteUserStart: (state, _action: PayloadAction<DeleteAccountRequest | undefined>) => start(state),
     deleteUserSuccess: clearUser,
