@@ -1,35 +1,34 @@
 import type { DocumentStore } from '@pharmacy/db';
 import type { FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { DEFAULT_RATE_LIMITS, type CatalogDeps } from './deps';
-import { FEATURES, featureRoutes, type FeatureDoc } from './features/routes';
+import { catalogCollections } from './collections';
+import { featureRoutes } from './features/routes';
 import { mediaRoutes } from './media/routes';
-import { PRODUCTS, type ProductDoc } from './products/model';
 import { ProductReadModel } from './products/readModel';
 import { productRoutes } from './products/routes';
 import { ProductService } from './products/service';
 import { reviewRoutes } from './reviews/routes';
 import { erasureRoutes } from './reviews/erasure';
-import { REVIEWS, ReviewService, type ReviewDoc } from './reviews/service';
-import { STOCK_HISTORY, StockAdjustments, type StockHistoryDoc } from './stock/adjustments';
+import { ReviewService } from './reviews/service';
+import { StockAdjustments } from './stock/adjustments';
 import { stockAdminRoutes } from './stock/adminRoutes';
 import { internalRoutes } from './stock/routes';
-import { RESERVATIONS, StockService, type ReservationDoc } from './stock/service';
+import { StockService } from './stock/service';
 
 /** Creates the indexes the catalog relies on (idempotent; the seeder and the plugin both call it). */
 export async function ensureCatalogIndexes(store: DocumentStore): Promise<void> {
-  await store.collection<ReviewDoc>(REVIEWS).createIndex({ productId: 1, userId: 1 }, { unique: true });
-  await store.collection<ReviewDoc>(REVIEWS).createIndex({ productId: 1 });
-  await store.collection<ReservationDoc>(RESERVATIONS).createIndex({ status: 1 });
-  await store.collection<ProductDoc>(PRODUCTS).createIndex({ category: 1 });
-  await store.collection<StockHistoryDoc>(STOCK_HISTORY).createIndex({ productId: 1 });
-  await store.collection<StockHistoryDoc>(STOCK_HISTORY).createIndex({ state: 1 });
+  const { reviews, reservations, products, stockHistory } = catalogCollections(store);
+  await reviews.createIndex({ productId: 1, userId: 1 }, { unique: true });
+  await reviews.createIndex({ productId: 1 });
+  await reservations.createIndex({ status: 1 });
+  await products.createIndex({ category: 1 });
+  await stockHistory.createIndex({ productId: 1 });
+  await stockHistory.createIndex({ state: 1 });
 }
 
 /** Products stored before edits carried a version start at version 1 (idempotent, at every start). */
 export async function migrateProductVersions(store: DocumentStore): Promise<number> {
-  const { modifiedCount } = await store
-    .collection<ProductDoc>(PRODUCTS)
-    .updateMany({ version: { $exists: false } }, { $set: { version: 1, edits: [] } });
+  const { modifiedCount } = await catalogCollections(store).products.updateMany({ version: { $exists: false } }, { $set: { version: 1, edits: [] } });
   return modifiedCount;
 }
 
@@ -41,10 +40,8 @@ export async function migrateProductVersions(store: DocumentStore): Promise<numb
  */
 export function buildCatalogService(deps: CatalogDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const products = deps.store.collection<ProductDoc>(PRODUCTS);
-    const reviews = deps.store.collection<ReviewDoc>(REVIEWS);
-    const reservations = deps.store.collection<ReservationDoc>(RESERVATIONS);
-    const features = deps.store.collection<FeatureDoc>(FEATURES);
+    const db = catalogCollections(deps.store);
+    const { products, reviews, reservations, features } = db;
     await ensureCatalogIndexes(deps.store);
     await migrateProductVersions(deps.store);
 
@@ -54,13 +51,13 @@ export function buildCatalogService(deps: CatalogDeps): FastifyPluginAsyncTypebo
     const recovered = await stock.recoverPending();
     if (recovered > 0) app.log.warn({ recovered }, 'gave back stock held by interrupted reservations');
 
-    const adjustments = new StockAdjustments(products, deps.store.collection<StockHistoryDoc>(STOCK_HISTORY), reservations, readModel, app.log);
+    const adjustments = new StockAdjustments(products, db.stockHistory, reservations, readModel, app.log);
     const settled = await adjustments.recover();
     if (settled.applied + settled.abandoned > 0) app.log.warn(settled, 'settled stock history lines an interrupted adjustment left pending');
-    await app.register(productRoutes, { readModel, service: new ProductService(products, reviews, deps.blobs, readModel, adjustments) });
+    await app.register(productRoutes, { readModel, service: new ProductService(db, deps.blobs, readModel, adjustments) });
     await app.register(stockAdminRoutes, { adjustments });
     await app.register(reviewRoutes, {
-      service: new ReviewService(reviews, products, readModel, deps.purchases),
+      service: new ReviewService(db, readModel, deps.purchases),
       limits: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits },
     });
     await app.register(featureRoutes, { features, blobs: deps.blobs });

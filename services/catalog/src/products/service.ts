@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BlobStore, Collection } from '@pharmacy/db';
+import type { BlobStore } from '@pharmacy/db';
 import {
   CatalogErrorCodes,
   PRODUCT_FIELD_LABELS,
@@ -13,7 +13,7 @@ import { HttpError, badRequest, notFound } from '@pharmacy/service-kit';
 import { resolveMediaRef } from '../media/refs';
 import { PRODUCT_EDITS_KEPT, toApiProduct, type ProductDoc } from './model';
 import type { ProductReadModel } from './readModel';
-import type { ReviewDoc } from '../reviews/service';
+import type { CatalogCollections } from '../collections';
 import type { StockAdjustments } from '../stock/adjustments';
 
 const clean = (list: string[] | undefined) => [...new Set((list ?? []).map((s) => s.trim()).filter(Boolean))];
@@ -26,8 +26,7 @@ function cents(field: string, value: number): number {
 /** Admin writes: validate, write to the store, then update this process's read model. */
 export class ProductService {
   constructor(
-    private readonly products: Collection<ProductDoc>,
-    private readonly reviews: Collection<ReviewDoc>,
+    private readonly db: Pick<CatalogCollections, 'products' | 'reviews'>,
     private readonly blobs: BlobStore,
     private readonly readModel: ProductReadModel,
     private readonly adjustments: StockAdjustments,
@@ -80,7 +79,7 @@ export class ProductService {
       Object.entries(sent).filter(([key]) => !(PRODUCT_SERVER_FIELDS as string[]).includes(key)),
     ) as Omit<ProductPatch, 'version' | (typeof PRODUCT_SERVER_FIELDS)[number]>;
     if (Object.keys(fields).length === 0) throw badRequest('Nothing to change: send at least one product field.');
-    const current = await this.products.findOne({ _id: id });
+    const current = await this.db.products.findOne({ _id: id });
     if (!current) throw notFound('That product does not exist (it may have been deleted).');
     if (current.version !== version) throw staleEdit(current, version);
     refuseChangedServerFields(current, sent);
@@ -113,14 +112,14 @@ export class ProductService {
     checkProduct({ ...current, ...set });
 
     const edit = { version: version + 1, fields: changed, by, at: new Date() };
-    const updated = await this.products.findOneAndUpdate(
+    const updated = await this.db.products.findOneAndUpdate(
       { _id: id, version },
       { $set: { ...set, updatedAt: edit.at }, $inc: { version: 1 }, $push: { edits: { $each: [edit], $slice: -PRODUCT_EDITS_KEPT } } },
       { returnDocument: 'after' },
     );
     if (!updated) {
       // Someone saved between our read and our write (or deleted the product).
-      const now = await this.products.findOne({ _id: id });
+      const now = await this.db.products.findOne({ _id: id });
       if (!now) throw notFound('That product does not exist (it may have been deleted).');
       throw staleEdit(now, version);
     }
@@ -129,10 +128,10 @@ export class ProductService {
   }
 
   async remove(id: string): Promise<void> {
-    const { deletedCount } = await this.products.deleteOne({ _id: id });
+    const { deletedCount } = await this.db.products.deleteOne({ _id: id });
     if (deletedCount === 0) throw notFound('That product does not exist (it may have been deleted).');
     this.readModel.remove(id);
-    await this.reviews.deleteMany({ productId: id });
+    await this.db.reviews.deleteMany({ productId: id });
   }
 }
 

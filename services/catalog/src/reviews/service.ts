@@ -4,6 +4,7 @@ import { CatalogErrorCodes, type Review, type ReviewAdded, type ReviewEligibilit
 import { HttpError, badRequest, notFound } from '@pharmacy/service-kit';
 import { averageOf, type ProductDoc } from '../products/model';
 import type { ProductReadModel } from '../products/readModel';
+import type { CatalogCollections } from '../collections';
 import type { PurchaseChecker } from './purchases';
 
 export interface ReviewDoc extends Doc {
@@ -30,8 +31,7 @@ const alreadyReviewed = () => new HttpError(409, CatalogErrorCodes.ALREADY_REVIE
 
 export class ReviewService {
   constructor(
-    private readonly reviews: Collection<ReviewDoc>,
-    private readonly products: Collection<ProductDoc>,
+    private readonly db: Pick<CatalogCollections, 'products' | 'reviews'>,
     private readonly readModel: ProductReadModel,
     private readonly purchases: PurchaseChecker,
   ) {}
@@ -39,14 +39,14 @@ export class ReviewService {
   async list(productId: string): Promise<{ items: Review[] } & ReviewFigures> {
     const product = this.readModel.get(productId);
     if (!product) throw notFound('That product does not exist.');
-    const items = await this.reviews.find({ productId }, { sort: { createdAt: -1 }, limit: 200 });
+    const items = await this.db.reviews.find({ productId }, { sort: { createdAt: -1 }, limit: 200 });
     return { items: items.map(toReview), averageReview: averageOf(product.reviewTotal, product.reviewCount), reviewCount: product.reviewCount };
   }
 
   async eligibility(userId: string | null, productId: string): Promise<ReviewEligibility> {
     if (!this.readModel.get(productId)) throw notFound('That product does not exist.');
     if (!userId) return { canReview: false, reason: 'SIGN_IN' };
-    if (await this.reviews.findOne({ productId, userId })) return { canReview: false, reason: 'ALREADY_REVIEWED' };
+    if (await this.db.reviews.findOne({ productId, userId })) return { canReview: false, reason: 'ALREADY_REVIEWED' };
     if (!(await this.purchases.hasPurchased(userId, productId))) return { canReview: false, reason: 'NOT_A_BUYER' };
     return { canReview: true };
   }
@@ -56,7 +56,7 @@ export class ReviewService {
     const message = input.reviewMessage.trim();
     if (message.length < 3) throw badRequest('Please write at least 3 characters about the product.');
     if (!this.readModel.get(input.productId)) throw notFound('That product does not exist.');
-    if (await this.reviews.findOne({ productId: input.productId, userId })) throw alreadyReviewed();
+    if (await this.db.reviews.findOne({ productId: input.productId, userId })) throw alreadyReviewed();
     if (!(await this.purchases.hasPurchased(userId, input.productId))) {
       throw new HttpError(403, CatalogErrorCodes.NOT_A_BUYER, 'Only customers who bought this product can review it.');
     }
@@ -69,23 +69,23 @@ export class ReviewService {
       createdAt: new Date(),
     };
     try {
-      await this.reviews.insertOne(review); // unique (productId, userId): a concurrent second review fails here
+      await this.db.reviews.insertOne(review); // unique (productId, userId): a concurrent second review fails here
     } catch (e) {
       if (isDuplicateKeyError(e)) throw alreadyReviewed();
       throw e;
     }
-    const after = await this.products.findOneAndUpdate(
+    const after = await this.db.products.findOneAndUpdate(
       { _id: input.productId },
       { $inc: { reviewTotal: input.reviewValue, reviewCount: 1 } },
       { returnDocument: 'after' },
     );
     if (!after) {
-      await this.reviews.deleteOne({ _id: review._id });
+      await this.db.reviews.deleteOne({ _id: review._id });
       throw notFound('That product does not exist.');
     }
     const averageReview = averageOf(after.reviewTotal, after.reviewCount);
     // The stored average only changes if no other review landed meanwhile (the API derives it anyway).
-    await this.products.updateOne({ _id: after._id, reviewCount: after.reviewCount }, { $set: { averageReview } });
+    await this.db.products.updateOne({ _id: after._id, reviewCount: after.reviewCount }, { $set: { averageReview } });
     this.readModel.refresh({ ...after, averageReview });
     return { review: toReview(review), averageReview, reviewCount: after.reviewCount };
   }
