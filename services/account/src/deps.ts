@@ -1,5 +1,5 @@
 import type { DocumentStore } from '@pharmacy/db';
-import type { Mailer, RateLimit } from '@pharmacy/service-kit';
+import type { Mailer, RateLimit, RateLimitsOf, ServiceDeps } from '@pharmacy/service-kit';
 import type { PasswordHasher } from './users/passwords';
 import type { Users } from './users/store';
 import type { Sessions } from './sessions/store';
@@ -19,7 +19,7 @@ export const DEFAULT_RATE_LIMITS = {
   passwordCheck: { max: 10, timeWindow: '1 minute' },
   tickets: { max: 10, timeWindow: '1 hour' },
 } satisfies Record<string, RateLimit>;
-export type RateLimits = Record<keyof typeof DEFAULT_RATE_LIMITS, RateLimit>;
+export type RateLimits = RateLimitsOf<typeof DEFAULT_RATE_LIMITS>;
 
 /**
  * Limits per account (by normalised email, whether or not an account exists, so the answers do not tell),
@@ -34,20 +34,16 @@ export const DEFAULT_ATTEMPT_LIMITS = {
 export type AccountAttemptLimits = Record<keyof typeof DEFAULT_ATTEMPT_LIMITS, AttemptLimit>;
 
 /** What buildAccountService needs; tests pass an in-memory store, a test key and an outbox or SMTP mailer. */
-export interface AccountDeps {
-  store: DocumentStore;
+export interface AccountDeps extends ServiceDeps<RateLimits> {
   /** Ed25519 private key (PEM) that signs access tokens. */
   privateKey: string;
   mailer: Mailer;
-  /** Shared secret other services present on /internal/account/*. */
-  internalToken: string;
   /** Origin used in links sent by mail, e.g. http://localhost:5000. */
   publicOrigin: string;
   /** Production refuses demo accounts. */
   production?: boolean;
   /** Secure cookies (default: production). */
   secureCookies?: boolean;
-  rateLimits?: Partial<RateLimits>;
   attemptLimits?: Partial<AccountAttemptLimits>;
   /** Clock for expiry decisions (tests move it forward). */
   now?: () => Date;

@@ -1,5 +1,5 @@
-import type { BlobStore, DocumentStore } from '@pharmacy/db';
-import type { RateLimit } from '@pharmacy/service-kit';
+import type { BlobStore } from '@pharmacy/db';
+import type { RateLimit, RateLimitsOf, ServiceDeps } from '@pharmacy/service-kit';
 import type { ProductReadModel } from './products/readModel';
 import type { PurchaseChecker } from './reviews/purchases';
 
@@ -7,17 +7,13 @@ import type { PurchaseChecker } from './reviews/purchases';
 export const DEFAULT_RATE_LIMITS = {
   reviewAdd: { max: 10, timeWindow: '1 hour' },
 } satisfies Record<string, RateLimit>;
-export type RateLimits = Record<keyof typeof DEFAULT_RATE_LIMITS, RateLimit>;
+export type RateLimits = RateLimitsOf<typeof DEFAULT_RATE_LIMITS>;
 
 /** Everything the catalog plugin needs; tests pass an embedded store and a double of the purchase check. */
-export interface CatalogDeps {
-  store: DocumentStore;
+export interface CatalogDeps extends ServiceDeps<RateLimits> {
   blobs: BlobStore;
-  /** Shared secret other services present on /internal/catalog/*. */
-  internalToken: string;
   /** Asks the checkout service whether a user bought a product (a test double in tests). */
   purchases: PurchaseChecker;
-  rateLimits?: Partial<RateLimits>;
   /** Lets a caller (the benchmark, tests) reach the read model this plugin loads. */
   readModel?: ProductReadModel;
 }

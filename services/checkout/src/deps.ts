@@ -1,5 +1,4 @@
-import type { DocumentStore } from '@pharmacy/db';
-import type { RateLimit } from '@pharmacy/service-kit';
+import type { RateLimit, RateLimitsOf, ServiceDeps } from '@pharmacy/service-kit';
 import type { AccountClient } from './account-client';
 import type { CatalogClient } from './catalog-client';
 import type { PaymentProvider } from './payments/port';
@@ -12,16 +11,13 @@ export const DEFAULT_RATE_LIMITS = {
   orderCapture: { max: 30, timeWindow: '1 minute' },
   quote: { max: 120, timeWindow: '1 minute' },
 } satisfies Record<string, RateLimit>;
-export type RateLimits = Record<keyof typeof DEFAULT_RATE_LIMITS, RateLimit>;
+export type RateLimits = RateLimitsOf<typeof DEFAULT_RATE_LIMITS>;
 
 /** Everything the checkout plugin needs; tests pass doubles of the ports (never of the plugin itself). */
-export interface CheckoutDeps {
-  store: DocumentStore;
+export interface CheckoutDeps extends ServiceDeps<RateLimits> {
   catalog: CatalogClient;
   account: AccountClient;
   payments: PaymentProvider;
-  /** Shared secret other services present on /internal/checkout/* calls. */
-  internalToken: string;
   /** The shop's public origin: where providers send the shopper back (…/secure/checkout/return). */
   publicOrigin: string;
   /** More origins the shop is reached at (TRUSTED_ORIGINS): a shopper who started there returns there. */
@@ -35,5 +31,4 @@ export interface CheckoutDeps {
   orderTtlMs?: number;
   /** How often the expiry sweeper runs (default 60 s; 0 turns the timer off). */
   sweepIntervalMs?: number;
-  rateLimits?: Partial<RateLimits>;
 }
