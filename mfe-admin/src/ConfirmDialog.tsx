@@ -1,3 +1,6 @@
+import { useEffect, useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import styled from 'styled-components';
 import { Button, th } from '@pharmacy/ui';
 import { Dialog } from '@pharmacy/ui/dialog';
@@ -41,4 +44,37 @@ export function ConfirmDialog({ open, title, description, confirmLabel, busy = f
       </Actions>
     </Dialog>
   );
+}
+
+/**
+ * Delete after "Are you sure?": `ask(item)` opens the confirmation, confirming dispatches `remove(id)`, and the
+ * dialog stays open (busy) until the delete finishes either way (a failure says why in a toast).
+ * `deleting` is the id the slice is deleting, null when none.
+ */
+export function useConfirmDelete<T extends { _id: string }>(deleting: string | null, remove: (id: string) => UnknownAction) {
+  const dispatch = useDispatch();
+  const [target, setTarget] = useState<T | null>(null);
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (deleting === null && sent.current) {
+      sent.current = false;
+      setTarget(null);
+    }
+  }, [deleting]);
+
+  return {
+    target,
+    ask: setTarget,
+    dialog: {
+      open: target !== null,
+      busy: target !== null && deleting === target._id,
+      onCancel: () => setTarget(null),
+      onConfirm: () => {
+        if (!target) return;
+        sent.current = true;
+        dispatch(remove(target._id));
+      },
+    },
+  };
 }

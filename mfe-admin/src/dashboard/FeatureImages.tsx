@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
 import { FEATURE_IMAGE_SIZE, type Feature } from '@pharmacy/contracts';
 import { Button, Card, CardTitle, EmptyState, Spinner, th } from '@pharmacy/ui';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { ConfirmDialog, useConfirmDelete } from '../ConfirmDialog';
 import { ImageUploader } from '../media/ImageUploader';
 import { dateTimeOrDash } from '../format';
 import { useAdminSelector } from '../state/module';
@@ -49,15 +48,7 @@ const Meta = styled.div`
 export function FeatureImages() {
   const dispatch = useDispatch();
   const { features, featuresLoading, addingFeature, deletingFeature } = useAdminSelector(selectDashboard);
-  const [confirm, setConfirm] = useState<Feature | null>(null);
-  const deleteSent = useRef(false);
-
-  useEffect(() => {
-    if (deletingFeature === null && deleteSent.current) {
-      deleteSent.current = false;
-      setConfirm(null);
-    }
-  }, [deletingFeature]);
+  const confirm = useConfirmDelete<Feature>(deletingFeature, dashboardActions.deleteFeature);
 
   return (
     <Card as="section" aria-labelledby="feature-images-heading">
@@ -81,7 +72,7 @@ export function FeatureImages() {
               <Banner src={feature.image} alt={`Feature image ${index + 1}`} width={FEATURE_IMAGE_SIZE.width} height={FEATURE_IMAGE_SIZE.height} loading="lazy" />
               <Meta>
                 <span>Added {dateTimeOrDash(feature.createdAt)}</span>
-                <Button size="sm" variant="danger" onClick={() => setConfirm(feature)} aria-label={`Delete feature image ${index + 1}`}>
+                <Button size="sm" variant="danger" onClick={() => confirm.ask(feature)} aria-label={`Delete feature image ${index + 1}`}>
                   Delete
                 </Button>
               </Meta>
@@ -89,19 +80,7 @@ export function FeatureImages() {
           ))}
         </Grid>
       )}
-      <ConfirmDialog
-        open={confirm !== null}
-        title="Delete feature image?"
-        description="It will no longer show on the home page. This cannot be undone."
-        confirmLabel="Delete"
-        busy={confirm !== null && deletingFeature === confirm._id}
-        onCancel={() => setConfirm(null)}
-        onConfirm={() => {
-          if (!confirm) return;
-          deleteSent.current = true;
-          dispatch(dashboardActions.deleteFeature(confirm._id));
-        }}
-      />
+      <ConfirmDialog {...confirm.dialog} title="Delete feature image?" description="It will no longer show on the home page. This cannot be undone." confirmLabel="Delete" />
     </Card>
   );
 }

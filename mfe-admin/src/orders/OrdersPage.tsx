@@ -1,12 +1,13 @@
 import { useEffect, useId } from 'react';
 import { useDispatch } from 'react-redux';
 import { ORDER_STATUSES, formatMoney, type Order, type OrderStatus } from '@pharmacy/contracts';
-import { Button, EmptyState, PageTitle, Pagination, Select } from '@pharmacy/ui';
-import { DataTable, type Column } from '../DataTable';
+import { Button, Select } from '@pharmacy/ui';
+import type { Column } from '../DataTable';
+import { ListPage } from '../ListPage';
 import { dateTimeOrDash } from '../format';
 import { useAdminSelector } from '../state/module';
 import { selectOrders } from '../state/selectors';
-import { Mono, Toolbar } from '../styles';
+import { Mono } from '../styles';
 import { useDetailsDialog } from '../useDetailsDialog';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { StatusBadge, staffStatusLabel } from './StatusControl';
@@ -44,35 +45,32 @@ export function OrdersPage() {
   const openId = dialog.openId;
 
   return (
-    <section>
-      <PageTitle>Orders</PageTitle>
-      <Toolbar>
-        <label htmlFor={filterId}>Status</label>
-        <Select
-          id={filterId}
-          value={status ?? ''}
-          onChange={(event) => dispatch(ordersActions.fetchOrders({ status: (event.target.value || null) as OrderStatus | null, page: 1 }))}
-        >
-          <option value="">All statuses</option>
-          {ORDER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {staffStatusLabel('orderStatus', s)}
-            </option>
-          ))}
-        </Select>
-      </Toolbar>
-
-      <DataTable
-        label="Orders"
-        rows={list}
-        columns={columns}
-        rowKey={(order) => order._id}
-        loading={loading}
-        loadingLabel="Loading orders"
-        empty={<EmptyState message="No orders found" description={status ? `No order is ${staffStatusLabel('orderStatus', status).toLowerCase()}.` : undefined} />}
-        roomy
-      />
-      <Pagination label="Orders pages" align="end" page={page} limit={limit} total={total} onPage={(p) => dispatch(ordersActions.fetchOrders({ page: p }))} />
+    <ListPage
+      title="Orders"
+      label="Orders"
+      toolbar={
+        <>
+          <label htmlFor={filterId}>Status</label>
+          <Select
+            id={filterId}
+            value={status ?? ''}
+            onChange={(event) => dispatch(ordersActions.fetchOrders({ status: (event.target.value || null) as OrderStatus | null, page: 1 }))}
+          >
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {staffStatusLabel('orderStatus', s)}
+              </option>
+            ))}
+          </Select>
+        </>
+      }
+      rows={list}
+      columns={columns}
+      loading={loading}
+      emptyDescription={status ? `No order is ${staffStatusLabel('orderStatus', status).toLowerCase()}.` : undefined}
+      paging={{ page, limit, total, onPage: (p) => dispatch(ordersActions.fetchOrders({ page: p })) }}
+    >
 
       <OrderDetailsDialog
         open={openId !== null}
@@ -83,6 +81,6 @@ export function OrdersPage() {
         onOrderStatus={(orderStatus) => openId && dispatch(ordersActions.updateOrderStatus({ id: openId, orderStatus }))}
         onPaymentStatus={(paymentStatus) => openId && dispatch(ordersActions.updatePaymentStatus({ id: openId, paymentStatus }))}
       />
-    </section>
+    </ListPage>
   );
 }

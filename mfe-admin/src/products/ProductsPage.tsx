@@ -1,18 +1,19 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
 import { PRODUCT_IMAGE_SIZE, categoryLabel, formatMoney, type Product } from '@pharmacy/contracts';
 import { Dialog } from '@pharmacy/ui/dialog';
-import { Badge, Button, EmptyState, Input, PageTitle, Pagination, th } from '@pharmacy/ui';
-import { ConfirmDialog } from '../ConfirmDialog';
-import { DataTable, type Column } from '../DataTable';
+import { Badge, Button, Input, th } from '@pharmacy/ui';
+import { ConfirmDialog, useConfirmDelete } from '../ConfirmDialog';
+import type { Column } from '../DataTable';
+import { ListPage } from '../ListPage';
 import { useAdminSelector } from '../state/module';
 import { selectProducts } from '../state/selectors';
 import { ProductForm } from './ProductForm';
 import { emptyProductForm, productToForm, toProductInput, toProductPatch } from './productForm';
 import { StockPanel } from './StockPanel';
 import { productsActions } from './slice';
-import { HiddenLabel, Search, Toolbar } from '../styles';
+import { HiddenLabel, Search } from '../styles';
 
 const Thumb = styled.img`
   display: block;
@@ -40,7 +41,7 @@ export function ProductsPage() {
   const { list, total, page, limit, search, loading, save, reload, deleting } = useAdminSelector(selectProducts);
   const [term, setTerm] = useState(search);
   const [editing, setEditing] = useState<Editing>(null);
-  const [confirmDelete, setConfirmDelete] = useState<Product | null>(null);
+  const confirmDelete = useConfirmDelete<Product>(deleting, productsActions.deleteProduct);
   const searchId = useId();
 
   useEffect(() => {
@@ -63,14 +64,6 @@ export function ProductsPage() {
     dispatch(productsActions.reloadConsumed());
   }, [reload.product, dispatch]);
 
-  // The confirmation closes when the delete finishes (either way; a failure says why in a toast).
-  const deleteSent = useRef(false);
-  useEffect(() => {
-    if (deleting === null && deleteSent.current) {
-      deleteSent.current = false;
-      setConfirmDelete(null);
-    }
-  }, [deleting]);
 
   const onSearch = (value: string) => {
     setTerm(value);
@@ -115,7 +108,7 @@ export function ProductsPage() {
           <Button size="sm" variant="secondary" onClick={() => openForm({ mode: 'edit', product })} aria-label={`Edit ${product.title}`}>
             Edit
           </Button>
-          <Button size="sm" variant="danger" onClick={() => setConfirmDelete(product)} aria-label={`Delete ${product.title}`}>
+          <Button size="sm" variant="danger" onClick={() => confirmDelete.ask(product)} aria-label={`Delete ${product.title}`}>
             Delete
           </Button>
         </Row>
@@ -124,27 +117,25 @@ export function ProductsPage() {
   ];
 
   return (
-    <section>
-      <PageTitle>Products</PageTitle>
-      <Toolbar $spread>
-        <Search>
-          <HiddenLabel htmlFor={searchId}>Search products</HiddenLabel>
-          <Input id={searchId} type="search" placeholder="Search products..." maxLength={100} value={term} onChange={(e) => onSearch(e.target.value)} autoComplete="off" />
-        </Search>
-        <Button onClick={() => openForm({ mode: 'add' })}>Add product</Button>
-      </Toolbar>
-
-      <DataTable
-        label="Products"
-        rows={list}
-        columns={columns}
-        rowKey={(product) => product._id}
-        loading={loading}
-        loadingLabel="Loading products"
-        empty={<EmptyState message="No products found" description={search ? 'Try another search term.' : 'Add the first product to the catalog.'} />}
-        roomy
-      />
-      <Pagination label="Products pages" align="end" page={page} limit={limit} total={total} onPage={(p) => dispatch(productsActions.fetchProducts({ page: p }))} />
+    <ListPage
+      title="Products"
+      label="Products"
+      spreadToolbar
+      toolbar={
+        <>
+          <Search>
+            <HiddenLabel htmlFor={searchId}>Search products</HiddenLabel>
+            <Input id={searchId} type="search" placeholder="Search products..." maxLength={100} value={term} onChange={(e) => onSearch(e.target.value)} autoComplete="off" />
+          </Search>
+          <Button onClick={() => openForm({ mode: 'add' })}>Add product</Button>
+        </>
+      }
+      rows={list}
+      columns={columns}
+      loading={loading}
+      emptyDescription={search ? 'Try another search term.' : 'Add the first product to the catalog.'}
+      paging={{ page, limit, total, onPage: (p) => dispatch(productsActions.fetchProducts({ page: p })) }}
+    >
 
       <Dialog
         open={editing !== null}
@@ -187,18 +178,11 @@ export function ProductsPage() {
       </Dialog>
 
       <ConfirmDialog
-        open={confirmDelete !== null}
+        {...confirmDelete.dialog}
         title="Delete product?"
-        description={confirmDelete ? `"${confirmDelete.title}" will be removed from the catalog. This cannot be undone.` : ''}
+        description={confirmDelete.target ? `"${confirmDelete.target.title}" will be removed from the catalog. This cannot be undone.` : ''}
         confirmLabel="Delete"
-        busy={confirmDelete !== null && deleting === confirmDelete._id}
-        onCancel={() => setConfirmDelete(null)}
-        onConfirm={() => {
-          if (!confirmDelete) return;
-          deleteSent.current = true;
-          dispatch(productsActions.deleteProduct(confirmDelete._id));
-        }}
       />
-    </section>
+    </ListPage>
   );
 }

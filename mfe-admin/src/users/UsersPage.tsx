@@ -1,12 +1,13 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import type { User } from '@pharmacy/contracts';
-import { Button, EmptyState, Input, PageTitle } from '@pharmacy/ui';
-import { DataTable, type Column } from '../DataTable';
+import { Button, Input } from '@pharmacy/ui';
+import type { Column } from '../DataTable';
+import { ListPage } from '../ListPage';
 import { useAdminSelector } from '../state/module';
 import { selectUsers } from '../state/selectors';
 import { textOrDash } from '../format';
-import { HiddenLabel, Mono, Search, Toolbar } from '../styles';
+import { HiddenLabel, Mono, Search } from '../styles';
 import { useDetailsDialog } from '../useDetailsDialog';
 import { filterUsers, sortNewestFirst } from './filterUsers';
 import { usersActions } from './slice';
@@ -46,25 +47,20 @@ export function UsersPage() {
   ];
 
   return (
-    <section>
-      <PageTitle>All Users</PageTitle>
-      <Toolbar>
+    <ListPage
+      title="All Users"
+      label="Users"
+      toolbar={
         <Search>
           <HiddenLabel htmlFor={searchId}>Search user by first, last or full name</HiddenLabel>
           <Input id={searchId} type="search" placeholder="Search user..." value={term} onChange={(event) => setTerm(event.target.value)} autoComplete="off" />
         </Search>
-      </Toolbar>
-      <DataTable
-        label="Users"
-        rows={rows}
-        columns={columns}
-        rowKey={(user) => user._id}
-        loading={loading}
-        loadingLabel="Loading users"
-        empty={<EmptyState message="No users found" />}
-        roomy
-      />
+      }
+      rows={rows}
+      columns={columns}
+      loading={loading}
+    >
       <UserDetailsDialog open={dialog.openId !== null} user={details} loading={detailsLoading} onClose={dialog.close} />
-    </section>
+    </ListPage>
   );
 }
