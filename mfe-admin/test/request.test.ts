@@ -7,7 +7,7 @@ import { request } from '../src/state/request';
 function start<A>(saga: (action: A) => Generator, action: A) {
   const channel = stdChannel<UnknownAction>();
   const dispatched: UnknownAction[] = [];
-  const task = runSaga({ channel, dispatch: (a: UnknownAction) => dispatched.push(a), getState: () => ({}) }, saga as never, action);
+  const task = runSaga({ channel, dispatch: (a: UnknownAction) => dispatched.push(a), getState: () => ({}) }, saga as (action: unknown) => Iterator<unknown>, action);
   return { dispatched, task, emit: (a: UnknownAction) => channel.put(a) };
 }
 
