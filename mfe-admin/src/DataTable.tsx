@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import {
+  Button,
   Spinner,
   Table,
   TableBody,
@@ -17,6 +18,19 @@ export interface Column<T> {
   /** Read by screen readers only (an image or an actions column). */
   hideHeader?: boolean;
   cell: (row: T, index: number) => ReactNode;
+}
+
+/** The last column of a list whose rows open a details dialog. */
+export function viewDetailsColumn<T extends { _id: string }>(open: (id: string) => void): Column<T> {
+  return {
+    header: 'Actions',
+    hideHeader: true,
+    cell: (row) => (
+      <Button size="sm" variant="secondary" onClick={() => open(row._id)}>
+        View Details
+      </Button>
+    ),
+  };
 }
 
 export interface DataTableProps<T> {

@@ -1,8 +1,8 @@
 import { useEffect, useId } from 'react';
 import { useDispatch } from 'react-redux';
 import { ORDER_STATUSES, formatMoney, type Order, type OrderStatus } from '@pharmacy/contracts';
-import { Button, Select } from '@pharmacy/ui';
-import type { Column } from '../DataTable';
+import { Select } from '@pharmacy/ui';
+import { viewDetailsColumn, type Column } from '../DataTable';
 import { ListPage } from '../ListPage';
 import { dateTimeOrDash } from '../format';
 import { useAdminSelector } from '../state/module';
@@ -32,15 +32,7 @@ export function OrdersPage() {
     { header: 'Total', cell: (order) => formatMoney(order.totalAmount, order.currency) },
     { header: 'Order status', cell: (order) => <StatusBadge field="orderStatus" status={order.orderStatus} /> },
     { header: 'Payment', cell: (order) => <StatusBadge field="paymentStatus" status={order.paymentStatus} /> },
-    {
-      header: 'Actions',
-      hideHeader: true,
-      cell: (order) => (
-        <Button size="sm" variant="secondary" onClick={() => dialog.open(order._id)}>
-          View Details
-        </Button>
-      ),
-    },
+    viewDetailsColumn(dialog.open),
   ];
   const openId = dialog.openId;
 

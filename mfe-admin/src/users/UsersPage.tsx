@@ -1,8 +1,8 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import type { User } from '@pharmacy/contracts';
-import { Button, Input } from '@pharmacy/ui';
-import type { Column } from '../DataTable';
+import { Input } from '@pharmacy/ui';
+import { viewDetailsColumn, type Column } from '../DataTable';
 import { ListPage } from '../ListPage';
 import { useAdminSelector } from '../state/module';
 import { selectUsers } from '../state/selectors';
@@ -35,15 +35,7 @@ export function UsersPage() {
     { header: 'First Name', cell: (user) => textOrDash(user.firstName) },
     { header: 'Last Name', cell: (user) => textOrDash(user.lastName) },
     { header: 'Email', cell: (user) => textOrDash(user.email) },
-    {
-      header: 'Actions',
-      hideHeader: true,
-      cell: (user) => (
-        <Button size="sm" variant="secondary" onClick={() => dialog.open(user._id)}>
-          View Details
-        </Button>
-      ),
-    },
+    viewDetailsColumn(dialog.open),
   ];
 
   return (
