@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { isDuplicateKeyError, type Collection, type Doc } from '@pharmacy/db';
+import { isDuplicateKeyError, type Doc } from '@pharmacy/db';
 import { CatalogErrorCodes, type Review, type ReviewAdded, type ReviewEligibility, type ReviewInput, type ReviewFigures } from '@pharmacy/contracts';
 import { HttpError, badRequest, notFound } from '@pharmacy/service-kit';
-import { averageOf, type ProductDoc } from '../products/model';
+import { averageOf } from '../products/model';
 import type { ProductReadModel } from '../products/readModel';
 import type { CatalogCollections } from '../collections';
 import type { PurchaseChecker } from './purchases';
