@@ -1,6 +1,6 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@pharmacy/contracts';
 import { api, apiData, apiList, ApiError, configureApi, DEFAULT_TIMEOUT, REFRESH_PATH } from '../src/api';
-import { fakeApi, reply, type ApiCall } from '@pharmacy/test-kit';
+import { fakeApi, reply, type ApiCall } from '../../test-kit/src/session-free';
 
 afterEach(() => {
   configureApi({ baseUrl: '' });

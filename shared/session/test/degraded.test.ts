@@ -2,7 +2,7 @@ import { checkAuth } from '../src/authThunks';
 import { selectAuthNotice, selectCurrentUser } from '../src/selectors';
 import { signInSuccess } from '../src/sessionSlice';
 import { createAppStore } from '../src/store';
-import { staff, shopper, fakeApi, reply } from '@pharmacy/test-kit';
+import { staff, shopper, fakeApi, reply } from '../../test-kit/src/session-free';
 
 
 const NOTICE = 'Your account details are temporarily unavailable. You are still signed in; please try again in a moment.';

@@ -7,7 +7,7 @@ import {
   updateUserStart,
 } from '../src/sessionSlice';
 import { createAppStore } from '../src/store';
-import { staff, shopper, fakeApi, reply, settle } from '@pharmacy/test-kit';
+import { staff, shopper, fakeApi, reply, settle } from '../../test-kit/src/session-free';
 
 
 /** A store whose user is signed in, as after a successful sign-in. */

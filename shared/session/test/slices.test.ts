@@ -18,7 +18,7 @@ import {
   updateUserSuccess,
 } from '../src/sessionSlice';
 import type { AuthState, SessionState } from '../src/types';
-import { staff, shopper } from '@pharmacy/test-kit';
+import { staff, shopper } from '../../test-kit/src/session-free';
 
 const signedInSession: SessionState = { currentUser: shopper, error: null, loading: false };
 const signedInAuth: AuthState = { isAuthenticated: true, isLoading: false, user: shopper };

@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createAppStore, selectCurrentUser, useSignOut } from '../src';
-import { fakeApi, reply, shopper, type FakeReply } from '@pharmacy/test-kit';
+import { fakeApi, reply, shopper, type FakeReply } from '../../test-kit/src/session-free';
 
 function setup(logoutReply: FakeReply) {
   fakeApi().on('POST', '/api/auth/logout', logoutReply);
