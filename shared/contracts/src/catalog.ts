@@ -1,6 +1,7 @@
 // Schemas and types of the catalog vertical's requests and responses (owned by that vertical).
 import { Type, type Static } from '@sinclair/typebox';
-import { BodyUserId, Id, OkList, PageFigures, StrictObject } from './envelope';
+import { SafetyProfile } from './account';
+import { BodyUserId, Id, Ok, OkList, PageFigures, StrictObject } from './envelope';
 import {
   CATEGORY_IDS,
   INITIAL_STOCK_REASON,
@@ -49,6 +50,11 @@ export const Product = StrictObject({
   /** Minimum age in years to buy; 0 when none. */
   minAge: Type.Integer(),
   requiresPrescription: Type.Boolean(),
+  /**
+   * Pharmacy medicine: sold without a prescription, but only after the shopper answers CONSULTATION_QUESTIONS at
+   * checkout, and every order holding it waits for a pharmacist's review after payment.
+   */
+  pharmacyOnly: Type.Boolean(),
   /** Raised by every staff edit (not by stock moves): an edit names the version it was based on. */
   version: Type.Integer(),
   createdAt: Type.String(),
@@ -122,6 +128,7 @@ const productInputFields = {
   maxPerOrder: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 1000 }), Type.Null()])),
   minAge: Type.Optional(Type.Integer({ minimum: 0, maximum: 120 })),
   requiresPrescription: Type.Optional(Type.Boolean()),
+  pharmacyOnly: Type.Optional(Type.Boolean()),
 };
 /** POST /api/admin/products/add (prices as decimals with at most two places). */
 export const ProductInput = StrictObject(productInputFields);
@@ -278,6 +285,87 @@ export type Reservation = Static<typeof Reservation>;
 export const ReservationRef = StrictObject({ reservationId: Id });
 export type ReservationRef = Static<typeof ReservationRef>;
 
+/* ----------------------------------------------------------------------------------------------------------
+ * Safety (docs/domain.md#safety): the catalog owns the medicine knowledge table and computes every warning, so the
+ * product page, cards, cart, checkout, My Orders and the admin order view all show one answer.
+ * -------------------------------------------------------------------------------------------------------- */
+
+export const SafetyWarning = StrictObject({
+  kind: Type.Union([Type.Literal('allergy'), Type.Literal('condition')]),
+  /** What in the product matched, as the product names it ("ibuprofen", "peptic ulcer"). */
+  productTerm: Type.String(),
+  /** The shopper's own profile entry it matched ("NSAIDs", "stomach ulcer"). */
+  profileTerm: Type.String(),
+  /** What links them when they differ, in words ("an NSAID", "the brand Nurofen", "the same condition"). */
+  via: Type.Optional(Type.String()),
+  /** The whole reason in plain words: "Contains ibuprofen, an NSAID; you told us you are allergic to NSAIDs." */
+  message: Type.String(),
+});
+export type SafetyWarning = Static<typeof SafetyWarning>;
+
+export const SafetyBlockCode = Type.Union([Type.Literal('UNDER_AGE'), Type.Literal('NO_DOB'), Type.Literal('PRESCRIPTION_REQUIRED')]);
+export type SafetyBlockCode = Static<typeof SafetyBlockCode>;
+/** Why this shopper cannot add the product at all (the same words the cart and checkout use: safetyBlockMessage). */
+export const SafetyBlock = StrictObject({ code: SafetyBlockCode, message: Type.String() });
+export type SafetyBlock = Static<typeof SafetyBlock>;
+
+export const ProductSafety = StrictObject({
+  productId: Type.String(),
+  warnings: Type.Array(SafetyWarning),
+  blocked: Type.Union([SafetyBlock, Type.Null()]),
+});
+export type ProductSafety = Static<typeof ProductSafety>;
+
+/**
+ * POST /api/shop/safety/check: the safety answer for the caller. Signed in, from their own profile (never one sent
+ * by the browser); a visitor gets only the blocks that need no profile (prescription). Unknown ids are left out.
+ */
+export const SafetyCheckBody = StrictObject({ productIds: Type.Array(Id, { minItems: 1, maxItems: 100 }) });
+export type SafetyCheckBody = Static<typeof SafetyCheckBody>;
+export const SafetyCheckResponse = OkList(ProductSafety, { unrecognisedTerms: Type.Array(Type.String()) });
+export type SafetyCheckResponse = Static<typeof SafetyCheckResponse>;
+
+export const SafetyTermKind = Type.Union([
+  Type.Literal('ingredient'),
+  Type.Literal('class'),
+  Type.Literal('excipient'),
+  Type.Literal('condition'),
+]);
+export type SafetyTermKind = Static<typeof SafetyTermKind>;
+
+/** GET /api/shop/safety/terms?q=&for=allergy|condition: typeahead suggestions from the knowledge table (public). */
+export const SafetyTermsQuery = StrictObject({
+  q: Type.String({ minLength: 1, maxLength: 80 }),
+  for: Type.Union([Type.Literal('allergy'), Type.Literal('condition')]),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 8 })),
+});
+export type SafetyTermsQuery = Static<typeof SafetyTermsQuery>;
+export const SafetyTerm = StrictObject({
+  /** The name to store in the profile ("Ibuprofen", "NSAIDs", "High blood pressure"). */
+  term: Type.String(),
+  kind: SafetyTermKind,
+  /** The name the query matched when it is not the term itself (a brand, an everyday or misspelt name). */
+  matched: Type.Optional(Type.String()),
+  /** A short hint for the suggestion list ("NSAID; brands Nurofen, Advil"). */
+  hint: Type.Optional(Type.String()),
+});
+export type SafetyTerm = Static<typeof SafetyTerm>;
+export const SafetyTermsResponse = OkList(SafetyTerm, { tableVersion: Type.String() });
+export type SafetyTermsResponse = Static<typeof SafetyTermsResponse>;
+
+/** POST /api/shop/safety/terms/recognise: which of these profile terms the table knows (public: no user data kept). */
+export const SafetyRecogniseBody = StrictObject({ terms: Type.Array(Type.String({ minLength: 1, maxLength: 80 }), { maxItems: 60 }) });
+export type SafetyRecogniseBody = Static<typeof SafetyRecogniseBody>;
+export const SafetyRecognition = StrictObject({
+  term: Type.String(),
+  recognised: Type.Boolean(),
+  /** The table's name for it when recognised. */
+  canonical: Type.Optional(Type.String()),
+});
+export type SafetyRecognition = Static<typeof SafetyRecognition>;
+export const SafetyRecogniseResponse = Ok(Type.Array(SafetyRecognition));
+export type SafetyRecogniseResponse = Static<typeof SafetyRecogniseResponse>;
+
 /** How a product is named wherever it stands for itself elsewhere: a quote line, a cart line, an order item. */
 export const productNaming = {
   productId: Type.String(),
@@ -296,6 +384,7 @@ export const ProductSummary = StrictObject({
   maxPerOrder: Type.Union([Type.Integer(), Type.Null()]),
   minAge: Type.Integer(),
   requiresPrescription: Type.Boolean(),
+  pharmacyOnly: Type.Boolean(),
   allergens: Type.Array(Type.String()),
   contraindications: Type.Array(Type.String()),
   activeIngredients: Type.Array(Type.String()),
@@ -307,11 +396,20 @@ export const QuoteReasonCode = Type.Union([
   Type.Literal('OUT_OF_STOCK'),
   Type.Literal('MAX_PER_ORDER'),
   Type.Literal('PRESCRIPTION_REQUIRED'),
+  /** Only with a profile in the request: the shopper is younger than minAge, or gave no date of birth. */
+  Type.Literal('UNDER_AGE'),
+  Type.Literal('NO_DOB'),
 ]);
 export type QuoteReasonCode = Static<typeof QuoteReasonCode>;
 
-/** POST /internal/catalog/products/quote */
-export const QuoteRequest = StrictObject({ items: Type.Array(StockLine, { minItems: 1, maxItems: 100 }) });
+/**
+ * POST /internal/catalog/products/quote. With the signed-in shopper's `profile`, each line also carries the safety
+ * answer the catalog gives everywhere (warnings, and an age block as reasonCode UNDER_AGE/NO_DOB).
+ */
+export const QuoteRequest = StrictObject({
+  items: Type.Array(StockLine, { minItems: 1, maxItems: 100 }),
+  profile: Type.Optional(Type.Union([SafetyProfile, Type.Null()])),
+});
 export type QuoteRequest = Static<typeof QuoteRequest>;
 
 export const QuoteItem = StrictObject({
@@ -322,11 +420,16 @@ export const QuoteItem = StrictObject({
   /** Why not available, in words a shopper can act on. */
   reason: Type.Optional(Type.String()),
   reasonCode: Type.Optional(QuoteReasonCode),
+  /** Safety warnings for the quoted profile (empty without one). */
+  warnings: Type.Array(SafetyWarning),
 });
 export type QuoteItem = Static<typeof QuoteItem>;
 
-/** Lines keep the request's order; totalCents sums every line (unknown products count 0). */
-export const Quote = StrictObject({ items: Type.Array(QuoteItem), totalCents: Type.Integer() });
+/**
+ * Lines keep the request's order; totalCents sums every line (unknown products count 0). `unrecognisedTerms`: the
+ * quoted profile's allergies and conditions the knowledge table does not know (matched as text, flagged for the pharmacist).
+ */
+export const Quote = StrictObject({ items: Type.Array(QuoteItem), totalCents: Type.Integer(), unrecognisedTerms: Type.Array(Type.String()) });
 export type Quote = Static<typeof Quote>;
 
 /** GET /internal/catalog/products/lookup?ids=a,b (unknown ids are left out). */
@@ -337,3 +440,4 @@ export type LookupResult = Static<typeof LookupResult>;
 /** What catalog asks checkout: GET /internal/checkout/purchases/{userId}/{productId}. */
 export const PurchaseCheck = StrictObject({ purchased: Type.Boolean() });
 export type PurchaseCheck = Static<typeof PurchaseCheck>;
+

@@ -33,7 +33,34 @@ export const CheckoutErrorCodes = {
   ORDER_CLOSED: 'ORDER_CLOSED',
   INVALID_TRANSITION: 'INVALID_TRANSITION',
   TOO_MANY_UNPAID_ORDERS: 'TOO_MANY_UNPAID_ORDERS',
+  /** A pharmacy-only product is in the order and the consultation answers are missing or incomplete. */
+  CONSULTATION_REQUIRED: 'CONSULTATION_REQUIRED',
+  /** The order waits for a pharmacist: it cannot move on until it is approved (or be decided twice). */
+  REVIEW_PENDING: 'REVIEW_PENDING',
+  /** A signed-in shopper under a product's minAge (or without a date of birth) tried to add or order it. */
+  AGE_RESTRICTED: 'AGE_RESTRICTED',
 } as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Pharmacist review (docs/domain.md#pharmacist-review)
+
+/** Asked at checkout when the cart holds a pharmacy-only product; the answers are kept on the order. */
+export const CONSULTATION_QUESTIONS = [
+  { id: 'patient', question: 'Who is this medicine for?', hint: 'For example: me, my child, my partner.' },
+  { id: 'age', question: 'How old are they?', hint: 'Age in years.' },
+  { id: 'otherMedicines', question: 'Do they take any other medicines, including ones bought without a prescription?', hint: 'Name them, or write "none".' },
+  { id: 'conditions', question: 'Do they have any health conditions or allergies, or are they pregnant or breastfeeding?', hint: 'Describe them, or write "none".' },
+] as const;
+export type ConsultationQuestionId = (typeof CONSULTATION_QUESTIONS)[number]['id'];
+export const CONSULTATION_ANSWER_MAX = 500;
+
+/**
+ * An order's pharmacist review, beside orderStatus (whose table is unchanged): `awaiting` holds a paid, confirmed order
+ * back from processing until a pharmacist approves (it goes on to inProcess) or rejects (refund, stock back, rejected).
+ */
+export const REVIEW_STATUSES = ['notNeeded', 'awaiting', 'approved', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+export const REVIEW_REASON_MAX = 500;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Payment providers
@@ -105,9 +132,22 @@ export function paymentStatusLabel(status: string | null | undefined): string {
   return PAYMENT_STATUS_LABELS[status as PaymentStatus] ?? status;
 }
 
-/** A status change of the order's history in words, whichever of the two fields it changed. */
-export const statusChangeLabel = (field: 'orderStatus' | 'paymentStatus' | string, status: string | null | undefined, audience: StatusAudience): string =>
-  field === 'paymentStatus' ? paymentStatusLabel(status) : orderStatusLabel(status, audience);
+const REVIEW_STATUS_LABELS: Record<ReviewStatus, Record<StatusAudience, string>> = {
+  notNeeded: { staff: 'No review needed', shopper: 'No review needed' },
+  awaiting: { staff: 'Awaiting pharmacist review', shopper: 'Awaiting pharmacist review' },
+  approved: { staff: 'Approved by pharmacist', shopper: 'Approved by our pharmacist' },
+  rejected: { staff: 'Rejected by pharmacist', shopper: 'Not approved by our pharmacist' },
+};
+
+/** A pharmacist review's state in words. */
+export function reviewStatusLabel(status: string | null | undefined, audience: StatusAudience): string {
+  if (!status) return MISSING_VALUE;
+  return REVIEW_STATUS_LABELS[status as ReviewStatus]?.[audience] ?? status;
+}
+
+/** A status change of the order's history in words, whichever field it changed. */
+export const statusChangeLabel = (field: 'orderStatus' | 'paymentStatus' | 'review' | string, status: string | null | undefined, audience: StatusAudience): string =>
+  field === 'paymentStatus' ? paymentStatusLabel(status) : field === 'review' ? reviewStatusLabel(status, audience) : orderStatusLabel(status, audience);
 
 /** How a status is marked (a badge's colour): done, moving, waiting on someone, or stopped. */
 export type StatusTone = 'neutral' | 'brand' | 'success' | 'warning' | 'danger';

@@ -3,7 +3,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BodyUserId, Id, Ok, OkList, PageFigures, StrictObject } from './envelope';
 import { productNaming } from './catalog';
-import { ADDRESS_RULES, ADMIN_ORDERS_MAX_LIMIT, CART_MAX_LINES, CART_MAX_QUANTITY, ORDER_STATUSES, type OrderStatus, PAYMENT_PROVIDERS, PAYMENT_STATUSES, type PaymentStatus } from './checkout.rules';
+import { ADDRESS_RULES, ADMIN_ORDERS_MAX_LIMIT, CART_MAX_LINES, CART_MAX_QUANTITY, CONSULTATION_ANSWER_MAX, CONSULTATION_QUESTIONS, ORDER_STATUSES, type OrderStatus, PAYMENT_PROVIDERS, PAYMENT_STATUSES, type PaymentStatus, REVIEW_REASON_MAX, REVIEW_STATUSES } from './checkout.rules';
+import { SafetyWarning } from './catalog';
 
 export const OrderStatusSchema = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
 export const PaymentStatusSchema = Type.Union(PAYMENT_STATUSES.map((s) => Type.Literal(s)));
@@ -64,8 +65,12 @@ export const CartLine = StrictObject({
   notice: Type.Optional(Type.String()),
   /** The same as fields: set when this answer lowered the line's quantity. */
   capped: Type.Optional(CartCapped),
-  /** Safety warnings for the signed-in user (allergens, contraindications); ordering needs acknowledgement. */
+  /** Safety warnings for the signed-in user, as the catalog computes them (messages); ordering needs acknowledgement. */
   warnings: Type.Array(Type.String()),
+  /** The same warnings as fields (what matched, through which class or name). */
+  safety: Type.Array(SafetyWarning),
+  /** A pharmacy medicine: ordering it needs the consultation answers, and a pharmacist reviews the order. */
+  pharmacyOnly: Type.Boolean(),
 });
 export type CartLine = Static<typeof CartLine>;
 
@@ -77,6 +82,8 @@ export const Cart = StrictObject({
   /** true when every line can be ordered. */
   canCheckout: Type.Boolean(),
   hasWarnings: Type.Boolean(),
+  /** true when a line is pharmacy-only: checkout asks CONSULTATION_QUESTIONS. */
+  needsConsultation: Type.Boolean(),
   /** true when the catalog could not be reached: lines keep their quantities but show no live price or stock. */
   pricesUnavailable: Type.Optional(Type.Boolean()),
 });
@@ -142,11 +149,23 @@ export type Address = Static<typeof Address>;
 // ---------------------------------------------------------------------------------------------------------------
 // Orders
 
+export const ConsultationQuestionIdSchema = Type.Union(CONSULTATION_QUESTIONS.map((q) => Type.Literal(q.id)));
+export const ConsultationAnswerInput = StrictObject({
+  questionId: ConsultationQuestionIdSchema,
+  answer: Type.String({ minLength: 1, maxLength: CONSULTATION_ANSWER_MAX }),
+});
+export type ConsultationAnswerInput = Static<typeof ConsultationAnswerInput>;
+/** An answer as the order keeps it: with the question's words as they were asked. */
+export const ConsultationAnswer = StrictObject({ ...ConsultationAnswerInput.properties, question: Type.String() });
+export type ConsultationAnswer = Static<typeof ConsultationAnswer>;
+
 export const OrderCreateBody = StrictObject({
   userId: BodyUserId,
   addressId: Id,
   /** The shopper read the safety warnings of the cart and wants to order anyway (recorded on the order). */
   acknowledgeSafetyWarnings: Type.Optional(Type.Boolean()),
+  /** Required (every question answered) when the cart holds a pharmacy-only product; refused otherwise. */
+  consultation: Type.Optional(Type.Array(ConsultationAnswerInput, { minItems: 1, maxItems: CONSULTATION_QUESTIONS.length })),
 });
 export type OrderCreateBody = Static<typeof OrderCreateBody>;
 export const OrderCreated = StrictObject({ approvalURL: Type.String(), orderId: Type.String() });
@@ -167,11 +186,12 @@ export const OrderItem = StrictObject({
   quantity: Type.Integer(),
   lineTotal: Money,
   warnings: Type.Array(Type.String()),
+  pharmacyOnly: Type.Optional(Type.Boolean()),
 });
 export type OrderItem = Static<typeof OrderItem>;
 
 export const OrderHistoryEntry = StrictObject({
-  field: Type.Union([Type.Literal('orderStatus'), Type.Literal('paymentStatus')]),
+  field: Type.Union([Type.Literal('orderStatus'), Type.Literal('paymentStatus'), Type.Literal('review')]),
   from: Type.String(),
   to: Type.String(),
   at: Type.String(),
@@ -180,6 +200,19 @@ export const OrderHistoryEntry = StrictObject({
   note: Type.Optional(Type.String()),
 });
 export type OrderHistoryEntry = Static<typeof OrderHistoryEntry>;
+
+export const ReviewStatusSchema = Type.Union(REVIEW_STATUSES.map((s) => Type.Literal(s)));
+export const OrderReview = StrictObject({
+  status: ReviewStatusSchema,
+  /** Why the order needs a pharmacist, in words ("Acknowledged warning: …", "Pharmacy medicine: …", "Unrecognised health term: …"). */
+  reasons: Type.Array(Type.String()),
+  /** Who decided (a user id) and when; null until then. */
+  decidedBy: Type.Union([Type.String(), Type.Null()]),
+  decidedAt: Type.Union([Type.String(), Type.Null()]),
+  /** The pharmacist's reason for a rejection (shown to the shopper), or a note with an approval. */
+  note: Type.Union([Type.String(), Type.Null()]),
+});
+export type OrderReview = Static<typeof OrderReview>;
 
 export const Order = StrictObject({
   _id: Type.String(),
@@ -203,6 +236,11 @@ export const Order = StrictObject({
   acknowledgedWarnings: Type.Array(Type.String()),
   acknowledgedAt: Type.Union([Type.String(), Type.Null()]),
   history: Type.Array(OrderHistoryEntry),
+  /** The consultation answers given at checkout (empty when no product needed them). */
+  consultation: Type.Array(ConsultationAnswer),
+  /** The shopper's allergies and conditions the knowledge table did not recognise when they ordered: for the pharmacist. */
+  unrecognisedTerms: Type.Array(Type.String()),
+  review: OrderReview,
   /** Set when the shopper deleted their account: the order is kept, its name, address and phone replaced. */
   anonymisedAt: Type.Optional(Type.String()),
 });
@@ -225,15 +263,26 @@ export type PaymentConfig = Static<typeof PaymentConfig>;
 export const AdminOrdersQuery = StrictObject({
   status: Type.Optional(OrderStatusSchema),
   paymentStatus: Type.Optional(PaymentStatusSchema),
+  /** `awaiting`: only orders waiting for a pharmacist. */
+  review: Type.Optional(Type.Literal('awaiting')),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: ADMIN_ORDERS_MAX_LIMIT })),
 });
 export type AdminOrdersQuery = Static<typeof AdminOrdersQuery>;
-/** GET /api/admin/orders/get: one page of orders, newest first, the paging figures beside it. */
-export const AdminOrderListResponse = OkList(Order, PageFigures);
+/** GET /api/admin/orders/get: one page of orders, newest first, the paging figures and the review queue's size beside it. */
+export const AdminOrderListResponse = OkList(Order, { ...PageFigures, awaitingReview: Type.Integer({ minimum: 0 }) });
 export type AdminOrderListResponse = Static<typeof AdminOrderListResponse>;
 export const AdminOrderStatusBody = StrictObject({ orderStatus: OrderStatusSchema });
 export const AdminPaymentStatusBody = StrictObject({ paymentStatus: PaymentStatusSchema });
+/**
+ * POST /api/admin/orders/review/{id}: the pharmacist's decision on an order awaiting review. `approve` moves it on to
+ * inProcess; `reject` needs a reason, refunds through the payment provider, puts the stock back and tells the shopper.
+ */
+export const AdminReviewBody = Type.Union([
+  StrictObject({ decision: Type.Literal('approve'), note: Type.Optional(Type.String({ maxLength: REVIEW_REASON_MAX })) }),
+  StrictObject({ decision: Type.Literal('reject'), reason: Type.String({ minLength: 3, maxLength: REVIEW_REASON_MAX }) }),
+]);
+export type AdminReviewBody = Static<typeof AdminReviewBody>;
 
 export const DailyRevenue = StrictObject({ date: Type.String(), revenue: Money, orders: Type.Integer() });
 export const OrderStats = StrictObject({

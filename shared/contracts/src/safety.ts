@@ -64,3 +64,17 @@ export function safetyMatch(profile: HealthProfile | null | undefined, product: 
 }
 
 export const hasSafetyWarnings = (m: SafetyMatch): boolean => m.allergens.length > 0 || m.conditions.length > 0 || m.underAge !== null;
+
+/** Where a prescription-only medicine comes from, said wherever one is shown: it never reaches an online order. */
+export const PRESCRIPTION_ROUTE =
+  'Prescription only: this medicine cannot be ordered online. Ask your doctor or prescriber for a prescription and bring it to the pharmacy, where a pharmacist will dispense it.';
+
+/**
+ * The one wording of each reason a shopper cannot add or order a product, used by the catalog's safety answer, the
+ * cart, sign-in's cart check and checkout alike.
+ */
+export function safetyBlockMessage(code: 'UNDER_AGE' | 'NO_DOB' | 'PRESCRIPTION_REQUIRED', minAge = 0): string {
+  if (code === 'PRESCRIPTION_REQUIRED') return PRESCRIPTION_ROUTE;
+  if (code === 'NO_DOB') return `You must be at least ${minAge} to buy this. Add your date of birth to your profile to continue.`;
+  return `You must be at least ${minAge} to buy this.`;
+}
