@@ -51,6 +51,7 @@ export function makeProduct(over: Partial<Product> = {}): Product {
     maxPerOrder: null,
     minAge: 0,
     requiresPrescription: false,
+    pharmacyOnly: false,
     version: 1,
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',
