@@ -15,6 +15,8 @@ export { ChoiceGroup } from './components/ChoiceGroup';
 export { PlainList } from './components/PlainList';
 export { Field } from './components/Field';
 export type { FieldProps } from './components/Field';
+export { ChipCombobox } from './components/ChipCombobox';
+export type { ChipComboboxProps, ComboboxSuggestion } from './components/ChipCombobox';
 export { Card, CardTitle } from './components/Card';
 export { BannerFrame } from './components/BannerFrame';
 // Dialog: import from '@pharmacy/ui/dialog' (see dialog.ts)
