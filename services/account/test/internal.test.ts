@@ -27,3 +27,38 @@ describe('GET /internal/account/users/{id}/safety-profile', () => {
     expect((await t.app.inject({ url: `/internal/account/users/${user._id}/safety-profile`, headers: { [INTERNAL_HEADER]: 'guess' } })).statusCode).toBe(403);
   });
 });
+
+describe('POST /internal/account/users/{id}/notify', () => {
+  const notify = (id: string, body: object, token = t.keys.internalToken) =>
+    t.app.inject({ method: 'POST', url: `/internal/account/users/${id}/notify`, headers: { [INTERNAL_HEADER]: token }, payload: body });
+  const mail = { subject: 'Your order was not approved', text: 'Our pharmacist could not approve your order. You were refunded.' };
+
+  it('mails the user at their stored address, once per key (a retried call sends nothing twice)', async () => {
+    const { user } = await signedIn(t.app);
+    const first = await notify(user._id, { ...mail, key: 'order-rejected:o-1' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ success: true, data: { sent: true } });
+    const again = await notify(user._id, { ...mail, key: 'order-rejected:o-1' });
+    expect(again.json()).toEqual({ success: true, data: { sent: false } });
+    const mine = (await t.outbox()).filter((m) => m.to === user.email && m.subject === mail.subject);
+    expect(mine).toHaveLength(1);
+    expect(mine[0].text).toBe(mail.text);
+  });
+
+  it('answers 404 for an unknown (or deleted) user and mails nobody', async () => {
+    const before = (await t.outbox()).length;
+    const res = await notify('nobody', { ...mail, key: 'order-rejected:o-2' });
+    expect(res.statusCode).toBe(404);
+    expect((await t.outbox()).length).toBe(before);
+  });
+
+  it('refuses browsers and wrong tokens (403), and bodies that are not a subject, a text and a key (400)', async () => {
+    const { jar, user } = await signedIn(t.app);
+    const browser = await t.app.inject({ method: 'POST', url: `/internal/account/users/${user._id}/notify`, headers: jar.headers(), payload: { ...mail, key: 'k-1' } });
+    expect(browser.statusCode).toBe(403);
+    expect((await notify(user._id, { ...mail, key: 'k-1' }, 'guess')).statusCode).toBe(403);
+    expect((await notify(user._id, { ...mail, key: 'k-1', to: 'attacker@example.com' })).statusCode).toBe(400);
+    expect((await notify(user._id, { subject: mail.subject, key: 'k-1' })).statusCode).toBe(400);
+    expect((await notify(user._id, { ...mail, key: 'bad key with spaces' })).statusCode).toBe(400);
+  });
+});

@@ -138,4 +138,5 @@ export const AccountPaths = {
   adminUsers: '/api/admin/users/get',
   adminUserDetails: (id: string) => `/api/admin/users/details/${encodeURIComponent(id)}`,
   safetyProfile: (userId: string) => `/internal/account/users/${encodeURIComponent(userId)}/safety-profile`,
+  notifyUser: (userId: string) => `/internal/account/users/${encodeURIComponent(userId)}/notify`,
 } as const;

@@ -151,3 +151,16 @@ export const SafetyProfile = StrictObject({
 export type SafetyProfile = Static<typeof SafetyProfile>;
 export const SafetyProfileResponse = StrictObject({ success: Type.Literal(true), data: SafetyProfile });
 
+/**
+ * POST /internal/account/users/{id}/notify (service to service, internal token): mail the user about something
+ * another service did to their order (a pharmacist's rejection). The account service alone knows the address.
+ * `key` makes a retry send nothing twice: a key already sent answers `sent: false`.
+ */
+export const NotifyUserBody = StrictObject({
+  subject: Type.String({ minLength: 1, maxLength: 200 }),
+  text: Type.String({ minLength: 1, maxLength: 5000 }),
+  key: Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_.:-]+$' }),
+});
+export type NotifyUserBody = Static<typeof NotifyUserBody>;
+export const NotifyUserResponse = StrictObject({ success: Type.Literal(true), data: StrictObject({ sent: Type.Boolean() }) });
+export type NotifyUserResponse = Static<typeof NotifyUserResponse>;

@@ -1,16 +1,26 @@
-import { Id, NoQuery, RevocationFeedResponse, RevocationQuery, SafetyProfileResponse, StrictObject } from '@pharmacy/contracts';
+import { Id, NoQuery, NotifyUserBody, NotifyUserResponse, RevocationFeedResponse, RevocationQuery, SafetyProfileResponse, StrictObject } from '@pharmacy/contracts';
+import { isDuplicateKeyError, type Collection } from '@pharmacy/db';
 import { notFound, ok, requireInternal, responses, REVOCATIONS_PATH, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { AccountContext } from '../deps';
 
+/** A notification already mailed, by the caller's key (no user data: the key names the caller's event). */
+interface SentNotificationDoc {
+  _id: string;
+  at: Date;
+  [key: string]: unknown;
+}
+
 /**
- * Service-to-service reads (internal token only; the gateway never proxies /internal). Checkout applies the
- * safety rules (allergies, contraindications, minimum age) with the stored profile, never with what a
- * browser claims.
+ * Service-to-service calls (internal token only; the gateway never proxies /internal). Checkout and catalog apply
+ * the safety rules (allergies, contraindications, minimum age) with the stored profile, never with what a
+ * browser claims; checkout tells a shopper about their order through the one service that knows their email.
  */
-export const internalRoutes: FastifyPluginAsyncTypebox<Pick<AccountContext, 'users' | 'revocations'> & { internalToken: string }> = async (
+export const internalRoutes: FastifyPluginAsyncTypebox<Pick<AccountContext, 'users' | 'revocations' | 'mailer' | 'store'> & { internalToken: string }> = async (
   app,
-  { users, revocations, internalToken },
+  { users, revocations, mailer, store, internalToken },
 ) => {
+  const sentNotifications: Collection<SentNotificationDoc> = store.collection<SentNotificationDoc>('sentNotifications');
+
   app.get(
     '/internal/account/users/:id/safety-profile',
     {
@@ -26,6 +36,29 @@ export const internalRoutes: FastifyPluginAsyncTypebox<Pick<AccountContext, 'use
       const user = await users.findOne({ _id: request.params.id }, { projection: { allergies: 1, healthConditions: 1, DOB: 1 } });
       if (!user) throw notFound('No user with this ID.');
       return ok({ allergies: user.allergies ?? [], healthConditions: user.healthConditions ?? [], DOB: user.DOB ?? null });
+    },
+  );
+
+  // The key is recorded after the mail is handed over: a stop in between may send it twice, never zero times.
+  app.post(
+    '/internal/account/users/:id/notify',
+    {
+      onRequest: requireInternal(internalToken),
+      schema: { hide: true, params: StrictObject({ id: Id }), querystring: NoQuery, body: NotifyUserBody, response: responses(NotifyUserResponse) },
+    },
+    async (request) => {
+      const { subject, text, key } = request.body;
+      if (await sentNotifications.findOne({ _id: key })) return ok({ sent: false });
+      const user = await users.findOne({ _id: request.params.id }, { projection: { email: 1 } });
+      if (!user) throw notFound('No user with this ID.');
+      await mailer.send({ to: user.email, subject, text });
+      try {
+        await sentNotifications.insertOne({ _id: key, at: new Date() });
+      } catch (err) {
+        // Two calls with one key at once: both mailed; the record exists either way.
+        if (!isDuplicateKeyError(err)) throw err;
+      }
+      return ok({ sent: true });
     },
   );
 
