@@ -19,7 +19,8 @@ describe('ProfilePage', () => {
 
   it('edits every field and sends them in the PUT body; the saved profile is shown', async () => {
     const saved = { ...shopper, firstName: 'Augusta', phone: '+44 20 7946 0958', allergies: ['Penicillin', 'Peanuts'], healthConditions: ['Asthma'] };
-    const { calls } = fakeApi(() => ({ body: { success: true, user: saved, data: saved, message: 'Your profile has been saved.' } }));
+    const api = fakeApi(() => ({ body: { success: true, user: saved, data: saved, message: 'Your profile has been saved.' } }));
+    const puts = () => api.callsTo('PUT', '/api/account/profile');
     const user = userEvent.setup();
     const { store } = renderWithStore(<ProfilePage />, { path: '/profile', user: shopper });
 
@@ -37,8 +38,8 @@ describe('ProfilePage', () => {
     expect(within(screen.getByRole('list', { name: 'Your allergies' })).getByText('Peanuts')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]).toMatchObject({
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]).toMatchObject({
       method: 'PUT',
       url: '/api/account/profile',
       body: {
@@ -51,7 +52,7 @@ describe('ProfilePage', () => {
         healthConditions: ['Asthma'],
       },
     });
-    expect(calls[0].headers['x-pharmacy-csrf']).toBe('1');
+    expect(puts()[0].headers['x-pharmacy-csrf']).toBe('1');
     expect(await screen.findByText('Augusta Lovelace')).toBeInTheDocument();
     expect(screen.getAllByText('Profile saved').length).toBeGreaterThan(0);
     expect(store.getState().session.currentUser?.firstName).toBe('Augusta');
@@ -71,7 +72,8 @@ describe('ProfilePage', () => {
   });
 
   it('asks for the current password only when the email changes, and sends it with the new email', async () => {
-    const { calls } = fakeApi(() => ({ status: 403, body: { success: false, code: 'WRONG_PASSWORD', message: 'Your current password is not correct, so your email address was not changed.' } }));
+    const api = fakeApi(() => ({ status: 403, body: { success: false, code: 'WRONG_PASSWORD', message: 'Your current password is not correct, so your email address was not changed.' } }));
+    const puts = () => api.callsTo('PUT', '/api/account/profile');
     const user = userEvent.setup();
     renderWithStore(<ProfilePage />, { path: '/profile', user: shopper });
     await user.click(screen.getByRole('button', { name: 'Edit profile' }));
@@ -86,46 +88,47 @@ describe('ProfilePage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(screen.getByText('Enter your current password to change your email address.')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(puts()).toHaveLength(0);
 
     await user.type(screen.getByLabelText(/^Current password/), 'Wrong-guess-1');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]).toMatchObject({ method: 'PUT', url: '/api/account/profile', body: { email: 'ada.new@example.com', currentPassword: 'Wrong-guess-1' } });
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]).toMatchObject({ method: 'PUT', url: '/api/account/profile', body: { email: 'ada.new@example.com', currentPassword: 'Wrong-guess-1' } });
     expect(await screen.findByText('Your current password is not correct, so your email address was not changed.')).toBeInTheDocument();
   });
 
   it('asks for the password in a dialog before deleting, then goes home signed out', async () => {
-    const { calls } = fakeApi(() => ({ body: { success: true, data: null, message: 'Your account has been deleted.' } }));
+    const api = fakeApi(() => ({ body: { success: true, data: null, message: 'Your account has been deleted.' } }));
+    const deletes = () => api.callsTo('DELETE', '/api/account/profile');
     const user = userEvent.setup();
     const { store } = renderWithStore(<ProfilePage />, { path: '/profile', user: shopper, signedInOnly: true });
 
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
-    expect(calls).toHaveLength(0);
+    expect(deletes()).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     expect(within(dialog).getByText('Enter your password to confirm.')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(deletes()).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText(/^Your password/), 'Analytical-1');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     // Home, not /sign-in: the page leaves the guarded route before the user is cleared.
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(screen.getAllByText('Account deleted').length).toBeGreaterThan(0);
-    expect(calls[0]).toMatchObject({ method: 'DELETE', url: '/api/account/profile', body: { password: 'Analytical-1' } });
+    expect(deletes()[0]).toMatchObject({ method: 'DELETE', url: '/api/account/profile', body: { password: 'Analytical-1' } });
     expect(store.getState().session.currentUser).toBeNull();
     expect(store.getState().auth.isAuthenticated).toBe(false);
   });
 
   it('cancelling the dialog deletes nothing; a wrong password shows the server message', async () => {
-    const { calls } = fakeApi(() => ({ status: 400, body: { success: false, code: 'WRONG_PASSWORD', message: 'The password is not correct.' } }));
+    const api = fakeApi(() => ({ status: 400, body: { success: false, code: 'WRONG_PASSWORD', message: 'The password is not correct.' } }));
     const user = userEvent.setup();
     const { store } = renderWithStore(<ProfilePage />, { path: '/profile', user: shopper });
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Keep my account' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls).toHaveLength(0);
+    expect(api.callsTo('DELETE', '/api/account/profile')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     const dialog = await screen.findByRole('dialog');

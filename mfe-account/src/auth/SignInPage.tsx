@@ -1,15 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { emailProblem } from '@pharmacy/contracts';
-import { signInStart, useAppDispatch } from '@pharmacy/session';
+import { selectCurrentUser, signInStart, useAppDispatch, useAppSelector, type SessionUser } from '@pharmacy/session';
 import { Button, Field, Input } from '@pharmacy/ui';
 import { useForm } from '../forms/useForm';
 import { useSessionOutcome } from '../forms/useSessionOutcome';
 import { FormPage } from '../forms/FormPage';
 import { EmailField } from '../forms/fields';
 import { Alert } from '../forms/layout';
+import { HealthProfileStep } from '../health/HealthProfileStep';
 
-type FromState = { from?: unknown; email?: unknown } | null;
+/** What the page may be sent with: where to return, the email to fill in, and (from sign-up) the offer of the health step. */
+type FromState = { from?: unknown; email?: unknown; offerHealthProfile?: unknown } | null;
 
 /** Where to go after signing in: the guarded page that sent the visitor here, else home. Same-site paths only. */
 export function returnPath(state: FromState): string {
@@ -24,12 +26,18 @@ export function returnPath(state: FromState): string {
   return path;
 }
 
+/** The step after sign-up is for a new, empty profile: it never replaces lists someone already keeps. */
+const hasHealthProfile = (user: SessionUser | null) => Boolean(user?.allergies?.length || user?.healthConditions?.length);
+
 const validateSignIn = (v: { email: string; password: string }) => ({
   email: emailProblem(v.email),
   password: v.password ? null : 'Enter your password.',
 });
 
-/** /sign-in: the session sign-in flow (docs/product.md#client-state), then back to where the visitor was going. */
+/**
+ * /sign-in: the session sign-in flow (docs/product.md#client-state), then back to where the visitor was going. A
+ * shopper who has just signed up is first offered the optional health profile step.
+ */
 export function SignInPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -37,9 +45,13 @@ export function SignInPage() {
   const state = location.state as FromState;
   const form = useForm({ email: typeof state?.email === 'string' ? state.email : '', password: '' }, validateSignIn);
   const [serverError, setServerError] = useState<string | null>(null);
+  const [healthStep, setHealthStep] = useState(false);
+  const signedIn = useAppSelector(selectCurrentUser);
+  const goOn = () => navigate(returnPath(state), { replace: true });
   const outcome = useSessionOutcome((error) => {
     if (error) setServerError(error);
-    else navigate(returnPath(state), { replace: true });
+    else if (state?.offerHealthProfile === true && !hasHealthProfile(signedIn)) setHealthStep(true);
+    else goOn();
   });
 
   function onSubmit(e: FormEvent) {
@@ -49,6 +61,8 @@ export function SignInPage() {
     outcome.begin();
     dispatch(signInStart({ email: form.values.email.trim(), password: form.values.password }));
   }
+
+  if (healthStep) return <HealthProfileStep onDone={goOn} />;
 
   return (
     <FormPage

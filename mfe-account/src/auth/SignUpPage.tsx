@@ -19,7 +19,10 @@ export const validateSignUp = (v: SignUpValues) => ({
   confirmPassword: repeatProblem(v.confirmPassword, v.password, 'password'),
 });
 
-/** /signup. Registration never signs in (docs/product.md#client-state): on success the shopper goes on to /sign-in. */
+/**
+ * /signup. Registration never signs in (docs/product.md#client-state): on success the shopper goes on to /sign-in,
+ * which then offers the optional health profile step (it can only be saved once signed in).
+ */
 export function SignUpPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -30,8 +33,8 @@ export function SignUpPage() {
       const result = await dispatch(register({ firstName: firstName.trim(), lastName: lastName.trim(), email: email.trim(), password })).unwrap();
       if (!result.success) throw result.message ?? COULD_NOT_CREATE;
       const address = email.trim().toLowerCase();
-      toast({ title: 'Account created — please sign in', description: `Sign in with ${address} to continue.` });
-      navigate('/sign-in', { state: { email: address } });
+      toast({ title: 'Account created — please sign in', description: `Sign in with ${address} to continue, then add your health profile if you like.` });
+      navigate('/sign-in', { state: { email: address, offerHealthProfile: true } });
     },
     COULD_NOT_CREATE,
   );

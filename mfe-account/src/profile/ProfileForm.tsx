@@ -4,7 +4,7 @@ import { updateUserStart, useAppDispatch, type ProfileUpdate, type SessionUser }
 import { Button, Field, Input, toast } from '@pharmacy/ui';
 import { useForm } from '../forms/useForm';
 import { useSessionOutcome } from '../forms/useSessionOutcome';
-import { TagInput } from '../forms/TagInput';
+import { HealthProfileFields, type HealthProfileValues } from '../health/HealthProfileFields';
 import { NameAndEmailFields } from '../forms/fields';
 import { Actions, Alert, Row } from '../forms/layout';
 
@@ -37,8 +37,7 @@ export function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () =>
     },
     validate,
   );
-  const [allergies, setAllergies] = useState<string[]>(user.allergies ?? []);
-  const [healthConditions, setHealthConditions] = useState<string[]>(user.healthConditions ?? []);
+  const [health, setHealth] = useState<HealthProfileValues>({ allergies: user.allergies ?? [], healthConditions: user.healthConditions ?? [] });
   const [serverError, setServerError] = useState<string | null>(null);
   const outcome = useSessionOutcome((error) => {
     if (error) {
@@ -60,8 +59,8 @@ export function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () =>
       email: v.email.trim(),
       phone: v.phone.trim(), // "" clears it
       DOB: v.DOB.trim(),
-      allergies,
-      healthConditions,
+      allergies: health.allergies,
+      healthConditions: health.healthConditions,
       ...(emailChanged(user, v.email) ? { currentPassword: v.currentPassword } : {}),
     };
     outcome.begin();
@@ -90,20 +89,7 @@ export function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () =>
           <Input type="date" autoComplete="bday" max={new Date().toISOString().slice(0, 10)} {...form.field('DOB')} />
         </Field>
       </Row>
-      <TagInput
-        label="Allergies"
-        values={allergies}
-        onChange={setAllergies}
-        placeholder="e.g. penicillin"
-        hint="Press Enter or type a comma after each one. We warn you about products that contain them."
-      />
-      <TagInput
-        label="Health conditions"
-        values={healthConditions}
-        onChange={setHealthConditions}
-        placeholder="e.g. asthma"
-        hint="We warn you about products that are not advised with them."
-      />
+      <HealthProfileFields value={health} onChange={setHealth} />
       <Actions>
         <Button type="submit" loading={outcome.waiting} loadingLabel="Saving your profile">
           Save changes

@@ -6,6 +6,7 @@ import { Button, Card, CardTitle, PageSpinner, PageTitle, media, th } from '@pha
 import { Actions, Narrow } from '../forms/layout';
 import { ProfileForm } from './ProfileForm';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { HealthTermsList } from '../health/HealthTermsList';
 
 const Details = styled.dl`
   display: grid;
@@ -38,7 +39,6 @@ const Muted = styled.p`
 `;
 
 const dash = (value: string | null | undefined) => (value && value.trim() ? value : '—');
-const list = (values: string[] | undefined) => (values && values.length ? values.join(', ') : 'None recorded');
 
 function formatDob(dob: string | null | undefined) {
   if (!dob) return '—';
@@ -58,9 +58,13 @@ function ProfileView({ user }: { user: SessionUser }) {
       <dt>Date of birth</dt>
       <dd>{formatDob(user.DOB)}</dd>
       <dt>Allergies</dt>
-      <dd>{list(user.allergies)}</dd>
+      <dd>
+        <HealthTermsList terms={user.allergies} label="Your allergies" />
+      </dd>
       <dt>Health conditions</dt>
-      <dd>{list(user.healthConditions)}</dd>
+      <dd>
+        <HealthTermsList terms={user.healthConditions} label="Your health conditions" />
+      </dd>
     </Details>
   );
 }

@@ -1,0 +1,64 @@
+import { useState, type FormEvent } from 'react';
+import { updateUserStart, useAppDispatch } from '@pharmacy/session';
+import { Button, toast } from '@pharmacy/ui';
+import { FormPage } from '../forms/FormPage';
+import { Actions, Alert } from '../forms/layout';
+import { useSessionOutcome } from '../forms/useSessionOutcome';
+import { HealthProfileFields, type HealthProfileValues } from './HealthProfileFields';
+
+/** Why the step is worth a minute, said where it is offered. */
+export const HEALTH_PROFILE_WHY = 'We check every medicine against your allergies and conditions and warn you before you buy.';
+
+/**
+ * The optional step offered right after a new shopper's first sign-in (registration itself never signs in, so the
+ * profile can only be saved now). It saves through the usual profile update; skipping changes nothing, and the
+ * same lists stay editable on the profile page.
+ */
+export function HealthProfileStep({ onDone }: { onDone: () => void }) {
+  const dispatch = useAppDispatch();
+  const [health, setHealth] = useState<HealthProfileValues>({ allergies: [], healthConditions: [] });
+  const [serverError, setServerError] = useState<string | null>(null);
+  const outcome = useSessionOutcome((error) => {
+    if (error) {
+      setServerError(error);
+      return;
+    }
+    toast({ title: 'Health profile saved', description: 'We will warn you about medicines that may not suit you.' });
+    onDone();
+  });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setServerError(null);
+    if (health.allergies.length === 0 && health.healthConditions.length === 0) {
+      onDone();
+      return;
+    }
+    outcome.begin();
+    dispatch(updateUserStart({ allergies: health.allergies, healthConditions: health.healthConditions }));
+  }
+
+  return (
+    <FormPage
+      title="Your health profile"
+      lead={
+        <>
+          Optional. {HEALTH_PROFILE_WHY} You can change it any time in your profile.
+        </>
+      }
+    >
+      {serverError && <Alert>{serverError}</Alert>}
+      <form noValidate onSubmit={onSubmit} aria-label="Health profile">
+        <HealthProfileFields value={health} onChange={setHealth} />
+        <Actions>
+          <Button type="submit" loading={outcome.waiting} loadingLabel="Saving your health profile">
+            Save and continue
+          </Button>
+          <Button variant="ghost" onClick={onDone} disabled={outcome.waiting}>
+            Skip for now
+          </Button>
+        </Actions>
+      </form>
+    </FormPage>
+  );
+}

@@ -1,0 +1,33 @@
+import type { SafetyRecognition, SafetyTerm } from '@pharmacy/contracts';
+import { api, apiList, unwrap } from '@pharmacy/session';
+import type { ComboboxSuggestion } from '@pharmacy/ui';
+
+/** Which list a term goes on: the catalog suggests ingredients, classes and excipients for one, conditions for the other. */
+export type TermsFor = 'allergy' | 'condition';
+
+// The catalog's knowledge table (docs/api.md#safety): public calls, nothing about the shopper is kept.
+const SUGGEST_PATH = '/api/shop/safety/terms';
+const RECOGNISE_PATH = '/api/shop/safety/terms/recognise';
+/** The catalog refuses longer queries; a longer text cannot name a term anyway. */
+const QUERY_MAX = 80;
+const SUGGESTIONS = 8;
+/** The recognise call takes at most this many terms (a profile holds at most 30 of each kind). */
+const RECOGNISE_MAX = 60;
+
+/** "NSAID; brands Nurofen, Advil · matches Nurofen": the hint, and the name typed when it is not the term itself. */
+export function termDescription(t: SafetyTerm): string | undefined {
+  const matched = t.matched && t.matched.toLowerCase() !== t.term.toLowerCase() ? `matches ${t.matched}` : null;
+  return [t.hint, matched].filter(Boolean).join(' · ') || undefined;
+}
+
+export async function suggestTerms(kind: TermsFor, query: string, signal: AbortSignal): Promise<ComboboxSuggestion[]> {
+  const { items } = await apiList.get<SafetyTerm>(SUGGEST_PATH, { query: { q: query.slice(0, QUERY_MAX), for: kind, limit: SUGGESTIONS }, signal });
+  return items.filter((t) => typeof t?.term === 'string' && t.term.trim()).map((t) => ({ value: t.term, description: termDescription(t) }));
+}
+
+/** Only well-formed answers count: an answer this build cannot read marks nothing rather than breaking the page. */
+export async function recogniseTerms(terms: string[], signal: AbortSignal): Promise<SafetyRecognition[]> {
+  const data: unknown = unwrap(await api.post<SafetyRecognition[]>(RECOGNISE_PATH, { terms: terms.slice(0, RECOGNISE_MAX) }, { signal }));
+  if (!Array.isArray(data)) return [];
+  return data.filter((a): a is SafetyRecognition => typeof a?.term === 'string' && typeof a?.recognised === 'boolean');
+}
