@@ -5,11 +5,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppRouter } from './app/router';
 import { recordHostReact } from './oneReact';
-import { registerRemotesFromConfig, remoteFallbackPlugin } from './remotes';
+import { freshRetryPlugin, registerRemotesFromConfig, remoteFallbackPlugin } from './remotes';
 
 recordHostReact();
-// before any loadRemote: a remote that fails becomes a fallback module instead of a rejected import
-registerPlugins([remoteFallbackPlugin()]);
+// before any loadRemote: a remote that fails becomes a fallback module instead of a rejected import, and a retried
+// remote's manifest and entry are fetched afresh
+registerPlugins([remoteFallbackPlugin(), freshRetryPlugin()]);
 
 const store = createAppStore();
 

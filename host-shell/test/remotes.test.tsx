@@ -1,10 +1,11 @@
 import './setup-globals';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeRemoteModule, renderApp } from './harness';
 import { fakeApi } from '@pharmacy/test-kit';
 import { failedRemoteModule, remoteFallbackPlugin } from '../src/remotes/fallbackPlugin';
-import { registerRemotesFromConfig, resetRegistryForTests } from '../src/remotes/registry';
+import { freshRetryPlugin, resetRetriesForTests } from '../src/remotes/freshRetry';
+import { registerRemotesFromConfig, resetRegistryForTests, resetRemote } from '../src/remotes/registry';
 import { clearRemoteCache } from '../src/remotes/RemoteSlot';
 import { UNAVAILABLE_TITLE } from '../src/remotes/RemoteUnavailable';
 
@@ -15,14 +16,18 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 const loadRemoteMock = loadRemote as jest.MockedFunction<typeof loadRemote>;
 const registerRemotesMock = registerRemotes as jest.MockedFunction<typeof registerRemotes>;
+const getInstanceMock = getInstance as jest.MockedFunction<typeof getInstance>;
 
 const working = async (id: string) => fakeRemoteModule(id) as never;
 
 beforeEach(() => {
   clearRemoteCache();
   resetRegistryForTests();
+  resetRetriesForTests();
   loadRemoteMock.mockReset();
   registerRemotesMock.mockReset();
+  getInstanceMock.mockReset();
+  getInstanceMock.mockReturnValue(null);
   loadRemoteMock.mockImplementation(working);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -63,6 +68,27 @@ describe('a remote that fails to load', () => {
     down = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('remote:account/SignInPage')).toBeInTheDocument();
+  });
+
+  it('one Retry on the page also brings back the header search of the same remote', async () => {
+    let catalogUp = false;
+    loadRemoteMock.mockImplementation(async (id: string) =>
+      (id.startsWith('catalog/') && !catalogUp ? failedRemoteModule : fakeRemoteModule(id)) as never,
+    );
+    renderApp('/pharmacy/products');
+    expect(await screen.findByRole('heading', { name: UNAVAILABLE_TITLE })).toBeInTheDocument();
+    expect(screen.queryByText('remote:catalog/SearchBox')).not.toBeInTheDocument();
+    const searchAttempts = () => loadRemoteMock.mock.calls.filter(([id]) => id === 'catalog/SearchBox').length;
+    const before = searchAttempts();
+
+    catalogUp = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByText('remote:catalog/ProductListing')).toBeInTheDocument();
+    expect(await screen.findByText('remote:catalog/SearchBox')).toBeInTheDocument();
+    expect(searchAttempts()).toBe(before + 1);
+    // the cart badge of another remote was up all along and is not loaded again
+    expect(loadRemoteMock.mock.calls.filter(([id]) => id === 'cartCheckout/CartBadge')).toHaveLength(1);
   });
 
   it('keeps the header working when a header widget fails: the cart badge falls back to a plain link', async () => {
@@ -111,5 +137,57 @@ describe('registerRemotesFromConfig', () => {
     await expect(registerRemotesFromConfig(json({}, false))).resolves.toEqual([]);
     await expect(registerRemotesFromConfig(json('nonsense'))).resolves.toEqual([]);
     expect(registerRemotesMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('resetRemote (before a retry loads the remote again)', () => {
+  const config = (body: Record<string, string>) => fakeApi().on('GET', '/remotes.json', { status: 200, body });
+  const freshScript = (url: string) =>
+    (freshRetryPlugin().createScript as (args: object) => HTMLScriptElement | undefined)({
+      url,
+      attrs: {},
+      remoteInfo: { name: 'catalog', entry: url },
+    });
+
+  it('re-registers a failed remote with force at the entry /remotes.json names now, and fetches it fresh', async () => {
+    await registerRemotesFromConfig(config({ catalog: 'https://catalog.example/mf-manifest.json' }).fetch);
+    registerRemotesMock.mockClear();
+    expect(freshScript('https://catalog.example/remoteEntry.js')).toBeUndefined();
+
+    // meanwhile the team rolled back to the local build
+    const api = config({ catalog: '/mfe/catalog/mf-manifest.json' });
+    await resetRemote('catalog');
+
+    expect(api.callsTo('GET', '/remotes.json')).toHaveLength(1);
+    expect(registerRemotesMock).toHaveBeenCalledWith([{ name: 'catalog', entry: '/mfe/catalog/mf-manifest.json' }], { force: true });
+    expect(freshScript('http://localhost/mfe/catalog/remoteEntry.js')?.src).toMatch(/\/mfe\/catalog\/remoteEntry\.js\?retry=./);
+  });
+
+  it('keeps the entry it had when /remotes.json cannot be read', async () => {
+    await registerRemotesFromConfig(config({ catalog: '/mfe/catalog/mf-manifest.json' }).fetch);
+    registerRemotesMock.mockClear();
+    fakeApi().on('GET', '/remotes.json', { status: 503, body: {} });
+    await resetRemote('catalog');
+    expect(registerRemotesMock).toHaveBeenCalledWith([{ name: 'catalog', entry: '/mfe/catalog/mf-manifest.json' }], { force: true });
+  });
+
+  it('registers a remote /remotes.json did not give at page load, with every other one it lacked', async () => {
+    await registerRemotesFromConfig(jest.fn(async () => Promise.reject(new TypeError('offline'))));
+    config({ catalog: '/mfe/catalog/mf-manifest.json', account: '/mfe/account/mf-manifest.json' });
+    await resetRemote('catalog');
+    expect(registerRemotesMock).toHaveBeenCalledTimes(1);
+    expect(registerRemotesMock).toHaveBeenCalledWith([
+      { name: 'catalog', entry: '/mfe/catalog/mf-manifest.json' },
+      { name: 'account', entry: '/mfe/account/mf-manifest.json' },
+    ]);
+  });
+
+  it('leaves a remote whose container is up alone (a failed chunk is requested again by webpack)', async () => {
+    await registerRemotesFromConfig(config({ catalog: '/mfe/catalog/mf-manifest.json' }).fetch);
+    registerRemotesMock.mockClear();
+    getInstanceMock.mockReturnValue({ moduleCache: new Map([['catalog', { remoteEntryExports: {} }]]) } as never);
+    await resetRemote('catalog');
+    expect(registerRemotesMock).not.toHaveBeenCalled();
+    expect(freshScript('http://localhost/mfe/catalog/remoteEntry.js')).toBeUndefined();
   });
 });

@@ -5,7 +5,9 @@ import {
   lazy,
   Suspense,
   useCallback,
+  useEffect,
   useMemo,
+  useRef,
   useState,
   type ComponentType,
   type ErrorInfo,
@@ -13,7 +15,7 @@ import {
   type ReactNode,
 } from 'react';
 import { isFailedRemoteModule } from './fallbackPlugin';
-import { resetRemote } from './registry';
+import { onRemoteReset, resetRemote } from './registry';
 import { RemoteFailureContext } from './RemoteUnavailable';
 import { remoteNameOf, type ModuleOf, type PropsOf } from './types';
 
@@ -30,17 +32,23 @@ type AnyLazy = LazyExoticComponent<ComponentType<any>>;
 
 /** One lazy per module id so moving between routes does not suspend again once a remote is loaded. */
 const lazies = new Map<RemoteModuleId, AnyLazy>();
+/** The lazies whose load failed: a slot showing one loads again when its remote is retried elsewhere. */
+const failedLazies = new WeakSet<AnyLazy>();
 
 function freshLazy<Id extends RemoteModuleId>(id: Id): AnyLazy {
-  const component = lazy(async () => {
+  const component: AnyLazy = lazy(async () => {
     try {
       const mod = await loadRemote<ModuleOf<Id>>(id);
       if (!mod || !mod.default) throw new RemoteLoadError(id);
       // a failure is not cached: the next visit to the route tries again
-      if (isFailedRemoteModule(mod)) lazies.delete(id);
+      if (isFailedRemoteModule(mod)) {
+        lazies.delete(id);
+        failedLazies.add(component);
+      }
       return { default: mod.default as unknown as ComponentType<PropsOf<Id>> };
     } catch (error) {
       lazies.delete(id);
+      failedLazies.add(component);
       throw error;
     }
   });
@@ -91,18 +99,36 @@ export function RemoteSlot<Id extends RemoteModuleId>({ id, props, loading, rend
   const [RemoteComponent, setRemoteComponent] = useState<AnyLazy>(() => lazyFor(id));
   const [attempt, setAttempt] = useState(0);
   const [retrying, setRetrying] = useState(false);
+  const shown = useRef(RemoteComponent);
+  shown.current = RemoteComponent;
+  const retryingHere = useRef(false);
+
+  const loadAgain = useCallback(() => {
+    const next = freshLazy(id);
+    setRemoteComponent(() => next);
+    setAttempt((n) => n + 1);
+  }, [id]);
 
   const retry = useCallback(() => {
+    retryingHere.current = true;
     setRetrying(true);
     void resetRemote(remoteNameOf(id))
       .catch(() => undefined)
       .then(() => {
-        const next = freshLazy(id);
+        retryingHere.current = false;
         setRetrying(false);
-        setRemoteComponent(() => next);
-        setAttempt((n) => n + 1);
+        loadAgain();
       });
-  }, [id]);
+  }, [id, loadAgain]);
+
+  // Another slot of this remote pressed Retry: a slot that failed too loads again with it.
+  useEffect(
+    () =>
+      onRemoteReset((name) => {
+        if (name === remoteNameOf(id) && !retryingHere.current && failedLazies.has(shown.current)) loadAgain();
+      }),
+    [id, loadAgain],
+  );
 
   const failure = useCallback(() => renderFailure(retry, retrying), [renderFailure, retry, retrying]);
   const fallback = useMemo(() => failure(), [failure]);
