@@ -109,6 +109,84 @@ describe('MyOrdersPage', () => {
     expect(screen.getAllByText('Order cancelled').length).toBeGreaterThan(0);
   });
 
+  it('an order awaiting pharmacist review says so, with each item\'s warnings and the consultation answers in the details', async () => {
+    const held = order('ffffffff-6666-4000-8000-000000000006', '2025-03-06T12:00:00.000Z', {
+      orderStatus: 'confirmed',
+      items: [
+        {
+          productId: 'p-1', title: 'Ibuprofen 200 mg, 24 tablets', image: '', brand: 'Care', price: 5.75, quantity: 1, lineTotal: 5.75,
+          warnings: ['Contains ibuprofen, an NSAID; you told us you are allergic to NSAIDs.'],
+        },
+        { productId: 'p-2', title: 'Codeine linctus', image: '', brand: 'Care', price: 6, quantity: 1, lineTotal: 6, warnings: [], pharmacyOnly: true },
+      ],
+      consultation: [
+        { questionId: 'patient', question: 'Who is this medicine for?', answer: 'Me' },
+        { questionId: 'otherMedicines', question: 'Do they take any other medicines, including ones bought without a prescription?', answer: 'none' },
+      ],
+      review: { status: 'awaiting', reasons: ['Acknowledged warning: Ibuprofen 200 mg, 24 tablets', 'Pharmacy medicine: Codeine linctus'], decidedBy: null, decidedAt: null, note: null },
+    });
+    const plain = order('gggggggg-7777-4000-8000-000000000007', '2025-03-01T12:00:00.000Z', {
+      review: { status: 'notNeeded', reasons: [], decidedBy: null, decidedAt: null, note: null },
+    });
+    fakeApi((call) => (call.url.startsWith('/api/shop/order/details/') ? { body: { success: true, data: held } } : { body: { success: true, data: [held, plain] } }));
+    const user = userEvent.setup();
+    renderWithStore(<MyOrdersPage />, { path: '/my-orders', user: shopper });
+    const rows = within(await screen.findByRole('list', { name: 'Your orders' })).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Awaiting pharmacist review');
+    expect(within(rows[0]).getByRole('note')).toHaveTextContent('Our pharmacist checks this order before we prepare it.');
+    expect(rows[1]).not.toHaveTextContent(/pharmacist/i);
+
+    await user.click(within(rows[0]).getByRole('button', { name: /View details/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order FFFFFFFF' });
+    await within(dialog).findByText('Codeine linctus');
+    expect(within(dialog).getAllByText('Awaiting pharmacist review').length).toBeGreaterThan(0);
+    const warnings = within(dialog).getByRole('list', { name: 'Safety warnings' });
+    expect(warnings).toHaveTextContent('Warning: Contains ibuprofen, an NSAID; you told us you are allergic to NSAIDs.');
+    expect(within(dialog).getByText('Pharmacy medicine')).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Why a pharmacist checks this order' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Pharmacy medicine: Codeine linctus');
+    expect(within(dialog).getByRole('heading', { name: 'Your consultation answers' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Who is this medicine for?').nextElementSibling).toHaveTextContent('Me');
+    expect(dialog).toHaveTextContent('Do they take any other medicines, including ones bought without a prescription?none');
+  });
+
+  it("a rejected order shows the pharmacist's reason and that the payment was refunded, in the list and the details", async () => {
+    const reason = 'Ibuprofen is not safe with your NSAID allergy. Please speak to your doctor about another painkiller.';
+    const rejected = order('hhhhhhhh-8888-4000-8000-000000000008', '2025-03-07T12:00:00.000Z', {
+      orderStatus: 'rejected',
+      paymentStatus: 'refunded',
+      review: { status: 'rejected', reasons: ['Acknowledged warning: Ibuprofen 200 mg, 24 tablets'], decidedBy: 'admin-1', decidedAt: '2025-03-07T13:00:00.000Z', note: reason },
+      history: [
+        { field: 'review', from: 'awaiting', to: 'rejected', at: '2025-03-07T13:00:00.000Z', by: 'admin-1', note: reason },
+        { field: 'paymentStatus', from: 'paid', to: 'refunded', at: '2025-03-07T13:00:01.000Z', by: 'admin-1' },
+      ],
+    });
+    const stillRefunding = order('iiiiiiii-9999-4000-8000-000000000009', '2025-03-02T12:00:00.000Z', {
+      orderStatus: 'rejected',
+      paymentStatus: 'paid',
+      review: { status: 'rejected', reasons: [], decidedBy: 'admin-1', decidedAt: '2025-03-02T13:00:00.000Z', note: 'Not suitable.' },
+    });
+    fakeApi((call) =>
+      call.url.startsWith('/api/shop/order/details/') ? { body: { success: true, data: rejected } } : { body: { success: true, data: [rejected, stillRefunding] } },
+    );
+    const user = userEvent.setup();
+    renderWithStore(<MyOrdersPage />, { path: '/my-orders', user: shopper });
+    const rows = within(await screen.findByRole('list', { name: 'Your orders' })).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Not approved by our pharmacist');
+    expect(rows[0]).toHaveTextContent('Payment: Refunded');
+    const notice = within(rows[0]).getByRole('note');
+    expect(notice).toHaveTextContent(`Pharmacist's reason: ${reason}`);
+    expect(notice).toHaveTextContent('Refunded: your payment has been refunded in full.');
+    expect(within(rows[1]).getByRole('note')).toHaveTextContent('Refund on its way: your payment is being refunded in full.');
+
+    await user.click(within(rows[0]).getByRole('button', { name: /View details/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order HHHHHHHH' });
+    expect(await within(dialog).findByText(`Pharmacist's reason: ${reason}`)).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Payment: Refunded');
+    expect(dialog).toHaveTextContent('Pharmacist review Awaiting pharmacist review → Not approved by our pharmacist');
+    expect(dialog).toHaveTextContent('Payment Paid → Refunded');
+  });
+
   it('shows a destructive toast and an empty list when the orders cannot be loaded', async () => {
     fakeApi(() => ({ status: 503, body: { success: false, code: 'UNAVAILABLE', message: 'A service we depend on is not responding.' } }));
     const { store } = renderWithStore(<MyOrdersPage />, { path: '/my-orders', user: shopper });

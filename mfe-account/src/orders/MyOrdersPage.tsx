@@ -9,6 +9,7 @@ import { MY_ORDERS_KEY, myOrdersActions, myOrdersReducer, selectMyOrders } from 
 import { myOrdersSaga } from './saga';
 import { formatDate, orderDate, orderNumber } from './format';
 import { OrderDetailsDialog, TestPaymentBadge } from './OrderDetailsDialog';
+import { ReviewBadge, ReviewNotice } from './review';
 
 const List = styled.ul`
   list-style: none;
@@ -96,11 +97,13 @@ export function MyOrdersPage() {
                 <Badges>
                   <Badge variant={statusTone(order.orderStatus)}>{orderStatusLabel(order.orderStatus, 'shopper')}</Badge>
                   <Badge variant={statusTone(order.paymentStatus)}>Payment: {paymentStatusLabel(order.paymentStatus)}</Badge>
+                  <ReviewBadge order={order} />
                   <TestPaymentBadge order={order} />
                 </Badges>
                 <Button variant="secondary" size="sm" onClick={() => open(order._id)} aria-label={`View details of order ${orderNumber(order)}`}>
                   View details
                 </Button>
+                <ReviewNotice order={order} />
               </OrderCard>
             </li>
           ))}

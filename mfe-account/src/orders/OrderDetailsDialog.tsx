@@ -5,6 +5,7 @@ import { Badge, Button, MutedText, Spinner, buttonStyles, th } from '@pharmacy/u
 import { Dialog } from '@pharmacy/ui/dialog';
 import type { OrderView } from './slice';
 import { formatDate, orderDate, orderHistory, orderNumber } from './format';
+import { ReviewBadge, ReviewNotice, reviewOf } from './review';
 
 const H3 = styled.h3`
   margin: ${th((t) => t.space(5))} 0 ${th((t) => t.space(2))};
@@ -14,7 +15,7 @@ const Items = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
-  li {
+  > li {
     display: flex;
     align-items: center;
     gap: ${th((t) => t.space(3))};
@@ -69,7 +70,84 @@ const PayLink = styled.a`
   ${buttonStyles({ size: 'sm' })}
 `;
 
-const FIELD_LABEL: Record<string, string> = { orderStatus: 'Order', paymentStatus: 'Payment' };
+const FIELD_LABEL: Record<string, string> = { orderStatus: 'Order', paymentStatus: 'Payment', review: 'Pharmacist review' };
+
+const Warnings = styled.ul`
+  margin: ${th((t) => t.space(1))} 0 0;
+  padding: 0;
+  list-style: none;
+  li {
+    padding: ${th((t) => t.space(1))} ${th((t) => t.space(2))};
+    border-left: 3px solid ${th((t) => t.colors.warning)};
+    background: ${th((t) => t.colors.warningSubtle)};
+    font-size: ${th((t) => t.fontSizes.sm)};
+  }
+  li + li {
+    margin-top: ${th((t) => t.space(1))};
+  }
+`;
+const Answers = styled.dl`
+  margin: 0;
+  dt {
+    font-weight: ${th((t) => t.fontWeights.medium)};
+  }
+  dd {
+    margin: 0 0 ${th((t) => t.space(2))};
+    overflow-wrap: anywhere;
+    white-space: pre-line;
+  }
+`;
+const Reasons = styled.ul`
+  margin: 0;
+  padding-left: 1.25rem;
+  overflow-wrap: anywhere;
+`;
+
+/** The safety warnings of an item as the server recorded them with the order (the shopper acknowledged them). */
+function ItemWarnings({ warnings }: { warnings: string[] | undefined }) {
+  if (!warnings?.length) return null;
+  return (
+    <Warnings aria-label="Safety warnings">
+      {warnings.map((w) => (
+        <li key={w}>Warning: {w}</li>
+      ))}
+    </Warnings>
+  );
+}
+
+/** Why the order went to a pharmacist, in the server's words. */
+function ReviewDetails({ order }: { order: OrderView }) {
+  const review = reviewOf(order);
+  if (!review || review.reasons.length === 0) return null;
+  return (
+    <>
+      <H3>Why a pharmacist checks this order</H3>
+      <Reasons>
+        {review.reasons.map((r) => (
+          <li key={r}>{r}</li>
+        ))}
+      </Reasons>
+    </>
+  );
+}
+
+/** The consultation questions answered at checkout for a pharmacy medicine, as they were asked. */
+function ConsultationAnswers({ order }: { order: OrderView }) {
+  if (!order.consultation?.length) return null;
+  return (
+    <>
+      <H3>Your consultation answers</H3>
+      <Answers>
+        {order.consultation.map((a) => (
+          <div key={a.questionId}>
+            <dt>{a.question}</dt>
+            <dd>{a.answer}</dd>
+          </div>
+        ))}
+      </Answers>
+    </>
+  );
+}
 
 /** Unpaid orders hold their items until they expire: the shopper can pay for one here or give it up. */
 function UnpaidActions({ order, cancelling, onCancel }: { order: OrderView; cancelling: boolean; onCancel: (orderId: string) => void }) {
@@ -105,8 +183,10 @@ function Body({ order, cancelling, onCancel }: { order: OrderView; cancelling: b
         <span>Placed {formatDate(orderDate(order), true)}</span>
         <Badge variant={statusTone(order.orderStatus)}>Order: {orderStatusLabel(order.orderStatus, 'shopper')}</Badge>
         <Badge variant={statusTone(order.paymentStatus)}>Payment: {paymentStatusLabel(order.paymentStatus)}</Badge>
+        <ReviewBadge order={order} />
         <TestPaymentBadge order={order} />
       </Line>
+      <ReviewNotice order={order} />
       {order.orderStatus === 'pending' && order.paymentStatus === 'pending' ? (
         <UnpaidActions order={order} cancelling={cancelling} onCancel={onCancel} />
       ) : null}
@@ -121,6 +201,8 @@ function Body({ order, cancelling, onCancel }: { order: OrderView; cancelling: b
               <MutedText>
                 {item.quantity} × {formatMoney(item.price, currency)}
               </MutedText>
+              {item.pharmacyOnly ? <Badge variant="brand">Pharmacy medicine</Badge> : null}
+              <ItemWarnings warnings={item.warnings} />
             </Grow>
             <div>{formatMoney(item.lineTotal ?? item.price * item.quantity, currency)}</div>
           </li>
@@ -130,6 +212,9 @@ function Body({ order, cancelling, onCancel }: { order: OrderView; cancelling: b
         <span>Total</span>
         <span>{formatMoney(order.totalAmount, currency)}</span>
       </Total>
+
+      <ReviewDetails order={order} />
+      <ConsultationAnswers order={order} />
 
       <H3>Delivery address</H3>
       {address ? (
@@ -197,7 +282,7 @@ export function OrderDetailsDialog({
       open={open}
       onOpenChange={(next) => !next && onClose()}
       title={order ? `Order ${orderNumber(order)}` : 'Order details'}
-      description="Items, delivery address, payment and status history."
+      description="Items, safety warnings, delivery address, payment and status history."
       size="lg"
     >
       {loading ? <Spinner label="Loading the order" /> : order ? <Body order={order} cancelling={cancelling} onCancel={onCancel} /> : <p>This order could not be loaded.</p>}
