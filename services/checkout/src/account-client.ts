@@ -1,21 +1,25 @@
 import { createServiceClient } from '@pharmacy/service-kit';
-import type { SafetyProfile } from '@pharmacy/contracts';
+import { AccountPaths, type NotifyUserBody, type SafetyProfile } from '@pharmacy/contracts';
 
-/** The user's allergies, health conditions and DOB, read from the account service (never sent by the browser). */
+/** What checkout asks of the account service, which alone holds a user's health profile and email. */
 export interface AccountClient {
+  /** The user's allergies, health conditions and DOB (never sent by the browser). */
   safetyProfile(userId: string): Promise<SafetyProfile>;
+  /** Mails the user; `sent: false` when this key was sent before. Throws 404 for a user who no longer exists. */
+  notify(userId: string, mail: NotifyUserBody): Promise<{ sent: boolean }>;
 }
 
 export function createAccountClient(opts: { baseUrl: string; token: string; fetch?: typeof fetch; timeoutMs?: number }): AccountClient {
   const call = createServiceClient(opts);
   return {
     safetyProfile: async (userId) => {
-      const p = await call<Partial<SafetyProfile>>('GET', `/internal/account/users/${encodeURIComponent(userId)}/safety-profile`);
+      const p = await call<Partial<SafetyProfile>>('GET', AccountPaths.safetyProfile(userId));
       return {
         allergies: Array.isArray(p.allergies) ? p.allergies : [],
         healthConditions: Array.isArray(p.healthConditions) ? p.healthConditions : [],
         DOB: typeof p.DOB === 'string' && p.DOB ? p.DOB : null,
       };
     },
+    notify: (userId, mail) => call<{ sent: boolean }>('POST', AccountPaths.notifyUser(userId), mail),
   };
 }

@@ -1,4 +1,4 @@
-import { ErrorCodes, UNAVAILABLE_MESSAGES, type Quote, type QuoteItem, type StockLine } from '@pharmacy/contracts';
+import { ErrorCodes, UNAVAILABLE_MESSAGES, type Quote, type QuoteItem, type SafetyProfile, type StockLine } from '@pharmacy/contracts';
 import { createServiceClient, HttpError } from '@pharmacy/service-kit';
 
 /** One priced line as the catalog quotes it (contracts/catalog.ts). */
@@ -7,13 +7,19 @@ export type { Quote, StockLine };
 
 /** What checkout asks of the catalog service: prices and stock (docs/architecture.md#services: no reading its collections). */
 export interface CatalogClient {
-  quote(items: StockLine[]): Promise<Quote>;
+  /**
+   * Prices and stock; with the signed-in shopper's `profile`, each line also carries the catalog's safety answer
+   * (warnings, and an age block as reasonCode UNDER_AGE/NO_DOB). Visitors are quoted without one.
+   */
+  quote(items: StockLine[], profile?: SafetyProfile | null): Promise<Quote>;
   /** All-or-nothing; 409 OUT_OF_STOCK naming the product; idempotent per reservationId. */
   reserve(reservationId: string, items: StockLine[]): Promise<void>;
   commit(reservationId: string): Promise<void>;
   release(reservationId: string): Promise<void>;
   /** A paid order refunded: its units stop counting as sold (idempotent; stock is not put back). */
   refund(reservationId: string): Promise<void>;
+  /** A paid order the pharmacist rejected and refunded: its units go back on the shelf (idempotent, exactly once). */
+  restock(reservationId: string): Promise<void>;
 }
 
 /** The catalog did not answer (down, timed out or failing): a 503 that tells the shopper what is missing. */
@@ -34,7 +40,7 @@ export function createCatalogClient(opts: { baseUrl: string; token: string; fetc
     }
   }
   return {
-    quote: (items) => call<Quote>('POST', '/internal/catalog/products/quote', { items }),
+    quote: (items, profile) => call<Quote>('POST', '/internal/catalog/products/quote', profile ? { items, profile } : { items }),
     reserve: async (reservationId, items) => {
       await call('POST', '/internal/catalog/stock/reserve', { reservationId, items });
     },
@@ -46,6 +52,9 @@ export function createCatalogClient(opts: { baseUrl: string; token: string; fetc
     },
     refund: async (reservationId) => {
       await call('POST', '/internal/catalog/stock/refund', { reservationId });
+    },
+    restock: async (reservationId) => {
+      await call('POST', '/internal/catalog/stock/restock', { reservationId });
     },
   };
 }

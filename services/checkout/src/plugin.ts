@@ -21,7 +21,7 @@ export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 
 /** Handles a test (or the gateway) can hold: run a sweep or a reconciliation now, or wait for the one at start. */
 export interface CheckoutControls {
-  /** Settles unfinished captures, expires unpaid orders, retries stock; returns how many expired. */
+  /** Settles unfinished captures, expires unpaid orders, finishes interrupted rejections, retries stock and mail; returns how many expired. */
   sweep(): Promise<number>;
   /** Settles unfinished captures with the provider; returns how many turned out paid. */
   settle(): Promise<number>;
@@ -47,7 +47,7 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     const orderService = createOrderService({
       orders, carts, addresses, catalog: deps.catalog, account: deps.account, payments: deps.payments, holds,
       returnOrigin: (requestOrigin) => returnOriginFor(trusted, deps.publicOrigin, requestOrigin),
-      currency: deps.currency ?? 'USD', orderTtlMs: deps.orderTtlMs ?? ORDER_EXPIRY_MS, now, log: app.log,
+      currency: deps.currency ?? 'USD', orderTtlMs: deps.orderTtlMs ?? ORDER_EXPIRY_MS, publicOrigin: deps.publicOrigin, now, log: app.log,
     });
 
     await app.register(cartRoutes, { carts: cartService, limits });

@@ -1,46 +1,39 @@
-import { ageOn, safetyMatch, termsMatch, type CartCapped, type SafetyProfile } from '@pharmacy/contracts';
+import { CheckoutErrorCodes, PRESCRIPTION_ROUTE, safetyBlockMessage, type CartCapped } from '@pharmacy/contracts';
 import type { QuoteLine } from './catalog-client';
 
 /**
- * Safety warnings for this user and product (docs/domain.md#safety), by the same rules the product page uses:
- * ordering needs an acknowledgement.
- */
-export function safetyWarnings(
-  line: Pick<QuoteLine, 'allergens' | 'contraindications' | 'activeIngredients'>,
-  profile: SafetyProfile | null,
-): string[] {
-  if (!profile) return [];
-  const match = safetyMatch(profile, line);
-  const because = (list: readonly string[], item: string) => list.find((x) => termsMatch(x, item)) ?? item;
-  return [
-    ...match.allergens.map((a) => `Contains ${a}, which you listed as an allergy (${because(profile.allergies, a)}).`),
-    ...match.conditions.map((c) => `Not recommended for people with ${c}, which is in your health profile (${because(profile.healthConditions, c)}).`),
-  ];
-}
-
-/**
  * The catalog marks a quoted line unavailable for several reasons; only NOT_FOUND means the product is gone.
- * Too many for the stock or the per-order limit is a cap (see capFor), prescription-only a problem.
+ * Too many for the stock or the per-order limit is a cap (see capFor), prescription-only and age are problems.
  */
 export const isGone = (line: QuoteLine): boolean => line.reasonCode === 'NOT_FOUND';
 
 /**
- * Why this line cannot be ordered, or undefined when it can. `profile` is null for visitors (their age is
- * checked when they order, signed in).
+ * The catalog's age answer for the quoted profile (docs/domain.md#safety): only a quote made with a profile can
+ * carry it, so a visitor's line never does. The words are the ones the product page shows.
  */
-export function lineProblem(line: QuoteLine, profile: SafetyProfile | null, now: Date): string | undefined {
-  if (isGone(line)) return line.reason || 'This product is no longer sold.';
-  if (line.totalStock <= 0) return 'Out of stock.';
-  if (line.requiresPrescription) {
-    return 'Prescription only: this medicine cannot be ordered online. Please bring your prescription to the pharmacy.';
-  }
-  if (profile && line.minAge > 0) {
-    if (!profile.DOB) return `You must be at least ${line.minAge} to buy this. Add your date of birth to your profile to continue.`;
-    const age = ageOn(profile.DOB, now);
-    if (age === null || age < line.minAge) return `You must be at least ${line.minAge} to buy this.`;
-  }
+export function ageBlock(line: QuoteLine): string | undefined {
+  if (line.reasonCode === 'UNDER_AGE' || line.reasonCode === 'NO_DOB') return safetyBlockMessage(line.reasonCode, line.minAge);
   return undefined;
 }
+
+export interface LineProblem {
+  message: string;
+  /** The error code an order refused for it carries (age has its own, so clients can point to the profile). */
+  code?: typeof CheckoutErrorCodes.AGE_RESTRICTED;
+}
+
+/** Why this line cannot be ordered, or undefined when it can. */
+export function lineProblem(line: QuoteLine): LineProblem | undefined {
+  if (isGone(line)) return { message: line.reason || 'This product is no longer sold.' };
+  if (line.totalStock <= 0) return { message: 'Out of stock.' };
+  if (line.requiresPrescription) return { message: PRESCRIPTION_ROUTE };
+  const age = ageBlock(line);
+  if (age) return { message: age, code: CheckoutErrorCodes.AGE_RESTRICTED };
+  return undefined;
+}
+
+/** The catalog's warnings for the quoted shopper, as the messages a cart line and an order item keep. */
+export const warningMessages = (line: QuoteLine): string[] => (line.warnings ?? []).map((w) => w.message);
 
 /** The most of this product one order may hold now; for a larger quantity, what was lowered and why, as fields and in words. */
 export function capFor(line: QuoteLine): {

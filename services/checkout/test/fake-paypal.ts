@@ -1,7 +1,8 @@
 /**
  * A LOCAL fake of PayPal's documented Orders v2 endpoints (a real HTTP server on a free 127.0.0.1 port):
- * OAuth2 client credentials, create order (idempotent on PayPal-Request-Id), get order, capture, PayPal's error
- * responses, and scripted faults.
+ * OAuth2 client credentials, create order (idempotent on PayPal-Request-Id), get order, capture, refund a capture
+ * (idempotent on PayPal-Request-Id; a second refund of a fully refunded capture is CAPTURE_FULLY_REFUNDED), PayPal's
+ * error responses, and scripted faults.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +17,8 @@ export interface FakePayPal {
   tokenCalls: number;
   requests: Array<{ method: string; path: string; requestId?: string; auth?: string; body: unknown }>;
   orders: Map<string, { status: string; amount: string; captureId?: string; requestId: string }>;
+  /** Refunds made (money given back), by refund id. */
+  refunds: Map<string, { captureId: string; requestId: string; amount: unknown }>;
   /** Next responses for a path prefix, consumed in order. */
   faults: Map<string, Fault[]>;
   approve(id: string): void;
@@ -24,7 +27,7 @@ export interface FakePayPal {
 
 /** A real HTTP server on a free 127.0.0.1 port answering like PayPal's Orders v2 and OAuth2 endpoints. */
 export async function startFakePayPal(opts: { clientId: string; clientSecret: string; tokenTtl?: number }): Promise<FakePayPal> {
-  const state: Omit<FakePayPal, 'base' | 'close' | 'approve'> = { tokenCalls: 0, requests: [], orders: new Map(), faults: new Map() };
+  const state: Omit<FakePayPal, 'base' | 'close' | 'approve'> = { tokenCalls: 0, requests: [], orders: new Map(), refunds: new Map(), faults: new Map() };
   const tokens = new Set<string>();
   let seq = 0;
   const byRequestId = new Map<string, string>();
@@ -79,6 +82,18 @@ export async function startFakePayPal(opts: { clientId: string; clientSecret: st
             { href: `https://www.sandbox.paypal.com/checkoutnow?token=${id}`, rel: 'payer-action', method: 'GET' },
           ],
         });
+      }
+      const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+      if (refund && req.method === 'POST') {
+        const requestId = req.headers['paypal-request-id'] as string;
+        const captured = [...state.orders.values()].find((o) => o.captureId === refund[1]);
+        if (!captured) return send(404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
+        const earlier = [...state.refunds].find(([, r]) => r.captureId === refund[1]);
+        if (earlier && earlier[1].requestId === requestId) return send(200, { id: earlier[0], status: 'COMPLETED' });
+        if (earlier) return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CAPTURE_FULLY_REFUNDED' }] });
+        const id = `1JU08902781691411${++seq}`;
+        state.refunds.set(id, { captureId: refund[1], requestId, amount: (body as { amount?: unknown }).amount });
+        return send(201, { id, status: 'COMPLETED' });
       }
       const m = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
       if (m) {

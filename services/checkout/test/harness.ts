@@ -1,7 +1,8 @@
 /**
  * One app per test file: the REAL catalog service (prices, stock reservation) and the checkout service in the
  * same Fastify app, the checkout's service clients routed into it with injectFetch. The account service is
- * represented only by its internal safety-profile route (a double answering from a map the test controls).
+ * represented only by its internal safety-profile and notify routes (doubles answering from a map the test controls
+ * and recording the mail asked for).
  */
 import { buildCatalogService, checkoutPurchaseChecker } from '@pharmacy/catalog-service';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, type SafetyProfile, type ProductInput } from '@pharmacy/contracts';
@@ -25,6 +26,9 @@ export interface Harness {
   catalogStore: DocumentStore;
   controls: CheckoutControls;
   profiles: Map<string, SafetyProfile>;
+  /** Mail checkout asked the account service to send, in order; `mailDown` makes the notify route answer 503. */
+  mails: Array<{ userId: string; subject: string; text: string; key: string }>;
+  mailDown: { on: boolean };
   /** The shared secret of /internal/* calls (what the other services present). */
   internalToken: string;
   /** Moves the service's clock (expiry, stats) relative to real time. */
@@ -75,6 +79,16 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     const id = (request.params as { id: string }).id;
     return { success: true, data: profiles.get(id) ?? { allergies: [], healthConditions: [], DOB: '1990-01-01' } };
   });
+  const mails: Harness['mails'] = [];
+  const mailDown = { on: false };
+  app.post('/internal/account/users/:id/notify', async (request, reply) => {
+    if (request.headers['x-internal-token'] !== internalToken) return reply.status(403).send({ success: false, message: 'no', code: 'FORBIDDEN' });
+    if (mailDown.on) return reply.status(503).send({ success: false, message: 'down', code: 'UNAVAILABLE' });
+    const body = request.body as { subject: string; text: string; key: string };
+    const sent = !mails.some((m) => m.key === body.key);
+    if (sent) mails.push({ userId: (request.params as { id: string }).id, ...body });
+    return { success: true, data: { sent } };
+  });
 
   const store = await openStore({ name: 'checkout', ...onDisk });
   const clock = { offsetMs: 0 };
@@ -113,6 +127,8 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     catalogStore,
     controls: controls!,
     profiles,
+    mails,
+    mailDown,
     internalToken,
     clock,
     as,

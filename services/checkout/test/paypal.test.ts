@@ -148,3 +148,37 @@ describe('checkout service with PayPal', () => {
     expect(orders.map((o: { orderStatus: string; paymentStatus: string }) => `${o.orderStatus}/${o.paymentStatus}`)).toEqual(['rejected/failed', 'pending/pending']);
   });
 });
+
+describe('PayPal refunds (a pharmacist rejected the order)', () => {
+  async function capturedPayment(provider: ReturnType<typeof createPayPalProvider>, orderId: string) {
+    const { paymentId } = await provider.createPayment(input(orderId));
+    pp.approve(paymentId);
+    return (await provider.capture(paymentId, 'PAYER1')).captureId;
+  }
+
+  test('refunds the capture with PayPal-Request-Id refund-<order id> and the amount; a retry returns the same refund and moves no more money', async () => {
+    const provider = createPayPalProvider({ ...creds, apiBase: pp.base });
+    const captureId = await capturedPayment(provider, 'order-r1');
+    const first = await provider.refund(captureId, { amountCents: 2599, currency: 'USD', orderId: 'order-r1' });
+    const refundReq = pp.requests.find((r) => r.path === `/v2/payments/captures/${captureId}/refund`)!;
+    expect(refundReq.requestId).toBe('refund-order-r1');
+    expect(refundReq.body).toMatchObject({ amount: { currency_code: 'USD', value: '25.99' }, invoice_id: 'order-r1' });
+    const again = await provider.refund(captureId, { amountCents: 2599, currency: 'USD', orderId: 'order-r1' });
+    expect(again.refundId).toBe(first.refundId);
+    expect(pp.refunds.size).toBe(1);
+  });
+
+  test('a capture refunded before (CAPTURE_FULLY_REFUNDED) counts as refunded; 5xx and a hang are retryable failures; FAILED is a refusal', async () => {
+    const provider = createPayPalProvider({ ...creds, apiBase: pp.base, timeoutMs: 300 });
+    const captureId = await capturedPayment(provider, 'order-r2');
+    await provider.refund(captureId, { amountCents: 2599, currency: 'USD', orderId: 'someone-else' });
+    await expect(provider.refund(captureId, { amountCents: 2599, currency: 'USD', orderId: 'order-r2' })).resolves.toEqual({ refundId: expect.any(String) });
+    expect(pp.refunds.size).toBe(1);
+
+    const refundPath = '/v2/payments/captures/';
+    pp.faults.set(refundPath, [{ status: 503 }, 'hang', { status: 201, body: { id: 'R-FAILED', status: 'FAILED' } }]);
+    await expect(provider.refund(captureId, { amountCents: 1, currency: 'USD', orderId: 'o' })).rejects.toMatchObject({ kind: 'unavailable' });
+    await expect(provider.refund(captureId, { amountCents: 1, currency: 'USD', orderId: 'o' })).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(provider.refund(captureId, { amountCents: 1, currency: 'USD', orderId: 'o' })).rejects.toMatchObject({ kind: 'rejected' });
+  });
+});

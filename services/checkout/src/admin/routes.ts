@@ -1,5 +1,6 @@
 import {
-  ADMIN_ORDERS_DEFAULT_LIMIT, AdminOrderListResponse, AdminOrdersQuery, AdminOrderStatusBody, AdminPaymentStatusBody, CheckoutIdParams, Ok, Order, OrderStats,
+  ADMIN_ORDERS_DEFAULT_LIMIT, AdminOrderListResponse, AdminOrdersQuery, AdminOrderStatusBody, AdminPaymentStatusBody, AdminReviewBody, CheckoutIdParams, Ok, Order,
+  OrderStats,
 } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
 import { ok, okList, requireAdmin, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
@@ -15,16 +16,21 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{ orders: Collection<Or
   const tags = ['admin orders'];
   const admin = { preHandler: requireAdmin };
 
+  // The pharmacist's queue: paid orders awaiting review (an unpaid one joins it when the shopper pays).
+  const awaitingQueue = { 'review.status': 'awaiting', paymentStatus: 'paid' };
+
   app.get('/api/admin/orders/get', { ...admin, schema: { tags, querystring: AdminOrdersQuery, response: responses(AdminOrderListResponse) } }, async (request) => {
-    const { status, paymentStatus, page = 1, limit = ADMIN_ORDERS_DEFAULT_LIMIT } = request.query;
-    const filter: Record<string, unknown> = {};
-    if (status) filter.orderStatus = status;
-    if (paymentStatus) filter.paymentStatus = paymentStatus;
-    const [docs, total] = await Promise.all([
+    const { status, paymentStatus, review, page = 1, limit = ADMIN_ORDERS_DEFAULT_LIMIT } = request.query;
+    const chosen: Record<string, unknown> = {};
+    if (status) chosen.orderStatus = status;
+    if (paymentStatus) chosen.paymentStatus = paymentStatus;
+    const filter = review === 'awaiting' ? { $and: [chosen, awaitingQueue] } : chosen;
+    const [docs, total, awaitingReview] = await Promise.all([
       orders.find(filter, { sort: { createdAt: -1, _id: 1 }, skip: (page - 1) * limit, limit }),
       orders.countDocuments(filter),
+      orders.countDocuments(awaitingQueue),
     ]);
-    return okList(docs.map(toApiOrder), { total, page, limit });
+    return okList(docs.map(toApiOrder), { total, page, limit, awaitingReview });
   });
 
   app.get('/api/admin/orders/stats', { ...admin, schema: { tags, response: responses(Ok(OrderStats)) } }, async () => ok(await orderStats(orders, now())));
@@ -36,6 +42,13 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{ orders: Collection<Or
   app.put('/api/admin/orders/update/:id', { ...admin, schema: { tags, params: CheckoutIdParams, body: AdminOrderStatusBody, response: responses(Ok(Order)) } }, async (request) =>
     ok(await service.adminSet(request.params.id, 'orderStatus', request.body.orderStatus, request.user.sub), 'Order status updated.'),
   );
+
+  // The pharmacist's decision; a rejection answers once the provider refunded (502/503 leave it awaiting, retry safe).
+  app.post('/api/admin/orders/review/:id', { ...admin, schema: { tags, params: CheckoutIdParams, body: AdminReviewBody, response: responses(Ok(Order)) } }, async (request) => {
+    const order = await service.decideReview(request.params.id, request.body, request.user.sub);
+    if (order.review.status === 'approved') return ok(order, 'Order approved: it goes on to processing.');
+    return ok(order, 'Order rejected and refunded. The stock goes back on the shelf and the shopper is told by mail.');
+  });
 
   app.put('/api/admin/orders/payment/:id', { ...admin, schema: { tags, params: CheckoutIdParams, body: AdminPaymentStatusBody, response: responses(Ok(Order)) } }, async (request) =>
     ok(await service.adminSet(request.params.id, 'paymentStatus', request.body.paymentStatus, request.user.sub), 'Payment status updated.'),

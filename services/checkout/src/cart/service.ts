@@ -1,10 +1,10 @@
-import { CART_MAX_LINES, CheckoutErrorCodes, type Cart, type CartCapped, type CartItemInput, type CartLine, type SafetyProfile } from '@pharmacy/contracts';
+import { CART_MAX_LINES, CheckoutErrorCodes, ErrorCodes, UNAVAILABLE_MESSAGES, type Cart, type CartCapped, type CartItemInput, type CartLine, type SafetyProfile } from '@pharmacy/contracts';
 import { HttpError, notFound, unprocessable } from '@pharmacy/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountClient } from '../account-client';
 import { CatalogUnavailableError, type CatalogClient, type QuoteLine } from '../catalog-client';
 import { toAmount } from '../money';
-import { capFor, isGone, lineProblem, safetyWarnings } from '../safety';
+import { ageBlock, capFor, isGone, lineProblem, warningMessages } from '../safety';
 import type { CartEntry, CartStore } from './store';
 
 export interface CartResult {
@@ -16,6 +16,11 @@ export interface CartResult {
 }
 
 type Quotes = Map<string, QuoteLine>;
+/** Quotes made for one shopper's profile (null: a visitor, or the account service did not answer). */
+interface Quoted {
+  quotes: Quotes;
+  profile: SafetyProfile | null;
+}
 
 /** A cart read while the catalog is down: told apart from an empty or broken cart, and kept as it is. */
 export const PRICES_UNAVAILABLE_MESSAGE =
@@ -28,11 +33,13 @@ function unpriced(userId: string | null, entries: CartEntry[]): Cart {
     items: entries.map((entry) => ({
       productId: entry.productId, title: 'Product details temporarily unavailable', image: '', brand: '', quantity: entry.quantity,
       price: 0, lineTotal: 0, maxQuantity: entry.quantity, available: false, problem: 'Price and stock cannot be checked right now.', warnings: [],
+      safety: [], pharmacyOnly: false,
     })),
     itemCount: entries.reduce((n, e) => n + e.quantity, 0),
     totalAmount: 0,
     canCheckout: false,
     hasWarnings: false,
+    needsConsultation: false,
     pricesUnavailable: true,
   };
 }
@@ -56,40 +63,44 @@ export function createCartService(deps: {
   const { carts, catalog, account } = deps;
 
   /**
-   * The catalog's quotes for these entries. A change quotes the cart once and prices its answer from the same quotes
-   * (`known`); only a product they miss (another tab added it meanwhile) sends a new quote.
+   * The catalog's quotes for these entries, with the shopper's safety answer when there is a profile. A change quotes
+   * the cart once and prices its answer from the same quotes (`known`); only a product they miss (another tab added
+   * it meanwhile) sends a new quote.
    */
-  async function quoteMap(entries: CartEntry[], known?: Quotes): Promise<Quotes> {
+  async function quoteMap(entries: CartEntry[], profile: SafetyProfile | null, known?: Quotes): Promise<Quotes> {
     if (entries.length === 0) return new Map();
     if (known && entries.every((e) => known.has(e.productId))) return known;
-    const quote = await catalog.quote(entries.map((e) => ({ productId: e.productId, quantity: e.quantity })));
+    const quote = await catalog.quote(entries.map((e) => ({ productId: e.productId, quantity: e.quantity })), profile);
     return new Map(quote.items.map((l) => [l.productId, l]));
   }
 
-  /** A cart never blocks on the account service: without a profile it shows no warnings (ordering re-checks). */
-  async function profileOf(userId: string | null): Promise<SafetyProfile | null> {
-    if (!userId) return null;
+  /**
+   * A cart never blocks on the account service: without a profile it shows no warnings or age blocks, and the order
+   * checks again (it needs the profile). `unavailable` tells a failure apart from a visitor.
+   */
+  async function profileOf(userId: string | null): Promise<{ profile: SafetyProfile | null; unavailable: boolean }> {
+    if (!userId) return { profile: null, unavailable: false };
     try {
-      return await account.safetyProfile(userId);
+      return { profile: await account.safetyProfile(userId), unavailable: false };
     } catch (err) {
-      deps.log.warn({ err }, 'safety profile unavailable for the cart view');
-      return null;
+      deps.log.warn({ err }, 'safety profile unavailable for the cart');
+      return { profile: null, unavailable: true };
     }
   }
 
   /** The priced view of some cart entries; lowers quantities that no longer fit (reported in `notices`). */
-  async function price(userId: string | null, entries: CartEntry[], known?: Quotes): Promise<{ cart: Cart; lowered: CartEntry[]; notices: string[] }> {
+  async function price(userId: string | null, entries: CartEntry[], known?: Quoted): Promise<{ cart: Cart; lowered: CartEntry[]; notices: string[] }> {
     let quotes: Quotes;
-    let profile: SafetyProfile | null;
     try {
-      [quotes, profile] = await Promise.all([quoteMap(entries, known), profileOf(userId)]);
+      // The profile goes into the quote: the catalog's one safety answer is what the cart shows.
+      const profile = known ? known.profile : (await profileOf(userId)).profile;
+      quotes = await quoteMap(entries, profile, known?.quotes);
     } catch (err) {
       // Reading a cart must not fail with the catalog: adding, changing and ordering still need it and say so.
       if (!(err instanceof CatalogUnavailableError)) throw err;
       deps.log.warn({ lines: entries.length }, 'catalog unavailable: cart shown without prices');
       return { cart: unpriced(userId, entries), lowered: [], notices: [PRICES_UNAVAILABLE_MESSAGE] };
     }
-    const now = deps.now();
     const lowered: CartEntry[] = [];
     const notices: string[] = [];
     const items: CartLine[] = entries.map((entry) => {
@@ -98,6 +109,7 @@ export function createCartService(deps: {
         return {
           productId: entry.productId, title: 'Product no longer available', image: '', brand: '', quantity: entry.quantity,
           price: 0, lineTotal: 0, maxQuantity: 0, available: false, problem: 'This product is no longer sold.', warnings: [],
+          safety: [], pharmacyOnly: false,
         };
       }
       const cap = capFor(q);
@@ -112,13 +124,15 @@ export function createCartService(deps: {
         if (notice) notices.push(`${q.title}: ${notice}`);
       }
       const available = !isGone(q) && q.totalStock > 0;
-      const problem = lineProblem(q, profile, now) ?? (available ? undefined : 'Out of stock.');
+      const problem = lineProblem(q)?.message ?? (available ? undefined : 'Out of stock.');
       return {
         productId: q.productId, title: q.title, image: q.image ?? '', brand: q.brand ?? '', quantity,
         price: toAmount(q.unitPriceCents), lineTotal: toAmount(q.unitPriceCents * quantity),
         maxQuantity: cap.max, available, ...(problem ? { problem } : {}), ...(notice ? { notice } : {}),
         ...(capped ? { capped } : {}),
-        warnings: safetyWarnings(q, profile),
+        warnings: warningMessages(q),
+        safety: q.warnings ?? [],
+        pharmacyOnly: q.pharmacyOnly === true,
       };
     });
     const orderable = items.filter((i) => !i.problem);
@@ -131,13 +145,14 @@ export function createCartService(deps: {
         totalAmount: toAmount(totalCents),
         canCheckout: items.length > 0 && orderable.length === items.length,
         hasWarnings: items.some((i) => i.warnings.length > 0),
+        needsConsultation: items.some((i) => i.pharmacyOnly),
       },
       lowered,
       notices,
     };
   }
 
-  async function view(userId: string, messages: string[] = [], known?: Quotes): Promise<CartResult> {
+  async function view(userId: string, messages: string[] = [], known?: Quoted): Promise<CartResult> {
     const entries = await carts.items(userId);
     const priced = await price(userId, entries, known);
     if (priced.lowered.length > 0) {
@@ -150,19 +165,23 @@ export function createCartService(deps: {
   }
 
   /**
-   * Quotes the user's cart with `productId` in it (one call to the catalog for the whole change) and checks that
-   * product may go into a cart; returns its quote and all of them, which price the answer.
+   * Quotes the user's cart with `productId` in it (one call to the catalog for the whole change, with the shopper's
+   * profile) and checks that product may go into a cart; returns its quote and all of them, which price the answer.
+   * Nothing is written before this passes, so a refused change leaves the cart as it was.
    */
-  async function orderable(userId: string, productId: string, quantity: number): Promise<{ q: QuoteLine; quotes: Quotes }> {
+  async function orderable(userId: string, productId: string, quantity: number): Promise<{ q: QuoteLine; known: Quoted }> {
     const entries = (await carts.items(userId)).filter((e) => e.productId !== productId);
-    const quotes = await quoteMap([...entries, { productId, quantity }]);
+    const { profile, unavailable } = await profileOf(userId);
+    const quotes = await quoteMap([...entries, { productId, quantity }], profile);
     const q = quotes.get(productId);
     if (!q || isGone(q)) throw notFound('This product does not exist or is no longer sold.');
     if (q.totalStock <= 0) throw outOfStock(q.title);
-    if (q.requiresPrescription) {
-      throw unprocessable(`${q.title} is prescription only and cannot be ordered online. Please bring your prescription to the pharmacy.`);
-    }
-    return { q, quotes };
+    if (q.requiresPrescription) throw unprocessable(`${q.title}: ${lineProblem(q)?.message}`);
+    const age = ageBlock(q);
+    if (age) throw unprocessable(age, CheckoutErrorCodes.AGE_RESTRICTED);
+    // Without the profile the age cannot be checked: an age-restricted product waits rather than slipping in.
+    if (unavailable && q.minAge > 0) throw new HttpError(503, ErrorCodes.UNAVAILABLE, UNAVAILABLE_MESSAGES.account);
+    return { q, known: { quotes, profile } };
   }
 
   return {
@@ -175,7 +194,7 @@ export function createCartService(deps: {
 
     /** `capped.requested` is the line's quantity with this addition, before the cap. */
     async add(userId: string, productId: string, quantity: number): Promise<CartResult> {
-      const { q, quotes } = await orderable(userId, productId, quantity);
+      const { q, known } = await orderable(userId, productId, quantity);
       const cap = capFor(q);
       let wanted = quantity;
       await carts.mutate(userId, (items) => {
@@ -189,13 +208,13 @@ export function createCartService(deps: {
       });
       const notice = cap.reasonFor(wanted);
       const capped = cap.cappedAt(wanted);
-      const result = await view(userId, [notice ? `${q.title}: ${notice}` : `${q.title} was added to your cart.`], quotes);
+      const result = await view(userId, [notice ? `${q.title}: ${notice}` : `${q.title} was added to your cart.`], known);
       return { ...result, ...(capped ? { capped } : {}) };
     },
 
     async update(userId: string, productId: string, quantity: number): Promise<CartResult> {
       if (!(await carts.items(userId)).some((i) => i.productId === productId)) throw notFound('That product is not in your cart.');
-      const { q, quotes } = await orderable(userId, productId, quantity);
+      const { q, known } = await orderable(userId, productId, quantity);
       const cap = capFor(q);
       const notice = cap.reasonFor(quantity);
       const capped = cap.cappedAt(quantity);
@@ -205,7 +224,7 @@ export function createCartService(deps: {
         line.quantity = Math.min(quantity, cap.max);
         return items;
       });
-      const result = await view(userId, notice ? [`${q.title}: ${notice}`] : [], quotes);
+      const result = await view(userId, notice ? [`${q.title}: ${notice}`] : [], known);
       return { ...result, ...(capped ? { capped } : {}) };
     },
 
@@ -226,12 +245,15 @@ export function createCartService(deps: {
 
     /**
      * Sign-in: the visitor's browser cart is added to the server cart, then capped; unknown products are skipped.
+     * A line the shopper is too young for (or has no date of birth for) is kept, marked with the same problem as
+     * everywhere, and blocks checkout until removed: the shopper sees why rather than losing it silently.
      * A merge sent again with the same `mergeId` adds nothing.
      */
     async merge(userId: string, items: CartItemInput[], mergeId?: string): Promise<CartResult> {
       const incoming = combine(items);
       const current = await carts.items(userId);
-      const quotes = await quoteMap([...incoming, ...current.filter((c) => !incoming.some((i) => i.productId === c.productId))]);
+      const { profile } = await profileOf(userId);
+      const quotes = await quoteMap([...incoming, ...current.filter((c) => !incoming.some((i) => i.productId === c.productId))], profile);
       const messages: string[] = [];
       let skipped = 0;
       await carts.mutate(userId, (current) => {
@@ -258,7 +280,7 @@ export function createCartService(deps: {
         return current;
       }, mergeId);
       if (skipped > 0) messages.push(`${skipped} item${skipped === 1 ? ' was' : 's were'} no longer available and not added.`);
-      return view(userId, messages, quotes);
+      return view(userId, messages, { quotes, profile });
     },
   };
 }

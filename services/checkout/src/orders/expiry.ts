@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OrderService } from './service';
 
 /**
- * Runs on a timer: settles unfinished captures with the provider, then expires unpaid orders, then retries
- * stock changes. Settling comes first so an order the provider charged is paid before it could expire. One run
+ * Runs on a timer: settles unfinished captures with the provider, then expires unpaid orders, finishes pharmacist
+ * rejections whose refund was interrupted, then retries stock changes and shoppers' mail. Settling comes first so an order the provider charged is paid before it could expire. One run
  * at a time: a slow catalog or provider never stacks sweeps. `sweep()` is also what tests call directly with
  * an advanced clock.
  */
@@ -40,7 +40,10 @@ export function createExpirySweeper(orders: OrderService, opts: { intervalMs: nu
     exclusive(async () => {
       await settle();
       const expired = await orders.expireDue();
+      const rejected = await orders.reconcileRefunds();
+      if (rejected > 0) opts.log.warn({ rejected }, 'finished pharmacist rejections whose refund was interrupted');
       await orders.retryStock();
+      await orders.retryNotices();
       if (expired > 0) opts.log.info({ expired }, 'expired unpaid orders and released their stock');
       return expired;
     }, 'order sweep failed; it runs again on the next tick');

@@ -21,7 +21,14 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; limi
   app.post('/api/shop/order/capture', {
     preHandler: requireUser, config: { rateLimit: limits.orderCapture },
     schema: { tags, body: OrderCaptureBody, response: responses(Ok(Order)) },
-  }, async (request) => ok(await orders.capture(request.user.sub, request.body), 'Thank you! Your payment was received and your order is confirmed.'));
+  }, async (request) => {
+    const order = await orders.capture(request.user.sub, request.body);
+    // An order holding a pharmacy medicine or an acknowledged warning is checked by a pharmacist before it is prepared.
+    const message = order.review.status === 'awaiting'
+      ? 'Thank you! Your payment was received. A pharmacist will check your order before we prepare it; you will see the outcome in My Orders.'
+      : 'Thank you! Your payment was received and your order is confirmed.';
+    return ok(order, message);
+  });
 
   app.post('/api/shop/order/cancel', {
     preHandler: requireUser, config: { rateLimit: limits.orderCapture },

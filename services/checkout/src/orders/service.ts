@@ -5,6 +5,8 @@ import {
   ORDER_STATUS_TRANSITIONS,
   PAYMENT_STATUS_TRANSITIONS,
   UNPAID_ORDERS_LIMIT,
+  isTestPayment,
+  type AdminReviewBody,
   type Order,
   type OrderCaptureBody,
   type OrderCreateBody,
@@ -21,14 +23,17 @@ import type { CartStore } from '../cart/store';
 import type { CatalogClient } from '../catalog-client';
 import { toDecimalString } from '../money';
 import { PaymentError, type PaymentProvider } from '../payments/port';
-import { isGone, lineProblem, safetyWarnings } from '../safety';
+import { isGone, lineProblem, warningMessages } from '../safety';
 import type { HoldSlots } from './holds';
-import { history, toApiOrder, type HistoryDoc, type OrderDoc, type OrderItemDoc } from './store';
+import { consultationFor, initialReview, rejectionMail, reviewReasons } from './review';
+import { history, reviewOf, toApiOrder, type HistoryDoc, type OrderDoc, type OrderItemDoc, type RefundIntent } from './store';
 
 /** How long a capture in flight holds the order against a concurrent replay, cancel or expiry. */
 const CAPTURE_LOCK_MS = 60_000;
 /** How long a replayed capture waits for the one in flight before asking the shopper to retry. */
 const CAPTURE_WAIT_MS = 10_000;
+/** A rejection's refund younger than this is left to the request that started it; the sweep finishes older ones. */
+const REFUND_LOCK_MS = 60_000;
 const SYSTEM = 'system';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -59,6 +64,8 @@ export interface OrderServiceDeps {
   returnOrigin: (requestOrigin: string | undefined) => string;
   currency: string;
   orderTtlMs: number;
+  /** The shop's origin, for the link in mail to shoppers. */
+  publicOrigin: string;
   now: () => Date;
   log: FastifyBaseLogger;
 }
@@ -80,15 +87,18 @@ export function createOrderService(deps: OrderServiceDeps) {
     return order;
   }
 
-  const MOVED = { commit: 'committed', release: 'released', refund: 'refunded' } as const;
+  const MOVED = { commit: 'committed', release: 'released', refund: 'refunded', restock: 'restocked' } as const;
 
   /**
    * Moves an order's reservation on at the catalog and records it: `commit` (paid), `release` (gives the held
    * stock back) or `refund` (a refunded order's units stop counting as sold). When the catalog is down the order
-   * keeps its `<move>-pending` mark and the sweeper retries; every move is idempotent.
+   * keeps its `<move>-pending` mark and the sweeper retries; every move is idempotent. `restock` (a rejected paid
+   * order's units back on the shelf) first makes sure the commit arrived: a paid order's commit may still be pending,
+   * and committing an order already moved on is refused, which changes nothing.
    */
   async function moveStock(orderId: string, move: keyof typeof MOVED): Promise<void> {
     try {
+      if (move === 'restock') await catalog.commit(orderId).catch(() => undefined);
       await catalog[move](orderId).catch((err: unknown) => {
         // No reservation was ever made (the reserve itself failed): there is nothing to give back.
         if (!(move === 'release' && err instanceof HttpError && err.statusCode === 404)) throw err;
@@ -192,13 +202,11 @@ export function createOrderService(deps: OrderServiceDeps) {
     const entries = await deps.carts.items(userId);
     if (entries.length === 0) throw unprocessable('Your cart is empty.');
 
-    // Prices, stock and the shopper's safety profile come from their owners, never from the browser.
-    const [quote, profile] = await Promise.all([
-      catalog.quote(entries.map((e) => ({ productId: e.productId, quantity: e.quantity }))),
-      deps.account.safetyProfile(userId),
-    ]);
+    // Prices, stock and the shopper's safety profile come from their owners, never from the browser; the catalog
+    // answers safety for the stored profile, the one answer the shopper saw on the product page and in the cart.
+    const profile = await deps.account.safetyProfile(userId);
+    const quote = await catalog.quote(entries.map((e) => ({ productId: e.productId, quantity: e.quantity })), profile);
     const byId = new Map(quote.items.map((l) => [l.productId, l]));
-    const now = deps.now();
     const items: OrderItemDoc[] = [];
     for (const entry of entries) {
       const q = byId.get(entry.productId);
@@ -206,21 +214,26 @@ export function createOrderService(deps: OrderServiceDeps) {
         const title = q?.title ?? 'A product in your cart';
         throw new HttpError(409, CheckoutErrorCodes.OUT_OF_STOCK, `${title} is no longer available. Please remove it from your cart.`);
       }
-      const problem = lineProblem(q, profile, now);
-      if (problem) throw unprocessable(`${q.title}: ${problem}`);
+      const problem = lineProblem(q);
+      if (problem) throw unprocessable(`${q.title}: ${problem.message}`, problem.code);
       if (q.maxPerOrder !== null && entry.quantity > q.maxPerOrder) throw unprocessable(`You can order at most ${q.maxPerOrder} of ${q.title}.`);
       if (entry.quantity > q.totalStock) {
         throw new HttpError(409, CheckoutErrorCodes.OUT_OF_STOCK, `Only ${q.totalStock} of ${q.title} left in stock. Please lower the quantity.`);
       }
       items.push({
         productId: q.productId, title: q.title, image: q.image ?? '', brand: q.brand ?? '', unitPriceCents: q.unitPriceCents,
-        quantity: entry.quantity, warnings: safetyWarnings(q, profile),
+        quantity: entry.quantity, warnings: warningMessages(q), ...(q.pharmacyOnly ? { pharmacyOnly: true } : {}),
       });
     }
     const warnings = items.flatMap((i) => i.warnings.map((w) => `${i.title}: ${w}`));
     if (warnings.length > 0 && body.acknowledgeSafetyWarnings !== true) {
       throw unprocessable(`Please read and acknowledge the safety warnings before ordering. ${warnings.join(' ')}`, CheckoutErrorCodes.SAFETY_ACK_REQUIRED);
     }
+    // Answers sent for a cart without a pharmacy medicine (it left the cart in another tab) are not kept: health
+    // details are stored only where a pharmacist needs them.
+    const pharmacyTitles = items.filter((i) => i.pharmacyOnly).map((i) => i.title);
+    const consultation = pharmacyTitles.length > 0 ? consultationFor(pharmacyTitles, body.consultation) : [];
+    const unrecognisedTerms = quote.unrecognisedTerms ?? [];
 
     const orderId = randomUUID();
     const at = nowMs();
@@ -234,6 +247,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       totalCents, currency: deps.currency, orderStatus: 'pending', paymentStatus: 'pending', paymentMethod: payments.name,
       paymentId: '', payerId: '', captureId: '', stock: 'reserving', captureLockUntil: 0, capturing: null,
       acknowledgedWarnings: warnings, acknowledgedAt: warnings.length > 0 ? at : null,
+      consultation, unrecognisedTerms, review: initialReview(reviewReasons(items, unrecognisedTerms)),
       history: [], createdAt: at, updatedAt: at, expiresAt: at + deps.orderTtlMs,
     };
     // The order exists before the reservation so a crash in between leaves something the sweeper can release.
@@ -365,7 +379,7 @@ export function createOrderService(deps: OrderServiceDeps) {
 
   /** Stock changes the catalog missed while it was down. */
   async function retryStock(): Promise<void> {
-    for (const move of ['release', 'commit', 'refund'] as const) {
+    for (const move of ['release', 'commit', 'refund', 'restock'] as const) {
       for (const o of await orders.find({ stock: `${move}-pending` }, { limit: 200 })) await moveStock(o._id, move);
     }
   }
@@ -373,6 +387,14 @@ export function createOrderService(deps: OrderServiceDeps) {
   /** Staff change one status; only the transitions of docs/domain.md#orders are allowed. */
   async function adminSet(orderId: string, field: 'orderStatus' | 'paymentStatus', to: OrderStatus | PaymentStatus, by: string): Promise<Order> {
     const order = await reload(orderId);
+    // A paid order awaiting the pharmacist is not released for processing, and is not closed or refunded past the
+    // review either: a rejection goes through the review, which refunds with the provider and tells the shopper.
+    if (reviewOf(order).status === 'awaiting' && order.paymentStatus === 'paid' && !(field === 'orderStatus' && to === 'confirmed')) {
+      throw unprocessable(
+        "This order waits for a pharmacist's review. A pharmacist approves it to send it on to processing, or rejects it, which refunds the shopper.",
+        CheckoutErrorCodes.REVIEW_PENDING,
+      );
+    }
     const from = order[field];
     const allowed = (field === 'orderStatus' ? ORDER_STATUS_TRANSITIONS : PAYMENT_STATUS_TRANSITIONS) as Record<string, readonly string[]>;
     if (!allowed[from]?.includes(to)) {
@@ -413,6 +435,156 @@ export function createOrderService(deps: OrderServiceDeps) {
     return toApiOrder(await reload(orderId));
   }
 
+  /**
+   * Tells the shopper their order was rejected and refunded, through the account service (it alone knows their
+   * email). A failure never undoes the rejection: the order keeps `shopperNotice: 'pending'` and the sweep retries;
+   * the account service sends one mail per key however often it is asked.
+   */
+  async function notifyShopper(order: OrderDoc): Promise<void> {
+    const reason = reviewOf(order).note ?? '';
+    try {
+      await deps.account.notify(order.userId, rejectionMail(order, { reason, publicOrigin: deps.publicOrigin, testPayments: isTestPayment(order.paymentMethod) }));
+      await orders.updateOne({ _id: order._id, shopperNotice: 'pending' }, { $set: { shopperNotice: 'sent', notifiedAt: nowMs() } });
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 404) {
+        // The account was deleted meanwhile: there is nobody to write to (My Orders is gone with it).
+        await orders.updateOne({ _id: order._id, shopperNotice: 'pending' }, { $set: { shopperNotice: 'undeliverable' } });
+        return;
+      }
+      deps.log.warn({ err, orderId: order._id }, 'could not mail the shopper about their rejected order; the sweeper will retry');
+    }
+  }
+
+  /**
+   * Finishes a rejection whose intent is recorded: the provider refunds (idempotent per order, so a retry after a
+   * lost answer moves no more money), then the order is rejected + refunded in one conditional write, the stock
+   * goes back on the shelf and the shopper is told. A provider failure leaves the order awaiting with its intent.
+   */
+  async function finishRejection(order: OrderDoc, intent: RefundIntent): Promise<OrderDoc> {
+    let refundId: string;
+    try {
+      ({ refundId } = await payments.refund(order.captureId, { amountCents: order.totalCents, currency: order.currency, orderId: order._id }));
+    } catch (err) {
+      const unknown = !(err instanceof PaymentError) || err.kind === 'unavailable' || err.kind === 'timeout';
+      deps.log.warn({ err, orderId: order._id, detail: (err as PaymentError).detail }, 'refund of a rejected order failed');
+      if (!unknown) {
+        // The provider refused outright, so no money moved: the intent goes and the pharmacist decides again.
+        await orders.updateOne({ _id: order._id, 'refunding.at': intent.at }, { $set: { refunding: null } });
+        throw new HttpError(502, CheckoutErrorCodes.PAYMENT_PROVIDER_ERROR,
+          `The payment provider refused to refund this order (${(err as PaymentError).message}). It is still awaiting review; nothing was refunded.`);
+      }
+      throw err instanceof PaymentError
+        ? new HttpError(err.kind === 'timeout' ? 503 : 502, err.kind === 'timeout' ? ErrorCodes.UNAVAILABLE : CheckoutErrorCodes.PAYMENT_PROVIDER_ERROR,
+          'The payment provider could not confirm the refund right now. The order is still awaiting review: please try again in a moment.')
+        : err;
+    }
+    const at = nowMs();
+    const review = { ...reviewOf(order), status: 'rejected' as const, decidedBy: intent.by, decidedAt: at, note: intent.reason };
+    const rejected = await orders.findOneAndUpdate(
+      { _id: order._id, 'review.status': 'awaiting', paymentStatus: 'paid' },
+      {
+        $set: {
+          review, paymentStatus: 'refunded', orderStatus: 'rejected', refundId, refunding: null, stock: 'restock-pending',
+          shopperNotice: 'pending', updatedAt: at,
+        },
+        $push: {
+          history: {
+            $each: [
+              history('review', 'awaiting', 'rejected', at, intent.by, intent.reason),
+              history('paymentStatus', 'paid', 'refunded', at, intent.by, `Refunded by ${payments.name} (${refundId})`),
+              history('orderStatus', order.orderStatus, 'rejected', at, intent.by, 'Rejected by a pharmacist'),
+            ],
+          },
+        },
+      },
+      { returnDocument: 'after' },
+    );
+    // Someone else (the sweep, a retry) recorded it first: the same outcome.
+    if (!rejected) return reload(order._id);
+    await moveStock(order._id, 'restock');
+    await notifyShopper(rejected);
+    return reload(order._id);
+  }
+
+  /**
+   * The pharmacist's decision on a paid order awaiting review (docs/domain.md#pharmacist-review). Repeating the
+   * decision already made returns the order; the other decision is refused.
+   */
+  async function decideReview(orderId: string, body: AdminReviewBody, by: string): Promise<Order> {
+    const order = await reload(orderId);
+    const review = reviewOf(order);
+    const wanted = body.decision === 'approve' ? 'approved' : 'rejected';
+    if (review.status === wanted) return toApiOrder(order);
+    if (review.status === 'approved' || review.status === 'rejected') {
+      const when = review.decidedAt ? ` on ${new Date(review.decidedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
+      throw new HttpError(409, CheckoutErrorCodes.REVIEW_PENDING, `A pharmacist already ${review.status} this order${when}; the decision cannot change.`);
+    }
+    if (review.status !== 'awaiting') throw unprocessable('This order does not need a pharmacist’s review.', CheckoutErrorCodes.INVALID_TRANSITION);
+    if (order.paymentStatus === 'pending') {
+      throw unprocessable('This order is not paid yet: it reaches the pharmacist once the shopper pays.', CheckoutErrorCodes.REVIEW_PENDING);
+    }
+    if (order.paymentStatus !== 'paid' || order.orderStatus !== 'confirmed') {
+      throw unprocessable(`This order is ${order.orderStatus} with payment ${order.paymentStatus}, so there is nothing to review.`, CheckoutErrorCodes.INVALID_TRANSITION);
+    }
+    const at = nowMs();
+    const open = { _id: orderId, 'review.status': 'awaiting', paymentStatus: 'paid', orderStatus: 'confirmed', refunding: null };
+
+    if (body.decision === 'approve') {
+      const note = body.note?.trim() || null;
+      const approved = await orders.findOneAndUpdate(
+        open,
+        {
+          $set: { review: { ...review, status: 'approved', decidedBy: by, decidedAt: at, note }, orderStatus: 'inProcess', updatedAt: at },
+          $push: {
+            history: {
+              $each: [
+                history('review', 'awaiting', 'approved', at, by, note ?? undefined),
+                history('orderStatus', 'confirmed', 'inProcess', at, by, 'Approved by a pharmacist'),
+              ],
+            },
+          },
+        },
+        { returnDocument: 'after' },
+      );
+      if (approved) return toApiOrder(approved);
+      const now = await reload(orderId);
+      if (reviewOf(now).status === 'approved') return toApiOrder(now);
+      throw conflict(now.refunding ? 'This order is being rejected and refunded, so it cannot be approved.' : 'This order changed meanwhile. Please reload it.');
+    }
+
+    // The rejection is on disk before the provider is asked to refund: a stop after the refund is finished by the sweep.
+    const intent: RefundIntent = { by, reason: body.reason.trim(), at };
+    const claimed = await orders.findOneAndUpdate(open, { $set: { refunding: intent, updatedAt: at } }, { returnDocument: 'after' });
+    if (claimed) return toApiOrder(await finishRejection(claimed, intent));
+    const now = await reload(orderId);
+    if (reviewOf(now).status === 'rejected') return toApiOrder(now);
+    // A rejection already under way (a retry after a provider failure): finish it with the reason first given.
+    if (now.refunding && reviewOf(now).status === 'awaiting') return toApiOrder(await finishRejection(now, now.refunding));
+    throw conflict('This order changed meanwhile. Please reload it.');
+  }
+
+  /** Rejections a stop or a provider outage left half done; returns how many were finished. */
+  async function reconcileRefunds(): Promise<number> {
+    const stale = await orders.find(
+      { 'review.status': 'awaiting', paymentStatus: 'paid', refunding: { $ne: null }, 'refunding.at': { $lt: nowMs() - REFUND_LOCK_MS } },
+      { limit: 200 },
+    );
+    let finished = 0;
+    for (const o of stale) {
+      try {
+        if (reviewOf(await finishRejection(o, o.refunding as RefundIntent)).status === 'rejected') finished++;
+      } catch (err) {
+        deps.log.warn({ err, orderId: o._id }, 'could not finish a rejected order’s refund; the next sweep tries again');
+      }
+    }
+    return finished;
+  }
+
+  /** Mail to shoppers about rejected orders that the account service did not take yet. */
+  async function retryNotices(): Promise<void> {
+    for (const o of await orders.find({ shopperNotice: 'pending' }, { limit: 200 })) await notifyShopper(o);
+  }
+
   return {
     create,
     capture,
@@ -421,6 +593,9 @@ export function createOrderService(deps: OrderServiceDeps) {
     reconcileCaptures,
     retryStock,
     adminSet,
+    decideReview,
+    reconcileRefunds,
+    retryNotices,
     async list(userId: string): Promise<Order[]> {
       return (await orders.find({ userId }, { sort: { createdAt: -1 } })).map(toApiOrder);
     },

@@ -1,4 +1,4 @@
-import type { Order, OrderAddress, OrderHistoryEntry, OrderStatus, PaymentStatus } from '@pharmacy/contracts';
+import type { ConsultationAnswer, Order, OrderAddress, OrderHistoryEntry, OrderReview, OrderStatus, PaymentStatus, ReviewStatus } from '@pharmacy/contracts';
 import type { Collection, DocumentStore } from '@pharmacy/db';
 import { toAmount } from '../money';
 
@@ -10,6 +10,8 @@ export interface OrderItemDoc {
   unitPriceCents: number;
   quantity: number;
   warnings: string[];
+  /** A pharmacy medicine (missing on items older than the field). */
+  pharmacyOnly?: boolean;
 }
 
 /**
@@ -17,10 +19,13 @@ export interface OrderItemDoc {
  * `held` until capture (`committed`) or cancellation/expiry (`released`); the `-pending` states are set when
  * the catalog could not be reached and the sweeper retries.
  */
-export type StockState = 'reserving' | 'held' | 'committed' | 'commit-pending' | 'released' | 'release-pending' | 'refund-pending' | 'refunded';
+export type StockState =
+  | 'reserving' | 'held' | 'committed' | 'commit-pending' | 'released' | 'release-pending' | 'refund-pending' | 'refunded'
+  /** A pharmacist rejected the paid order: its units go back on the shelf (`restocked` once the catalog has). */
+  | 'restock-pending' | 'restocked';
 
 export interface HistoryDoc {
-  field: 'orderStatus' | 'paymentStatus';
+  field: 'orderStatus' | 'paymentStatus' | 'review';
   from: string;
   to: string;
   at: number;
@@ -32,6 +37,26 @@ export interface CaptureIntent {
   payerId: string;
   at: number;
 }
+
+export interface ReviewDoc {
+  status: ReviewStatus;
+  reasons: string[];
+  decidedBy: string | null;
+  decidedAt: number | null;
+  note: string | null;
+}
+
+/** A pharmacist's rejection recorded before the provider is asked to refund (see OrderDoc.refunding). */
+export interface RefundIntent {
+  /** The pharmacist who rejected, and why (the shopper is told the reason). */
+  by: string;
+  reason: string;
+  at: number;
+}
+
+/** What an order without a review field (older than the pharmacist's review) reads as. */
+export const NO_REVIEW_NEEDED: ReviewDoc = { status: 'notNeeded', reasons: [], decidedBy: null, decidedAt: null, note: null };
+export const reviewOf = (d: Pick<OrderDoc, 'review'>): ReviewDoc => d.review ?? NO_REVIEW_NEEDED;
 
 export interface OrderDoc {
   _id: string;
@@ -61,6 +86,22 @@ export interface OrderDoc {
   capturing?: CaptureIntent | null;
   acknowledgedWarnings: string[];
   acknowledgedAt: number | null;
+  /** The consultation answers (pharmacy medicines); missing on orders older than the field. */
+  consultation?: ConsultationAnswer[];
+  /** The shopper's health terms the catalog's knowledge table did not recognise when they ordered. */
+  unrecognisedTerms?: string[];
+  /** The pharmacist's review; missing on older orders, which read as notNeeded. */
+  review?: ReviewDoc;
+  /**
+   * Written before the provider is asked to refund a rejected order, cleared when the rejection is recorded. While
+   * set, the sweep finishes the rejection (the provider's refund is idempotent per order, so it never refunds twice).
+   */
+  refunding?: RefundIntent | null;
+  /** The provider's refund of this order's capture. */
+  refundId?: string;
+  /** The shopper's mail about a rejection: `pending` until the account service took it (the sweep retries). */
+  shopperNotice?: 'pending' | 'sent' | 'undeliverable';
+  notifiedAt?: number;
   /** When the shopper's account was deleted and the delivery name, address and phone were replaced. */
   anonymisedAt?: number | null;
   history: HistoryDoc[];
@@ -79,6 +120,7 @@ export function toApiOrder(d: OrderDoc): Order {
     items: d.items.map((i) => ({
       productId: i.productId, title: i.title, image: i.image, brand: i.brand, price: toAmount(i.unitPriceCents),
       quantity: i.quantity, lineTotal: toAmount(i.unitPriceCents * i.quantity), warnings: i.warnings,
+      ...(i.pharmacyOnly ? { pharmacyOnly: true } : {}),
     })),
     address: d.address,
     totalAmount: toAmount(d.totalCents),
@@ -97,9 +139,16 @@ export function toApiOrder(d: OrderDoc): Order {
     history: d.history.map((h): OrderHistoryEntry => ({
       field: h.field, from: h.from, to: h.to, at: iso(h.at), by: h.by, ...(h.note ? { note: h.note } : {}),
     })),
+    consultation: d.consultation ?? [],
+    unrecognisedTerms: d.unrecognisedTerms ?? [],
+    review: toApiReview(reviewOf(d)),
     ...(typeof d.anonymisedAt === 'number' ? { anonymisedAt: iso(d.anonymisedAt) } : {}),
   };
 }
+
+const toApiReview = (r: ReviewDoc): OrderReview => ({
+  status: r.status, reasons: r.reasons, decidedBy: r.decidedBy, decidedAt: r.decidedAt === null ? null : iso(r.decidedAt), note: r.note,
+});
 
 export const history = (field: HistoryDoc['field'], from: string, to: string, at: number, by: string, note?: string): HistoryDoc => ({
   field, from, to, at, by, ...(note ? { note } : {}),
@@ -110,5 +159,7 @@ export async function ordersCollection(store: DocumentStore): Promise<Collection
   await orders.createIndex({ userId: 1 });
   await orders.createIndex({ createdAt: -1 });
   await orders.createIndex({ expiresAt: 1 });
+  // The pharmacist's queue is read on every admin list answer (its size).
+  await orders.createIndex({ 'review.status': 1 });
   return orders;
 }

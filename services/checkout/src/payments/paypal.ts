@@ -1,5 +1,5 @@
 import { toDecimalString } from '../money';
-import { PaymentError, type CreatePaymentInput, type PaymentProvider } from './port';
+import { PaymentError, type CreatePaymentInput, type PaymentProvider, type RefundInput } from './port';
 
 export const PAYPAL_SANDBOX_API_BASE = 'https://api-m.sandbox.paypal.com';
 
@@ -25,7 +25,8 @@ const TIMEOUT = 'The payment provider did not answer in time. Your order is stil
  * PayPal Orders v2 (https://developer.paypal.com/docs/api/orders/v2/): OAuth2 client-credentials token cached
  * until it expires, create an order with PayPal-Request-Id = our order id (a retried create returns the same
  * PayPal order), send the shopper to the "payer-action"/"approve" link, capture on return with its own
- * PayPal-Request-Id (a retried capture returns the same capture).
+ * PayPal-Request-Id (a retried capture returns the same capture), and refund a capture with PayPal-Request-Id =
+ * `refund-<our order id>` (a retried refund returns the same refund and moves no more money).
  */
 export function createPayPalProvider(opts: PayPalOptions): PaymentProvider {
   const base = (opts.apiBase ?? PAYPAL_SANDBOX_API_BASE).replace(/\/$/, '');
@@ -167,6 +168,26 @@ export function createPayPalProvider(opts: PayPalOptions): PaymentProvider {
         throw new PaymentError('declined', 'Your payment method was declined. Please try again with another payment method.', detail);
       }
       return { captureId: capture.id };
+    },
+
+    // POST /v2/payments/captures/{capture_id}/refund (https://developer.paypal.com/docs/api/payments/v2/#captures_refund).
+    async refund(captureId: string, input: RefundInput) {
+      const path = `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`;
+      const { status, body } = await api('POST', path, `refund-${input.orderId}`, {
+        amount: { currency_code: input.currency, value: toDecimalString(input.amountCents) },
+        invoice_id: input.orderId,
+        note_to_payer: 'Refund: our pharmacist could not approve this order.',
+      });
+      // Refunded before under another request id (by hand in PayPal's dashboard, say): the money is back already.
+      if (status === 422 && issueOf(body) === 'CAPTURE_FULLY_REFUNDED') return { refundId: `${captureId}-refunded` };
+      if (status !== 200 && status !== 201) fail('refund', status, body);
+      const b = body as { id?: string; status?: string } | null;
+      if (!b?.id) throw new PaymentError('unavailable', UNAVAILABLE, 'refund: no id');
+      // PENDING is a refund PayPal accepted and is still sending; FAILED or CANCELLED moved no money.
+      if (b.status === 'FAILED' || b.status === 'CANCELLED') {
+        throw new PaymentError('rejected', 'The payment provider could not refund this payment.', `refund status ${b.status}`);
+      }
+      return { refundId: b.id };
     },
 
     // GET /v2/checkout/orders/{id}: COMPLETED with a capture means the money was taken, whatever we recorded.

@@ -14,6 +14,13 @@ export interface CreatePaymentInput {
   cancelUrl: string;
 }
 
+export interface RefundInput {
+  amountCents: number;
+  currency: string;
+  /** Our order id: the refund's idempotency key. */
+  orderId: string;
+}
+
 /**
  * What the provider says about a payment when we lost track of it (a capture whose outcome we never recorded).
  * `captured`: the money was taken; `not_captured`: it was not (and a capture can still be tried if approved).
@@ -27,6 +34,12 @@ export interface PaymentProvider {
   capture(paymentId: string, payerId: string): Promise<{ captureId: string }>;
   /** Asks the provider for the payment's state (reconciliation); throws `unavailable`/`timeout` when it cannot tell. */
   getPayment(paymentId: string): Promise<PaymentState>;
+  /**
+   * Gives the whole captured amount back (a pharmacist rejected the order). Idempotent per order: asking again for
+   * the same order returns the same refund and moves no more money, so a retry after a lost answer is safe.
+   * Throws `unavailable`/`timeout` when the outcome is unknown, `rejected` when the provider refuses.
+   */
+  refund(captureId: string, input: RefundInput): Promise<{ refundId: string }>;
   /** Pages the provider serves itself (the sandbox approval page), as a plugin registered by payments/routes.ts. */
   routes?: FastifyPluginAsyncTypebox;
 }

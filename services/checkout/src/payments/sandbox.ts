@@ -3,15 +3,18 @@ import { Type } from '@sinclair/typebox';
 import type { Collection, DocumentStore } from '@pharmacy/db';
 import { Id, StrictObject, TEST_PAYMENT_NOTICE } from '@pharmacy/contracts';
 import { toDecimalString } from '../money';
-import { PaymentError, type CreatePaymentInput, type PaymentProvider } from './port';
+import { PaymentError, type CreatePaymentInput, type PaymentProvider, type RefundInput } from './port';
 
-type SandboxStatus = 'created' | 'approved' | 'captured' | 'cancelled';
+type SandboxStatus = 'created' | 'approved' | 'captured' | 'cancelled' | 'refunded';
 /** The payment as created (the same input any provider gets), and where the shopper's decision left it. */
 interface SandboxPaymentDoc extends CreatePaymentInput {
   _id: string;
   status: SandboxStatus;
   payerId: string | null;
   captureId: string | null;
+  /** Set once when the captured amount is given back; asking again returns it. */
+  refundId?: string | null;
+  refundedCents?: number;
   createdAt: Date;
   [key: string]: unknown;
 }
@@ -76,14 +79,17 @@ export function createSandboxProvider(opts: { store: DocumentStore; publicOrigin
 
     async getPayment(paymentId) {
       const doc = await payments.findOne({ _id: paymentId });
-      return doc?.status === 'captured' && doc.captureId ? { status: 'captured', captureId: doc.captureId } : { status: 'not_captured' };
+      // A refunded payment was captured first: the money was taken (and given back, which the order records).
+      return (doc?.status === 'captured' || doc?.status === 'refunded') && doc.captureId
+        ? { status: 'captured', captureId: doc.captureId }
+        : { status: 'not_captured' };
     },
 
     async capture(paymentId, payerId) {
       const doc = await payments.findOne({ _id: paymentId });
       if (!doc) throw new PaymentError('rejected', 'This payment does not exist.');
       if (doc.payerId !== null && doc.payerId !== payerId) throw new PaymentError('rejected', 'This payment was approved by someone else.');
-      if (doc.status === 'captured') return { captureId: doc.captureId as string };
+      if (doc.status === 'captured' || doc.status === 'refunded') return { captureId: doc.captureId as string };
       if (doc.status === 'cancelled') throw new PaymentError('rejected', 'This payment was cancelled.');
       if (doc.status === 'created') throw new PaymentError('not_approved', 'The payment has not been approved yet.');
       const captureId = `SBXCAP-${randomUUID()}`;
@@ -99,6 +105,24 @@ export function createSandboxProvider(opts: { store: DocumentStore; publicOrigin
       throw new PaymentError('rejected', 'This payment can no longer be captured.');
     },
 
+    // Records the refund once per payment, like a provider keyed by the order: a second call returns the first refund.
+    async refund(captureId: string, input: RefundInput) {
+      const doc = await payments.findOne({ captureId });
+      if (!doc || doc.orderId !== input.orderId) throw new PaymentError('rejected', 'The payment provider does not know this payment.', `no capture ${captureId}`);
+      if (doc.refundId) return { refundId: doc.refundId };
+      if (input.amountCents > doc.amountCents) throw new PaymentError('rejected', 'A refund cannot be larger than the payment.', `${input.amountCents} > ${doc.amountCents}`);
+      const refundId = `SBXREF-${randomUUID()}`;
+      const done = await payments.findOneAndUpdate(
+        { _id: doc._id, status: 'captured' },
+        { $set: { status: 'refunded', refundId, refundedCents: input.amountCents, refundedAt: new Date() } },
+        { returnDocument: 'after' },
+      );
+      if (done) return { refundId };
+      const again = await payments.findOne({ _id: doc._id });
+      if (again?.refundId) return { refundId: again.refundId };
+      throw new PaymentError('rejected', 'This payment can no longer be refunded.', `status ${again?.status}`);
+    },
+
     async routes(app) {
       const params = StrictObject({ paymentId: Id });
       const html = { 200: Type.String(), 302: Type.Null(), 404: Type.String(), 409: Type.String() };
@@ -111,8 +135,8 @@ export function createSandboxProvider(opts: { store: DocumentStore; publicOrigin
           return reply.status(404).send(page('Payment not found', '<h1>Payment not found</h1><p>This sandbox payment does not exist.</p>'));
         }
         const amount = `${toDecimalString(doc.amountCents)} ${escapeHtml(doc.currency)}`;
-        if (doc.status === 'cancelled' || doc.status === 'captured') {
-          const what = doc.status === 'cancelled' ? 'was cancelled' : 'is already paid';
+        if (doc.status === 'cancelled' || doc.status === 'captured' || doc.status === 'refunded') {
+          const what = doc.status === 'cancelled' ? 'was cancelled' : doc.status === 'refunded' ? 'was refunded' : 'is already paid';
           return reply.status(409).send(page('Sandbox payment', `<div class="banner">${TEST_PAYMENT_NOTICE}</div><h1>This payment ${what}</h1><p><a href="${escapeHtml(shopOrigin(doc))}/cart">Back to the shop</a></p>`));
         }
         const id = encodeURIComponent(doc._id);
