@@ -132,6 +132,7 @@ describe('Products screen', () => {
     await user.type(field(/^Maximum per order/), '2');
     await user.type(field(/^Minimum age/), '6');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Requires a prescription' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Pharmacy medicine (consultation and pharmacist review)' }));
 
     await user.upload(within(dialog).getByLabelText('Product image'), pngFile());
     const xhr = FakeXhr.instances[0];
@@ -168,6 +169,7 @@ describe('Products screen', () => {
         maxPerOrder: 2,
         minAge: 6,
         requiresPrescription: true,
+        pharmacyOnly: true,
       },
     ]);
     expect(within(notification()).getByText('Product added')).toBeInTheDocument();
@@ -203,6 +205,28 @@ describe('Products screen', () => {
     expect(request.body).toMatchObject({ price: 5.25, salePrice: 3.5, title: 'Vitamin C 1000 mg', category: 'vitamins-and-supplements', version: 1 });
     // Stock is never sent by the form: it changes through adjustments only.
     expect(request.body).not.toHaveProperty('totalStock');
+  });
+
+  it('marks pharmacy medicines in the table, and the form loads and sends pharmacyOnly on edit', async () => {
+    const codeine = makeProduct({ _id: 'p-3', title: 'Codeine Linctus', pharmacyOnly: true, version: 4 });
+    const { user, server } = await renderProducts(serverWith([...PRODUCTS, codeine]));
+    const pharmacyCell = (title: string) => {
+      const row = within(screen.getByRole('table', { name: 'Products' })).getByText(title).closest('tr') as HTMLElement;
+      const index = within(screen.getByRole('table', { name: 'Products' })).getAllByRole('columnheader').findIndex((h) => h.textContent === 'Pharmacy medicine');
+      return within(row).getAllByRole('cell')[index];
+    };
+    expect(pharmacyCell('Codeine Linctus')).toHaveTextContent('Pharmacy');
+    expect(pharmacyCell('Vitamin C 1000 mg')).toHaveTextContent('No');
+
+    server.on('PUT', '/api/admin/products/edit/p-3', (req) => ok({ ...codeine, ...(req.body as object), version: 5 }));
+    await user.click(screen.getByRole('button', { name: 'Edit Codeine Linctus' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit product' });
+    const box = within(dialog).getByRole('checkbox', { name: 'Pharmacy medicine (consultation and pharmacist review)' });
+    expect(box).toBeChecked();
+    await user.click(box);
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit product' })).not.toBeInTheDocument());
+    expect(server.callsTo('PUT', '/api/admin/products/edit/p-3').map((r) => r.body)).toEqual([expect.objectContaining({ pharmacyOnly: false, version: 4 })]);
   });
 
   it('deletes only after confirmation', async () => {

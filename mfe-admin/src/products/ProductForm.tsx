@@ -91,7 +91,8 @@ export interface ProductFormProps {
   conflict?: { message: string; reloading: boolean; onReload: () => void } | null;
 }
 
-type TextKey = Exclude<keyof ProductFormValues, 'requiresPrescription' | 'image'>;
+type TextKey = Exclude<keyof ProductFormValues, 'requiresPrescription' | 'pharmacyOnly' | 'image'>;
+type FlagKey = 'requiresPrescription' | 'pharmacyOnly';
 
 /** Every product field, including the pharmacy ones (docs/domain.md#products), checked as the catalog would. */
 export function ProductForm({ mode, initial, submitLabel, saving, onSubmit, onCancel, conflict }: ProductFormProps) {
@@ -109,6 +110,13 @@ export function ProductForm({ mode, initial, submitLabel, saving, onSubmit, onCa
     value: values[key],
     onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value })),
     onBlur: () => setTouched((t) => ({ ...t, [key]: true })),
+  });
+
+  const flag = (key: FlagKey) => ({
+    type: 'checkbox',
+    name: key,
+    checked: values[key],
+    onChange: (event: { target: { checked: boolean } }) => setValues((v) => ({ ...v, [key]: event.target.checked })),
   });
 
   const submit = (event: FormEvent) => {
@@ -220,12 +228,12 @@ export function ProductForm({ mode, initial, submitLabel, saving, onSubmit, onCa
           </Field>
           <Wide>
             <CheckRow>
-              <input
-                type="checkbox"
-                checked={values.requiresPrescription}
-                onChange={(event) => setValues((v) => ({ ...v, requiresPrescription: event.target.checked }))}
-              />
+              <input {...flag('requiresPrescription')} />
               Requires a prescription
+            </CheckRow>
+            <CheckRow>
+              <input {...flag('pharmacyOnly')} />
+              Pharmacy medicine (consultation and pharmacist review)
             </CheckRow>
           </Wide>
         </Grid>

@@ -100,6 +100,7 @@ export function ProductsPage() {
     },
     { header: 'Stock', cell: (product) => product.totalStock },
     { header: 'Prescription', cell: (product) => (product.requiresPrescription ? <Badge variant="warning">Rx</Badge> : 'No') },
+    { header: 'Pharmacy medicine', cell: (product) => (product.pharmacyOnly ? <Badge variant="brand">Pharmacy</Badge> : 'No') },
     {
       header: 'Actions',
       hideHeader: true,

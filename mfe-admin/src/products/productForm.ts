@@ -31,6 +31,8 @@ export interface ProductFormValues {
   /** Empty means no age limit. */
   minAge: string;
   requiresPrescription: boolean;
+  /** A pharmacy medicine: checkout asks the consultation questions and a pharmacist reviews every order of it. */
+  pharmacyOnly: boolean;
 }
 
 export type ProductFormErrors = Partial<Record<keyof ProductFormValues, string>>;
@@ -71,6 +73,7 @@ export const emptyProductForm = (): ProductFormValues => ({
   maxPerOrder: '',
   minAge: '',
   requiresPrescription: false,
+  pharmacyOnly: false,
 });
 
 export const productToForm = (p: Product): ProductFormValues => ({
@@ -90,6 +93,7 @@ export const productToForm = (p: Product): ProductFormValues => ({
   maxPerOrder: p.maxPerOrder === null ? '' : String(p.maxPerOrder),
   minAge: p.minAge > 0 ? String(p.minAge) : '',
   requiresPrescription: p.requiresPrescription,
+  pharmacyOnly: p.pharmacyOnly,
 });
 
 const DECIMAL = /^\d+(\.\d+)?$/;
@@ -185,6 +189,7 @@ export function toProductInput(v: ProductFormValues): ProductInput {
     maxPerOrder: v.maxPerOrder.trim() ? Number(v.maxPerOrder.trim()) : null,
     minAge: v.minAge.trim() ? Number(v.minAge.trim()) : 0,
     requiresPrescription: v.requiresPrescription,
+    pharmacyOnly: v.pharmacyOnly,
   };
 }
 
