@@ -5,6 +5,7 @@ import type { SafetyRecognition, SafetyTerm } from '@pharmacy/contracts';
 import { ProfilePage } from '../src/profile/ProfilePage';
 import { SignInPage } from '../src/auth/SignInPage';
 import { SignUpPage } from '../src/auth/SignUpPage';
+import type { SessionUser } from '@pharmacy/session';
 import { fakeApi, noAnswer, ok, okList, renderWithStore, shopper, type ApiCall } from '@pharmacy/test-kit';
 
 afterEach(() => jest.restoreAllMocks());
@@ -179,15 +180,15 @@ describe('unrecognised health terms', () => {
 });
 
 describe('optional health profile step after sign-up', () => {
-  const newShopper = { ...shopper, _id: 'u-9', email: 'ada@example.com', allergies: [], healthConditions: [] };
+  const newShopper: SessionUser = { ...shopper, _id: 'u-9', email: 'ada@example.com', allergies: [], healthConditions: [] };
 
-  function signInApi(signedIn = newShopper) {
+  function signInApi(signedIn: SessionUser = newShopper) {
     const api = safetyApi({ asth: [asthma] });
     api.on('POST', '/api/auth/login', { body: { success: true, user: signedIn, data: signedIn } });
     return api;
   }
 
-  async function signInFromSignUp(signedIn = newShopper) {
+  async function signInFromSignUp(signedIn: SessionUser = newShopper) {
     const api = signInApi(signedIn);
     const user = userEvent.setup();
     renderWithStore(<SignInPage />, {

@@ -5,7 +5,7 @@ import type { ComboboxSuggestion } from '@pharmacy/ui';
 /** Which list a term goes on: the catalog suggests ingredients, classes and excipients for one, conditions for the other. */
 export type TermsFor = 'allergy' | 'condition';
 
-// The catalog's knowledge table (docs/api.md#safety): public calls, nothing about the shopper is kept.
+// The catalog's knowledge table (docs/product.md#shopper-account): public calls, nothing about the shopper is kept.
 const SUGGEST_PATH = '/api/shop/safety/terms';
 const RECOGNISE_PATH = '/api/shop/safety/terms/recognise';
 /** The catalog refuses longer queries; a longer text cannot name a term anyway. */
