@@ -17,6 +17,11 @@ import {
   type ServiceContext,
   type ServiceHandle,
 } from '@pharmacy/service-kit';
+import { openStore } from '@pharmacy/db';
+import { remoteOrigins, withRemoteOrigins } from './remotes/csp';
+import { hostSharedVersions } from './remotes/host-shared';
+import { RemoteRegistry } from './remotes/registry';
+import { remoteRoutes } from './remotes/routes';
 import { SERVICE_NAMES, type ServiceName } from './routes-table';
 import { registerStatic, spaFallback, type StaticOptions } from './static-files';
 import { registerUpstreams } from './upstreams';
@@ -36,6 +41,8 @@ export interface GatewayOptions {
   static?: StaticOptions;
   /** distributed mode: where each service listens. */
   serviceUrls?: Record<ServiceName, string>;
+  /** How often the remote registry is read again from the store (default 2 s; several gateways may share a MongoDB store). */
+  registryPollMs?: number;
   /** distributed mode: how long a service may take to answer before the shopper gets 504 (default 45 s). */
   upstreamTimeoutMs?: number;
   /** Where the gateway's log lines go (default stdout). */
@@ -43,13 +50,19 @@ export interface GatewayOptions {
 }
 
 /**
- * The one public origin: /api routing, the built host and remotes, and /remotes.json.
+ * The one public origin: /api routing, the built host and remotes, /remotes.json and the remote registry.
  * Embedded: every service's plugin in this process. Distributed: each /api prefix proxied to its service.
  */
 export async function buildGateway(opts: GatewayOptions): Promise<App> {
   const { config } = opts;
   if (opts.mode === 'embedded') ensureKeys(config.dataDir);
   const keys = loadKeys({ dataDir: config.dataDir, withPrivate: opts.mode === 'embedded', given: config.jwtKeys });
+  // The gateway's own store holds the remote registry, which the page fallback reads from its first request.
+  const store = opts.static ? await openStore({ name: 'gateway', dataDir: config.dataDir, mongoUrl: config.mongoUrl }) : undefined;
+  const registry =
+    opts.static && store
+      ? new RemoteRegistry(store, { root: opts.static.root, remoteUrls: opts.static.remoteUrls, pollMs: opts.registryPollMs })
+      : undefined;
   const app = await createApp({
     publicKey: keys.publicKey,
     logLevel: config.logLevel,
@@ -57,8 +70,9 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
     docs: opts.mode === 'embedded',
     trustedOrigins: [config.publicOrigin],
     production: config.production,
-    onNotFound: opts.static ? spaFallback(opts.static) : undefined,
+    onNotFound: opts.static && registry ? spaFallback(opts.static, registry) : undefined,
   });
+  if (store) app.addHook('onClose', async () => store.close());
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
 
   if (opts.mode === 'embedded') {
@@ -88,6 +102,35 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
     else app.log.warn('INTERNAL_TOKEN not set: the gateway cannot read session revocations from the account service');
   }
 
-  if (opts.static) await registerStatic(app, opts.static);
+  if (opts.static && registry) {
+    await registry.start(app.log);
+    app.addHook('onClose', async () => registry.stop());
+    await app.register(remoteRoutes, {
+      registry,
+      root: opts.static.root,
+      hostShared: hostSharedVersions(opts.static.root),
+      deployTokens: config.gateway.deployTokens,
+    });
+    followRegistryInPolicy(app, registry);
+    await registerStatic(app, opts.static, registry);
+  }
   return app;
+}
+
+/**
+ * The Content-Security-Policy helmet writes allows the shop's own origin only; the origins of the live remotes
+ * served elsewhere are added to it, recomputed when the registry changes, so a remote deployed on its own origin
+ * loads and one rolled back is no longer allowed.
+ */
+function followRegistryInPolicy(app: App, registry: RemoteRegistry): void {
+  let cached = { generation: -1, base: '', policy: '' };
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const base = reply.getHeader('content-security-policy');
+    if (typeof base !== 'string') return payload;
+    if (cached.generation !== registry.generation || cached.base !== base) {
+      cached = { generation: registry.generation, base, policy: withRemoteOrigins(base, remoteOrigins(registry.live())) };
+    }
+    reply.header('content-security-policy', cached.policy);
+    return payload;
+  });
 }

@@ -4,13 +4,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { HEADER_REMOTES, REMOTES, type RemoteName } from '@pharmacy/contracts';
 import type { App } from '@pharmacy/service-kit';
+import { localFile } from './remotes/manifest';
+import { REMOTE_NAMES, type RegistryEntry, type RemoteRegistry } from './remotes/registry';
 
 /** Where the built apps are: <root>/host-shell/dist and <root>/mfe-<folder>/dist. */
 export interface StaticOptions {
   root: string;
-  /** remote name → URL of its mf-manifest.json, overriding the local folder (a remote deployed elsewhere). */
+  /** REMOTE_URLS: remote name → URL of its mf-manifest.json, applied to the registry when it changes. */
   remoteUrls?: Partial<Record<RemoteName, string>>;
 }
+
+/** What is live, as the pages need it: the registry's live builds, read from memory. */
+export type LiveRemotes = Pick<RemoteRegistry, 'live' | 'generation'>;
 
 // Webpack names hashed files "<name>.<hash>.js"; only those may be cached forever.
 const HASHED = /[.-][0-9a-f]{8,}\.(js|css|png|jpe?g|webp|svg|woff2?)$/;
@@ -22,17 +27,18 @@ function cacheHeaders(reply: FastifyReply, filePath: string): void {
 export const hostDist = (root: string) => path.join(root, 'host-shell', 'dist');
 export const remoteDist = (root: string, name: RemoteName) => path.join(root, `mfe-${REMOTES[name].folder}`, 'dist');
 
-/** The remotes the host registers at run time: relative manifest URLs unless configured otherwise. */
-export function remotesManifest(opts: StaticOptions): Record<RemoteName, string> {
+/** The remotes the host registers at run time: each one's live manifest URL (relative for a build served here). */
+export function remotesManifest(live: ReadonlyMap<RemoteName, RegistryEntry>): Record<RemoteName, string> {
   return Object.fromEntries(
-    (Object.keys(REMOTES) as RemoteName[]).map((name) => [name, opts.remoteUrls?.[name] ?? `/mfe/${REMOTES[name].folder}/mf-manifest.json`]),
+    REMOTE_NAMES.map((name) => [name, live.get(name)?.manifestUrl ?? `/mfe/${REMOTES[name].folder}/mf-manifest.json`]),
   ) as Record<RemoteName, string>;
 }
 
-export async function registerStatic(app: App, opts: StaticOptions): Promise<void> {
+export async function registerStatic(app: App, opts: StaticOptions, remotes: LiveRemotes): Promise<void> {
   const host = hostDist(opts.root);
-  await app.register(fastifyStatic, { root: host, prefix: '/', wildcard: false, index: false, setHeaders: cacheHeaders });
-  for (const name of Object.keys(REMOTES) as RemoteName[]) {
+  // wildcard: the files of a host rebuilt while the gateway runs are found too (a file list made at start would not be)
+  await app.register(fastifyStatic, { root: host, prefix: '/', wildcard: true, index: false, setHeaders: cacheHeaders });
+  for (const name of REMOTE_NAMES) {
     const dir = remoteDist(opts.root, name);
     // A missing remote is not an error: its routes show their fallback and the rest of the app runs.
     if (!fs.existsSync(dir)) app.log.warn({ remote: name, dir }, 'remote not built; its routes will show their fallback');
@@ -44,40 +50,46 @@ export async function registerStatic(app: App, opts: StaticOptions): Promise<voi
       setHeaders: cacheHeaders,
     });
   }
-  const manifest = JSON.stringify(remotesManifest(opts));
-  app.get('/remotes.json', { schema: { hide: true } }, async (_req, reply) =>
-    reply.header('cache-control', 'no-cache').type('application/json').send(manifest),
-  );
+  let served = { generation: -1, body: '' };
+  app.get('/remotes.json', { schema: { hide: true } }, async (_req, reply) => {
+    if (served.generation !== remotes.generation) served = { generation: remotes.generation, body: JSON.stringify(remotesManifest(remotes.live())) };
+    return reply.header('cache-control', 'no-cache').type('application/json').send(served.body);
+  });
   app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>
     reply.header('cache-control', 'public, max-age=3600').type('text/plain').send('User-agent: *\nDisallow: /admin\nDisallow: /api/\nAllow: /\n'),
   );
 }
 
 /**
- * The SPA fallback serves index.html only to page navigations: GETs that accept HTML, have no file extension and
- * are outside /mfe/ and /api/. A missing remote file must stay a 404, never HTML ("Unexpected token '<'").
- */
-/**
  * Preload hints sent with every page: the browser fetches /remotes.json and the header remotes' manifests and
  * entries while it runs the host's scripts, instead of one after another once the host asks for them (three
- * round trips fewer before the header and home widgets render). Attributes match how they are fetched later:
- * fetch() in CORS mode without credentials, the entry as a plain script.
+ * round trips fewer before the header and home widgets render). They follow the registry: the live manifests,
+ * and the entry of a live build served here only while its file exists (a preloaded 404 would be reused by the
+ * browser when the remote comes back). An entry on another origin is left to the runtime. Attributes match how
+ * they are fetched later: fetch() in CORS mode without credentials, the entry as a plain script.
  */
-export function preloadLinks(opts: StaticOptions): string {
-  const manifests = remotesManifest(opts);
+export function preloadLinks(live: ReadonlyMap<RemoteName, RegistryEntry>, root: string): string {
   const links = ['</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous'];
+  const manifests = remotesManifest(live);
   for (const name of HEADER_REMOTES) {
-    links.push(`<${manifests[name]}>; rel=preload; as=fetch; crossorigin=anonymous`);
-    // a remote served from here has its entry beside its manifest; one deployed elsewhere is left to the runtime
-    if (!opts.remoteUrls?.[name]) links.push(`</mfe/${REMOTES[name].folder}/remoteEntry.js>; rel=preload; as=script`);
+    const manifestUrl = manifests[name];
+    links.push(`<${manifestUrl}>; rel=preload; as=fetch; crossorigin=anonymous`);
+    if (!manifestUrl.startsWith('/')) continue;
+    const entry = `${manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1)}${live.get(name)?.buildInfo.remoteEntry ?? 'remoteEntry.js'}`;
+    const file = localFile(root, entry);
+    if (file && fs.existsSync(file)) links.push(`<${entry}>; rel=preload; as=script`);
   }
   return links.join(', ');
 }
 
-export function spaFallback(opts: StaticOptions) {
+/**
+ * The SPA fallback serves index.html only to page navigations: GETs that accept HTML, have no file extension and
+ * are outside /mfe/ and /api/. A missing remote file must stay a 404, never HTML ("Unexpected token '<'").
+ * index.html is read at every page load, so a host rebuilt in place is what the next page load gets.
+ */
+export function spaFallback(opts: StaticOptions, remotes: LiveRemotes) {
   const { root } = opts;
   const index = path.join(hostDist(root), 'index.html');
-  const preload = preloadLinks(opts);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const url = request.url.split('?')[0];
     const isPage =
@@ -88,7 +100,11 @@ export function spaFallback(opts: StaticOptions) {
       !url.startsWith('/internal/') &&
       !path.extname(url);
     if (!isPage || !fs.existsSync(index)) return false;
-    reply.header('cache-control', 'no-cache').header('link', preload).type('text/html; charset=utf-8').send(fs.createReadStream(index));
+    reply
+      .header('cache-control', 'no-cache')
+      .header('link', preloadLinks(remotes.live(), root))
+      .type('text/html; charset=utf-8')
+      .send(fs.createReadStream(index));
     return true;
   };
 }

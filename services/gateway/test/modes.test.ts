@@ -18,6 +18,9 @@ function fakeBuild(): string {
   fs.mkdirSync(path.join(root, 'mfe-catalog/dist'), { recursive: true });
   fs.writeFileSync(path.join(root, 'mfe-catalog/dist/mf-manifest.json'), '{}');
   fs.writeFileSync(path.join(root, 'mfe-catalog/dist/123.0123abcd.js'), 'x'.repeat(2000));
+  fs.writeFileSync(path.join(root, 'mfe-catalog/dist/remoteEntry.js'), '');
+  fs.mkdirSync(path.join(root, 'mfe-cart-checkout/dist'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'mfe-cart-checkout/dist/remoteEntry.js'), '');
   return root;
 }
 

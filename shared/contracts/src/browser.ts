@@ -13,3 +13,4 @@ export type * from './envelope';
 export type * from './account';
 export type * from './catalog';
 export type * from './checkout';
+export type * from './remote-registry';

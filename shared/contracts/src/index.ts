@@ -1,6 +1,7 @@
 export * from './envelope';
 export * from './http';
 export * from './remotes';
+export * from './remote-registry';
 export * from './account.rules';
 export * from './account';
 export * from './catalog.rules';

@@ -5,7 +5,7 @@
  * the URL with react-router hooks), widgets take the props named here.
  * Types are structural React component types so that this package does not depend on React.
  */
-import type { Product } from './catalog';
+import type { Product, ProductSafety } from './catalog';
 
 export type RemoteComponent<P = Record<string, never>> = (props: P) => unknown;
 export type ExposedModule<P = Record<string, never>> = { default: RemoteComponent<P> };
@@ -48,6 +48,11 @@ export interface AddToCartProps {
   product: AddToCartProduct;
   /** `full` (product page): quantity picker and the reason for its limit; `compact` (a card): one button adding one. */
   variant?: 'full' | 'compact';
+  /**
+   * The catalog's safety answer for this shopper (POST /api/shop/safety/check), which the page already asked for all
+   * its products at once: `blocked` disables the button and says why. Left out while unknown (the server still refuses).
+   */
+  safety?: ProductSafety | null;
 }
 
 /**
@@ -87,3 +92,58 @@ export interface RemoteExposes {
 export type RemoteModuleId = {
   [R in RemoteName]: `${R}/${keyof RemoteExposes[R] extends `./${infer M}` ? M : never}`;
 }[RemoteName];
+
+// ---------------------------------------------------------------------------------------------------------------
+// The remote registry (the gateway's record of which build of each remote is live; schemas in remote-registry.ts)
+
+/** Every module name of an interface above, exactly: a key missing from or added to the literal fails to compile. */
+const exposed = <E>(modules: Record<keyof E & string, true>) => Object.keys(modules) as Array<keyof E & string>;
+
+/**
+ * The modules each remote must expose for the host (and the other remotes) to work, read off the interfaces above
+ * so the two cannot drift: the gateway refuses to deploy a build of a remote that lacks one of them.
+ */
+export const REMOTE_EXPOSES: { readonly [R in RemoteName]: readonly (keyof RemoteExposes[R] & string)[] } = {
+  catalog: exposed<CatalogExposes>({
+    './ProductListing': true,
+    './ProductDetails': true,
+    './SearchBox': true,
+    './FeatureCarousel': true,
+    './FeaturedProducts': true,
+  }),
+  cartCheckout: exposed<CartCheckoutExposes>({
+    './CartPage': true,
+    './AddressPage': true,
+    './CheckoutPage': true,
+    './PaymentReturnPage': true,
+    './PaymentCancelPage': true,
+    './CartBadge': true,
+    './AddToCart': true,
+  }),
+  account: exposed<AccountExposes>({
+    './SignUpPage': true,
+    './SignInPage': true,
+    './ForgotPasswordPage': true,
+    './ResetPasswordPage': true,
+    './ProfilePage': true,
+    './ChangePasswordPage': true,
+    './NeedHelpPage': true,
+    './SuggestIdeaPage': true,
+    './MyOrdersPage': true,
+  }),
+  admin: exposed<AdminExposes>({
+    './AdminLayout': true,
+    './DashboardPage': true,
+    './ProductsPage': true,
+    './OrdersPage': true,
+    './UsersPage': true,
+  }),
+};
+
+/** How a registry entry came to be live: first seen at start, deployed (by a person, a pipeline or REMOTE_URLS), or rolled back. */
+export const REMOTE_ACTIONS = ['seed', 'deploy', 'rollback'] as const;
+export type RemoteAction = (typeof REMOTE_ACTIONS)[number];
+/** Deployment history rows kept and answered (newest first); older rows are dropped. */
+export const REMOTE_HISTORY_MAX = 100;
+/** Earlier entries of one remote kept to roll back to, one step at a time. */
+export const REMOTE_ROLLBACK_DEPTH = 20;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { REMOTES } from '@pharmacy/contracts';
 import { parseOriginList } from './origins';
-import { ConfigError, parseUrlMap, readEnv, type EnvName, type Environment } from './config/variables';
+import { ConfigError, parseDeployTokens, parseUrlMap, readEnv, type EnvName, type Environment } from './config/variables';
 
 export {
   ConfigError,
@@ -76,6 +76,8 @@ export interface KitConfig {
     upstreamTimeoutMs?: number;
     staticRoot?: string;
     remoteUrls?: Record<string, string>;
+    /** REMOTE_DEPLOY_TOKEN: remote name → the secret of the token that may change it (empty: admins only). */
+    deployTokens: Record<string, string>;
   };
 }
 
@@ -83,21 +85,23 @@ export interface KitConfig {
 const PROCESS_VARIABLES = [
   'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'MONGODB_URL', 'SMTP_URL', 'PUBLIC_ORIGIN', 'LOG_LEVEL', 'JWT_PUBLIC_KEY', 'JWT_PRIVATE_KEY',
   'INTERNAL_TOKEN', 'ACCOUNT_SERVICE_URL', 'CATALOG_SERVICE_URL', 'CHECKOUT_SERVICE_URL', 'REVOCATION_POLL_MS',
-  'GATEWAY_MODE', 'GATEWAY_UPSTREAM_TIMEOUT_MS', 'STATIC_ROOT', 'REMOTE_URLS',
+  'GATEWAY_MODE', 'GATEWAY_UPSTREAM_TIMEOUT_MS', 'STATIC_ROOT', 'REMOTE_URLS', 'REMOTE_DEPLOY_TOKEN',
   'RATE_LIMIT_LOGIN', 'RATE_LIMIT_REGISTER', 'RATE_LIMIT_FORGOT_PASSWORD', 'RATE_LIMIT_RESET_PASSWORD', 'RATE_LIMIT_PASSWORD_CHECK',
   'RATE_LIMIT_TICKETS', 'LOGIN_FAILURES_PER_ACCOUNT', 'RESET_MAILS_PER_ACCOUNT', 'ERASURE_RETRY_MS',
   'CATALOG_SEED',
   'CURRENCY', 'PAYMENT_PROVIDER', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_API_BASE', 'TRUSTED_ORIGINS',
 ] as const satisfies readonly EnvName[];
 
-/** Remote names the host knows: a misspelt one in REMOTE_URLS would silently keep the local build. */
-function checkRemoteNames(value: string | undefined): Record<string, string> | undefined {
-  if (value === undefined) return undefined;
-  const map = parseUrlMap(value) ?? {};
+/**
+ * Remote names the host knows: a misspelt one in REMOTE_URLS would silently keep the local build, and in
+ * REMOTE_DEPLOY_TOKEN leave a pipeline with a token that changes nothing.
+ */
+function checkRemoteNames(variable: EnvName, map: Record<string, string> | null | undefined): Record<string, string> | undefined {
+  if (!map) return undefined;
   const unknown = Object.keys(map).filter((name) => !(name in REMOTES));
   if (unknown.length) {
     throw new ConfigError([
-      { variable: 'REMOTE_URLS', message: `REMOTE_URLS names unknown remotes (${unknown.join(', ')}); the remotes are ${Object.keys(REMOTES).join(', ')}` },
+      { variable, message: `${variable} names unknown remotes (${unknown.join(', ')}); the remotes are ${Object.keys(REMOTES).join(', ')}` },
     ]);
   }
   return map;
@@ -149,7 +153,8 @@ export function loadConfig(env: Environment = process.env, defaults: { port?: nu
       mode: v.GATEWAY_MODE as GatewayMode,
       upstreamTimeoutMs: v.GATEWAY_UPSTREAM_TIMEOUT_MS,
       staticRoot: v.STATIC_ROOT === undefined ? undefined : path.resolve(v.STATIC_ROOT),
-      remoteUrls: checkRemoteNames(v.REMOTE_URLS),
+      remoteUrls: checkRemoteNames('REMOTE_URLS', v.REMOTE_URLS === undefined ? undefined : parseUrlMap(v.REMOTE_URLS) ?? {}),
+      deployTokens: checkRemoteNames('REMOTE_DEPLOY_TOKEN', v.REMOTE_DEPLOY_TOKEN === undefined ? undefined : parseDeployTokens(v.REMOTE_DEPLOY_TOKEN)) ?? {},
     },
   };
 }

@@ -46,6 +46,7 @@ describe('a bad value stops the start, naming the variable and what it accepts',
     [{ JWT_PUBLIC_KEY: 'not a key' }, 'JWT_PUBLIC_KEY must be an Ed25519 public key in PEM, got "not a key"'],
     [{ REMOTE_URLS: "{catalog:'x'}" }, expect.stringMatching(/^REMOTE_URLS must be a JSON object from remote name to the URL of its mf-manifest.json/)],
     [{ REMOTE_URLS: '{"catlog":"https://cdn.example.com/mf-manifest.json"}' }, 'REMOTE_URLS names unknown remotes (catlog); the remotes are catalog, cartCheckout, account, admin'],
+    [{ REMOTE_DEPLOY_TOKEN: `catlog:${'s'.repeat(24)}` }, 'REMOTE_DEPLOY_TOKEN names unknown remotes (catlog); the remotes are catalog, cartCheckout, account, admin'],
   ])('%j', (env, message) => {
     expect(refusal(env).message).toEqual(message);
   });
@@ -54,6 +55,12 @@ describe('a bad value stops the start, naming the variable and what it accepts',
     const err = refusal({ INTERNAL_TOKEN: 'short-secret' });
     expect(err.message).toBe('INTERNAL_TOKEN must be at least 16 characters, got a value of 12 characters');
     expect(refusal({ JWT_PRIVATE_KEY: 'hunter2-hunter2' }).message).not.toContain('hunter2');
+    // a short deploy secret, and one remote named twice: refused without repeating either secret
+    for (const value of ['catalog:hunter2-hunter2', `catalog:${'a'.repeat(24)},catalog:hunter2-hunter2-hunter2`]) {
+      const deploy = refusal({ REMOTE_DEPLOY_TOKEN: value });
+      expect(deploy.message).toMatch(/^REMOTE_DEPLOY_TOKEN must be a comma-separated list of <remote>:<secret> deploy tokens, each secret at least 24 characters/);
+      expect(deploy.message).not.toContain('hunter2');
+    }
   });
 
   it('every bad value is listed at once, so one start tells all that must change', () => {
@@ -77,6 +84,7 @@ describe('values', () => {
       PAYMENT_PROVIDER: 'paypal',
       PAYPAL_CLIENT_ID: 'id',
       PAYPAL_CLIENT_SECRET: 'secret',
+      REMOTE_DEPLOY_TOKEN: ` catalog:${'c'.repeat(24)}, admin:${'a'.repeat(30)}`,
       GATEWAY_UPSTREAM_TIMEOUT_MS: '5000',
       REMOTE_URLS: '{"catalog":"http://localhost:3001/mf-manifest.json"}',
       JWT_PUBLIC_KEY: keys.publicKey,
@@ -94,7 +102,12 @@ describe('values', () => {
       paypal: { clientId: 'id', clientSecret: 'secret' },
       trustedOrigins: ['https://a.example', 'https://b.example:8443'],
     });
-    expect(config.gateway).toEqual({ mode: 'embedded', upstreamTimeoutMs: 5000, remoteUrls: { catalog: 'http://localhost:3001/mf-manifest.json' } });
+    expect(config.gateway).toEqual({
+      mode: 'embedded',
+      upstreamTimeoutMs: 5000,
+      remoteUrls: { catalog: 'http://localhost:3001/mf-manifest.json' },
+      deployTokens: { catalog: 'c'.repeat(24), admin: 'a'.repeat(30) },
+    });
     expect(config.jwtKeys).toEqual({ publicKey: keys.publicKey, privateKey: keys.privateKey });
     expect(config.internalToken).toBe(keys.internalToken);
     expect(config.serviceUrls).toEqual({ checkout: 'http://checkout.internal:4003' });

@@ -1,0 +1,38 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { forbidden, requireAdmin, unauthorized } from '@pharmacy/service-kit';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+/** Equal secrets, compared in constant time whatever their lengths (both are hashed to 32 bytes first). */
+const sameSecret = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
+
+const deployers = new WeakMap<FastifyRequest, string>();
+
+/** Who is changing the registry, as the history records it: `admin:<user id>` or `deploy-token:<remote>`. */
+export const deployerOf = (request: FastifyRequest): string => deployers.get(request) ?? 'unknown';
+
+/**
+ * preHandler of the registry's routes: a pipeline's deploy token (`Authorization: Bearer <remote>:<secret>`, one of
+ * REMOTE_DEPLOY_TOKEN), which may read the registry and change only its own remote (403 on another), or a signed-in
+ * admin, who may change any. No token and no session: 401; a wrong token: 401 (never the admin check, so a
+ * pipeline is told its token is wrong rather than to sign in).
+ */
+export function deployAccess(tokens: Readonly<Record<string, string>>) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const header = request.headers.authorization;
+    if (header === undefined) {
+      await requireAdmin(request);
+      deployers.set(request, `admin:${request.user.sub}`);
+      return;
+    }
+    const bearer = /^Bearer\s+([^\s:]+):(\S+)\s*$/i.exec(header);
+    const expected = bearer ? tokens[bearer[1]] : undefined;
+    if (!bearer || expected === undefined || !sameSecret(bearer[2], expected)) {
+      throw unauthorized('This deploy token is not valid. Use the <remote>:<secret> token the shop was given for your remote.');
+    }
+    const remote = bearer[1];
+    const target = (request.params as { name?: string } | undefined)?.name;
+    if (request.method !== 'GET' && target !== remote) throw forbidden(`This deploy token may change only the ${remote} remote.`);
+    deployers.set(request, `deploy-token:${remote}`);
+  };
+}

@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import semver from 'semver';
+import { REMOTE_EXPOSES, REMOTES, type RemoteBuildInfo, type RemoteName } from '@pharmacy/contracts';
+
+/** How long a manifest may take to arrive, and how large it may be: it is a few KB of JSON. */
+export const MANIFEST_TIMEOUT_MS = 5_000;
+export const MANIFEST_MAX_BYTES = 1024 * 1024;
+const MAX_REDIRECTS = 3;
+
+/** The parts of a Module Federation 2 `mf-manifest.json` the registry reads. */
+export interface MfManifest {
+  id?: string;
+  name: string;
+  metaData: {
+    name?: string;
+    buildInfo?: { buildVersion?: string; buildName?: string };
+    remoteEntry: { name: string; path?: string };
+    publicPath?: string;
+  };
+  exposes: Array<{ path?: string; name?: string }>;
+  shared: Array<{ name: string; version?: string; singleton?: boolean; requiredVersion?: string | false }>;
+}
+
+/** A manifest that cannot be used: the message says exactly why, for the person or pipeline deploying it. */
+export class ManifestProblem extends Error {}
+
+/** The folder a same-origin manifest path (/mfe/<folder>/…) is served from, or null for a path outside them. */
+export function localFile(root: string, manifestUrl: string): string | null {
+  const m = /^\/mfe\/([a-z-]+)\/(.+)$/.exec(manifestUrl.split(/[?#]/)[0]);
+  const name = m && (Object.keys(REMOTES) as RemoteName[]).find((n) => REMOTES[n].folder === m[1]);
+  if (!m || !name) return null;
+  const dist = path.join(root, `mfe-${REMOTES[name].folder}`, 'dist');
+  const file = path.resolve(dist, decodeURIComponent(m[2]));
+  return file.startsWith(dist + path.sep) ? file : null;
+}
+
+async function readCapped(response: Response, tooLarge: () => ManifestProblem): Promise<string> {
+  if (Number(response.headers.get('content-length') ?? 0) > MANIFEST_MAX_BYTES) throw tooLarge();
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MANIFEST_MAX_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The manifest's text: read from disk for a build the gateway serves itself, fetched otherwise (5 s, 1 MB, at most
+ * three redirects and only to http(s)). Throws a ManifestProblem saying what went wrong.
+ */
+export async function fetchManifestText(manifestUrl: string, root: string): Promise<string> {
+  const fail = (why: string) => new ManifestProblem(`could not fetch manifest: ${why}`);
+  if (manifestUrl.startsWith('/')) {
+    const file = localFile(root, manifestUrl);
+    if (!file) throw fail(`${manifestUrl} is not a file the shop serves (a path must be /mfe/<remote folder>/…)`);
+    try {
+      return await fs.promises.readFile(file, 'utf8');
+    } catch {
+      throw fail(`${manifestUrl} does not exist on this server`);
+    }
+  }
+  let url = manifestUrl;
+  const deadline = AbortSignal.timeout(MANIFEST_TIMEOUT_MS);
+  try {
+    for (let hop = 0; ; hop++) {
+      const response = await fetch(url, { redirect: 'manual', signal: deadline, headers: { accept: 'application/json' } });
+      if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {
+        const next = new URL(response.headers.get('location') as string, url);
+        if (!/^https?:$/.test(next.protocol)) throw fail(`${url} redirects to ${next.protocol} (only http and https are followed)`);
+        if (hop >= MAX_REDIRECTS) throw fail(`${manifestUrl} redirects more than ${MAX_REDIRECTS} times`);
+        url = next.href;
+        continue;
+      }
+      if (!response.ok) throw fail(`${url} answered ${response.status}`);
+      return await readCapped(response, () => fail(`${url} is larger than ${MANIFEST_MAX_BYTES / 1024} KB`));
+    }
+  } catch (err) {
+    if (err instanceof ManifestProblem) throw err;
+    const e = err as Error & { cause?: { code?: string; message?: string } };
+    const why = e.name === 'TimeoutError' ? `${url} did not answer within ${MANIFEST_TIMEOUT_MS / 1000} s` : `${url}: ${e.cause?.code ?? e.cause?.message ?? e.message}`;
+    throw fail(why);
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Parses and checks the shape of an mf-manifest.json (Module Federation 2): name, metaData.remoteEntry, exposes, shared. */
+export function parseManifest(text: string): MfManifest {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new ManifestProblem('the manifest is not valid JSON');
+  }
+  const missing: string[] = [];
+  if (!isObject(data)) throw new ManifestProblem('the manifest is not a Module Federation manifest (not a JSON object)');
+  if (typeof data.name !== 'string' && typeof data.id !== 'string') missing.push('name');
+  const meta = data.metaData;
+  if (!isObject(meta) || !isObject(meta.remoteEntry) || typeof meta.remoteEntry.name !== 'string') missing.push('metaData.remoteEntry');
+  if (!Array.isArray(data.exposes)) missing.push('exposes');
+  if (!Array.isArray(data.shared) || !data.shared.every((s) => isObject(s) && typeof s.name === 'string')) missing.push('shared');
+  if (missing.length) throw new ManifestProblem(`the manifest is not a Module Federation manifest (missing ${missing.join(', ')})`);
+  return data as unknown as MfManifest;
+}
+
+/** Every reason a build cannot be made live as `name` in front of this host, each in the words a deployer acts on. */
+export function mismatches(name: RemoteName, manifest: MfManifest, hostProvides: ReadonlyMap<string, string>): string[] {
+  const problems: string[] = [];
+  const built = manifest.name ?? manifest.id;
+  if (built !== name) problems.push(`manifest is for '${built}', not '${name}'`);
+  const exposed = new Set(manifest.exposes.map((e) => e.path ?? (e.name ? `./${e.name}` : '')));
+  for (const module of REMOTE_EXPOSES[name]) if (!exposed.has(module)) problems.push(`missing exposed module ${module}`);
+  for (const s of manifest.shared) {
+    if (!s.singleton || typeof s.requiredVersion !== 'string') continue;
+    const provided = hostProvides.get(s.name);
+    if (!provided) problems.push(`${name} shares ${s.name} as a singleton; the host does not provide it`);
+    else if (!semver.satisfies(provided, s.requiredVersion, { includePrerelease: true })) {
+      problems.push(`${name} needs ${s.name} ${s.requiredVersion}; the host provides ${provided}`);
+    }
+  }
+  return problems;
+}
+
+/** What the registry shows of a build: its version, name, public path and entry file. */
+export function buildInfoOf(manifest: MfManifest): RemoteBuildInfo {
+  const { buildInfo, publicPath, remoteEntry } = manifest.metaData;
+  return {
+    ...(buildInfo?.buildVersion ? { buildVersion: String(buildInfo.buildVersion) } : {}),
+    ...(buildInfo?.buildName ? { buildName: String(buildInfo.buildName) } : {}),
+    ...(publicPath ? { publicPath: String(publicPath) } : {}),
+    remoteEntry: `${remoteEntry.path ? `${remoteEntry.path.replace(/\/$/, '')}/` : ''}${remoteEntry.name}`,
+  };
+}

@@ -1,0 +1,71 @@
+import {
+  RemoteChangeResponse,
+  RemoteDeployBody,
+  RemoteListResponse,
+  RemoteNameParams,
+  StrictObject,
+  type RemoteName,
+} from '@pharmacy/contracts';
+import { ok, okList, responses, unprocessable, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { deployAccess, deployerOf } from './deploy-auth';
+import { buildInfoOf, fetchManifestText, ManifestProblem, mismatches, parseManifest } from './manifest';
+import type { RemoteRegistry } from './registry';
+
+const NoQuery = StrictObject({});
+
+export interface RemoteRoutesOptions {
+  registry: RemoteRegistry;
+  /** Where the built apps are: a same-origin manifest is read from there. */
+  root: string;
+  /** The versions of the shared packages the host provides now. */
+  hostShared: () => ReadonlyMap<string, string>;
+  /** REMOTE_DEPLOY_TOKEN: remote → secret. */
+  deployTokens: Readonly<Record<string, string>>;
+}
+
+/**
+ * The remote registry (docs/api.md#remote-registry): what is live, deploy a build after checking it fits the host,
+ * roll back. Staff with an admin session, or a team's pipeline with its remote's deploy token.
+ */
+export const remoteRoutes: FastifyPluginAsyncTypebox<RemoteRoutesOptions> = async (app, { registry, root, hostShared, deployTokens }) => {
+  app.addHook('preHandler', deployAccess(deployTokens));
+
+  app.get('/api/admin/remotes', { schema: { tags: ['remotes'], querystring: NoQuery, response: responses(RemoteListResponse) } }, async () => {
+    const { data, history } = await registry.list();
+    return okList(data, { history });
+  });
+
+  app.put(
+    '/api/admin/remotes/:name',
+    { schema: { tags: ['remotes'], params: RemoteNameParams, querystring: NoQuery, body: RemoteDeployBody, response: responses(RemoteChangeResponse) } },
+    async (request) => {
+      const name = request.params.name as RemoteName;
+      const { manifestUrl } = request.body;
+      let problems: string[];
+      let manifest;
+      try {
+        manifest = parseManifest(await fetchManifestText(manifestUrl, root));
+        problems = mismatches(name, manifest, hostShared());
+      } catch (err) {
+        if (!(err instanceof ManifestProblem)) throw err;
+        problems = [err.message];
+      }
+      if (problems.length || !manifest) throw unprocessable(`The ${name} build at ${manifestUrl} cannot go live: ${problems.join('; ')}.`);
+      const by = deployerOf(request);
+      const result = await registry.deploy(name, { manifestUrl, buildInfo: buildInfoOf(manifest), deployedAt: new Date().toISOString(), deployedBy: by });
+      request.log.info({ remote: name, from: result.change.from, to: manifestUrl, by }, 'remote deployed');
+      return ok(result, `${name} is live from ${manifestUrl}.`);
+    },
+  );
+
+  app.post(
+    '/api/admin/remotes/:name/rollback',
+    { schema: { tags: ['remotes'], params: RemoteNameParams, querystring: NoQuery, response: responses(RemoteChangeResponse) } },
+    async (request) => {
+      const name = request.params.name as RemoteName;
+      const result = await registry.rollback(name, deployerOf(request));
+      request.log.info({ remote: name, to: result.change.to, by: result.change.by }, 'remote rolled back');
+      return ok(result, `${name} is back on ${result.change.to}.`);
+    },
+  );
+};
