@@ -18,12 +18,14 @@ export interface ConfirmDialogProps {
   description: string;
   confirmLabel: string;
   busy?: boolean;
+  /** What a screen reader hears while the confirmed action runs. */
+  busyLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /** "Are you sure?" before anything that cannot be undone. */
-export function ConfirmDialog({ open, title, description, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, description, confirmLabel, busy = false, busyLabel = 'Deleting', onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}
@@ -38,7 +40,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, busy = f
         <Button variant="ghost" onClick={onCancel}>
           Cancel
         </Button>
-        <Button variant="danger" onClick={onConfirm} loading={busy} loadingLabel="Deleting">
+        <Button variant="danger" onClick={onConfirm} loading={busy} loadingLabel={busyLabel}>
           {confirmLabel}
         </Button>
       </Actions>

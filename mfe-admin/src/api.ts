@@ -2,6 +2,7 @@
 // goes through the session package's client (cookies, CSRF header, token refresh, ApiError).
 import {
   AccountPaths,
+  type AdminReviewBody,
   type Feature,
   type Order,
   type OrderStats,
@@ -12,6 +13,7 @@ import {
   type ProductInput,
   type ProductPatch,
   type ProductStock,
+  type SafetyRecognition,
   type StockAdjustmentInput,
   type User,
 } from '@pharmacy/contracts';
@@ -21,7 +23,8 @@ const id = (value: string) => encodeURIComponent(value);
 
 /** A page of the staff product list or of the orders: the rows and the paging figures beside them. */
 export type ProductList = ListResult<Product, PageFigures>;
-export type OrderList = ListResult<Order, PageFigures>;
+/** `awaitingReview`: how many orders wait for a pharmacist, whatever the filters (the review filter's count). */
+export type OrderList = ListResult<Order, PageFigures & { awaitingReview: number }>;
 
 export interface ProductListParams {
   search?: string;
@@ -32,6 +35,8 @@ export interface ProductListParams {
 
 export interface OrderListParams {
   status?: OrderStatus;
+  /** Only the orders waiting for a pharmacist's review. */
+  review?: 'awaiting';
   page?: number;
   limit?: number;
 }
@@ -53,14 +58,20 @@ export const adminApi = {
   productStock: (productId: string, signal?: AbortSignal) => apiData.get<ProductStock>(`/api/admin/products/${id(productId)}/stock`, { signal }),
   adjustStock: (productId: string, input: StockAdjustmentInput) => apiData.post<ProductStock>(`/api/admin/products/${id(productId)}/stock`, input),
 
-  listOrders: ({ status, page, limit }: OrderListParams, signal?: AbortSignal) =>
-    apiList.get<Order, PageFigures>('/api/admin/orders/get', { query: { status, page, limit }, signal }),
+  listOrders: ({ status, review, page, limit }: OrderListParams, signal?: AbortSignal) =>
+    apiList.get<Order, PageFigures & { awaitingReview: number }>('/api/admin/orders/get', { query: { status, review, page, limit }, signal }),
   orderDetails: (orderId: string, signal?: AbortSignal) => apiData.get<Order>(`/api/admin/orders/details/${id(orderId)}`, { signal }),
   updateOrderStatus: (orderId: string, orderStatus: OrderStatus) =>
     apiData.put<Order>(`/api/admin/orders/update/${id(orderId)}`, { orderStatus }),
   updatePaymentStatus: (orderId: string, paymentStatus: PaymentStatus) =>
     apiData.put<Order>(`/api/admin/orders/payment/${id(orderId)}`, { paymentStatus }),
+  /** The pharmacist's decision on an order awaiting review; answers the order as it now is. */
+  reviewOrder: (orderId: string, decision: AdminReviewBody) => apiData.post<Order>(`/api/admin/orders/review/${id(orderId)}`, decision),
   orderStats: () => apiData.get<OrderStats>('/api/admin/orders/stats'),
+
+  /** Which health-profile terms the catalog's medicine knowledge table knows (public: sends terms, keeps nothing). */
+  recogniseTerms: (terms: string[], signal?: AbortSignal) =>
+    apiData.post<SafetyRecognition[]>('/api/shop/safety/terms/recognise', { terms }, { signal }),
 
   listFeatures: () => apiData.get<Feature[]>('/api/common/feature/get'),
   addFeature: (image: string) => apiData.post<Feature>('/api/common/feature/add', { image }),

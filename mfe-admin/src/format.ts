@@ -11,11 +11,6 @@ export function textOrDash(value: Maybe<string | number>): string {
   return text ? text : DASH;
 }
 
-export function listOrDash(items: Maybe<readonly string[]>): string {
-  const list = (items ?? []).map((i) => i.trim()).filter(Boolean);
-  return list.length ? list.join(', ') : DASH;
-}
-
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 // Calendar dates (DOB, chart days) carry no time zone: format them in UTC so they never shift a day.
 const calendarDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });

@@ -10,8 +10,19 @@ function serverWithUsers(users = USERS) {
   const server = fakeApi();
   server.on('GET', '/api/admin/users/get', ok(users));
   for (const user of users) server.on('GET', `/api/admin/users/details/${user._id}`, ok(user));
+  server.on('POST', '/api/shop/safety/terms/recognise', recognising());
   return server;
 }
+
+/** The catalog's recognise call, knowing every term but `unknown` (compared as the table does: ignoring case). */
+const recognising =
+  (...unknown: string[]) =>
+  (req: { body: unknown }) =>
+    ok(
+      (req.body as { terms: string[] }).terms.map((term) =>
+        unknown.some((u) => u.toLowerCase() === term.toLowerCase()) ? { term, recognised: false } : { term, recognised: true, canonical: term },
+      ),
+    );
 
 const table = () => screen.getByRole('table', { name: 'Users' });
 /** First names of the body rows, in display order. */
@@ -154,6 +165,42 @@ describe('Admin Users screen', () => {
     expect(values.slice(0, 7)).toEqual(['u-alice', 'Alice Smith', 'alice@example.com', '+1 555 0100', '14 May 1990', 'Penicillin', 'Asthma']);
     expect(values[7]).toMatch(/2024/);
     expect(values[8]).toMatch(/2024/);
+  });
+
+  it('marks the allergies and conditions the medicine knowledge table does not recognise', async () => {
+    const user = userEvent.setup();
+    const dana = makeUser({ _id: 'u-dana', firstName: 'Dana', lastName: 'Reyes', allergies: ['Nurofen', 'moonflower pollen'], healthConditions: ['High blood pressure', 'Zeltar syndrome'] });
+    const server = serverWithUsers([dana]);
+    server.on('POST', '/api/shop/safety/terms/recognise', recognising('Moonflower pollen', 'zeltar syndrome'));
+    await renderUsers(server);
+    await user.click(screen.getByRole('button', { name: 'View Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'User Details' });
+    const row = (label: string) => within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
+    await within(row('Allergies')).findByText('Not recognised — check with the customer');
+
+    const marked = (label: string) =>
+      within(row(label))
+        .getAllByRole('listitem')
+        .filter((li) => li.textContent?.includes('Not recognised'))
+        .map((li) => within(li).getByText((_, el) => el?.tagName === 'MARK').textContent);
+    expect(marked('Allergies')).toEqual(['moonflower pollen']);
+    expect(marked('Health Conditions')).toEqual(['Zeltar syndrome']);
+    expect(within(row('Allergies')).getByText('Nurofen')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/shop/safety/terms/recognise').map((r) => r.body)).toEqual([
+      { terms: ['Nurofen', 'moonflower pollen', 'High blood pressure', 'Zeltar syndrome'] },
+    ]);
+  });
+
+  it('says the terms could not be checked when the catalog does not answer, and marks none', async () => {
+    const user = userEvent.setup();
+    const server = serverWithUsers();
+    server.on('POST', '/api/shop/safety/terms/recognise', fail(503, 'The catalog is unavailable.', 'UNAVAILABLE'));
+    await renderUsers(server);
+    await user.click(within(table()).getAllByRole('button', { name: 'View Details' })[0]);
+    const dialog = await screen.findByRole('dialog', { name: 'User Details' });
+    const notes = await within(dialog).findAllByText(/could not be checked against the medicine list/);
+    expect(notes).toHaveLength(2);
+    expect(within(dialog).queryByText('Not recognised — check with the customer')).not.toBeInTheDocument();
   });
 
   it('shows a dash for every missing value', async () => {

@@ -1,4 +1,4 @@
-import type { Order, OrderStats, OrderStatus, PaymentStatus, Product, User } from '@pharmacy/contracts';
+import { CONSULTATION_QUESTIONS, type Order, type OrderStats, type OrderStatus, type PaymentStatus, type Product, type User } from '@pharmacy/contracts';
 import { makeProduct as kitProduct } from '@pharmacy/test-kit';
 
 export function makeUser(overrides: Partial<User> & Pick<User, '_id' | 'firstName' | 'lastName'>): User {
@@ -66,8 +66,47 @@ export function makeOrder(overrides: Partial<Order> & { _id: string; orderStatus
     acknowledgedWarnings: [],
     acknowledgedAt: null,
     history: [],
+    consultation: [],
+    unrecognisedTerms: [],
+    review: { status: 'notNeeded', reasons: [], decidedBy: null, decidedAt: null, note: null },
     ...overrides,
   };
+}
+
+const ANSWERS = { patient: 'Me', age: '34', otherMedicines: 'Cetirizine when my hay fever is bad', conditions: 'Asthma, mild' } as const;
+
+/**
+ * A paid order held for a pharmacist: Alice acknowledged an NSAID warning, answered the consultation for a pharmacy
+ * medicine, and has a profile term the knowledge table does not know.
+ */
+export function makeHeldOrder(overrides: Partial<Order> & { _id: string }): Order {
+  const warning = 'Contains ibuprofen, an NSAID; you told us you are allergic to NSAIDs.';
+  return makeOrder({
+    orderStatus: 'confirmed',
+    paymentStatus: 'paid',
+    items: [
+      { productId: 'p-1', title: 'Ibuprofen 200 mg', image: '/api/media/img-1', brand: 'Relifex', price: 5.99, quantity: 2, lineTotal: 11.98, warnings: [warning] },
+      { productId: 'p-2', title: 'Codeine Linctus', image: '/api/media/img-2', brand: 'Tussel', price: 7.5, quantity: 1, lineTotal: 7.5, warnings: [], pharmacyOnly: true },
+    ],
+    totalAmount: 19.48,
+    acknowledgedWarnings: [warning],
+    acknowledgedAt: '2024-06-01T11:58:00.000Z',
+    consultation: CONSULTATION_QUESTIONS.map((q) => ({ questionId: q.id, question: q.question, answer: ANSWERS[q.id] })),
+    unrecognisedTerms: ['Moonflower pollen'],
+    review: {
+      status: 'awaiting',
+      reasons: [`Acknowledged warning: ${warning}`, 'Pharmacy medicine: Codeine Linctus', 'Unrecognised health term: Moonflower pollen'],
+      decidedBy: null,
+      decidedAt: null,
+      note: null,
+    },
+    history: [
+      { field: 'paymentStatus', from: 'pending', to: 'paid', at: '2024-06-01T12:05:00.000Z', by: 'system' },
+      { field: 'orderStatus', from: 'pending', to: 'confirmed', at: '2024-06-01T12:05:00.000Z', by: 'system' },
+      { field: 'review', from: 'notNeeded', to: 'awaiting', at: '2024-06-01T12:05:00.000Z', by: 'system' },
+    ],
+    ...overrides,
+  });
 }
 
 export function makeStats(): OrderStats {

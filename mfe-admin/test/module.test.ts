@@ -1,10 +1,12 @@
 import { signOutSuccess } from '@pharmacy/session';
-import { makeOrder, makeProduct, makeStats, USERS } from './fixtures';
+import { makeHeldOrder, makeOrder, makeProduct, makeStats, USERS } from './fixtures';
 import { adminReducer, type AdminState } from '../src/state/module';
 import { usersActions } from '../src/users/slice';
 import { ordersActions } from '../src/orders/slice';
 import { productsActions } from '../src/products/slice';
 import { dashboardActions } from '../src/dashboard/slice';
+import { recognitionActions } from '../src/safety/slice';
+import { termsToCheck } from '../src/safety/terms';
 
 const initial = (): AdminState => adminReducer(undefined, { type: '@@init' });
 const run = (...actions: Array<{ type: string }>) => actions.reduce<AdminState>((s, a) => adminReducer(s, a), initial());
@@ -19,7 +21,7 @@ describe('every list fetch empties its list on failure', () => {
     expect(s.users.loading).toBe(false);
   });
   it('orders', () => {
-    const s = run(ordersActions.fetchOrdersSucceeded({ items: [order], total: 1, page: 1, limit: 20 }), ordersActions.fetchOrders(), ordersActions.fetchOrdersFailed());
+    const s = run(ordersActions.fetchOrdersSucceeded({ items: [order], total: 1, page: 1, limit: 20, awaitingReview: 0 }), ordersActions.fetchOrders(), ordersActions.fetchOrdersFailed());
     expect(s.orders.list).toEqual([]);
     expect(s.orders.total).toBe(0);
   });
@@ -70,13 +72,13 @@ describe('details reset to null on reset or failure', () => {
 describe('orders after a status change', () => {
   it('updates the open details and the row; a row leaving the status filter leaves the table', () => {
     const moved = { ...order, orderStatus: 'inProcess' as const };
-    const all = run(ordersActions.fetchOrdersSucceeded({ items: [order], total: 1, page: 1, limit: 20 }), ordersActions.fetchOrderDetailsSucceeded(order), ordersActions.updateOrderSucceeded(moved));
+    const all = run(ordersActions.fetchOrdersSucceeded({ items: [order], total: 1, page: 1, limit: 20, awaitingReview: 0 }), ordersActions.fetchOrderDetailsSucceeded(order), ordersActions.updateOrderSucceeded(moved));
     expect(all.orders.details?.orderStatus).toBe('inProcess');
     expect(all.orders.list[0].orderStatus).toBe('inProcess');
 
     const filtered = run(
       ordersActions.fetchOrders({ status: 'confirmed' }),
-      ordersActions.fetchOrdersSucceeded({ items: [order], total: 1, page: 1, limit: 20 }),
+      ordersActions.fetchOrdersSucceeded({ items: [order], total: 1, page: 1, limit: 20, awaitingReview: 0 }),
       ordersActions.updateOrderSucceeded(moved),
     );
     expect(filtered.orders.list).toEqual([]);
@@ -84,7 +86,58 @@ describe('orders after a status change', () => {
   });
 });
 
+describe('orders after a pharmacist decision', () => {
+  const held = makeHeldOrder({ _id: 'o-held' });
+  const approved = { ...held, orderStatus: 'inProcess' as const, review: { ...held.review, status: 'approved' as const } };
+
+  it('counts one less in the queue, and the row leaves the awaiting filter', () => {
+    const s = run(
+      ordersActions.fetchOrders({ review: 'awaiting' }),
+      ordersActions.fetchOrdersSucceeded({ items: [held], total: 1, page: 1, limit: 20, awaitingReview: 3 }),
+      ordersActions.reviewOrder({ id: 'o-held', decision: { decision: 'approve' } }),
+      ordersActions.reviewOrderSucceeded(approved),
+    );
+    expect(s.orders.awaitingReview).toBe(2);
+    expect(s.orders.list).toEqual([]);
+    expect(s.orders.deciding).toBeNull();
+  });
+
+  it('keeps the failure’s words until the next decision or dialog', () => {
+    const failed = run(ordersActions.fetchOrderDetailsSucceeded(held), ordersActions.reviewOrder({ id: 'o-held', decision: { decision: 'reject', reason: 'Not safe.' } }), ordersActions.reviewOrderFailed('Refund could not be made; try again.'));
+    expect(failed.orders.decisionError).toBe('Refund could not be made; try again.');
+    expect(failed.orders.details?.review.status).toBe('awaiting');
+    expect(adminReducer(failed, ordersActions.resetOrderDetails()).orders.decisionError).toBeNull();
+  });
+});
+
+describe('health term recognition', () => {
+  const asked = termsToCheck(['NSAIDs', ' nsaids ', '', 'x'.repeat(81), 'Moonflower pollen']);
+
+  it('asks about each term once, within the call’s limits', () => {
+    expect(asked).toEqual(['NSAIDs', 'Moonflower pollen']);
+    expect(termsToCheck(Array.from({ length: 70 }, (_, i) => `term ${i}`))).toHaveLength(60);
+  });
+
+  it('forgets the terms when the dialog closes, and drops an answer that arrives after', () => {
+    const answer = [{ term: 'NSAIDs', recognised: true }, { term: 'Moonflower pollen', recognised: false }];
+    const known = run(recognitionActions.recognise(asked), recognitionActions.recogniseSucceeded({ terms: asked, answer }));
+    expect(known.recognition.known).toEqual({ nsaids: true, 'moonflower pollen': false });
+    expect(adminReducer(known, usersActions.resetUserDetails()).recognition).toEqual(initial().recognition);
+    expect(adminReducer(known, ordersActions.resetOrderDetails()).recognition).toEqual(initial().recognition);
+
+    const late = run(recognitionActions.recognise(asked), ordersActions.resetOrderDetails(), recognitionActions.recogniseSucceeded({ terms: asked, answer }));
+    expect(late.recognition.known).toBeNull();
+  });
+});
+
 it('forgets every customer record when the admin signs out', () => {
-  const s = run(usersActions.fetchUsersSucceeded(USERS), ordersActions.fetchOrderDetailsSucceeded(order), signOutSuccess());
+  const s = run(
+    usersActions.fetchUsersSucceeded(USERS),
+    ordersActions.fetchOrderDetailsSucceeded(order),
+    ordersActions.fetchCustomerSucceeded(USERS[0]),
+    recognitionActions.recognise(['Penicillin']),
+    recognitionActions.recogniseSucceeded({ terms: ['Penicillin'], answer: [{ term: 'Penicillin', recognised: true }] }),
+    signOutSuccess(),
+  );
   expect(s).toEqual(initial());
 });

@@ -1,39 +1,15 @@
 import styled from 'styled-components';
-import { ORDER_STATUS_TRANSITIONS, PAYMENT_STATUS_TRANSITIONS, formatMoney, type Order, type OrderStatus, type PaymentStatus } from '@pharmacy/contracts';
+import { ORDER_STATUS_TRANSITIONS, PAYMENT_STATUS_TRANSITIONS, formatMoney, type AdminReviewBody, type Order, type OrderStatus, type PaymentStatus } from '@pharmacy/contracts';
 import { Dialog } from '@pharmacy/ui/dialog';
-import { Spinner, breakpoints, th } from '@pharmacy/ui';
+import { Badge, Spinner, th } from '@pharmacy/ui';
 import { DataTable, type Column } from '../DataTable';
 import { dateTimeOrDash, textOrDash } from '../format';
-import { StatusControl, staffStatusLabel } from './StatusControl';
+import type { RecognitionState } from '../safety/slice';
 import { Center } from '../styles';
-
-const Sections = styled.div`
-  display: grid;
-  gap: ${th((t) => t.space(6))};
-  grid-template-columns: 1fr;
-  @media (min-width: ${breakpoints.md}px) {
-    grid-template-columns: 1fr 1fr;
-  }
-`;
-
-const Section = styled.section<{ $wide?: boolean }>`
-  min-width: 0;
-  ${(p) => (p.$wide ? 'grid-column: 1 / -1;' : '')}
-`;
-
-const H3 = styled.h3`
-  margin: 0 0 ${th((t) => t.space(2))};
-  font-size: ${th((t) => t.fontSizes.lg)};
-`;
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${th((t) => t.space(1))} ${th((t) => t.space(3))};
-  margin: 0;
-  dt { color: ${th((t) => t.colors.textMuted)}; }
-  dd { margin: 0; overflow-wrap: anywhere; }
-`;
+import { Fact, Facts, H3, Section, Sections, Warn } from './parts';
+import { ReviewSection } from './ReviewSection';
+import type { ReviewCustomer } from './slice';
+import { StatusControl, staffStatusLabel, type HistoryField } from './StatusControl';
 
 const History = styled.ol`
   margin: 0;
@@ -43,41 +19,59 @@ const History = styled.ol`
   gap: ${th((t) => t.space(1))};
 `;
 
-const Warn = styled.p`
-  margin: 0;
+const ItemWarnings = styled.ul`
+  margin: ${th((t) => t.space(1))} 0 0;
+  padding-left: ${th((t) => t.space(4))};
   color: ${th((t) => t.colors.warning)};
+  font-size: ${th((t) => t.fontSizes.xs)};
+  min-width: 12rem;
 `;
 
-const FIELD_LABELS = { orderStatus: 'Order status', paymentStatus: 'Payment status' } as const;
+const FIELD_LABELS: Record<HistoryField, string> = { orderStatus: 'Order status', paymentStatus: 'Payment status', review: 'Pharmacist review' };
 
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </>
-  );
-}
+/** Said beside the order status while a pharmacist has not decided: the server refuses any move until then. */
+export const AWAITING_REVIEW_LOCK = "Waits for a pharmacist's review";
 
 export interface OrderDetailsDialogProps {
   open: boolean;
   order: Order | null;
   loading: boolean;
   updating: 'orderStatus' | 'paymentStatus' | null;
+  customer: ReviewCustomer;
+  recognition: RecognitionState;
+  deciding: AdminReviewBody['decision'] | null;
+  decisionError: string | null;
   onClose: () => void;
   onOrderStatus: (next: OrderStatus) => void;
   onPaymentStatus: (next: PaymentStatus) => void;
+  onDecide: (decision: AdminReviewBody) => void;
+  onRetryCustomer: () => void;
 }
 
 const itemColumns = (currency: string): Column<Order['items'][number]>[] => [
-  { header: 'Product', cell: (item) => item.title },
+  {
+    header: 'Product',
+    cell: (item) => (
+      <>
+        {item.title} {item.pharmacyOnly && <Badge variant="brand">Pharmacy medicine</Badge>}
+        {item.warnings.length > 0 && (
+          <ItemWarnings aria-label={`Warnings for ${item.title}`}>
+            {item.warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ItemWarnings>
+        )}
+      </>
+    ),
+  },
   { header: 'Brand', cell: (item) => textOrDash(item.brand) },
   { header: 'Price', cell: (item) => formatMoney(item.price, currency) },
   { header: 'Quantity', cell: (item) => item.quantity },
   { header: 'Line total', cell: (item) => formatMoney(item.lineTotal, currency) },
 ];
 
-export function OrderDetailsDialog({ open, order, loading, updating, onClose, onOrderStatus, onPaymentStatus }: OrderDetailsDialogProps) {
+export function OrderDetailsDialog(props: OrderDetailsDialogProps) {
+  const { open, order, loading, updating, onClose, onOrderStatus, onPaymentStatus } = props;
   return (
     <Dialog
       open={open}
@@ -96,6 +90,18 @@ export function OrderDetailsDialog({ open, order, loading, updating, onClose, on
         <p>The details of this order could not be loaded.</p>
       ) : (
         <Sections>
+          {order.review.status !== 'notNeeded' && (
+            <ReviewSection
+              order={order}
+              customer={props.customer}
+              recognition={props.recognition}
+              deciding={props.deciding}
+              decisionError={props.decisionError}
+              onDecide={props.onDecide}
+              onRetryCustomer={props.onRetryCustomer}
+            />
+          )}
+
           <Section $wide aria-labelledby="order-status-heading">
             <H3 id="order-status-heading">Status</H3>
             <Sections>
@@ -105,6 +111,7 @@ export function OrderDetailsDialog({ open, order, loading, updating, onClose, on
                 current={order.orderStatus}
                 transitions={ORDER_STATUS_TRANSITIONS}
                 busy={updating === 'orderStatus'}
+                lockedReason={order.review.status === 'awaiting' ? AWAITING_REVIEW_LOCK : undefined}
                 onChange={onOrderStatus}
               />
               <StatusControl

@@ -28,9 +28,11 @@ const Muted = styled.p`
 `;
 
 export type StatusField = 'orderStatus' | 'paymentStatus';
+/** The fields an order's history records: the two statuses staff change here, and the pharmacist's review. */
+export type HistoryField = StatusField | 'review';
 
 /** A status in staff's words, in the field's own wording (contracts decides it for staff and shoppers alike). */
-export const staffStatusLabel = (field: StatusField, status: string): string => statusChangeLabel(field, status, 'staff');
+export const staffStatusLabel = (field: HistoryField, status: string): string => statusChangeLabel(field, status, 'staff');
 
 export function StatusBadge({ field, status }: { field: StatusField; status: string }) {
   return <Badge variant={statusTone(status)}>{staffStatusLabel(field, status)}</Badge>;
@@ -44,12 +46,15 @@ export interface StatusControlProps<S extends string> {
   /** The one transition table of shared/contracts (docs/domain.md#orders). */
   transitions: Record<S, readonly S[]>;
   busy: boolean;
+  /** Why no move is allowed now although the table has some (the server would refuse them): shown, controls disabled. */
+  lockedReason?: string;
   onChange: (next: S) => void;
 }
 
 /** Offers only the states the current one may move to; a final state offers nothing. */
-export function StatusControl<S extends string>({ label, field, current, transitions, busy, onChange }: StatusControlProps<S>) {
+export function StatusControl<S extends string>({ label, field, current, transitions, busy, lockedReason, onChange }: StatusControlProps<S>) {
   const id = useId();
+  const reasonId = useId();
   const allowed = transitions[current] ?? [];
   const [next, setNext] = useState<S | ''>('');
 
@@ -66,7 +71,13 @@ export function StatusControl<S extends string>({ label, field, current, transit
       ) : (
         <Row>
           <Label htmlFor={id}>Change {label.toLowerCase()} to</Label>
-          <Select id={id} value={next} onChange={(event) => setNext(event.target.value as S | '')} disabled={busy}>
+          <Select
+            id={id}
+            value={next}
+            onChange={(event) => setNext(event.target.value as S | '')}
+            disabled={busy || lockedReason !== undefined}
+            aria-describedby={lockedReason ? reasonId : undefined}
+          >
             <option value="">Choose…</option>
             {allowed.map((state) => (
               <option key={state} value={state}>
@@ -74,11 +85,19 @@ export function StatusControl<S extends string>({ label, field, current, transit
               </option>
             ))}
           </Select>
-          <Button size="sm" disabled={next === ''} loading={busy} loadingLabel="Updating" onClick={() => next && onChange(next)}>
+          <Button
+            size="sm"
+            disabled={next === '' || lockedReason !== undefined}
+            loading={busy}
+            loadingLabel="Updating"
+            aria-describedby={lockedReason ? reasonId : undefined}
+            onClick={() => next && onChange(next)}
+          >
             Update {label.toLowerCase()}
           </Button>
         </Row>
       )}
+      {lockedReason && allowed.length > 0 && <Muted id={reasonId}>{lockedReason}</Muted>}
     </Box>
   );
 }

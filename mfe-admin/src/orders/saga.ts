@@ -1,16 +1,19 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { all, call, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import { orderStatusLabel, paymentStatusLabel, type OrderStatus, type PaymentStatus } from '@pharmacy/contracts';
+import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { orderStatusLabel, paymentStatusLabel, type AdminReviewBody, type Order, type OrderStatus, type PaymentStatus, type User } from '@pharmacy/contracts';
+import { getErrorMessage, isApiError } from '@pharmacy/session';
 import { adminApi } from '../api';
+import { recognitionActions } from '../safety/slice';
+import { termsToCheck } from '../safety/terms';
 import { request } from '../state/request';
 import { selectOrders } from '../state/selectors';
 import { ordersActions, type OrdersState } from './slice';
 
 const fetchOrdersSaga = request({
   *run(_action, signal): SagaIterator {
-    const { status, page, limit }: OrdersState = yield select(selectOrders);
-    return yield call(adminApi.listOrders, { status: status ?? undefined, page, limit }, signal);
+    const { status, review, page, limit }: OrdersState = yield select(selectOrders);
+    return yield call(adminApi.listOrders, { status: status ?? undefined, review: review ?? undefined, page, limit }, signal);
   },
   succeeded: (result) => ordersActions.fetchOrdersSucceeded(result),
   failed: () => ordersActions.fetchOrdersFailed(),
@@ -24,6 +27,28 @@ const fetchOrderDetailsSaga = request({
   failure: 'Could not load the order details',
   until: ordersActions.resetOrderDetails.type,
 });
+
+/**
+ * An order a pharmacist reviews (or reviewed) needs the customer's health profile beside it; other orders do not,
+ * so no one's health data is loaded without a reason.
+ */
+function* customerForReview({ payload: order }: PayloadAction<Order>): SagaIterator {
+  if (order.review.status === 'notNeeded') return;
+  if (order.anonymisedAt) yield put(ordersActions.customerErased());
+  else yield put(ordersActions.fetchCustomer(order.userId));
+}
+
+const fetchCustomerSaga = request({
+  run: (action: PayloadAction<string>, signal) => adminApi.userDetails(action.payload, signal),
+  succeeded: (user) => ordersActions.fetchCustomerSucceeded(user),
+  // No user with that id any more: the account was deleted (its erasure may not have reached the order yet).
+  failed: (error) => (isApiError(error) && error.status === 404 ? ordersActions.customerErased() : ordersActions.fetchCustomerFailed()),
+  until: ordersActions.resetOrderDetails.type,
+});
+
+function* recogniseProfile({ payload: user }: PayloadAction<User>): SagaIterator {
+  yield put(recognitionActions.recognise(termsToCheck([...user.allergies, ...user.healthConditions])));
+}
 
 const updateOrderStatusSaga = request({
   run: ({ payload }: PayloadAction<{ id: string; orderStatus: OrderStatus }>) => adminApi.updateOrderStatus(payload.id, payload.orderStatus),
@@ -41,11 +66,32 @@ const updatePaymentStatusSaga = request({
   success: (order) => ['Payment status updated', `The payment is now ${paymentStatusLabel(order.paymentStatus).toLowerCase()}.`],
 });
 
+// The review view shows a failure itself (a refund the provider refused), so no toast on top of it.
+const reviewOrderSaga = request({
+  run: ({ payload }: PayloadAction<{ id: string; decision: AdminReviewBody }>) => adminApi.reviewOrder(payload.id, payload.decision),
+  succeeded: (order) => ordersActions.reviewOrderSucceeded(order),
+  failed: (error) => ordersActions.reviewOrderFailed(getErrorMessage(error)),
+  success: (order) =>
+    order.review.status === 'approved'
+      ? ['Order approved', 'It goes on to processing.']
+      : ['Order rejected', `The payment is ${paymentStatusLabel(order.paymentStatus).toLowerCase()} and the shopper has been told.`],
+});
+
+// Another pharmacist may have decided meanwhile: the list and the queue's count are read again from the server.
+function* refreshAfterDecision(): SagaIterator {
+  yield put(ordersActions.fetchOrders());
+}
+
 export function* ordersSaga(): SagaIterator {
   yield all([
     takeLatest(ordersActions.fetchOrders.type, fetchOrdersSaga),
     takeLatest(ordersActions.fetchOrderDetails.type, fetchOrderDetailsSaga),
+    takeLatest(ordersActions.fetchOrderDetailsSucceeded.type, customerForReview),
+    takeLatest(ordersActions.fetchCustomer.type, fetchCustomerSaga),
+    takeLatest(ordersActions.fetchCustomerSucceeded.type, recogniseProfile),
     takeEvery(ordersActions.updateOrderStatus.type, updateOrderStatusSaga),
     takeEvery(ordersActions.updatePaymentStatus.type, updatePaymentStatusSaga),
+    takeLeading(ordersActions.reviewOrder.type, reviewOrderSaga),
+    takeEvery(ordersActions.reviewOrderSucceeded.type, refreshAfterDecision),
   ]);
 }

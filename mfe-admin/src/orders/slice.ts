@@ -1,13 +1,33 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { ADMIN_ORDERS_DEFAULT_LIMIT, type Order, type OrderStatus, type PaymentStatus } from '@pharmacy/contracts';
+import { ADMIN_ORDERS_DEFAULT_LIMIT, type AdminReviewBody, type Order, type OrderStatus, type PaymentStatus, type User } from '@pharmacy/contracts';
+import type { OrderList } from '../api';
 import { detailsReducers, pagedListReducers, type DetailsState, type PagedListState } from '../state/lists';
+
+/**
+ * The customer behind an order under review (their health profile): `erased` when they deleted their account, so
+ * the pharmacist decides from what the order itself recorded.
+ */
+export interface ReviewCustomer {
+  status: 'idle' | 'loading' | 'loaded' | 'erased' | 'failed';
+  user: User | null;
+}
 
 export interface OrdersState extends PagedListState<Order>, DetailsState<Order> {
   /** The status filter; null shows every order. */
   status: OrderStatus | null;
+  /** `awaiting` shows only the orders waiting for a pharmacist. */
+  review: 'awaiting' | null;
+  /** The review queue's size, whatever the filters, as the last list answer said. */
+  awaitingReview: number;
   /** Which status change is in flight, so only its control shows progress. */
   updating: 'orderStatus' | 'paymentStatus' | null;
+  customer: ReviewCustomer;
+  /** The pharmacist's decision in flight, and why the last one failed (the server's words). */
+  deciding: AdminReviewBody['decision'] | null;
+  decisionError: string | null;
 }
+
+const noCustomer: ReviewCustomer = { status: 'idle', user: null };
 
 export const initialOrdersState: OrdersState = {
   list: [],
@@ -15,30 +35,71 @@ export const initialOrdersState: OrdersState = {
   page: 1,
   limit: ADMIN_ORDERS_DEFAULT_LIMIT,
   status: null,
+  review: null,
+  awaitingReview: 0,
   loading: false,
   details: null,
   detailsLoading: false,
   updating: null,
+  customer: noCustomer,
+  deciding: null,
+  decisionError: null,
 };
 
-export type FetchOrdersPayload = { status?: OrderStatus | null; page?: number };
+export type FetchOrdersPayload = { status?: OrderStatus | null; review?: 'awaiting' | null; page?: number };
 
-const list = pagedListReducers<Order, { status: OrderStatus | null }>();
+const list = pagedListReducers<Order, { status: OrderStatus | null; review: 'awaiting' | null }>();
 const details = detailsReducers<Order>();
+
+const awaiting = (order: Order | null | undefined) => order?.review.status === 'awaiting';
+
+/** The server answered the order as it now is (a status change or a decision): show it everywhere it is listed. */
+function showUpdated(state: OrdersState, order: Order) {
+  const index = state.list.findIndex((o) => o._id === order._id);
+  const before = state.details?._id === order._id ? state.details : index >= 0 ? state.list[index] : null;
+  // The count follows at once; the list fetched after a decision brings the server's own figure.
+  if (awaiting(before) && !awaiting(order)) state.awaitingReview = Math.max(0, state.awaitingReview - 1);
+  if (state.details?._id === order._id) state.details = order;
+  if (index < 0) return;
+  // A row that no longer matches the filters leaves the filtered table.
+  const leaves = (state.status !== null && order.orderStatus !== state.status) || (state.review === 'awaiting' && !awaiting(order));
+  if (leaves) {
+    state.list.splice(index, 1);
+    state.total = Math.max(0, state.total - 1);
+  } else state.list[index] = order;
+}
 
 const ordersSlice = createSlice({
   name: 'admin/orders',
   initialState: initialOrdersState,
   reducers: {
     fetchOrders: list.fetch,
-    fetchOrdersSucceeded: list.succeeded,
+    fetchOrdersSucceeded(state, action: PayloadAction<OrderList>) {
+      list.succeeded(state, action);
+      state.awaitingReview = action.payload.awaitingReview;
+    },
     fetchOrdersFailed: list.failed,
-    fetchOrderDetails: details.fetch,
+    fetchOrderDetails(state, action: PayloadAction<string>) {
+      details.fetch(state, action);
+      Object.assign(state, { customer: noCustomer, deciding: null, decisionError: null });
+    },
     fetchOrderDetailsSucceeded: details.succeeded,
     fetchOrderDetailsFailed: details.failed,
     resetOrderDetails(state) {
       details.reset(state);
-      state.updating = null;
+      Object.assign(state, { updating: null, customer: noCustomer, deciding: null, decisionError: null });
+    },
+    fetchCustomer(state, _action: PayloadAction<string>) {
+      state.customer = { status: 'loading', user: null };
+    },
+    fetchCustomerSucceeded(state, action: PayloadAction<User>) {
+      state.customer = { status: 'loaded', user: action.payload };
+    },
+    customerErased(state) {
+      state.customer = { status: 'erased', user: null };
+    },
+    fetchCustomerFailed(state) {
+      state.customer = { status: 'failed', user: null };
     },
     updateOrderStatus(state, _action: PayloadAction<{ id: string; orderStatus: OrderStatus }>) {
       state.updating = 'orderStatus';
@@ -46,22 +107,24 @@ const ordersSlice = createSlice({
     updatePaymentStatus(state, _action: PayloadAction<{ id: string; paymentStatus: PaymentStatus }>) {
       state.updating = 'paymentStatus';
     },
-    /** The server answers the updated order (with its new history entry): show it everywhere it is listed. */
     updateOrderSucceeded(state, action: PayloadAction<Order>) {
-      const order = action.payload;
       state.updating = null;
-      if (state.details?._id === order._id) state.details = order;
-      const index = state.list.findIndex((o) => o._id === order._id);
-      if (index >= 0) {
-        // A row that no longer matches the status filter leaves the filtered table.
-        if (state.status && order.orderStatus !== state.status) {
-          state.list.splice(index, 1);
-          state.total = Math.max(0, state.total - 1);
-        } else state.list[index] = order;
-      }
+      showUpdated(state, action.payload);
     },
     updateOrderFailed(state) {
       state.updating = null;
+    },
+    reviewOrder(state, action: PayloadAction<{ id: string; decision: AdminReviewBody }>) {
+      state.deciding = action.payload.decision.decision;
+      state.decisionError = null;
+    },
+    reviewOrderSucceeded(state, action: PayloadAction<Order>) {
+      state.deciding = null;
+      showUpdated(state, action.payload);
+    },
+    reviewOrderFailed(state, action: PayloadAction<string>) {
+      state.deciding = null;
+      state.decisionError = action.payload;
     },
   },
 });

@@ -9,6 +9,8 @@ import { ordersReducer } from '../orders/slice';
 import { ordersSaga } from '../orders/saga';
 import { productsReducer } from '../products/slice';
 import { productsSaga } from '../products/saga';
+import { recognitionReducer } from '../safety/slice';
+import { recognitionSaga } from '../safety/saga';
 import { usersReducer } from '../users/slice';
 import { usersSaga } from '../users/saga';
 import type { AdminRootState } from './selectors';
@@ -21,6 +23,7 @@ const combined = combineReducers({
   orders: ordersReducer,
   products: productsReducer,
   dashboard: dashboardReducer,
+  recognition: recognitionReducer,
 });
 export type AdminState = ReturnType<typeof combined>;
 
@@ -31,7 +34,7 @@ export const adminReducer: Reducer<AdminState> = (state, action: UnknownAction) 
     : combined(state, action);
 
 export function* adminSaga(): SagaIterator {
-  yield all([call(usersSaga), call(ordersSaga), call(productsSaga), call(dashboardSaga)]);
+  yield all([call(usersSaga), call(ordersSaga), call(productsSaga), call(dashboardSaga), call(recognitionSaga)]);
 }
 
 /** Injects the admin slice and saga into the host store once (every exposed page calls it first). */

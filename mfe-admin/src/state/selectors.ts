@@ -8,3 +8,4 @@ export const selectUsers = (state: AdminRootState) => state.admin.users;
 export const selectOrders = (state: AdminRootState) => state.admin.orders;
 export const selectProducts = (state: AdminRootState) => state.admin.products;
 export const selectDashboard = (state: AdminRootState) => state.admin.dashboard;
+export const selectRecognition = (state: AdminRootState) => state.admin.recognition;

@@ -1,8 +1,11 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { User } from '@pharmacy/contracts';
 import { Spinner, th } from '@pharmacy/ui';
 import { Dialog } from '@pharmacy/ui/dialog';
-import { calendarDateOrDash, dateTimeOrDash, listOrDash, textOrDash } from '../format';
+import { calendarDateOrDash, dateTimeOrDash, textOrDash } from '../format';
+import { HealthTerms } from '../safety/HealthTerms';
+import type { RecognitionState } from '../safety/slice';
 import { Center } from '../styles';
 
 const List = styled.dl`
@@ -22,8 +25,11 @@ const Value = styled.dd`
   overflow-wrap: anywhere;
 `;
 
-/** docs/product.md#admin-panel: the rows of the User Details dialog, in order; a missing value shows a dash. */
-export function userDetailRows(user: User): Array<[label: string, value: string]> {
+/**
+ * docs/product.md#admin-panel: the rows of the User Details dialog, in order; a missing value shows a dash. The
+ * allergies and conditions mark each term the medicine knowledge table does not know.
+ */
+export function userDetailRows(user: User, recognition: RecognitionState): Array<[label: string, value: ReactNode]> {
   const name = [user.firstName, user.lastName].map((p) => p?.trim()).filter(Boolean).join(' ');
   return [
     ['ID', textOrDash(user._id)],
@@ -31,8 +37,8 @@ export function userDetailRows(user: User): Array<[label: string, value: string]
     ['Email', textOrDash(user.email)],
     ['Phone', textOrDash(user.phone)],
     ['DOB', calendarDateOrDash(user.DOB)],
-    ['Allergies', listOrDash(user.allergies)],
-    ['Health Conditions', listOrDash(user.healthConditions)],
+    ['Allergies', <HealthTerms terms={user.allergies} recognition={recognition} />],
+    ['Health Conditions', <HealthTerms terms={user.healthConditions} recognition={recognition} />],
     ['Created At', dateTimeOrDash(user.createdAt)],
     ['Updated At', dateTimeOrDash(user.updatedAt)],
   ];
@@ -42,10 +48,11 @@ export interface UserDetailsDialogProps {
   open: boolean;
   user: User | null;
   loading: boolean;
+  recognition: RecognitionState;
   onClose: () => void;
 }
 
-export function UserDetailsDialog({ open, user, loading, onClose }: UserDetailsDialogProps) {
+export function UserDetailsDialog({ open, user, loading, recognition, onClose }: UserDetailsDialogProps) {
   return (
     <Dialog
       open={open}
@@ -61,7 +68,7 @@ export function UserDetailsDialog({ open, user, loading, onClose }: UserDetailsD
         </Center>
       ) : user ? (
         <List>
-          {userDetailRows(user).map(([label, value]) => (
+          {userDetailRows(user, recognition).map(([label, value]) => (
             <div key={label} style={{ display: 'contents' }}>
               <Term>{label}</Term>
               <Value>{value}</Value>

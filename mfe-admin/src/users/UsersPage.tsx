@@ -5,7 +5,7 @@ import { Input } from '@pharmacy/ui';
 import { viewDetailsColumn, type Column } from '../DataTable';
 import { ListPage } from '../ListPage';
 import { useAdminSelector } from '../state/module';
-import { selectUsers } from '../state/selectors';
+import { selectRecognition, selectUsers } from '../state/selectors';
 import { textOrDash } from '../format';
 import { HiddenLabel, Mono, Search } from '../styles';
 import { useDetailsDialog } from '../useDetailsDialog';
@@ -17,6 +17,7 @@ import { UserDetailsDialog } from './UserDetailsDialog';
 export function UsersPage() {
   const dispatch = useDispatch();
   const { list, loading, details, detailsLoading } = useAdminSelector(selectUsers);
+  const recognition = useAdminSelector(selectRecognition);
   const [term, setTerm] = useState('');
   const dialog = useDetailsDialog(usersActions.fetchUserDetails, usersActions.resetUserDetails);
   const searchId = useId();
@@ -52,7 +53,7 @@ export function UsersPage() {
       columns={columns}
       loading={loading}
     >
-      <UserDetailsDialog open={dialog.openId !== null} user={details} loading={detailsLoading} onClose={dialog.close} />
+      <UserDetailsDialog open={dialog.openId !== null} user={details} loading={detailsLoading} recognition={recognition} onClose={dialog.close} />
     </ListPage>
   );
 }

@@ -1,7 +1,10 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { all, takeLatest } from 'redux-saga/effects';
+import { all, put, takeLatest } from 'redux-saga/effects';
+import type { User } from '@pharmacy/contracts';
 import { adminApi } from '../api';
+import { recognitionActions } from '../safety/slice';
+import { termsToCheck } from '../safety/terms';
 import { request } from '../state/request';
 import { usersActions } from './slice';
 
@@ -21,9 +24,15 @@ const fetchUserDetailsSaga = request({
   until: usersActions.resetUserDetails.type,
 });
 
+// Staff see which of the user's allergies and conditions the medicine knowledge table does not know.
+function* recogniseProfile({ payload: user }: PayloadAction<User>): SagaIterator {
+  yield put(recognitionActions.recognise(termsToCheck([...user.allergies, ...user.healthConditions])));
+}
+
 export function* usersSaga(): SagaIterator {
   yield all([
     takeLatest(usersActions.fetchUsers.type, fetchUsersSaga),
     takeLatest(usersActions.fetchUserDetails.type, fetchUserDetailsSaga),
+    takeLatest(usersActions.fetchUserDetailsSucceeded.type, recogniseProfile),
   ]);
 }
