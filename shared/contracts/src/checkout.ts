@@ -164,7 +164,7 @@ export const OrderCreateBody = StrictObject({
   addressId: Id,
   /** The shopper read the safety warnings of the cart and wants to order anyway (recorded on the order). */
   acknowledgeSafetyWarnings: Type.Optional(Type.Boolean()),
-  /** Required (every question answered) when the cart holds a pharmacy-only product; refused otherwise. */
+  /** Required (every question answered) when the cart holds a pharmacy-only product; ignored (not kept) otherwise. */
   consultation: Type.Optional(Type.Array(ConsultationAnswerInput, { minItems: 1, maxItems: CONSULTATION_QUESTIONS.length })),
 });
 export type OrderCreateBody = Static<typeof OrderCreateBody>;
