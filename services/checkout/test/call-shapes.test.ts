@@ -23,7 +23,7 @@ const ordersOf = async (userId: string) => (await h.app.inject({ url: `/api/shop
 const address = { fullName: 'Ada Lovelace', addressLine: '1 Main Street', city: 'London', postalCode: 'N1 9GU', phone: '+44 20 7946 0000' };
 
 describe('lists are arrays', () => {
-  it('GET /api/admin/orders/get: data is the array of orders, total, page and limit beside it', async () => {
+  it('GET /api/admin/orders/get: data is the array of orders, total, page, limit and the review queue’s size beside it', async () => {
     for (const shopper of ['u-list-1', 'u-list-2', 'u-list-3']) {
       const addressId = await prepareShopper(h, shopper, [{ productId: product, quantity: 1 }]);
       expect((await send('POST', '/api/shop/order/create', shopper, { addressId })).statusCode).toBe(200);
@@ -32,11 +32,11 @@ describe('lists are arrays', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     matches(AdminOrderListResponse, body);
-    expect(Object.keys(body).sort()).toEqual(['data', 'limit', 'page', 'success', 'total']);
-    expect(body).toMatchObject({ total: 3, page: 2, limit: 2 });
+    expect(Object.keys(body).sort()).toEqual(['awaitingReview', 'data', 'limit', 'page', 'success', 'total']);
+    expect(body).toMatchObject({ total: 3, page: 2, limit: 2, awaitingReview: 0 });
     expect(body.data).toHaveLength(1);
     const empty = (await h.app.inject({ url: '/api/admin/orders/get?status=delivered', headers: h.as('staff', true) })).json();
-    expect(empty).toEqual({ success: true, data: [], total: 0, page: 1, limit: 20 });
+    expect(empty).toEqual({ success: true, data: [], total: 0, page: 1, limit: 20, awaitingReview: 0 });
   });
 
   it('GET /api/shop/order/list/{userId} and /api/shop/address/get/{userId}: data is the array', async () => {

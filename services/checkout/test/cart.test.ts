@@ -200,8 +200,11 @@ describe('server cart', () => {
     await add('u-allergic', nsaid, 1);
     const cart = (await get('u-allergic')).json().data;
     expect(cart.hasWarnings).toBe(true);
-    expect(cart.items[0].warnings[0]).toMatch(/Contains penicillin, which you listed as an allergy/);
-    expect(cart.items[1].warnings[0]).toMatch(/Not recommended for people with Asthma/);
+    // The catalog's answer for the stored profile, in words and as fields.
+    expect(cart.items[0].safety[0]).toMatchObject({ kind: 'allergy', profileTerm: 'Penicillin', message: cart.items[0].warnings[0] });
+    expect(cart.items[0].warnings[0]).toMatch(/penicillin/i);
+    expect(cart.items[1].safety[0]).toMatchObject({ kind: 'condition', profileTerm: 'asthma', message: cart.items[1].warnings[0] });
+    expect(cart.items[1].warnings[0]).toMatch(/asthma/i);
     expect(cart.canCheckout).toBe(true); // warnings need acknowledgement, they do not block
   });
 });
