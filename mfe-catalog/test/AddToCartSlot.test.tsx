@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import ProductDetails from '../src/exposes/ProductDetails';
 import ProductListing from '../src/exposes/ProductListing';
-import { fakeApi, ok, okList, makeProduct, renderWithStore } from '@pharmacy/test-kit';
+import { safetyBlockMessage } from '@pharmacy/contracts';
+import { fakeApi, ok, okList, makeProduct, renderWithStore, shopper } from '@pharmacy/test-kit';
 import { FakeAddToCart, serveCartWidget } from './cartWidget';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ getInstance: jest.fn() }));
@@ -34,6 +35,22 @@ describe('the Add-to-cart slot', () => {
     expect(own.loadRemote).not.toHaveBeenCalled();
     // the rest of the product page works
     expect(screen.getByRole('heading', { level: 1, name: 'Ibuprofen 200mg' })).toBeInTheDocument();
+    page.unmount();
+  });
+
+  test('a product the shopper cannot buy still says why when the widget cannot load (the catalog’s block)', async () => {
+    serveCartWidget(async () => {
+      throw new Error('cart-checkout is down');
+    });
+    const message = safetyBlockMessage('UNDER_AGE', 18);
+    fakeApi((call) => {
+      if (call.path === '/api/shop/safety/check') return okList([{ productId: product._id, warnings: [], blocked: { code: 'UNDER_AGE', message } }], { unrecognisedTerms: [] });
+      if (call.path.startsWith('/api/shop/products/get/')) return ok(product);
+      if (call.path.startsWith('/api/shop/review/can-review/')) return ok({ canReview: false, reason: 'NOT_A_BUYER' });
+      return okList([], { averageReview: 0, reviewCount: 0 });
+    });
+    const page = renderWithStore(<ProductDetails />, { url: `/pharmacy/product/${product._id}`, path: '/pharmacy/product/:productId', user: shopper });
+    expect(await screen.findByText(message)).toHaveAttribute('role', 'status');
     page.unmount();
   });
 

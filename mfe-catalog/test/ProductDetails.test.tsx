@@ -1,18 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Product, ReviewEligibility } from '@pharmacy/contracts';
+import { safetyBlockMessage, type Product, type ProductSafety, type ReviewEligibility } from '@pharmacy/contracts';
 import ProductDetails from '../src/exposes/ProductDetails';
 import { serveCartWidget } from './cartWidget';
-import { fakeApi, ok, okList, makeProduct, renderWithStore, shopper, type ApiCall } from '@pharmacy/test-kit';
+import { fail, fakeApi, ok, okList, makeProduct, renderWithStore, shopper, type ApiCall, type FakeReply } from '@pharmacy/test-kit';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ getInstance: jest.fn() }));
 beforeEach(() => serveCartWidget());
 
-function serve(p: Product | null, opts: { eligibility?: ReviewEligibility; reviews?: unknown[]; onReview?: (call: ApiCall) => unknown } = {}) {
+function serve(p: Product | null, opts: { eligibility?: ReviewEligibility; reviews?: unknown[]; onReview?: (call: ApiCall) => unknown; safety?: (call: ApiCall) => FakeReply } = {}) {
   let reviews = opts.reviews ?? [];
   let added = false;
   return fakeApi((call) => {
     const path = call.path;
+    if (path === '/api/shop/safety/check') return opts.safety?.(call) ?? okList([], { unrecognisedTerms: [] });
     if (path.startsWith('/api/shop/products/get/')) {
       return p ? ok(p) : { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'That product does not exist.' } };
     }
@@ -81,23 +82,56 @@ describe('ProductDetails', () => {
     expect(await screen.findByTestId('add-to-cart')).toHaveAttribute('data-product', p._id);
   });
 
-  it('warns a signed-in user whose allergies, conditions or age match the product', async () => {
-    const p = makeProduct({ allergens: ['NSAIDs', 'lactose'], contraindications: ['asthma', 'stomach ulcer'], minAge: 16 });
-    serve(p);
-    open(p, { ...shopper, allergies: ['nsaid'], healthConditions: ['Asthma'], DOB: new Date(Date.now() - 10 * 365.25 * 86400000).toISOString().slice(0, 10) });
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Contains NSAIDs');
-    expect(alert).toHaveTextContent('Not advised for people with asthma');
-    expect(alert).toHaveTextContent('You must be 16 or over');
-    expect(alert).not.toHaveTextContent('lactose');
+  it('shows the catalog’s warnings in its words and hands its age block to the widget (a signed-in shopper)', async () => {
+    const p = makeProduct({ title: 'Ibuprofen 200mg Tablets', allergens: ['NSAIDs'], minAge: 16 });
+    const answer: ProductSafety = {
+      productId: p._id,
+      warnings: [
+        { kind: 'allergy', productTerm: 'ibuprofen', profileTerm: 'NSAIDs', via: 'an NSAID', message: 'Contains ibuprofen, an NSAID; you told us you are allergic to NSAIDs.' },
+        { kind: 'condition', productTerm: 'peptic ulcer', profileTerm: 'stomach ulcer', message: 'Not advised with peptic ulcer; you told us you have a stomach ulcer.' },
+      ],
+      blocked: { code: 'UNDER_AGE', message: safetyBlockMessage('UNDER_AGE', 16) },
+    };
+    const { calls } = serve(p, { safety: () => okList([answer], { unrecognisedTerms: [] }) });
+    open(p, shopper);
+    const alert = await screen.findByRole('alert', { name: 'Check before you buy' });
+    expect(alert).toHaveTextContent('Contains ibuprofen, an NSAID; you told us you are allergic to NSAIDs.');
+    expect(alert).toHaveTextContent('Not advised with peptic ulcer; you told us you have a stomach ulcer.');
+    expect(alert).toHaveTextContent('a pharmacist will check your order after payment');
+    await waitFor(() => expect(screen.getByTestId('add-to-cart')).toHaveAttribute('data-safety', 'UNDER_AGE'));
+    expect(calls.filter((c) => c.path === '/api/shop/safety/check').map((c) => c.body)).toEqual([{ productIds: [p._id] }]);
   });
 
-  it('shows no warning to a visitor or to a user without a match', async () => {
-    const p = makeProduct({ allergens: ['lactose'], contraindications: ['asthma'] });
-    serve(p);
-    open(p, { ...shopper, allergies: ['penicillin'], healthConditions: ['diabetes'] });
+  it('asks nothing for a visitor and shows no warning; the product’s fields block a prescription-only medicine', async () => {
+    const p = makeProduct({ allergens: ['lactose'], requiresPrescription: true });
+    const { calls } = serve(p);
+    open(p);
     await screen.findByRole('heading', { level: 1 });
+    expect(await screen.findByTestId('add-to-cart')).toHaveAttribute('data-safety', 'PRESCRIPTION_REQUIRED');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/shop/safety/check')).toBe(false);
+  });
+
+  it('shows no warning when the catalog finds none, and says so when it cannot be asked', async () => {
+    const p = makeProduct({ allergens: ['lactose'] });
+    serve(p, { safety: () => okList([{ productId: p._id, warnings: [], blocked: null }], { unrecognisedTerms: [] }) });
+    const first = open(p, shopper);
+    await waitFor(() => expect(screen.getByTestId('add-to-cart')).toHaveAttribute('data-safety', 'ok'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    first.unmount();
+
+    serve(p, { safety: () => fail(503, 'The catalog is unavailable.') });
+    open(p, shopper);
+    expect(await screen.findByText(/We could not check this product against your health profile just now/)).toBeInTheDocument();
+    expect(screen.getByTestId('add-to-cart')).toHaveAttribute('data-safety', 'unknown');
+  });
+
+  it('marks a pharmacy medicine and says a pharmacist checks the order', async () => {
+    const p = makeProduct({ pharmacyOnly: true });
+    serve(p);
+    open(p);
+    expect(await screen.findByText('Pharmacy medicine')).toBeInTheDocument();
+    expect(screen.getByText(/at checkout you answer a few short questions about who it is for, and a pharmacist checks the order/)).toBeInTheDocument();
   });
 
   it('shows reviews with the average, and tells a visitor to sign in to review', async () => {

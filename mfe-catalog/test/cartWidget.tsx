@@ -4,9 +4,16 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
 import type { AddToCartProps } from '@pharmacy/contracts';
 
-export function FakeAddToCart({ product, variant = 'full' }: AddToCartProps) {
+/** Shows what it was given, the safety answer included (the block it would disable the button for). */
+export function FakeAddToCart({ product, variant = 'full', safety }: AddToCartProps) {
   return (
-    <button type="button" data-testid="add-to-cart" data-variant={variant} data-product={product._id}>
+    <button
+      type="button"
+      data-testid="add-to-cart"
+      data-variant={variant}
+      data-product={product._id}
+      data-safety={safety === undefined ? 'unknown' : safety === null ? 'none' : (safety.blocked?.code ?? 'ok')}
+    >
       Add to cart ({variant}) {product.title}
     </button>
   );

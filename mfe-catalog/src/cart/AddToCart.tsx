@@ -50,16 +50,22 @@ const Unavailable = styled.p`
   color: ${th((t) => t.colors.textMuted)};
 `;
 
-/** Add to cart for a product (the cart-checkout remote owns the cart: quantities, caps and the toast). */
-export function AddToCart({ product, variant = 'full' }: AddToCartProps) {
+/**
+ * Add to cart for a product (the cart-checkout remote owns the cart: quantities, caps and the toast), given the
+ * page's safety answer so it can refuse and say why. When the widget cannot load, a product the shopper cannot
+ * buy still says why (the prescription route, an age limit) rather than only that the cart is unavailable.
+ */
+export function AddToCart({ product, variant = 'full', safety }: AddToCartProps) {
   const compact = variant === 'compact';
   const fallback = compact ? null : (
-    <Unavailable role="status">Adding to the cart is unavailable right now. Please try again in a moment.</Unavailable>
+    <Unavailable role="status">
+      {safety?.blocked ? safety.blocked.message : 'Adding to the cart is unavailable right now. Please try again in a moment.'}
+    </Unavailable>
   );
   return (
     <Boundary fallback={fallback}>
       <Suspense fallback={<Placeholder $compact={compact} />}>
-        <Widget product={product} variant={variant} />
+        <Widget product={product} variant={variant} safety={safety} />
       </Suspense>
     </Boundary>
   );

@@ -5,6 +5,7 @@ import { th } from '@pharmacy/ui';
 import { catalogApi, type ProductList } from '../lib/api';
 import { useFetch } from '../lib/useFetch';
 import { ProductCard, ProductGrid } from '../listing/ProductCard';
+import { useProductSafety } from '../safety/useProductSafety';
 
 export const FEATURED_COUNT = 8;
 
@@ -42,6 +43,7 @@ export function FeaturedProducts() {
   );
   const categories = (facets.data?.categories ?? []).filter((c) => c.count > 0);
   const items = (products.data?.items ?? []).filter((p) => p.totalStock > 0 && !p.requiresPrescription);
+  const safety = useProductSafety(items);
 
   return (
     <Section aria-labelledby="featured-title">
@@ -58,7 +60,7 @@ export function FeaturedProducts() {
       {items.length > 0 ? (
         <ProductGrid aria-label="Featured products">
           {items.map((p) => (
-            <ProductCard key={p._id} product={p} />
+            <ProductCard key={p._id} product={p} safety={safety.of(p)} awaitSafety={safety.personal} />
           ))}
         </ProductGrid>
       ) : (

@@ -1,9 +1,10 @@
-import { apiData, apiList, type ListResult } from '@pharmacy/session';
+import { api, apiData, apiList, unwrapList, type ListResult } from '@pharmacy/session';
 import type {
   Feature,
   PageFigures,
   Product,
   ProductFacets,
+  ProductSafety,
   Review,
   ReviewAdded,
   ReviewEligibility,
@@ -19,6 +20,9 @@ export type ProductList = ListResult<Product, PageFigures>;
 export type SearchList = ListResult<Product, SearchFigures>;
 /** A product's reviews, newest first, with its average and count. */
 export type ReviewsList = ListResult<Review, ReviewFigures>;
+
+/** The safety answers for the signed-in shopper, and their profile terms the knowledge table does not know. */
+export type SafetyList = ListResult<ProductSafety, { unrecognisedTerms: string[] }>;
 
 /** The catalog service's public calls, as the remote uses them. */
 export const catalogApi = {
@@ -42,4 +46,7 @@ export const catalogApi = {
     apiData.get<ReviewEligibility>(`/api/shop/review/can-review/${encodeURIComponent(productId)}`, { signal }),
   addReview: (input: ReviewInput) => apiData.post<ReviewAdded>('/api/shop/review/add', input),
   features: (signal?: AbortSignal) => apiData.get<Feature[]>('/api/common/feature/get', { signal }),
+  /** Up to 100 products at once (SafetyCheckBody), answered from the signed-in shopper's own profile. */
+  safetyCheck: (productIds: string[]) =>
+    api.post<ProductSafety[]>('/api/shop/safety/check', { productIds }).then((r) => unwrapList<ProductSafety, { unrecognisedTerms: string[] }>(r)),
 };

@@ -1,10 +1,11 @@
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { PRODUCT_PAGE_SIZE, SORT_OPTIONS, categoryLabel, isSortBy } from '@pharmacy/contracts';
+import { PRODUCT_PAGE_SIZE, SORT_OPTIONS, categoryLabel, isSortBy, type Product } from '@pharmacy/contracts';
 import { Button, EmptyState, Field, PageTitle, Pagination, Options, Select, Spinner, media, th } from '@pharmacy/ui';
 import { AddToCart } from '../cart/AddToCart';
 import { catalogApi, type ProductList, type SearchList } from '../lib/api';
 import { useFetch } from '../lib/useFetch';
+import { useProductSafety } from '../safety/useProductSafety';
 import { FilterPanel } from './FilterPanel';
 import { readParams, toggle, writeParams, type ListingParams } from './params';
 import { ProductCard, ProductGrid } from './ProductCard';
@@ -36,7 +37,11 @@ const Centre = styled.div`
   padding: ${th((t) => t.space(10))};
 `;
 
+const NO_PRODUCTS: Product[] = [];
+
 function Results({ state, params, onPage }: { state: ReturnType<typeof useFetch<ProductList | SearchList>>; params: ListingParams; onPage: (p: number) => void }) {
+  // one check for the whole page of cards, before any early return (hooks run in the same order every render)
+  const safety = useProductSafety(state.data?.items ?? NO_PRODUCTS);
   if (state.loading && !state.data) {
     return (
       <Centre>
@@ -67,7 +72,15 @@ function Results({ state, params, onPage }: { state: ReturnType<typeof useFetch<
     <>
       <ProductGrid aria-busy={state.loading} aria-label="Products">
         {data.items.map((p) => (
-          <ProductCard key={p._id} product={p} terms={terms} headingLevel="h2" action={<AddToCart product={p} variant="compact" />} />
+          <ProductCard
+            key={p._id}
+            product={p}
+            terms={terms}
+            headingLevel="h2"
+            safety={safety.of(p)}
+            awaitSafety={safety.personal}
+            action={<AddToCart product={p} variant="compact" safety={safety.of(p)} />}
+          />
         ))}
       </ProductGrid>
       <Pagination page={data.page} total={data.total} limit={data.limit} onPage={onPage} />

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { PRODUCT_IMAGE_SIZE, formatMoney, type Product } from '@pharmacy/contracts';
+import { PRODUCT_IMAGE_SIZE, formatMoney, type Product, type ProductSafety } from '@pharmacy/contracts';
 import { Badge, MutedText, VisuallyHidden, th } from '@pharmacy/ui';
 import { onSale } from '../lib/format';
+import { CardSafety } from '../safety/CardSafety';
 import { Highlight } from '../search/Highlight';
 
 const Card = styled.li`
@@ -114,20 +115,26 @@ export function PriceTag({ product }: { product: Pick<Product, 'price' | 'salePr
 }
 
 /**
- * One product in a grid: image, title, brand, price (sale struck through), rating and stock state, and an optional
- * `action` (the listing's Add to cart). The title is an h3 under a section's h2 (home) or an h2 right under the
- * page's h1 (listing): heading levels never skip.
+ * One product in a grid: image, title, brand, price (sale struck through), rating and stock state, its safety line
+ * and an optional `action` (the listing's Add to cart). The title is an h3 under a section's h2 (home) or an h2 right
+ * under the page's h1 (listing): heading levels never skip.
  */
 export function ProductCard({
   product,
   terms,
   headingLevel = 'h3',
   action,
+  safety,
+  awaitSafety = false,
 }: {
   product: Product;
   terms?: string[];
   headingLevel?: 'h2' | 'h3';
   action?: ReactNode;
+  /** The catalog's safety answer for the shopper (from the page's one check call). */
+  safety?: ProductSafety;
+  /** A signed-in shopper's answer may still come: its line is reserved so the card does not grow. */
+  awaitSafety?: boolean;
 }) {
   const outOfStock = product.totalStock <= 0;
   return (
@@ -144,8 +151,9 @@ export function ProductCard({
           {outOfStock && <Badge variant="danger">Out of stock</Badge>}
           {!outOfStock && product.totalStock <= 5 && <Badge variant="warning">Only {product.totalStock} left</Badge>}
           {onSale(product) && <Badge variant="brand">Sale</Badge>}
-          {product.requiresPrescription && <Badge variant="neutral">Prescription only</Badge>}
+          {product.pharmacyOnly && <Badge variant="neutral">Pharmacy medicine</Badge>}
         </Badges>
+        <CardSafety safety={safety} prescriptionOnly={product.requiresPrescription} reserve={awaitSafety} title={product.title} />
       </Body>
       {action && <Action>{action}</Action>}
     </Card>

@@ -1,16 +1,15 @@
-import { useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PRODUCT_IMAGE_SIZE, categoryLabel, type Product } from '@pharmacy/contracts';
-import { selectCurrentUser, type SessionRootState } from '@pharmacy/session';
+import { selectCurrentUser, useAppSelector } from '@pharmacy/session';
 import { Badge, Button, EmptyState, PageTitle, Spinner, media, th } from '@pharmacy/ui';
 import { AddToCart } from '../cart/AddToCart';
 import { catalogApi } from '../lib/api';
-import { hasWarnings, safetyWarnings } from '../lib/safety';
 import { useFetch } from '../lib/useFetch';
 import { PriceTag, Stars } from '../listing/ProductCard';
 import { Reviews } from './Reviews';
-import { SafetyWarning } from './SafetyWarning';
+import { SafetyAlert, SafetyUnchecked } from '../safety/SafetyAlert';
+import { useProductSafety } from '../safety/useProductSafety';
 
 const Layout = styled.div`
   display: grid;
@@ -61,11 +60,14 @@ function stockText(p: Product): string {
   return 'In stock';
 }
 
+const NO_PRODUCTS: Product[] = [];
+
 /** /pharmacy/product/:productId */
 export function ProductPage() {
   const { productId = '' } = useParams();
   const product = useFetch((signal) => catalogApi.product(productId, signal), [productId]);
-  const user = useSelector((state: SessionRootState) => selectCurrentUser(state));
+  const user = useAppSelector(selectCurrentUser);
+  const safety = useProductSafety(product.data ? [product.data] : NO_PRODUCTS);
 
   if (product.loading && !product.data) return <Spinner label="Loading product" />;
   if (product.error || !product.data) {
@@ -80,7 +82,7 @@ export function ProductPage() {
   }
 
   const p = product.data;
-  const warnings = safetyWarnings(user, p);
+  const answer = safety.of(p);
   return (
     <article>
       <Layout>
@@ -100,9 +102,17 @@ export function ProductPage() {
           <div>
             <Badge variant={p.totalStock <= 0 ? 'danger' : p.totalStock <= 5 ? 'warning' : 'success'}>{stockText(p)}</Badge>{' '}
             {p.requiresPrescription && <Badge>Prescription only</Badge>}
+            {p.pharmacyOnly && <Badge variant="brand">Pharmacy medicine</Badge>}
           </div>
-          {hasWarnings(warnings) && <SafetyWarning warnings={warnings} />}
-          <AddToCart key={p._id} product={p} />
+          {answer && answer.warnings.length > 0 && <SafetyAlert warnings={answer.warnings} />}
+          {safety.unchecked(p) && <SafetyUnchecked />}
+          {p.pharmacyOnly && (
+            <Muted>
+              A pharmacy medicine: at checkout you answer a few short questions about who it is for, and a pharmacist checks the order
+              before it is sent.
+            </Muted>
+          )}
+          <AddToCart key={p._id} product={p} safety={answer} />
           <p>{p.description}</p>
           <Details>
             {p.activeIngredients.length > 0 && (
