@@ -173,14 +173,23 @@ describe('Order details: the review view', () => {
     expect(server.callsTo('GET', /^\/api\/admin\/users\/details\//)).toHaveLength(0);
   });
 
-  it("disables the order status control while the order awaits review, saying it waits for a pharmacist", async () => {
+  it("disables the status controls while the order awaits review, saying it waits for a pharmacist", async () => {
     const { dialog } = await openOrder('o-held', checkout([HELD()]));
-    const control = within(dialog).getByLabelText('Change order status to');
-    expect(control).toBeDisabled();
-    expect(control).toHaveAccessibleDescription("Waits for a pharmacist's review");
-    expect(within(dialog).getByRole('button', { name: 'Update order status' })).toBeDisabled();
-    // Payment is not held by the review.
-    expect(within(dialog).getByLabelText('Change payment status to')).toBeEnabled();
+    for (const name of ['order status', 'payment status']) {
+      const control = within(dialog).getByLabelText(`Change ${name} to`);
+      expect(control).toBeDisabled();
+      expect(control).toHaveAccessibleDescription("Waits for a pharmacist's review");
+      expect(within(dialog).getByRole('button', { name: `Update ${name}` })).toBeDisabled();
+    }
+  });
+
+  it('leaves an unpaid order out of the queue: no decision yet, and staff may still reject it as any unpaid order', async () => {
+    const unpaid = makeHeldOrder({ _id: 'o-unpaid', orderStatus: 'pending', paymentStatus: 'pending', history: [] });
+    const { dialog } = await openOrder('o-unpaid', checkout([unpaid]));
+    expect(rowOf('o-unpaid')).not.toHaveTextContent('Awaiting pharmacist review');
+    expect(within(review(dialog)).getByText("It reaches the pharmacist's queue once the shopper pays.")).toBeInTheDocument();
+    expect(within(review(dialog)).queryByRole('button', { name: 'Approve order' })).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Change order status to')).toBeEnabled();
   });
 });
 

@@ -8,7 +8,7 @@ import type { RecognitionState } from '../safety/slice';
 import { Center } from '../styles';
 import { Fact, Facts, H3, Section, Sections, Warn } from './parts';
 import { ReviewSection } from './ReviewSection';
-import type { ReviewCustomer } from './slice';
+import { inReviewQueue, type ReviewCustomer } from './slice';
 import { StatusControl, staffStatusLabel, type HistoryField } from './StatusControl';
 
 const History = styled.ol`
@@ -29,7 +29,7 @@ const ItemWarnings = styled.ul`
 
 const FIELD_LABELS: Record<HistoryField, string> = { orderStatus: 'Order status', paymentStatus: 'Payment status', review: 'Pharmacist review' };
 
-/** Said beside the order status while a pharmacist has not decided: the server refuses any move until then. */
+/** Said beside both statuses while a pharmacist has not decided: the server refuses any move until then. */
 export const AWAITING_REVIEW_LOCK = "Waits for a pharmacist's review";
 
 export interface OrderDetailsDialogProps {
@@ -72,6 +72,8 @@ const itemColumns = (currency: string): Column<Order['items'][number]>[] => [
 
 export function OrderDetailsDialog(props: OrderDetailsDialogProps) {
   const { open, order, loading, updating, onClose, onOrderStatus, onPaymentStatus } = props;
+  // Approval releases the order and rejection refunds it, so neither status moves by hand meanwhile.
+  const lockedReason = inReviewQueue(order) ? AWAITING_REVIEW_LOCK : undefined;
   return (
     <Dialog
       open={open}
@@ -111,7 +113,7 @@ export function OrderDetailsDialog(props: OrderDetailsDialogProps) {
                 current={order.orderStatus}
                 transitions={ORDER_STATUS_TRANSITIONS}
                 busy={updating === 'orderStatus'}
-                lockedReason={order.review.status === 'awaiting' ? AWAITING_REVIEW_LOCK : undefined}
+                lockedReason={lockedReason}
                 onChange={onOrderStatus}
               />
               <StatusControl
@@ -120,6 +122,7 @@ export function OrderDetailsDialog(props: OrderDetailsDialogProps) {
                 current={order.paymentStatus}
                 transitions={PAYMENT_STATUS_TRANSITIONS}
                 busy={updating === 'paymentStatus'}
+                lockedReason={lockedReason}
                 onChange={onPaymentStatus}
               />
             </Sections>

@@ -13,7 +13,7 @@ import { useDetailsDialog } from '../useDetailsDialog';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { ReviewBadge } from './ReviewSection';
 import { StatusBadge, staffStatusLabel } from './StatusControl';
-import { ordersActions } from './slice';
+import { inReviewQueue, ordersActions } from './slice';
 
 /** The two views of the list as one segmented control: every order, or the pharmacist's queue with its size. */
 const Segments = styled.div`
@@ -49,7 +49,7 @@ export function OrdersPage() {
       cell: (order) => (
         <IdCell>
           <Mono>{order._id}</Mono>
-          {order.review.status === 'awaiting' && <ReviewBadge status="awaiting" />}
+          {inReviewQueue(order) && <ReviewBadge status="awaiting" />}
         </IdCell>
       ),
     },

@@ -7,7 +7,7 @@ import { HealthTerms } from '../safety/HealthTerms';
 import type { RecognitionState } from '../safety/slice';
 import { Fact, Facts, H3, H4, Section } from './parts';
 import { ReviewDecision } from './ReviewDecision';
-import type { ReviewCustomer } from './slice';
+import { inReviewQueue, type ReviewCustomer } from './slice';
 
 const REVIEW_TONES: Record<ReviewStatus, BadgeVariant> = { notNeeded: 'neutral', awaiting: 'warning', approved: 'success', rejected: 'danger' };
 
@@ -195,7 +195,11 @@ export function ReviewSection({ order, customer, recognition, deciding, decision
           )}
         </div>
 
-        {review.status === 'awaiting' && <ReviewDecision order={order} deciding={deciding} error={decisionError} onDecide={onDecide} />}
+        {inReviewQueue(order) ? (
+          <ReviewDecision order={order} deciding={deciding} error={decisionError} onDecide={onDecide} />
+        ) : (
+          review.status === 'awaiting' && <Muted>It reaches the pharmacist's queue once the shopper pays.</Muted>
+        )}
       </Box>
     </Section>
   );

@@ -77,7 +77,8 @@ const reviewOrderSaga = request({
       : ['Order rejected', `The payment is ${paymentStatusLabel(order.paymentStatus).toLowerCase()} and the shopper has been told.`],
 });
 
-// Another pharmacist may have decided meanwhile: the list and the queue's count are read again from the server.
+// Another pharmacist may have decided meanwhile (a failure can be that very conflict): the list and the queue's
+// count are read again from the server either way.
 function* refreshAfterDecision(): SagaIterator {
   yield put(ordersActions.fetchOrders());
 }
@@ -92,6 +93,6 @@ export function* ordersSaga(): SagaIterator {
     takeEvery(ordersActions.updateOrderStatus.type, updateOrderStatusSaga),
     takeEvery(ordersActions.updatePaymentStatus.type, updatePaymentStatusSaga),
     takeLeading(ordersActions.reviewOrder.type, reviewOrderSaga),
-    takeEvery(ordersActions.reviewOrderSucceeded.type, refreshAfterDecision),
+    takeEvery([ordersActions.reviewOrderSucceeded.type, ordersActions.reviewOrderFailed.type], refreshAfterDecision),
   ]);
 }

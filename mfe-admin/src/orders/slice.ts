@@ -51,18 +51,22 @@ export type FetchOrdersPayload = { status?: OrderStatus | null; review?: 'awaiti
 const list = pagedListReducers<Order, { status: OrderStatus | null; review: 'awaiting' | null }>();
 const details = detailsReducers<Order>();
 
-const awaiting = (order: Order | null | undefined) => order?.review.status === 'awaiting';
+/**
+ * In the pharmacist's queue: held for review and paid. An unpaid order whose review is pending joins the queue when
+ * the shopper pays; until then staff handle it as any unpaid order. The checkout service draws the same line.
+ */
+export const inReviewQueue = (order: Order | null | undefined): boolean => order?.review.status === 'awaiting' && order.paymentStatus === 'paid';
 
 /** The server answered the order as it now is (a status change or a decision): show it everywhere it is listed. */
 function showUpdated(state: OrdersState, order: Order) {
   const index = state.list.findIndex((o) => o._id === order._id);
   const before = state.details?._id === order._id ? state.details : index >= 0 ? state.list[index] : null;
   // The count follows at once; the list fetched after a decision brings the server's own figure.
-  if (awaiting(before) && !awaiting(order)) state.awaitingReview = Math.max(0, state.awaitingReview - 1);
+  if (inReviewQueue(before) && !inReviewQueue(order)) state.awaitingReview = Math.max(0, state.awaitingReview - 1);
   if (state.details?._id === order._id) state.details = order;
   if (index < 0) return;
   // A row that no longer matches the filters leaves the filtered table.
-  const leaves = (state.status !== null && order.orderStatus !== state.status) || (state.review === 'awaiting' && !awaiting(order));
+  const leaves = (state.status !== null && order.orderStatus !== state.status) || (state.review === 'awaiting' && !inReviewQueue(order));
   if (leaves) {
     state.list.splice(index, 1);
     state.total = Math.max(0, state.total - 1);
