@@ -255,6 +255,9 @@ describe('the decision', () => {
     expect(early.statusCode).toBe(422);
     expect(early.json()).toMatchObject({ code: 'REVIEW_PENDING', message: expect.stringMatching(/not paid yet/) });
     expect((await adminOrder(orderId)).review.status).toBe('awaiting');
+    // Cancelled before it was paid, it never reaches the pharmacist and no longer reads as awaiting.
+    await h.app.inject({ method: 'POST', url: '/api/shop/order/cancel', headers: h.as('u-guard-unpaid'), payload: { orderId: unpaid.orderId } });
+    expect((await adminOrder(unpaid.orderId)).review).toMatchObject({ status: 'notNeeded', reasons: [expect.stringMatching(/^Pharmacy medicine: /)] });
   });
 
   test('a provider failure leaves the order awaiting with a 502 the pharmacist can retry; the retry refunds once', async () => {

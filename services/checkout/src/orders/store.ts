@@ -56,7 +56,14 @@ export interface RefundIntent {
 
 /** What an order without a review field (older than the pharmacist's review) reads as. */
 export const NO_REVIEW_NEEDED: ReviewDoc = { status: 'notNeeded', reasons: [], decidedBy: null, decidedAt: null, note: null };
-export const reviewOf = (d: Pick<OrderDoc, 'review'>): ReviewDoc => d.review ?? NO_REVIEW_NEEDED;
+/**
+ * The order's review as it stands. An order closed before it was paid (cancelled, expired, payment failed) never
+ * reaches the pharmacist, so it does not read as awaiting (its reasons stay for the record).
+ */
+export function reviewOf(d: Pick<OrderDoc, 'review' | 'paymentStatus'>): ReviewDoc {
+  const review = d.review ?? NO_REVIEW_NEEDED;
+  return review.status === 'awaiting' && d.paymentStatus === 'failed' ? { ...review, status: 'notNeeded' } : review;
+}
 
 export interface OrderDoc {
   _id: string;
