@@ -1,15 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { VISITOR_CART_KEY, type Cart, type CartCapped, type CartLine, type Product } from '@pharmacy/contracts';
+import { PRESCRIPTION_ROUTE, VISITOR_CART_KEY, safetyBlockMessage, type Cart, type CartCapped, type CartLine, type Product, type ProductSafety } from '@pharmacy/contracts';
 import AddToCart from '../src/exposes/AddToCart';
 import { fakeApi, makeProduct, renderWithStore, shopper, type ApiCall } from '@pharmacy/test-kit';
+import { cartOf as cartWith, line } from './fixtures';
 
-const line = (over: Partial<CartLine>): CartLine => ({
-  productId: 'p1', title: 'Ibuprofen', image: '', brand: 'Acme', quantity: 1, price: 5, lineTotal: 5, maxQuantity: 10, available: true, warnings: [], ...over,
-});
-const cartOf = (items: CartLine[]): Cart => ({
-  userId: '', items, itemCount: items.reduce((n, i) => n + i.quantity, 0), totalAmount: 5, canCheckout: true, hasWarnings: false,
-});
+const cartOf = (items: CartLine[]): Cart => cartWith(items, { userId: '', totalAmount: 5 });
 
 /** The checkout service: a visitor's quote, or the signed-in cart add answering `capped` when asked. */
 function serveCart(product: Product, opts: { capped?: CartCapped; message?: string } = {}) {
@@ -94,8 +90,35 @@ describe('AddToCart (full, the product page)', () => {
     unmount();
     renderWithStore(<AddToCart product={makeProduct({ requiresPrescription: true })} />);
     expect(screen.getByRole('heading', { name: 'Prescription-only medicine' })).toBeInTheDocument();
-    expect(screen.getByText(/cannot be bought online/)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
+    expect(screen.getByText(PRESCRIPTION_ROUTE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toHaveAccessibleDescription(/Prescription-only medicine.*cannot be ordered online/);
+  });
+
+  it('is disabled beside the catalog’s reason when the safety answer blocks the shopper (age)', async () => {
+    const user = userEvent.setup();
+    const p = makeProduct({ title: 'Nicotine Gum', minAge: 16, totalStock: 20 });
+    const { calls } = serveCart(p);
+    const safety: ProductSafety = { productId: p._id, warnings: [], blocked: { code: 'UNDER_AGE', message: safetyBlockMessage('UNDER_AGE', 16) } };
+    renderWithStore(<AddToCart product={p} safety={safety} />, { user: shopper });
+    const button = screen.getByRole('button', { name: 'Add to cart' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('You must be at least 16 to buy this.');
+    expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
+    await user.click(button);
+    expect(calls.some((c) => c.path === '/api/shop/cart/add')).toBe(false);
+  });
+
+  it('shows the server’s AGE_RESTRICTED refusal at the button and keeps it disabled', async () => {
+    const user = userEvent.setup();
+    const p = makeProduct({ title: 'Nicotine Gum', minAge: 16, totalStock: 20 });
+    const message = safetyBlockMessage('NO_DOB', 16);
+    fakeApi(() => ({ status: 422, body: { success: false, code: 'AGE_RESTRICTED', message } }));
+    renderWithStore(<AddToCart product={p} />, { user: shopper });
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+    expect(screen.queryByText('Could not add to cart')).not.toBeInTheDocument();
   });
 });
 
@@ -163,15 +186,31 @@ describe('AddToCart (compact, a listing card)', () => {
     expect(within(container).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('names a safety warning for the signed-in shopper before the button, which still adds (ordering asks to confirm)', async () => {
+  it('never matches the profile itself: only the catalog’s answer blocks, and warnings do not stop an add', async () => {
     const user = userEvent.setup();
+    // the shopper is allergic to penicillin: the page shows the catalog's warning, the button still adds
     const p = makeProduct({ title: 'Amoxicillin', allergens: ['penicillin'], totalStock: 20 });
     const { calls } = serveCart(p);
-    renderWithStore(<AddToCart product={p} variant="compact" />, { user: shopper });
-    const button = screen.getByRole('button', { name: 'Add to cart: Amoxicillin' });
-    expect(button).toHaveAccessibleDescription(/Check before you buy: contains penicillin, which you are allergic to/);
-    await user.click(button);
+    const safety: ProductSafety = {
+      productId: p._id,
+      blocked: null,
+      warnings: [{ kind: 'allergy', productTerm: 'amoxicillin', profileTerm: 'Penicillin', via: 'a penicillin', message: 'Contains amoxicillin, a penicillin; you told us you are allergic to Penicillin.' }],
+    };
+    renderWithStore(<AddToCart product={p} variant="compact" safety={safety} />, { user: shopper });
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add to cart: Amoxicillin' }));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/shop/cart/add')).toBe(true));
+  });
+
+  it('a card blocked by age: a disabled button described by the reason', async () => {
+    const p = makeProduct({ title: 'Nicotine Gum', minAge: 18 });
+    const { calls } = serveCart(p);
+    const safety: ProductSafety = { productId: p._id, warnings: [], blocked: { code: 'UNDER_AGE', message: safetyBlockMessage('UNDER_AGE', 18) } };
+    renderWithStore(<AddToCart product={p} variant="compact" safety={safety} />, { user: shopper });
+    await waitFor(() => expect(calls.some((c) => c.path === `/api/shop/cart/get/${shopper._id}`)).toBe(true));
+    const button = screen.getByRole('button', { name: 'Add to cart: Nicotine Gum' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('You must be at least 18 to buy this.');
   });
 
   it('shows no warning to a visitor', () => {

@@ -1,17 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { VISITOR_CART_KEY, type Cart, type CartLine } from '@pharmacy/contracts';
+import { VISITOR_CART_KEY, safetyBlockMessage, type Cart, type CartLine } from '@pharmacy/contracts';
 import CartPage from '../src/exposes/CartPage';
 import CartBadge from '../src/exposes/CartBadge';
 import { cartActions } from '../src/cart/slice';
 import { fakeApi, renderWithStore, shopper } from '@pharmacy/test-kit';
+import { cartOf as cartWith, line } from './fixtures';
 
-const line = (over: Partial<CartLine>): CartLine => ({
-  productId: 'p1', title: 'Ibuprofen', image: '', brand: 'Acme', quantity: 1, price: 5, lineTotal: 5, maxQuantity: 10, available: true, warnings: [], ...over,
-});
-const cartOf = (items: CartLine[], over: Partial<Cart> = {}): Cart => ({
-  userId: shopper._id, items, itemCount: items.reduce((n, i) => n + i.quantity, 0), totalAmount: 10, canCheckout: items.every((i) => !i.problem), hasWarnings: items.some((i) => i.warnings.length > 0), ...over,
-});
+const cartOf = (items: CartLine[], over: Partial<Cart> = {}): Cart => cartWith(items, { totalAmount: 10, ...over });
 
 afterEach(() => {
   localStorage.clear();
@@ -33,15 +29,16 @@ test('shows caps with their reason, flags unavailable items and blocks checkout'
   const gone = screen.getByTestId('cart-line-p2');
   expect(within(gone).getByText('Unavailable')).toBeInTheDocument();
   expect(within(gone).getByText('This product is no longer sold.')).toBeInTheDocument();
-  expect(screen.getByRole('alert')).toHaveTextContent('Remove or change the items marked above before checking out (Old Syrup)');
+  expect(screen.getByRole('alert')).toHaveTextContent('Remove or change these items before checking out:Old Syrup: This product is no longer sold.');
   expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
 });
 
 test('safety warnings are shown and a checkout-ready cart goes to /secure/checkout', async () => {
-  const cart = cartOf([line({ warnings: ['Contains lactose, which you listed as an allergy (lactose).'] })]);
+  const cart = cartOf([line({ warnings: ['Contains lactose; you told us you are allergic to lactose.'] })]);
   const { calls } = fakeApi(() => ({ body: { success: true, data: cart } }));
   renderWithStore(<CartPage />, { url: '/cart', user: shopper });
-  expect(await screen.findByText(/Safety warning: Contains lactose/)).toBeInTheDocument();
+  const warnings = await screen.findByRole('note', { name: 'Safety warnings for Ibuprofen' });
+  expect(warnings).toHaveTextContent('Contains lactose; you told us you are allergic to lactose.');
   expect(calls[0].url).toBe(`/api/shop/cart/get/${shopper._id}`);
   await userEvent.click(screen.getByRole('button', { name: 'Checkout' }));
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/secure\/checkout$/));
@@ -116,4 +113,24 @@ test('a sign-in page that lost the merge reply leaves the cart and its merge id,
   expect(calls.filter((c) => c.url === '/api/shop/cart/merge').map((c) => (c.body as { mergeId: string }).mergeId)).toEqual([firstId]);
   expect(localStorage.getItem(VISITOR_CART_KEY)).toBeNull();
   expect(localStorage.length).toBe(0); // the merge id went with the cart
+});
+
+test('after sign-in, a merged visitor cart’s age problem shows on the line and blocks checkout in the same words', async () => {
+  const age = safetyBlockMessage('UNDER_AGE', 18);
+  localStorage.setItem(VISITOR_CART_KEY, JSON.stringify([{ productId: 'p-nic', quantity: 1 }]));
+  const merged = cartOf([line({ productId: 'p-nic', title: 'Nicotine Gum', available: false, maxQuantity: 0, problem: age })]);
+  const { calls } = fakeApi(() => ({ body: { success: true, data: merged } }));
+  renderWithStore(<CartPage />, { url: '/cart', user: shopper });
+  const gum = await screen.findByTestId('cart-line-p-nic');
+  expect(within(gum).getByText(age)).toBeInTheDocument();
+  expect(screen.getByRole('alert')).toHaveTextContent(`Nicotine Gum: ${age}`);
+  expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+  expect(calls.some((c) => c.url === '/api/shop/cart/merge')).toBe(true);
+});
+
+test('a pharmacy medicine is marked on its line and the cart says checkout will ask about it', async () => {
+  fakeApi(() => ({ body: { success: true, data: cartOf([line({ title: 'Chloramphenicol Eye Drops', pharmacyOnly: true })]) } }));
+  renderWithStore(<CartPage />, { url: '/cart', user: shopper });
+  expect(await screen.findByText('Pharmacy medicine')).toBeInTheDocument();
+  expect(screen.getByText(/checkout asks a few short questions about who it is for, and a pharmacist checks the order/)).toBeInTheDocument();
 });

@@ -8,14 +8,13 @@ import PaymentReturnPage from '../src/exposes/PaymentReturnPage';
 import PaymentCancelPage from '../src/exposes/PaymentCancelPage';
 import { resetPaymentConfig } from '../src/payment/TestPaymentNotice';
 import { fakeApi, renderWithStore, shopper, type ApiCall } from '@pharmacy/test-kit';
+import { orderOf } from './fixtures';
 
-const order: Order = {
-  _id: 'order-42', userId: shopper._id, items: [{ productId: 'p1', title: 'Vitamin D', image: '', brand: 'Acme', price: 12.5, quantity: 2, lineTotal: 25, warnings: [] }],
-  address: { addressId: 'a1', fullName: 'Ada Lovelace', addressLine: '1 Main Street', city: 'London', postalCode: 'N1', phone: '+44 20 7946 0000', notes: '' },
-  totalAmount: 25, currency: 'USD', orderStatus: 'confirmed', paymentStatus: 'paid', paymentMethod: 'sandbox', paymentId: 'SBX-1', payerId: 'PAYER1',
-  orderDate: '2026-01-01T00:00:00.000Z', orderUpdateDate: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-01T00:30:00.000Z', acknowledgedWarnings: [], acknowledgedAt: null, history: [],
-};
-const emptyCart = { success: true, data: { userId: shopper._id, items: [], itemCount: 0, totalAmount: 0, canCheckout: false, hasWarnings: false } };
+const order: Order = orderOf({
+  items: [{ productId: 'p1', title: 'Vitamin D', image: '', brand: 'Acme', price: 12.5, quantity: 2, lineTotal: 25, warnings: [] }],
+  totalAmount: 25,
+});
+const emptyCart = { success: true, data: { userId: shopper._id, items: [], itemCount: 0, totalAmount: 0, canCheckout: false, hasWarnings: false, needsConsultation: false } };
 
 afterEach(() => {
   sessionStorage.clear();
@@ -141,3 +140,19 @@ test('the order id in the return URL wins over an older one left in sessionStora
   expect(calls.find(isCapture)?.body).toEqual({ paymentId: 'SBX-1', payerId: 'PAYER1', orderId: 'order-42' });
 });
 
+
+test('an order held for a pharmacist says so after payment, with the review’s label', async () => {
+  const held = orderOf({ ...order, review: { status: 'awaiting', reasons: ['Pharmacy medicine: Chloramphenicol Eye Drops'], decidedBy: null, decidedAt: null, note: null } });
+  fakeApi((c) => (isCapture(c) ? { body: { success: true, data: held } } : { body: emptyCart }));
+  renderWithStore(<PaymentReturnPage />, { url: RETURN_URL, user: shopper });
+  const review = await screen.findByRole('note', { name: 'Awaiting pharmacist review' });
+  expect(review).toHaveTextContent('A pharmacist checks this order before it is sent.');
+  expect(review).toHaveTextContent('if the pharmacist cannot approve it, your payment is refunded');
+});
+
+test('an order that needs no review says nothing of a pharmacist', async () => {
+  fakeApi((c) => (isCapture(c) ? { body: { success: true, data: order } } : { body: emptyCart }));
+  renderWithStore(<PaymentReturnPage />, { url: RETURN_URL, user: shopper });
+  expect(await screen.findByText('Thank you for your order')).toBeInTheDocument();
+  expect(screen.queryByText(/pharmacist/i)).not.toBeInTheDocument();
+});

@@ -5,21 +5,11 @@ import PaymentCancelPage from '../src/exposes/PaymentCancelPage';
 import PaymentReturnPage from '../src/exposes/PaymentReturnPage';
 import { resetPaymentConfig } from '../src/payment/TestPaymentNotice';
 import { fakeApi, renderWithStore, shopper, type ApiCall } from '@pharmacy/test-kit';
+import { address, cartOf, line, orderOf } from './fixtures';
 
 const NOTICE = 'Test payment: no money is taken';
-const cart = {
-  userId: shopper._id, itemCount: 1, totalAmount: 5, canCheckout: true, hasWarnings: false,
-  items: [{ productId: 'p1', title: 'Ibuprofen', image: '', brand: 'Acme', quantity: 1, price: 5, lineTotal: 5, maxQuantity: 10, available: true, warnings: [] }],
-};
-const address = {
-  _id: 'a1', userId: shopper._id, fullName: 'Ada Lovelace', addressLine: '1 Main Street', city: 'London', postalCode: 'N1', phone: '+44 20 7946 0000',
-  notes: '', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
-};
-const order = (paymentMethod: string): Order => ({
-  _id: 'order-42', userId: shopper._id, items: [], address: { addressId: 'a1', fullName: 'Ada', addressLine: '1 Main Street', city: 'London', postalCode: 'N1', phone: '+44', notes: '' },
-  totalAmount: 5, currency: 'USD', orderStatus: 'confirmed', paymentStatus: 'paid', paymentMethod, paymentId: 'P-1', payerId: 'PAYER1',
-  orderDate: '2026-01-01T00:00:00.000Z', orderUpdateDate: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-01T00:30:00.000Z', acknowledgedWarnings: [], acknowledgedAt: null, history: [],
-});
+const cart = cartOf([line({})]);
+const order = (paymentMethod: string): Order => orderOf({ paymentMethod, paymentId: 'P-1', address: { addressId: 'a1', fullName: 'Ada', addressLine: '1 Main Street', city: 'London', postalCode: 'N1', phone: '+44', notes: '' } });
 
 /** The shop's API with the payment config the server reports. */
 function shopApi(testPayments: boolean, captured?: Order) {

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import styled from 'styled-components';
-import { CART_MAX_QUANTITY, effectiveMaxPerOrder, hasSafetyWarnings, safetyMatch, type AddToCartProduct, type AddToCartProps, type HealthProfile } from '@pharmacy/contracts';
-import { selectCurrentUser, type SessionRootState } from '@pharmacy/session';
+import { CART_MAX_QUANTITY, effectiveMaxPerOrder, safetyBlockMessage, type AddToCartProduct, type AddToCartProps, type SafetyBlock } from '@pharmacy/contracts';
 import { Button, th } from '@pharmacy/ui';
 import { QuantityPicker } from './QuantityPicker';
 import { cartActions, selectCart } from './slice';
@@ -20,7 +19,9 @@ const Muted = styled.p`
   color: ${th((t) => t.colors.textMuted)};
 `;
 
-const Notice = styled.div`
+/** Beside the disabled button: why this shopper cannot add it (the catalog's words). */
+const Blocked = styled.div`
+  margin-top: ${th((t) => t.space(3))};
   padding: ${th((t) => t.space(4))};
   border-radius: ${th((t) => t.radii.md)};
   background: ${th((t) => t.colors.warningSubtle)};
@@ -43,7 +44,7 @@ const CompactButton = styled(Button)`
   min-height: 2.75rem;
 `;
 
-const Warning = styled.p`
+const Reason = styled.p`
   margin: 0 0 ${th((t) => t.space(2))};
   font-size: ${th((t) => t.fontSizes.sm)};
   color: ${th((t) => t.colors.dangerStrong)};
@@ -61,37 +62,52 @@ export function quantityLimit(p: AddToCartProduct): { max: number; why: string |
   return { max, why: null };
 }
 
-/** A card has no room for the product page's warning box: one line says there is one, and the page has the rest. */
-function compactWarning(user: HealthProfile | null, product: AddToCartProduct): string | null {
-  const match = safetyMatch(user, product);
-  if (!hasSafetyWarnings(match)) return null;
-  const why = [
-    match.allergens.length > 0 ? `contains ${match.allergens.join(', ')}, which you are allergic to` : null,
-    match.conditions.length > 0 ? `not advised with ${match.conditions.join(', ')}` : null,
-    match.underAge !== null ? `only for people aged ${match.underAge} and over` : null,
-  ].filter(Boolean);
-  return `Check before you buy: ${why.join('; ')}. Ordering asks you to confirm you have read this.`;
+/**
+ * Why this shopper cannot add the product: the catalog's answer the page passed in, else what the product's own
+ * fields say (prescription only); an add the server refused for the shopper's age keeps its words on the button.
+ */
+function blockOf(product: AddToCartProduct, safety: AddToCartProps['safety'], refusal: string | undefined): SafetyBlock | null {
+  if (safety?.blocked) return safety.blocked;
+  if (product.requiresPrescription) return { code: 'PRESCRIPTION_REQUIRED', message: safetyBlockMessage('PRESCRIPTION_REQUIRED') };
+  if (refusal) return { code: 'UNDER_AGE', message: refusal };
+  return null;
 }
 
 /**
  * Add to cart for one product, on the product page (`full`) and on listing cards (`compact`). It injects the cart
- * slice and saga itself, so it works whatever else is on the page. Prescription-only and out-of-stock products
- * cannot be added; the quantity stays within the stock and the per-order limit; safety warnings do not block
- * adding (ordering asks for an acknowledgement), but a card names them before its button.
+ * slice and saga itself, so it works whatever else is on the page. What the catalog blocks for this shopper
+ * (prescription only, under the product's minimum age) cannot be added: the button is disabled and the reason
+ * stands beside it. Out-of-stock products cannot be added; the quantity stays within the stock and the per-order
+ * limit. Safety warnings do not block adding (ordering asks for an acknowledgement and a pharmacist's review); the
+ * page shows them.
  */
-export function AddToCart({ product, variant = 'full' }: AddToCartProps) {
+export function AddToCart({ product, variant = 'full', safety }: AddToCartProps) {
   useCartModule();
   const dispatch = useDispatch();
-  const adding = useSelector(selectCart).adding.includes(product._id);
-  const user = useSelector((state: SessionRootState) => selectCurrentUser(state));
+  const cartState = useSelector(selectCart);
+  const adding = cartState.adding.includes(product._id);
+  const refusal = cartState.refused[product._id];
   const [quantity, setQuantity] = useState(1);
-  const warningId = useId();
+  const reasonId = useId();
   const { max, why } = quantityLimit(product);
+  const block = blockOf(product, safety, refusal);
   const add = (n: number) => dispatch(cartActions.addRequested({ productId: product._id, quantity: n }));
 
   if (variant === 'compact') {
-    // a card already shows the "Prescription only" badge: nothing to press
-    if (product.requiresPrescription) return null;
+    // a card states the prescription route itself: nothing to press
+    if (block?.code === 'PRESCRIPTION_REQUIRED') return null;
+    if (block) {
+      return (
+        <div>
+          <Reason id={reasonId} role={refusal ? 'alert' : undefined}>
+            {block.message}
+          </Reason>
+          <CompactButton fullWidth variant="secondary" disabled aria-label={`Add to cart: ${product.title}`} aria-describedby={reasonId}>
+            Add to cart
+          </CompactButton>
+        </div>
+      );
+    }
     if (max <= 0) {
       return (
         <CompactButton fullWidth variant="secondary" disabled aria-label={`Out of stock: ${product.title}`}>
@@ -99,31 +115,26 @@ export function AddToCart({ product, variant = 'full' }: AddToCartProps) {
         </CompactButton>
       );
     }
-    const warning = compactWarning(user, product);
     return (
-      <div>
-        {warning && (
-          <Warning id={warningId} role="note">
-            <span aria-hidden="true">⚠ </span>
-            {warning}
-          </Warning>
-        )}
-        <CompactButton fullWidth aria-label={`Add to cart: ${product.title}`} aria-describedby={warning ? warningId : undefined} loading={adding} loadingLabel="Adding to cart" onClick={() => add(1)}>
-          Add to cart
-        </CompactButton>
-      </div>
+      <CompactButton fullWidth aria-label={`Add to cart: ${product.title}`} loading={adding} loadingLabel="Adding to cart" onClick={() => add(1)}>
+        Add to cart
+      </CompactButton>
     );
   }
 
-  if (product.requiresPrescription) {
+  if (block) {
     return (
-      <Notice>
-        <h2>Prescription-only medicine</h2>
-        <p>
-          This medicine can only be supplied against a valid prescription from your doctor, so it cannot be bought online. Bring your
-          prescription to our pharmacy, or ask our pharmacists about a suitable alternative.
-        </p>
-      </Notice>
+      <Full>
+        <Buy>
+          <Button disabled aria-describedby={reasonId}>
+            Add to cart
+          </Button>
+        </Buy>
+        <Blocked id={reasonId} role={refusal ? 'alert' : 'note'}>
+          {block.code === 'PRESCRIPTION_REQUIRED' && <h2>Prescription-only medicine</h2>}
+          <p>{block.message}</p>
+        </Blocked>
+      </Full>
     );
   }
   if (max <= 0) {
@@ -136,12 +147,12 @@ export function AddToCart({ product, variant = 'full' }: AddToCartProps) {
   return (
     <Full>
       <Buy>
-        <QuantityPicker value={Math.min(quantity, max)} max={max} onChange={setQuantity} describedBy={why ? `${warningId}-limit` : undefined} />
+        <QuantityPicker value={Math.min(quantity, max)} max={max} onChange={setQuantity} describedBy={why ? `${reasonId}-limit` : undefined} />
         <Button loading={adding} loadingLabel="Adding to cart" onClick={() => add(Math.min(quantity, max))}>
           Add to cart
         </Button>
       </Buy>
-      {why && <Muted id={`${warningId}-limit`}>{why}</Muted>}
+      {why && <Muted id={`${reasonId}-limit`}>{why}</Muted>}
     </Full>
   );
 }

@@ -24,6 +24,29 @@ const Note = styled.p<{ $tone: 'warn' | 'danger' | 'info' }>`
   font-size: 0.875rem;
   color: ${(p) => th((t) => (p.$tone === 'danger' ? t.colors.dangerStrong : p.$tone === 'warn' ? t.colors.warning : t.colors.textMuted))(p)};
 `;
+const Badges = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.25rem;
+  margin-top: 0.25rem;
+`;
+/** The catalog's warnings for the shopper, each naming what matched and why (the same words as the product page). */
+const Warnings = styled.div`
+  margin: 0.5rem 0 0;
+  padding: 0.5rem 0.75rem;
+  border-left: 4px solid ${th((t) => t.colors.warning)};
+  background: ${th((t) => t.colors.warningSubtle)};
+  border-radius: 4px;
+  font-size: 0.875rem;
+  ul {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  li + li {
+    margin-top: 0.25rem;
+  }
+`;
 const Qty = styled.div`
   display: flex;
   align-items: center;
@@ -47,14 +70,26 @@ function Line({ line, onQuantity, onRemove, busy }: { line: CartLine } & Omit<Ca
       <div>
         <strong>{line.title}</strong>
         {line.brand && <div>{line.brand}</div>}
-        {!line.available && <Badge variant="danger">Unavailable</Badge>}
+        {(!line.available || line.pharmacyOnly) && (
+          <Badges>
+            {!line.available && <Badge variant="danger">Unavailable</Badge>}
+            {line.pharmacyOnly && <Badge variant="brand">Pharmacy medicine</Badge>}
+          </Badges>
+        )}
         {line.problem && <Note $tone="danger" role="note">{line.problem}</Note>}
         {line.notice && <Note $tone="info" role="status">{line.notice}</Note>}
-        {line.warnings.map((w) => (
-          <Note key={w} $tone="warn" role="note">
-            ⚠ Safety warning: {w}
-          </Note>
-        ))}
+        {line.warnings.length > 0 && (
+          <Warnings role="note" aria-label={`Safety warnings for ${line.title}`}>
+            <ul>
+              {line.warnings.map((w) => (
+                <li key={w}>
+                  <span aria-hidden="true">⚠ </span>
+                  {w}
+                </li>
+              ))}
+            </ul>
+          </Warnings>
+        )}
         {onQuantity ? (
           <Qty>
             <Button size="sm" variant="secondary" aria-label={`One less ${line.title}`} disabled={busy || line.quantity <= 1 || !line.available}
@@ -80,7 +115,7 @@ function Line({ line, onQuantity, onRemove, busy }: { line: CartLine } & Omit<Ca
   );
 }
 
-/** The lines of a cart with caps, unavailable items and safety warnings spelled out. */
+/** The lines of a cart with caps, unavailable items, problems (age, prescription, stock) and safety warnings spelled out. */
 export function CartLines({ cart, onQuantity, onRemove, busy }: CartLinesProps) {
   return (
     <PlainList $gap={4} aria-label="Cart items">
@@ -88,5 +123,28 @@ export function CartLines({ cart, onQuantity, onRemove, busy }: CartLinesProps) 
         <Line key={line.productId} line={line} onQuantity={onQuantity} onRemove={onRemove} busy={busy} />
       ))}
     </PlainList>
+  );
+}
+
+const Problems = styled.div`
+  ul {
+    margin: 0.25rem 0 0;
+    padding-left: 1.25rem;
+  }
+`;
+
+/** Why checkout is blocked, line by line, in the same words as the lines themselves (age, prescription, stock). */
+export function LineProblems({ lines }: { lines: readonly CartLine[] }) {
+  return (
+    <Problems role="alert">
+      <strong>Remove or change these items before checking out:</strong>
+      <ul>
+        {lines.map((l) => (
+          <li key={l.productId}>
+            {l.title}: {l.problem}
+          </li>
+        ))}
+      </ul>
+    </Problems>
   );
 }

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatMoney } from '@pharmacy/contracts';
 import { Button, Card, EmptyState, PageTitle, Spinner } from '@pharmacy/ui';
-import { CartLines } from './CartLines';
+import { CartLines, LineProblems } from './CartLines';
 import { cartActions } from './slice';
 import { useCart } from './useCart';
 
@@ -46,6 +46,12 @@ export function CartPage() {
           {cart.hasWarnings && (
             <Alert role="note">Some items carry safety warnings for your health profile. Please read them before you order.</Alert>
           )}
+          {cart.needsConsultation && (
+            <Alert role="note">
+              Your cart has a pharmacy medicine: checkout asks a few short questions about who it is for, and a pharmacist checks the
+              order before it is sent.
+            </Alert>
+          )}
           <CartLines
             cart={cart}
             busy={loading}
@@ -59,11 +65,7 @@ export function CartPage() {
               </div>
               <strong aria-label="Cart total">Total: {formatMoney(cart.totalAmount)}</strong>
             </div>
-            {blocked.length > 0 && (
-              <p role="alert">
-                Remove or change the items marked above before checking out ({blocked.map((b) => b.title).join(', ')}).
-              </p>
-            )}
+            {blocked.length > 0 && <LineProblems lines={blocked} />}
             <Button
               disabled={!cart.canCheckout || loading}
               onClick={() => navigate('/secure/checkout')}

@@ -1,5 +1,18 @@
-import type { Address, AddressInput, Cart, CartCapped, CartItemInput, CartResponse, Order, OrderCreated, OrderCreatedResponse, PaymentConfig } from '@pharmacy/contracts';
-import { api, apiData, unwrap, type ApiResponse } from '@pharmacy/session';
+import type {
+  Address,
+  AddressInput,
+  Cart,
+  CartCapped,
+  CartItemInput,
+  CartResponse,
+  ConsultationAnswerInput,
+  Order,
+  OrderCreated,
+  OrderCreatedResponse,
+  PaymentConfig,
+  ProductSafety,
+} from '@pharmacy/contracts';
+import { api, apiData, unwrap, unwrapList, type ApiResponse } from '@pharmacy/session';
 
 /** The checkout service's calls (docs/api.md#cart), typed by the contracts. Results keep the server's message. */
 export interface CartReply {
@@ -37,8 +50,12 @@ export const addressApi = {
 
 export const orderApi = {
   /** The approval link and order id, read at the top level of the answer (where the product brief puts them). */
-  create: async (addressId: string, acknowledgeSafetyWarnings: boolean): Promise<OrderCreated> => {
-    const res = await api.post<OrderCreated>('/api/shop/order/create', { addressId, ...(acknowledgeSafetyWarnings ? { acknowledgeSafetyWarnings: true } : {}) });
+  create: async (addressId: string, acknowledgeSafetyWarnings: boolean, consultation?: ConsultationAnswerInput[]): Promise<OrderCreated> => {
+    const res = await api.post<OrderCreated>('/api/shop/order/create', {
+      addressId,
+      ...(acknowledgeSafetyWarnings ? { acknowledgeSafetyWarnings: true } : {}),
+      ...(consultation?.length ? { consultation } : {}),
+    });
     unwrap(res);
     const { approvalURL, orderId } = res as ApiResponse<OrderCreated> & OrderCreatedResponse;
     return { approvalURL, orderId };
@@ -50,4 +67,10 @@ export const orderApi = {
 export const paymentApi = {
   /** Public: which provider takes payments (the sandbox means test payments, labelled on every page). */
   config: () => apiData.get<PaymentConfig>('/api/payments/config'),
+};
+
+export const safetyApi = {
+  /** The catalog's answer for the signed-in shopper; checkout reads which of their health terms it does not know. */
+  check: (productIds: string[]) =>
+    api.post<ProductSafety[]>('/api/shop/safety/check', { productIds }).then((r) => unwrapList<ProductSafety, { unrecognisedTerms: string[] }>(r)),
 };

@@ -1,6 +1,6 @@
 import { all, call, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
-import { CART_MAX_LINES, type CartCapped, type CartItemInput } from '@pharmacy/contracts';
-import { getErrorMessage } from '@pharmacy/session';
+import { CART_MAX_LINES, CheckoutErrorCodes, type CartCapped, type CartItemInput } from '@pharmacy/contracts';
+import { getErrorMessage, isApiError } from '@pharmacy/session';
 import { toast } from '@pharmacy/ui';
 import { cartApi, type CartReply } from './api';
 import { cartActions, selectShopper } from './slice';
@@ -9,7 +9,7 @@ import { addToVisitorCart, clearVisitorCart, readVisitorCart, setVisitorQuantity
 /** Prices a visitor's browser cart and keeps the stored quantities within the server's caps. */
 function* visitorCart(items: CartItemInput[]): Generator<unknown, CartReply, CartReply> {
   if (items.length === 0) {
-    return { cart: { userId: '', items: [], itemCount: 0, totalAmount: 0, canCheckout: false, hasWarnings: false } };
+    return { cart: { userId: '', items: [], itemCount: 0, totalAmount: 0, canCheckout: false, hasWarnings: false, needsConsultation: false } };
   }
   const reply: CartReply = yield call(cartApi.quote, items);
   writeVisitorCart(reply.cart.items.filter((l) => l.maxQuantity > 0 || !l.available).map((l) => ({ productId: l.productId, quantity: l.quantity })));
@@ -57,8 +57,13 @@ function* addItem(action: ReturnType<typeof cartActions.addRequested>): Generato
     else if (capped) toast({ title: 'Cart updated', description: cappedText(line.title, capped) });
     else toast({ title: 'Added to your cart', description: line.title });
   } catch (err) {
-    yield put(cartActions.failed(getErrorMessage(err)));
-    toast({ title: 'Could not add to cart', description: getErrorMessage(err), variant: 'destructive' });
+    if (isApiError(err) && err.code === CheckoutErrorCodes.AGE_RESTRICTED) {
+      // said at the button, which stays disabled: the shopper cannot add it whatever they try
+      yield put(cartActions.addRefused({ productId, message: err.message }));
+    } else {
+      yield put(cartActions.failed(getErrorMessage(err)));
+      toast({ title: 'Could not add to cart', description: getErrorMessage(err), variant: 'destructive' });
+    }
   } finally {
     yield put(cartActions.addSettled({ productId }));
   }

@@ -10,8 +10,10 @@ export interface CartState {
   message: string | null;
   /** Products whose add is on its way to the cart (their Add to cart buttons show it). */
   adding: string[];
+  /** Adds the server refused for who the shopper is (AGE_RESTRICTED), with its words: the button stays disabled with them. */
+  refused: Record<string, string>;
 }
-export const initialCartState: CartState = { cart: null, loading: false, error: null, message: null, adding: [] };
+export const initialCartState: CartState = { cart: null, loading: false, error: null, message: null, adding: [], refused: {} };
 
 export const cartSlice = createSlice({
   name: 'cart',
@@ -23,6 +25,9 @@ export const cartSlice = createSlice({
     /** The Add-to-cart widget: this quantity of a product, to the visitor's or the signed-in user's cart. */
     addRequested(state, action: PayloadAction<{ productId: string; quantity: number }>) {
       state.adding.push(action.payload.productId);
+    },
+    addRefused(state, action: PayloadAction<{ productId: string; message: string }>) {
+      state.refused[action.payload.productId] = action.payload.message;
     },
     addSettled(state, action: PayloadAction<{ productId: string }>) {
       const at = state.adding.indexOf(action.payload.productId);
@@ -37,6 +42,8 @@ export const cartSlice = createSlice({
     loaded(state, action: PayloadAction<{ cart: Cart; message?: string }>) {
       state.cart = action.payload.cart;
       state.message = action.payload.message ?? null;
+      // a fresh answer from the server: a refusal is asked again rather than remembered (the profile may have changed)
+      state.refused = {};
       state.loading = false;
       state.error = null;
     },

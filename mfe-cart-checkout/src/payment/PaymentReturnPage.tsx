@@ -1,15 +1,32 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { CURRENT_ORDER_ID_KEY, formatMoney, type Order } from '@pharmacy/contracts';
+import { CURRENT_ORDER_ID_KEY, formatMoney, reviewStatusLabel, type Order } from '@pharmacy/contracts';
 import { getErrorMessage, isApiError, selectAuth, useAppSelector } from '@pharmacy/session';
-import { Button, Card, PageTitle, Spinner } from '@pharmacy/ui';
+import styled from 'styled-components';
+import { Button, Card, PageTitle, Spinner, th } from '@pharmacy/ui';
 import { orderApi } from '../cart/api';
 import { cartActions } from '../cart/slice';
 import { useCartModule } from '../cart/useCart';
 import { TestPaymentNotice } from './TestPaymentNotice';
 
 const SIGN_IN_PATH = '/sign-in';
+
+/** The pharmacist's hold, said where the shopper looks right after paying. */
+const Review = styled.section`
+  margin: ${th((t) => t.space(3))} 0;
+  padding: ${th((t) => t.space(4))};
+  border-left: 4px solid ${th((t) => t.colors.warning)};
+  border-radius: ${th((t) => t.radii.md)};
+  background: ${th((t) => t.colors.warningSubtle)};
+  h2 {
+    margin: 0 0 ${th((t) => t.space(1))};
+    font-size: ${th((t) => t.fontSizes.lg)};
+  }
+  p {
+    margin: 0;
+  }
+`;
 
 /**
  * /secure/checkout/return: the provider sends the shopper back with the order id, paymentId (sandbox) or token
@@ -81,6 +98,15 @@ export function PaymentReturnPage() {
         <TestPaymentNotice paymentMethod={order.paymentMethod} />
         <Card>
           <p role="status">Your payment was received and your order is confirmed.</p>
+          {order.review?.status === 'awaiting' && (
+            <Review role="note" aria-labelledby="review-title">
+              <h2 id="review-title">{reviewStatusLabel('awaiting', 'shopper')}</h2>
+              <p>
+                A pharmacist checks this order before it is sent. You can follow it in My Orders; if the pharmacist cannot approve it, your
+                payment is refunded.
+              </p>
+            </Review>
+          )}
           <p>
             Order <strong>{order._id}</strong> · {order.orderStatus} · payment {order.paymentStatus}
           </p>
