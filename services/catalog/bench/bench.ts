@@ -15,6 +15,7 @@ import { createApp, generateTestKeys, readEnv, type EnvValues } from '@pharmacy/
 import { buildCatalogService } from '../src';
 import { PRODUCTS, type ProductDoc } from '../src/products/model';
 import { seedProductDoc } from '../src/seed/seed';
+import { BENCH_ACTIVES as ACTIVES, BENCH_STRENGTHS } from './actives';
 
 const { BENCH_PRODUCTS: PRODUCT_COUNT, BENCH_DURATION: DURATION } = readEnv(process.env, ['BENCH_PRODUCTS', 'BENCH_DURATION']) as Required<
   Pick<EnvValues, 'BENCH_PRODUCTS' | 'BENCH_DURATION'>
@@ -23,8 +24,6 @@ const CONNECTIONS = 50;
 
 const BRANDS = ['CareWell', 'Relivo', 'Solpharm', 'Coldeze', 'Allerclear', 'VitaNova', 'NatureRoot', 'Gutwise', 'DermaCalm', 'PureSkin',
   'FreshDay', 'LittleSprout', 'MediPlast', 'OptiCare', 'HealthPlus', 'Medilab', 'Pharmaco', 'Wellbeing', 'Boots Style', 'ClearLife'];
-const ACTIVES = ['Ibuprofen', 'Paracetamol', 'Cetirizine', 'Loratadine', 'Omeprazole', 'Vitamin D3', 'Vitamin C', 'Zinc', 'Magnesium',
-  'Hydrocortisone', 'Clotrimazole', 'Aspirin', 'Guaifenesin', 'Menthol', 'Lidocaine', 'Simeticone', 'Folic acid', 'Iron', 'Omega-3', 'Aloe vera'];
 const FORMS = ['Tablets', 'Capsules', 'Cream', 'Gel', 'Oral syrup', 'Nasal spray', 'Eye drops', 'Lozenges', 'Powder', 'Spray'];
 const WORDS = ['relief', 'fast', 'gentle', 'daily', 'support', 'soothing', 'protection', 'family', 'sensitive', 'natural', 'strength',
   'symptoms', 'pain', 'skin', 'immune', 'sleep', 'travel', 'children', 'adults', 'fragrance-free'];
@@ -41,7 +40,7 @@ function generate(n: number): ProductDoc[] {
   const base = Date.UTC(2024, 0, 1);
   return Array.from({ length: n }, (_, i) => {
     const active = pick(ACTIVES);
-    const strength = [100, 200, 250, 400, 500, 1000][Math.floor(r() * 6)];
+    const strength = BENCH_STRENGTHS[Math.floor(r() * BENCH_STRENGTHS.length)];
     const form = pick(FORMS);
     const price = Math.round((1 + r() * 40) * 100) / 100;
     return seedProductDoc(

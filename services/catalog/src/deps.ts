@@ -1,11 +1,15 @@
 import type { BlobStore } from '@pharmacy/db';
-import type { RateLimit, RateLimitsOf, ServiceDeps } from '@pharmacy/service-kit';
+import type { RateLimit, RateLimitsOf, SafetyProfileSource, ServiceDeps } from '@pharmacy/service-kit';
 import type { ProductReadModel } from './products/readModel';
 import type { PurchaseChecker } from './reviews/purchases';
 
 /** Per-route limits (per signed-in user, else per client address); tests and load runs lower or raise them. */
 export const DEFAULT_RATE_LIMITS = {
   reviewAdd: { max: 10, timeWindow: '1 hour' },
+  /** Product pages, cards and the cart ask for a page of products at a time. */
+  safetyCheck: { max: 120, timeWindow: '1 minute' },
+  /** Typeahead asks on every pause in typing. */
+  safetyTerms: { max: 300, timeWindow: '1 minute' },
 } satisfies Record<string, RateLimit>;
 export type RateLimits = RateLimitsOf<typeof DEFAULT_RATE_LIMITS>;
 
@@ -14,6 +18,13 @@ export interface CatalogDeps extends ServiceDeps<RateLimits> {
   blobs: BlobStore;
   /** Asks the checkout service whether a user bought a product (a test double in tests). */
   purchases: PurchaseChecker;
+  /**
+   * The signed-in shopper's health profile, from the account service. Without it (a test that does not need it) a
+   * signed-in safety check answers 503, as it does when the account service is down.
+   */
+  account?: SafetyProfileSource;
+  /** Injectable clock for the age rule (tests). */
+  now?: () => Date;
   /** Lets a caller (the benchmark, tests) reach the read model this plugin loads. */
   readModel?: ProductReadModel;
 }

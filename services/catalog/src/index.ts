@@ -1,5 +1,5 @@
 import { openBlobStore, openStore } from '@pharmacy/db';
-import { followAccountRevocations, type OpenService } from '@pharmacy/service-kit';
+import { accountSafetyProfiles, followAccountRevocations, type OpenService } from '@pharmacy/service-kit';
 import type { CatalogDeps } from './deps';
 import { buildCatalogService } from './plugin';
 import { checkoutPurchaseChecker } from './reviews/purchases';
@@ -27,6 +27,7 @@ export const openCatalogService: OpenService = async (ctx) => {
     blobs,
     internalToken: ctx.internalToken,
     purchases: checkoutPurchaseChecker({ baseUrl: ctx.serviceUrls.checkout, token: ctx.internalToken, fetch: ctx.fetch }),
+    account: accountSafetyProfiles({ baseUrl: ctx.serviceUrls.account, token: ctx.internalToken, fetch: ctx.fetch }),
   };
   return {
     name: 'catalog',

@@ -8,6 +8,7 @@ import { ProductReadModel } from './products/readModel';
 import { productRoutes } from './products/routes';
 import { ProductService } from './products/service';
 import { reviewRoutes } from './reviews/routes';
+import { safetyRoutes } from './safety/routes';
 import { erasureRoutes } from './reviews/erasure';
 import { ReviewService } from './reviews/service';
 import { StockAdjustments } from './stock/adjustments';
@@ -32,6 +33,12 @@ export async function migrateProductVersions(store: DocumentStore): Promise<numb
   return modifiedCount;
 }
 
+/** Products stored before the pharmacy-only field are not pharmacy-only (idempotent, at every start). */
+export async function migrateProductPharmacyOnly(store: DocumentStore): Promise<number> {
+  const { modifiedCount } = await catalogCollections(store).products.updateMany({ pharmacyOnly: { $exists: false } }, { $set: { pharmacyOnly: false } });
+  return modifiedCount;
+}
+
 /**
  * The catalog service as one encapsulated Fastify plugin (full /api/... and /internal/catalog/... paths):
  * products, listing and search, reviews, feature banners, media, and stock for checkout. On registration
@@ -44,25 +51,28 @@ export function buildCatalogService(deps: CatalogDeps): FastifyPluginAsyncTypebo
     const { products, reviews, reservations, features } = db;
     await ensureCatalogIndexes(deps.store);
     await migrateProductVersions(deps.store);
+    await migrateProductPharmacyOnly(deps.store);
 
     const readModel = deps.readModel ?? new ProductReadModel();
     readModel.load(await products.find({}));
-    const stock = new StockService(products, reservations, readModel);
+    const adjustments = new StockAdjustments(products, db.stockHistory, reservations, readModel, app.log);
+    const stock = new StockService(products, reservations, readModel, adjustments);
     const recovered = await stock.recoverPending();
     if (recovered > 0) app.log.warn({ recovered }, 'gave back stock held by interrupted reservations');
-
-    const adjustments = new StockAdjustments(products, db.stockHistory, reservations, readModel, app.log);
     const settled = await adjustments.recover();
     if (settled.applied + settled.abandoned > 0) app.log.warn(settled, 'settled stock history lines an interrupted adjustment left pending');
+    // After the history is settled: a restock's line is then either applied (skipped) or not (moved now).
+    const restocked = await stock.recoverRestocking();
+    if (restocked > 0) app.log.warn({ restocked }, 'finished restocks a crash interrupted');
     await app.register(productRoutes, { readModel, service: new ProductService(db, deps.blobs, readModel, adjustments) });
     await app.register(stockAdminRoutes, { adjustments });
-    await app.register(reviewRoutes, {
-      service: new ReviewService(db, readModel, deps.purchases),
-      limits: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits },
-    });
+    const limits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
+    const now = deps.now ?? (() => new Date());
+    await app.register(reviewRoutes, { service: new ReviewService(db, readModel, deps.purchases), limits });
+    await app.register(safetyRoutes, { readModel, account: deps.account, limits, now });
     await app.register(featureRoutes, { features, blobs: deps.blobs });
     await app.register(mediaRoutes, { blobs: deps.blobs });
-    await app.register(internalRoutes, { stock, readModel, internalToken: deps.internalToken });
+    await app.register(internalRoutes, { stock, readModel, internalToken: deps.internalToken, now });
     await app.register(erasureRoutes, { reviews, internalToken: deps.internalToken });
   };
 }

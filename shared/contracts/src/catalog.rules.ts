@@ -64,6 +64,7 @@ export const PRODUCT_FIELD_LABELS: Record<string, string> = {
   maxPerOrder: 'maximum per order',
   minAge: 'minimum age',
   requiresPrescription: 'prescription requirement',
+  pharmacyOnly: 'pharmacy-only status',
 };
 
 /** Admin dashboard: a product at or below this stock is "low stock". */

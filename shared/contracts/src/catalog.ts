@@ -269,8 +269,17 @@ export const ReserveRequest = StrictObject({
 });
 export type ReserveRequest = Static<typeof ReserveRequest>;
 
-/** `refunded`: a paid order's payment was given back; its units stay off the shelf but are no longer counted as sold. */
-export const ReservationStatus = Type.Union([Type.Literal('reserved'), Type.Literal('committed'), Type.Literal('released'), Type.Literal('refunded')]);
+/**
+ * `refunded`: a paid order's payment was given back; its units stay off the shelf but are no longer counted as sold.
+ * `restocked`: a paid order that was not dispensed (a pharmacist's rejection); its units are back on the shelf.
+ */
+export const ReservationStatus = Type.Union([
+  Type.Literal('reserved'),
+  Type.Literal('committed'),
+  Type.Literal('released'),
+  Type.Literal('refunded'),
+  Type.Literal('restocked'),
+]);
 export type ReservationStatus = Static<typeof ReservationStatus>;
 
 export const Reservation = StrictObject({
@@ -281,7 +290,7 @@ export const Reservation = StrictObject({
 });
 export type Reservation = Static<typeof Reservation>;
 
-/** POST /internal/catalog/stock/commit, /release and /refund. */
+/** POST /internal/catalog/stock/commit, /release, /refund and /restock. */
 export const ReservationRef = StrictObject({ reservationId: Id });
 export type ReservationRef = Static<typeof ReservationRef>;
 

@@ -25,6 +25,7 @@ export type { RateLimitsOf, ServiceDeps } from './service-deps';
 export { requireUser, requireAdmin, optionalUser, assertSelf, assertBodyUser, TOKEN_ALGORITHM, type AccessClaims } from './plugins/auth';
 export { createMailer, type Mail, type Mailer, type OutboxDoc } from './mail';
 export { requireInternal, createServiceClient, INTERNAL_HEADER, type ServiceClient, type ServiceClientOptions } from './internal';
+export { readSafetyProfile, accountSafetyProfiles, type SafetyProfileSource } from './account-client';
 export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 export { createAccessTokenSigner, ACCESS_TOKEN_TTL_SECONDS, REVOCATION_KEEP_MS } from './tokens';
 export { startOrExit, type StartupOutput } from './startup';

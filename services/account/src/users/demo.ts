@@ -5,8 +5,10 @@ import type { PasswordHasher } from './passwords';
 import type { UserDoc, Users } from './store';
 
 /**
- * Demo accounts for a local run (credentials in the README): an admin to reach /admin, and a shopper
- * with an allergy so the product safety warnings can be seen. Never called in production.
+ * Demo accounts for a local run (credentials in the README): an admin to reach /admin, and an adult shopper whose
+ * health profile shows every safety path: an allergy to a class (NSAIDs: every ibuprofen and aspirin product warns),
+ * one the catalog sells nothing of (penicillin), and a condition the table links to ingredients (high blood pressure:
+ * decongestants, ibuprofen). Never called in production.
  */
 export async function ensureDemoUsers(users: Users, hasher: PasswordHasher, now: () => Date): Promise<void> {
   type DemoFields = Pick<UserDoc, 'email' | 'firstName' | 'lastName' | 'phone' | 'DOB' | 'allergies' | 'healthConditions' | 'admin'>;
@@ -27,8 +29,8 @@ export async function ensureDemoUsers(users: Users, hasher: PasswordHasher, now:
       lastName: 'Shopper',
       phone: '+44 20 7946 0958',
       DOB: '1988-04-12',
-      allergies: ['ibuprofen'],
-      healthConditions: [],
+      allergies: ['NSAIDs', 'Penicillin'],
+      healthConditions: ['High blood pressure'],
       admin: false,
     },
   ];

@@ -48,6 +48,8 @@ export interface ProductDoc extends Doc {
   maxPerOrder: number | null;
   minAge: number;
   requiresPrescription: boolean;
+  /** Pharmacy medicine: consultation questions at checkout and a pharmacist's review of the order (false on products stored before it existed, set at start). */
+  pharmacyOnly: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -83,6 +85,7 @@ export function toApiProduct(p: ProductDoc): Product {
     maxPerOrder: p.maxPerOrder,
     minAge: p.minAge,
     requiresPrescription: p.requiresPrescription,
+    pharmacyOnly: p.pharmacyOnly,
     version: p.version,
     createdAt: iso(p.createdAt),
     updatedAt: iso(p.updatedAt),
@@ -101,6 +104,7 @@ export function toSummary(p: ProductDoc): ProductSummary {
     maxPerOrder: effectiveMaxPerOrder(p.maxPerOrder),
     minAge: p.minAge,
     requiresPrescription: p.requiresPrescription,
+    pharmacyOnly: p.pharmacyOnly,
     allergens: p.allergens,
     contraindications: p.contraindications,
     activeIngredients: p.activeIngredients,

@@ -55,6 +55,7 @@ export class ProductService {
       maxPerOrder: input.maxPerOrder ?? null,
       minAge: input.minAge ?? 0,
       requiresPrescription: input.requiresPrescription ?? false,
+      pharmacyOnly: input.pharmacyOnly ?? false,
       version: 1,
       edits: [],
       createdAt: now,
@@ -101,6 +102,7 @@ export class ProductService {
     if (fields.maxPerOrder !== undefined) wanted.maxPerOrder = fields.maxPerOrder;
     if (fields.minAge !== undefined) wanted.minAge = fields.minAge;
     if (fields.requiresPrescription !== undefined) wanted.requiresPrescription = fields.requiresPrescription;
+    if (fields.pharmacyOnly !== undefined) wanted.pharmacyOnly = fields.pharmacyOnly;
 
     // A form sends every field; only the ones that differ count as changed (and raise the version).
     const set: Partial<ProductDoc> = {};
@@ -188,5 +190,9 @@ function checkProduct(doc: ProductDoc): void {
   if (doc.priceCents <= 0) throw badRequest('The price must be more than 0.');
   if (doc.salePriceCents > 0 && doc.salePriceCents >= doc.priceCents) {
     throw badRequest('The sale price must be lower than the price (or 0 for no sale).');
+  }
+  // Two legal categories that exclude each other: a prescription medicine is never sold after a consultation alone.
+  if (doc.requiresPrescription && doc.pharmacyOnly) {
+    throw badRequest('A product is either prescription-only or pharmacy-only, not both. Untick one of them.');
   }
 }

@@ -24,6 +24,7 @@ export interface SeedProduct {
   maxPerOrder?: number;
   minAge?: number;
   requiresPrescription?: boolean;
+  pharmacyOnly?: boolean;
 }
 
 /**

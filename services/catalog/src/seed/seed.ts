@@ -34,6 +34,7 @@ export function seedProductDoc(p: SeedProduct, image: string, createdAt: Date, r
     maxPerOrder: p.maxPerOrder ?? null,
     minAge: p.minAge ?? 0,
     requiresPrescription: p.requiresPrescription ?? false,
+    pharmacyOnly: p.pharmacyOnly ?? false,
     version: 1,
     edits: [],
     createdAt,

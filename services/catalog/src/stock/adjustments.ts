@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Collection, Doc } from '@pharmacy/db';
+import { isDuplicateKeyError, type Collection, type Doc } from '@pharmacy/db';
 import {
   CatalogErrorCodes,
   ErrorCodes,
@@ -46,6 +46,8 @@ export interface AppliedAdjustment {
 }
 
 export const STOCK_HISTORY = 'stock_history';
+/** Who a restock's history line names: the order system, on a pharmacist's rejection (the pharmacist is on the order). */
+export const RESTOCK_BY = 'order system';
 /** The admin form shows this many of the most recent changes. */
 export const STOCK_HISTORY_SHOWN = 50;
 /**
@@ -99,7 +101,7 @@ export class StockAdjustments {
     this.inFlight.add(id);
     try {
       await this.history.insertOne({ _id: id, productId, by, at: new Date(), state: 'pending', seq: null, delta, reason, note, availableAfter: null });
-      let moved: { after: ProductDoc; applied: AppliedAdjustment };
+      let moved: { after: ProductDoc | null; applied: AppliedAdjustment };
       try {
         moved = await this.move(productId, id, delta);
       } catch (e) {
@@ -108,7 +110,7 @@ export class StockAdjustments {
         if (e instanceof HttpError) await this.history.deleteOne({ _id: id, state: 'pending' }).catch(() => undefined);
         throw e;
       }
-      this.readModel.refresh(moved.after);
+      if (moved.after) this.readModel.refresh(moved.after);
       // The stock has moved: if this write fails, the id on the product still proves it and the line is settled
       // as applied on the next read, so staff are not told to try again (which would adjust twice).
       await this.settle(id, 'applied', moved.applied).catch((err: unknown) =>
@@ -121,13 +123,49 @@ export class StockAdjustments {
   }
 
   /**
-   * The one update that moves the stock and records adjustment `id` on the product: 404 or 409 when it cannot,
-   * 503 in the unlikely case reservations changed the count before every one of its attempts.
+   * Puts `quantity` units of a paid order back on the shelf, exactly once, with a `returned` history line. The line's
+   * id is fixed per reservation and product (`id`), so a retried or recovered restock finds the line, or the proof on
+   * the product, and does not move the stock again. A product deleted since has no shelf to go back to: nothing moves.
    */
-  private async move(productId: string, id: string, delta: number): Promise<{ after: ProductDoc; applied: AppliedAdjustment }> {
+  async restockLine(productId: string, id: string, quantity: number, note: string): Promise<void> {
+    this.inFlight.add(id);
+    try {
+      try {
+        await this.history.insertOne({ _id: id, productId, by: RESTOCK_BY, at: new Date(), state: 'pending', seq: null, delta: quantity, reason: 'returned', note, availableAfter: null });
+      } catch (e) {
+        if (!isDuplicateKeyError(e)) throw e;
+        if ((await this.history.findOne({ _id: id }))?.state === 'applied') return;
+      }
+      let moved: { after: ProductDoc | null; applied: AppliedAdjustment };
+      try {
+        moved = await this.move(productId, id, quantity);
+      } catch (e) {
+        if (e instanceof HttpError && e.statusCode === 404) {
+          await this.history.deleteOne({ _id: id, state: { $ne: 'applied' } });
+          return;
+        }
+        throw e;
+      }
+      if (moved.after) this.readModel.refresh(moved.after);
+      await this.settle(id, 'applied', moved.applied).catch((err: unknown) =>
+        this.log?.error({ err, productId, adjustment: id }, 'stock put back but its history line is still pending'),
+      );
+    } finally {
+      this.inFlight.delete(id);
+    }
+  }
+
+  /**
+   * The one update that moves the stock and records adjustment `id` on the product: 404 or 409 when it cannot,
+   * 503 in the unlikely case reservations changed the count before every one of its attempts. A product that already
+   * carries `id` (a restock retried after its stock moved) is not moved again: `after` is null then.
+   */
+  private async move(productId: string, id: string, delta: number): Promise<{ after: ProductDoc | null; applied: AppliedAdjustment }> {
     for (let attempt = 0; attempt < ADJUST_ATTEMPTS; attempt++) {
       const current = await this.products.findOne({ _id: productId });
       if (!current) throw notFound(NOT_FOUND);
+      const done = current.appliedAdjustments?.find((a) => a.id === id);
+      if (done) return { after: null, applied: done };
       const availableAfter = current.totalStock + delta;
       if (availableAfter < 0) {
         throw new HttpError(

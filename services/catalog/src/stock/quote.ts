@@ -1,12 +1,16 @@
-import { effectiveMaxPerOrder, type Quote, type QuoteItem, type StockLine } from '@pharmacy/contracts';
+import { PRESCRIPTION_ROUTE, effectiveMaxPerOrder, type Quote, type QuoteItem, type SafetyProfile, type StockLine } from '@pharmacy/contracts';
 import { effectivePriceCents, toSummary } from '../products/model';
 import type { ProductReadModel } from '../products/readModel';
+import { safetyBlock } from '../safety/answer';
+import { unrecognisedTerms, warningsFor } from '../safety/match';
 
 /**
  * Server-side prices and availability for a cart (checkout never trusts the browser's prices).
- * Lines keep the request's order; a line that cannot be bought says why.
+ * Lines keep the request's order; a line that cannot be bought says why. With the shopper's profile each line also
+ * carries the catalog's safety answer: its warnings, and an age block as reasonCode UNDER_AGE or NO_DOB. `available`
+ * keeps meaning "exists, sold online and in stock", so an age block leaves it alone and takes the reason first.
  */
-export function quote(readModel: ProductReadModel, lines: StockLine[]): Quote {
+export function quote(readModel: ProductReadModel, lines: StockLine[], profile: SafetyProfile | null = null, now: Date = new Date()): Quote {
   const items = lines.map((line): QuoteItem => {
     const p = readModel.get(line.productId);
     if (!p) {
@@ -20,6 +24,7 @@ export function quote(readModel: ProductReadModel, lines: StockLine[]): Quote {
         maxPerOrder: null,
         minAge: 0,
         requiresPrescription: false,
+        pharmacyOnly: false,
         allergens: [],
         contraindications: [],
         activeIngredients: [],
@@ -28,6 +33,7 @@ export function quote(readModel: ProductReadModel, lines: StockLine[]): Quote {
         available: false,
         reason: 'This product is no longer sold.',
         reasonCode: 'NOT_FOUND',
+        warnings: [],
       };
     }
     const item: QuoteItem = {
@@ -35,10 +41,10 @@ export function quote(readModel: ProductReadModel, lines: StockLine[]): Quote {
       quantity: line.quantity,
       lineTotalCents: effectivePriceCents(p) * line.quantity,
       available: true,
+      warnings: profile ? warningsFor(p, profile) : [],
     };
-    if (p.requiresPrescription) {
-      Object.assign(item, { available: false, reasonCode: 'PRESCRIPTION_REQUIRED', reason: `${p.title} needs a prescription and cannot be ordered online.` });
-    } else if (p.totalStock < line.quantity) {
+    const block = safetyBlock(p, profile, now);
+    if (p.totalStock < line.quantity) {
       Object.assign(item, {
         available: false,
         reasonCode: 'OUT_OF_STOCK',
@@ -47,7 +53,10 @@ export function quote(readModel: ProductReadModel, lines: StockLine[]): Quote {
     } else if (line.quantity > effectiveMaxPerOrder(p.maxPerOrder)) {
       Object.assign(item, { available: false, reasonCode: 'MAX_PER_ORDER', reason: `${p.title} is limited to ${effectiveMaxPerOrder(p.maxPerOrder)} per order.` });
     }
+    // Safety reasons outrank stock ones: a shopper who may not buy it is told why, not how many are left.
+    if (block?.code === 'PRESCRIPTION_REQUIRED') Object.assign(item, { available: false, reasonCode: block.code, reason: PRESCRIPTION_ROUTE });
+    else if (block) Object.assign(item, { reasonCode: block.code, reason: block.message });
     return item;
   });
-  return { items, totalCents: items.reduce((sum, i) => sum + i.lineTotalCents, 0) };
+  return { items, totalCents: items.reduce((sum, i) => sum + i.lineTotalCents, 0), unrecognisedTerms: profile ? unrecognisedTerms(profile) : [] };
 }

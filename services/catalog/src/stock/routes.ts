@@ -18,9 +18,9 @@ import type { StockService } from './service';
 const NoQuery = StrictObject({});
 
 /** Calls only the checkout service makes (shared internal token; the gateway never proxies /internal). */
-export const internalRoutes: FastifyPluginAsyncTypebox<{ stock: StockService; readModel: ProductReadModel; internalToken: string }> = async (
+export const internalRoutes: FastifyPluginAsyncTypebox<{ stock: StockService; readModel: ProductReadModel; internalToken: string; now: () => Date }> = async (
   app,
-  { stock, readModel, internalToken },
+  { stock, readModel, internalToken, now },
 ) => {
   app.addHook('preHandler', requireInternal(internalToken));
   const hide = true;
@@ -30,11 +30,12 @@ export const internalRoutes: FastifyPluginAsyncTypebox<{ stock: StockService; re
     { schema: { hide, querystring: NoQuery, body: ReserveRequest, response: responses(Ok(Reservation)) } },
     async (request) => ok(await stock.reserve(request.body.reservationId, request.body.items)),
   );
-  // Commit, release and refund move one reservation on; each answers the reservation as it now stands.
+  // Commit, release, refund and restock move one reservation on; each answers the reservation as it now stands.
   const moves = {
     commit: (id: string) => stock.commit(id),
     release: (id: string) => stock.release(id),
     refund: (id: string) => stock.refund(id),
+    restock: (id: string) => stock.restock(id),
   };
   for (const [move, apply] of Object.entries(moves)) {
     app.post(
@@ -46,7 +47,7 @@ export const internalRoutes: FastifyPluginAsyncTypebox<{ stock: StockService; re
   app.post(
     '/internal/catalog/products/quote',
     { schema: { hide, querystring: NoQuery, body: QuoteRequest, response: responses(Ok(Quote)) } },
-    async (request) => ok(quote(readModel, request.body.items)),
+    async (request) => ok(quote(readModel, request.body.items, request.body.profile ?? null, now())),
   );
   app.get(
     '/internal/catalog/products/lookup',

@@ -4,6 +4,7 @@ import { CatalogErrorCodes, effectiveMaxPerOrder, type Reservation, type Reserva
 import { HttpError, notFound, unprocessable } from '@pharmacy/service-kit';
 import type { ProductDoc } from '../products/model';
 import type { ProductReadModel } from '../products/readModel';
+import type { StockAdjustments } from './adjustments';
 
 /**
  * A stock reservation made for one order. `pending` only exists while a reserve is running (or if the
@@ -12,7 +13,8 @@ import type { ProductReadModel } from '../products/readModel';
 export interface ReservationDoc extends Doc {
   _id: string;
   items: StockLine[];
-  status: ReservationStatus | 'pending';
+  /** `restocking` only while a restock runs (or one a crash interrupted: finished at start by `recoverRestocking`). */
+  status: ReservationStatus | 'pending' | 'restocking';
   applied: string[];
   createdAt: Date;
   updatedAt: Date;
@@ -30,7 +32,7 @@ const sameItems = (a: StockLine[], b: StockLine[]) => {
 
 const toReservation = (r: ReservationDoc): Reservation => ({
   reservationId: r._id,
-  status: r.status === 'pending' ? 'reserved' : r.status,
+  status: r.status === 'pending' ? 'reserved' : r.status === 'restocking' ? 'restocked' : r.status,
   items: r.items.map((i) => ({ productId: i.productId, quantity: i.quantity })),
   createdAt: r.createdAt.toISOString(),
 });
@@ -39,13 +41,14 @@ const toReservation = (r: ReservationDoc): Reservation => ({
  * Stock operations for checkout. Each product's stock only moves through a conditional update
  * (`totalStock >= q` then `$inc -q`), so concurrent orders can never take it below zero; a reservation's
  * status only moves through a conditional update too, so release gives stock back exactly once. A refund moves a
- * sold reservation to `refunded` and leaves the stock alone.
+ * sold reservation to `refunded` and leaves the stock alone; a restock puts a sold order's units back on the shelf.
  */
 export class StockService {
   constructor(
     private readonly products: Collection<ProductDoc>,
     private readonly reservations: Collection<ReservationDoc>,
     private readonly readModel: ProductReadModel,
+    private readonly adjustments: StockAdjustments,
   ) {}
 
   async reserve(reservationId: string, requested: StockLine[]): Promise<Reservation> {
@@ -88,7 +91,7 @@ export class StockService {
     );
     if (done) return toReservation(done);
     const current = await this.find(reservationId);
-    if (current.status === 'committed' || current.status === 'refunded') return toReservation(current);
+    if (current.status === 'committed' || current.status === 'refunded' || isRestock(current)) return toReservation(current);
     if (current.status === 'released') {
       throw new HttpError(409, CatalogErrorCodes.RESERVATION_RELEASED, 'This reservation was released; its stock is no longer held.');
     }
@@ -107,7 +110,8 @@ export class StockService {
       return toReservation(released);
     }
     const current = await this.find(reservationId);
-    if (current.status === 'released') return toReservation(current);
+    // Restocked units are already back on the shelf: releasing them again would count them twice.
+    if (current.status === 'released' || isRestock(current)) return toReservation(current);
     if (current.status === 'committed' || current.status === 'refunded') {
       throw new HttpError(409, CatalogErrorCodes.RESERVATION_COMMITTED, 'This reservation is committed to a paid order and cannot be released.');
     }
@@ -126,11 +130,56 @@ export class StockService {
     );
     if (refunded) return toReservation(refunded);
     const current = await this.find(reservationId);
-    if (current.status === 'refunded') return toReservation(current);
+    if (current.status === 'refunded' || isRestock(current)) return toReservation(current);
     if (current.status === 'released') {
       throw new HttpError(409, CatalogErrorCodes.RESERVATION_RELEASED, 'This reservation was released; there is no sale to refund.');
     }
     throw new HttpError(409, CatalogErrorCodes.RESERVATION_IN_PROGRESS, 'This reservation is still being made. Try again shortly.');
+  }
+
+  /**
+   * A paid order that will not be dispensed (a pharmacist rejected it): its units go back on the shelf, exactly once.
+   * The reservation moves to `restocking` by a conditional update, each product's units go back with a history line
+   * whose id is fixed per reservation and product (so a second call, or the recovery of one a crash interrupted,
+   * cannot add them twice), then it becomes `restocked`. A reservation still `reserved` (its commit has not arrived)
+   * holds units off the shelf just the same.
+   */
+  async restock(reservationId: string): Promise<Reservation> {
+    let started = await this.reservations.findOneAndUpdate(
+      { _id: reservationId, status: { $in: ['reserved', 'committed', 'refunded'] } },
+      { $set: { status: 'restocking', updatedAt: new Date() } },
+      { returnDocument: 'after' },
+    );
+    if (!started) {
+      const current = await this.find(reservationId);
+      if (current.status === 'restocked') return toReservation(current);
+      if (current.status === 'released') {
+        throw new HttpError(409, CatalogErrorCodes.RESERVATION_RELEASED, 'This reservation was released; its stock is already back on the shelf.');
+      }
+      if (current.status !== 'restocking') {
+        throw new HttpError(409, CatalogErrorCodes.RESERVATION_IN_PROGRESS, 'This reservation is still being made. Try again shortly.');
+      }
+      started = current; // a retry, or a restock a crash interrupted: finish it
+    }
+    return this.finishRestock(started);
+  }
+
+  /** At start: restocks a crash interrupted are finished (each line at most once). */
+  async recoverRestocking(): Promise<number> {
+    const interrupted = await this.reservations.find({ status: 'restocking' });
+    for (const r of interrupted) await this.finishRestock(r);
+    return interrupted.length;
+  }
+
+  private async finishRestock(r: ReservationDoc): Promise<Reservation> {
+    const note = `Back on the shelf: a paid order that was not dispensed (reservation ${r._id}).`;
+    for (const line of r.items) await this.adjustments.restockLine(line.productId, `restock:${r._id}:${line.productId}`, line.quantity, note);
+    const done = await this.reservations.findOneAndUpdate(
+      { _id: r._id, status: 'restocking' },
+      { $set: { status: 'restocked', updatedAt: new Date() } },
+      { returnDocument: 'after' },
+    );
+    return toReservation(done ?? (await this.find(r._id)));
   }
 
   /** At start: a reserve interrupted by a crash gives back what it had taken. */
@@ -188,6 +237,8 @@ export class StockService {
     return toReservation(current);
   }
 }
+
+const isRestock = (r: ReservationDoc) => r.status === 'restocked' || r.status === 'restocking';
 
 /** One line per product: a cart may name a product twice, stock is taken once for the sum. */
 function mergeLines(lines: StockLine[]): StockLine[] {
