@@ -4,7 +4,7 @@
  */
 export const SERVICE_PREFIXES = {
   account: ['/api/auth', '/api/account', '/api/admin/users'],
-  catalog: ['/api/shop/products', '/api/shop/search', '/api/shop/review', '/api/admin/products', '/api/common/feature', '/api/media'],
+  catalog: ['/api/shop/products', '/api/shop/search', '/api/shop/review', '/api/shop/safety', '/api/admin/products', '/api/common/feature', '/api/media'],
   checkout: ['/api/shop/cart', '/api/shop/address', '/api/shop/order', '/api/admin/orders', '/api/payments'],
 } as const;
 
