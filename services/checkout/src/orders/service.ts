@@ -92,13 +92,11 @@ export function createOrderService(deps: OrderServiceDeps) {
   /**
    * Moves an order's reservation on at the catalog and records it: `commit` (paid), `release` (gives the held
    * stock back) or `refund` (a refunded order's units stop counting as sold). When the catalog is down the order
-   * keeps its `<move>-pending` mark and the sweeper retries; every move is idempotent. `restock` (a rejected paid
-   * order's units back on the shelf) first makes sure the commit arrived: a paid order's commit may still be pending,
-   * and committing an order already moved on is refused, which changes nothing.
+   * keeps its `<move>-pending` mark and the sweeper retries; every move is idempotent. `restock` puts a rejected
+   * paid order's units back on the shelf, also when its commit has not reached the catalog yet.
    */
   async function moveStock(orderId: string, move: keyof typeof MOVED): Promise<void> {
     try {
-      if (move === 'restock') await catalog.commit(orderId).catch(() => undefined);
       await catalog[move](orderId).catch((err: unknown) => {
         // No reservation was ever made (the reserve itself failed): there is nothing to give back.
         if (!(move === 'release' && err instanceof HttpError && err.statusCode === 404)) throw err;
