@@ -166,6 +166,17 @@ describe('Order details: the review view', () => {
     expect(within(review(dialog)).getByRole('list', { name: 'Unrecognised health terms' })).toHaveTextContent('Moonflower pollen');
   });
 
+  it('offers to load the profile again when the account service does not answer', async () => {
+    const server = checkout([HELD()]);
+    server.on('GET', `/api/admin/users/details/${ALICE._id}`, fail(503, 'The account service is unavailable.', 'UNAVAILABLE'));
+    const { dialog, user } = await openOrder('o-held', server);
+    const profile = part(dialog, 'Health profile');
+    expect(await within(profile).findByText("The customer's health profile could not be loaded.")).toBeInTheDocument();
+    server.on('GET', `/api/admin/users/details/${ALICE._id}`, ok(ALICE));
+    await user.click(within(profile).getByRole('button', { name: 'Try again' }));
+    expect(await within(part(dialog, 'Health profile')).findByText('Alice Smith')).toBeInTheDocument();
+  });
+
   it('does not load anyone’s health profile for an order that needs no review', async () => {
     const server = checkout([PLAIN()]);
     const { dialog } = await openOrder('o-plain', server);
