@@ -36,8 +36,16 @@ export function remotesManifest(live: ReadonlyMap<RemoteName, RegistryEntry>): R
 
 export async function registerStatic(app: App, opts: StaticOptions, remotes: LiveRemotes): Promise<void> {
   const host = hostDist(opts.root);
-  // wildcard: the files of a host rebuilt while the gateway runs are found too (a file list made at start would not be)
-  await app.register(fastifyStatic, { root: host, prefix: '/', wildcard: true, index: false, setHeaders: cacheHeaders });
+  // wildcard: the files of a host rebuilt while the gateway runs are found too (a file list made at start would not
+  // be). Only file names: `/` and every other page path go on to the page fallback.
+  await app.register(fastifyStatic, {
+    root: host,
+    prefix: '/',
+    wildcard: true,
+    index: false,
+    allowedPath: (pathName) => path.extname(pathName) !== '',
+    setHeaders: cacheHeaders,
+  });
   for (const name of REMOTE_NAMES) {
     const dir = remoteDist(opts.root, name);
     // A missing remote is not an error: its routes show their fallback and the rest of the app runs.

@@ -77,6 +77,7 @@ describe('a deployment that does not fit the host is refused with the exact mism
     ],
     ['a manifest that is not JSON', () => cdn.put('bad-json', '{"name": "catalog",'), 'the manifest is not valid JSON'],
     ['JSON that is not a federation manifest', () => cdn.put('not-mf', { name: 'catalog' }), 'the manifest is not a Module Federation manifest (missing metaData.remoteEntry, exposes, shared)'],
+    ['a manifest larger than 1 MB', () => cdn.put('huge', `{"name":"catalog","pad":"${'x'.repeat(1100 * 1024)}"}`), '/huge/mf-manifest.json is larger than 1024 KB'],
     ['a manifest that is not there', () => `${cdn.origin}/nothing/mf-manifest.json`, '/nothing/mf-manifest.json answered 404'],
     ['a same-origin path outside the built remotes', () => '/mfe/nowhere/mf-manifest.json', 'could not fetch manifest: /mfe/nowhere/mf-manifest.json is not a file the shop serves'],
   ])('%s', async (_what, url, mismatch) => {
@@ -244,7 +245,9 @@ describe('the host deploys without a restart', () => {
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await gw.app.inject('/mfe/catalog/remoteEntry.js')).headers['cache-control']).toBe('no-cache');
     expect((await gw.app.inject('/mfe/catalog/mf-manifest.json')).headers['cache-control']).toBe('no-cache');
-    // a missing file is still a 404, never the page
+    // the home page is the page, and a missing file is still a 404, never the page
+    const home = await gw.app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect([home.statusCode, home.body]).toEqual([200, expect.stringContaining('Pharmacy v2')]);
     expect((await gw.app.inject({ url: '/main.00000000.js', headers: { accept: 'text/html' } })).statusCode).toBe(404);
   });
 
