@@ -245,6 +245,7 @@ describe('the decision', () => {
     expect((await decide(orderId, { decision: 'approve' }, h.as('u-guard'))).statusCode).toBe(403);
     expect((await decide(orderId, { decision: 'reject' })).statusCode).toBe(400);
     expect((await decide(orderId, { decision: 'reject', reason: '' })).statusCode).toBe(400);
+    expect((await decide(orderId, { decision: 'reject', reason: '      ' })).statusCode).toBe(400);
     expect((await decide(orderId, { decision: 'maybe' })).statusCode).toBe(400);
     expect((await decide(orderId, { decision: 'approve', decidedBy: 'someone-else' })).statusCode).toBe(400);
     expect((await decide('no-such-order', { decision: 'approve' })).statusCode).toBe(404);
@@ -285,6 +286,20 @@ describe('the decision', () => {
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toMatch(/refused to refund/);
     expect((await decide(orderId, { decision: 'approve' })).statusCode).toBe(200);
+  });
+
+  test('a payment staff recorded as taken outside the provider is not sent to the provider: the history and the mail say it is refunded the same way', async () => {
+    const productId = await h.addProduct({ pharmacyOnly: true, price: 3 });
+    const { orderId } = await placeOrder('u-outside', [{ productId, quantity: 1 }], { consultation: ANSWERS });
+    const staff = (url: string, payload: object) => h.app.inject({ method: 'PUT', url, headers: pharmacist(), payload });
+    expect((await staff(`/api/admin/orders/payment/${orderId}`, { paymentStatus: 'paid' })).statusCode).toBe(200);
+    expect((await staff(`/api/admin/orders/update/${orderId}`, { orderStatus: 'confirmed' })).statusCode).toBe(200);
+    const res = await decide(orderId, { decision: 'reject', reason: 'Not suitable for you.' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ paymentStatus: 'refunded', orderStatus: 'rejected' });
+    expect(res.json().data.history).toContainEqual(expect.objectContaining({ field: 'paymentStatus', to: 'refunded', note: expect.stringMatching(/outside the payment provider/) }));
+    expect(refunds.some((r) => r.orderId === orderId)).toBe(false);
+    expect(h.mails.find((m) => m.key === `order-rejected:${orderId}`)?.text).toMatch(/We will refund the full 3.00 USD to you the way you paid/);
   });
 
   test('a mail that cannot be sent never undoes the rejection: the sweep sends it later, once', async () => {

@@ -56,7 +56,9 @@ export function rejectionMail(order: OrderDoc, opts: { reason: string; publicOri
     '',
     opts.reason,
     '',
-    `We have refunded the full ${amount} to the payment method you used. It can take a few working days to appear.`,
+    order.captureId
+      ? `We have refunded the full ${amount} to the payment method you used. It can take a few working days to appear.`
+      : `We will refund the full ${amount} to you the way you paid.`,
     ...(opts.testPayments ? [`${TEST_PAYMENT_NOTICE}.`] : []),
     '',
     `You can see the order in My Orders: ${opts.publicOrigin.replace(/\/$/, '')}/my-orders`,

@@ -15,7 +15,7 @@ import {
   type PaymentStatus,
 } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
-import { HttpError, conflict, forbidden, notFound, unprocessable } from '@pharmacy/service-kit';
+import { HttpError, badRequest, conflict, forbidden, notFound, unprocessable } from '@pharmacy/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountClient } from '../account-client';
 import type { AddressStore } from '../addresses/store';
@@ -459,9 +459,11 @@ export function createOrderService(deps: OrderServiceDeps) {
    * goes back on the shelf and the shopper is told. A provider failure leaves the order awaiting with its intent.
    */
   async function finishRejection(order: OrderDoc, intent: RefundIntent): Promise<OrderDoc> {
-    let refundId: string;
+    // Staff may have recorded a payment taken outside the provider (no capture): it is refunded the same way, by staff.
+    const outside = !order.captureId;
+    let refundId = '';
     try {
-      ({ refundId } = await payments.refund(order.captureId, { amountCents: order.totalCents, currency: order.currency, orderId: order._id }));
+      if (!outside) ({ refundId } = await payments.refund(order.captureId, { amountCents: order.totalCents, currency: order.currency, orderId: order._id }));
     } catch (err) {
       const unknown = !(err instanceof PaymentError) || err.kind === 'unavailable' || err.kind === 'timeout';
       deps.log.warn({ err, orderId: order._id, detail: (err as PaymentError).detail }, 'refund of a rejected order failed');
@@ -489,7 +491,8 @@ export function createOrderService(deps: OrderServiceDeps) {
           history: {
             $each: [
               history('review', 'awaiting', 'rejected', at, intent.by, intent.reason),
-              history('paymentStatus', 'paid', 'refunded', at, intent.by, `Refunded by ${payments.name} (${refundId})`),
+              history('paymentStatus', 'paid', 'refunded', at, intent.by,
+                outside ? 'Paid outside the payment provider: refund the shopper the way they paid' : `Refunded by ${payments.name} (${refundId})`),
               history('orderStatus', order.orderStatus, 'rejected', at, intent.by, 'Rejected by a pharmacist'),
             ],
           },
@@ -551,7 +554,9 @@ export function createOrderService(deps: OrderServiceDeps) {
     }
 
     // The rejection is on disk before the provider is asked to refund: a stop after the refund is finished by the sweep.
-    const intent: RefundIntent = { by, reason: body.reason.trim(), at };
+    const reason = body.reason.trim();
+    if (reason.length < 3) throw badRequest('Please give the shopper a reason for the rejection.');
+    const intent: RefundIntent = { by, reason, at };
     const claimed = await orders.findOneAndUpdate(open, { $set: { refunding: intent, updatedAt: at } }, { returnDocument: 'after' });
     if (claimed) return toApiOrder(await finishRejection(claimed, intent));
     const now = await reload(orderId);
