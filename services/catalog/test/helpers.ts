@@ -1,6 +1,7 @@
 import { ACCESS_COOKIE, CSRF_HEADER, CSRF_HEADER_VALUE } from '@pharmacy/contracts';
 import { MemoryBlobStore, openStore, type BlobInfo, type DocumentStore } from '@pharmacy/db';
-import { INTERNAL_HEADER, createAccessTokenSigner, createApp, generateTestKeys, type App } from '@pharmacy/service-kit';
+import type { SafetyProfile } from '@pharmacy/contracts';
+import { INTERNAL_HEADER, createAccessTokenSigner, createApp, generateTestKeys, unavailable, type App, type SafetyProfileSource } from '@pharmacy/service-kit';
 import { buildCatalogService, ProductReadModel, type PurchaseChecker } from '../src';
 import { PRODUCTS, type ProductDoc } from '../src/products/model';
 import { seedProductDoc } from '../src/seed/seed';
@@ -30,24 +31,39 @@ export class FakePurchases implements PurchaseChecker {
   }
 }
 
+/** The other double: the account service's stored health profiles, which can be taken down. */
+export class FakeAccount implements SafetyProfileSource {
+  readonly profiles = new Map<string, SafetyProfile>();
+  down = false;
+  set(userId: string, profile: Partial<SafetyProfile>) {
+    this.profiles.set(userId, { allergies: [], healthConditions: [], DOB: null, ...profile });
+  }
+  async safetyProfile(userId: string): Promise<SafetyProfile> {
+    if (this.down) throw unavailable();
+    return this.profiles.get(userId) ?? { allergies: [], healthConditions: [], DOB: null };
+  }
+}
+
 export interface TestCatalog {
   app: App;
   store: DocumentStore;
   blobs: ListingBlobStore;
   purchases: FakePurchases;
+  account: FakeAccount;
   readModel: ProductReadModel;
   internalToken: string;
   close(): Promise<void>;
 }
 
 export async function buildTestCatalog(
-  opts: { products?: ProductDoc[]; reviewLimit?: { max: number; timeWindow: string }; store?: DocumentStore } = {},
+  opts: { products?: ProductDoc[]; reviewLimit?: { max: number; timeWindow: string }; store?: DocumentStore; now?: () => Date } = {},
 ): Promise<TestCatalog> {
   // A given store (data on disk, a store that fails on cue) is closed with the catalog like the in-memory one.
   const store = opts.store ?? (await openStore({ name: 'catalog', inMemory: true }));
   if (opts.products?.length) await store.collection<ProductDoc>(PRODUCTS).insertMany(opts.products);
   const blobs = new ListingBlobStore();
   const purchases = new FakePurchases();
+  const account = new FakeAccount();
   const readModel = new ProductReadModel();
   const app = await createApp({ publicKey: keys.publicKey, logLevel: 'silent' });
   await app.register(
@@ -55,6 +71,8 @@ export async function buildTestCatalog(
       store,
       blobs,
       purchases,
+      account,
+      now: opts.now,
       readModel,
       internalToken: keys.internalToken,
       rateLimits: opts.reviewLimit ? { reviewAdd: opts.reviewLimit } : undefined,
@@ -66,6 +84,7 @@ export async function buildTestCatalog(
     store,
     blobs,
     purchases,
+    account,
     readModel,
     internalToken: keys.internalToken,
     async close() {

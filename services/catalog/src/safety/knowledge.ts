@@ -112,7 +112,8 @@ for (const e of EXCIPIENTS) {
 for (const c of CONDITIONS) {
   addConcept(
     { ...blank, key: conceptKey('condition', c.id), kind: 'condition', name: c.name, clinical: c.clinical, parents: (c.parents ?? []).map((p) => conceptKey('condition', p)), names: c.names ?? [] },
-    c,
+    // The clinical name is a name people write too ("renal impairment").
+    { ...c, names: [...(c.clinical ? [c.clinical] : []), ...(c.names ?? [])] },
   );
 }
 for (const i of INGREDIENTS) {

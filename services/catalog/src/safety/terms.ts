@@ -81,7 +81,8 @@ export function suggestTerms(q: string, domain: Domain, limit: number): SafetyTe
     }
   }
   const list = [...best.values()]
-    .sort((a, b) => a.rank - b.rank || a.term.length - b.term.length || a.term.localeCompare(b.term))
+    // The closest completion of what was typed first: the shorter name that matched ("hypert" -> hypertension).
+    .sort((a, b) => a.rank - b.rank || (a.matched ?? a.term).length - (b.matched ?? b.term).length || a.term.localeCompare(b.term))
     .slice(0, limit)
     .map(({ rank: _rank, ...term }) => term);
   if (cache.size >= CACHE_KEPT) cache.clear();
