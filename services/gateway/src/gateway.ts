@@ -72,7 +72,12 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
     production: config.production,
     onNotFound: opts.static && registry ? spaFallback(opts.static, registry) : undefined,
   });
-  if (store) app.addHook('onClose', async () => store.close());
+  if (store) {
+    app.addHook('onClose', async () => {
+      registry?.stop();
+      await store.close();
+    });
+  }
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
 
   if (opts.mode === 'embedded') {
@@ -104,7 +109,6 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
 
   if (opts.static && registry) {
     await registry.start(app.log);
-    app.addHook('onClose', async () => registry.stop());
     await app.register(remoteRoutes, {
       registry,
       root: opts.static.root,

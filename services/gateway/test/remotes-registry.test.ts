@@ -122,6 +122,8 @@ describe('a deployment that does not fit the host is refused with the exact mism
     expect((await deploy('catalog', 'file:///etc/passwd')).statusCode).toBe(400);
     expect((await deploy('catalog', '//evil.example/mf-manifest.json')).statusCode).toBe(400);
     expect((await deploy('pharmacy', `${cdn.origin}/x/mf-manifest.json`)).statusCode).toBe(400);
+    const withPassword = await deploy('catalog', `http://team:secret@127.0.0.1:1/mf-manifest.json`);
+    expect([withPassword.statusCode, withPassword.json().message]).toEqual([400, "manifestUrl must not contain a user name or password: every shopper's browser is given it."]);
     const extra = await gw.app.inject({ method: 'PUT', url: '/api/admin/remotes/catalog', headers: bearer(DEPLOY_TOKENS.catalog), payload: { manifestUrl: '/mfe/catalog/mf-manifest.json', force: true } });
     expect(extra.statusCode).toBe(400);
   });
@@ -129,12 +131,13 @@ describe('a deployment that does not fit the host is refused with the exact mism
 
 describe('deploy, CSP and rollback', () => {
   it('a fitting build on another origin goes live for new page loads, in the CSP and preload hints; a rollback takes it back out', async () => {
-    const url = cdn.put('v2', fakeManifest('catalog', { buildVersion: '0.2.0' }));
+    const url = cdn.put('v2 <new>', fakeManifest('catalog', { buildVersion: '0.2.0' })).replace(' <new>', '%20%3Cnew%3E');
     const before = await page();
     expect(before.headers['content-security-policy']).not.toContain(cdn.origin);
     expect(before.headers.link).toContain('</mfe/catalog/remoteEntry.js>; rel=preload; as=script');
 
-    const res = await deploy('catalog', url);
+    // given as typed, recorded escaped: it goes into /remotes.json and a Link header as is
+    const res = await deploy('catalog', url.replace('%20%3Cnew%3E', ' <new>'));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,

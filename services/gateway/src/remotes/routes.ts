@@ -6,12 +6,27 @@ import {
   StrictObject,
   type RemoteName,
 } from '@pharmacy/contracts';
-import { ok, okList, responses, unprocessable, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { badRequest, ok, okList, responses, unprocessable, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { deployAccess, deployerOf } from './deploy-auth';
 import { buildInfoOf, fetchManifestText, ManifestProblem, mismatches, parseManifest } from './manifest';
 import type { RemoteRegistry } from './registry';
 
 const NoQuery = StrictObject({});
+
+/**
+ * The manifest URL as browsers will be given it (in /remotes.json and a Link header): parsed and re-serialised, so
+ * spaces and angle brackets are escaped; refused with a reason when it carries credentials, which would be public.
+ */
+function normalised(manifestUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(manifestUrl, 'http://shop.invalid');
+  } catch {
+    throw badRequest('manifestUrl is not a valid URL.');
+  }
+  if (url.username || url.password) throw badRequest('manifestUrl must not contain a user name or password: every shopper\'s browser is given it.');
+  return manifestUrl.startsWith('/') ? `${url.pathname}${url.search}` : url.href;
+}
 
 export interface RemoteRoutesOptions {
   registry: RemoteRegistry;
@@ -40,7 +55,7 @@ export const remoteRoutes: FastifyPluginAsyncTypebox<RemoteRoutesOptions> = asyn
     { schema: { tags: ['remotes'], params: RemoteNameParams, querystring: NoQuery, body: RemoteDeployBody, response: responses(RemoteChangeResponse) } },
     async (request) => {
       const name = request.params.name as RemoteName;
-      const { manifestUrl } = request.body;
+      const manifestUrl = normalised(request.body.manifestUrl);
       let problems: string[];
       let manifest;
       try {
