@@ -1,5 +1,5 @@
 /**
- * A stock adjustment interrupted by a crash: the process stops at a chosen store call (that call and every later
+ * A stock adjustment (or a restock) interrupted by a crash: the process stops at a chosen store call (that call and every later
  * one fail, as if the process had died there), then the catalog is opened again on the same data folder.
  */
 import fs from 'node:fs';
@@ -8,7 +8,8 @@ import path from 'node:path';
 import { openStore, type Collection, type DocumentStore } from '@pharmacy/db';
 import { PRODUCTS, type ProductDoc } from '../src/products/model';
 import { STOCK_HISTORY, type StockHistoryDoc } from '../src/stock/adjustments';
-import { as, buildTestCatalog, product, type TestCatalog } from './helpers';
+import { RESERVATIONS, type ReservationDoc } from '../src/stock/service';
+import { as, buildTestCatalog, internal, product, type TestCatalog } from './helpers';
 
 type Method = keyof Collection;
 
@@ -207,5 +208,51 @@ describe('a stock adjustment interrupted by a crash', () => {
     release();
     expect((await adjusting).json().data).toMatchObject({ available: 60, history: [{ delta: 10, availableAfter: 60 }] });
     expect((await t.store.collection<StockHistoryDoc>(STOCK_HISTORY).find({})).map((h) => h.state)).toEqual(['applied']);
+  });
+});
+
+describe('a restock interrupted by a crash', () => {
+  /** A paid order of 2 units on disk (the product down from 50 to 48), whose store fails at `at`. */
+  async function paidOrderFailingAt(at: { collection: string; method: Method }) {
+    const disk = await openDisk();
+    const now = new Date();
+    await disk.collection<ReservationDoc>(RESERVATIONS).insertOne({ _id: 'order-9', items: [{ productId: 'shelf', quantity: 2 }], status: 'committed', applied: ['shelf'], createdAt: now, updatedAt: now });
+    const store = failingStore(disk, at);
+    t = await buildTestCatalog({ store, products: [product({ id: 'shelf', title: 'Ibuprofen 200mg', totalStock: 48 })] });
+    return { disk, store };
+  }
+  const restock = () => t!.app.inject({ method: 'POST', url: '/internal/catalog/stock/restock', headers: internal(t!.internalToken), payload: { reservationId: 'order-9' } });
+  const returned = (view: Awaited<ReturnType<typeof stockView>>) => view.history.filter((h) => h.reason === 'returned').map((h) => [h.delta, h.availableAfter]);
+
+  it('stopped before the stock moved: the restart puts the units back, once', async () => {
+    const { disk, store } = await paidOrderFailingAt({ collection: PRODUCTS, method: 'findOneAndUpdate' });
+    expect((await restock()).statusCode).toBe(500);
+    expect(store.failed).toBe(1);
+    expect((await disk.collection<ProductDoc>(PRODUCTS).findOne({ _id: 'shelf' }))!.totalStock).toBe(48);
+    expect((await disk.collection<ReservationDoc>(RESERVATIONS).findOne({ _id: 'order-9' }))!.status).toBe('restocking');
+
+    await restart();
+    expect((await t!.store.collection<ReservationDoc>(RESERVATIONS).findOne({ _id: 'order-9' }))!.status).toBe('restocked');
+    const view = await stockView();
+    expect(view.available).toBe(50);
+    expect(returned(view)).toEqual([[2, 50]]);
+    // A retry from checkout afterwards changes nothing.
+    expect((await restock()).json().data.status).toBe('restocked');
+    expect((await stockView()).available).toBe(50);
+  });
+
+  it('stopped between the stock move and its history line: the restart settles the line and does not move the stock again', async () => {
+    const { disk, store } = await paidOrderFailingAt({ collection: STOCK_HISTORY, method: 'updateOne' });
+    expect((await restock()).statusCode).toBe(500);
+    expect(store.failed).toBe(1);
+    expect((await disk.collection<ProductDoc>(PRODUCTS).findOne({ _id: 'shelf' }))!.totalStock).toBe(50);
+
+    await restart();
+    const view = await stockView();
+    expect(view.available).toBe(50);
+    expect(returned(view)).toEqual([[2, 50]]);
+    expect((await t!.store.collection<ReservationDoc>(RESERVATIONS).findOne({ _id: 'order-9' }))!.status).toBe('restocked');
+    expect((await restock()).statusCode).toBe(200);
+    expect((await stockView()).available).toBe(50);
   });
 });
