@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PRESCRIPTION_ROUTE, safetyBlockMessage, type ProductSafety } from '@pharmacy/contracts';
-import { signOutSuccess, updateUserSuccess } from '@pharmacy/session';
+import { checkAuth, setUser, signOutSuccess, updateUserSuccess } from '@pharmacy/session';
 import ProductListing from '../src/exposes/ProductListing';
 import { badgeText } from '../src/safety/CardSafety';
 import { deferred, fakeApi, ok, okList, makeProduct, renderWithStore, shopper, type ApiCall, type FakeReply } from '@pharmacy/test-kit';
@@ -101,6 +101,22 @@ describe('safety on listing cards', () => {
     await waitFor(() => expect(screen.queryByText('Check: allergy')).not.toBeInTheDocument());
     expect(screen.queryByText('Not for you: age')).not.toBeInTheDocument();
     expect(checks(calls)).toHaveLength(2);
+  });
+
+  it('while the sign-in check runs, nothing is asked and no line reserved; the shopper’s answer follows the check', async () => {
+    const { calls } = serve();
+    const { store } = renderWithStore(<ProductListing />, { url: '/pharmacy/products', user: null });
+    act(() => {
+      store.dispatch({ type: checkAuth.pending.type });
+    });
+    await screen.findByRole('list', { name: 'Products' });
+    expect(screen.getAllByTestId('card-safety')).toHaveLength(1); // the prescription route only
+    expect(checks(calls)).toEqual([]);
+    act(() => {
+      store.dispatch(setUser(shopper));
+    });
+    await screen.findByText('Check: allergy');
+    expect(checks(calls)).toEqual([['ibu', 'nic', 'vit', 'cod']]);
   });
 
   it('a visitor is asked nothing; a prescription-only card opens to the route to get it', async () => {

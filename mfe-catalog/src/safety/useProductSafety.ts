@@ -15,7 +15,10 @@ export const productFieldSafety = (p: Checked): ProductSafety => ({
 });
 
 export interface SafetyLookup {
-  /** Signed in (or the sign-in check still running): answers come from the catalog and may still be on their way. */
+  /**
+   * Signed in: answers come from the catalog and may still be on their way (cards reserve their line). False while
+   * the sign-in check runs, so a visitor's cards never reserve a line only to drop it.
+   */
   personal: boolean;
   /** The answer to show; undefined while it is on its way (the server refuses an add it would block anyway). */
   of: (p: Checked) => ProductSafety | undefined;
@@ -39,12 +42,12 @@ export function useProductSafety(products: readonly Checked[]): SafetyLookup {
     if (profileKey && ids) dispatch(safetyActions.requested({ productIds: ids.split(',') }));
   }, [dispatch, profileKey, ids]);
 
-  const personal = profileKey !== null;
-  const current = profileKey !== undefined && state.profileKey === profileKey;
+  const personal = typeof profileKey === 'string';
+  const current = personal && state.profileKey === profileKey;
   return {
     personal,
     of: (p) => {
-      if (!personal) return productFieldSafety(p);
+      if (profileKey === null) return productFieldSafety(p);
       if (!current || state.failed.includes(p._id)) return undefined;
       const answer = state.byId[p._id];
       return answer === undefined ? undefined : (answer ?? productFieldSafety(p));
