@@ -154,5 +154,6 @@ test('an order that needs no review says nothing of a pharmacist', async () => {
   fakeApi((c) => (isCapture(c) ? { body: { success: true, data: order } } : { body: emptyCart }));
   renderWithStore(<PaymentReturnPage />, { url: RETURN_URL, user: shopper });
   expect(await screen.findByText('Thank you for your order')).toBeInTheDocument();
+  expect(screen.getByText(/· Confirmed · payment paid$/)).toBeInTheDocument();
   expect(screen.queryByText(/pharmacist/i)).not.toBeInTheDocument();
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { CURRENT_ORDER_ID_KEY, formatMoney, reviewStatusLabel, type Order } from '@pharmacy/contracts';
+import { CURRENT_ORDER_ID_KEY, formatMoney, orderStatusLabel, paymentStatusLabel, reviewStatusLabel, type Order } from '@pharmacy/contracts';
 import { getErrorMessage, isApiError, selectAuth, useAppSelector } from '@pharmacy/session';
 import styled from 'styled-components';
 import { Button, Card, PageTitle, Spinner, th } from '@pharmacy/ui';
@@ -108,7 +108,7 @@ export function PaymentReturnPage() {
             </Review>
           )}
           <p>
-            Order <strong>{order._id}</strong> · {order.orderStatus} · payment {order.paymentStatus}
+            Order <strong>{order._id}</strong> · {orderStatusLabel(order.orderStatus, 'shopper')} · payment {paymentStatusLabel(order.paymentStatus).toLowerCase()}
           </p>
           <ul>
             {order.items.map((i) => (
