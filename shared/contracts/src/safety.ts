@@ -1,30 +1,9 @@
 /**
- * The safety rules (docs/domain.md#safety), written once for the product page, the cart and the server's order checks, so that
- * what a shopper is warned about on the page is exactly what checkout asks them to acknowledge.
+ * The safety rules every side shares (docs/domain.md#safety). The catalog service computes warnings and blocks from
+ * its knowledge table; what lives here is the text rule it falls back on for a term the table does not know, how
+ * ages are counted, and the words of each block, so the catalog, the cart, sign-in's cart check and checkout say
+ * the same thing.
  */
-export interface HealthProfile {
-  allergies?: readonly string[] | null;
-  healthConditions?: readonly string[] | null;
-  /** ISO date of birth. */
-  DOB?: string | null;
-}
-
-export interface SafetyFacts {
-  allergens: readonly string[];
-  contraindications: readonly string[];
-  /** An allergy to a medicine's active ingredient is an allergy to the medicine ("ibuprofen" vs "Ibuprofen 400mg"). */
-  activeIngredients?: readonly string[];
-  minAge?: number;
-}
-
-export interface SafetyMatch {
-  /** The product's allergens and active ingredients the person is allergic to. */
-  allergens: string[];
-  /** The product's contraindications found in the person's health conditions. */
-  conditions: string[];
-  /** The product's minimum age when the person is younger, else null. */
-  underAge: number | null;
-}
 
 const norm = (s: string) => s.trim().toLowerCase().replace(/s$/, '');
 
@@ -49,21 +28,6 @@ export function ageOn(dob: string, now: Date = new Date()): number | null {
     now.getUTCMonth() < birth.getUTCMonth() || (now.getUTCMonth() === birth.getUTCMonth() && now.getUTCDate() < birth.getUTCDate());
   return beforeBirthday ? age - 1 : age;
 }
-
-export function safetyMatch(profile: HealthProfile | null | undefined, product: SafetyFacts, now: Date = new Date()): SafetyMatch {
-  if (!profile) return { allergens: [], conditions: [], underAge: null };
-  const allergies = profile.allergies ?? [];
-  const conditions = profile.healthConditions ?? [];
-  const hitAllergens = [...product.allergens, ...(product.activeIngredients ?? [])].filter((item) => allergies.some((a) => termsMatch(a, item)));
-  const age = profile.DOB ? ageOn(profile.DOB, now) : null;
-  return {
-    allergens: [...new Set(hitAllergens)],
-    conditions: product.contraindications.filter((c) => conditions.some((h) => termsMatch(h, c))),
-    underAge: product.minAge && product.minAge > 0 && age !== null && age < product.minAge ? product.minAge : null,
-  };
-}
-
-export const hasSafetyWarnings = (m: SafetyMatch): boolean => m.allergens.length > 0 || m.conditions.length > 0 || m.underAge !== null;
 
 /** Where a prescription-only medicine comes from, said wherever one is shown: it never reaches an online order. */
 export const PRESCRIPTION_ROUTE =
