@@ -17,6 +17,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The deploy token every e2e gateway accepts for the catalog remote (REMOTE_DEPLOY_TOKEN, `<remote>:<secret>`), as
+ * a team's pipeline would be given it: the registry journey deploys and rolls back through the CLI with it.
+ */
+export const E2E_DEPLOY_TOKEN = 'catalog:e2e-catalog-pipeline-secret-0001';
+
 export interface RunningServer {
   url: string;
   dataDir: string;
@@ -42,6 +48,7 @@ export async function startServer(opts: { staticRoot?: string; env?: Record<stri
       // every journey's shopper signs up and in from 127.0.0.1; the limits themselves are covered by service tests
       RATE_LIMIT_REGISTER: '1000',
       RATE_LIMIT_LOGIN: '1000',
+      REMOTE_DEPLOY_TOKEN: E2E_DEPLOY_TOKEN,
       ...opts.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
