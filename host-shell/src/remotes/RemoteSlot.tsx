@@ -99,8 +99,11 @@ export function RemoteSlot<Id extends RemoteModuleId>({ id, props, loading, rend
   const [RemoteComponent, setRemoteComponent] = useState<AnyLazy>(() => lazyFor(id));
   const [attempt, setAttempt] = useState(0);
   const [retrying, setRetrying] = useState(false);
+  // what the slot shows, for the reset listener below (read when another slot retries, not while rendering)
   const shown = useRef(RemoteComponent);
-  shown.current = RemoteComponent;
+  useEffect(() => {
+    shown.current = RemoteComponent;
+  }, [RemoteComponent]);
   const retryingHere = useRef(false);
 
   const loadAgain = useCallback(() => {
