@@ -90,6 +90,12 @@ describe('POST /api/shop/safety/check', () => {
     }
   });
 
+  it('a session cookie that no longer verifies is a 401, never a visitor\'s answer', async () => {
+    const res = await check(['ibu'], { cookie: 'pharmacy_at=not-a-token' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
+  });
+
   it('validates the body', async () => {
     expect((await check([])).statusCode).toBe(400);
     const extra = await t.app.inject({ method: 'POST', url: '/api/shop/safety/check', payload: { productIds: ['ibu'], profile: { allergies: [] } } });

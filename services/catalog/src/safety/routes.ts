@@ -1,4 +1,5 @@
 import {
+  ACCESS_COOKIE,
   SafetyCheckBody,
   SafetyCheckResponse,
   SafetyRecogniseBody,
@@ -8,7 +9,7 @@ import {
   StrictObject,
   type SafetyProfile,
 } from '@pharmacy/contracts';
-import { ok, okList, optionalUser, responses, sendCached, unavailable, type FastifyPluginAsyncTypebox, type SafetyProfileSource } from '@pharmacy/service-kit';
+import { ok, okList, requireUser, responses, sendCached, unavailable, type FastifyPluginAsyncTypebox, type SafetyProfileSource } from '@pharmacy/service-kit';
 import type { RateLimits } from '../deps';
 import type { ProductReadModel } from '../products/readModel';
 import { productSafety } from './answer';
@@ -41,12 +42,14 @@ export const safetyRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const user = await optionalUser(request);
       let profile: SafetyProfile | null = null;
-      if (user) {
+      // A session cookie that no longer verifies is a 401 (the browser refreshes and asks again), never a
+      // visitor's answer: that would show a signed-in shopper no warnings.
+      if (request.cookies[ACCESS_COOKIE]) {
+        await requireUser(request);
         if (!account) throw profileUnavailable();
         try {
-          profile = await account.safetyProfile(user.sub);
+          profile = await account.safetyProfile(request.user.sub);
         } catch (err) {
           request.log.warn({ err }, 'safety profile unavailable');
           throw profileUnavailable();

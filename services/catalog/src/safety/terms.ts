@@ -49,6 +49,11 @@ function suggestionsOf(hit: NameHit, domain: Domain): Array<Omit<Candidate, 'ran
     .map((c) => ({ term: c.name, kind: c.kind, hint: hintFor(c), matched: keyOf(hit.label) === keyOf(c.name) ? undefined : hit.label }));
 }
 
+/** Every table name with its words, read once: typeahead compares against them on each new question. */
+let searchable: Array<{ key: string; phrase: string; hit: NameHit }> | null = null;
+const names = () =>
+  (searchable ??= [...allNames()].flatMap(([key, hits]) => hits.map((hit) => ({ key, phrase: ` ${words(hit.label).join(' ')}`, hit }))));
+
 const cache = new Map<string, SafetyTerm[]>();
 const CACHE_KEPT = 2000;
 
@@ -62,21 +67,18 @@ export function suggestTerms(q: string, domain: Domain, limit: number): SafetyTe
   const best = new Map<string, Candidate>();
   if (key) {
     const phrase = ` ${typed.join(' ')}`;
-    for (const [nameKey, hits] of allNames()) {
-      for (const hit of hits) {
-        const nameWords = ` ${words(hit.label).join(' ')}`;
-        let rank: number | null = null;
-        if (nameKey === key) rank = 0;
-        else if (nameKey.startsWith(key)) rank = hit.role === 'name' ? 1 : 2;
-        else if (nameWords.includes(phrase)) rank = 3;
-        else if (key.length >= 4 && editDistance(key, nameKey.slice(0, key.length)) <= 1) rank = 4;
-        if (rank === null) continue;
-        if (hit.role === 'misspelling' && rank > 0) rank = Math.max(rank, 2);
-        for (const s of suggestionsOf(hit, domain)) {
-          const id = `${s.kind}|${s.term}`;
-          const known = best.get(id);
-          if (!known || rank < known.rank || (rank === known.rank && !s.matched && known.matched)) best.set(id, { ...s, rank });
-        }
+    for (const { key: nameKey, phrase: nameWords, hit } of names()) {
+      let rank: number | null = null;
+      if (nameKey === key) rank = 0;
+      else if (nameKey.startsWith(key)) rank = hit.role === 'name' ? 1 : 2;
+      else if (nameWords.includes(phrase)) rank = 3;
+      else if (key.length >= 4 && editDistance(key, nameKey.slice(0, key.length)) <= 1) rank = 4;
+      if (rank === null) continue;
+      if (hit.role === 'misspelling' && rank > 0) rank = Math.max(rank, 2);
+      for (const s of suggestionsOf(hit, domain)) {
+        const id = `${s.kind}|${s.term}`;
+        const known = best.get(id);
+        if (!known || rank < known.rank || (rank === known.rank && !s.matched && known.matched)) best.set(id, { ...s, rank });
       }
     }
   }
