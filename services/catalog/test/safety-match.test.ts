@@ -238,6 +238,20 @@ describe('reading what people type', () => {
   });
 });
 
+describe('the same paths from the product side', () => {
+  it('reads a misspelt, accented, plural or punctuated product text, and a clinical contraindication against an everyday profile name', () => {
+    expect(allergy(facts(['Ibuprofin 200mg']), 'ibuprofen')).toHaveLength(1);
+    expect(allergy(facts(['Ibuprofène 200 mg']), 'Ibuprofen')).toHaveLength(1);
+    expect(allergy(facts(['Glucose'], ['Parabens.']), 'paraben')).toHaveLength(1);
+    expect(allergy(facts(['CO-CODAMOL 8/500mg']), 'codeine')).toHaveLength(1);
+    expect(messages(condition(facts(['Glucose'], [], ['hypertension']), 'high blood pressure'))).toEqual([
+      'Not advised with high blood pressure (hypertension), which is in your health profile.',
+    ]);
+    expect(condition(facts(['Glucose'], [], ['renal impairment']), 'kidney problems')).toHaveLength(1);
+    expect(condition(facts(['Glucose'], [], ['peptic ulcers']), 'stomach ulcer')).toHaveLength(1);
+  });
+});
+
 describe('terms the table does not know', () => {
   it('are still matched as text (a shared word of 3+ letters either way), and reported as unrecognised', () => {
     const product = facts(['Zinc oxide 7.5%'], ['coconut oil']);
