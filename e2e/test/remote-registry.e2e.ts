@@ -45,23 +45,25 @@ function remoteCli(...args: string[]): Promise<CliResult> {
   });
 }
 
-/** Starts tools/serve-remote.js on a free port for pages of the shop's origin; resolves once it listens. */
+/** Starts tools/serve-remote.js on a free port for pages of the shop's origin; resolves once it serves the manifest. */
 async function serveCopy(dir: string, allowOrigin: string): Promise<{ child: ChildProcess; origin: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'tools/serve-remote.js'), dir, String(port), '--allow-origin', allowOrigin], {
     cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes(origin)) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`serve-remote exited with ${code}: ${out}`)));
-  });
-  return { child, origin };
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`serve-remote exited with ${child.exitCode}`);
+    const ok = await fetch(`${origin}/mf-manifest.json`).then((res) => res.ok, () => false);
+    if (ok) return { child, origin };
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`serve-remote did not serve ${origin}/mf-manifest.json within 10 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 const liveCatalog = async (): Promise<string> => {
