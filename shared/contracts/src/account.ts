@@ -134,6 +134,24 @@ export const MessageResponse = StrictObject({
 });
 export type MessageResponse = Static<typeof MessageResponse>;
 
+/**
+ * Where mail can be read on an install that keeps it (no SMTP_URL, not production): a page on the shop's own
+ * origin listing every mail written, newest first. It does not exist in production.
+ */
+export const DEV_MAILBOX_PATH = '/dev/mailbox';
+
+/**
+ * POST /api/auth/forgot-password: the same confirmation whether or not the account exists, plus, only where the
+ * dev mailbox exists, `mailbox` (its path) so the page can say where the reset link went.
+ */
+export const ForgotPasswordResponse = StrictObject({
+  success: Type.Literal(true),
+  data: Type.Null(),
+  message: Type.String(),
+  mailbox: Type.Optional(Type.String()),
+});
+export type ForgotPasswordResponse = Static<typeof ForgotPasswordResponse>;
+
 export const TicketResponse = StrictObject({ success: Type.Literal(true), data: Ticket, message: Type.String() });
 export const UserListResponse = StrictObject({ success: Type.Literal(true), data: Type.Array(User) });
 export const UserDetailsResponse = StrictObject({ success: Type.Literal(true), data: User });
