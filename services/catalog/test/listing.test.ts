@@ -135,5 +135,62 @@ describe('GET /api/shop/products/facets', () => {
     expect(data.categories).toContainEqual({ id: 'pain-relief', label: 'Pain Relief', count: 2 });
     expect(data.categories).toContainEqual({ id: 'allergy', label: 'Allergy', count: 0 });
     expect(data.brands).toContainEqual({ name: 'CareWell', count: 2 });
+    expect(data.total).toBe(6);
+  });
+
+  const facets = async (qs: string) => (await t.app.inject(`/api/shop/products/facets${qs}`)).json().data;
+  const countOf = (items: Array<{ id?: string; name?: string; count: number }>, key: string) => items.find((i) => (i.id ?? i.name) === key)?.count;
+
+  it('counts brands only within the chosen category, and lists a brand with none there at 0 (never a dead end)', async () => {
+    const data = await facets('?category=cold-and-flu');
+    expect(data.brands).toEqual([
+      { name: 'CareWell', count: 1 },
+      { name: 'Coldeze', count: 1 },
+      { name: 'MediPlast', count: 0 },
+      { name: 'Relivo', count: 0 },
+      { name: 'VitaNova', count: 0 },
+    ]);
+    // the category group's own counts ignore its own choice, so a second category shows what it would add
+    expect(countOf(data.categories, 'pain-relief')).toBe(2);
+    expect(data.total).toBe(2);
+  });
+
+  it('counts categories only within the chosen brands, and brands across the chosen categories', async () => {
+    const data = await facets('?brand=carewell,Relivo&category=pain-relief,first-aid');
+    expect(countOf(data.categories, 'pain-relief')).toBe(2);
+    expect(countOf(data.categories, 'cold-and-flu')).toBe(1);
+    expect(countOf(data.categories, 'first-aid')).toBe(0);
+    expect(countOf(data.brands, 'CareWell')).toBe(1);
+    expect(countOf(data.brands, 'MediPlast')).toBe(1);
+    expect(countOf(data.brands, 'Coldeze')).toBe(0);
+    expect(data.total).toBe(2);
+  });
+
+  it("gives as total exactly the listing's total for the same filters, and each non-zero brand count as that brand's results", async () => {
+    for (const qs of ['', '?category=pain-relief', '?brand=carewell', '?category=cold-and-flu,first-aid&brand=carewell,coldeze', '?category=allergy']) {
+      const data = await facets(qs);
+      expect(data.total).toBe((await list(qs)).body.total);
+      const category = new URLSearchParams(qs).get('category');
+      for (const b of data.brands) {
+        const brandQs = `?brand=${encodeURIComponent(b.name)}${category ? `&category=${category}` : ''}`;
+        expect([qs, b.name, (await list(brandQs)).body.total]).toEqual([qs, b.name, b.count]);
+      }
+    }
+  });
+
+  it('answers a count of 0 for an unknown value and refuses an unexpected parameter', async () => {
+    expect((await facets('?category=nothing-like-this')).total).toBe(0);
+    expect((await t.app.inject('/api/shop/products/facets?sortBy=title-atoz')).statusCode).toBe(400);
+    expect((await t.app.inject(`/api/shop/products/facets?brand=${Array.from({ length: 51 }, (_, i) => `b${i}`).join(',')}`)).statusCode).toBe(400);
+  });
+
+  it('counts again after a product is added', async () => {
+    const before = await facets('?category=allergy');
+    expect(before.total).toBe(0);
+    t.readModel.upsert(product({ id: 'hay', title: 'Hayfever Tablets', category: 'allergy', brand: 'Relivo', price: 3 }));
+    const after = await facets('?category=allergy');
+    expect(after.total).toBe(1);
+    expect(countOf(after.brands, 'Relivo')).toBe(1);
+    t.readModel.remove('hay');
   });
 });

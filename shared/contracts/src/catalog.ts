@@ -79,10 +79,22 @@ export type ProductListResponse = Static<typeof ProductListResponse>;
 
 export const ProductIdParams = StrictObject({ id: Id });
 
-/** GET /api/shop/products/facets: what the filter panel offers, with product counts. */
+/** GET /api/shop/products/facets query: the filters chosen so far, comma-joined as in the listing's query. */
+export const ProductFacetsQuery = StrictObject({
+  category: Type.Optional(Type.String({ maxLength: 1000 })),
+  brand: Type.Optional(Type.String({ maxLength: 1000 })),
+});
+export type ProductFacetsQuery = Static<typeof ProductFacetsQuery>;
+
+/**
+ * GET /api/shop/products/facets: what the filter panel offers. Each count applies every chosen filter except its
+ * own group's (a brand's count honours the chosen categories, a category's the chosen brands), so it is the number
+ * of results that ticking that value would add; `total` is how many products match all the chosen filters.
+ */
 export const ProductFacets = StrictObject({
   categories: Type.Array(StrictObject({ id: Type.String(), label: Type.String(), count: Type.Integer() })),
   brands: Type.Array(StrictObject({ name: Type.String(), count: Type.Integer() })),
+  total: Type.Integer(),
 });
 export type ProductFacets = Static<typeof ProductFacets>;
 

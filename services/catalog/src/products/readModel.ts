@@ -75,6 +75,7 @@ export class ProductReadModel {
   private sorted: Partial<Record<SortBy, Entry[]>> = {};
   private readonly pages = new BoundedCache<ProductPage>(2000);
   private readonly searches = new BoundedCache<ProductPage & { terms: string[] }>(2000);
+  private readonly facetCounts = new BoundedCache<ProductFacets>(500);
   /** Ranked hits per keyword: only add/edit/delete change them, not stock or review counters. */
   private readonly hits = new BoundedCache<Array<{ id: string; terms: string[] }>>(2000);
   private readonly index = new ProductSearchIndex();
@@ -165,14 +166,59 @@ export class ProductReadModel {
     return result;
   }
 
-  facets(): ProductFacets {
-    const brands = [...this.byBrand.values()]
-      .map((ids) => ({ name: this.byId.get(ids.values().next().value as string)!.doc.brand, count: ids.size }))
+  /**
+   * The filter panel's counts for the chosen filters, as "disjunctive facets": a group's counts apply every other
+   * group's choices but not its own (ticking a second brand widens the results, so a brand's count must not be
+   * narrowed by the brands already ticked). Every brand is listed, even at 0, so the panel can disable it rather
+   * than offer a choice that leads to no results. One pass over the chosen sets, cached until the next write.
+   */
+  facets(params: { categories: string[]; brands: string[] }): ProductFacets {
+    const key = `${params.categories.join(',')}|${params.brands.join(',')}`;
+    const cached = this.facetCounts.get(key);
+    if (cached !== undefined) return cached;
+    const inCategory = params.categories.length ? this.union(this.byCategory, params.categories) : null;
+    const inBrand = params.brands.length ? this.union(this.byBrand, params.brands) : null;
+
+    const brandCounts = new Map<string, number>();
+    if (inCategory) {
+      for (const id of inCategory) {
+        const brandKey = this.byId.get(id)!.brandKey;
+        brandCounts.set(brandKey, (brandCounts.get(brandKey) ?? 0) + 1);
+      }
+    }
+    const categoryCounts = new Map<string, number>();
+    if (inBrand) {
+      for (const id of inBrand) {
+        const category = this.byId.get(id)!.doc.category;
+        categoryCounts.set(category, (categoryCounts.get(category) ?? 0) + 1);
+      }
+    }
+    let total = this.byId.size;
+    if (inCategory && inBrand) {
+      const [small, large] = inCategory.size <= inBrand.size ? [inCategory, inBrand] : [inBrand, inCategory];
+      total = 0;
+      for (const id of small) if (large.has(id)) total++;
+    } else if (inCategory || inBrand) {
+      total = (inCategory ?? inBrand)!.size;
+    }
+
+    const brands = [...this.byBrand.entries()]
+      .map(([brandKey, ids]) => ({
+        name: this.byId.get(ids.values().next().value as string)!.doc.brand,
+        count: inCategory ? (brandCounts.get(brandKey) ?? 0) : ids.size,
+      }))
       .sort((a, b) => collator.compare(a.name, b.name));
-    return {
-      categories: CATEGORIES.map((c) => ({ id: c.id, label: c.label, count: this.byCategory.get(c.id)?.size ?? 0 })),
+    const result: ProductFacets = {
+      categories: CATEGORIES.map((c) => ({
+        id: c.id,
+        label: c.label,
+        count: inBrand ? (categoryCounts.get(c.id) ?? 0) : (this.byCategory.get(c.id)?.size ?? 0),
+      })),
       brands,
+      total,
     };
+    this.facetCounts.set(key, result);
+    return result;
   }
 
   /** Staff's product table: a plain substring match (never a regex) and newest first, or lowest stock first. */
@@ -216,6 +262,7 @@ export class ProductReadModel {
     }
     this.pages.clear();
     this.searches.clear();
+    this.facetCounts.clear();
   }
 
   private sortedBy(sortBy: SortBy): Entry[] {
@@ -225,6 +272,15 @@ export class ProductReadModel {
       this.sorted[sortBy] = list;
     }
     return list;
+  }
+
+  /** The ids in any of the chosen sets (one filter group: several values widen it); unknown values add nothing. */
+  private union(map: Map<string, Set<string>>, keys: string[]): Set<string> {
+    const sets = keys.map((k) => map.get(k)).filter((s): s is Set<string> => !!s);
+    if (sets.length === 1) return sets[0];
+    const ids = new Set<string>();
+    for (const set of sets) for (const id of set) ids.add(id);
+    return ids;
   }
 
   /** A membership test for the selected categories AND brands (any value within one filter), or null for none. */

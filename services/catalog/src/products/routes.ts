@@ -5,6 +5,7 @@ import {
   Ok,
   Product,
   ProductFacets,
+  ProductFacetsQuery,
   ProductIdParams,
   ProductInput,
   ProductListQuery,
@@ -67,8 +68,19 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
 
   app.get(
     '/api/shop/products/facets',
-    { config: { publicData: true }, schema: { tags: ['shop'], summary: 'Categories and brands with product counts (filter panel)', querystring: NoQuery, response: responses(Ok(ProductFacets)) } },
-    async () => ok(readModel.facets()),
+    {
+      config: { publicData: true },
+      schema: {
+        tags: ['shop'],
+        summary: 'Categories and brands with product counts under the other chosen filters, and the total the chosen filters match',
+        querystring: ProductFacetsQuery,
+        response: responses(Ok(ProductFacets)),
+      },
+    },
+    async (request, reply) => {
+      const found = readModel.facets({ categories: parseList(request.query.category, 'category'), brands: parseList(request.query.brand, 'brand') });
+      return sendCached(reply, found, ok(found));
+    },
   );
 
   app.get(
