@@ -134,3 +134,38 @@ test('a pharmacy medicine is marked on its line and the cart says checkout will 
   expect(await screen.findByText('Pharmacy medicine')).toBeInTheDocument();
   expect(screen.getByText(/checkout asks a few short questions about who it is for, and a pharmacist checks the order/)).toBeInTheDocument();
 });
+
+test('removing a line says so in a toast whose Undo adds the same quantity back through the normal add', async () => {
+  const user = userEvent.setup();
+  const vitamins = line({ productId: 'p-vit', title: 'Vitamin C', quantity: 3, lineTotal: 15 });
+  const plasters = line({ productId: 'p-pla', title: 'Plasters' });
+  let items = [vitamins, plasters];
+  const { calls } = fakeApi((c) => {
+    if (c.method === 'DELETE') items = items.filter((i) => i.productId !== 'p-vit');
+    if (c.url === '/api/shop/cart/add') items = [...items, { ...vitamins, quantity: (c.body as { quantity: number }).quantity }];
+    return { body: { success: true, data: cartOf(items) } };
+  });
+  renderWithStore(<CartPage />, { url: '/cart', user: shopper });
+  await user.click(within(await screen.findByTestId('cart-line-p-vit')).getByRole('button', { name: 'Remove Vitamin C' }));
+  await waitFor(() => expect(screen.queryByTestId('cart-line-p-vit')).not.toBeInTheDocument());
+  expect(calls.find((c) => c.method === 'DELETE')?.url).toBe(`/api/shop/cart/${shopper._id}/p-vit`);
+  const notice = (await screen.findByText('Removed Vitamin C')).closest('li')!;
+  // by keyboard: jsdom has no pointer capture, which Radix's swipe handling asks for on a pointer press
+  within(notice).getByRole('button', { name: 'Undo' }).focus();
+  await user.keyboard('{Enter}');
+  expect(await screen.findByTestId('cart-line-p-vit')).toBeInTheDocument();
+  expect(calls.filter((c) => c.url === '/api/shop/cart/add').map((c) => c.body)).toEqual([{ userId: shopper._id, productId: 'p-vit', quantity: 3 }]);
+});
+
+test('a removed line that could not be ordered gets no Undo', async () => {
+  const user = userEvent.setup();
+  let items = [line({ productId: 'p-old', title: 'Old Syrup', available: false, maxQuantity: 0, problem: 'This product is no longer sold.' })];
+  fakeApi((c) => {
+    if (c.method === 'DELETE') items = [];
+    return { body: { success: true, data: cartOf(items) } };
+  });
+  renderWithStore(<CartPage />, { url: '/cart', user: shopper });
+  await user.click(await screen.findByRole('button', { name: 'Remove Old Syrup' }));
+  const notice = (await screen.findByText('Removed Old Syrup')).closest('li')!;
+  expect(within(notice).queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+});

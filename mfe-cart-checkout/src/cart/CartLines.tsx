@@ -98,7 +98,7 @@ function Line({ line, onQuantity, onRemove, busy }: { line: CartLine } & Omit<Ca
             <Button size="sm" variant="secondary" aria-label={`One more ${line.title}`} disabled={busy || !canRaise}
               onClick={() => onQuantity(line.productId, line.quantity + 1)}>+</Button>
             {onRemove && (
-              <Button size="sm" variant="ghost" disabled={busy} onClick={() => onRemove(line.productId)}>
+              <Button size="sm" variant="ghost" aria-label={`Remove ${line.title}`} disabled={busy} onClick={() => onRemove(line.productId)}>
                 Remove
               </Button>
             )}

@@ -1,9 +1,10 @@
+import { channel, type Channel } from 'redux-saga';
 import { all, call, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import { CART_MAX_LINES, CheckoutErrorCodes, type CartCapped, type CartItemInput } from '@pharmacy/contracts';
 import { getErrorMessage, isApiError } from '@pharmacy/session';
 import { toast } from '@pharmacy/ui';
 import { cartApi, type CartReply } from './api';
-import { cartActions, selectShopper } from './slice';
+import { cartActions, selectCart, selectShopper, type CartState } from './slice';
 import { addToVisitorCart, clearVisitorCart, readVisitorCart, setVisitorQuantity, visitorMergeId, writeVisitorCart } from './visitorCart';
 
 /** Prices a visitor's browser cart and keeps the stored quantities within the server's caps. */
@@ -79,12 +80,45 @@ function* setQuantity(action: ReturnType<typeof cartActions.setQuantityRequested
   }
 }
 
-function* remove(action: ReturnType<typeof cartActions.removeRequested>): Generator<unknown, void, never> {
+/** Actions a toast's button asks for: the button runs outside the saga, so its wish comes back through this channel. */
+type ToastRequests = Channel<ReturnType<typeof cartActions.addRequested>>;
+
+/**
+ * Removes a line, then says so in a toast whose Undo puts the same quantity back through the normal add (so the
+ * server caps and checks it again). A line that could not be ordered anyway gets no Undo: adding it back would
+ * only be refused.
+ */
+function* remove(requests: ToastRequests, action: ReturnType<typeof cartActions.removeRequested>): Generator<unknown, void, never> {
   const { productId } = action.payload;
+  const { cart }: CartState = yield select(selectCart);
+  const removed = cart?.items.find((l) => l.productId === productId);
   try {
     yield* change((userId) => cartApi.remove(userId, productId), () => setVisitorQuantity(productId, 0));
   } catch (err) {
     yield put(cartActions.failed(getErrorMessage(err)));
+    toast({ title: 'Could not remove the item', description: getErrorMessage(err), variant: 'destructive' });
+    return;
+  }
+  if (!removed) return;
+  const restorable = removed.available && !removed.problem;
+  toast({
+    title: `Removed ${removed.title}`,
+    ...(restorable
+      ? {
+          action: {
+            label: 'Undo',
+            altText: `To undo, add ${removed.title} to your cart again from its product page.`,
+            onClick: () => requests.put(cartActions.addRequested({ productId, quantity: removed.quantity })),
+          },
+        }
+      : {}),
+  });
+}
+
+function* forward(requests: ToastRequests): Generator<unknown, void, never> {
+  for (;;) {
+    const request: ReturnType<typeof cartActions.addRequested> = yield take(requests);
+    yield put(request);
   }
 }
 
@@ -118,11 +152,13 @@ function* watchShopper(): Generator<unknown, void, never> {
 }
 
 export function* cartSaga(): Generator<unknown, void, never> {
+  const requests: ToastRequests = channel();
   yield all([
+    fork(forward, requests),
     fork(watchShopper),
     takeLatest(cartActions.loadRequested.type, load),
     takeEvery(cartActions.addRequested.type, addItem),
     takeEvery(cartActions.setQuantityRequested.type, setQuantity),
-    takeEvery(cartActions.removeRequested.type, remove),
+    takeEvery(cartActions.removeRequested.type, remove, requests),
   ]);
 }
