@@ -7,6 +7,7 @@ export * from './http';
 export * from './remotes';
 export * from './safety';
 export * from './account.rules';
+export * from './format';
 export * from './catalog.rules';
 export * from './checkout.rules';
 export type * from './envelope';

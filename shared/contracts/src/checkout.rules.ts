@@ -2,6 +2,7 @@
 // schema library, so the browser gets them without TypeBox (see browser.ts).
 
 import { MISSING_VALUE } from './catalog.rules';
+import { PHONE_RULE } from './account.rules';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Constants
@@ -173,6 +174,6 @@ export const ADDRESS_RULES = {
   addressLine: { min: 3, max: 200 },
   city: { min: 2, max: 100 },
   postalCode: { pattern: '^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$' },
-  phone: { pattern: '^\\+?[0-9][0-9 ()-]{5,18}[0-9]$' },
+  phone: PHONE_RULE, // the shop's one phone rule (account.rules.ts), also the profile's
   notes: { max: 500 },
 } as const;

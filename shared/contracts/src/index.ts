@@ -3,6 +3,7 @@ export * from './http';
 export * from './remotes';
 export * from './remote-registry';
 export * from './account.rules';
+export * from './format';
 export * from './account';
 export * from './catalog.rules';
 export * from './catalog';
