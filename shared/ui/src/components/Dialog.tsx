@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import styled, { keyframes } from 'styled-components';
+import styled, { css, keyframes } from 'styled-components';
 import { media, th } from '../theme';
 
 const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
@@ -14,7 +14,31 @@ const Overlay = styled(RadixDialog.Overlay)`
   animation: ${fadeIn} 150ms ease-out;
 `;
 
-const Content = styled(RadixDialog.Content)<{ $width: string }>`
+const slideUp = keyframes`from { transform: translateY(2rem); opacity: 0; } to { transform: none; opacity: 1; }`;
+
+/** A sheet rises from the bottom of a phone (within reach of the thumb) and stands at the right edge from md up. */
+const sheet = css`
+  top: auto;
+  bottom: 0;
+  left: 0;
+  transform: none;
+  width: 100%;
+  max-height: 85vh;
+  max-height: 85dvh;
+  padding-bottom: max(${th((t) => t.space(6))}, env(safe-area-inset-bottom));
+  border-radius: ${th((t) => t.radii.lg)} ${th((t) => t.radii.lg)} 0 0;
+  animation: ${slideUp} 150ms ease-out;
+  ${media.md} {
+    top: 0;
+    left: auto;
+    right: 0;
+    max-height: none;
+    height: 100%;
+    border-radius: 0;
+  }
+`;
+
+const Content = styled(RadixDialog.Content)<{ $width: string; $sheet: boolean }>`
   position: fixed;
   top: 50%;
   left: 50%;
@@ -22,6 +46,7 @@ const Content = styled(RadixDialog.Content)<{ $width: string }>`
   width: calc(100vw - 2rem);
   max-height: calc(100vh - 2rem);
   overflow-y: auto;
+  overscroll-behavior: contain;
   padding: ${th((t) => t.space(6))};
   background: ${th((t) => t.colors.surface)};
   border-radius: ${th((t) => t.radii.lg)};
@@ -31,6 +56,7 @@ const Content = styled(RadixDialog.Content)<{ $width: string }>`
   ${media.md} {
     max-width: ${(p) => p.$width};
   }
+  ${(p) => p.$sheet && sheet}
 `;
 
 const Header = styled.div`
@@ -85,6 +111,8 @@ export interface DialogProps {
   size?: keyof typeof widths;
   /** Accessible name of the corner close button. */
   closeLabel?: string;
+  /** `sheet`: from the bottom of a phone, at the right edge from md up (a listing's filters); default centred. */
+  placement?: 'centre' | 'sheet';
 }
 
 /** A modal dialog (Radix: focus trap, Escape, scroll lock, aria-labelledby/-describedby). */
@@ -98,13 +126,14 @@ export function Dialog({
   children,
   size = 'md',
   closeLabel = 'Close',
+  placement = 'centre',
 }: DialogProps) {
   return (
     <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
       <RadixDialog.Portal>
         <Overlay />
-        <Content $width={widths[size]} {...(description ? {} : { 'aria-describedby': undefined })}>
+        <Content $width={widths[size]} $sheet={placement === 'sheet'} {...(description ? {} : { 'aria-describedby': undefined })}>
           <Header>
             <Title>{title}</Title>
             {description && <Description>{description}</Description>}
