@@ -1,4 +1,4 @@
-import { ADDRESS_RULES, type AddressInput } from '@pharmacy/contracts';
+import { ADDRESS_RULES, PHONE_RULE, type AddressInput } from '@pharmacy/contracts';
 
 export type AddressErrors = Partial<Record<keyof AddressInput, string>>;
 
@@ -15,7 +15,8 @@ export function validateAddress(a: AddressInput): AddressErrors {
   between('addressLine', 'Address line');
   between('city', 'City');
   if (!new RegExp(ADDRESS_RULES.postalCode.pattern).test(a.postalCode.trim())) e.postalCode = 'Enter a postal code of 2 to 10 letters or digits.';
-  if (!new RegExp(ADDRESS_RULES.phone.pattern).test(a.phone.trim())) e.phone = 'Enter a phone number of 7 to 20 digits (spaces, dashes and a leading + are fine).';
+  // The shop's one phone rule, the profile's too (required here: an empty phone fails the pattern).
+  if (a.phone.trim().length > PHONE_RULE.maxLength || !new RegExp(PHONE_RULE.pattern).test(a.phone.trim())) e.phone = PHONE_RULE.hint;
   if (len(a.notes) > ADDRESS_RULES.notes.max) e.notes = `Notes can have at most ${ADDRESS_RULES.notes.max} characters.`;
   return e;
 }
