@@ -170,6 +170,16 @@ export type SafetyProfile = Static<typeof SafetyProfile>;
 export const SafetyProfileResponse = StrictObject({ success: Type.Literal(true), data: SafetyProfile });
 
 /**
+ * GET /internal/account/users/by-email?email= (service to service): the ids of the users whose email contains the
+ * text (any case, matched literally), at most USERS_BY_EMAIL_MAX: checkout stores no emails on orders, so an erased
+ * account's orders are no longer found by its address.
+ */
+export const USERS_BY_EMAIL_MAX = 50;
+export const UsersByEmailQuery = StrictObject({ email: Type.String({ minLength: 3, maxLength: 100 }) });
+export type UsersByEmailQuery = Static<typeof UsersByEmailQuery>;
+export const UsersByEmailResponse = StrictObject({ success: Type.Literal(true), data: StrictObject({ userIds: Type.Array(Type.String()) }) });
+
+/**
  * POST /internal/account/users/{id}/notify (service to service, internal token): mail the user about something
  * another service did to their order (a pharmacist's rejection). The account service alone knows the address.
  * `key` makes a retry send nothing twice: a key already sent answers `sent: false`.

@@ -2,6 +2,7 @@
 // schema library, so the browser gets them without TypeBox (see browser.ts).
 
 import { MISSING_VALUE } from './catalog.rules';
+import type { Order } from './checkout';
 import { PHONE_RULE } from './account.rules';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -23,6 +24,69 @@ export const VISITOR_CART_KEY = 'pharmacy.visitorCart';
 export const UNPAID_ORDERS_LIMIT = 3;
 export const ADMIN_ORDERS_DEFAULT_LIMIT = 20;
 export const ADMIN_ORDERS_MAX_LIMIT = 100;
+/** The admin orders search (`q`): an order number, a customer's name or email, at most this long. */
+export const ADMIN_ORDERS_QUERY_MAX = 100;
+/** An order number is matched from this many characters on (fewer would match half the orders). */
+export const ORDER_NUMBER_SEARCH_MIN = 4;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Order number
+
+/** The characters of an order's id that name it to people. */
+export const ORDER_NUMBER_LENGTH = 8;
+/**
+ * The one way an order is named to people, everywhere (pages, mails, the provider's description, admin search):
+ * `#` and the first characters of its id in capitals, e.g. `#FC34A420`.
+ */
+export const orderNumber = (id: string): string => `#${id.slice(0, ORDER_NUMBER_LENGTH).toUpperCase()}`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Delivery and totals (docs/domain.md#delivery-and-totals)
+
+/** `collect`: click-and-collect at one of the shop's pharmacies (PHARMACIES in the delivery options), free. */
+export const DELIVERY_METHODS = ['standard', 'express', 'collect'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+/** What an order without a chosen method (an older client, an order from before delivery methods) is sent by. */
+export const DEFAULT_DELIVERY_METHOD: DeliveryMethod = 'standard';
+
+/** The fees and threshold in cents when the settings do not change them (STANDARD_DELIVERY_FEE_CENTS…). */
+export const DELIVERY_DEFAULTS = {
+  standardFeeCents: 399,
+  expressFeeCents: 799,
+  /** Standard delivery is free from this subtotal on (orderable lines only). */
+  freeDeliveryOverCents: 3000,
+} as const;
+/** Prices include tax at this rate unless TAX_RATE_PERCENT says otherwise; totals show the tax they contain. */
+export const DEFAULT_TAX_RATE_PERCENT = 20;
+
+/** Each method in words, the same on the checkout page, the order and the content pages. */
+export const DELIVERY_METHOD_TEXT: Record<DeliveryMethod, { label: string; description: string }> = {
+  standard: { label: 'Standard delivery', description: '2-4 working days' },
+  express: { label: 'Express delivery', description: 'Next working day when ordered by 2 pm' },
+  collect: { label: 'Click and collect', description: 'Free, ready at the pharmacy you choose within 2 hours of opening' },
+};
+export const deliveryMethodLabel = (method: string | null | undefined): string =>
+  (method && DELIVERY_METHOD_TEXT[method as DeliveryMethod]?.label) || DELIVERY_METHOD_TEXT[DEFAULT_DELIVERY_METHOD].label;
+
+/** The delivery settings one shop runs with (cents, a whole percentage). */
+export interface DeliverySettings {
+  standardFeeCents: number;
+  expressFeeCents: number;
+  freeDeliveryOverCents: number;
+  taxRatePercent: number;
+}
+export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = { ...DELIVERY_DEFAULTS, taxRatePercent: DEFAULT_TAX_RATE_PERCENT };
+
+/** A method's fee for a subtotal (cents): standard is free from the threshold on, collect is always free. */
+export function deliveryFeeCents(method: DeliveryMethod, subtotalCents: number, settings: DeliverySettings = DEFAULT_DELIVERY_SETTINGS): number {
+  if (method === 'collect') return 0;
+  if (method === 'express') return settings.expressFeeCents;
+  return subtotalCents >= settings.freeDeliveryOverCents ? 0 : settings.standardFeeCents;
+}
+
+/** The tax a tax-inclusive total contains (cents, rounded to the cent): total × rate / (100 + rate). */
+export const taxIncludedCents = (totalCents: number, ratePercent: number): number =>
+  ratePercent > 0 ? Math.round((totalCents * ratePercent) / (100 + ratePercent)) : 0;
 
 /** Error codes specific to checkout (in addition to contracts/http ErrorCodes). */
 export const CheckoutErrorCodes = {
@@ -165,6 +229,146 @@ const STATUS_TONES: Record<OrderStatus | PaymentStatus, StatusTone> = {
 };
 export const statusTone = (status: string | null | undefined): StatusTone =>
   (status && STATUS_TONES[status as OrderStatus | PaymentStatus]) || 'neutral';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Why an order closed unpaid or was rejected, and the words every screen shows for an order's state
+
+/**
+ * Set where an order closes (orderStatus rejected): the shopper cancelled the payment, it was not paid in time, the
+ * provider refused or could not start the payment, the stock was gone, staff rejected it, or a pharmacist did.
+ * orderStatus/paymentStatus keep their values; this says why, so nobody reads "Rejected / Failed" for a cancel.
+ */
+export const ORDER_CLOSED_REASONS = ['cancelled', 'expired', 'paymentFailed', 'outOfStock', 'rejectedByStaff', 'rejectedByPharmacist'] as const;
+export type OrderClosedReason = (typeof ORDER_CLOSED_REASONS)[number];
+
+const CLOSED_WORDS: Record<OrderClosedReason, { order: Record<StatusAudience, string>; tone: StatusTone }> = {
+  cancelled: { order: { staff: 'Payment cancelled', shopper: 'Payment cancelled' }, tone: 'neutral' },
+  expired: { order: { staff: 'Expired unpaid', shopper: 'Expired: not paid in time' }, tone: 'neutral' },
+  paymentFailed: { order: { staff: 'Payment failed', shopper: 'Payment failed' }, tone: 'danger' },
+  outOfStock: { order: { staff: 'Closed: out of stock', shopper: 'Cancelled: out of stock' }, tone: 'neutral' },
+  rejectedByStaff: { order: { staff: 'Rejected', shopper: 'Cancelled by the pharmacy' }, tone: 'danger' },
+  rejectedByPharmacist: { order: { staff: 'Rejected by pharmacist', shopper: 'Not approved by our pharmacist' }, tone: 'danger' },
+};
+
+/** The fields the status words and the timeline read (older orders may lack the newer ones). */
+export type OrderStateView = Pick<Order, 'orderStatus' | 'paymentStatus' | 'orderDate' | 'history'> &
+  Partial<Pick<Order, 'closedReason' | 'review' | 'delivery'>>;
+
+/** Why a rejected order closed: its closedReason, or for an order from before that field, what its history says. */
+export function closedReasonOf(order: OrderStateView): OrderClosedReason | null {
+  if (order.orderStatus !== 'rejected') return null;
+  if (order.closedReason) return order.closedReason;
+  if (order.review?.status === 'rejected') return 'rejectedByPharmacist';
+  const note = order.history.find((h) => h.field === 'orderStatus' && h.to === 'rejected')?.note ?? '';
+  if (/cancelled by the shopper/i.test(note)) return 'cancelled';
+  if (/not paid within/i.test(note)) return 'expired';
+  if (/stock/i.test(note)) return 'outOfStock';
+  if (/payment/i.test(note)) return 'paymentFailed';
+  return 'rejectedByStaff';
+}
+
+/** An order's state in words, for one audience, from this one map: every screen (shop, admin, mails) uses it. */
+export interface OrderStatusWords {
+  /** The order's state ("On its way", "Payment cancelled"). */
+  order: string;
+  /** The payment's state ("Paid", "Refunded", "Not taken"). */
+  payment: string;
+  tone: StatusTone;
+}
+
+export function orderStatusWords(order: OrderStateView, audience: StatusAudience): OrderStatusWords {
+  const reason = closedReasonOf(order);
+  if (reason) {
+    const words = CLOSED_WORDS[reason];
+    // An unpaid order that closed took no money: "Failed" would read as if a payment went wrong.
+    const payment = order.paymentStatus === 'failed' ? (reason === 'paymentFailed' ? 'Failed' : reason === 'cancelled' ? 'Cancelled' : 'Not taken') : paymentStatusLabel(order.paymentStatus);
+    return { order: words.order[audience], payment, tone: words.tone };
+  }
+  if (order.review?.status === 'awaiting' && order.orderStatus === 'confirmed') {
+    return { order: reviewStatusLabel('awaiting', audience), payment: paymentStatusLabel(order.paymentStatus), tone: 'warning' };
+  }
+  const collect = order.delivery?.method === 'collect';
+  const status =
+    collect && order.orderStatus === 'inShipping' ? 'Ready to collect' : collect && order.orderStatus === 'delivered' ? 'Collected' : orderStatusLabel(order.orderStatus, audience);
+  const payment = order.paymentStatus === 'pending' && order.orderStatus === 'pending' ? 'Awaiting payment' : paymentStatusLabel(order.paymentStatus);
+  return { order: status, payment, tone: statusTone(order.orderStatus) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Tracking: an order's timeline from its status history
+
+export type TimelineStepKey = 'placed' | 'paid' | 'review' | 'packed' | 'shipped' | 'readyToCollect' | 'delivered' | 'collected' | 'closed';
+export type TimelineStepState = 'done' | 'current' | 'upcoming' | 'stopped';
+export interface TimelineStep {
+  key: TimelineStepKey;
+  label: string;
+  /** When the step was reached (ISO), null while it is not. */
+  at: string | null;
+  state: TimelineStepState;
+  /** Why the order stopped (a pharmacist's reason), on the `closed` step. */
+  detail?: string;
+}
+
+/**
+ * The steps of an order, as My Orders and the admin show them: placed, paid, (pharmacist review where it applies),
+ * packed (inProcess), shipped or ready to collect (inShipping), delivered or collected. Reached steps are `done`,
+ * the next one is `current`, the rest `upcoming`; a closed order ends with a `stopped` step that says why, and
+ * the steps it never reached are left out.
+ */
+export function orderTimeline(order: OrderStateView, audience: StatusAudience): TimelineStep[] {
+  const collect = order.delivery?.method === 'collect';
+  const when = (field: string, to: string): string | null => order.history.find((h) => h.field === field && h.to === to)?.at ?? null;
+  const rank = ORDER_STATUSES.indexOf(order.orderStatus);
+  const reached = (status: OrderStatus) => order.orderStatus !== 'rejected' && rank >= ORDER_STATUSES.indexOf(status);
+  const paid = order.paymentStatus === 'paid' || order.paymentStatus === 'refunded';
+  const review = order.review && order.review.status !== 'notNeeded' ? order.review : null;
+
+  const steps: Array<Omit<TimelineStep, 'state'> & { reached: boolean }> = [
+    { key: 'placed', label: 'Order placed', at: order.orderDate, reached: true },
+    { key: 'paid', label: 'Paid', at: when('paymentStatus', 'paid'), reached: paid },
+  ];
+  if (review) {
+    const decided = review.status === 'approved' || review.status === 'rejected';
+    steps.push({
+      key: 'review',
+      label: reviewStatusLabel(review.status === 'approved' ? 'approved' : 'awaiting', audience),
+      at: decided ? review.decidedAt : null,
+      reached: review.status === 'approved',
+    });
+  }
+  steps.push(
+    { key: 'packed', label: audience === 'staff' ? 'Packed' : 'Being prepared', at: when('orderStatus', 'inProcess'), reached: reached('inProcess') },
+    collect
+      ? { key: 'readyToCollect', label: 'Ready to collect', at: when('orderStatus', 'inShipping'), reached: reached('inShipping') }
+      : { key: 'shipped', label: audience === 'staff' ? 'Shipped' : 'On its way', at: when('orderStatus', 'inShipping'), reached: reached('inShipping') },
+    collect
+      ? { key: 'collected', label: 'Collected', at: when('orderStatus', 'delivered'), reached: reached('delivered') }
+      : { key: 'delivered', label: 'Delivered', at: when('orderStatus', 'delivered'), reached: reached('delivered') },
+  );
+
+  const reason = closedReasonOf(order);
+  if (reason) {
+    const done = steps.filter((s) => s.reached).map(({ reached: _, ...s }) => ({ ...s, state: 'done' as const }));
+    const detail = reason === 'rejectedByPharmacist' ? order.review?.note ?? undefined : order.history.find((h) => h.field === 'orderStatus' && h.to === 'rejected')?.note;
+    const closed: TimelineStep = {
+      key: 'closed',
+      label: orderStatusWords(order, audience).order,
+      at: when('orderStatus', 'rejected'),
+      state: 'stopped',
+      ...(detail ? { detail } : {}),
+    };
+    return [...done, closed];
+  }
+  let current = false;
+  return steps.map(({ reached: isReached, ...s }) => {
+    if (isReached) return { ...s, state: 'done' as const };
+    if (!current) {
+      current = true;
+      return { ...s, state: 'current' as const };
+    }
+    return { ...s, state: 'upcoming' as const };
+  });
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Address fields (the address form shows these limits; the schemas in checkout.ts enforce them)

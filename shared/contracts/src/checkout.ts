@@ -3,7 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BodyUserId, Id, Ok, OkList, PageFigures, StrictObject } from './envelope';
 import { productNaming } from './catalog';
-import { ADDRESS_RULES, ADMIN_ORDERS_MAX_LIMIT, CART_MAX_LINES, CART_MAX_QUANTITY, CONSULTATION_ANSWER_MAX, CONSULTATION_QUESTIONS, ORDER_STATUSES, type OrderStatus, PAYMENT_PROVIDERS, PAYMENT_STATUSES, type PaymentStatus, REVIEW_REASON_MAX, REVIEW_STATUSES } from './checkout.rules';
+import { ADDRESS_RULES, ADMIN_ORDERS_MAX_LIMIT, ADMIN_ORDERS_QUERY_MAX, DELIVERY_METHODS, ORDER_CLOSED_REASONS, CART_MAX_LINES, CART_MAX_QUANTITY, CONSULTATION_ANSWER_MAX, CONSULTATION_QUESTIONS, ORDER_STATUSES, type OrderStatus, PAYMENT_PROVIDERS, PAYMENT_STATUSES, type PaymentStatus, REVIEW_REASON_MAX, REVIEW_STATUSES } from './checkout.rules';
 import { SafetyWarning } from './catalog';
 
 export const OrderStatusSchema = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
@@ -18,6 +18,83 @@ const Money = Type.Number();
 
 export const CheckoutUserParams = StrictObject({ userId: Id });
 export const CheckoutIdParams = StrictObject({ id: Id });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Delivery (docs/domain.md#delivery-and-totals)
+
+export const DeliveryMethodSchema = Type.Union(DELIVERY_METHODS.map((m) => Type.Literal(m)));
+/** A pharmacy's id in the seeded list (short words, e.g. "high-street"). */
+export const PharmacyId = Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z0-9-]+$' });
+
+/** One of the shop's pharmacies where an order can be collected. */
+export const Pharmacy = StrictObject({
+  id: Type.String(),
+  name: Type.String(),
+  /** One line: street, town and postcode. */
+  address: Type.String(),
+  /** One line per group of days, e.g. "Mon-Fri 8:00-19:00". */
+  openingHours: Type.Array(Type.String()),
+});
+export type Pharmacy = Static<typeof Pharmacy>;
+
+export const DeliveryOption = StrictObject({
+  method: DeliveryMethodSchema,
+  label: Type.String(),
+  /** How long it takes, in words ("2-4 working days"). */
+  description: Type.String(),
+  fee: Money,
+  feeCents: Type.Integer({ minimum: 0 }),
+  /** Standard delivery: free from this subtotal on. */
+  freeOver: Type.Optional(Money),
+  freeOverCents: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+export type DeliveryOption = Static<typeof DeliveryOption>;
+
+/**
+ * GET /api/shop/delivery/options (public, cacheable): the one place the browser learns the shop's currency, the free
+ * delivery threshold, the fees and tax rate, and the pharmacies to collect from.
+ */
+export const DeliveryOptions = StrictObject({
+  currency: Type.String(),
+  freeDeliveryOver: Money,
+  freeDeliveryOverCents: Type.Integer({ minimum: 0 }),
+  /** Prices include tax at this rate. */
+  taxRatePercent: Type.Number({ minimum: 0 }),
+  methods: Type.Array(DeliveryOption),
+  pharmacies: Type.Array(Pharmacy),
+});
+export type DeliveryOptions = Static<typeof DeliveryOptions>;
+export const DeliveryOptionsResponse = Ok(DeliveryOptions);
+
+/** How an order is to be delivered: collect needs one of the pharmacies. */
+export const DeliverySelection = StrictObject({ method: DeliveryMethodSchema, pharmacyId: Type.Optional(PharmacyId) });
+export type DeliverySelection = Static<typeof DeliverySelection>;
+
+/**
+ * The query every cart call accepts (all optional, SPEC's calls work without it): the method whose totals the
+ * answer's `totals` shows (standard when absent).
+ */
+export const CartDeliveryQuery = StrictObject({ delivery: Type.Optional(DeliveryMethodSchema), pharmacyId: Type.Optional(PharmacyId) });
+export type CartDeliveryQuery = Static<typeof CartDeliveryQuery>;
+
+/**
+ * What the cart costs with a delivery method, computed by the server: the subtotal counts only the lines that can
+ * be ordered (a blocked line keeps its `problem` beside it and is left out, `excludedLines` says how many).
+ */
+export const CartTotals = StrictObject({
+  subtotal: Money,
+  delivery: Money,
+  total: Money,
+  /** The tax the total contains (prices include tax at taxRatePercent). */
+  taxIncluded: Money,
+  taxRatePercent: Type.Number({ minimum: 0 }),
+  currency: Type.String(),
+  deliveryMethod: DeliveryMethodSchema,
+  /** Standard delivery: how much more makes it free (0 when it already is); absent for the other methods. */
+  amountToFreeDelivery: Type.Optional(Money),
+  excludedLines: Type.Integer({ minimum: 0 }),
+});
+export type CartTotals = Static<typeof CartTotals>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Cart
@@ -86,6 +163,8 @@ export const Cart = StrictObject({
   needsConsultation: Type.Boolean(),
   /** true when the catalog could not be reached: lines keep their quantities but show no live price or stock. */
   pricesUnavailable: Type.Optional(Type.Boolean()),
+  /** Subtotal, delivery, total and tax for the method asked for (CartDeliveryQuery; standard by default). */
+  totals: CartTotals,
 });
 export type Cart = Static<typeof Cart>;
 
@@ -166,6 +245,8 @@ export const OrderCreateBody = StrictObject({
   acknowledgeSafetyWarnings: Type.Optional(Type.Boolean()),
   /** Required (every question answered) when the cart holds a pharmacy-only product; ignored (not kept) otherwise. */
   consultation: Type.Optional(Type.Array(ConsultationAnswerInput, { minItems: 1, maxItems: CONSULTATION_QUESTIONS.length })),
+  /** Standard when absent (older clients); collect needs a pharmacyId from the delivery options. */
+  delivery: Type.Optional(DeliverySelection),
 });
 export type OrderCreateBody = Static<typeof OrderCreateBody>;
 export const OrderCreated = StrictObject({ approvalURL: Type.String(), orderId: Type.String() });
@@ -214,13 +295,36 @@ export const OrderReview = StrictObject({
 });
 export type OrderReview = Static<typeof OrderReview>;
 
+/** How an order is delivered, as it was chosen and priced (a copy of the pharmacy, should the list change). */
+export const OrderDelivery = StrictObject({
+  method: DeliveryMethodSchema,
+  label: Type.String(),
+  fee: Money,
+  pharmacy: Type.Union([StrictObject({ id: Type.String(), name: Type.String(), address: Type.String() }), Type.Null()]),
+});
+export type OrderDelivery = Static<typeof OrderDelivery>;
+
+export const OrderClosedReasonSchema = Type.Union(ORDER_CLOSED_REASONS.map((r) => Type.Literal(r)));
+
 export const Order = StrictObject({
   _id: Type.String(),
+  /** The order's short number for people (orderNumber(_id), e.g. "#FC34A420"). */
+  orderNumber: Type.String(),
   userId: Type.String(),
   items: Type.Array(OrderItem),
   address: OrderAddress,
+  /** The items' total (an order from before delivery methods: the total, with no delivery fee). */
+  subtotal: Money,
+  deliveryFee: Money,
+  /** subtotal + deliveryFee: what the payment provider was asked for. */
   totalAmount: Money,
+  /** The tax the total contains (prices include tax at taxRatePercent). */
+  taxIncluded: Money,
+  taxRatePercent: Type.Number({ minimum: 0 }),
   currency: Type.String(),
+  delivery: OrderDelivery,
+  /** Why the order closed (set with orderStatus rejected): orderStatusWords turns it into words. */
+  closedReason: Type.Optional(OrderClosedReasonSchema),
   orderStatus: OrderStatusSchema,
   paymentStatus: PaymentStatusSchema,
   paymentMethod: Type.String(),
@@ -265,6 +369,11 @@ export const AdminOrdersQuery = StrictObject({
   paymentStatus: Type.Optional(PaymentStatusSchema),
   /** `awaiting`: only orders waiting for a pharmacist. */
   review: Type.Optional(Type.Literal('awaiting')),
+  /**
+   * Search: an order number (with or without '#', any case, at least ORDER_NUMBER_SEARCH_MIN characters of it), the
+   * customer's name on the order, or their email. Plain text: matched literally, never as a pattern.
+   */
+  q: Type.Optional(Type.String({ minLength: 1, maxLength: ADMIN_ORDERS_QUERY_MAX, pattern: '^[^\\u0000-\\u001f\\u007f]*$' })),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: ADMIN_ORDERS_MAX_LIMIT })),
 });
