@@ -214,6 +214,38 @@ describe('ForgotPasswordPage', () => {
     expect(calls.map((c) => c.body)).toEqual([{ email: 'ada@example.com' }, { email: 'ada@example.com' }]);
   });
 
+  it('links to the dev mailbox when the server says this install keeps its mail there', async () => {
+    fakeApi(() => ({ body: { success: true, data: null, message: 'If an account exists for that email, we have sent a link.', mailbox: '/dev/mailbox' } }));
+    const user = userEvent.setup();
+    renderWithStore(<ForgotPasswordPage />, { path: '/forgot-password' });
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    const link = await screen.findByRole('link', { name: 'open the mailbox' });
+    expect(link).toHaveAttribute('href', '/dev/mailbox');
+    expect(link.parentElement).toHaveTextContent(/^No mail server is set up here: open the mailbox to read the mail with your reset link\. The link works for 30 minutes\.$/);
+    expect(screen.queryByText(/Check your inbox/)).not.toBeInTheDocument();
+  });
+
+  it('says nothing of a mailbox when the server names none (production, or a real mail server), nor one on another site', async () => {
+    const mailboxes = [undefined, '//evil.example/mailbox']; // the first answer names none, the second another site
+    fakeApi(() => {
+      const mailbox = mailboxes.shift();
+      return { body: { success: true, data: null, message: 'If an account exists for that email, we have sent a link.', ...(mailbox ? { mailbox } : {}) } };
+    });
+    const user = userEvent.setup();
+    renderWithStore(<ForgotPasswordPage />, { path: '/forgot-password' });
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText(/Check your inbox and your spam folder/)).toBeInTheDocument();
+    expect(screen.queryByText(/No mail server/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Send another link' }));
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await screen.findByRole('button', { name: 'Send another link' });
+    expect(screen.queryByRole('link', { name: 'open the mailbox' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Check your inbox/)).toBeInTheDocument();
+  });
+
   it("keeps the form and shows the server's refusal when no link could be sent", async () => {
     fakeApi(() => ({ status: 429, body: { success: false, code: 'RATE_LIMITED', message: 'Too many attempts. Please wait 15 minutes and try again.' } }));
     const user = userEvent.setup();

@@ -13,7 +13,7 @@ describe('ProfilePage', () => {
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
     expect(screen.getByText('—')).toBeInTheDocument(); // phone
-    expect(screen.getByText('28 February 1990')).toBeInTheDocument();
+    expect(screen.getByText('28 Feb 1990')).toHaveAttribute('datetime', '1990-02-28'); // the shop's one date format
     expect(screen.getByText('Penicillin')).toBeInTheDocument();
   });
 

@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { dobProblem, emailProblem, nameProblem, normalizeEmail, phoneProblem } from '@pharmacy/contracts';
+import { PHONE_RULE, dobProblem, emailProblem, nameProblem, normalizeEmail, phoneProblem } from '@pharmacy/contracts';
 import { updateUserStart, useAppDispatch, type ProfileUpdate, type SessionUser } from '@pharmacy/session';
 import { Button, Field, Input, toast } from '@pharmacy/ui';
 import { useForm } from '../forms/useForm';
@@ -83,7 +83,7 @@ export function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () =>
       )}
       <Row>
         <Field label="Phone" error={form.errorOf('phone')} hint="Optional, e.g. +44 20 7946 0958">
-          <Input type="tel" autoComplete="tel" inputMode="tel" {...form.field('phone')} />
+          <Input type="tel" autoComplete="tel" inputMode="tel" maxLength={PHONE_RULE.maxLength} {...form.field('phone')} />
         </Field>
         <Field label="Date of birth" error={form.errorOf('DOB')} hint="Used for age checks on some medicines.">
           <Input type="date" autoComplete="bday" max={new Date().toISOString().slice(0, 10)} {...form.field('DOB')} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { MISSING_VALUE, formatDate } from '@pharmacy/contracts';
 import { selectAuth, selectCurrentUser, useAppSelector, type SessionUser } from '@pharmacy/session';
 import { Button, Card, CardTitle, PageSpinner, PageTitle, media, th } from '@pharmacy/ui';
 import { Actions, Narrow } from '../forms/layout';
@@ -38,13 +39,7 @@ const Muted = styled.p`
   margin: 0 0 ${th((t) => t.space(4))};
 `;
 
-const dash = (value: string | null | undefined) => (value && value.trim() ? value : '—');
-
-function formatDob(dob: string | null | undefined) {
-  if (!dob) return '—';
-  const d = new Date(`${dob}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? dob : d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
+const dash = (value: string | null | undefined) => (value && value.trim() ? value : MISSING_VALUE);
 
 function ProfileView({ user }: { user: SessionUser }) {
   return (
@@ -56,7 +51,7 @@ function ProfileView({ user }: { user: SessionUser }) {
       <dt>Phone</dt>
       <dd>{dash(user.phone)}</dd>
       <dt>Date of birth</dt>
-      <dd>{formatDob(user.DOB)}</dd>
+      <dd>{user.DOB ? <time dateTime={user.DOB}>{formatDate(user.DOB)}</time> : MISSING_VALUE}</dd>
       <dt>Allergies</dt>
       <dd>
         <HealthTermsList terms={user.allergies} label="Your allergies" />
