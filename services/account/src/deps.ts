@@ -75,4 +75,6 @@ export interface AccountContext {
   erasure: Erasure;
   publicOrigin: string;
   production: boolean;
+  /** The dev mailbox's path where it exists (outbox mail, not production; see mailbox/routes.ts), else null. */
+  mailbox: string | null;
 }

@@ -1,3 +1,4 @@
+import { DEV_MAILBOX_PATH } from '@pharmacy/contracts';
 import { openStore } from '@pharmacy/db';
 import { createMailer, type KitConfig, type RateLimit, type OpenService, type OutboxDoc } from '@pharmacy/service-kit';
 import { buildAccountService } from './plugin';
@@ -5,6 +6,7 @@ import { serviceEraser } from './erasure/erasers';
 import { createPasswordHasher } from './users/passwords';
 import { openUsers } from './users/store';
 import { ensureDemoUsers } from './users/demo';
+import { devMailboxOn } from './mailbox/routes';
 import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountAttemptLimits, type RateLimits } from './deps';
 
 export { buildAccountService, type AccountControls } from './plugin';
@@ -38,11 +40,18 @@ export const openAccountService: OpenService = async (ctx) => {
   if (!ctx.privateKey) throw new Error('The account service needs the token signing key (JWT_PRIVATE_KEY or DATA_DIR/keys).');
   const store = await openStore({ name: 'account', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl });
   try {
+    const production = ctx.config.production;
+    const mailboxUrl = devMailboxOn({ production, mailer: { kind: ctx.config.smtpUrl ? 'smtp' : 'outbox' } })
+      ? `${ctx.config.publicOrigin}${DEV_MAILBOX_PATH}`
+      : undefined;
     const mailer = createMailer({
       smtpUrl: ctx.config.smtpUrl,
       outbox: store.collection<OutboxDoc>('outbox'),
+      mailboxUrl,
       log: ctx.log,
     });
+    // Said once at start, so whoever runs the shop knows where password reset links go.
+    if (mailboxUrl) ctx.log.info({ mailbox: mailboxUrl }, `No SMTP_URL set: mail is kept and readable at ${mailboxUrl}`);
     if (!ctx.config.production) {
       const hasher = createPasswordHasher();
       await ensureDemoUsers(await openUsers(store), hasher, () => new Date());
@@ -53,7 +62,7 @@ export const openAccountService: OpenService = async (ctx) => {
       mailer,
       internalToken: ctx.internalToken,
       publicOrigin: ctx.config.publicOrigin,
-      production: ctx.config.production,
+      production,
       rateLimits: rateLimitsFrom(ctx.config.account),
       attemptLimits: attemptLimitsFrom(ctx.config.account),
       erasers: [

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ACCESS_TOKEN_TTL_SECONDS, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { DEV_MAILBOX_PATH } from '@pharmacy/contracts';
+import { ACCESS_TOKEN_TTL_SECONDS, type FastifyPluginAsyncTypebox, type OutboxDoc } from '@pharmacy/service-kit';
 import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountContext, type AccountDeps } from './deps';
 import { authRoutes } from './auth/routes';
 import { recoveryRoutes } from './recovery/routes';
@@ -7,6 +8,7 @@ import { profileRoutes } from './profile/routes';
 import { ticketRoutes } from './tickets/routes';
 import { adminUserRoutes } from './admin/routes';
 import { internalRoutes } from './internal/routes';
+import { devMailboxOn, mailboxRoutes } from './mailbox/routes';
 import { createPasswordHasher } from './users/passwords';
 import { openUsers } from './users/store';
 import { openSessions } from './sessions/store';
@@ -67,6 +69,7 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
       secureCookies: deps.secureCookies ?? production,
       accessTokenTtlSeconds: deps.accessTokenTtlSeconds,
     });
+    const mailbox = devMailboxOn({ production, mailer: deps.mailer });
     const attempts = await openAttempts(deps.store);
     const attemptLimits = { ...DEFAULT_ATTEMPT_LIMITS, ...deps.attemptLimits };
     const ctx: AccountContext = {
@@ -84,6 +87,7 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
       erasure,
       publicOrigin: deps.publicOrigin.replace(/\/$/, ''),
       production,
+      mailbox: mailbox ? DEV_MAILBOX_PATH : null,
     };
 
     acceptEmptyJson(app as unknown as FastifyInstance);
@@ -93,5 +97,6 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
     await app.register(ticketRoutes, ctx);
     await app.register(adminUserRoutes, ctx);
     await app.register(internalRoutes, { ...ctx, internalToken: deps.internalToken });
+    if (mailbox) await app.register(mailboxRoutes, { outbox: deps.store.collection<OutboxDoc>('outbox') });
   };
 }

@@ -20,10 +20,11 @@ interface Log {
 export type OutboxDoc = Doc & Mail & { createdAt: Date };
 
 /**
- * The Mailer port. Without SMTP_URL, mail goes to an outbox collection and a log line (a developer can read
- * the reset link there); with SMTP_URL it is sent through nodemailer.
+ * The Mailer port. Without SMTP_URL, mail goes to an outbox collection and a log line; with SMTP_URL it is sent
+ * through nodemailer. `mailboxUrl` (where the outbox can be read, outside production only) puts each mail's own
+ * link in its log line, so a developer can open a reset link straight from the console.
  */
-export function createMailer(opts: { smtpUrl?: string; from?: string; outbox?: Collection<OutboxDoc>; log: Log }): Mailer {
+export function createMailer(opts: { smtpUrl?: string; from?: string; outbox?: Collection<OutboxDoc>; mailboxUrl?: string; log: Log }): Mailer {
   const from = opts.from ?? 'Pharmacy & Care <no-reply@pharmacy.local>';
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
@@ -40,8 +41,14 @@ export function createMailer(opts: { smtpUrl?: string; from?: string; outbox?: C
   return {
     kind: 'outbox',
     async send(mail) {
-      await outbox.insertOne({ _id: crypto.randomUUID(), ...mail, createdAt: new Date() });
-      opts.log.info({ to: mail.to, subject: mail.subject }, 'mail queued in outbox (no SMTP_URL set)');
+      const _id = crypto.randomUUID();
+      await outbox.insertOne({ _id, ...mail, createdAt: new Date() });
+      if (opts.mailboxUrl) {
+        const link = `${opts.mailboxUrl}/${_id}`;
+        opts.log.info({ to: mail.to, subject: mail.subject, mailbox: link }, `mail kept in the outbox (no SMTP_URL set): read it at ${link}`);
+      } else {
+        opts.log.info({ to: mail.to, subject: mail.subject }, 'mail queued in outbox (no SMTP_URL set)');
+      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import { Id, NoQuery, NotifyUserBody, NotifyUserResponse, RevocationFeedResponse, RevocationQuery, SafetyProfileResponse, StrictObject } from '@pharmacy/contracts';
+import { Id, NoQuery, NotifyUserBody, NotifyUserResponse, RevocationFeedResponse, RevocationQuery, SafetyProfileResponse, StrictObject, USERS_BY_EMAIL_MAX, UsersByEmailQuery, UsersByEmailResponse } from '@pharmacy/contracts';
 import { isDuplicateKeyError, type Collection } from '@pharmacy/db';
 import { notFound, ok, requireInternal, responses, REVOCATIONS_PATH, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { AccountContext } from '../deps';
@@ -36,6 +36,16 @@ export const internalRoutes: FastifyPluginAsyncTypebox<Pick<AccountContext, 'use
       const user = await users.findOne({ _id: request.params.id }, { projection: { allergies: 1, healthConditions: 1, DOB: 1 } });
       if (!user) throw notFound('No user with this ID.');
       return ok({ allergies: user.allergies ?? [], healthConditions: user.healthConditions ?? [], DOB: user.DOB ?? null });
+    },
+  );
+
+  // Checkout's admin order search by email: emails live only here, so a deleted account's orders stop matching it.
+  app.get(
+    '/internal/account/users/by-email',
+    { onRequest: requireInternal(internalToken), schema: { hide: true, querystring: UsersByEmailQuery, response: responses(UsersByEmailResponse) } },
+    async (request) => {
+      const found = await users.find({ email: literalMatch(request.query.email.trim()) }, { projection: { _id: 1 }, limit: USERS_BY_EMAIL_MAX });
+      return ok({ userIds: found.map((u) => u._id) });
     },
   );
 

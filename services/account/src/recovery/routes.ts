@@ -1,6 +1,7 @@
 import {
   ChangePasswordBody,
   ForgotPasswordBody,
+  ForgotPasswordResponse,
   MessageResponse,
   RESET_TOKEN_TTL_MINUTES,
   ResetPasswordBody,
@@ -42,7 +43,12 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (
     '/api/auth/forgot-password',
     {
       config: { rateLimit: ctx.limits.forgotPassword },
-      schema: { tags: ['auth'], summary: 'Mail a reset link (same answer whether or not the account exists)', body: ForgotPasswordBody, response: responses(MessageResponse) },
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a reset link (same answer whether or not the account exists; `mailbox` where the dev mailbox exists)',
+        body: ForgotPasswordBody,
+        response: responses(ForgotPasswordResponse),
+      },
     },
     async (request) => {
       const problem = emailProblem(request.body.email);
@@ -69,7 +75,8 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (
           .send({ to: user.email, ...resetMail(user.firstName, link) })
           .catch((err: unknown) => request.log.error({ err }, 'password reset mail could not be sent'));
       }
-      return ok(null, FORGOT_MESSAGE);
+      // Given whether or not the account exists, like the message: where the mail can be read on a dev install.
+      return ctx.mailbox ? { ...ok(null, FORGOT_MESSAGE), mailbox: ctx.mailbox } : ok(null, FORGOT_MESSAGE);
     },
   );
 
