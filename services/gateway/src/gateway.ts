@@ -121,16 +121,20 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
   return app;
 }
 
+/** A policy that allows nothing by default: the route locked its answer down on purpose. */
+const LOCKED_DOWN = /(?:^|;)\s*default-src\s+'none'\s*(?:;|$)/i;
+
 /**
  * The Content-Security-Policy helmet writes allows the shop's own origin only; the origins of the live remotes
  * served elsewhere are added to it, recomputed when the registry changes, so a remote deployed on its own origin
- * loads and one rolled back is no longer allowed.
+ * loads and one rolled back is no longer allowed. A response that set a policy allowing nothing by
+ * default (an SVG image from /api/media) keeps it as it is: it must never gain a script source.
  */
 function followRegistryInPolicy(app: App, registry: RemoteRegistry): void {
   let cached = { generation: -1, base: '', policy: '' };
   app.addHook('onSend', async (_request, reply, payload) => {
     const base = reply.getHeader('content-security-policy');
-    if (typeof base !== 'string') return payload;
+    if (typeof base !== 'string' || LOCKED_DOWN.test(base)) return payload;
     if (cached.generation !== registry.generation || cached.base !== base) {
       cached = { generation: registry.generation, base, policy: withRemoteOrigins(base, remoteOrigins(registry.live())) };
     }

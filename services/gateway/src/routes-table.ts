@@ -1,9 +1,10 @@
 /**
  * Which service owns which public /api prefix (docs/architecture.md#services). The distributed gateway proxies exactly these;
- * /internal/* is never proxied, so service-to-service routes stay private.
+ * /internal/* is never proxied, so service-to-service routes stay private. /dev/mailbox is the account service's
+ * page of kept mail, which that service itself serves only outside production (elsewhere it answers 404).
  */
 export const SERVICE_PREFIXES = {
-  account: ['/api/auth', '/api/account', '/api/admin/users'],
+  account: ['/api/auth', '/api/account', '/api/admin/users', '/dev/mailbox'],
   catalog: ['/api/shop/products', '/api/shop/search', '/api/shop/review', '/api/shop/safety', '/api/admin/products', '/api/common/feature', '/api/media'],
   checkout: ['/api/shop/cart', '/api/shop/address', '/api/shop/order', '/api/admin/orders', '/api/payments'],
 } as const;

@@ -92,7 +92,8 @@ export function preloadLinks(live: ReadonlyMap<RemoteName, RegistryEntry>, root:
 
 /**
  * The SPA fallback serves index.html only to page navigations: GETs that accept HTML, have no file extension and
- * are outside /mfe/ and /api/. A missing remote file must stay a 404, never HTML ("Unexpected token '<'").
+ * are outside /mfe/, /api/ and /dev/. A missing remote file must stay a 404, never HTML ("Unexpected token '<'"),
+ * and so must /dev/mailbox where the account service does not serve it (production): no shop page stands in for it.
  * index.html is read at every page load, so a host rebuilt in place is what the next page load gets.
  */
 export function spaFallback(opts: StaticOptions, remotes: LiveRemotes) {
@@ -106,6 +107,7 @@ export function spaFallback(opts: StaticOptions, remotes: LiveRemotes) {
       !url.startsWith('/api/') &&
       !url.startsWith('/mfe/') &&
       !url.startsWith('/internal/') &&
+      !url.startsWith('/dev/') &&
       !path.extname(url);
     if (!isPage || !fs.existsSync(index)) return false;
     reply

@@ -167,8 +167,43 @@ describe.each([
     expect(cart.statusCode).toBe(401);
   });
 
+  it('serves the dev mailbox page outside production (no SMTP_URL), under the shop\'s CSP and never as the shop\'s page', async () => {
+    const res = await mode.app.inject({ url: '/dev/mailbox', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('<h1>Dev mailbox</h1>');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    const missing = await mode.app.inject({ url: '/dev/mailbox/no-such-mail', headers: { accept: 'text/html' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<h1>Mail not found</h1>');
+  });
+
   it('never exposes internal service routes publicly', async () => {
     const res = await mode.app.inject({ method: 'POST', url: '/internal/catalog/stock/release', payload: { reservationId: 'x' } });
     expect([403, 404]).toContain(res.statusCode);
+  });
+});
+
+describe('gateway in production', () => {
+  it('has no dev mailbox: /dev/mailbox is a 404, not the shop\'s page', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-prod-'));
+    const config = {
+      ...loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, CATALOG_SEED: 'false', PUBLIC_ORIGIN: 'https://shop.test', PAYMENT_PROVIDER: 'sandbox' }),
+      logLevel: 'silent',
+    };
+    const app = await buildGateway({ mode: 'embedded', config, static: { root: fakeBuild() } });
+    try {
+      await app.ready();
+      for (const url of ['/dev/mailbox', '/dev/mailbox/some-id']) {
+        const res = await app.inject({ url, headers: { accept: 'text/html' } });
+        expect([url, res.statusCode, res.json().code]).toEqual([url, 404, 'NOT_FOUND']);
+      }
+      const forgot = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'a@example.com' } });
+      expect(forgot.statusCode).toBe(200);
+      expect(forgot.json()).not.toHaveProperty('mailbox');
+    } finally {
+      await app.close();
+    }
   });
 });
