@@ -1,7 +1,9 @@
 import './setup-globals';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { TOAST_TOP_OFFSET_VAR } from '@pharmacy/ui';
 import { SUPPORT_CHAT_NUMBER } from '../src/config';
+import { PHONE_HEADER_HEIGHT_PX } from '../src/layout/Header';
 import { fakeRemoteModule, renderApp, signedInAs } from './harness';
 import { shopper, staff } from '@pharmacy/test-kit';
 
@@ -46,6 +48,9 @@ describe('scroll-to-top button (500 px)', () => {
 describe('chat button', () => {
   it('opens a messaging link to the support number without ever showing the number', async () => {
     renderApp('/');
+    // on a phone the link is in the menu, where it covers no card (from md up it floats bottom right)
+    expect(screen.queryByRole('link', { name: 'Chat with us' })).not.toBeInTheDocument();
+    await openMenu();
     const link = await screen.findByRole('link', { name: 'Chat with us' });
     expect(link).toHaveAttribute('href', expect.stringContaining(`https://wa.me/${SUPPORT_CHAT_NUMBER}?text=`));
     expect(link).toHaveAttribute('target', '_blank');
@@ -134,6 +139,53 @@ describe('account service down (check-auth answered from the session token)', ()
     await openMenu();
     expect(await screen.findByRole('button', { name: /Ada/ })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+});
+
+describe('header on a phone (jsdom applies no media queries: the small-screen form)', () => {
+  it('holds the logo, a search button, the cart badge and the menu button in one row; the search field is closed', async () => {
+    renderApp('/');
+    const header = await screen.findByRole('banner');
+    await within(header).findByText('remote:cartCheckout/CartBadge');
+    expect(within(header).getByRole('link', { name: 'Pharmacy & Care, home' })).toHaveAttribute('href', '/');
+    expect(within(header).getByRole('button', { name: 'Search' })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(header).getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+    // the search widget is loaded with the page (so it opens at once) but hidden until asked for
+    expect(within(header).getByText('remote:catalog/SearchBox')).not.toBeVisible();
+  });
+
+  it('opens the search from its button, closes it with Escape and gives the focus back', async () => {
+    renderApp('/');
+    const header = await screen.findByRole('banner');
+    const toggle = within(header).getByRole('button', { name: 'Search' });
+    const search = await within(header).findByText('remote:catalog/SearchBox');
+    fireEvent.click(toggle);
+    expect(search).toBeVisible();
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Close search');
+    fireEvent.keyDown(search, { key: 'Escape' });
+    expect(search).not.toBeVisible();
+    expect(toggle).toHaveFocus();
+    expect(toggle).toHaveAccessibleName('Search');
+  });
+
+  it('opening the menu closes the search, and a new page closes both', async () => {
+    const { router } = renderApp('/');
+    const header = await screen.findByRole('banner');
+    const search = await within(header).findByText('remote:catalog/SearchBox');
+    fireEvent.click(within(header).getByRole('button', { name: 'Search' }));
+    await openMenu();
+    expect(search).not.toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await act(() => router.navigate('/care'));
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it('tells the toasts how tall the header is, so on a phone they appear under it', async () => {
+    renderApp('/');
+    await screen.findByRole('banner');
+    expect(document.documentElement.style.getPropertyValue(TOAST_TOP_OFFSET_VAR)).toBe(`${PHONE_HEADER_HEIGHT_PX}px`);
+    expect(PHONE_HEADER_HEIGHT_PX).toBeLessThanOrEqual(64);
   });
 });
 

@@ -1,6 +1,8 @@
 import './setup-globals';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { signInSuccess } from '@pharmacy/session';
+import { TOAST_TOP_OFFSET_VAR } from '@pharmacy/ui';
 import { fakeRemoteModule, renderApp, signedInAs } from './harness';
 import { networkError, noAnswer, shopper, staff } from '@pharmacy/test-kit';
 
@@ -14,6 +16,29 @@ const loadRemoteMock = loadRemote as jest.MockedFunction<typeof loadRemote>;
 beforeEach(() => {
   loadRemoteMock.mockReset();
   loadRemoteMock.mockImplementation(async (id: string) => fakeRemoteModule(id) as never);
+});
+
+describe('admin full screen', () => {
+  it("renders the admin layout in the page's main landmark without the shop's header, footer or chat", async () => {
+    renderApp('/admin/orders', signedInAs(staff));
+    await screen.findByText('remote:admin/OrdersPage');
+    expect(within(screen.getByRole('main')).getByText('remote:admin/AdminLayout')).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Chat with us' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: 'Quick help' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
+    // no shop header above, so a toast has nothing to sit under
+    expect(document.documentElement.style.getPropertyValue(TOAST_TOP_OFFSET_VAR)).toBe('');
+  });
+
+  it("puts the shop's header and footer back on leaving the admin", async () => {
+    const { router } = renderApp('/admin/dashboard', signedInAs(staff));
+    await screen.findByText('remote:admin/DashboardPage');
+    await act(() => router.navigate('/'));
+    expect(await screen.findByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
 });
 
 describe('guards', () => {
@@ -47,6 +72,32 @@ describe('guards', () => {
     await screen.findByText('remote:account/SignInPage');
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(screen.queryByText('remote:admin/UsersPage')).not.toBeInTheDocument();
+  });
+
+  it.each(['/sign-in', '/signup'])('sends a signed-in user who opens %s home', async (path) => {
+    const { router } = renderApp(path, signedInAs(shopper));
+    await screen.findByRole('heading', { level: 1, name: 'Your pharmacy, delivered with care' });
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.queryByText(/remote:account\/Sign(In|Up)Page/)).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-in user home when they follow a link to /sign-in from another page', async () => {
+    const { router } = renderApp('/care', signedInAs(shopper));
+    await screen.findByRole('button', { name: 'Menu' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/care'));
+    await act(() => router.navigate('/sign-in'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('shows a visitor the sign-in form, and leaves the page in charge once they sign in on it', async () => {
+    const { router, store } = renderApp('/sign-in', signedInAs(null));
+    await screen.findByText('remote:account/SignInPage');
+    // signing in ON the page: the page's own redirect (back where they were going, or the health step) decides
+    act(() => {
+      store.dispatch(signInSuccess(shopper));
+    });
+    expect(screen.getByText('remote:account/SignInPage')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/sign-in');
   });
 
   it('lets an admin reach /admin, which opens the dashboard inside the admin layout', async () => {

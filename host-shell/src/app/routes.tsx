@@ -1,7 +1,9 @@
 import { PageSpinner } from '@pharmacy/ui';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { RedirectSignedIn } from '../auth/RedirectSignedIn';
 import { RequireAuth } from '../auth/RequireAuth';
+import { AdminFrame } from '../layout/AdminFrame';
 import { Layout } from '../layout/Layout';
 import { Home } from '../pages/Home';
 import { remotePage } from '../remotes';
@@ -27,6 +29,23 @@ const page = (id: Parameters<typeof remotePage>[0]) => {
  */
 export const routes: RouteObject[] = [
   {
+    // staff's own full-screen layout, outside the shop's header, footer and chat
+    element: <AdminFrame />,
+    children: [
+      {
+        path: 'admin',
+        element: <RequireAuth admin>{page('admin/AdminLayout')}</RequireAuth>,
+        children: [
+          { index: true, element: <Navigate to="dashboard" replace /> },
+          { path: 'dashboard', element: page('admin/DashboardPage') },
+          { path: 'products', element: page('admin/ProductsPage') },
+          { path: 'orders', element: page('admin/OrdersPage') },
+          { path: 'users', element: page('admin/UsersPage') },
+        ],
+      },
+    ],
+  },
+  {
     path: '/',
     element: <Layout />,
     children: [
@@ -43,8 +62,14 @@ export const routes: RouteObject[] = [
       { path: 'pharmacy/products', element: page('catalog/ProductListing') },
       { path: 'pharmacy/product/:productId', element: page('catalog/ProductDetails') },
       { path: 'cart', element: page('cartCheckout/CartPage') },
-      { path: 'signup', element: page('account/SignUpPage') },
-      { path: 'sign-in', element: page('account/SignInPage') },
+      {
+        // someone already signed in goes home (the forms are for visitors)
+        element: <RedirectSignedIn />,
+        children: [
+          { path: 'signup', element: page('account/SignUpPage') },
+          { path: 'sign-in', element: page('account/SignInPage') },
+        ],
+      },
       { path: 'forgot-password', element: page('account/ForgotPasswordPage') },
       { path: 'reset-password', element: page('account/ResetPasswordPage') },
 
@@ -66,18 +91,6 @@ export const routes: RouteObject[] = [
           },
           { path: 'need-help', element: page('account/NeedHelpPage') },
           { path: 'suggest-idea', element: page('account/SuggestIdeaPage') },
-        ],
-      },
-
-      {
-        path: 'admin',
-        element: <RequireAuth admin>{page('admin/AdminLayout')}</RequireAuth>,
-        children: [
-          { index: true, element: <Navigate to="dashboard" replace /> },
-          { path: 'dashboard', element: page('admin/DashboardPage') },
-          { path: 'products', element: page('admin/ProductsPage') },
-          { path: 'orders', element: page('admin/OrdersPage') },
-          { path: 'users', element: page('admin/UsersPage') },
         ],
       },
 

@@ -1,11 +1,12 @@
-import { media } from '@pharmacy/ui';
-import { useEffect, useState } from 'react';
+import { media, visuallyHiddenCss } from '@pharmacy/ui';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { SITE_TITLE } from '../config';
 import { headerButton } from '../styles';
 import { remoteWidget } from '../remotes';
 import { AccountMenu } from './AccountMenu';
+import { ChatLink } from './ChatButton';
 
 // Header widgets come from their remotes; if one fails the header still works (nothing / a plain link).
 const SearchBox = remoteWidget('catalog/SearchBox');
@@ -18,6 +19,9 @@ export const NAV_LINKS = [
   { to: '/our-story', label: 'Our story' },
 ] as const;
 
+/** The phone header's one row: a 44 px touch target plus 8 px above and below and the border (61 px, under 64). */
+export const PHONE_HEADER_HEIGHT_PX = 61;
+
 const Bar = styled.header`
   position: sticky;
   top: 0;
@@ -29,54 +33,114 @@ const Bar = styled.header`
 const Inner = styled.div`
   max-width: 72rem;
   margin: 0 auto;
-  padding: 0.5rem 1rem;
+  padding: 0.5rem 0.75rem;
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: 0.5rem 1rem;
+  gap: 0.25rem 0.5rem;
+  ${media.md} {
+    padding: 0.5rem 1rem;
+    gap: 0.5rem 1rem;
+  }
 `;
 
 const Logo = styled(Link)`
   order: 0;
   margin-right: auto;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  /* one line that never pushes the buttons onto a second row, however narrow the phone */
+  min-width: 0;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   color: ${({ theme }) => theme.colors.brandStronger};
   text-decoration: none;
   white-space: nowrap;
   ${media.md} {
     margin-right: 0;
+    font-size: ${({ theme }) => theme.fontSizes.xl};
   }
 `;
 
-const Search = styled.div`
-  order: 4;
-  flex: 1 1 100%;
-  min-width: 0;
-  /* at least the search box's height (40.4 px), reserved while the catalog remote loads it: nothing jumps */
+const IconButton = styled.button`
+  ${headerButton}
+  flex: none;
+  justify-content: center;
+  min-width: 2.75rem;
+  min-height: 2.75rem;
+  padding: 0 0.625rem;
+  ${media.md} {
+    min-height: 2.5rem;
+  }
+`;
+
+const SearchToggle = styled(IconButton)`
+  order: 1;
+  ${media.md} {
+    display: none;
+  }
+`;
+
+/**
+ * Phones: an overlay row under the header bar, opened by the search button (the page under it does not move).
+ * Wider screens: inline in the header row. The box of the search field (40.4 px) is reserved while the catalog
+ * remote loads it, so nothing jumps when it arrives.
+ */
+const Search = styled.div<{ $open: boolean }>`
+  display: ${({ $open }) => ($open ? 'block' : 'none')};
+  position: absolute;
+  top: 100%;
+  left: 0;
+  right: 0;
+  padding: 0.5rem 0.75rem 0.75rem;
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  box-shadow: ${({ theme }) => theme.shadows.md};
   min-height: 2.55rem;
   ${media.md} {
+    display: block;
+    position: static;
     order: 2;
     flex: 1 1 12rem;
+    min-width: 0;
+    padding: 0;
+    border: 0;
+    box-shadow: none;
+    background: none;
   }
 `;
 
 const Cart = styled.div`
-  order: 1;
+  order: 2;
   display: flex;
   align-items: center;
-  /* the cart badge's height (a 44 px touch target), reserved while its remote loads */
+  justify-content: center;
+  /* the cart badge's box (icon and count, a 44 px touch target) is reserved while its remote loads */
+  min-width: 3.25rem;
   min-height: 2.75rem;
   ${media.md} {
     order: 3;
+    min-width: 5.5rem;
   }
 `;
 
-const Toggle = styled.button`
-  ${headerButton}
-  order: 2;
+const Toggle = styled(IconButton)`
+  order: 3;
   ${media.md} {
     display: none;
+  }
+`;
+
+/** The menu button's word: read by screen readers and voice control on every width, shown from the sm width up. */
+const ToggleWord = styled.span`
+  ${visuallyHiddenCss}
+  ${media.sm} {
+    position: static !important;
+    width: auto;
+    height: auto;
+    margin: 0;
+    overflow: visible;
+    clip: auto;
   }
 `;
 
@@ -111,10 +175,13 @@ const Nav = styled.nav`
   }
   a {
     display: inline-block;
-    padding: 0.375rem 0;
+    padding: 0.5rem 0;
     color: ${({ theme }) => theme.colors.text};
     font-weight: ${({ theme }) => theme.fontWeights.medium};
     text-decoration: none;
+    ${media.md} {
+      padding: 0.375rem 0;
+    }
   }
   a:hover,
   a[aria-current='page'] {
@@ -129,10 +196,54 @@ const AccountSlot = styled.div`
   }
 `;
 
+/** Phones only: the chat link lives in the menu, where it covers nothing (wider screens have the floating one). */
+const MenuChat = styled.div`
+  ${media.md} {
+    display: none;
+  }
+`;
+
+function SearchIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M16.5 16.5 21 21" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} />
+    </svg>
+  );
+}
+
+/**
+ * Phones: one row (logo, search button, cart badge, menu button) at most 64 px tall; the search opens in an overlay
+ * row and the links in the menu. Wider screens: one row with the search field, links, cart and account menu.
+ */
 export function Header() {
   const [open, setOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const searchBox = useRef<HTMLDivElement>(null);
+  const searchToggle = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    setOpen(false);
+    setSearchOpen(false);
+  }, [pathname]);
+
+  // the field is already mounted (loaded with the page): opening the row puts the cursor in it
+  useEffect(() => {
+    if (searchOpen) searchBox.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [searchOpen]);
+
+  const closeSearch = (returnFocus: boolean) => {
+    setSearchOpen(false);
+    if (returnFocus) searchToggle.current?.focus();
+  };
 
   return (
     <Bar>
@@ -140,17 +251,49 @@ export function Header() {
         <Logo to="/" aria-label={`${SITE_TITLE}, home`}>
           {SITE_TITLE}
         </Logo>
-        <Search>
-          <SearchBox onNavigate={() => setOpen(false)} />
+        <SearchToggle
+          ref={searchToggle}
+          type="button"
+          aria-label={searchOpen ? 'Close search' : 'Search'}
+          aria-expanded={searchOpen}
+          aria-controls="site-search"
+          onClick={() => {
+            setOpen(false);
+            setSearchOpen((o) => !o);
+          }}
+        >
+          <SearchIcon />
+        </SearchToggle>
+        <Search
+          id="site-search"
+          ref={searchBox}
+          $open={searchOpen}
+          // Escape leaves the phone's search row (the field's own Escape closes its suggestions first)
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && searchOpen && !event.defaultPrevented) closeSearch(true);
+          }}
+        >
+          <SearchBox
+            onNavigate={() => {
+              setOpen(false);
+              closeSearch(false);
+            }}
+          />
         </Search>
         <Cart>
           <CartBadge />
         </Cart>
-        <Toggle type="button" aria-expanded={open} aria-controls="site-menu" onClick={() => setOpen((o) => !o)}>
-          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} />
-          </svg>
-          Menu
+        <Toggle
+          type="button"
+          aria-expanded={open}
+          aria-controls="site-menu"
+          onClick={() => {
+            setSearchOpen(false);
+            setOpen((o) => !o);
+          }}
+        >
+          <MenuIcon open={open} />
+          <ToggleWord>Menu</ToggleWord>
         </Toggle>
         <Collapsible id="site-menu" $open={open}>
           <Nav aria-label="Main">
@@ -167,6 +310,9 @@ export function Header() {
           <AccountSlot>
             <AccountMenu />
           </AccountSlot>
+          <MenuChat>
+            <ChatLink />
+          </MenuChat>
         </Collapsible>
       </Inner>
     </Bar>

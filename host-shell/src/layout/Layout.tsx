@@ -1,8 +1,10 @@
+import { TOAST_TOP_OFFSET_VAR, media } from '@pharmacy/ui';
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import styled from 'styled-components';
 import { ChatButton } from './ChatButton';
 import { Footer } from './Footer';
-import { Header } from './Header';
+import { Header, PHONE_HEADER_HEIGHT_PX } from './Header';
 import { ScrollToTopButton } from './ScrollToTopButton';
 
 const SkipLink = styled.a`
@@ -25,14 +27,30 @@ const Main = styled.main`
   min-height: 100vh;
   max-width: 72rem;
   margin: 0 auto;
-  padding: 1.5rem 1rem 0;
+  padding: 1rem 0.75rem 0;
+  ${media.md} {
+    padding: 1.5rem 1rem 0;
+  }
   &:focus {
     outline: none;
   }
 `;
 
-/** Header, footer, floating buttons and the page outlet; a remote failing inside <main> leaves the rest working. */
+/**
+ * The shop's frame: header, footer, floating buttons and the page outlet; a remote failing inside <main> leaves the
+ * rest working. (The admin has its own frame, AdminFrame.)
+ */
 export function Layout() {
+  // Toasts on phones sit just under the sticky header (from md up they are at the bottom right); the admin's
+  // frame has no such header, so the offset goes when the shop's layout does.
+  useEffect(() => {
+    const root = document.documentElement;
+    root.style.setProperty(TOAST_TOP_OFFSET_VAR, `${PHONE_HEADER_HEIGHT_PX}px`);
+    return () => {
+      root.style.removeProperty(TOAST_TOP_OFFSET_VAR);
+    };
+  }, []);
+
   return (
     <>
       <SkipLink href="#main">Skip to content</SkipLink>

@@ -1,3 +1,4 @@
+import { media } from '@pharmacy/ui';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { SCROLL_TOP_THRESHOLD } from '../config';
@@ -5,14 +6,20 @@ import { outlined } from '../styles';
 
 const Floating = styled.button`
   position: fixed;
-  right: 1.25rem;
-  bottom: 5.25rem; /* above the chat button */
+  right: 0.75rem;
+  bottom: 0.75rem; /* phones have no floating chat button */
   z-index: ${({ theme }) => theme.zIndices.overlay};
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  width: 3rem;
-  height: 3rem;
+  width: 2.75rem;
+  height: 2.75rem;
+  ${media.md} {
+    right: 1.25rem;
+    bottom: 4.75rem; /* above the chat button */
+    width: 3rem;
+    height: 3rem;
+  }
   ${outlined}
   border-radius: ${({ theme }) => theme.radii.full};
   color: ${({ theme }) => theme.colors.brandStronger};

@@ -69,5 +69,6 @@ export {
   TOAST_HOTKEY,
   TOAST_REGION_LABEL,
   TOAST_VIEWPORT_MAX_WIDTH,
+  TOAST_TOP_OFFSET_VAR,
 } from './toast/Toaster';
 export type { ToastActionProps } from './toast/Toaster';

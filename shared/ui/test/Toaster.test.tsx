@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { Toaster, ToastAction } from '../src/toast/Toaster';
+import { Toaster, ToastAction, TOAST_TOP_OFFSET_VAR } from '../src/toast/Toaster';
 import { getToastState, resetToasts, toast, TOAST_DEFAULT_DURATION } from '../src/toast/store';
 
 // jsdom has neither PointerEvent (fireEvent.pointer* would drop clientX) nor pointer capture, which Radix's
@@ -51,14 +51,30 @@ describe('<Toaster />', () => {
     expect(region()).toHaveAttribute('aria-label', 'Notification (F8)');
   });
 
-  it('the viewport is fixed bottom-right, full width, at most 420 px wide from the md breakpoint (768 px) up', () => {
+  it('on phones the viewport is a full-width strip at the top, under the header the layout names, letting taps through around the toast', () => {
     render(<Toaster />);
+    raise({ title: 'Added to cart' });
     const viewport = region().querySelector('ol') as HTMLOListElement;
     const style = getComputedStyle(viewport);
-    expect([style.position, style.bottom, style.right, style.width]).toEqual(['fixed', '0px', '0px', '100%']);
+    expect([style.position, style.top, style.left, style.right, style.width]).toEqual([
+      'fixed',
+      `var(${TOAST_TOP_OFFSET_VAR}, 0px)`,
+      '0px',
+      '0px',
+      '100%',
+    ]);
+    expect(style.bottom).toBe('');
+    // the strip lets the page under it be used; only the toast itself takes taps (its Close and action buttons)
+    expect(style.pointerEvents).toBe('none');
+    expect(getComputedStyle(toastItem('Added to cart')).pointerEvents).toBe('auto');
+  });
+
+  it('from the md breakpoint (768 px) up the viewport is bottom-right and at most 420 px wide', () => {
+    render(<Toaster />);
+    const viewport = region().querySelector('ol') as HTMLOListElement;
     const css = Array.from(document.querySelectorAll('style'), (el) => el.textContent).join('').replace(/\s+/g, '');
     const classes = Array.from(viewport.classList);
-    const rule = /@media\(min-width:768px\)\{\.([\w-]+)\{max-width:420px;\}\}/.exec(css);
+    const rule = /@media\(min-width:768px\)\{\.([\w-]+)\{top:auto;bottom:0;left:auto;max-width:420px;padding:1rem;\}\}/.exec(css);
     expect(rule && classes).toContain(rule?.[1]);
   });
 

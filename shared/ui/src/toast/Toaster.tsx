@@ -12,9 +12,21 @@ export const TOAST_REGION_LABEL = 'Notification';
 /** docs/product.md#interface-constants: the viewport's maximum width from the md breakpoint up. */
 export const TOAST_VIEWPORT_MAX_WIDTH = 420;
 
+/**
+ * The CSS variable a layout sets to the height of its sticky header, so toasts on phones appear just under it
+ * (unset: at the very top).
+ */
+export const TOAST_TOP_OFFSET_VAR = '--pharmacy-toast-top';
+
+/**
+ * Phones: a compact strip at the top, under the header, where it does not cover the page's main action (Add to
+ * cart, Sign in to check out, Place order: at the thumb, lower down). From md up: bottom right, as wide as
+ * TOAST_VIEWPORT_MAX_WIDTH. The region itself lets every tap through; only the toast takes pointer events.
+ */
 const Viewport = styled(RadixToast.Viewport)`
   position: fixed;
-  bottom: 0;
+  top: var(${TOAST_TOP_OFFSET_VAR}, 0px);
+  left: 0;
   right: 0;
   z-index: ${th((t) => t.zIndices.toast)};
   display: flex;
@@ -23,15 +35,24 @@ const Viewport = styled(RadixToast.Viewport)`
   width: 100%;
   max-height: 100vh;
   margin: 0;
-  padding: 1rem;
+  padding: 0.5rem;
   list-style: none;
   outline: none;
+  pointer-events: none;
+  & > li {
+    pointer-events: auto;
+  }
   ${media.md} {
+    top: auto;
+    bottom: 0;
+    left: auto;
     max-width: ${TOAST_VIEWPORT_MAX_WIDTH}px;
+    padding: 1rem;
   }
 `;
 
 const slideIn = keyframes`from { transform: translateX(calc(100% + 1rem)); } to { transform: translateX(0); }`;
+const dropIn = keyframes`from { transform: translateY(-0.75rem); opacity: 0; } to { transform: translateY(0); opacity: 1; }`;
 const fadeOut = keyframes`from { opacity: 1; } to { opacity: 0; }`;
 const swipeOut = keyframes`from { transform: translateX(var(--radix-toast-swipe-end-x)); } to { transform: translateX(calc(100% + 1rem)); }`;
 
@@ -53,18 +74,24 @@ const Root = styled(RadixToast.Root)<{ $variant: ToastVariant }>`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: 1rem;
-  padding: 1rem 2.5rem 1rem 1.25rem;
+  gap: 0.75rem;
+  padding: 0.5rem 2.75rem 0.5rem 0.875rem;
+  min-height: 3rem;
   border: 1px solid;
   border-radius: ${th((t) => t.radii.md)};
   box-shadow: ${th((t) => t.shadows.lg)};
   ${(p) => variantCss[p.$variant]}
   /* Radix drives these states: open -> closed (exit animation, presence "unmount suspended") -> unmounted. */
-  &[data-state='open'] { animation: ${slideIn} 200ms ease-out; }
+  &[data-state='open'] { animation: ${dropIn} 200ms ease-out; }
   &[data-state='closed'] { animation: ${fadeOut} 150ms ease-in forwards; }
   &[data-swipe='move'] { transform: translateX(var(--radix-toast-swipe-move-x)); }
   &[data-swipe='cancel'] { transform: translateX(0); transition: transform 200ms ease-out; }
   &[data-swipe='end'] { animation: ${swipeOut} 150ms ease-out forwards; }
+  ${media.md} {
+    gap: 1rem;
+    padding: 1rem 2.5rem 1rem 1.25rem;
+    &[data-state='open'] { animation: ${slideIn} 200ms ease-out; }
+  }
 `;
 
 const Text = styled.div`
@@ -96,13 +123,14 @@ const ActionButton = styled(RadixToast.Action)`
 
 const CloseButton = styled(RadixToast.Close)`
   position: absolute;
-  top: 0.5rem;
-  right: 0.5rem;
+  top: 50%;
+  right: 0.375rem;
+  transform: translateY(-50%);
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  width: 1.75rem;
-  height: 1.75rem;
+  width: 2.25rem;
+  height: 2.25rem;
   border: none;
   border-radius: ${th((t) => t.radii.sm)};
   background: transparent;
