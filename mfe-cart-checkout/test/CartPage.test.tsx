@@ -169,3 +169,24 @@ test('a removed line that could not be ordered gets no Undo', async () => {
   const notice = (await screen.findByText('Removed Old Syrup')).closest('li')!;
   expect(within(notice).queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
 });
+
+test('the cart’s summary: subtotal of the lines that can be ordered, the standard fee with the free-delivery note, tax included; a blocked line says why and is not counted', async () => {
+  const age = safetyBlockMessage('UNDER_AGE', 18);
+  const cart = cartWith([
+    line({ productId: 'p-vit', title: 'Vitamin C', quantity: 2, lineTotal: 12.5 }),
+    line({ productId: 'p-nic', title: 'Nicotine Gum', price: 1.29, lineTotal: 1.29, problem: age }),
+  ]);
+  fakeApi(() => ({ body: { success: true, data: cart } }));
+  renderWithStore(<CartPage />, { url: '/cart', user: shopper });
+  const gum = await screen.findByTestId('cart-line-p-nic');
+  expect(within(gum).getByText(age)).toBeInTheDocument();
+  expect(within(gum).getByLabelText('Line total for Nicotine Gum')).toHaveTextContent('Not included');
+  expect(within(screen.getByTestId('cart-line-p-vit')).getByLabelText('Line total for Vitamin C')).toHaveTextContent('£12.50');
+  const summary = screen.getByRole('region', { name: 'Cart summary' });
+  expect(within(summary).getByText('Subtotal (1 item not included)').nextSibling).toHaveTextContent('£12.50');
+  expect(within(summary).getByText('Standard delivery').nextSibling).toHaveTextContent('£3.99');
+  expect(within(summary).getByTestId('order-total')).toHaveTextContent('£16.49');
+  expect(summary).toHaveTextContent('Includes tax of £2.75');
+  expect(summary).toHaveTextContent('Add £17.50 more for free standard delivery.');
+  expect(summary).toHaveTextContent('Express delivery and click and collect at a pharmacy are chosen at checkout.');
+});

@@ -5,7 +5,7 @@ import PaymentCancelPage from '../src/exposes/PaymentCancelPage';
 import PaymentReturnPage from '../src/exposes/PaymentReturnPage';
 import { resetPaymentConfig } from '../src/payment/TestPaymentNotice';
 import { fakeApi, renderWithStore, shopper, type ApiCall } from '@pharmacy/test-kit';
-import { address, cartOf, line, orderOf } from './fixtures';
+import { address, cartOf, deliveryOptions, line, orderOf } from './fixtures';
 
 const NOTICE = 'Test payment: no money is taken';
 const cart = cartOf([line({})]);
@@ -16,6 +16,7 @@ function shopApi(testPayments: boolean, captured?: Order) {
   return fakeApi((c: ApiCall) => {
     if (c.url === '/api/payments/config') return { body: { success: true, data: { provider: testPayments ? 'sandbox' : 'paypal', testPayments } } };
     if (c.url.startsWith('/api/shop/address/get/')) return { body: { success: true, data: [address] } };
+    if (c.url === '/api/shop/delivery/options') return { body: { success: true, data: deliveryOptions } };
     if (c.url === '/api/shop/order/capture' && captured) return { body: { success: true, data: captured } };
     if (c.url === '/api/shop/order/cancel') return { body: { success: true, data: { ...order('sandbox'), orderStatus: 'rejected', paymentStatus: 'failed' } } };
     return { body: { success: true, data: cart } };

@@ -1,20 +1,59 @@
 import styled from 'styled-components';
 import { MISSING_VALUE, formatMoney, type Cart, type CartLine } from '@pharmacy/contracts';
-import { Badge, Button, PlainList, th } from '@pharmacy/ui';
+import { Badge, Button, PlainList, media, th } from '@pharmacy/ui';
 
+/**
+ * On a phone the price sits under the title beside the quantity (a third column would push it off a 375 px
+ * screen); from the sm breakpoint it has its own column on the right.
+ */
 const Row = styled.li<{ $muted: boolean }>`
   display: grid;
-  grid-template-columns: 72px 1fr auto;
-  gap: 1rem;
+  grid-template-columns: 56px minmax(0, 1fr) auto;
+  grid-template-areas:
+    'thumb info info'
+    'qty qty price';
+  gap: 0.5rem 0.75rem;
   align-items: start;
-  padding: 1rem;
+  padding: 0.75rem;
   border: 1px solid ${th((t) => t.colors.border)};
   border-radius: 8px;
   opacity: ${(p) => (p.$muted ? 0.75 : 1)};
+  overflow-wrap: anywhere;
+  ${media.sm} {
+    grid-template-columns: 72px minmax(0, 1fr) auto;
+    grid-template-areas:
+      'thumb info price'
+      'thumb qty price';
+    gap: 0.5rem 1rem;
+    padding: 1rem;
+  }
+`;
+const Info = styled.div`
+  grid-area: info;
+  min-width: 0;
+`;
+const Price = styled.div`
+  grid-area: price;
+  align-self: center;
+  text-align: right;
+  white-space: nowrap;
+  font-variant-numeric: tabular-nums;
+  ${media.sm} {
+    align-self: start;
+  }
+`;
+const Excluded = styled.span`
+  font-size: 0.875rem;
+  color: ${th((t) => t.colors.textMuted)};
 `;
 const Thumb = styled.img`
-  width: 72px;
-  height: 72px;
+  grid-area: thumb;
+  width: 56px;
+  height: 56px;
+  ${media.sm} {
+    width: 72px;
+    height: 72px;
+  }
   object-fit: cover;
   border-radius: 6px;
   background: ${th((t) => t.colors.surfaceMuted)};
@@ -47,27 +86,35 @@ const Warnings = styled.div`
     margin-top: 0.25rem;
   }
 `;
+/** 44 px buttons: the quantity is changed with a finger on a phone. */
 const Qty = styled.div`
+  grid-area: qty;
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: 0.5rem;
-  margin-top: 0.5rem;
+  button {
+    min-height: 2.75rem;
+    min-width: 2.75rem;
+  }
 `;
 
 export interface CartLinesProps {
   cart: Cart;
+  /** The shop's currency (the server's totals say which). */
+  currency?: string;
   /** Omit for a read-only review (checkout). */
   onQuantity?: (productId: string, quantity: number) => void;
   onRemove?: (productId: string) => void;
   busy?: boolean;
 }
 
-function Line({ line, onQuantity, onRemove, busy }: { line: CartLine } & Omit<CartLinesProps, 'cart'>) {
+function Line({ line, currency, onQuantity, onRemove, busy }: { line: CartLine } & Omit<CartLinesProps, 'cart'>) {
   const canRaise = line.available && line.quantity < line.maxQuantity;
   return (
     <Row $muted={!line.available} data-testid={`cart-line-${line.productId}`}>
       {line.image ? <Thumb src={line.image} alt="" width={72} height={72} loading="lazy" /> : <Thumb as="div" aria-hidden="true" />}
-      <div>
+      <Info>
         <strong>{line.title}</strong>
         {line.brand && <div>{line.brand}</div>}
         {(!line.available || line.pharmacyOnly) && (
@@ -90,7 +137,11 @@ function Line({ line, onQuantity, onRemove, busy }: { line: CartLine } & Omit<Ca
             </ul>
           </Warnings>
         )}
-        {onQuantity ? (
+        {line.available && line.maxQuantity > 0 && line.quantity >= line.maxQuantity && onQuantity && (
+          <Note $tone="info">Maximum you can order: {line.maxQuantity}</Note>
+        )}
+      </Info>
+      {onQuantity ? (
           <Qty>
             <Button size="sm" variant="secondary" aria-label={`One less ${line.title}`} disabled={busy || line.quantity <= 1 || !line.available}
               onClick={() => onQuantity(line.productId, line.quantity - 1)}>−</Button>
@@ -104,23 +155,22 @@ function Line({ line, onQuantity, onRemove, busy }: { line: CartLine } & Omit<Ca
             )}
           </Qty>
         ) : (
-          <div>Quantity: {line.quantity}</div>
+          <Qty as="div">Quantity: {line.quantity}</Qty>
         )}
-        {line.available && line.maxQuantity > 0 && line.quantity >= line.maxQuantity && onQuantity && (
-          <Note $tone="info">Maximum you can order: {line.maxQuantity}</Note>
-        )}
-      </div>
-      <div aria-label={`Line total for ${line.title}`}>{line.available ? formatMoney(line.lineTotal) : MISSING_VALUE}</div>
+      {/* a blocked line is left out of the total: its price would read as if it were counted */}
+      <Price aria-label={`Line total for ${line.title}`}>
+        {line.problem ? <Excluded>Not included</Excluded> : line.available ? formatMoney(line.lineTotal, currency) : MISSING_VALUE}
+      </Price>
     </Row>
   );
 }
 
 /** The lines of a cart with caps, unavailable items, problems (age, prescription, stock) and safety warnings spelled out. */
-export function CartLines({ cart, onQuantity, onRemove, busy }: CartLinesProps) {
+export function CartLines({ cart, currency = cart.totals?.currency, onQuantity, onRemove, busy }: CartLinesProps) {
   return (
     <PlainList $gap={4} aria-label="Cart items">
       {cart.items.map((line) => (
-        <Line key={line.productId} line={line} onQuantity={onQuantity} onRemove={onRemove} busy={busy} />
+        <Line key={line.productId} line={line} currency={currency} onQuantity={onQuantity} onRemove={onRemove} busy={busy} />
       ))}
     </PlainList>
   );

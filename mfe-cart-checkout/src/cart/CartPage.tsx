@@ -1,19 +1,20 @@
 import { useDispatch } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { formatMoney } from '@pharmacy/contracts';
 import { Button, Card, EmptyState, PageTitle, Spinner } from '@pharmacy/ui';
 import { CartLines, LineProblems } from './CartLines';
 import { cartActions } from './slice';
+import { TotalsBreakdown } from './TotalsBreakdown';
 import { useCart } from './useCart';
 
 const Summary = styled(Card)`
   margin-top: 1.5rem;
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: space-between;
-  align-items: center;
+  display: grid;
   gap: 1rem;
+  @media (min-width: 640px) {
+    max-width: 28rem;
+    margin-left: auto;
+  }
 `;
 const Alert = styled.p`
   margin: 0 0 1rem;
@@ -60,16 +61,13 @@ export function CartPage() {
           />
           <Summary>
             <div>
-              <div>
-                {cart.itemCount} item{cart.itemCount === 1 ? '' : 's'}
-              </div>
-              <strong aria-label="Cart total">Total: {formatMoney(cart.totalAmount)}</strong>
+              {cart.itemCount} item{cart.itemCount === 1 ? '' : 's'}
             </div>
+            <TotalsBreakdown totals={cart.totals} label="Cart summary">
+              <p>Express delivery and click and collect at a pharmacy are chosen at checkout.</p>
+            </TotalsBreakdown>
             {blocked.length > 0 && <LineProblems lines={blocked} />}
-            <Button
-              disabled={!cart.canCheckout || loading}
-              onClick={() => navigate('/secure/checkout')}
-            >
+            <Button fullWidth disabled={!cart.canCheckout || loading} onClick={() => navigate('/secure/checkout')}>
               {shopper ? 'Checkout' : 'Sign in to check out'}
             </Button>
           </Summary>

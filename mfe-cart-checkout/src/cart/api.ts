@@ -6,6 +6,8 @@ import type {
   CartItemInput,
   CartResponse,
   ConsultationAnswerInput,
+  DeliveryOptions,
+  DeliverySelection,
   Order,
   OrderCreated,
   OrderCreatedResponse,
@@ -30,7 +32,9 @@ const cartReply = (r: ApiResponse<Cart>): CartReply => {
 const id = encodeURIComponent;
 
 export const cartApi = {
-  get: (userId: string) => api.get<Cart>(`/api/shop/cart/get/${id(userId)}`).then(cartReply),
+  /** With a delivery choice, the answer's `totals` price that method (the server's fees; standard without one). */
+  get: (userId: string, delivery?: DeliverySelection) =>
+    api.get<Cart>(`/api/shop/cart/get/${id(userId)}`, delivery ? { query: { delivery: delivery.method, pharmacyId: delivery.pharmacyId } } : undefined).then(cartReply),
   add: (userId: string, productId: string, quantity: number) => api.post<Cart>('/api/shop/cart/add', { userId, productId, quantity }).then(cartReply),
   update: (userId: string, productId: string, quantity: number) => api.put<Cart>('/api/shop/cart/update-cart', { userId, productId, quantity }).then(cartReply),
   remove: (userId: string, productId: string) => api.delete<Cart>(`/api/shop/cart/${id(userId)}/${id(productId)}`).then(cartReply),
@@ -50,9 +54,15 @@ export const addressApi = {
 
 export const orderApi = {
   /** The approval link and order id, read at the top level of the answer (where the product brief puts them). */
-  create: async (addressId: string, acknowledgeSafetyWarnings: boolean, consultation?: ConsultationAnswerInput[]): Promise<OrderCreated> => {
+  create: async (
+    addressId: string,
+    delivery: DeliverySelection,
+    acknowledgeSafetyWarnings: boolean,
+    consultation?: ConsultationAnswerInput[],
+  ): Promise<OrderCreated> => {
     const res = await api.post<OrderCreated>('/api/shop/order/create', {
       addressId,
+      delivery,
       ...(acknowledgeSafetyWarnings ? { acknowledgeSafetyWarnings: true } : {}),
       ...(consultation?.length ? { consultation } : {}),
     });
@@ -62,6 +72,11 @@ export const orderApi = {
   },
   capture: (body: { paymentId: string; payerId: string; orderId: string }) => apiData.post<Order>('/api/shop/order/capture', body),
   cancel: (orderId: string) => apiData.post<Order>('/api/shop/order/cancel', { orderId }),
+};
+
+export const deliveryApi = {
+  /** Public: the methods with their fees, the free-delivery threshold, the shop's currency and the pharmacies to collect from. */
+  options: () => apiData.get<DeliveryOptions>('/api/shop/delivery/options'),
 };
 
 export const paymentApi = {

@@ -1,16 +1,31 @@
 import { channel, type Channel } from 'redux-saga';
 import { all, call, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
-import { CART_MAX_LINES, CheckoutErrorCodes, type CartCapped, type CartItemInput } from '@pharmacy/contracts';
+import { CART_MAX_LINES, CheckoutErrorCodes, DEFAULT_DELIVERY_METHOD, type Cart, type CartCapped, type CartItemInput } from '@pharmacy/contracts';
 import { getErrorMessage, isApiError } from '@pharmacy/session';
 import { toast } from '@pharmacy/ui';
 import { cartApi, type CartReply } from './api';
 import { cartActions, selectCart, selectShopper, type CartState } from './slice';
 import { addToVisitorCart, clearVisitorCart, readVisitorCart, setVisitorQuantity, visitorMergeId, writeVisitorCart } from './visitorCart';
 
+/**
+ * A visitor with nothing in their browser cart: not worth a request on every page (the badge reads it). Its totals
+ * are never shown (an empty cart shows no summary), so the currency is left blank rather than guessed.
+ */
+const emptyVisitorCart: Cart = {
+  userId: '',
+  items: [],
+  itemCount: 0,
+  totalAmount: 0,
+  canCheckout: false,
+  hasWarnings: false,
+  needsConsultation: false,
+  totals: { subtotal: 0, delivery: 0, total: 0, taxIncluded: 0, taxRatePercent: 0, currency: '', deliveryMethod: DEFAULT_DELIVERY_METHOD, excludedLines: 0 },
+};
+
 /** Prices a visitor's browser cart and keeps the stored quantities within the server's caps. */
 function* visitorCart(items: CartItemInput[]): Generator<unknown, CartReply, CartReply> {
   if (items.length === 0) {
-    return { cart: { userId: '', items: [], itemCount: 0, totalAmount: 0, canCheckout: false, hasWarnings: false, needsConsultation: false } };
+    return { cart: emptyVisitorCart };
   }
   const reply: CartReply = yield call(cartApi.quote, items);
   writeVisitorCart(reply.cart.items.filter((l) => l.maxQuantity > 0 || !l.available).map((l) => ({ productId: l.productId, quantity: l.quantity })));

@@ -1,18 +1,30 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ADDRESS_LIMIT, CURRENT_ORDER_ID_KEY, CheckoutErrorCodes, formatMoney, type ConsultationQuestionId } from '@pharmacy/contracts';
+import {
+  ADDRESS_LIMIT,
+  CURRENT_ORDER_ID_KEY,
+  CheckoutErrorCodes,
+  DEFAULT_DELIVERY_METHOD,
+  type ConsultationQuestionId,
+  type DeliveryMethod,
+  type DeliverySelection,
+} from '@pharmacy/contracts';
 import { getErrorMessage, isApiError } from '@pharmacy/session';
 import { Button, Card, EmptyState, PageTitle, Spinner, th } from '@pharmacy/ui';
 import { AddressForm } from '../address/AddressForm';
 import { useAddresses } from '../address/useAddresses';
 import { addressApi, orderApi } from '../cart/api';
 import { CartLines, LineProblems } from '../cart/CartLines';
-import { useCart } from '../cart/useCart';
-import { TestPaymentNotice } from '../payment/TestPaymentNotice';
+import { TotalsBreakdown } from '../cart/TotalsBreakdown';
+import { useCartModule } from '../cart/useCart';
+import { TestPaymentNotice, useTestPayments } from '../payment/TestPaymentNotice';
 import { AddressCard } from '../address/AddressPage';
 import { ConsultationForm, answerFieldId, answersBody, checkAnswers, emptyAnswers, type ConsultationErrors } from './ConsultationForm';
+import { DeliveryChoice } from './DeliveryChoice';
 import { PharmacistNotice } from './PharmacistNotice';
+import { placeBlockers } from './placeBlockers';
+import { useDeliveryOptions, usePricedCart } from './useDelivery';
 import { useUnrecognisedTerms } from './useUnrecognisedTerms';
 
 const Layout = styled.div`
@@ -28,15 +40,35 @@ const Column = styled.div`
   gap: 1.5rem;
   min-width: 0;
 `;
+/** An address radio: the whole card is the label, at least 44 px tall. */
 const Choice = styled.label`
   display: flex;
   gap: 0.75rem;
   align-items: flex-start;
+  min-height: 2.75rem;
   padding: 0.75rem;
-  border: 1px solid #cbd5e1;
+  border: 1px solid ${th((t) => t.colors.border)};
   border-radius: 8px;
   margin-bottom: 0.75rem;
   cursor: pointer;
+  input {
+    width: 1.25rem;
+    height: 1.25rem;
+    flex: none;
+  }
+`;
+const Blockers = styled.div`
+  margin: 0 0 ${th((t) => t.space(3))};
+  font-size: ${th((t) => t.fontSizes.sm)};
+  ul {
+    margin: ${th((t) => t.space(1))} 0 0;
+    padding-left: 1.25rem;
+  }
+`;
+const Summary = styled.div`
+  margin: ${th((t) => t.space(4))} 0;
+  padding-top: ${th((t) => t.space(4))};
+  border-top: 1px solid ${th((t) => t.colors.border)};
 `;
 /** The acknowledgement: a 44 px row with the box at the start, the words saying what is acknowledged. */
 const Acknowledge = styled.label`
@@ -55,15 +87,26 @@ const Acknowledge = styled.label`
 `;
 
 /**
- * /secure/checkout: pick or add an address, review the server-computed items and total, answer the pharmacist's
+ * /secure/checkout: choose delivery (standard, express, or click and collect at a chosen pharmacy; every choice is
+ * priced by the server), pick or add an address, review the items and the server's totals, answer the pharmacist's
  * questions when the cart holds a pharmacy medicine, acknowledge safety warnings, learn whether a pharmacist will
- * check the order, place it, then go to the payment provider's approval page.
+ * check the order, place it, then go to the payment provider's approval page. The page shows itself once the cart,
+ * addresses, delivery options and payment mode are known, so nothing moves in under it afterwards.
  */
 export function CheckoutPage() {
-  const { cart, error: cartError } = useCart();
+  useCartModule();
   const { userId, addresses, reload } = useAddresses();
+  const delivery = useDeliveryOptions();
+  const testPayments = useTestPayments();
+  const [method, setMethod] = useState<DeliveryMethod>(DEFAULT_DELIVERY_METHOD);
+  const [pharmacyId, setPharmacyId] = useState<string | null>(null);
+  const selection: DeliverySelection = method === 'collect' && pharmacyId ? { method, pharmacyId } : { method };
+  const priced = usePricedCart(userId ?? null, selection);
+  const cart = priced.cart;
   const unrecognisedTerms = useUnrecognisedTerms(cart);
-  const [addressId, setAddressId] = useState<string | null>(null);
+  const [chosenAddressId, setAddressId] = useState<string | null>(null);
+  // the first address until the shopper picks one (derived, not set afterwards: the first paint is already right)
+  const addressId = addresses?.some((a) => a._id === chosenAddressId) ? chosenAddressId : (addresses?.[0]?._id ?? null);
   const [adding, setAdding] = useState(false);
   const [acknowledged, setAcknowledged] = useState(false);
   const [answers, setAnswers] = useState(emptyAnswers);
@@ -72,11 +115,10 @@ export function CheckoutPage() {
   const [placing, setPlacing] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (addresses && addresses.length > 0 && !addresses.some((a) => a._id === addressId)) setAddressId(addresses[0]._id);
-  }, [addresses, addressId]);
-
-  if (!cart || !addresses || !userId) return cartError ? <p role="alert">{cartError}</p> : <Spinner />;
+  const optionsSettled = delivery.options !== null || delivery.error !== null;
+  if (!cart || !addresses || !userId || !optionsSettled || testPayments === null) {
+    return priced.error && !cart ? <p role="alert">{priced.error}</p> : <Spinner />;
+  }
   if (cart.items.length === 0) {
     return (
       <section>
@@ -90,11 +132,27 @@ export function CheckoutPage() {
   const needsConsultation = cart.needsConsultation;
   const problems = cart.items.filter((l) => l.problem);
   const warned = cart.items.filter((l) => l.warnings.length > 0);
-  const canPlace = cart.canCheckout && !!addressId && (!needsAck || acknowledged) && !placing;
+  const blockers = placeBlockers({
+    blockedLines: problems.length > 0 || !cart.canCheckout,
+    hasAddress: !!addressId,
+    method: delivery.options ? method : null,
+    pharmacyChosen: !!pharmacyId,
+    consultationNeeded: needsConsultation,
+    consultationAnswered: Object.keys(checkAnswers(answers)).length === 0,
+    acknowledgementNeeded: needsAck,
+    acknowledged,
+    deliveryUnavailable: !delivery.options || !!priced.error,
+  });
+  const canPlace = blockers.length === 0 && !placing && !priced.busy;
 
   function answer(id: ConsultationQuestionId, text: string) {
     setAnswers((a) => ({ ...a, [id]: text }));
     if (answerErrors[id]) setAnswerErrors((e) => ({ ...e, [id]: undefined }));
+  }
+
+  function chooseMethod(next: DeliveryMethod) {
+    setMethod(next);
+    setError(null);
   }
 
   async function place() {
@@ -112,7 +170,7 @@ export function CheckoutPage() {
     setError(null);
     setConsultationRefusal(null);
     try {
-      const { orderId, approvalURL } = await orderApi.create(addressId, needsAck && acknowledged, needsConsultation ? answersBody(answers) : undefined);
+      const { orderId, approvalURL } = await orderApi.create(addressId, selection, needsAck && acknowledged, needsConsultation ? answersBody(answers) : undefined);
       sessionStorage.setItem(CURRENT_ORDER_ID_KEY, orderId);
       window.location.assign(approvalURL);
     } catch (err) {
@@ -126,11 +184,23 @@ export function CheckoutPage() {
   return (
     <section>
       <PageTitle>Checkout</PageTitle>
-      <TestPaymentNotice />
+      <TestPaymentNotice testPayments={testPayments ?? false} />
       <Layout>
         <Column>
+          {delivery.options ? (
+            <DeliveryChoice options={delivery.options} method={method} pharmacyId={pharmacyId} onMethod={chooseMethod} onPharmacy={setPharmacyId} />
+          ) : (
+            <Card>
+              <h2>Delivery</h2>
+              <p role="alert">{delivery.error}</p>
+              <Button variant="secondary" onClick={delivery.retry}>
+                Try again
+              </Button>
+            </Card>
+          )}
           <Card>
-            <h2>Delivery address</h2>
+            <h2>{method === 'collect' ? 'Your address' : 'Delivery address'}</h2>
+            {method === 'collect' && <p>The order is recorded with your name, address and phone; you collect it at the pharmacy you chose.</p>}
             {addresses.map((a) => (
               <Choice key={a._id}>
                 <input type="radio" name="address" value={a._id} checked={addressId === a._id} onChange={() => setAddressId(a._id)} />
@@ -159,9 +229,17 @@ export function CheckoutPage() {
         <Card>
           <h2>Your order</h2>
           <CartLines cart={cart} />
-          <p>
-            <strong aria-label="Order total">Total: {formatMoney(cart.totalAmount)}</strong>
-          </p>
+          <Summary>
+            <TotalsBreakdown totals={cart.totals} label="Order summary" busy={priced.busy} />
+            {priced.error && (
+              <p role="alert">
+                {priced.error}{' '}
+                <Button size="sm" variant="secondary" onClick={() => void priced.retry()}>
+                  Try again
+                </Button>
+              </p>
+            )}
+          </Summary>
           {problems.length > 0 ? (
             <>
               <LineProblems lines={problems} />
@@ -187,7 +265,24 @@ export function CheckoutPage() {
           )}
           <PharmacistNotice warnings={needsAck} pharmacyMedicine={needsConsultation} unrecognisedTerms={unrecognisedTerms} />
           {error && <p role="alert">{error}</p>}
-          <Button fullWidth disabled={!canPlace} loading={placing} loadingLabel="Placing your order" onClick={() => void place()}>
+          {blockers.length > 0 && (
+            <Blockers id="place-order-blockers">
+              <strong>Before you can place the order:</strong>
+              <ul>
+                {blockers.map((b) => (
+                  <li key={b}>{b}</li>
+                ))}
+              </ul>
+            </Blockers>
+          )}
+          <Button
+            fullWidth
+            disabled={!canPlace}
+            aria-describedby={blockers.length > 0 ? 'place-order-blockers' : undefined}
+            loading={placing}
+            loadingLabel="Placing your order"
+            onClick={() => void place()}
+          >
             Place order and pay
           </Button>
         </Card>

@@ -22,14 +22,17 @@ export function resetPaymentConfig(): void {
   configRequest = null;
 }
 
-/** Whether payments are tests (the sandbox provider), as the server says; null until it has answered. */
-export function useTestPayments(): boolean | null {
-  const [testPayments, setTestPayments] = useState<boolean | null>(null);
+/**
+ * Whether payments are tests (the sandbox provider), as the server says: null until it has answered, undefined when
+ * it could not be asked (no notice then: the order's own payment method still labels it once known).
+ */
+export function useTestPayments(): boolean | null | undefined {
+  const [testPayments, setTestPayments] = useState<boolean | null | undefined>(null);
   useEffect(() => {
     let live = true;
     loadTestPayments().then(
       (v) => live && setTestPayments(v),
-      () => undefined, // no answer, no notice: the order's own payment method still labels it once known
+      () => live && setTestPayments(undefined),
     );
     return () => {
       live = false;
@@ -51,8 +54,10 @@ const Banner = styled.p`
  * "Test payment: no money is taken" while the shop takes payments through the sandbox, or when the order
  * shown was paid through it (paymentMethod), so a test order is never mistaken for a paid one.
  */
-export function TestPaymentNotice({ paymentMethod }: { paymentMethod?: string }) {
-  const testPayments = useTestPayments();
+export function TestPaymentNotice({ paymentMethod, testPayments: known }: { paymentMethod?: string; testPayments?: boolean | null }) {
+  const asked = useTestPayments();
+  // a page that waited for the answer before showing itself passes it, so the notice is there in its first paint
+  const testPayments = known ?? asked;
   const show = paymentMethod !== undefined ? isTestPayment(paymentMethod) : testPayments === true;
   return show ? <Banner role="note">{TEST_PAYMENT_NOTICE}</Banner> : null;
 }
