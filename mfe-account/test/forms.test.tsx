@@ -55,6 +55,21 @@ describe('NeedHelpPage and SuggestIdeaPage', () => {
     expect((await screen.findAllByText('Thanks, we have your request.')).length).toBeGreaterThan(0);
   });
 
+  it('takes the order number as My orders writes it (#FC34A420) and sends it without the #', async () => {
+    const { calls } = fakeApi(() => ({ status: 201, body: { success: true, data: { _id: 't2', kind: 'help', createdAt: '' }, message: 'Thanks, we have your request.' } }));
+    const user = userEvent.setup();
+    renderWithStore(<NeedHelpPage />, { path: '/need-help', url: '/need-help?orderId=%23FC34A420', user: shopper });
+    expect(screen.getByLabelText(/^Order number/)).toHaveValue('#FC34A420');
+    await user.type(screen.getByLabelText(/^Subject/), 'Late parcel');
+    await user.type(screen.getByLabelText(/^How can we help/), 'My parcel has not arrived yet.');
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    await screen.findAllByText('Thanks, we have your request.');
+    expect(calls[0]).toMatchObject({ body: { orderId: 'FC34A420' } });
+
+    await user.type(screen.getByLabelText(/^Order number/), '#FC34 A420');
+    expect(screen.getByText('The order number is not valid. Copy it from My orders, or leave it empty.')).toBeInTheDocument();
+  });
+
   it('sends an idea and shows the server message on failure', async () => {
     fakeApi(() => ({ status: 429, body: { success: false, code: 'RATE_LIMITED', message: 'Too many attempts. Please wait 60 seconds and try again.' } }));
     const user = userEvent.setup();

@@ -1,15 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { formatMoney, orderStatusLabel, paymentStatusLabel, statusTone } from '@pharmacy/contracts';
+import { formatDate, formatMoney } from '@pharmacy/contracts';
 import { selectAuth, selectCurrentUser, useAppDispatch, useAppSelector, useInjectModule } from '@pharmacy/session';
-import { Badge, Button, Card, EmptyState, MutedText, PageSpinner, PageTitle, media, th } from '@pharmacy/ui';
+import { Button, Card, EmptyState, MutedText, PageSpinner, PageTitle, media, th } from '@pharmacy/ui';
 import { Narrow } from '../forms/layout';
 import { MY_ORDERS_KEY, myOrdersActions, myOrdersReducer, selectMyOrders } from './slice';
 import { myOrdersSaga } from './saga';
-import { formatDate, orderDate, orderNumber } from './format';
-import { OrderDetailsDialog, TestPaymentBadge } from './OrderDetailsDialog';
-import { ReviewBadge, ReviewNotice } from './review';
+import { numberOf, orderDate } from './format';
+import { OrderDetailsDialog } from './OrderDetailsDialog';
+import { StatusBadges } from './StatusBadges';
+import { OrderTimeline } from './OrderTimeline';
+import { ReviewNotice } from './review';
 
 const List = styled.ul`
   list-style: none;
@@ -41,6 +43,11 @@ const Badges = styled.div`
 const Amount = styled.div`
   font-weight: ${th((t) => t.fontWeights.semibold)};
   text-align: right;
+`;
+const Progress = styled.div`
+  grid-column: 1 / -1;
+  padding-top: ${th((t) => t.space(3))};
+  border-top: 1px solid ${th((t) => t.colors.border)};
 `;
 const ShopLink = styled(Link)`
   color: ${th((t) => t.colors.brandStrong)};
@@ -90,20 +97,23 @@ export function MyOrdersPage() {
             <li key={order._id}>
               <OrderCard>
                 <div>
-                  <Num>Order {orderNumber(order)}</Num>
-                  <MutedText>{formatDate(orderDate(order))}</MutedText>
+                  <Num>Order {numberOf(order)}</Num>
+                  <MutedText>
+                    <time dateTime={orderDate(order)}>{formatDate(orderDate(order))}</time>
+                    {order.delivery ? ` · ${order.delivery.label}` : null}
+                  </MutedText>
                 </div>
                 <Amount>{formatMoney(order.totalAmount, order.currency ?? 'USD')}</Amount>
                 <Badges>
-                  <Badge variant={statusTone(order.orderStatus)}>{orderStatusLabel(order.orderStatus, 'shopper')}</Badge>
-                  <Badge variant={statusTone(order.paymentStatus)}>Payment: {paymentStatusLabel(order.paymentStatus)}</Badge>
-                  <ReviewBadge order={order} />
-                  <TestPaymentBadge order={order} />
+                  <StatusBadges order={order} />
                 </Badges>
-                <Button variant="secondary" size="sm" onClick={() => open(order._id)} aria-label={`View details of order ${orderNumber(order)}`}>
+                <Button variant="secondary" size="sm" onClick={() => open(order._id)} aria-label={`View details of order ${numberOf(order)}`}>
                   View details
                 </Button>
                 <ReviewNotice order={order} />
+                <Progress>
+                  <OrderTimeline order={order} />
+                </Progress>
               </OrderCard>
             </li>
           ))}

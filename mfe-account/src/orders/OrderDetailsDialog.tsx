@@ -1,16 +1,17 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { MISSING_VALUE, TEST_PAYMENT_NOTICE, formatMoney, isTestPayment, orderStatusLabel, paymentStatusLabel, statusChangeLabel, statusTone } from '@pharmacy/contracts';
+import { MISSING_VALUE, formatDate, formatMoney, orderStatusWords, statusChangeLabel } from '@pharmacy/contracts';
 import { Badge, Button, MutedText, Spinner, buttonStyles, th } from '@pharmacy/ui';
 import { Dialog } from '@pharmacy/ui/dialog';
 import type { OrderView } from './slice';
-import { formatDate, orderDate, orderHistory, orderNumber } from './format';
-import { ReviewBadge, ReviewNotice, reviewOf } from './review';
+import { numberOf, orderDate, orderHistory, stateOf } from './format';
+import { ReviewNotice, reviewOf } from './review';
+import { StatusBadges } from './StatusBadges';
+import { OrderTimeline } from './OrderTimeline';
+import { OrderTotals } from './OrderTotals';
+import { OrderDelivery } from './OrderDelivery';
+import { H3 } from './parts';
 
-const H3 = styled.h3`
-  margin: ${th((t) => t.space(5))} 0 ${th((t) => t.space(2))};
-  font-size: ${th((t) => t.fontSizes.md)};
-`;
 const Items = styled.ul`
   list-style: none;
   margin: 0;
@@ -42,12 +43,6 @@ const Line = styled.p`
   gap: ${th((t) => t.space(2))};
   align-items: center;
   margin: 0 0 ${th((t) => t.space(2))};
-`;
-const Total = styled.p`
-  display: flex;
-  justify-content: space-between;
-  margin: ${th((t) => t.space(3))} 0 0;
-  font-weight: ${th((t) => t.fontWeights.semibold)};
 `;
 const History = styled.ol`
   margin: 0;
@@ -154,7 +149,7 @@ function UnpaidActions({ order, cancelling, onCancel }: { order: OrderView; canc
   return (
     <Unpaid>
       <p role="note">
-        Not paid yet: we hold these items for you until {order.expiresAt ? formatDate(order.expiresAt, true) : 'the order expires'}.
+        Not paid yet: we hold these items for you until {order.expiresAt ? formatDate(order.expiresAt, { withTime: true }) : 'the order expires'}.
       </p>
       {order.paymentURL ? <PayLink href={order.paymentURL}>Pay now</PayLink> : null}
       <Button variant="secondary" size="sm" loading={cancelling} loadingLabel="Cancelling the order" onClick={() => onCancel(order._id)}>
@@ -164,32 +159,25 @@ function UnpaidActions({ order, cancelling, onCancel }: { order: OrderView; canc
   );
 }
 
-/** Says so on every order paid through the sandbox provider, whatever the shop uses today. */
-export function TestPaymentBadge({ order }: { order: OrderView }) {
-  return isTestPayment(order.paymentMethod ?? '') ? (
-    <Badge variant="warning">
-      <span role="note">{TEST_PAYMENT_NOTICE}</span>
-    </Badge>
-  ) : null;
-}
-
 function Body({ order, cancelling, onCancel }: { order: OrderView; cancelling: boolean; onCancel: (orderId: string) => void }) {
   const currency = order.currency ?? 'USD';
-  const address = order.address;
   const history = orderHistory(order);
+  const placed = orderDate(order);
   return (
     <>
       <Line>
-        <span>Placed {formatDate(orderDate(order), true)}</span>
-        <Badge variant={statusTone(order.orderStatus)}>Order: {orderStatusLabel(order.orderStatus, 'shopper')}</Badge>
-        <Badge variant={statusTone(order.paymentStatus)}>Payment: {paymentStatusLabel(order.paymentStatus)}</Badge>
-        <ReviewBadge order={order} />
-        <TestPaymentBadge order={order} />
+        <span>
+          Placed {placed ? <time dateTime={placed}>{formatDate(placed, { withTime: true })}</time> : MISSING_VALUE}
+        </span>
+        <StatusBadges order={order} />
       </Line>
       <ReviewNotice order={order} />
       {order.orderStatus === 'pending' && order.paymentStatus === 'pending' ? (
         <UnpaidActions order={order} cancelling={cancelling} onCancel={onCancel} />
       ) : null}
+
+      <H3>Progress</H3>
+      <OrderTimeline order={order} />
 
       <H3>Items</H3>
       <Items>
@@ -208,38 +196,16 @@ function Body({ order, cancelling, onCancel }: { order: OrderView; cancelling: b
           </li>
         ))}
       </Items>
-      <Total>
-        <span>Total</span>
-        <span>{formatMoney(order.totalAmount, currency)}</span>
-      </Total>
+      <OrderTotals order={order} />
 
       <ReviewDetails order={order} />
       <ConsultationAnswers order={order} />
 
-      <H3>Delivery address</H3>
-      {address ? (
-        <address style={{ fontStyle: 'normal' }}>
-          {address.fullName}
-          <br />
-          {address.addressLine}
-          <br />
-          {address.city} {address.postalCode}
-          <br />
-          {address.phone}
-          {address.notes ? (
-            <>
-              <br />
-              <MutedText>Notes: {address.notes}</MutedText>
-            </>
-          ) : null}
-        </address>
-      ) : (
-        <p>{MISSING_VALUE}</p>
-      )}
+      <OrderDelivery order={order} />
 
       <H3>Payment</H3>
       <p style={{ margin: 0 }}>
-        {paymentStatusLabel(order.paymentStatus)}
+        {orderStatusWords(stateOf(order), 'shopper').payment}
         {order.paymentMethod ? ` · ${order.paymentMethod}` : ''}
       </p>
 
@@ -250,13 +216,14 @@ function Body({ order, cancelling, onCancel }: { order: OrderView; cancelling: b
         <History>
           {history.map((h, i) => (
             <li key={`${h.at}-${i}`}>
-              {formatDate(h.at, true)}: {FIELD_LABEL[h.field] ?? h.field} {statusChangeLabel(h.field, h.from, 'shopper')} → {statusChangeLabel(h.field, h.to, 'shopper')}
+              <time dateTime={h.at}>{formatDate(h.at, { withTime: true })}</time>: {FIELD_LABEL[h.field] ?? h.field} {statusChangeLabel(h.field, h.from, 'shopper')} →{' '}
+              {statusChangeLabel(h.field, h.to, 'shopper')}
             </li>
           ))}
         </History>
       )}
       <p>
-        <Link to={`/need-help?orderId=${encodeURIComponent(order._id)}`}>Need help with this order?</Link>
+        <Link to={`/need-help?orderId=${encodeURIComponent(numberOf(order))}`}>Need help with this order?</Link>
       </p>
     </>
   );
@@ -281,8 +248,8 @@ export function OrderDetailsDialog({
     <Dialog
       open={open}
       onOpenChange={(next) => !next && onClose()}
-      title={order ? `Order ${orderNumber(order)}` : 'Order details'}
-      description="Items, safety warnings, delivery address, payment and status history."
+      title={order ? `Order ${numberOf(order)}` : 'Order details'}
+      description="Progress, items and totals, safety warnings, delivery, payment and status history."
       size="lg"
     >
       {loading ? <Spinner label="Loading the order" /> : order ? <Body order={order} cancelling={cancelling} onCancel={onCancel} /> : <p>This order could not be loaded.</p>}

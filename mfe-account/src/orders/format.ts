@@ -1,19 +1,22 @@
-import { MISSING_VALUE } from '@pharmacy/contracts';
+import { orderNumber, type OrderStateView } from '@pharmacy/contracts';
 import type { OrderView } from './slice';
-
-export function formatDate(iso: string | undefined, withTime = false): string {
-  if (!iso) return MISSING_VALUE;
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return MISSING_VALUE;
-  return d.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
-  });
-}
 
 export const orderDate = (o: OrderView) => o.orderDate ?? o.createdAt;
 export const orderHistory = (o: OrderView) => o.history ?? o.statusHistory ?? [];
-/** The short form shoppers read and quote to support. */
-export const orderNumber = (o: OrderView) => o._id.slice(0, 8).toUpperCase();
+
+/** The short number shoppers read and quote to support ("#FC34A420"): the server's, else made from the id alike. */
+export const numberOf = (o: OrderView): string => o.orderNumber ?? orderNumber(o._id);
+
+/**
+ * The order as the contracts' status words and timeline read it. OrderView is read defensively (an older checkout
+ * may leave fields out), so what they require is filled the way an order starts: pending, unpaid, no history.
+ */
+export const stateOf = (o: OrderView): OrderStateView => ({
+  orderStatus: o.orderStatus ?? 'pending',
+  paymentStatus: o.paymentStatus ?? 'pending',
+  orderDate: orderDate(o) ?? '',
+  history: orderHistory(o),
+  closedReason: o.closedReason,
+  review: o.review,
+  delivery: o.delivery,
+});

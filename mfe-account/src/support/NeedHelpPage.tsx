@@ -7,11 +7,17 @@ import { useSubmit } from '../forms/useSubmit';
 import { FormPage, SubmitForm } from '../forms/FormPage';
 import { LongTextField } from '../forms/fields';
 
+/**
+ * The order as the shopper reads it in My orders ("#FC34A420") or pasted bare: the team's search takes the number
+ * with or without its '#', and the account service keeps letters, digits, '-' and '_', so the '#' is not sent.
+ */
+const orderRef = (value: string) => value.trim().replace(/^#/, '');
+
 const validate = (v: { subject: string; message: string; orderId: string }) => ({
   subject: textProblem(v.subject, 'Subject', ACCOUNT_LIMITS.subjectMax, 3),
   message: textProblem(v.message, 'Message', ACCOUNT_LIMITS.messageMax, 10),
   orderId:
-    v.orderId.trim() && !/^[A-Za-z0-9_-]{1,64}$/.test(v.orderId.trim())
+    v.orderId.trim() && !/^[A-Za-z0-9_-]{1,64}$/.test(orderRef(v.orderId))
       ? 'The order number is not valid. Copy it from My orders, or leave it empty.'
       : null,
 });
@@ -24,7 +30,7 @@ export function NeedHelpPage() {
     const res = await api.post(AccountPaths.needHelp, {
       subject: subject.trim(),
       message: message.trim(),
-      ...(orderId.trim() ? { orderId: orderId.trim() } : {}),
+      ...(orderRef(orderId) ? { orderId: orderRef(orderId) } : {}),
     });
     const text = res.message ?? 'Thanks, we have your request.';
     toast({ title: 'Request sent', description: text });
@@ -48,7 +54,7 @@ export function NeedHelpPage() {
         <Field label="Subject" required error={form.errorOf('subject')}>
           <Input maxLength={ACCOUNT_LIMITS.subjectMax} {...form.field('subject')} />
         </Field>
-        <Field label="Order number" error={form.errorOf('orderId')} hint="Optional: from My orders.">
+        <Field label="Order number" error={form.errorOf('orderId')} hint="Optional: from My orders, e.g. #FC34A420.">
           <Input {...form.field('orderId')} />
         </Field>
         <LongTextField form={form} name="message" label="How can we help?" max={ACCOUNT_LIMITS.messageMax} />
