@@ -36,7 +36,7 @@ const Chips = styled.ul`
 
 /** Home page: the categories with products in them, and a row of everyday essentials. */
 export function FeaturedProducts() {
-  const facets = useFetch<ProductFacets>((signal) => catalogApi.facets(signal), []);
+  const facets = useFetch<ProductFacets>((signal) => catalogApi.facets(undefined, signal), []);
   const products = useFetch<ProductList>(
     (signal) => catalogApi.products({ categories: ['pain-relief', 'cold-and-flu', 'vitamins-and-supplements', 'first-aid'], brands: [], sortBy: 'price-lowtohigh', page: 1, limit: FEATURED_COUNT }, signal),
     [],

@@ -37,7 +37,12 @@ export const catalogApi = {
         limit: p.limit,
       },
     }),
-  facets: (signal?: AbortSignal) => apiData.get<ProductFacets>('/api/shop/products/facets', { signal }),
+  /** Counts for the filter panel under the filters chosen so far, and how many products they match in all. */
+  facets: (p: { categories: string[]; brands: string[] } = { categories: [], brands: [] }, signal?: AbortSignal) =>
+    apiData.get<ProductFacets>('/api/shop/products/facets', {
+      signal,
+      query: { category: p.categories.length ? p.categories : undefined, brand: p.brands.length ? p.brands : undefined },
+    }),
   product: (id: string, signal?: AbortSignal) => apiData.get<Product>(`/api/shop/products/get/${encodeURIComponent(id)}`, { signal }),
   search: (keyword: string, p: { page?: number; limit?: number } = {}, signal?: AbortSignal) =>
     apiList.get<Product, SearchFigures>(`/api/shop/search/${encodeURIComponent(keyword)}`, { signal, query: { page: p.page, limit: p.limit } }),

@@ -1,41 +1,118 @@
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PRODUCT_PAGE_SIZE, SORT_OPTIONS, categoryLabel, isSortBy, type Product } from '@pharmacy/contracts';
-import { Button, EmptyState, Field, PageTitle, Pagination, Options, Select, Spinner, media, th } from '@pharmacy/ui';
+import { Button, EmptyState, PageTitle, Pagination, Options, Select, Spinner, VisuallyHidden, media, th, visuallyHiddenCss } from '@pharmacy/ui';
 import { AddToCart } from '../cart/AddToCart';
 import { catalogApi, type ProductList, type SearchList } from '../lib/api';
 import { useFetch } from '../lib/useFetch';
 import { useProductSafety } from '../safety/useProductSafety';
 import { FilterPanel } from './FilterPanel';
+import { FilterSheet } from './FilterSheet';
 import { readParams, toggle, writeParams, type ListingParams } from './params';
 import { ProductCard, ProductGrid } from './ProductCard';
 
-const Layout = styled.div`
+/** A phone's title is one short line, so the first row of cards starts high on the screen. */
+const Title = styled(PageTitle)`
+  margin-bottom: ${th((t) => t.space(3))};
+  font-size: ${th((t) => t.fontSizes.xl)};
+  ${media.md} {
+    margin-bottom: ${th((t) => t.space(6))};
+    font-size: ${th((t) => t.fontSizes['3xl'])};
+  }
+`;
+
+const Layout = styled.div<{ $withFilters: boolean }>`
   display: grid;
   gap: ${th((t) => t.space(6))};
   ${media.md} {
-    grid-template-columns: 14rem 1fr;
+    grid-template-columns: ${(p) => (p.$withFilters ? '14rem minmax(0, 1fr)' : 'minmax(0, 1fr)')};
   }
 `;
 
+/** One row on a phone (Filters beside Sort, the count under them); the count beside Sort from md up. */
 const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: end;
-  justify-content: space-between;
-  gap: ${th((t) => t.space(3))};
-  margin-bottom: ${th((t) => t.space(4))};
-  p {
-    margin: 0;
-    color: ${th((t) => t.colors.textMuted)};
+  display: grid;
+  grid-template-columns: auto minmax(0, 1fr);
+  grid-template-areas: 'start sort' 'count count';
+  align-items: center;
+  gap: ${th((t) => t.space(2))} ${th((t) => t.space(3))};
+  margin-bottom: ${th((t) => t.space(3))};
+  ${media.md} {
+    grid-template-areas: 'count sort';
+    margin-bottom: ${th((t) => t.space(4))};
   }
 `;
 
-const Centre = styled.div`
+const Start = styled.div`
+  grid-area: start;
+`;
+
+const TouchButton = styled(Button)`
+  min-height: 2.75rem;
+`;
+
+/** The Filters button is the phone's way in; from md up the panel stands beside the grid instead. */
+const FiltersButton = styled(TouchButton)`
+  ${media.md} {
+    display: none;
+  }
+`;
+
+const Count = styled.p`
+  grid-area: count;
+  margin: 0;
+  /* reserved before the figure arrives, so the grid below never moves */
+  min-height: 1.5em;
+  color: ${th((t) => t.colors.textMuted)};
+`;
+
+const Sort = styled.div`
+  grid-area: sort;
+  justify-self: end;
+  display: flex;
+  align-items: center;
+  gap: ${th((t) => t.space(2))};
+  max-width: 100%;
+  label {
+    white-space: nowrap;
+    font-weight: ${th((t) => t.fontWeights.medium)};
+  }
+  select {
+    min-height: 2.75rem;
+    width: auto;
+    max-width: 100%;
+  }
+  @media (max-width: 767.98px) {
+    label {
+      ${visuallyHiddenCss}
+    }
+  }
+`;
+
+/** A page's worth of height while the first results load: whatever sits below (pagination, footer) is not on screen yet. */
+const Loading = styled.div`
   display: flex;
   justify-content: center;
-  padding: ${th((t) => t.space(10))};
+  align-items: flex-start;
+  min-height: 100vh;
+  padding-top: ${th((t) => t.space(10))};
 `;
+
+const Pages = styled.div`
+  margin-top: ${th((t) => t.space(6))};
+  /* a finger's size on a phone */
+  button {
+    min-height: 2.75rem;
+    min-width: 2.75rem;
+  }
+`;
+
+const FunnelIcon = () => (
+  <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <path d="M3 5h18l-7 8v6l-4 2v-8z" />
+  </svg>
+);
 
 const NO_PRODUCTS: Product[] = [];
 
@@ -44,9 +121,9 @@ function Results({ state, params, onPage }: { state: ReturnType<typeof useFetch<
   const safety = useProductSafety(state.data?.items ?? NO_PRODUCTS);
   if (state.loading && !state.data) {
     return (
-      <Centre>
+      <Loading>
         <Spinner label="Loading products" />
-      </Centre>
+      </Loading>
     );
   }
   if (state.error) {
@@ -83,7 +160,9 @@ function Results({ state, params, onPage }: { state: ReturnType<typeof useFetch<
           />
         ))}
       </ProductGrid>
-      <Pagination page={data.page} total={data.total} limit={data.limit} onPage={onPage} />
+      <Pages>
+        <Pagination page={data.page} total={data.total} limit={data.limit} onPage={onPage} />
+      </Pages>
     </>
   );
 }
@@ -91,6 +170,8 @@ function Results({ state, params, onPage }: { state: ReturnType<typeof useFetch<
 /** /pharmacy/products: filters, sort and page in the URL; with ?q= it shows search results instead. */
 export function ListingPage() {
   const [search, setSearch] = useSearchParams();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const sortId = useId();
   const params = readParams(search);
   const update = (next: Partial<ListingParams>) => {
     // any change other than the page starts again at page 1
@@ -98,7 +179,8 @@ export function ListingPage() {
     if (next.page) window.scrollTo?.({ top: 0 });
   };
 
-  const facets = useFetch((signal) => catalogApi.facets(signal), []);
+  const filterKey = `${params.categories.join(',')}|${params.brands.join(',')}`;
+  const facets = useFetch((signal) => catalogApi.facets({ categories: params.categories, brands: params.brands }, signal), [filterKey]);
   const key = writeParams(params).toString();
   const results = useFetch<ProductList | SearchList>(
     (signal) =>
@@ -114,18 +196,13 @@ export function ListingPage() {
       ? categoryLabel(params.categories[0])
       : 'All products';
   const total = results.data?.total;
+  const selected = params.categories.length + params.brands.length;
 
   return (
     <section>
-      <PageTitle>{title}</PageTitle>
-      <Layout>
-        {params.q ? (
-          <div>
-            <Button variant="secondary" size="sm" onClick={() => setSearch(new URLSearchParams())}>
-              Browse all products
-            </Button>
-          </div>
-        ) : (
+      <Title>{title}</Title>
+      <Layout $withFilters={!params.q}>
+        {!params.q && (
           <FilterPanel
             facets={facets.data}
             categories={params.categories}
@@ -137,13 +214,41 @@ export function ListingPage() {
         )}
         <div>
           <Toolbar>
-            <p aria-live="polite">{total === undefined ? '' : `${total} product${total === 1 ? '' : 's'}`}</p>
+            <Start>
+              {params.q ? (
+                <TouchButton variant="secondary" size="sm" onClick={() => setSearch(new URLSearchParams())}>
+                  Browse all products
+                </TouchButton>
+              ) : (
+                <FilterSheet
+                  trigger={
+                    <FiltersButton variant="secondary">
+                      <FunnelIcon />
+                      Filters
+                      {selected > 0 && (
+                        <>
+                          <span aria-hidden="true">({selected})</span>
+                          <VisuallyHidden>{` (${selected} selected)`}</VisuallyHidden>
+                        </>
+                      )}
+                    </FiltersButton>
+                  }
+                  open={sheetOpen}
+                  onOpenChange={setSheetOpen}
+                  categories={params.categories}
+                  brands={params.brands}
+                  onApply={(choice) => update(choice)}
+                />
+              )}
+            </Start>
+            <Count aria-live="polite">{total === undefined ? '' : `${total} product${total === 1 ? '' : 's'}`}</Count>
             {!params.q && (
-              <Field label="Sort by">
-                <Select value={params.sortBy} onChange={(e) => isSortBy(e.target.value) && update({ sortBy: e.target.value })}>
+              <Sort>
+                <label htmlFor={sortId}>Sort by</label>
+                <Select id={sortId} value={params.sortBy} onChange={(e) => isSortBy(e.target.value) && update({ sortBy: e.target.value })}>
                   <Options items={SORT_OPTIONS} />
                 </Select>
-              </Field>
+              </Sort>
             )}
           </Toolbar>
           <Results state={results} params={params} onPage={(page) => update({ page })} />

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { PRODUCT_IMAGE_SIZE, formatMoney, type Product, type ProductSafety } from '@pharmacy/contracts';
-import { Badge, MutedText, VisuallyHidden, th } from '@pharmacy/ui';
+import { Badge, MutedText, VisuallyHidden, media, th } from '@pharmacy/ui';
 import { onSale } from '../lib/format';
 import { CardSafety } from '../safety/CardSafety';
 import { Highlight } from '../search/Highlight';
@@ -21,25 +21,45 @@ const Card = styled.li`
   }
 `;
 
+/**
+ * Its box is drawn before the picture arrives (width/height and a fixed ratio): a wide 4:3 box on a phone's
+ * two-column grid keeps two rows of cards on the first screen; the pack is fitted inside, never cropped.
+ */
 const Img = styled.img`
   display: block;
   width: 100%;
   height: auto;
-  aspect-ratio: 1;
+  aspect-ratio: 4 / 3;
+  object-fit: contain;
   background: ${th((t) => t.colors.surfaceMuted)};
+  ${media.sm} {
+    aspect-ratio: 1;
+  }
 `;
 
 const Body = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${th((t) => t.space(1))};
-  padding: ${th((t) => t.space(3))};
+  padding: ${th((t) => t.space(2))};
+  ${media.sm} {
+    padding: ${th((t) => t.space(3))};
+  }
 `;
 
 const Title = styled.h3`
   margin: 0;
-  font-size: ${th((t) => t.fontSizes.md)};
+  font-size: ${th((t) => t.fontSizes.sm)};
   line-height: 1.3;
+  /* two lines at most on a card (the full name is on the product page); the link keeps the whole title */
+  display: -webkit-box;
+  -webkit-line-clamp: 2;
+  -webkit-box-orient: vertical;
+  overflow: hidden;
+  overflow-wrap: anywhere;
+  ${media.sm} {
+    font-size: ${th((t) => t.fontSizes.md)};
+  }
   a {
     color: ${th((t) => t.colors.text)};
     text-decoration: none;
@@ -60,15 +80,26 @@ const Title = styled.h3`
   }
 `;
 
+/** Brand and rating share one line on a card: a narrow phone column has no room for two. */
+const Meta = styled.p`
+  margin: 0;
+  font-size: ${th((t) => t.fontSizes.sm)};
+  color: ${th((t) => t.colors.textMuted)};
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
+`;
 
 const Price = styled.p`
   margin: 0;
   display: flex;
-  gap: ${th((t) => t.space(2))};
+  flex-wrap: wrap;
+  column-gap: ${th((t) => t.space(2))};
   align-items: baseline;
   font-weight: ${th((t) => t.fontWeights.semibold)};
   s {
     font-weight: ${th((t) => t.fontWeights.normal)};
+    font-size: ${th((t) => t.fontSizes.sm)};
     color: ${th((t) => t.colors.textMuted)};
   }
 `;
@@ -80,12 +111,20 @@ const Badges = styled.div`
   min-height: 1.5rem;
 `;
 
-/** Below the card's details, and above the link that makes the whole card clickable, so it can be pressed on its own. */
+/**
+ * Below the card's details, and above the link that makes the whole card clickable, so it can be pressed on its own.
+ * Its button's height is held while the cart's widget loads, and kept when a card has nothing to press.
+ */
 const Action = styled.div`
   position: relative;
   z-index: 1;
   margin-top: auto;
-  padding: 0 ${th((t) => t.space(3))} ${th((t) => t.space(3))};
+  min-height: calc(2.75rem + ${th((t) => t.space(2))});
+  padding: 0 ${th((t) => t.space(2))} ${th((t) => t.space(2))};
+  ${media.sm} {
+    min-height: calc(2.75rem + ${th((t) => t.space(3))});
+    padding: 0 ${th((t) => t.space(3))} ${th((t) => t.space(3))};
+  }
 `;
 
 export function Stars({ value, count }: { value: number; count: number }) {
@@ -114,6 +153,16 @@ export function PriceTag({ product }: { product: Pick<Product, 'price' | 'salePr
   );
 }
 
+/** At or below this many units a card says how many are left (staff's restock list starts higher, at LOW_STOCK_THRESHOLD). */
+const CARD_LOW_STOCK = 5;
+
+/** The stock state in words a shopper reads at a glance (the exact count only when it is about to run out). */
+export function StockBadge({ stock }: { stock: number }) {
+  if (stock <= 0) return <Badge variant="danger">Out of stock</Badge>;
+  if (stock <= CARD_LOW_STOCK) return <Badge variant="warning">Only {stock} left</Badge>;
+  return <Badge variant="success">In stock</Badge>;
+}
+
 /**
  * One product in a grid: image, title, brand, price (sale struck through), rating and stock state, its safety line
  * and an optional `action` (the listing's Add to cart). The title is an h3 under a section's h2 (home) or an h2 right
@@ -136,7 +185,6 @@ export function ProductCard({
   /** A signed-in shopper's answer may still come: its line is reserved so the card does not grow. */
   awaitSafety?: boolean;
 }) {
-  const outOfStock = product.totalStock <= 0;
   return (
     <Card>
       <Img src={product.image} alt="" width={PRODUCT_IMAGE_SIZE.width} height={PRODUCT_IMAGE_SIZE.height} loading="lazy" decoding="async" />
@@ -144,12 +192,21 @@ export function ProductCard({
         <Title as={headingLevel}>
           <Link to={`/pharmacy/product/${product._id}`}>{terms ? <Highlight text={product.title} terms={terms} /> : product.title}</Link>
         </Title>
-        <MutedText>{product.brand}</MutedText>
+        <Meta>
+          {product.brand}
+          {product.reviewCount > 0 && (
+            <>
+              {' · '}
+              <span aria-hidden="true">★ {product.averageReview.toFixed(1)} ({product.reviewCount})</span>
+              <VisuallyHidden>
+                {`, rated ${product.averageReview.toFixed(1)} out of 5 (${product.reviewCount} review${product.reviewCount === 1 ? '' : 's'})`}
+              </VisuallyHidden>
+            </>
+          )}
+        </Meta>
         <PriceTag product={product} />
-        <Stars value={product.averageReview} count={product.reviewCount} />
         <Badges>
-          {outOfStock && <Badge variant="danger">Out of stock</Badge>}
-          {!outOfStock && product.totalStock <= 5 && <Badge variant="warning">Only {product.totalStock} left</Badge>}
+          <StockBadge stock={product.totalStock} />
           {onSale(product) && <Badge variant="brand">Sale</Badge>}
           {product.pharmacyOnly && <Badge variant="neutral">Pharmacy medicine</Badge>}
         </Badges>
@@ -160,11 +217,16 @@ export function ProductCard({
   );
 }
 
+/** Two columns on a phone (four cards on its first screen), as many 11rem columns as fit from sm up. */
 export const ProductGrid = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
   display: grid;
-  gap: ${th((t) => t.space(4))};
-  grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr));
+  gap: ${th((t) => t.space(2))};
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  ${media.sm} {
+    gap: ${th((t) => t.space(4))};
+    grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr));
+  }
 `;
