@@ -154,6 +154,38 @@ test('an order that needs no review says nothing of a pharmacist', async () => {
   fakeApi((c) => (isCapture(c) ? { body: { success: true, data: order } } : { body: emptyCart }));
   renderWithStore(<PaymentReturnPage />, { url: RETURN_URL, user: shopper });
   expect(await screen.findByText('Thank you for your order')).toBeInTheDocument();
-  expect(screen.getByText(/· Confirmed · payment paid$/)).toBeInTheDocument();
+  expect(screen.getByText(/· Confirmed · Payment: Paid$/)).toBeInTheDocument();
   expect(screen.queryByText(/pharmacist/i)).not.toBeInTheDocument();
+});
+
+test('the confirmed order is named by its short number, with the shop’s status words, its figures and the pharmacy to collect from', async () => {
+  const id = 'fc34a420-9b1d-4c55-8e0f-2a6c1d7e3b90';
+  const collected = orderOf({
+    _id: id,
+    orderNumber: '#FC34A420',
+    items: order.items,
+    subtotal: 25,
+    deliveryFee: 0,
+    totalAmount: 25,
+    taxIncluded: 4.17,
+    currency: 'GBP',
+    delivery: { method: 'collect', label: 'Click and collect', fee: 0, pharmacy: { id: 'high-street', name: 'High Street Pharmacy', address: '12 High Street, London N1 2AB' } },
+  });
+  fakeApi((c) => (c.url === '/api/shop/order/capture' ? { body: { success: true, data: collected } } : { body: emptyCart }));
+  renderWithStore(<PaymentReturnPage />, { url: `/secure/checkout/return?orderId=${id}&paymentId=SBX-1&PayerID=PAYER1`, user: shopper });
+  expect(await screen.findByText('Thank you for your order')).toBeInTheDocument();
+  expect(screen.getByText('#FC34A420').closest('p')).toHaveTextContent('Order #FC34A420 · Confirmed · Payment: Paid');
+  expect(screen.getByRole('heading', { name: 'Thank you for your order' }).closest('section')).not.toHaveTextContent(id);
+  expect(screen.getByLabelText('Order figures')).toHaveTextContent('Subtotal£25.00Click and collectFreeTotal£25.00');
+  expect(screen.getByText('Includes tax of £4.17')).toBeInTheDocument();
+  expect(screen.getByText('Collect at High Street Pharmacy, 12 High Street, London N1 2AB')).toBeInTheDocument();
+});
+
+test('the cancel page names the order by its short number and says "Payment cancelled"', async () => {
+  const cancelled = orderOf({ _id: 'fc34a420-9b1d', orderNumber: '#FC34A420', orderStatus: 'rejected', paymentStatus: 'failed', closedReason: 'cancelled' });
+  fakeApi((c) => (c.url === '/api/shop/order/cancel' ? { body: { success: true, data: cancelled } } : { body: emptyCart }));
+  renderWithStore(<PaymentCancelPage />, { url: '/secure/checkout/cancel?orderId=fc34a420-9b1d', user: shopper });
+  expect(await screen.findByText('#FC34A420')).toBeInTheDocument();
+  expect(screen.getByText('#FC34A420').closest('p')).toHaveTextContent('Order #FC34A420 · Payment cancelled');
+  expect(screen.queryByText(/Rejected|Failed/)).not.toBeInTheDocument();
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useSearchParams } from 'react-router-dom';
-import { CURRENT_ORDER_ID_KEY } from '@pharmacy/contracts';
+import { CURRENT_ORDER_ID_KEY, orderNumber, orderStatusWords, type Order } from '@pharmacy/contracts';
 import { getErrorMessage } from '@pharmacy/session';
 import { Button, Card, PageTitle, Spinner } from '@pharmacy/ui';
 import { orderApi } from '../cart/api';
@@ -16,6 +16,7 @@ export function PaymentCancelPage() {
   const [params] = useSearchParams();
   const [orderId] = useState(() => params.get('orderId') ?? sessionStorage.getItem(CURRENT_ORDER_ID_KEY));
   const [state, setState] = useState<'working' | 'done' | 'error'>('working');
+  const [order, setOrder] = useState<Order | null>(null);
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
 
@@ -23,7 +24,7 @@ export function PaymentCancelPage() {
     if (!orderId) return;
     setState('working');
     try {
-      await orderApi.cancel(orderId);
+      setOrder(await orderApi.cancel(orderId));
       sessionStorage.removeItem(CURRENT_ORDER_ID_KEY);
       dispatch(cartActions.loadRequested());
       setState('done');
@@ -52,6 +53,11 @@ export function PaymentCancelPage() {
       ) : state === 'done' ? (
         <Card>
           <p role="status">Your payment was cancelled and no money was taken. The items we held for you were released.</p>
+          {order && (
+            <p>
+              Order <strong>{order.orderNumber ?? orderNumber(order._id)}</strong> · {orderStatusWords(order, 'shopper').order}
+            </p>
+          )}
           <p>Your cart is kept, so you can check out again whenever you like.</p>
           <Link to="/cart">Back to your cart</Link>
         </Card>

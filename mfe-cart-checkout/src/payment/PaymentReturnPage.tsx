@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { CURRENT_ORDER_ID_KEY, formatMoney, orderStatusLabel, paymentStatusLabel, reviewStatusLabel, type Order } from '@pharmacy/contracts';
+import { CURRENT_ORDER_ID_KEY, formatMoney, orderNumber, orderStatusWords, reviewStatusLabel, type Order } from '@pharmacy/contracts';
 import { getErrorMessage, isApiError, selectAuth, useAppSelector } from '@pharmacy/session';
 import styled from 'styled-components';
 import { Button, Card, PageTitle, Spinner, th } from '@pharmacy/ui';
@@ -11,6 +11,67 @@ import { useCartModule } from '../cart/useCart';
 import { TestPaymentNotice } from './TestPaymentNotice';
 
 const SIGN_IN_PATH = '/sign-in';
+
+const Figures = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto;
+  gap: ${th((t) => t.space(1))} ${th((t) => t.space(4))};
+  margin: ${th((t) => t.space(3))} 0;
+  dt, dd {
+    margin: 0;
+  }
+  dd {
+    text-align: right;
+    white-space: nowrap;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+/**
+ * The order as it stands: its short number and state in the shop's one set of words, the items, the server's
+ * figures (subtotal, delivery, total and the tax it includes) and where it goes or is collected.
+ */
+export function OrderFacts({ order }: { order: Order }) {
+  const words = orderStatusWords(order, 'shopper');
+  const money = (n: number) => formatMoney(n, order.currency);
+  const pharmacy = order.delivery?.method === 'collect' ? order.delivery.pharmacy : null;
+  return (
+    <>
+      <p>
+        Order <strong>{order.orderNumber ?? orderNumber(order._id)}</strong> · {words.order} · Payment: {words.payment}
+      </p>
+      <ul>
+        {order.items.map((i) => (
+          <li key={i.productId}>
+            {i.quantity} × {i.title} — {money(i.lineTotal)}
+          </li>
+        ))}
+      </ul>
+      <Figures aria-label="Order figures">
+        <dt>Subtotal</dt>
+        <dd>{money(order.subtotal ?? order.totalAmount)}</dd>
+        <dt>{order.delivery?.label ?? 'Delivery'}</dt>
+        <dd>{(order.deliveryFee ?? 0) === 0 ? 'Free' : money(order.deliveryFee)}</dd>
+        <dt>
+          <strong>Total</strong>
+        </dt>
+        <dd>
+          <strong>{money(order.totalAmount)}</strong>
+        </dd>
+      </Figures>
+      {typeof order.taxIncluded === 'number' && <p>Includes tax of {money(order.taxIncluded)}</p>}
+      {pharmacy ? (
+        <p>
+          Collect at {pharmacy.name}, {pharmacy.address}
+        </p>
+      ) : (
+        <p>
+          Delivering to {order.address.fullName}, {order.address.addressLine}, {order.address.postalCode} {order.address.city}
+        </p>
+      )}
+    </>
+  );
+}
 
 /** The pharmacist's hold, said where the shopper looks right after paying. */
 const Review = styled.section`
@@ -107,22 +168,7 @@ export function PaymentReturnPage() {
               </p>
             </Review>
           )}
-          <p>
-            Order <strong>{order._id}</strong> · {orderStatusLabel(order.orderStatus, 'shopper')} · payment {paymentStatusLabel(order.paymentStatus).toLowerCase()}
-          </p>
-          <ul>
-            {order.items.map((i) => (
-              <li key={i.productId}>
-                {i.quantity} × {i.title} — {formatMoney(i.lineTotal, order.currency)}
-              </li>
-            ))}
-          </ul>
-          <p>
-            <strong>Total: {formatMoney(order.totalAmount, order.currency)}</strong>
-          </p>
-          <p>
-            Delivering to {order.address.fullName}, {order.address.addressLine}, {order.address.postalCode} {order.address.city}
-          </p>
+          <OrderFacts order={order} />
           <Link to="/my-orders">View My Orders</Link>
         </Card>
       </section>
