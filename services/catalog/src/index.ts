@@ -1,3 +1,4 @@
+import { DELIVERY_DEFAULTS } from '@pharmacy/contracts';
 import { openBlobStore, openStore } from '@pharmacy/db';
 import { accountSafetyProfiles, followAccountRevocations, type OpenService } from '@pharmacy/service-kit';
 import type { CatalogDeps } from './deps';
@@ -19,7 +20,11 @@ export const openCatalogService: OpenService = async (ctx) => {
   const store = await openStore({ name: 'catalog', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl });
   const blobs = await openBlobStore({ name: 'catalog', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl, store });
   if (ctx.config.catalog.seed) {
-    const seeded = await seedCatalog(store, blobs);
+    const { currency, delivery } = ctx.config.checkout;
+    const seeded = await seedCatalog(store, blobs, {
+      currency,
+      freeDeliveryOverCents: delivery.freeDeliveryOverCents ?? DELIVERY_DEFAULTS.freeDeliveryOverCents,
+    });
     if (seeded) ctx.log.info(seeded, 'seeded the demo catalog');
   }
   const deps: CatalogDeps = {

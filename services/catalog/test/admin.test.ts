@@ -168,7 +168,24 @@ describe('image upload and media', () => {
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
     expect(res.json().message).toContain('PNG, JPEG or WebP');
+    // an SVG declared as one is refused too: the seed's demo images are the only SVG media there is
+    const declared = await upload(multipart('image', 'pack.svg', 'image/svg+xml', Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>')));
+    expect(declared.statusCode).toBe(415);
     expect(t.blobs.stored.length).toBe(before);
+  });
+
+  it('serves an SVG (the demo images) under a policy that lets it run nothing, and never sniffed', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><script>alert(1)</script></svg>');
+    const { id } = await t.blobs.put(svg, { contentType: 'image/svg+xml', filename: 'product-1.svg' });
+    const media = await t.app.inject(`/api/media/${id}`);
+    expect(media.statusCode).toBe(200);
+    expect(media.headers['content-type']).toBe('image/svg+xml');
+    expect(media.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(media.headers['x-content-type-options']).toBe('nosniff');
+    expect(media.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // other images keep the shop's usual headers
+    const png = await t.app.inject(`/api/media/${imageId}`);
+    expect(png.headers['content-security-policy']).not.toBe("default-src 'none'; style-src 'unsafe-inline'");
   });
 
   it('refuses a file over 5 MB with 413 and stores nothing', async () => {

@@ -1,8 +1,15 @@
 import { CATEGORY_IDS } from '@pharmacy/contracts';
 import { openStore } from '@pharmacy/db';
-import { PNG } from 'pngjs';
 import { seedCatalog } from '../src';
 import { buildTestCatalog, ListingBlobStore } from './helpers';
+
+/** The text of the image a media URL points to. */
+async function svgOf(blobs: ListingBlobStore, url: string): Promise<string> {
+  const blob = await blobs.get(url.split('/').pop()!);
+  const chunks: Buffer[] = [];
+  for await (const c of blob!.stream as AsyncIterable<Buffer>) chunks.push(c);
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 describe('seedCatalog', () => {
   it('loads a realistic catalog once, with an image for every product and banner', async () => {
@@ -23,18 +30,35 @@ describe('seedCatalog', () => {
     expect(blobs.stored.length).toBe(result!.products + result!.features);
     expect(new Set(products.map((p) => p.image)).size).toBe(products.length);
 
-    // images are real, small PNGs
-    const id = (products[0].image as string).split('/').pop()!;
-    const blob = await blobs.get(id);
-    const chunks: Buffer[] = [];
-    for await (const c of blob!.stream as AsyncIterable<Buffer>) chunks.push(c);
-    const png = PNG.sync.read(Buffer.concat(chunks));
-    expect([png.width, png.height]).toEqual([400, 400]);
-    expect(blob!.info.size).toBeLessThan(20_000);
+    // every image is a small SVG whose text carries the product's whole title (wrapped, never cut)
+    const features = await store.collection('features').find({});
+    for (const doc of [...products, ...features]) {
+      const blob = await blobs.get((doc.image as string).split('/').pop()!);
+      expect(blob!.info.contentType).toBe('image/svg+xml');
+      expect(blob!.info.size).toBeLessThan(30_000);
+      const svg = await svgOf(blobs, doc.image as string);
+      expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="(400" height="400|1200" height="400)"/);
+      if (doc.title) {
+        const words = [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).join(' ').replace(/&amp;/g, '&').replace(/&#39;/g, "'");
+        expect(words).toContain(doc.title as string);
+      }
+    }
+    // the free-delivery banner states the shop's threshold in its currency
+    const bannerTexts = await Promise.all(features.map((f) => svgOf(blobs, f.image as string)));
+    expect(bannerTexts.some((svg) => svg.includes('Free delivery over $30'))).toBe(true);
 
     // second start: nothing more
     expect(await seedCatalog(store, blobs)).toBeNull();
     expect(await store.collection('products').countDocuments({})).toBe(products.length);
+    await store.close();
+  });
+
+  it('words the delivery banner with the shop\'s own currency and threshold', async () => {
+    const store = await openStore({ name: 'catalog', inMemory: true });
+    const blobs = new ListingBlobStore();
+    await seedCatalog(store, blobs, { currency: 'EUR', freeDeliveryOverCents: 4550 });
+    const svgs = await Promise.all((await store.collection('features').find({})).map((f) => svgOf(blobs, f.image as string)));
+    expect(svgs.filter((svg) => svg.includes('Free delivery over €45.50'))).toHaveLength(1);
     await store.close();
   });
 

@@ -27,8 +27,7 @@ function fakeBuild(): string {
 type Mode = { name: 'embedded' | 'distributed'; app: App; close: () => Promise<void> };
 
 async function startEmbedded(): Promise<Mode> {
-  // The demo seed draws ~80 PNGs with pngjs, which takes seconds each inside jest's VM (milliseconds in plain
-  // node, where the browser tests exercise it); routing is what this suite checks.
+  // No demo catalog: routing is what this suite checks (the seed has its own tests in the catalog service).
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-emb-'));
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CATALOG_SEED: 'false' }), logLevel: 'silent' };
   const app = await buildGateway({ mode: 'embedded', config, static: { root: fakeBuild() } });

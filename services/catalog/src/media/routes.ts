@@ -4,6 +4,7 @@ import type { BlobStore } from '@pharmacy/db';
 import { CatalogErrorCodes, MAX_UPLOAD_BYTES, MediaParams, Ok, StrictObject, UploadedImage, mediaUrl } from '@pharmacy/contracts';
 import { HttpError, badRequest, notFound, requireAdmin, tooLarge, ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { sniffImageType } from './magic';
+import { SVG_CONTENT_TYPE, SVG_POLICY } from './svg';
 
 const NoQuery = StrictObject({});
 const tooBig = () => tooLarge(`The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Please upload a smaller one.`);
@@ -66,6 +67,10 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ blobs: BlobStore }> = asyn
     async (request, reply) => {
       const blob = await blobs.get(request.params.id);
       if (!blob) throw notFound('That image does not exist.');
+      // An SVG opened on its own is a document: it runs nothing (media/svg.ts).
+      if (blob.info.contentType === SVG_CONTENT_TYPE) {
+        reply.header('content-security-policy', SVG_POLICY).header('x-content-type-options', 'nosniff');
+      }
       // Media ids are never reused for other content, so the browser may keep them forever.
       return reply
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -1,86 +1,43 @@
-import { PNG } from 'pngjs';
 import { FEATURE_IMAGE_SIZE, PRODUCT_IMAGE_SIZE } from '@pharmacy/contracts';
-import { GLYPHS, textWidth } from './font';
+import { fitText, type FittedText } from './text';
 
-/**
- * Demo images drawn at seed time (no network, nothing binary in git): flat shapes and a bitmap font on a
- * pngjs canvas. Flat colours compress well, so each file is a few kilobytes.
+export { SVG_CONTENT_TYPE } from '../media/svg';
+
+/*
+ * Demo images written as SVG from templates at seed time: flat vector shapes and the visitor's own system font,
+ * so nothing binary is in git, no font file is needed, one file is sharp at every screen density (no srcset) and
+ * the whole demo catalog is a few milliseconds of string building. Text is wrapped here, from estimated glyph
+ * widths with a margin, and shrunk rather than ever cut: a product's full title is always on its pack.
+ * Served from /api/media with a policy that lets an SVG run nothing (media/routes.ts).
  */
+
 type RGB = [number, number, number];
+const rgb = (h: string): RGB => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)) as RGB;
+const hex = (c: RGB) => `#${c.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
+/** `colour` moved towards `to` by t (0..1). */
+const mix = (colour: string, to: string, t: number) => {
+  const [a, b] = [rgb(colour), rgb(to)];
+  return hex(a.map((v, i) => v + (b[i] - v) * t) as RGB);
+};
+const WHITE = '#ffffff';
+const INK = '#0f172a';
 
-class Canvas {
-  // Pixels are drawn into a plain typed array and copied into the PNG once, at encode time.
-  private readonly px: Uint8Array;
-  constructor(readonly width: number, readonly height: number, fill: RGB) {
-    this.px = new Uint8Array(width * height * 4);
-    this.rect(0, 0, width, height, fill);
-  }
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-  set(x: number, y: number, [r, g, b]: RGB): void {
-    x = Math.round(x);
-    y = Math.round(y);
-    if (x < 0 || y < 0 || x >= this.width || y >= this.height) return;
-    const i = (this.width * y + x) << 2;
-    this.px[i] = r;
-    this.px[i + 1] = g;
-    this.px[i + 2] = b;
-    this.px[i + 3] = 255;
-  }
+const FONT = "system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
-  rect(x0: number, y0: number, w: number, h: number, c: RGB, radius = 0): void {
-    [x0, y0, w, h] = [Math.round(x0), Math.round(y0), Math.round(w), Math.round(h)];
-    for (let y = Math.max(0, y0); y < Math.min(this.height, y0 + h); y++) {
-      for (let x = Math.max(0, x0); x < Math.min(this.width, x0 + w); x++) {
-        if (radius > 0) {
-          const dx = x < x0 + radius ? x0 + radius - x : x > x0 + w - radius - 1 ? x - (x0 + w - radius - 1) : 0;
-          const dy = y < y0 + radius ? y0 + radius - y : y > y0 + h - radius - 1 ? y - (y0 + h - radius - 1) : 0;
-          if (dx * dx + dy * dy > radius * radius) continue;
-        }
-        this.set(x, y, c);
-      }
-    }
-  }
-
-  circle(cx: number, cy: number, r: number, c: RGB): void {
-    for (let y = Math.floor(cy - r); y <= cy + r; y++) {
-      for (let x = Math.floor(cx - r); x <= cx + r; x++) if ((x - cx) ** 2 + (y - cy) ** 2 <= r * r) this.set(x, y, c);
-    }
-  }
-
-  text(text: string, x0: number, y0: number, scale: number, c: RGB): void {
-    let x = x0;
-    for (const ch of text.toUpperCase()) {
-      const glyph = GLYPHS[ch] ?? GLYPHS[' '];
-      glyph.forEach((row, gy) => {
-        for (let gx = 0; gx < 5; gx++) if (row[gx] === '1') this.rect(x + gx * scale, y0 + gy * scale, scale, scale, c);
-      });
-      x += 6 * scale;
-    }
-  }
-
-  centredText(text: string, cx: number, y: number, scale: number, c: RGB): void {
-    this.text(text, Math.round(cx - textWidth(text, scale) / 2), y, scale, c);
-  }
-
-  cross(cx: number, cy: number, size: number, c: RGB): void {
-    const t = Math.round(size / 3);
-    this.rect(cx - t / 2, cy - size / 2, t, size, c);
-    this.rect(cx - size / 2, cy - t / 2, size, t, c);
-  }
-
-  encode(): Buffer {
-    const png = new PNG({ width: this.width, height: this.height });
-    png.data.set(this.px);
-    // RGBA as drawn and one fixed filter ("Up": most rows repeat the one above) instead of pngjs's RGB repacking and
-    // per-row search over all five filters, plain JS loops that took over a second per image inside jest.
-    return PNG.sync.write(png, { colorType: 6, filterType: 2, deflateLevel: 9 });
-  }
+function svg(width: number, height: number, label: string, body: string): string {
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escape(label)}">` +
+    `<title>${escape(label)}</title><style>text{font-family:${FONT};font-weight:700}</style>${body}</svg>`
+  );
 }
 
-const hex = (h: string): RGB => [parseInt(h.slice(1, 3), 16), parseInt(h.slice(3, 5), 16), parseInt(h.slice(5, 7), 16)];
-const mix = (a: RGB, b: RGB, t: number): RGB => [0, 1, 2].map((i) => Math.round(a[i] + (b[i] - a[i]) * t)) as RGB;
-const WHITE: RGB = [255, 255, 255];
-const INK: RGB = [15, 23, 42];
+/** Lines of fitted text; `anchor` middle centres them on x. */
+function lines(t: FittedText, x: number, y: number, fill: string, anchor: 'start' | 'middle' = 'start', weight = 700): string {
+  const attrs = `x="${x}" font-size="${t.size}" fill="${fill}"${anchor === 'middle' ? ' text-anchor="middle"' : ''}${weight !== 700 ? ` font-weight="${weight}"` : ''}`;
+  return t.lines.map((line, i) => `<text ${attrs} y="${Math.round(y + i * t.lineHeight)}">${escape(line)}</text>`).join('');
+}
 
 export const CATEGORY_COLOURS: Record<string, string> = {
   'pain-relief': '#dc2626',
@@ -95,71 +52,152 @@ export const CATEGORY_COLOURS: Record<string, string> = {
   'eye-and-ear-care': '#0d9488',
 };
 
-const shapeFor = (dosageForm: string): 'bottle' | 'tube' | 'box' => {
-  const f = dosageForm.toLowerCase();
-  if (/liquid|syrup|drops|spray|solution|wash|shampoo|mouthwash|lotion/.test(f)) return 'bottle';
-  if (/cream|gel|ointment|balm|paste/.test(f)) return 'tube';
-  return 'box';
+/** Each category's mark, drawn in a 24-unit box with a round stroke. */
+const CATEGORY_ICONS: Record<string, string> = {
+  'pain-relief': '<rect x="2" y="8.5" width="20" height="7" rx="3.5" transform="rotate(-45 12 12)"/><path d="M9.5 9.5l5 5"/>',
+  'cold-and-flu': '<path d="M10 4a2 2 0 0 1 4 0v9.5a4 4 0 1 1-4 0z"/><path d="M12 10v6"/>',
+  allergy: '<circle cx="12" cy="12" r="2.5"/><circle cx="12" cy="6" r="3"/><circle cx="12" cy="18" r="3"/><circle cx="6" cy="12" r="3"/><circle cx="18" cy="12" r="3"/>',
+  'vitamins-and-supplements': '<circle cx="12" cy="12" r="4.5"/><path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1L7 17M17 7l2.1-2.1"/>',
+  'digestive-health': '<path d="M5 19C5 10 10 5 19 5c0 9-5 14-14 14z"/><path d="M5 19l8-8"/>',
+  'skin-care': '<path d="M12 3s6 7 6 11a6 6 0 0 1-12 0c0-4 6-11 6-11z"/>',
+  'personal-care': '<path d="M12 3l2 7 7 2-7 2-2 7-2-7-7-2 7-2z"/>',
+  'baby-and-mother': '<path d="M12 20s-7.5-4.5-7.5-10A4.2 4.2 0 0 1 12 7.5 4.2 4.2 0 0 1 19.5 10c0 5.5-7.5 10-7.5 10z"/>',
+  'first-aid': '<path d="M9 4h6v5h5v6h-5v5H9v-5H4V9h5z"/>',
+  'eye-and-ear-care': '<path d="M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12z"/><circle cx="12" cy="12" r="3"/>',
 };
 
-/** A product pack: its shape follows the dosage form, its colour the category, its label the brand. */
-export function productImage(p: { title: string; brand: string; category: string; dosageForm: string; requiresPrescription?: boolean }): Buffer {
-  const { width, height } = PRODUCT_IMAGE_SIZE;
-  const colour = hex(CATEGORY_COLOURS[p.category] ?? '#0d9488');
-  const c = new Canvas(width, height, mix(colour, WHITE, 0.9));
-  c.circle(width - 40, 40, 90, mix(colour, WHITE, 0.8));
-  c.rect(60, 350, 280, 14, mix(colour, WHITE, 0.75), 7); // shadow
-  const label = p.brand.split(/\s+/)[0].slice(0, 9);
-  const word = p.title.split(/\s+/)[0].replace(/[^A-Za-z0-9]/g, '').slice(0, 12);
-  const shape = shapeFor(p.dosageForm);
-  if (shape === 'bottle') {
-    c.rect(165, 60, 70, 40, mix(colour, INK, 0.35), 8); // cap
-    c.rect(110, 100, 180, 255, colour, 28);
-    c.rect(125, 170, 150, 120, WHITE, 10);
-    c.centredText(label, 200, 185, 3, colour);
-    c.centredText(word, 200, 225, word.length > 8 ? 2 : 3, INK);
-    c.cross(200, 270, 24, colour);
-  } else if (shape === 'tube') {
-    c.rect(175, 50, 50, 40, mix(colour, INK, 0.35), 6); // cap
-    c.rect(120, 85, 160, 270, colour, 20);
-    c.rect(120, 330, 160, 25, mix(colour, INK, 0.2)); // crimp
-    c.rect(135, 150, 130, 120, WHITE, 10);
-    c.centredText(label, 200, 165, label.length > 6 ? 2 : 3, colour);
-    c.centredText(word, 200, 205, 2, INK);
-    c.cross(200, 248, 22, colour);
-  } else {
-    c.rect(80, 90, 240, 260, colour, 12);
-    c.rect(80, 90, 240, 36, mix(colour, INK, 0.25), 12);
-    c.rect(95, 150, 210, 150, WHITE, 10);
-    c.centredText(label, 200, 168, label.length > 7 ? 3 : 4, colour);
-    c.centredText(word, 200, 220, word.length > 10 ? 2 : 3, INK);
-    c.cross(200, 272, 26, colour);
-  }
-  if (p.requiresPrescription) {
-    c.rect(20, 20, 70, 40, INK, 8);
-    c.centredText('RX', 55, 28, 3, WHITE);
-  }
-  return c.encode();
+function icon(category: string, x: number, y: number, size: number, colour: string): string {
+  const s = size / 24;
+  return (
+    `<g transform="translate(${x} ${y}) scale(${s})" fill="none" stroke="${colour}" stroke-width="2" ` +
+    `stroke-linecap="round" stroke-linejoin="round">${CATEGORY_ICONS[category] ?? CATEGORY_ICONS['first-aid']}</g>`
+  );
 }
 
-/** A home-page banner: a headline, a subline and pill shapes on a two-tone background. */
-export function featureImage(b: { headline: string; subline: string; colour: string }): Buffer {
+export type PackShape = 'box' | 'bottle' | 'tube' | 'blister';
+
+/** The pack a dosage form comes in, as a shopper would expect to see it on a shelf. */
+export function packShapeFor(dosageForm: string): PackShape {
+  const f = dosageForm.toLowerCase();
+  if (/\b(cream|gel|ointment|balm|paste)\b/.test(f)) return 'tube';
+  if (/liquid|syrup|drops|spray|solution|suspension|wash|shampoo|mouthwash|lotion|roll-on|injection/.test(f)) return 'bottle';
+  if (/lozenge|chewing gum|chewable|softgel|dispersible/.test(f)) return 'blister';
+  return 'box';
+}
+
+interface PackText {
+  brand: string;
+  title: string;
+  packSize: string;
+}
+
+/** Where a shape's label is and what goes on it; each shape draws its own pack around it. */
+const PACKS: Record<PackShape, (t: PackText, c: { colour: string; dark: string; light: string }) => string> = {
+  box: (t, { colour, dark, light }) => {
+    const title = fitText(t.title, { width: 168, maxLines: 4, sizes: [26, 14] });
+    const titleTop = 178 + (4 - title.lines.length) * 6;
+    return (
+      `<path d="M300 84l30-20v268l-30 20z" fill="${dark}"/><path d="M100 84l30-20h200l-30 20z" fill="${light}"/>` +
+      `<rect x="100" y="84" width="200" height="268" rx="3" fill="${WHITE}"/>` +
+      `<path d="M100 87a3 3 0 0 1 3-3h194a3 3 0 0 1 3 3v59H100z" fill="${colour}"/>` +
+      lines(fitText(t.brand, { width: 168, maxLines: 1, sizes: [24, 14] }), 116, 124, WHITE) +
+      lines(title, 116, titleTop, INK) +
+      lines(fitText(t.packSize, { width: 168, maxLines: 1, sizes: [16, 11] }), 116, 302, dark, 'start', 600) +
+      `<path d="M100 318h200v31a3 3 0 0 1-3 3H103a3 3 0 0 1-3-3z" fill="${dark}"/>`
+    );
+  },
+  bottle: (t, { colour, dark }) => {
+    const title = fitText(t.title, { width: 136, maxLines: 4, sizes: [22, 12] });
+    return (
+      `<rect x="160" y="48" width="80" height="44" rx="6" fill="${dark}"/>` +
+      `<path d="M172 56v28M186 56v28M200 56v28M214 56v28M228 56v28" stroke="${mix(dark, WHITE, 0.25)}" stroke-width="3"/>` +
+      `<rect x="172" y="90" width="56" height="22" fill="${mix(colour, WHITE, 0.3)}"/>` +
+      `<rect x="110" y="106" width="180" height="248" rx="40" fill="${colour}"/>` +
+      `<rect x="122" y="146" width="156" height="172" rx="8" fill="${WHITE}"/>` +
+      lines(fitText(t.brand, { width: 136, maxLines: 1, sizes: [18, 11] }), 200, 172, dark, 'middle') +
+      lines(title, 200, 200 + (4 - title.lines.length) * (title.lineHeight / 2), INK, 'middle') +
+      lines(fitText(t.packSize, { width: 136, maxLines: 1, sizes: [14, 10] }), 200, 306, dark, 'middle', 600)
+    );
+  },
+  tube: (t, { colour, dark }) => {
+    const title = fitText(t.title, { width: 108, maxLines: 5, sizes: [20, 11] });
+    return (
+      `<rect x="126" y="52" width="148" height="24" rx="3" fill="${dark}"/>` +
+      `<path d="M138 56v16M150 56v16M162 56v16M174 56v16M186 56v16M198 56v16M210 56v16M222 56v16M234 56v16M246 56v16M258 56v16" stroke="${mix(dark, WHITE, 0.25)}" stroke-width="2"/>` +
+      `<path d="M128 76h144l-10 226q-3 18-22 20h-80q-19-2-22-20z" fill="${colour}"/>` +
+      `<rect x="166" y="320" width="68" height="36" rx="5" fill="${dark}"/>` +
+      `<rect x="140" y="104" width="120" height="180" rx="8" fill="${WHITE}"/>` +
+      lines(fitText(t.brand, { width: 108, maxLines: 1, sizes: [17, 10] }), 200, 128, dark, 'middle') +
+      lines(title, 200, 154 + (5 - title.lines.length) * (title.lineHeight / 2), INK, 'middle') +
+      lines(fitText(t.packSize, { width: 108, maxLines: 1, sizes: [13, 9] }), 200, 274, dark, 'middle', 600)
+    );
+  },
+  blister: (t, { colour, dark, light }) => {
+    const title = fitText(t.title, { width: 196, maxLines: 3, sizes: [24, 13] });
+    const bubbles = [125, 175, 225, 275]
+      .flatMap((x) => [250, 306].map((y) => `<circle cx="${x}" cy="${y}" r="20" fill="${light}"/><ellipse cx="${x}" cy="${y}" rx="12" ry="12" fill="${WHITE}"/>`))
+      .join('');
+    return (
+      `<rect x="78" y="66" width="244" height="288" rx="14" fill="${colour}"/>` +
+      `<rect x="90" y="78" width="220" height="140" rx="8" fill="${WHITE}"/>` +
+      lines(fitText(t.brand, { width: 196, maxLines: 1, sizes: [18, 11] }), 102, 102, dark) +
+      lines(title, 102, 132, INK) +
+      lines(fitText(t.packSize, { width: 196, maxLines: 1, sizes: [14, 10] }), 102, 208, dark, 'start', 600) +
+      bubbles
+    );
+  },
+};
+
+/**
+ * A product pack: its shape follows the dosage form, its colour and mark the category; the label carries the
+ * brand, the whole title and the pack size. A prescription medicine has an Rx mark in the corner.
+ */
+export function productImage(p: { title: string; brand: string; category: string; dosageForm: string; packSize: string; requiresPrescription?: boolean }): string {
+  const { width, height } = PRODUCT_IMAGE_SIZE;
+  const colour = CATEGORY_COLOURS[p.category] ?? '#0d9488';
+  const dark = mix(colour, INK, 0.3);
+  const light = mix(colour, WHITE, 0.55);
+  const shape = packShapeFor(p.dosageForm);
+  const body =
+    `<rect width="${width}" height="${height}" fill="${mix(colour, WHITE, 0.92)}"/>` +
+    `<circle cx="${width - 30}" cy="40" r="110" fill="${mix(colour, WHITE, 0.84)}"/>` +
+    `<ellipse cx="200" cy="362" rx="132" ry="12" fill="${INK}" opacity=".12"/>` +
+    PACKS[shape](p, { colour, dark, light }) +
+    `<circle cx="${width - 44}" cy="${height - 44}" r="26" fill="${dark}"/>` +
+    icon(p.category, width - 58, height - 58, 28, WHITE) +
+    (p.requiresPrescription
+      ? `<rect x="16" y="16" width="58" height="34" rx="8" fill="${INK}"/><text x="45" y="40" font-size="19" fill="${WHITE}" text-anchor="middle">Rx</text>`
+      : '');
+  return svg(width, height, `${p.brand} ${p.title}, ${p.packSize}`, body);
+}
+
+/** A home-page banner: the headline and subline on the left, a pack, a bottle and capsules on the right. */
+export function featureImage(b: { headline: string; subline: string; colour: string; category: string }): string {
   const { width, height } = FEATURE_IMAGE_SIZE;
-  const colour = hex(b.colour);
-  const c = new Canvas(width, height, colour);
-  c.circle(1040, 80, 220, mix(colour, WHITE, 0.15));
-  c.circle(1120, 360, 140, mix(colour, INK, 0.15));
-  // capsules
-  c.rect(880, 150, 150, 60, WHITE, 30);
-  c.rect(955, 150, 75, 60, mix(colour, WHITE, 0.55), 30);
-  c.rect(955, 150, 30, 60, mix(colour, WHITE, 0.55));
-  c.circle(960, 290, 40, WHITE);
-  c.rect(925, 286, 70, 8, mix(colour, WHITE, 0.6));
-  c.cross(1080, 250, 60, WHITE);
-  const headScale = textWidth(b.headline, 8) <= 780 ? 8 : 6;
-  c.text(b.headline, 70, 120, headScale, WHITE);
-  c.text(b.subline, 72, 120 + 7 * headScale + 40, 4, mix(colour, WHITE, 0.85));
-  c.rect(72, 300, 220, 56, WHITE, 28);
-  c.centredText('SHOP NOW', 182, 314, 4, colour);
-  return c.encode();
+  const { colour } = b;
+  const dark = mix(colour, INK, 0.35);
+  // Large type: the banner is about 340 px wide on a phone, where 80 px here reads as 23 px.
+  const headline = fitText(b.headline, { width: 660, maxLines: 2, sizes: [84, 52] });
+  const subline = fitText(b.subline, { width: 660, maxLines: 2, sizes: [38, 26] });
+  const blockHeight = headline.lines.length * headline.lineHeight + 24 + subline.lines.length * subline.lineHeight;
+  const top = Math.round((height - blockHeight) / 2 + headline.size * 0.8);
+  const subTop = top + (headline.lines.length - 1) * headline.lineHeight + 24 + subline.size * 1.1;
+  const body =
+    `<rect width="${width}" height="${height}" fill="${colour}"/>` +
+    `<circle cx="1030" cy="70" r="250" fill="${mix(colour, WHITE, 0.14)}"/>` +
+    `<circle cx="1150" cy="380" r="150" fill="${mix(colour, INK, 0.16)}"/>` +
+    lines(headline, 72, top, WHITE) +
+    lines(subline, 72, subTop, mix(colour, WHITE, 0.9), 'start', 500) +
+    // a bottle and a box standing together, a capsule and a tablet in front
+    `<rect x="852" y="92" width="72" height="40" rx="6" fill="${dark}"/>` +
+    `<rect x="812" y="128" width="152" height="220" rx="34" fill="${WHITE}"/>` +
+    `<rect x="826" y="178" width="124" height="112" rx="8" fill="${mix(colour, WHITE, 0.82)}"/>` +
+    `<g transform="translate(864 210)">${icon(b.category, 0, 0, 48, dark)}</g>` +
+    `<path d="M1100 150l26-18v210l-26 18z" fill="${mix(colour, INK, 0.2)}"/><path d="M980 150l26-18h120l-26 18z" fill="${mix(colour, WHITE, 0.6)}"/>` +
+    `<rect x="980" y="150" width="120" height="210" rx="3" fill="${mix(colour, WHITE, 0.92)}"/>` +
+    `<rect x="980" y="150" width="120" height="44" fill="${dark}"/>` +
+    `<path d="M1018 262h44M1040 240v44" stroke="${colour}" stroke-width="14" stroke-linecap="round"/>` +
+    `<g transform="rotate(-30 800 330)"><rect x="740" y="308" width="120" height="44" rx="22" fill="${WHITE}"/><path d="M800 308h38a22 22 0 0 1 0 44h-38z" fill="${mix(colour, WHITE, 0.5)}"/></g>` +
+    `<circle cx="1150" cy="330" r="30" fill="${WHITE}"/><path d="M1126 330h48" stroke="${mix(colour, WHITE, 0.5)}" stroke-width="5"/>`;
+  return svg(width, height, `${b.headline}. ${b.subline}`, body);
 }

@@ -1,4 +1,4 @@
-import { CATEGORY_IDS, type CategoryId } from '@pharmacy/contracts';
+import { CATEGORY_IDS, formatMoney, type CategoryId } from '@pharmacy/contracts';
 import seedData from './products.json';
 
 const isCategoryId = (id: string): id is CategoryId => (CATEGORY_IDS as string[]).includes(id);
@@ -36,9 +36,24 @@ export const SEED_PRODUCTS: SeedProduct[] = (seedData as Array<Omit<SeedProduct,
   return { ...p, category: p.category };
 });
 
-export const SEED_FEATURES = [
-  { headline: 'WINTER WELLNESS', subline: 'COLD & FLU ESSENTIALS FOR THE WHOLE FAMILY', colour: '#0f766e' },
-  { headline: 'UP TO 25% OFF', subline: 'VITAMINS & SUPPLEMENTS THIS MONTH', colour: '#c2410c' },
-  { headline: 'HAYFEVER SEASON', subline: 'NON-DROWSY ALLERGY RELIEF', colour: '#6d28d9' },
-  { headline: 'FREE DELIVERY', subline: 'ON ORDERS OVER 30 - ASK OUR PHARMACISTS', colour: '#1d4ed8' },
-];
+export interface SeedFeature {
+  headline: string;
+  subline: string;
+  colour: string;
+  /** The category whose mark the banner shows. */
+  category: CategoryId;
+}
+
+/**
+ * The home page's demo banners: each says only what the shop does (the sale prices are in the products above,
+ * the delivery offer is the checkout's own, in the shop's currency and from its threshold at seed time).
+ */
+export function seedFeatures(shop: { currency: string; freeDeliveryOverCents: number }): SeedFeature[] {
+  const threshold = formatMoney(shop.freeDeliveryOverCents / 100, shop.currency).replace(/\.00$/, '');
+  return [
+    { headline: 'Winter wellness', subline: 'Cold and flu essentials for the whole family', colour: '#0f766e', category: 'cold-and-flu' },
+    { headline: 'Up to 25% off vitamins', subline: 'Selected vitamins and supplements this month', colour: '#c2410c', category: 'vitamins-and-supplements' },
+    { headline: 'Hay fever season', subline: 'Non-drowsy allergy relief, ask our pharmacists', colour: '#6d28d9', category: 'allergy' },
+    { headline: `Free delivery over ${threshold}`, subline: 'Standard delivery, or click and collect free', colour: '#1d4ed8', category: 'first-aid' },
+  ];
+}

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { BlobStore, Doc, DocumentStore } from '@pharmacy/db';
-import { decimalToCents, mediaUrl } from '@pharmacy/contracts';
+import { DELIVERY_DEFAULTS, decimalToCents, mediaUrl } from '@pharmacy/contracts';
 import { FEATURES, type FeatureDoc } from '../features/routes';
 import { PRODUCTS, type ProductDoc } from '../products/model';
-import { featureImage, productImage } from './images';
-import { SEED_FEATURES, SEED_PRODUCTS, type SeedProduct } from './products';
+import { SVG_CONTENT_TYPE, featureImage, productImage } from './images';
+import { SEED_PRODUCTS, seedFeatures, type SeedProduct } from './products';
 
 interface MetaDoc extends Doc {
   _id: string;
@@ -42,11 +42,24 @@ export function seedProductDoc(p: SeedProduct, image: string, createdAt: Date, r
   };
 }
 
+/** What the demo banners say about the shop: its currency and free-delivery threshold (CURRENCY, FREE_DELIVERY_OVER_CENTS). */
+export interface SeedShop {
+  currency: string;
+  freeDeliveryOverCents: number;
+}
+const DEFAULT_SEED_SHOP: SeedShop = { currency: 'USD', freeDeliveryOverCents: DELIVERY_DEFAULTS.freeDeliveryOverCents };
+
+const svg = (text: string) => Buffer.from(text, 'utf8');
+
 /**
- * Loads the demo catalog once: on first start (empty products collection, no seed marker), with an image
- * drawn for every product and banner. Deleting every product later does not bring the demo back.
+ * Loads the demo catalog once: on first start (empty products collection, no seed marker), with an SVG image
+ * written for every product and banner. Deleting every product later does not bring the demo back.
  */
-export async function seedCatalog(store: DocumentStore, blobs: BlobStore): Promise<{ products: number; features: number } | null> {
+export async function seedCatalog(
+  store: DocumentStore,
+  blobs: BlobStore,
+  shop: SeedShop = DEFAULT_SEED_SHOP,
+): Promise<{ products: number; features: number } | null> {
   const meta = store.collection<MetaDoc>('meta');
   const products = store.collection<ProductDoc>(PRODUCTS);
   if ((await meta.findOne({ _id: 'seed' })) || (await products.countDocuments({})) > 0) return null;
@@ -54,7 +67,7 @@ export async function seedCatalog(store: DocumentStore, blobs: BlobStore): Promi
   const start = Date.now() - SEED_PRODUCTS.length * 60_000;
   const docs: ProductDoc[] = [];
   for (const [i, p] of SEED_PRODUCTS.entries()) {
-    const blob = await blobs.put(productImage(p), { contentType: 'image/png', filename: `product-${i + 1}.png` });
+    const blob = await blobs.put(svg(productImage(p)), { contentType: SVG_CONTENT_TYPE, filename: `product-${i + 1}.svg` });
     docs.push(seedProductDoc(p, mediaUrl(blob.id), new Date(start + i * 60_000)));
   }
   await products.insertMany(docs);
@@ -62,8 +75,8 @@ export async function seedCatalog(store: DocumentStore, blobs: BlobStore): Promi
   const features = store.collection<FeatureDoc>(FEATURES);
   let featureCount = 0;
   if ((await features.countDocuments({})) === 0) {
-    for (const [i, f] of SEED_FEATURES.entries()) {
-      const blob = await blobs.put(featureImage(f), { contentType: 'image/png', filename: `feature-${i + 1}.png` });
+    for (const [i, f] of seedFeatures(shop).entries()) {
+      const blob = await blobs.put(svg(featureImage(f)), { contentType: SVG_CONTENT_TYPE, filename: `feature-${i + 1}.svg` });
       await features.insertOne({ _id: randomUUID(), image: mediaUrl(blob.id), createdAt: new Date(start + i * 1000) });
       featureCount++;
     }
