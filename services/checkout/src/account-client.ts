@@ -7,6 +7,8 @@ export interface AccountClient {
   safetyProfile(userId: string): Promise<SafetyProfile>;
   /** Mails the user; `sent: false` when this key was sent before. Throws 404 for a user who no longer exists. */
   notify(userId: string, mail: NotifyUserBody): Promise<{ sent: boolean }>;
+  /** The ids of the users whose email contains the text (staff's order search); a deleted account matches nothing. */
+  userIdsByEmail(email: string): Promise<string[]>;
 }
 
 export function createAccountClient(opts: { baseUrl: string; token: string; fetch?: typeof fetch; timeoutMs?: number }): AccountClient {
@@ -21,5 +23,7 @@ export function createAccountClient(opts: { baseUrl: string; token: string; fetc
       };
     },
     notify: (userId, mail) => call<{ sent: boolean }>('POST', AccountPaths.notifyUser(userId), mail),
+    userIdsByEmail: async (email) =>
+      (await call<{ userIds: string[] }>('GET', `${AccountPaths.usersByEmail}?${new URLSearchParams({ email })}`)).userIds,
   };
 }

@@ -34,6 +34,7 @@ export async function openCheckout(ctx: ServiceContext): Promise<ServiceHandle> 
     trustedOrigins: settings.trustedOrigins,
     production: ctx.config.production,
     currency: settings.currency,
+    delivery: settings.delivery,
   });
   return {
     name: 'checkout',

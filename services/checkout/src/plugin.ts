@@ -7,6 +7,8 @@ import { cartRoutes } from './cart/routes';
 import { createCartService } from './cart/service';
 import { createCartStore } from './cart/store';
 import { DEFAULT_RATE_LIMITS, type CheckoutDeps } from './deps';
+import { createDeliveryPricing } from './delivery/pricing';
+import { deliveryRoutes } from './delivery/routes';
 import { internalRoutes } from './internal/routes';
 import { erasureRoutes } from './erasure/routes';
 import { createExpirySweeper, type ExpirySweeper } from './orders/expiry';
@@ -43,17 +45,20 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     const holds = await createHoldSlots(deps.store, orders, UNPAID_ORDERS_LIMIT, () => now().getTime());
     const trusted = trustedReturnOrigins(deps.publicOrigin, deps.trustedOrigins ?? [], deps.production ?? false);
 
+    const currency = deps.currency ?? 'USD';
+    const pricing = createDeliveryPricing(currency, deps.delivery);
     const cartService = createCartService({ carts, catalog: deps.catalog, account: deps.account, now, log: app.log });
     const orderService = createOrderService({
       orders, carts, addresses, catalog: deps.catalog, account: deps.account, payments: deps.payments, holds,
       returnOrigin: (requestOrigin) => returnOriginFor(trusted, deps.publicOrigin, requestOrigin),
-      currency: deps.currency ?? 'USD', orderTtlMs: deps.orderTtlMs ?? ORDER_EXPIRY_MS, publicOrigin: deps.publicOrigin, now, log: app.log,
+      currency, pricing, orderTtlMs: deps.orderTtlMs ?? ORDER_EXPIRY_MS, publicOrigin: deps.publicOrigin, now, log: app.log,
     });
 
-    await app.register(cartRoutes, { carts: cartService, limits });
+    await app.register(deliveryRoutes, { pricing });
+    await app.register(cartRoutes, { carts: cartService, pricing, limits });
     await app.register(addressRoutes, { addresses, limits });
     await app.register(orderRoutes, { orders: orderService, limits });
-    await app.register(adminOrderRoutes, { orders, service: orderService, now });
+    await app.register(adminOrderRoutes, { orders, service: orderService, account: deps.account, now });
     await app.register(internalRoutes, { orders: orderService, internalToken: deps.internalToken });
     await app.register(erasureRoutes, { store: deps.store, orders, internalToken: deps.internalToken, now });
     await app.register(paymentRoutes, { payments: deps.payments });

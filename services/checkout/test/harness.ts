@@ -1,8 +1,8 @@
 /**
  * One app per test file: the REAL catalog service (prices, stock reservation) and the checkout service in the
  * same Fastify app, the checkout's service clients routed into it with injectFetch. The account service is
- * represented only by its internal safety-profile and notify routes (doubles answering from a map the test controls
- * and recording the mail asked for).
+ * represented only by its internal safety-profile, notify and users-by-email routes (doubles answering from maps the
+ * test controls and recording the mail asked for).
  */
 import { buildCatalogService, checkoutPurchaseChecker } from '@pharmacy/catalog-service';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, type SafetyProfile, type ProductInput } from '@pharmacy/contracts';
@@ -26,6 +26,8 @@ export interface Harness {
   catalogStore: DocumentStore;
   controls: CheckoutControls;
   profiles: Map<string, SafetyProfile>;
+  /** The users' emails the account double knows (staff's order search by email); deleting one is an erased account. */
+  emails: Map<string, string>;
   /** Mail checkout asked the account service to send, in order; `mailDown` makes the notify route answer 503. */
   mails: Array<{ userId: string; subject: string; text: string; key: string }>;
   mailDown: { on: boolean };
@@ -79,6 +81,12 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     const id = (request.params as { id: string }).id;
     return { success: true, data: profiles.get(id) ?? { allergies: [], healthConditions: [], DOB: '1990-01-01' } };
   });
+  const emails = new Map<string, string>();
+  app.get('/internal/account/users/by-email', async (request, reply) => {
+    if (request.headers['x-internal-token'] !== internalToken) return reply.status(403).send({ success: false, message: 'no', code: 'FORBIDDEN' });
+    const wanted = String((request.query as { email?: string }).email ?? '').toLowerCase();
+    return { success: true, data: { userIds: [...emails].filter(([, email]) => email.toLowerCase().includes(wanted)).map(([id]) => id) } };
+  });
   const mails: Harness['mails'] = [];
   const mailDown = { on: false };
   app.post('/internal/account/users/:id/notify', async (request, reply) => {
@@ -127,6 +135,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     catalogStore,
     controls: controls!,
     profiles,
+    emails,
     mails,
     mailDown,
     internalToken,

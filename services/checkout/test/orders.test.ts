@@ -32,7 +32,8 @@ describe('order journey with the sandbox provider', () => {
     expect(await h.stockOf(p)).toBe(8); // reserved
 
     const pending = (await h.app.inject({ method: 'GET', url: `/api/shop/order/details/${orderId}`, headers: h.as('u-journey') })).json().data;
-    expect(pending).toMatchObject({ orderStatus: 'pending', paymentStatus: 'pending', totalAmount: 25, paymentMethod: 'sandbox' });
+    // 25.00 of items under the free-delivery threshold: standard delivery (the default) adds 3.99.
+    expect(pending).toMatchObject({ orderStatus: 'pending', paymentStatus: 'pending', subtotal: 25, deliveryFee: 3.99, totalAmount: 28.99, paymentMethod: 'sandbox' });
     expect(pending.address).toMatchObject({ addressId, fullName: 'Ada Lovelace', city: 'London' });
     expect(pending.items).toEqual([expect.objectContaining({ productId: p, title: 'Vitamin D', price: 12.5, quantity: 2, lineTotal: 25 })]);
 
@@ -42,7 +43,7 @@ describe('order journey with the sandbox provider', () => {
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('Test payment: no money is taken');
     expect(page.body).toContain('Sandbox payment provider');
-    expect(page.body).toContain('25.00 USD');
+    expect(page.body).toContain('28.99 USD');
     expect(page.body).toMatch(/>Approve</);
     expect(page.body).toMatch(/>Cancel</);
 

@@ -101,7 +101,8 @@ describe('checkout service with PayPal', () => {
     expect(created.statusCode).toBe(200);
     const { orderId, approvalURL } = created.json().data;
     const token = new URL(approvalURL).searchParams.get('token')!;
-    expect(pp.orders.get(token)?.amount).toBe('16.00');
+    // 16.00 of items and 3.99 of standard delivery.
+    expect(pp.orders.get(token)?.amount).toBe('19.99');
     pp.approve(token);
 
     // PayPal returns ?token=<order id>&PayerID=...: the token is the paymentId.

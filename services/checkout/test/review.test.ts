@@ -207,7 +207,7 @@ describe('the decision', () => {
     expect(res.statusCode).toBe(200);
     const order = res.json().data;
     expect(order).toMatchObject({
-      orderStatus: 'rejected', paymentStatus: 'refunded',
+      orderStatus: 'rejected', paymentStatus: 'refunded', closedReason: 'rejectedByPharmacist',
       review: { status: 'rejected', decidedBy: 'pharmacist-1', decidedAt: expect.any(String), note: reason },
     });
     expect(order.history.slice(-3)).toEqual([
@@ -215,15 +215,19 @@ describe('the decision', () => {
       expect.objectContaining({ field: 'paymentStatus', from: 'paid', to: 'refunded', by: 'pharmacist-1' }),
       expect.objectContaining({ field: 'orderStatus', from: 'confirmed', to: 'rejected', by: 'pharmacist-1' }),
     ]);
-    expect(refunds.filter((r) => r.orderId === orderId)).toEqual([{ captureId: expect.stringMatching(/^SBXCAP-/), orderId, amountCents: 2250 }]);
+    // The whole total goes back: 22.50 of items and 3.99 of standard delivery (under the free-delivery threshold).
+    expect(refunds.filter((r) => r.orderId === orderId)).toEqual([{ captureId: expect.stringMatching(/^SBXCAP-/), orderId, amountCents: 2649 }]);
     const payment = await h.store.collection('sandboxPayments').findOne({ orderId });
-    expect(payment).toMatchObject({ status: 'refunded', refundedCents: 2250 });
+    expect(payment).toMatchObject({ status: 'refunded', refundedCents: 2649 });
     expect(await h.stockOf(productId)).toBe(20);
 
     const mail = h.mails.filter((m) => m.key === `order-rejected:${orderId}`);
     expect(mail).toEqual([expect.objectContaining({ userId: 'u-reject', subject: expect.stringMatching(/not approved by our pharmacist/) })]);
     expect(mail[0].text).toContain(reason);
-    expect(mail[0].text).toContain('22.50 USD');
+    expect(mail[0].text).toContain('26.49 USD');
+    // The order is named by its one short number.
+    expect(mail[0].subject).toContain(`#${orderId.slice(0, 8).toUpperCase()}`);
+    expect(mail[0].text).toContain(`order #${orderId.slice(0, 8).toUpperCase()} of`);
     expect(mail[0].text).toContain(`${ORIGIN}/my-orders`);
 
     // The shopper sees it in My Orders through the order's review.
@@ -299,7 +303,7 @@ describe('the decision', () => {
     expect(res.json().data).toMatchObject({ paymentStatus: 'refunded', orderStatus: 'rejected' });
     expect(res.json().data.history).toContainEqual(expect.objectContaining({ field: 'paymentStatus', to: 'refunded', note: expect.stringMatching(/outside the payment provider/) }));
     expect(refunds.some((r) => r.orderId === orderId)).toBe(false);
-    expect(h.mails.find((m) => m.key === `order-rejected:${orderId}`)?.text).toMatch(/We will refund the full 3.00 USD to you the way you paid/);
+    expect(h.mails.find((m) => m.key === `order-rejected:${orderId}`)?.text).toMatch(/We will refund the full 6.99 USD to you the way you paid/);
   });
 
   test('a mail that cannot be sent never undoes the rejection: the sweep sends it later, once', async () => {

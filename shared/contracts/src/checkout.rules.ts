@@ -319,7 +319,9 @@ export function orderTimeline(order: OrderStateView, audience: StatusAudience): 
   const collect = order.delivery?.method === 'collect';
   const when = (field: string, to: string): string | null => order.history.find((h) => h.field === field && h.to === to)?.at ?? null;
   const rank = ORDER_STATUSES.indexOf(order.orderStatus);
-  const reached = (status: OrderStatus) => order.orderStatus !== 'rejected' && rank >= ORDER_STATUSES.indexOf(status);
+  // A closed order reached the steps its history records; an open one every step up to its state.
+  const reached = (status: OrderStatus) =>
+    order.orderStatus === 'rejected' ? when('orderStatus', status) !== null : rank >= ORDER_STATUSES.indexOf(status);
   const paid = order.paymentStatus === 'paid' || order.paymentStatus === 'refunded';
   const review = order.review && order.review.status !== 'notNeeded' ? order.review : null;
 

@@ -71,7 +71,7 @@ export const DeliverySelection = StrictObject({ method: DeliveryMethodSchema, ph
 export type DeliverySelection = Static<typeof DeliverySelection>;
 
 /**
- * The query every cart call accepts (all optional, SPEC's calls work without it): the method whose totals the
+ * The query every cart call accepts (all optional: the calls work unchanged without it): the method whose totals the
  * answer's `totals` shows (standard when absent).
  */
 export const CartDeliveryQuery = StrictObject({ delivery: Type.Optional(DeliveryMethodSchema), pharmacyId: Type.Optional(PharmacyId) });

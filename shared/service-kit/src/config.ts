@@ -70,6 +70,8 @@ export interface KitConfig {
     paypal: { clientId?: string; clientSecret?: string; apiBase?: string };
     /** More origins a shopper may be sent back to after paying (normalised). */
     trustedOrigins: string[];
+    /** Delivery fees, free-delivery threshold (cents) and tax rate; unset, the checkout's defaults (DELIVERY_DEFAULTS). */
+    delivery: { standardFeeCents?: number; expressFeeCents?: number; freeDeliveryOverCents?: number; taxRatePercent?: number };
   };
   gateway: {
     mode: GatewayMode;
@@ -90,6 +92,7 @@ const PROCESS_VARIABLES = [
   'RATE_LIMIT_TICKETS', 'LOGIN_FAILURES_PER_ACCOUNT', 'RESET_MAILS_PER_ACCOUNT', 'ERASURE_RETRY_MS',
   'CATALOG_SEED',
   'CURRENCY', 'PAYMENT_PROVIDER', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_API_BASE', 'TRUSTED_ORIGINS',
+  'STANDARD_DELIVERY_FEE_CENTS', 'EXPRESS_DELIVERY_FEE_CENTS', 'FREE_DELIVERY_OVER_CENTS', 'TAX_RATE_PERCENT',
 ] as const satisfies readonly EnvName[];
 
 /**
@@ -148,6 +151,12 @@ export function loadConfig(env: Environment = process.env, defaults: { port?: nu
       paymentProvider: v.PAYMENT_PROVIDER,
       paypal: { clientId: v.PAYPAL_CLIENT_ID, clientSecret: v.PAYPAL_CLIENT_SECRET, apiBase: v.PAYPAL_API_BASE },
       trustedOrigins: parseOriginList(v.TRUSTED_ORIGINS),
+      delivery: {
+        standardFeeCents: v.STANDARD_DELIVERY_FEE_CENTS,
+        expressFeeCents: v.EXPRESS_DELIVERY_FEE_CENTS,
+        freeDeliveryOverCents: v.FREE_DELIVERY_OVER_CENTS,
+        taxRatePercent: v.TAX_RATE_PERCENT,
+      },
     },
     gateway: {
       mode: v.GATEWAY_MODE as GatewayMode,

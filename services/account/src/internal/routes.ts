@@ -1,6 +1,6 @@
 import { Id, NoQuery, NotifyUserBody, NotifyUserResponse, RevocationFeedResponse, RevocationQuery, SafetyProfileResponse, StrictObject, USERS_BY_EMAIL_MAX, UsersByEmailQuery, UsersByEmailResponse } from '@pharmacy/contracts';
 import { isDuplicateKeyError, type Collection } from '@pharmacy/db';
-import { notFound, ok, requireInternal, responses, REVOCATIONS_PATH, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { literalMatch, notFound, ok, requireInternal, responses, REVOCATIONS_PATH, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { AccountContext } from '../deps';
 
 /** A notification already mailed, by the caller's key (no user data: the key names the caller's event). */

@@ -4,14 +4,16 @@ import {
 } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
 import { ok, okList, requireAdmin, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import type { AccountClient } from '../account-client';
 import type { OrderService } from '../orders/service';
-import { toApiOrder, type OrderDoc } from '../orders/store';
+import type { OrderDoc } from '../orders/store';
+import { orderSearchFilter } from './search';
 import { orderStats } from './stats';
 
 /** Staff's orders API (docs/api.md#admin-orders): every route checks the admin flag. */
-export const adminOrderRoutes: FastifyPluginAsyncTypebox<{ orders: Collection<OrderDoc>; service: OrderService; now: () => Date }> = async (
+export const adminOrderRoutes: FastifyPluginAsyncTypebox<{ orders: Collection<OrderDoc>; service: OrderService; account: AccountClient; now: () => Date }> = async (
   app,
-  { orders, service, now },
+  { orders, service, account, now },
 ) => {
   const tags = ['admin orders'];
   const admin = { preHandler: requireAdmin };
@@ -20,17 +22,18 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{ orders: Collection<Or
   const awaitingQueue = { 'review.status': 'awaiting', paymentStatus: 'paid' };
 
   app.get('/api/admin/orders/get', { ...admin, schema: { tags, querystring: AdminOrdersQuery, response: responses(AdminOrderListResponse) } }, async (request) => {
-    const { status, paymentStatus, review, page = 1, limit = ADMIN_ORDERS_DEFAULT_LIMIT } = request.query;
+    const { status, paymentStatus, review, q, page = 1, limit = ADMIN_ORDERS_DEFAULT_LIMIT } = request.query;
     const chosen: Record<string, unknown> = {};
     if (status) chosen.orderStatus = status;
     if (paymentStatus) chosen.paymentStatus = paymentStatus;
-    const filter = review === 'awaiting' ? { $and: [chosen, awaitingQueue] } : chosen;
+    const parts = [chosen, ...(review === 'awaiting' ? [awaitingQueue] : []), ...(q ? [await orderSearchFilter(q, account)] : [])];
+    const filter = parts.length > 1 ? { $and: parts } : chosen;
     const [docs, total, awaitingReview] = await Promise.all([
       orders.find(filter, { sort: { createdAt: -1, _id: 1 }, skip: (page - 1) * limit, limit }),
       orders.countDocuments(filter),
       orders.countDocuments(awaitingQueue),
     ]);
-    return okList(docs.map(toApiOrder), { total, page, limit, awaitingReview });
+    return okList(docs.map(service.toApi), { total, page, limit, awaitingReview });
   });
 
   app.get('/api/admin/orders/stats', { ...admin, schema: { tags, response: responses(Ok(OrderStats)) } }, async () => ok(await orderStats(orders, now())));

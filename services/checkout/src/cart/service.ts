@@ -7,8 +7,11 @@ import { toAmount } from '../money';
 import { ageBlock, capFor, isGone, lineProblem, warningMessages } from '../safety';
 import type { CartEntry, CartStore } from './store';
 
+/** The cart as priced here; its delivery totals are added per request, for the method the shopper looks at. */
+export type PricedCart = Omit<Cart, 'totals'>;
+
 export interface CartResult {
-  cart: Cart;
+  cart: PricedCart;
   /** What a shopper should be told (caps, skipped products), if anything. */
   message?: string;
   /** Add and update: the quantity asked for did not fit and was lowered (the message says it in words). */
@@ -27,7 +30,7 @@ export const PRICES_UNAVAILABLE_MESSAGE =
   'The product catalogue is temporarily unavailable, so prices and stock cannot be shown. Your cart is saved; please try again in a moment.';
 
 /** The stored lines as they are, unpriced: a shopper still sees what they keep and can remove lines. */
-function unpriced(userId: string | null, entries: CartEntry[]): Cart {
+function unpriced(userId: string | null, entries: CartEntry[]): PricedCart {
   return {
     userId: userId ?? '',
     items: entries.map((entry) => ({
@@ -89,7 +92,7 @@ export function createCartService(deps: {
   }
 
   /** The priced view of some cart entries; lowers quantities that no longer fit (reported in `notices`). */
-  async function price(userId: string | null, entries: CartEntry[], known?: Quoted): Promise<{ cart: Cart; lowered: CartEntry[]; notices: string[] }> {
+  async function price(userId: string | null, entries: CartEntry[], known?: Quoted): Promise<{ cart: PricedCart; lowered: CartEntry[]; notices: string[] }> {
     let quotes: Quotes;
     try {
       // The profile goes into the quote: the catalog's one safety answer is what the cart shows.

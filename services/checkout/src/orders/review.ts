@@ -2,6 +2,7 @@ import {
   CONSULTATION_QUESTIONS,
   CheckoutErrorCodes,
   TEST_PAYMENT_NOTICE,
+  orderNumber,
   type ConsultationAnswer,
   type ConsultationAnswerInput,
 } from '@pharmacy/contracts';
@@ -46,7 +47,7 @@ export const initialReview = (reasons: string[]): ReviewDoc => ({
 
 /** The mail telling a shopper their order was rejected and refunded (sent through the account service). */
 export function rejectionMail(order: OrderDoc, opts: { reason: string; publicOrigin: string; testPayments: boolean }) {
-  const ref = order._id.slice(0, 8);
+  const ref = order.orderNumber ?? orderNumber(order._id);
   const amount = `${toDecimalString(order.totalCents)} ${order.currency}`;
   const placed = new Date(order.createdAt).toISOString().slice(0, 10);
   const text = [

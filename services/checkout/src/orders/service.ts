@@ -6,6 +6,8 @@ import {
   PAYMENT_STATUS_TRANSITIONS,
   UNPAID_ORDERS_LIMIT,
   isTestPayment,
+  orderNumber,
+  type OrderClosedReason,
   type AdminReviewBody,
   type Order,
   type OrderCaptureBody,
@@ -21,6 +23,7 @@ import type { AccountClient } from '../account-client';
 import type { AddressStore } from '../addresses/store';
 import type { CartStore } from '../cart/store';
 import type { CatalogClient } from '../catalog-client';
+import type { DeliveryPricing } from '../delivery/pricing';
 import { toDecimalString } from '../money';
 import { PaymentError, type PaymentProvider } from '../payments/port';
 import { isGone, lineProblem, warningMessages } from '../safety';
@@ -63,6 +66,8 @@ export interface OrderServiceDeps {
   /** The origin the provider sends the shopper back to, from the checkout request's Origin header. */
   returnOrigin: (requestOrigin: string | undefined) => string;
   currency: string;
+  /** The delivery fees and tax rate (the same object prices the carts). */
+  pricing: DeliveryPricing;
   orderTtlMs: number;
   /** The shop's origin, for the link in mail to shoppers. */
   publicOrigin: string;
@@ -73,6 +78,8 @@ export interface OrderServiceDeps {
 export function createOrderService(deps: OrderServiceDeps) {
   const { orders, catalog, payments } = deps;
   const nowMs = () => deps.now().getTime();
+  /** An order as the API shows it (an older one without stored tax shows it at today's rate). */
+  const toApi = (d: OrderDoc): Order => toApiOrder(d, deps.pricing.settings.taxRatePercent);
 
   async function owned(userId: string, orderId: string): Promise<OrderDoc> {
     const order = await orders.findOne({ _id: orderId });
@@ -109,16 +116,17 @@ export function createOrderService(deps: OrderServiceDeps) {
 
   /**
    * Closes an unpaid order (cancelled, expired, or its payment could not be started): rejected + failed,
-   * recorded in its history, stock released. Atomic on the pending state, so it never races a capture.
+   * recorded in its history with why (`closedReason`), stock released. Atomic on the pending state, so it never
+   * races a capture.
    */
-  async function closeUnpaid(orderId: string, by: string, note: string): Promise<OrderDoc | null> {
+  async function closeUnpaid(orderId: string, by: string, note: string, reason: OrderClosedReason): Promise<OrderDoc | null> {
     const at = nowMs();
     const closed = await orders.findOneAndUpdate(
       // capturing: null — a capture whose outcome was never recorded may have taken the money: the provider is
       // asked first (settleCapture), and only an order it did not charge may close.
       { _id: orderId, orderStatus: 'pending', paymentStatus: 'pending', captureLockUntil: { $lt: at }, capturing: null },
       {
-        $set: { orderStatus: 'rejected', paymentStatus: 'failed', stock: 'release-pending', updatedAt: at },
+        $set: { orderStatus: 'rejected', paymentStatus: 'failed', closedReason: reason, stock: 'release-pending', updatedAt: at },
         $push: { history: { $each: [history('orderStatus', 'pending', 'rejected', at, by, note), history('paymentStatus', 'pending', 'failed', at, by, note)] } },
       },
       { returnDocument: 'after' },
@@ -153,16 +161,16 @@ export function createOrderService(deps: OrderServiceDeps) {
     if (!paid) {
       const current = await reload(order._id);
       // Someone else recorded this payment first: the same outcome.
-      if (current.paymentStatus === 'paid') return toApiOrder(current);
+      if (current.paymentStatus === 'paid') return toApi(current);
       // Money was taken for an order that closed meanwhile (only staff can do that): this needs a person.
       deps.log.error({ orderId: order._id, captureId, orderStatus: current.orderStatus, paymentStatus: current.paymentStatus }, 'payment captured but the order changed meanwhile');
-      return toApiOrder(current);
+      return toApi(current);
     }
     await moveStock(order._id, 'commit');
     await deps.holds.release(order._id);
     const bought = new Set(paid.productIds);
     await deps.carts.mutate(order.userId, (items) => items.filter((i) => !bought.has(i.productId)));
-    return toApiOrder(await reload(order._id));
+    return toApi(await reload(order._id));
   }
 
   /**
@@ -195,6 +203,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   }
 
   async function create(userId: string, body: OrderCreateBody, requestOrigin?: string): Promise<OrderCreated> {
+    const chosen = deps.pricing.chooseDelivery(body.delivery);
     const address = await deps.addresses.get(userId, body.addressId);
     if (!address) throw notFound('That address was not found. Please choose or add a delivery address.');
     const entries = await deps.carts.items(userId);
@@ -233,16 +242,22 @@ export function createOrderService(deps: OrderServiceDeps) {
     const consultation = pharmacyTitles.length > 0 ? consultationFor(pharmacyTitles, body.consultation) : [];
     const unrecognisedTerms = quote.unrecognisedTerms ?? [];
 
+    // The fee and tax come from the server's one pricing; the provider is asked for subtotal + delivery.
+    const subtotalCents = items.reduce((sum, i) => sum + i.unitPriceCents * i.quantity, 0);
+    const { delivery, price } = deps.pricing.orderDelivery(chosen, subtotalCents);
+    const totalCents = price.totalCents;
+
     const orderId = randomUUID();
+    const number = orderNumber(orderId);
     const at = nowMs();
-    const totalCents = items.reduce((sum, i) => sum + i.unitPriceCents * i.quantity, 0);
     const doc: OrderDoc = {
-      _id: orderId, userId, items, productIds: items.map((i) => i.productId),
+      _id: orderId, orderNumber: number, userId, items, productIds: items.map((i) => i.productId),
       address: {
         addressId: address._id, fullName: address.fullName, addressLine: address.addressLine, city: address.city,
         postalCode: address.postalCode, phone: address.phone, notes: address.notes,
       },
-      totalCents, currency: deps.currency, orderStatus: 'pending', paymentStatus: 'pending', paymentMethod: payments.name,
+      totalCents, subtotalCents, delivery, taxIncludedCents: price.taxIncludedCents, taxRatePercent: price.taxRatePercent,
+      currency: deps.currency, orderStatus: 'pending', paymentStatus: 'pending', paymentMethod: payments.name,
       paymentId: '', payerId: '', captureId: '', stock: 'reserving', captureLockUntil: 0, capturing: null,
       acknowledgedWarnings: warnings, acknowledgedAt: warnings.length > 0 ? at : null,
       consultation, unrecognisedTerms, review: initialReview(reviewReasons(items, unrecognisedTerms)),
@@ -265,7 +280,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         await orders.deleteOne({ _id: orderId });
         await deps.holds.release(orderId);
       } else {
-        await closeUnpaid(orderId, SYSTEM, 'Stock could not be reserved');
+        await closeUnpaid(orderId, SYSTEM, 'Stock could not be reserved', 'outOfStock');
       }
       throw err;
     }
@@ -276,7 +291,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     try {
       payment = await payments.createPayment({
         orderId, amountCents: totalCents, currency: deps.currency,
-        description: `Pharmacy & Care order ${orderId.slice(0, 8)} (${toDecimalString(totalCents)} ${deps.currency})`,
+        description: `Pharmacy & Care order ${number} (${toDecimalString(totalCents)} ${deps.currency})`,
         // The order id rides in the return URL: the page may open on another tab or after a new sign-in,
         // where the browser's session storage no longer has it.
         returnUrl: `${returnOrigin}/secure/checkout/return?orderId=${encodeURIComponent(orderId)}`,
@@ -284,7 +299,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       });
     } catch (err) {
       deps.log.warn({ err, orderId, detail: (err as PaymentError).detail }, 'payment could not be started');
-      await closeUnpaid(orderId, SYSTEM, 'The payment could not be started');
+      await closeUnpaid(orderId, SYSTEM, 'The payment could not be started', 'paymentFailed');
       throw paymentHttpError(err);
     }
     await orders.updateOne({ _id: orderId }, { $set: { paymentId: payment.paymentId, paymentURL: payment.approvalURL, updatedAt: nowMs() } });
@@ -300,7 +315,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     const closedMessage = 'This order was cancelled or expired, so no payment was taken. Your cart is kept: please place the order again.';
     const deadline = Date.now() + CAPTURE_WAIT_MS;
     for (;;) {
-      if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') return toApiOrder(order);
+      if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') return toApi(order);
       if (order.paymentStatus !== 'pending' || order.orderStatus === 'rejected') {
         throw new HttpError(409, CheckoutErrorCodes.ORDER_CLOSED, closedMessage);
       }
@@ -343,12 +358,12 @@ export function createOrderService(deps: OrderServiceDeps) {
       await settleCapture(order);
       order = await reload(orderId);
     }
-    if (order.paymentStatus === 'failed' || order.orderStatus === 'rejected') return toApiOrder(order);
+    if (order.paymentStatus === 'failed' || order.orderStatus === 'rejected') return toApi(order);
     if (order.paymentStatus !== 'pending') throw conflict('This order is already paid and cannot be cancelled here. Please contact us for help.');
-    const closed = await closeUnpaid(orderId, userId, 'Cancelled by the shopper');
-    if (closed) return toApiOrder(closed);
+    const closed = await closeUnpaid(orderId, userId, 'Cancelled by the shopper', 'cancelled');
+    if (closed) return toApi(closed);
     const now = await reload(orderId);
-    if (now.orderStatus === 'rejected') return toApiOrder(now);
+    if (now.orderStatus === 'rejected') return toApi(now);
     throw conflict('Your payment is being confirmed, so the order cannot be cancelled right now.');
   }
 
@@ -360,7 +375,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     );
     let expired = 0;
     for (const o of due) {
-      if (await closeUnpaid(o._id, SYSTEM, 'Not paid within 30 minutes')) expired++;
+      if (await closeUnpaid(o._id, SYSTEM, 'Not paid within 30 minutes', 'expired')) expired++;
     }
     return expired;
   }
@@ -406,6 +421,9 @@ export function createOrderService(deps: OrderServiceDeps) {
     // statuses move together so it can neither be captured nor linger as pending.
     const closesUnpaid =
       order.paymentStatus === 'pending' && ((field === 'orderStatus' && to === 'rejected') || (field === 'paymentStatus' && to === 'failed'));
+    // Why it closed, in the order's one field: staff rejecting it, or staff marking its payment failed.
+    if (closesUnpaid) set.closedReason = field === 'orderStatus' ? 'rejectedByStaff' : 'paymentFailed';
+    else if (field === 'orderStatus' && to === 'rejected') set.closedReason = 'rejectedByStaff';
     if (closesUnpaid) {
       if (field === 'orderStatus') {
         set.paymentStatus = 'failed';
@@ -430,7 +448,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     if (commits) await moveStock(orderId, 'commit');
     if (refunds) await moveStock(orderId, 'refund');
     if (closesUnpaid || commits) await deps.holds.release(orderId);
-    return toApiOrder(await reload(orderId));
+    return toApi(await reload(orderId));
   }
 
   /**
@@ -484,7 +502,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       { _id: order._id, 'review.status': 'awaiting', paymentStatus: 'paid' },
       {
         $set: {
-          review, paymentStatus: 'refunded', orderStatus: 'rejected', refundId, refunding: null, stock: 'restock-pending',
+          review, paymentStatus: 'refunded', orderStatus: 'rejected', closedReason: 'rejectedByPharmacist', refundId, refunding: null, stock: 'restock-pending',
           shopperNotice: 'pending', updatedAt: at,
         },
         $push: {
@@ -515,7 +533,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     const order = await reload(orderId);
     const review = reviewOf(order);
     const wanted = body.decision === 'approve' ? 'approved' : 'rejected';
-    if (review.status === wanted) return toApiOrder(order);
+    if (review.status === wanted) return toApi(order);
     if (review.status === 'approved' || review.status === 'rejected') {
       const when = review.decidedAt ? ` on ${new Date(review.decidedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
       throw new HttpError(409, CheckoutErrorCodes.REVIEW_PENDING, `A pharmacist already ${review.status} this order${when}; the decision cannot change.`);
@@ -547,9 +565,9 @@ export function createOrderService(deps: OrderServiceDeps) {
         },
         { returnDocument: 'after' },
       );
-      if (approved) return toApiOrder(approved);
+      if (approved) return toApi(approved);
       const now = await reload(orderId);
-      if (reviewOf(now).status === 'approved') return toApiOrder(now);
+      if (reviewOf(now).status === 'approved') return toApi(now);
       throw conflict(now.refunding ? 'This order is being rejected and refunded, so it cannot be approved.' : 'This order changed meanwhile. Please reload it.');
     }
 
@@ -558,11 +576,11 @@ export function createOrderService(deps: OrderServiceDeps) {
     if (reason.length < 3) throw badRequest('Please give the shopper a reason for the rejection.');
     const intent: RefundIntent = { by, reason, at };
     const claimed = await orders.findOneAndUpdate(open, { $set: { refunding: intent, updatedAt: at } }, { returnDocument: 'after' });
-    if (claimed) return toApiOrder(await finishRejection(claimed, intent));
+    if (claimed) return toApi(await finishRejection(claimed, intent));
     const now = await reload(orderId);
-    if (reviewOf(now).status === 'rejected') return toApiOrder(now);
+    if (reviewOf(now).status === 'rejected') return toApi(now);
     // A rejection already under way (a retry after a provider failure): finish it with the reason first given.
-    if (now.refunding && reviewOf(now).status === 'awaiting') return toApiOrder(await finishRejection(now, now.refunding));
+    if (now.refunding && reviewOf(now).status === 'awaiting') return toApi(await finishRejection(now, now.refunding));
     throw conflict('This order changed meanwhile. Please reload it.');
   }
 
@@ -600,13 +618,14 @@ export function createOrderService(deps: OrderServiceDeps) {
     reconcileRefunds,
     retryNotices,
     async list(userId: string): Promise<Order[]> {
-      return (await orders.find({ userId }, { sort: { createdAt: -1 } })).map(toApiOrder);
+      return (await orders.find({ userId }, { sort: { createdAt: -1 } })).map(toApi);
     },
     async details(userId: string, orderId: string): Promise<Order> {
-      return toApiOrder(await owned(userId, orderId));
+      return toApi(await owned(userId, orderId));
     },
+    toApi,
     async adminDetails(orderId: string): Promise<Order> {
-      return toApiOrder(await reload(orderId));
+      return toApi(await reload(orderId));
     },
     async hasPurchased(userId: string, productId: string): Promise<boolean> {
       return (await orders.countDocuments({ userId, paymentStatus: 'paid', productIds: productId })) > 0;

@@ -1,4 +1,19 @@
-import type { ConsultationAnswer, Order, OrderAddress, OrderHistoryEntry, OrderReview, OrderStatus, PaymentStatus, ReviewStatus } from '@pharmacy/contracts';
+import {
+  DEFAULT_DELIVERY_METHOD,
+  deliveryMethodLabel,
+  orderNumber,
+  taxIncludedCents,
+  type ConsultationAnswer,
+  type DeliveryMethod,
+  type Order,
+  type OrderAddress,
+  type OrderClosedReason,
+  type OrderHistoryEntry,
+  type OrderReview,
+  type OrderStatus,
+  type PaymentStatus,
+  type ReviewStatus,
+} from '@pharmacy/contracts';
 import type { Collection, DocumentStore } from '@pharmacy/db';
 import { toAmount } from '../money';
 
@@ -65,14 +80,34 @@ export function reviewOf(d: Pick<OrderDoc, 'review' | 'paymentStatus'>): ReviewD
   return review.status === 'awaiting' && d.paymentStatus === 'failed' ? { ...review, status: 'notNeeded' } : review;
 }
 
+/** How an order is delivered, as chosen and priced when it was placed. */
+export interface OrderDeliveryDoc {
+  method: DeliveryMethod;
+  label: string;
+  feeCents: number;
+  /** Click-and-collect: a copy of the pharmacy (the list may change, the order keeps where it goes). */
+  pharmacy: { id: string; name: string; address: string } | null;
+}
+
 export interface OrderDoc {
   _id: string;
+  /** orderNumber(_id) ("#FC34A420"), stored for staff's search; missing on orders older than the field. */
+  orderNumber?: string;
   userId: string;
   items: OrderItemDoc[];
   /** For "did this user buy this product" without reaching into items (both adapters match array elements). */
   productIds: string[];
   address: OrderAddress;
+  /** subtotalCents + delivery.feeCents: what the provider was asked for. */
   totalCents: number;
+  /** The items' total; missing on orders older than delivery methods (their total had no delivery fee). */
+  subtotalCents?: number;
+  delivery?: OrderDeliveryDoc;
+  /** The tax the total contains and its rate when the order was placed (missing on older orders). */
+  taxIncludedCents?: number;
+  taxRatePercent?: number;
+  /** Why the order closed, set where it closes (missing on open orders and on ones closed before the field). */
+  closedReason?: OrderClosedReason;
   currency: string;
   orderStatus: OrderStatus;
   paymentStatus: PaymentStatus;
@@ -120,9 +155,16 @@ export interface OrderDoc {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function toApiOrder(d: OrderDoc): Order {
+/**
+ * How an order is read, older ones included: one from before delivery methods was sent by standard delivery with
+ * no fee (its total is its subtotal); one from before the stored tax shows the tax at today's rate.
+ */
+export function toApiOrder(d: OrderDoc, taxRatePercent: number): Order {
+  const delivery: OrderDeliveryDoc = d.delivery ?? { method: DEFAULT_DELIVERY_METHOD, label: deliveryMethodLabel(DEFAULT_DELIVERY_METHOD), feeCents: 0, pharmacy: null };
+  const rate = d.taxRatePercent ?? taxRatePercent;
   return {
     _id: d._id,
+    orderNumber: d.orderNumber ?? orderNumber(d._id),
     userId: d.userId,
     items: d.items.map((i) => ({
       productId: i.productId, title: i.title, image: i.image, brand: i.brand, price: toAmount(i.unitPriceCents),
@@ -130,8 +172,14 @@ export function toApiOrder(d: OrderDoc): Order {
       ...(i.pharmacyOnly ? { pharmacyOnly: true } : {}),
     })),
     address: d.address,
+    subtotal: toAmount(d.subtotalCents ?? d.totalCents - delivery.feeCents),
+    deliveryFee: toAmount(delivery.feeCents),
     totalAmount: toAmount(d.totalCents),
+    taxIncluded: toAmount(d.taxIncludedCents ?? taxIncludedCents(d.totalCents, rate)),
+    taxRatePercent: rate,
     currency: d.currency,
+    delivery: { method: delivery.method, label: delivery.label, fee: toAmount(delivery.feeCents), pharmacy: delivery.pharmacy },
+    ...(d.closedReason ? { closedReason: d.closedReason } : {}),
     orderStatus: d.orderStatus,
     paymentStatus: d.paymentStatus,
     paymentMethod: d.paymentMethod,
@@ -168,5 +216,7 @@ export async function ordersCollection(store: DocumentStore): Promise<Collection
   await orders.createIndex({ expiresAt: 1 });
   // The pharmacist's queue is read on every admin list answer (its size).
   await orders.createIndex({ 'review.status': 1 });
+  // Staff's search by number reads it on every keystroke's answer.
+  await orders.createIndex({ orderNumber: 1 });
   return orders;
 }

@@ -156,6 +156,10 @@ export const ENV_SCHEMA = Type.Object(
     PAYPAL_CLIENT_SECRET: Type.Optional(Type.String({ description: 'PayPal REST app secret' })),
     PAYPAL_API_BASE: text('http-url', 'PayPal API base URL (default the PayPal sandbox)'),
     TRUSTED_ORIGINS: text('origin-list', 'more origins the shop is reached at'),
+    STANDARD_DELIVERY_FEE_CENTS: integer(0, 100_000, 'standard delivery fee in cents (free from FREE_DELIVERY_OVER_CENTS on)'),
+    EXPRESS_DELIVERY_FEE_CENTS: integer(0, 100_000, 'express delivery fee in cents'),
+    FREE_DELIVERY_OVER_CENTS: integer(0, 10_000_000, 'subtotal in cents from which standard delivery is free'),
+    TAX_RATE_PERCENT: integer(0, 100, 'tax rate included in prices, in percent (totals show the tax they contain)'),
     // Tools (benchmarks, browser tools, the deploy CLI)
     GATEWAY_URL: text('http-url', 'pnpm remote: the gateway whose remote registry it changes'),
     CHROMIUM_PATH: Type.Optional(Type.String({ minLength: 1, default: '/usr/bin/chromium', description: 'Chromium for the browser tests and pnpm bench:first-load' })),

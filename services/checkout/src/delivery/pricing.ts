@@ -1,0 +1,104 @@
+import {
+  DEFAULT_DELIVERY_METHOD,
+  DEFAULT_DELIVERY_SETTINGS,
+  DELIVERY_METHODS,
+  DELIVERY_METHOD_TEXT,
+  deliveryFeeCents,
+  taxIncludedCents,
+  type CartDeliveryQuery,
+  type CartTotals,
+  type DeliveryMethod,
+  type DeliveryOptions,
+  type DeliverySelection,
+  type DeliverySettings,
+} from '@pharmacy/contracts';
+import { unprocessable } from '@pharmacy/service-kit';
+import { toAmount } from '../money';
+import type { OrderDeliveryDoc } from '../orders/store';
+import { PHARMACIES, pharmacyById } from './pharmacies';
+
+export type ChosenDelivery = Pick<OrderDeliveryDoc, 'method' | 'pharmacy'>;
+
+/** What one order or cart costs to deliver (cents). */
+export interface DeliveryPrice {
+  subtotalCents: number;
+  deliveryFeeCents: number;
+  totalCents: number;
+  taxIncludedCents: number;
+  taxRatePercent: number;
+}
+
+/**
+ * The shop's delivery prices, set once at start (the settings over DELIVERY_DEFAULTS): the options page, every cart
+ * answer and every order price delivery with this one object, so they never disagree.
+ */
+export function createDeliveryPricing(currency: string, overrides: Partial<DeliverySettings> = {}) {
+  const settings: DeliverySettings = { ...DEFAULT_DELIVERY_SETTINGS };
+  for (const [key, value] of Object.entries(overrides) as Array<[keyof DeliverySettings, number | undefined]>) {
+    if (typeof value === 'number') settings[key] = value;
+  }
+
+  function price(method: DeliveryMethod, subtotalCents: number): DeliveryPrice {
+    const fee = deliveryFeeCents(method, subtotalCents, settings);
+    const totalCents = subtotalCents + fee;
+    return { subtotalCents, deliveryFeeCents: fee, totalCents, taxIncludedCents: taxIncludedCents(totalCents, settings.taxRatePercent), taxRatePercent: settings.taxRatePercent };
+  }
+
+  const options: DeliveryOptions = {
+    currency,
+    freeDeliveryOver: toAmount(settings.freeDeliveryOverCents),
+    freeDeliveryOverCents: settings.freeDeliveryOverCents,
+    taxRatePercent: settings.taxRatePercent,
+    methods: DELIVERY_METHODS.map((method) => {
+      const feeCents = method === 'standard' ? settings.standardFeeCents : method === 'express' ? settings.expressFeeCents : 0;
+      return {
+        method,
+        ...DELIVERY_METHOD_TEXT[method],
+        fee: toAmount(feeCents),
+        feeCents,
+        ...(method === 'standard' ? { freeOver: toAmount(settings.freeDeliveryOverCents), freeOverCents: settings.freeDeliveryOverCents } : {}),
+      };
+    }),
+    pharmacies: [...PHARMACIES],
+  };
+
+  return {
+    settings,
+    options,
+    price,
+
+    /** A cart's totals for the method asked for: `subtotalCents` counts only its orderable lines. */
+    cartTotals(subtotalCents: number, excludedLines: number, query: CartDeliveryQuery = {}): CartTotals {
+      const method = query.delivery ?? DEFAULT_DELIVERY_METHOD;
+      // An empty (or fully blocked) cart is delivered nowhere: no fee is shown for nothing.
+      const p = subtotalCents > 0 ? price(method, subtotalCents) : price('collect', 0);
+      return {
+        subtotal: toAmount(p.subtotalCents),
+        delivery: toAmount(p.deliveryFeeCents),
+        total: toAmount(p.totalCents),
+        taxIncluded: toAmount(p.taxIncludedCents),
+        taxRatePercent: p.taxRatePercent,
+        currency,
+        deliveryMethod: method,
+        ...(method === 'standard' ? { amountToFreeDelivery: toAmount(Math.max(0, settings.freeDeliveryOverCents - subtotalCents)) } : {}),
+        excludedLines,
+      };
+    },
+
+    /** An order's delivery as chosen, checked before anything is priced: standard when none was sent; collect needs one of the pharmacies. */
+    chooseDelivery(selection: DeliverySelection | undefined): ChosenDelivery {
+      const method = selection?.method ?? DEFAULT_DELIVERY_METHOD;
+      if (method !== 'collect') return { method, pharmacy: null };
+      const chosen = pharmacyById(selection?.pharmacyId);
+      if (!chosen) throw unprocessable('Please choose the pharmacy where you will collect your order.');
+      return { method, pharmacy: { id: chosen.id, name: chosen.name, address: chosen.address } };
+    },
+
+    /** The chosen delivery priced for the order's subtotal, as the order keeps it. */
+    orderDelivery(chosen: ChosenDelivery, subtotalCents: number): { delivery: OrderDeliveryDoc; price: DeliveryPrice } {
+      const p = price(chosen.method, subtotalCents);
+      return { delivery: { method: chosen.method, label: DELIVERY_METHOD_TEXT[chosen.method].label, feeCents: p.deliveryFeeCents, pharmacy: chosen.pharmacy }, price: p };
+    },
+  };
+}
+export type DeliveryPricing = ReturnType<typeof createDeliveryPricing>;

@@ -1,0 +1,15 @@
+import { DeliveryOptionsResponse, NoQuery } from '@pharmacy/contracts';
+import { ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import type { DeliveryPricing } from './pricing';
+
+/**
+ * Public and the same for everyone (cacheable): the one place pages learn the shop's currency, delivery fees,
+ * free-delivery threshold, tax rate and the pharmacies to collect from.
+ */
+export const deliveryRoutes: FastifyPluginAsyncTypebox<{ pricing: DeliveryPricing }> = async (app, { pricing }) => {
+  app.get(
+    '/api/shop/delivery/options',
+    { config: { publicData: true }, schema: { tags: ['delivery'], summary: 'Delivery methods, fees, tax rate and pharmacies', querystring: NoQuery, response: responses(DeliveryOptionsResponse) } },
+    async () => ok(pricing.options),
+  );
+};
