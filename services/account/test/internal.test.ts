@@ -62,3 +62,26 @@ describe('POST /internal/account/users/{id}/notify', () => {
     expect((await notify(user._id, { ...mail, key: 'bad key with spaces' })).statusCode).toBe(400);
   });
 });
+
+describe('GET /internal/account/users/by-email (checkout: staff search orders by email)', () => {
+  const byEmail = (email: string, token = t.keys.internalToken) =>
+    t.app.inject({ url: `/internal/account/users/by-email?email=${encodeURIComponent(email)}`, headers: { [INTERNAL_HEADER]: token } });
+
+  it('names the users whose email contains the text, any case, matched literally', async () => {
+    const { user, email } = await signedIn(t.app);
+    const whole = await byEmail(email.toUpperCase());
+    expect(whole.statusCode).toBe(200);
+    expect(whole.json()).toEqual({ success: true, data: { userIds: [user._id] } });
+    expect((await byEmail(email.slice(0, email.indexOf('@')))).json().data.userIds).toContain(user._id);
+    // Pattern characters are text: ".*" is not "anything".
+    expect((await byEmail('.*@')).json().data.userIds).toEqual([]);
+  });
+
+  it('refuses browsers and wrong tokens (403), and texts too short or too long (400)', async () => {
+    const { jar, email } = await signedIn(t.app);
+    expect((await t.app.inject({ url: `/internal/account/users/by-email?email=${encodeURIComponent(email)}`, headers: jar.headers() })).statusCode).toBe(403);
+    expect((await byEmail(email, 'guess')).statusCode).toBe(403);
+    expect((await byEmail('ab')).statusCode).toBe(400);
+    expect((await byEmail('a'.repeat(101))).statusCode).toBe(400);
+  });
+});
