@@ -91,6 +91,8 @@ describe('values', () => {
       JWT_PRIVATE_KEY: keys.privateKey,
       INTERNAL_TOKEN: keys.internalToken,
       CHECKOUT_SERVICE_URL: 'http://checkout.internal:4003',
+      EXPRESS_DELIVERY_FEE_CENTS: '899',
+      TAX_RATE_PERCENT: '0',
     });
     expect(config.port).toBe(8080);
     expect(config.publicOrigin).toBe('http://localhost:8080');
@@ -101,7 +103,11 @@ describe('values', () => {
       paymentProvider: 'paypal',
       paypal: { clientId: 'id', clientSecret: 'secret' },
       trustedOrigins: ['https://a.example', 'https://b.example:8443'],
+      // Only the delivery settings that are set: the others keep the checkout's defaults.
+      delivery: { expressFeeCents: 899, taxRatePercent: 0 },
     });
+    expect(() => loadConfig({ TAX_RATE_PERCENT: '120' })).toThrow(/TAX_RATE_PERCENT/);
+    expect(() => loadConfig({ STANDARD_DELIVERY_FEE_CENTS: '3.5' })).toThrow(/STANDARD_DELIVERY_FEE_CENTS/);
     expect(config.gateway).toEqual({
       mode: 'embedded',
       upstreamTimeoutMs: 5000,
