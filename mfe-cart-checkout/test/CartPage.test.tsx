@@ -141,7 +141,10 @@ test('removing a line says so in a toast whose Undo adds the same quantity back 
   const plasters = line({ productId: 'p-pla', title: 'Plasters' });
   let items = [vitamins, plasters];
   const { calls } = fakeApi((c) => {
-    if (c.method === 'DELETE') items = items.filter((i) => i.productId !== 'p-vit');
+    if (c.method === 'DELETE') {
+      items = items.filter((i) => i.productId !== 'p-vit');
+      return { body: { success: true, data: cartOf(items), message: 'The product was removed from your cart.' } };
+    }
     if (c.url === '/api/shop/cart/add') items = [...items, { ...vitamins, quantity: (c.body as { quantity: number }).quantity }];
     return { body: { success: true, data: cartOf(items) } };
   });
@@ -150,6 +153,7 @@ test('removing a line says so in a toast whose Undo adds the same quantity back 
   await waitFor(() => expect(screen.queryByTestId('cart-line-p-vit')).not.toBeInTheDocument());
   expect(calls.find((c) => c.method === 'DELETE')?.url).toBe(`/api/shop/cart/${shopper._id}/p-vit`);
   const notice = (await screen.findByText('Removed Vitamin C')).closest('li')!;
+  expect(screen.queryByText('The product was removed from your cart.')).not.toBeInTheDocument(); // said once, by the toast
   // by keyboard: jsdom has no pointer capture, which Radix's swipe handling asks for on a pointer press
   within(notice).getByRole('button', { name: 'Undo' }).focus();
   await user.keyboard('{Enter}');

@@ -63,9 +63,12 @@ export function CartPage() {
             <div>
               {cart.itemCount} item{cart.itemCount === 1 ? '' : 's'}
             </div>
-            <TotalsBreakdown totals={cart.totals} label="Cart summary">
-              <p>Express delivery and click and collect at a pharmacy are chosen at checkout.</p>
-            </TotalsBreakdown>
+            {/* a checkout service from before delivery methods sends no totals: nothing to break down then */}
+            {cart.totals && (
+              <TotalsBreakdown totals={cart.totals} label="Cart summary">
+                <p>Express delivery and click and collect at a pharmacy are chosen at checkout.</p>
+              </TotalsBreakdown>
+            )}
             {blocked.length > 0 && <LineProblems lines={blocked} />}
             <Button fullWidth disabled={!cart.canCheckout || loading} onClick={() => navigate('/secure/checkout')}>
               {shopper ? 'Checkout' : 'Sign in to check out'}

@@ -108,7 +108,9 @@ function* remove(requests: ToastRequests, action: ReturnType<typeof cartActions.
   const { cart }: CartState = yield select(selectCart);
   const removed = cart?.items.find((l) => l.productId === productId);
   try {
-    yield* change((userId) => cartApi.remove(userId, productId), () => setVisitorQuantity(productId, 0));
+    // the toast below says it: the server's "removed" message above the cart would say it twice
+    const quiet = (userId: string) => cartApi.remove(userId, productId).then(({ message: _said, ...reply }) => reply);
+    yield* change(quiet, () => setVisitorQuantity(productId, 0));
   } catch (err) {
     yield put(cartActions.failed(getErrorMessage(err)));
     toast({ title: 'Could not remove the item', description: getErrorMessage(err), variant: 'destructive' });

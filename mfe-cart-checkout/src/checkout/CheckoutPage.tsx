@@ -230,7 +230,7 @@ export function CheckoutPage() {
           <h2>Your order</h2>
           <CartLines cart={cart} />
           <Summary>
-            <TotalsBreakdown totals={cart.totals} label="Order summary" busy={priced.busy} />
+            {cart.totals && <TotalsBreakdown totals={cart.totals} label="Order summary" busy={priced.busy} />}
             {priced.error && (
               <p role="alert">
                 {priced.error}{' '}
