@@ -77,13 +77,13 @@ test('rejecting an unpaid order fails its payment and releases its stock; markin
 
 test('stats come from real orders: revenue of paid orders today and over 30 days, counts by status, a 30-day series', async () => {
   const stats = (await h.app.inject({ method: 'GET', url: '/api/admin/orders/stats', headers: admin() })).json().data;
-  // ids[0] refunded (not revenue), ids[1], ids[2], ids[4] paid at 20 each.
-  expect(stats.today).toEqual({ revenue: 60, orders: 5, paidOrders: 3 });
-  expect(stats.last30Days).toEqual({ revenue: 60, orders: 5, paidOrders: 3 });
+  // ids[0] refunded (not revenue), ids[1], ids[2], ids[4] paid 23.99 each: 20 of items and 3.99 of standard delivery.
+  expect(stats.today).toEqual({ revenue: 71.97, orders: 5, paidOrders: 3 });
+  expect(stats.last30Days).toEqual({ revenue: 71.97, orders: 5, paidOrders: 3 });
   expect(stats.byPaymentStatus).toEqual({ pending: 0, paid: 3, refunded: 1, failed: 1 });
   expect(stats.byOrderStatus).toMatchObject({ delivered: 1, rejected: 1, confirmed: 3 });
   expect(stats.dailyRevenue).toHaveLength(30);
-  expect(stats.dailyRevenue[29]).toEqual({ date: new Date().toISOString().slice(0, 10), revenue: 60, orders: 5 });
+  expect(stats.dailyRevenue[29]).toEqual({ date: new Date().toISOString().slice(0, 10), revenue: 71.97, orders: 5 });
 });
 
 test('admin routes need an admin: 401 for visitors, 403 for shoppers; unknown ids are 404', async () => {

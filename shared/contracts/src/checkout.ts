@@ -395,7 +395,7 @@ export type AdminReviewBody = Static<typeof AdminReviewBody>;
 
 export const DailyRevenue = StrictObject({ date: Type.String(), revenue: Money, orders: Type.Integer() });
 export const OrderStats = StrictObject({
-  /** Revenue counts paid orders (refunded ones are excluded), by order date, in UTC days. */
+  /** Revenue counts paid orders' totals, delivery included (refunded ones are excluded), by order date, in UTC days. */
   today: StrictObject({ revenue: Money, orders: Type.Integer(), paidOrders: Type.Integer() }),
   last30Days: StrictObject({ revenue: Money, orders: Type.Integer(), paidOrders: Type.Integer() }),
   byOrderStatus: StrictObject(Object.fromEntries(ORDER_STATUSES.map((s) => [s, Type.Integer()])) as Record<OrderStatus, ReturnType<typeof Type.Integer>>),
