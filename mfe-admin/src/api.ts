@@ -37,6 +37,8 @@ export interface OrderListParams {
   status?: OrderStatus;
   /** Only the orders waiting for a pharmacist's review. */
   review?: 'awaiting';
+  /** An order number ("#FC34A420" or part of it), a customer's name or email. */
+  q?: string;
   page?: number;
   limit?: number;
 }
@@ -58,8 +60,8 @@ export const adminApi = {
   productStock: (productId: string, signal?: AbortSignal) => apiData.get<ProductStock>(`/api/admin/products/${id(productId)}/stock`, { signal }),
   adjustStock: (productId: string, input: StockAdjustmentInput) => apiData.post<ProductStock>(`/api/admin/products/${id(productId)}/stock`, input),
 
-  listOrders: ({ status, review, page, limit }: OrderListParams, signal?: AbortSignal) =>
-    apiList.get<Order, PageFigures & { awaitingReview: number }>('/api/admin/orders/get', { query: { status, review, page, limit }, signal }),
+  listOrders: ({ status, review, q, page, limit }: OrderListParams, signal?: AbortSignal) =>
+    apiList.get<Order, PageFigures & { awaitingReview: number }>('/api/admin/orders/get', { query: { status, review, q: q?.trim() || undefined, page, limit }, signal }),
   orderDetails: (orderId: string, signal?: AbortSignal) => apiData.get<Order>(`/api/admin/orders/details/${id(orderId)}`, { signal }),
   updateOrderStatus: (orderId: string, orderStatus: OrderStatus) =>
     apiData.put<Order>(`/api/admin/orders/update/${id(orderId)}`, { orderStatus }),

@@ -1,4 +1,4 @@
-import { MISSING_VALUE } from '@pharmacy/contracts';
+import { MISSING_VALUE, formatDate } from '@pharmacy/contracts';
 
 /** Display helpers shared by the admin screens. Every one shows a dash for a missing value (docs/product.md#admin-panel). */
 export const DASH = MISSING_VALUE;
@@ -11,19 +11,8 @@ export function textOrDash(value: Maybe<string | number>): string {
   return text ? text : DASH;
 }
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-// Calendar dates (DOB, chart days) carry no time zone: format them in UTC so they never shift a day.
-const calendarDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+/** A moment (an order placed, a status change) in the shop's one date format, with its time: "12 Mar 2026, 14:05". */
+export const dateTimeOrDash = (iso: Maybe<string>): string => formatDate(iso, { withTime: true });
 
-export function dateTimeOrDash(iso: Maybe<string>): string {
-  if (!iso) return DASH;
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? DASH : dateTime.format(t);
-}
-
-export function calendarDateOrDash(ymd: Maybe<string>): string {
-  if (!ymd) return DASH;
-  const t = Date.parse(ymd.length === 10 ? `${ymd}T00:00:00Z` : ymd);
-  return Number.isNaN(t) ? DASH : calendarDate.format(t);
-}
-
+/** A day with no time zone (a date of birth, a chart's day): "12 Mar 2026", never shifted a day. */
+export const calendarDateOrDash = (ymd: Maybe<string>): string => formatDate(ymd, { utc: true });

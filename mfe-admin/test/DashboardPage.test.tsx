@@ -56,7 +56,7 @@ describe('Dashboard', () => {
 
   it('draws the daily revenue series as one bar per day, scaled to the data', async () => {
     await renderDashboard();
-    const chart = screen.getByRole('img', { name: /^Revenue per day over the last 30 days\. Total \$520\.50, highest \$120\.50 on 30 June 2024\.$/ });
+    const chart = screen.getByRole('img', { name: /^Revenue per day over the last 30 days\. Total \$520\.50, highest \$120\.50 on 30 Jun 2024\.$/ });
     const bars = within(chart).getAllByTestId('chart-bar');
     expect(bars).toHaveLength(30);
     const heights = bars.map((b) => Number(b.getAttribute('height')));
@@ -64,7 +64,7 @@ describe('Dashboard', () => {
     expect(Math.max(...heights)).toBe(heights[29]);
     expect(heights[1]).toBe(0);
     expect(heights[0]).toBeCloseTo((heights[29] * 40) / 120.5, 5);
-    expect(bars[29].querySelector('title')?.textContent).toBe('30 June 2024: $120.50');
+    expect(bars[29].querySelector('title')?.textContent).toBe('30 Jun 2024: $120.50');
   });
 
   it('rounds the chart axis up to a readable value', () => {

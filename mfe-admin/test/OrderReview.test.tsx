@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ageOn, CONSULTATION_QUESTIONS, type AdminReviewBody, type Order } from '@pharmacy/contracts';
+import { ageOn, CONSULTATION_QUESTIONS, orderNumber, type AdminReviewBody, type Order } from '@pharmacy/contracts';
 import { fakeApi, fail, ok, okList, type ApiCall, type FakeApi } from '@pharmacy/test-kit';
 import { makeHeldOrder, makeOrder, makeUser } from './fixtures';
 import { PHONE, renderAdmin } from './renderAdmin';
@@ -64,15 +64,16 @@ function checkout(initial: Order[]): FakeApi & { orders: Map<string, Order> } {
 const HELD = () => makeHeldOrder({ _id: 'o-held' });
 const PLAIN = () => makeOrder({ _id: 'o-plain', orderStatus: 'confirmed', paymentStatus: 'paid' });
 
-const table = () => screen.getByRole('table', { name: 'Orders', hidden: true });
-const rowOf = (id: string) => within(table()).getByText(id).closest('tr') as HTMLElement;
+// The orders as a table on a wide screen or as a list of cards on a phone; an order's row or card.
+const table = () => screen.queryByRole('table', { name: 'Orders', hidden: true }) ?? screen.getByRole('list', { name: 'Orders', hidden: true });
+const rowOf = (id: string) => within(table()).getByText(orderNumber(id)).closest('tr, li') as HTMLElement;
 // hidden: while a dialog is open everything behind it is aria-hidden.
 const reviewFilter = (count: number) => screen.getByRole('button', { name: `Awaiting pharmacist review (${count})`, hidden: true });
 
 async function openOrder(id: string, server: FakeApi, viewport?: number) {
   const user = userEvent.setup();
   const view = renderAdmin({ path: '/admin/orders', server, viewport });
-  await screen.findByRole('table', { name: 'Orders' });
+  await waitFor(() => expect(table()).toBeInTheDocument());
   await user.click(within(rowOf(id)).getByRole('button', { name: 'View Details' }));
   const dialog = await screen.findByRole('dialog', { name: 'Order details' });
   await within(dialog).findByRole('heading', { name: 'Items' });
@@ -87,23 +88,23 @@ describe('Orders: the pharmacist review queue', () => {
     const user = userEvent.setup();
     const server = checkout([HELD(), PLAIN(), makeHeldOrder({ _id: 'o-held-2' })]);
     renderAdmin({ path: '/admin/orders', server, viewport: PHONE });
-    await screen.findByRole('table', { name: 'Orders' });
+    await screen.findByRole('list', { name: 'Orders' });
 
     expect(screen.getByRole('group', { name: 'Pharmacist review' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'All orders' })).toHaveAttribute('aria-pressed', 'true');
     expect(reviewFilter(2)).toHaveAttribute('aria-pressed', 'false');
-    // The mark sits in the first column, beside the id, so a phone shows it without scrolling the table.
-    expect(within(rowOf('o-held')).getAllByRole('cell')[0]).toHaveTextContent('Awaiting pharmacist review');
+    // The mark sits under the order number, at the head of the order's card on a phone.
+    expect(within(rowOf('o-held')).getByText(orderNumber('o-held')).parentElement).toHaveTextContent('Awaiting pharmacist review');
     expect(rowOf('o-plain')).not.toHaveTextContent('Awaiting pharmacist review');
 
     await user.click(reviewFilter(2));
-    await waitFor(() => expect(within(table()).queryByText('o-plain')).not.toBeInTheDocument());
-    expect(within(table()).getAllByRole('row')).toHaveLength(3);
+    await waitFor(() => expect(within(table()).queryByText(orderNumber('o-plain'))).not.toBeInTheDocument());
+    expect(within(table()).getAllByRole('listitem')).toHaveLength(2);
     expect(reviewFilter(2)).toHaveAttribute('aria-pressed', 'true');
     expect(server.callsTo('GET', '/api/admin/orders/get').at(-1)?.query).toMatchObject({ review: 'awaiting', page: '1' });
 
     await user.click(screen.getByRole('button', { name: 'All orders' }));
-    await waitFor(() => expect(within(table()).getByText('o-plain')).toBeInTheDocument());
+    await waitFor(() => expect(within(table()).getByText(orderNumber('o-plain'))).toBeInTheDocument());
     expect(server.callsTo('GET', '/api/admin/orders/get').at(-1)?.query).not.toHaveProperty('review');
   });
 

@@ -5,6 +5,8 @@ import {
   ORDER_STATUS_TRANSITIONS,
   PAYMENT_STATUSES,
   PAYMENT_STATUS_TRANSITIONS,
+  formatDate,
+  orderNumber,
   orderStatusLabel,
   type Order,
   type OrderStatus,
@@ -32,7 +34,7 @@ async function openOrder(order: Order, server = serverWith([order])) {
   const user = userEvent.setup();
   const view = renderAdmin({ path: '/admin/orders', server });
   await screen.findByRole('table', { name: 'Orders' });
-  const row = within(table()).getByText(order._id).closest('tr') as HTMLElement;
+  const row = within(table()).getByText(orderNumber(order._id)).closest('tr') as HTMLElement;
   await user.click(within(row).getByRole('button', { name: 'View Details' }));
   const dialog = await screen.findByRole('dialog', { name: 'Order details' });
   await within(dialog).findByRole('heading', { name: 'Items' });
@@ -90,7 +92,7 @@ describe('Order status control: only the allowed next states', () => {
     );
     // The table row behind the dialog (aria-hidden while it is open) follows.
     const behind = screen.getByRole('table', { name: 'Orders', hidden: true });
-    const row = within(behind).getByText('o-1').closest('tr') as HTMLElement;
+    const row = within(behind).getByText(orderNumber('o-1')).closest('tr') as HTMLElement;
     expect(row).toHaveTextContent('In process');
   });
 
@@ -124,10 +126,10 @@ describe('Orders list and details', () => {
         .getAllByRole('row')
         .slice(1)
         .map((r) => within(r).getAllByRole('cell')[0].textContent);
-    expect(ids()).toEqual(['o-new', 'o-old']);
+    expect(ids()).toEqual(['#O-NEW', '#O-OLD']);
 
     await user.selectOptions(screen.getByLabelText('Status'), 'delivered');
-    await waitFor(() => expect(ids()).toEqual(['o-old']));
+    await waitFor(() => expect(ids()).toEqual(['#O-OLD']));
     expect(server.callsTo('GET', '/api/admin/orders/get').at(-1)?.query).toMatchObject({ status: 'delivered', page: '1' });
   });
 
@@ -180,17 +182,106 @@ describe('Orders list and details', () => {
     const { state } = renderAdmin({ path: '/admin/orders', server });
     await screen.findByRole('table', { name: 'Orders' });
 
-    await user.click(within(within(table()).getByText('o-5').closest('tr') as HTMLElement).getByRole('button', { name: 'View Details' }));
+    await user.click(within(within(table()).getByText(orderNumber('o-5')).closest('tr') as HTMLElement).getByRole('button', { name: 'View Details' }));
     await within(await screen.findByRole('dialog', { name: 'Order details' })).findByRole('heading', { name: 'Items' });
     expect(state().admin.orders.details?._id).toBe('o-5');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(state().admin.orders.details).toBeNull();
 
-    await user.click(within(within(table()).getByText('o-6').closest('tr') as HTMLElement).getByRole('button', { name: 'View Details' }));
+    await user.click(within(within(table()).getByText(orderNumber('o-6')).closest('tr') as HTMLElement).getByRole('button', { name: 'View Details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Order details' });
     expect(await within(dialog).findByText('The details of this order could not be loaded.')).toBeInTheDocument();
     expect(state().admin.orders.details).toBeNull();
     expect(within(notification()).getByText('Could not load the order details').closest('li')).toHaveAttribute('data-variant', 'destructive');
+  });
+});
+
+describe('Orders: short numbers, one date format, status words', () => {
+  it('shows each order by its short number and its date on one line in the shop format, never the full id', async () => {
+    const id = 'fc34a420-9b1e-4c7e-8f00-1234567890ab';
+    const order = makeOrder({ _id: id, orderStatus: 'confirmed', paymentStatus: 'paid', orderDate: '2024-06-03T09:05:00.000Z' });
+    renderAdmin({ path: '/admin/orders', server: serverWith([order]) });
+    await screen.findByRole('table', { name: 'Orders' });
+    const row = within(table()).getByText('#FC34A420').closest('tr') as HTMLElement;
+    expect(row).not.toHaveTextContent(id);
+    const headers = within(table()).getAllByRole('columnheader').map((h) => h.textContent);
+    const date = within(row).getAllByRole('cell')[headers.indexOf('Date')];
+    expect(date.textContent).toBe(formatDate(order.orderDate, { withTime: true }));
+    expect(date.textContent).toMatch(/^3 Jun 2024, \d\d:\d\d$/);
+  });
+
+  it('words a cancelled payment "Payment cancelled" for staff, not Rejected / Failed', async () => {
+    const order = makeOrder({ _id: 'o-cancelled', orderStatus: 'rejected', paymentStatus: 'failed', closedReason: 'cancelled' });
+    renderAdmin({ path: '/admin/orders', server: serverWith([order]) });
+    await screen.findByRole('table', { name: 'Orders' });
+    const row = within(table()).getByText(orderNumber('o-cancelled')).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('Payment cancelled');
+    expect(row).not.toHaveTextContent('Rejected');
+    expect(row).not.toHaveTextContent('Failed');
+  });
+});
+
+describe('Orders search (number, customer name or email)', () => {
+  /** The checkout's search as far as these tests need it: number, name or email, with the status filter. */
+  function searchingServer(orders: Order[]): FakeApi {
+    const server = fakeApi();
+    server.on('GET', '/api/admin/orders/get', (req) => {
+      const q = (req.query.q ?? '').toLowerCase().replace(/^#/, '');
+      const items = orders.filter(
+        (o) =>
+          (!req.query.status || o.orderStatus === req.query.status) &&
+          (!q || o._id.toLowerCase().startsWith(q) || o.address.fullName.toLowerCase().includes(q)),
+      );
+      return page(items);
+    });
+    return server;
+  }
+  const ORDERS = [
+    makeOrder({ _id: 'ab12cd34-1111', orderStatus: 'confirmed', paymentStatus: 'paid', address: { ...makeOrder({ _id: 'x', orderStatus: 'pending', paymentStatus: 'pending' }).address, fullName: 'Mina Okafor' } }),
+    makeOrder({ _id: 'ee99ff00-2222', orderStatus: 'delivered', paymentStatus: 'paid' }),
+  ];
+  const searchBox = () => screen.getByRole('searchbox', { name: 'Search orders by number, customer name or email' });
+  const qs = (server: FakeApi) => server.callsTo('GET', '/api/admin/orders/get').map((r) => r.query.q ?? null);
+
+  it('sends the term as q once typing pauses (one request, not one per key) and shows what matched', async () => {
+    const user = userEvent.setup();
+    const server = searchingServer(ORDERS);
+    renderAdmin({ path: '/admin/orders', server });
+    await screen.findByRole('table', { name: 'Orders' });
+    await user.type(searchBox(), '#AB12CD34');
+    await waitFor(() => expect(within(table()).queryByText(orderNumber('ee99ff00-2222'))).not.toBeInTheDocument());
+    expect(within(table()).getByText('#AB12CD34')).toBeInTheDocument();
+    expect(qs(server)).toEqual([null, '#AB12CD34']);
+    expect(server.callsTo('GET', '/api/admin/orders/get').at(-1)?.query).toMatchObject({ q: '#AB12CD34', page: '1' });
+  });
+
+  it('keeps the status filter with the search, and an empty answer says which search found nothing', async () => {
+    const user = userEvent.setup();
+    const server = searchingServer(ORDERS);
+    renderAdmin({ path: '/admin/orders', server });
+    await screen.findByRole('table', { name: 'Orders' });
+    await user.selectOptions(screen.getByLabelText('Status'), 'delivered');
+    await waitFor(() => expect(within(table()).queryByText('#AB12CD34')).not.toBeInTheDocument());
+    await user.type(searchBox(), 'mina');
+    expect(await screen.findByText('No orders found')).toBeInTheDocument();
+    expect(screen.getByText('No order matching "mina" is delivered.')).toBeInTheDocument();
+    expect(server.callsTo('GET', '/api/admin/orders/get').at(-1)?.query).toMatchObject({ q: 'mina', status: 'delivered', page: '1' });
+
+    await user.selectOptions(screen.getByLabelText('Status'), '');
+    expect(await within(await screen.findByRole('table', { name: 'Orders' })).findByText('#AB12CD34')).toBeInTheDocument();
+    expect(server.callsTo('GET', '/api/admin/orders/get').at(-1)?.query).toMatchObject({ q: 'mina' });
+  });
+
+  it('says nothing matched a search with no other filter, and clearing it lists every order again', async () => {
+    const user = userEvent.setup();
+    const server = searchingServer(ORDERS);
+    renderAdmin({ path: '/admin/orders', server });
+    await screen.findByRole('table', { name: 'Orders' });
+    await user.type(searchBox(), 'nobody');
+    expect(await screen.findByText('No order matches "nobody". Search by order number (e.g. #FC34A420), customer name or email.')).toBeInTheDocument();
+    await user.clear(searchBox());
+    await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(3));
+    expect(qs(server).at(-1)).toBeNull();
   });
 });

@@ -209,14 +209,16 @@ describe('Products screen', () => {
 
   it('marks pharmacy medicines in the table, and the form loads and sends pharmacyOnly on edit', async () => {
     const codeine = makeProduct({ _id: 'p-3', title: 'Codeine Linctus', pharmacyOnly: true, version: 4 });
-    const { user, server } = await renderProducts(serverWith([...PRODUCTS, codeine]));
-    const pharmacyCell = (title: string) => {
+    const rx = makeProduct({ _id: 'p-4', title: 'Amoxicillin 500 mg', requiresPrescription: true });
+    const { user, server } = await renderProducts(serverWith([...PRODUCTS, codeine, rx]));
+    const supplyCell = (title: string) => {
       const row = within(screen.getByRole('table', { name: 'Products' })).getByText(title).closest('tr') as HTMLElement;
-      const index = within(screen.getByRole('table', { name: 'Products' })).getAllByRole('columnheader').findIndex((h) => h.textContent === 'Pharmacy medicine');
+      const index = within(screen.getByRole('table', { name: 'Products' })).getAllByRole('columnheader').findIndex((h) => h.textContent === 'Supply');
       return within(row).getAllByRole('cell')[index];
     };
-    expect(pharmacyCell('Codeine Linctus')).toHaveTextContent('Pharmacy');
-    expect(pharmacyCell('Vitamin C 1000 mg')).toHaveTextContent('No');
+    expect(supplyCell('Codeine Linctus')).toHaveTextContent('Pharmacy medicine');
+    expect(supplyCell('Amoxicillin 500 mg')).toHaveTextContent('Prescription');
+    expect(supplyCell('Vitamin C 1000 mg')).toHaveTextContent('General sale');
 
     server.on('PUT', '/api/admin/products/edit/p-3', (req) => ok({ ...codeine, ...(req.body as object), version: 5 }));
     await user.click(screen.getByRole('button', { name: 'Edit Codeine Linctus' }));

@@ -1,4 +1,4 @@
-import { CONSULTATION_QUESTIONS, type Order, type OrderStats, type OrderStatus, type PaymentStatus, type Product, type User } from '@pharmacy/contracts';
+import { CONSULTATION_QUESTIONS, orderNumber, type Order, type OrderStats, type OrderStatus, type PaymentStatus, type Product, type User } from '@pharmacy/contracts';
 import { makeProduct as kitProduct } from '@pharmacy/test-kit';
 
 export function makeUser(overrides: Partial<User> & Pick<User, '_id' | 'firstName' | 'lastName'>): User {
@@ -42,6 +42,7 @@ export function makeProduct(overrides: Partial<Product> & Pick<Product, '_id' | 
 
 export function makeOrder(overrides: Partial<Order> & { _id: string; orderStatus: OrderStatus; paymentStatus: PaymentStatus }): Order {
   return {
+    orderNumber: orderNumber(overrides._id),
     userId: 'u-alice',
     items: [
       { productId: 'p-1', title: 'Ibuprofen 200 mg', image: '/api/media/img-1', brand: 'Relifex', price: 5.99, quantity: 2, lineTotal: 11.98, warnings: [] },
@@ -55,8 +56,13 @@ export function makeOrder(overrides: Partial<Order> & { _id: string; orderStatus
       phone: '+44 7700 900123',
       notes: '',
     },
+    subtotal: 11.98,
+    deliveryFee: 0,
     totalAmount: 11.98,
+    taxIncluded: 2,
+    taxRatePercent: 20,
     currency: 'USD',
+    delivery: { method: 'standard', label: 'Standard delivery', fee: 0, pharmacy: null },
     paymentMethod: 'sandbox',
     paymentId: 'PAY-1',
     payerId: 'PAYER-1',

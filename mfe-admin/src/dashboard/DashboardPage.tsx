@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ORDER_STATUSES, formatMoney, type OrderStats, type Product } from '@pharmacy/contracts';
+import { MISSING_VALUE, ORDER_STATUSES, formatDate, formatMoney, type OrderStats, type Product } from '@pharmacy/contracts';
 import { Card, CardTitle, EmptyState, PageTitle, Spinner, breakpoints, th } from '@pharmacy/ui';
 import { DataTable, type Column } from '../DataTable';
 import { useAdminSelector } from '../state/module';
@@ -16,7 +16,8 @@ import { Center } from '../styles';
 const Figures = styled.dl`
   display: grid;
   gap: ${th((t) => t.space(4))};
-  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
+  /* Two figures a row on a phone, four on a wide screen. */
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 9rem), 1fr));
   margin: 0 0 ${th((t) => t.space(6))};
 `;
 
@@ -58,23 +59,25 @@ const Low = styled.span`
   font-weight: ${th((t) => t.fontWeights.semibold)};
 `;
 
-const shortDay = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', timeZone: 'UTC' });
-const longDay = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+/** The axis keeps the shop's date format without its year ("30 Jun"): the heading says which 30 days. */
+const shortDay = (ymd: string) => formatDate(ymd).replace(/ \d{4}$/, '');
+
+/** Whole amounts on the axis lose their cents ("$150"), which keeps the labels short enough for a phone. */
+export const axisMoney = (value: number) => formatMoney(value).replace(/\.00$/, '');
 
 /** The stats series (UTC days, oldest first) as chart bars. */
 export function revenuePoints(stats: OrderStats): BarPoint[] {
   return stats.dailyRevenue.map((day) => {
-    const t = Date.parse(`${day.date.slice(0, 10)}T00:00:00Z`);
-    return Number.isNaN(t)
-      ? { label: day.date, value: day.revenue }
-      : { label: shortDay.format(t), fullLabel: longDay.format(t), value: day.revenue };
+    const ymd = day.date.slice(0, 10);
+    const full = formatDate(ymd);
+    return full === MISSING_VALUE ? { label: day.date, value: day.revenue } : { label: shortDay(ymd), fullLabel: full, value: day.revenue };
   });
 }
 
 const LOW_STOCK_COLUMNS: Column<Product>[] = [
-  { header: 'Product', cell: (product) => product.title },
+  { header: 'Product', card: 'title', cell: (product) => product.title },
   { header: 'Brand', cell: (product) => product.brand },
-  { header: 'Stock', cell: (product) => <Low>{product.totalStock === 0 ? 'Out of stock' : product.totalStock}</Low> },
+  { header: 'Stock', numeric: true, nowrap: true, width: '7.5rem', cell: (product) => <Low>{product.totalStock === 0 ? 'Out of stock' : product.totalStock}</Low> },
 ];
 
 export function DashboardPage() {
@@ -115,7 +118,7 @@ export function DashboardPage() {
           <Columns>
             <Card as="section" aria-labelledby="revenue-chart-heading">
               <CardTitle id="revenue-chart-heading">Revenue per day, last 30 days</CardTitle>
-              <BarChart points={revenuePoints(stats)} label="Revenue per day over the last 30 days" format={formatMoney} />
+              <BarChart points={revenuePoints(stats)} label="Revenue per day over the last 30 days" format={formatMoney} formatAxis={axisMoney} />
             </Card>
             <Card as="section" aria-labelledby="orders-by-status-heading">
               <CardTitle id="orders-by-status-heading">Orders by status</CardTitle>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Link, Outlet } from 'react-router-dom';
 import styled from 'styled-components';
-import { breakpoints, th } from '@pharmacy/ui';
+import { Button, breakpoints, th } from '@pharmacy/ui';
 import { Drawer } from './Drawer';
 import { Sidebar } from './Sidebar';
 import { useMediaQuery } from './useMediaQuery';
@@ -28,14 +28,50 @@ const Column = styled.div`
   flex-direction: column;
 `;
 
-const TopBar = styled.div`
+/**
+ * The admin's own header, the only one on the screen (the host renders /admin without the shop's): on a phone the
+ * menu, the panel's name, the way back to the shop and Sign Out in one 60 px row; beside the sidebar only the way back.
+ */
+const TopBar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: ${th((t) => t.zIndices.header)};
   display: flex;
   align-items: center;
-  gap: ${th((t) => t.space(3))};
-  padding: ${th((t) => t.space(2))} ${th((t) => t.space(4))};
+  gap: ${th((t) => t.space(2))};
+  min-height: 3.75rem;
+  padding: ${th((t) => t.space(2))} ${th((t) => t.space(3))};
   border-bottom: 1px solid ${th((t) => t.colors.border)};
   background: ${th((t) => t.colors.surface)};
+  @media (min-width: ${breakpoints.md}px) {
+    position: static;
+    justify-content: flex-end;
+    padding: ${th((t) => t.space(2))} ${th((t) => t.space(8))};
+  }
+`;
+
+const BarTitle = styled.span`
+  flex: 1;
+  min-width: 0;
   font-weight: ${th((t) => t.fontWeights.semibold)};
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
+`;
+
+const BackLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${th((t) => t.space(1))};
+  min-height: 2.75rem;
+  padding: 0 ${th((t) => t.space(2))};
+  border-radius: ${th((t) => t.radii.md)};
+  color: ${th((t) => t.colors.brandStronger)};
+  font-weight: ${th((t) => t.fontWeights.medium)};
+  text-decoration: none;
+  white-space: nowrap;
+  &:hover { text-decoration: underline; }
+  &:focus-visible { outline: 3px solid ${th((t) => t.colors.focus)}; outline-offset: 1px; }
 `;
 
 const MenuButton = styled.button`
@@ -51,6 +87,12 @@ const MenuButton = styled.button`
   cursor: pointer;
   &:focus-visible { outline: 3px solid ${th((t) => t.colors.focus)}; outline-offset: 1px; }
 `;
+
+const BackIcon = () => (
+  <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+    <path d="M10 3L5 8l5 5" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
 
 const CloseRow = styled.div`
   display: flex;
@@ -98,9 +140,10 @@ export function AdminLayout() {
           <Sidebar titleId={titleId} onSignOut={signOut} signingOut={signingOut} />
         </Aside>
       )}
-      <Column>
-        {!wide && (
-          <TopBar>
+      {/* While the drawer is open the rest of the screen is inert: one set of controls for keyboards and screen readers. */}
+      <Column inert={drawerOpen || undefined}>
+        <TopBar>
+          {!wide && (
             <MenuButton
               ref={menuButtonRef}
               type="button"
@@ -112,23 +155,34 @@ export function AdminLayout() {
             >
               <MenuIcon />
             </MenuButton>
-            <span>Admin Panel</span>
-          </TopBar>
-        )}
-        {!wide && drawerOpen && (
-          <Drawer id={drawerId} label="Admin Panel" onClose={closeDrawer} returnFocusRef={menuButtonRef}>
-            <CloseRow>
-              <MenuButton type="button" aria-label="Close menu" onClick={closeDrawer}>
-                <span aria-hidden="true">×</span>
-              </MenuButton>
-            </CloseRow>
-            <Sidebar titleId={titleId} onNavigate={closeDrawer} onSignOut={signOut} signingOut={signingOut} />
-          </Drawer>
-        )}
+          )}
+          {/* Short on a phone: the row also holds the way back and Sign Out, and the page's own title says where you are. */}
+          {!wide && <BarTitle>Admin</BarTitle>}
+          {/* "Shop" on a phone where the row is short of room; its name always says where it goes. */}
+          <BackLink to="/" aria-label="Back to shop">
+            <BackIcon />
+            {wide ? 'Back to shop' : 'Shop'}
+          </BackLink>
+          {!wide && (
+            <Button variant="ghost" size="sm" onClick={signOut} loading={signingOut} loadingLabel="Signing out">
+              Sign Out
+            </Button>
+          )}
+        </TopBar>
         <Content>
           <Outlet />
         </Content>
       </Column>
+      {!wide && drawerOpen && (
+        <Drawer id={drawerId} label="Admin Panel" onClose={closeDrawer} returnFocusRef={menuButtonRef}>
+          <CloseRow>
+            <MenuButton type="button" aria-label="Close menu" onClick={closeDrawer}>
+              <span aria-hidden="true">×</span>
+            </MenuButton>
+          </CloseRow>
+          <Sidebar titleId={titleId} onNavigate={closeDrawer} onSignOut={signOut} signingOut={signingOut} />
+        </Drawer>
+      )}
     </Shell>
   );
 }

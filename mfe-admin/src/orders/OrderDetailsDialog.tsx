@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { ORDER_STATUS_TRANSITIONS, PAYMENT_STATUS_TRANSITIONS, formatMoney, type AdminReviewBody, type Order, type OrderStatus, type PaymentStatus } from '@pharmacy/contracts';
+import { ORDER_STATUS_TRANSITIONS, PAYMENT_STATUS_TRANSITIONS, formatMoney, orderNumber, orderStatusWords, type AdminReviewBody, type Order, type OrderStatus, type PaymentStatus } from '@pharmacy/contracts';
 import { Dialog } from '@pharmacy/ui/dialog';
 import { Badge, Spinner, th } from '@pharmacy/ui';
 import { DataTable, type Column } from '../DataTable';
@@ -51,6 +51,7 @@ export interface OrderDetailsDialogProps {
 const itemColumns = (currency: string): Column<Order['items'][number]>[] => [
   {
     header: 'Product',
+    card: 'title',
     cell: (item) => (
       <>
         {item.title} {item.pharmacyOnly && <Badge variant="brand">Pharmacy medicine</Badge>}
@@ -64,10 +65,10 @@ const itemColumns = (currency: string): Column<Order['items'][number]>[] => [
       </>
     ),
   },
-  { header: 'Brand', cell: (item) => textOrDash(item.brand) },
-  { header: 'Price', cell: (item) => formatMoney(item.price, currency) },
-  { header: 'Quantity', cell: (item) => item.quantity },
-  { header: 'Line total', cell: (item) => formatMoney(item.lineTotal, currency) },
+  { header: 'Brand', width: '8rem', cell: (item) => textOrDash(item.brand) },
+  { header: 'Price', numeric: true, nowrap: true, width: '6rem', cell: (item) => formatMoney(item.price, currency) },
+  { header: 'Quantity', numeric: true, width: '5.5rem', cell: (item) => item.quantity },
+  { header: 'Line total', numeric: true, nowrap: true, width: '6.5rem', cell: (item) => formatMoney(item.lineTotal, currency) },
 ];
 
 export function OrderDetailsDialog(props: OrderDetailsDialogProps) {
@@ -79,7 +80,7 @@ export function OrderDetailsDialog(props: OrderDetailsDialogProps) {
       open={open}
       size="lg"
       title="Order details"
-      description={order ? `Order ${order._id}, placed ${dateTimeOrDash(order.orderDate)}` : 'Items, address, totals, payment and status history'}
+      description={order ? `Order ${orderNumber(order._id)}, placed ${dateTimeOrDash(order.orderDate)}` : 'Items, address, totals, payment and status history'}
       onOpenChange={(next) => {
         if (!next) onClose();
       }}
@@ -151,7 +152,7 @@ export function OrderDetailsDialog(props: OrderDetailsDialogProps) {
             <H3 id="order-payment-heading">Payment</H3>
             <Facts>
               <Fact label="Method" value={textOrDash(order.paymentMethod)} />
-              <Fact label="Status" value={staffStatusLabel('paymentStatus', order.paymentStatus)} />
+              <Fact label="Status" value={orderStatusWords(order, 'staff').payment} />
               <Fact label="Payment ID" value={textOrDash(order.paymentId)} />
               <Fact label="Payer ID" value={textOrDash(order.payerId)} />
             </Facts>

@@ -1,18 +1,18 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
-import { ORDER_STATUSES, formatMoney, reviewStatusLabel, type Order, type OrderStatus } from '@pharmacy/contracts';
-import { Button, Select, th } from '@pharmacy/ui';
+import { ADMIN_ORDERS_QUERY_MAX, ORDER_STATUSES, formatMoney, orderNumber, reviewStatusLabel, type Order, type OrderStatus } from '@pharmacy/contracts';
+import { Button, Input, Select, th } from '@pharmacy/ui';
 import { viewDetailsColumn, type Column } from '../DataTable';
 import { ListPage } from '../ListPage';
 import { dateTimeOrDash } from '../format';
 import { useAdminSelector } from '../state/module';
 import { selectOrders, selectRecognition } from '../state/selectors';
-import { Mono } from '../styles';
+import { HiddenLabel, Search } from '../styles';
 import { useDetailsDialog } from '../useDetailsDialog';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { ReviewBadge } from './ReviewSection';
-import { StatusBadge, staffStatusLabel } from './StatusControl';
+import { OrderWordsBadges, staffStatusLabel } from './StatusControl';
 import { inReviewQueue, ordersActions } from './slice';
 
 /** The two views of the list as one segmented control: every order, or the pharmacist's queue with its size. */
@@ -22,13 +22,25 @@ const Segments = styled.div`
   gap: ${th((t) => t.space(2))};
 `;
 
-/** The id with its review mark under it: the first column, so the mark shows on a phone without scrolling. */
+/** The order number with its review mark under it. */
 const IdCell = styled.div`
   display: flex;
   flex-direction: column;
   align-items: flex-start;
   gap: ${th((t) => t.space(1))};
 `;
+
+/** Typing pauses this long before the list is asked for again: one request per word rather than per key. */
+export const ORDER_SEARCH_DEBOUNCE_MS = 300;
+
+/** Why the list is empty, naming every filter in force so staff know which one to loosen. */
+function emptyDescription(review: 'awaiting' | null, statusWords: string | null, query: string | null): string | undefined {
+  const matching = query ? ` matching "${query}"` : '';
+  if (review === 'awaiting') return `No order${matching}${statusWords ? ` that is ${statusWords}` : ''} is waiting for a pharmacist's review.`;
+  if (statusWords) return `No order${matching} is ${statusWords}.`;
+  if (query) return `No order matches "${query}". Search by order number (e.g. #FC34A420), customer name or email.`;
+  return undefined;
+}
 
 /** Orders newest first (the server sorts), filtered by orderStatus or the review queue, with details and decisions. */
 export function OrdersPage() {
@@ -38,32 +50,49 @@ export function OrdersPage() {
   const recognition = useAdminSelector(selectRecognition);
   const dialog = useDetailsDialog(ordersActions.fetchOrderDetails, ordersActions.resetOrderDetails);
   const filterId = useId();
+  const searchId = useId();
+  const [term, setTerm] = useState(orders.q ?? '');
+  const searched = useRef(orders.q ?? '');
 
   useEffect(() => {
     dispatch(ordersActions.fetchOrders());
   }, [dispatch]);
 
+  // The search goes to the server once typing pauses, with the status and review filters as they are.
+  useEffect(() => {
+    const next = term.trim();
+    if (next === searched.current) return;
+    const timer = setTimeout(() => {
+      searched.current = next;
+      dispatch(ordersActions.fetchOrders({ q: next || null, page: 1 }));
+    }, ORDER_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [term, dispatch]);
+
   const columns: Column<Order>[] = [
     {
-      header: 'Order ID',
+      header: 'Order',
+      nowrap: true,
+      width: '7.5rem',
+      card: 'title',
       cell: (order) => (
         <IdCell>
-          <Mono>{order._id}</Mono>
+          <span>{orderNumber(order._id)}</span>
           {inReviewQueue(order) && <ReviewBadge status="awaiting" />}
         </IdCell>
       ),
     },
-    { header: 'Date', cell: (order) => dateTimeOrDash(order.orderDate) },
+    { header: 'Date', nowrap: true, width: '10.5rem', cell: (order) => dateTimeOrDash(order.orderDate) },
     { header: 'Customer', cell: (order) => order.address.fullName },
-    { header: 'Items', cell: (order) => order.items.reduce((n, i) => n + i.quantity, 0) },
-    { header: 'Total', cell: (order) => formatMoney(order.totalAmount, order.currency) },
-    { header: 'Order status', cell: (order) => <StatusBadge field="orderStatus" status={order.orderStatus} /> },
-    { header: 'Payment', cell: (order) => <StatusBadge field="paymentStatus" status={order.paymentStatus} /> },
+    { header: 'Items', numeric: true, width: '4.5rem', cell: (order) => order.items.reduce((n, i) => n + i.quantity, 0) },
+    { header: 'Total', numeric: true, nowrap: true, width: '6.5rem', cell: (order) => formatMoney(order.totalAmount, order.currency) },
+    { header: 'Status', cell: (order) => <OrderWordsBadges order={order} /> },
     viewDetailsColumn(dialog.open),
   ];
   const openId = dialog.openId;
   const showReview = (next: 'awaiting' | null) => dispatch(ordersActions.fetchOrders({ review: next, page: 1 }));
   const statusWords = status ? staffStatusLabel('orderStatus', status).toLowerCase() : null;
+  const query = orders.q;
 
   return (
     <ListPage
@@ -71,6 +100,18 @@ export function OrdersPage() {
       label="Orders"
       toolbar={
         <>
+          <Search>
+            <HiddenLabel htmlFor={searchId}>Search orders by number, customer name or email</HiddenLabel>
+            <Input
+              id={searchId}
+              type="search"
+              placeholder="Order number, name or email"
+              maxLength={ADMIN_ORDERS_QUERY_MAX}
+              value={term}
+              onChange={(event) => setTerm(event.target.value)}
+              autoComplete="off"
+            />
+          </Search>
           <Segments role="group" aria-label="Pharmacist review">
             <Button variant={review === null ? 'primary' : 'secondary'} aria-pressed={review === null} onClick={() => showReview(null)}>
               All orders
@@ -97,13 +138,7 @@ export function OrdersPage() {
       rows={list}
       columns={columns}
       loading={loading}
-      emptyDescription={
-        review === 'awaiting'
-          ? `No order${statusWords ? ` that is ${statusWords}` : ''} is waiting for a pharmacist's review.`
-          : statusWords
-            ? `No order is ${statusWords}.`
-            : undefined
-      }
+      emptyDescription={emptyDescription(review, statusWords, query)}
       paging={{ page, limit, total, onPage: (p) => dispatch(ordersActions.fetchOrders({ page: p })) }}
     >
       <OrderDetailsDialog

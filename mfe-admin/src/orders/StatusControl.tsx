@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
-import { statusChangeLabel, statusTone } from '@pharmacy/contracts';
-import { Badge, Button, Select, th } from '@pharmacy/ui';
+import { orderStatusWords, paymentStatusLabel, statusChangeLabel, statusTone, type Order } from '@pharmacy/contracts';
+import { Badge, Button, Select, VisuallyHidden, th } from '@pharmacy/ui';
 
 const Box = styled.div`
   display: flex;
@@ -36,6 +36,31 @@ export const staffStatusLabel = (field: HistoryField, status: string): string =>
 
 export function StatusBadge({ field, status }: { field: StatusField; status: string }) {
   return <Badge variant={statusTone(status)}>{staffStatusLabel(field, status)}</Badge>;
+}
+
+const Stack = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  gap: ${th((t) => t.space(1))};
+`;
+
+/**
+ * An order's state and its payment's in staff's words, from the one map every screen uses: a payment the shopper
+ * cancelled reads "Payment cancelled", not "Rejected / Failed". A payment word that the map rewrote (no money was
+ * taken) is neutral rather than the red of a failed payment.
+ */
+export function OrderWordsBadges({ order }: { order: Order }) {
+  const words = orderStatusWords(order, 'staff');
+  const paymentTone = words.payment === paymentStatusLabel(order.paymentStatus) ? statusTone(order.paymentStatus) : 'neutral';
+  return (
+    <Stack>
+      <Badge variant={words.tone}>{words.order}</Badge>
+      <Badge variant={paymentTone}>
+        <VisuallyHidden>Payment: </VisuallyHidden>
+        {words.payment}
+      </Badge>
+    </Stack>
+  );
 }
 
 export interface StatusControlProps<S extends string> {

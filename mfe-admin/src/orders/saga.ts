@@ -12,8 +12,8 @@ import { ordersActions, type OrdersState } from './slice';
 
 const fetchOrdersSaga = request({
   *run(_action, signal): SagaIterator {
-    const { status, review, page, limit }: OrdersState = yield select(selectOrders);
-    return yield call(adminApi.listOrders, { status: status ?? undefined, review: review ?? undefined, page, limit }, signal);
+    const { status, review, q, page, limit }: OrdersState = yield select(selectOrders);
+    return yield call(adminApi.listOrders, { status: status ?? undefined, review: review ?? undefined, q: q ?? undefined, page, limit }, signal);
   },
   succeeded: (result) => ordersActions.fetchOrdersSucceeded(result),
   failed: () => ordersActions.fetchOrdersFailed(),

@@ -17,6 +17,8 @@ export interface OrdersState extends PagedListState<Order>, DetailsState<Order> 
   status: OrderStatus | null;
   /** `awaiting` shows only the orders waiting for a pharmacist. */
   review: 'awaiting' | null;
+  /** The search: an order number, a customer's name or email (the server matches it); null lists every order. */
+  q: string | null;
   /** The review queue's size, whatever the filters, as the last list answer said. */
   awaitingReview: number;
   /** Which status change is in flight, so only its control shows progress. */
@@ -36,6 +38,7 @@ export const initialOrdersState: OrdersState = {
   limit: ADMIN_ORDERS_DEFAULT_LIMIT,
   status: null,
   review: null,
+  q: null,
   awaitingReview: 0,
   loading: false,
   details: null,
@@ -46,9 +49,9 @@ export const initialOrdersState: OrdersState = {
   decisionError: null,
 };
 
-export type FetchOrdersPayload = { status?: OrderStatus | null; review?: 'awaiting' | null; page?: number };
+export type FetchOrdersPayload = { status?: OrderStatus | null; review?: 'awaiting' | null; q?: string | null; page?: number };
 
-const list = pagedListReducers<Order, { status: OrderStatus | null; review: 'awaiting' | null }>();
+const list = pagedListReducers<Order, { status: OrderStatus | null; review: 'awaiting' | null; q: string | null }>();
 const details = detailsReducers<Order>();
 
 /**

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
-import { PRODUCT_IMAGE_SIZE, categoryLabel, formatMoney, type Product } from '@pharmacy/contracts';
+import { categoryLabel, formatMoney, type Product } from '@pharmacy/contracts';
 import { Dialog } from '@pharmacy/ui/dialog';
-import { Badge, Button, Input, th } from '@pharmacy/ui';
+import { Badge, Button, Input, VisuallyHidden, th } from '@pharmacy/ui';
 import { ConfirmDialog, useConfirmDelete } from '../ConfirmDialog';
 import type { Column } from '../DataTable';
 import { ListPage } from '../ListPage';
@@ -15,24 +15,55 @@ import { StockPanel } from './StockPanel';
 import { productsActions } from './slice';
 import { HiddenLabel, Search } from '../styles';
 
+/** A fixed 48 px square: it never collapses in a crowded row, and the row's height does not move while it loads. */
 const Thumb = styled.img`
   display: block;
-  width: 2.5rem;
-  height: 2.5rem;
+  flex: none;
+  width: 3rem;
+  height: 3rem;
   object-fit: cover;
+  border-radius: ${th((t) => t.radii.sm)};
+  background: ${th((t) => t.colors.surfaceMuted)};
+`;
+
+const ThumbPlaceholder = styled.span`
+  display: block;
+  width: 3rem;
+  height: 3rem;
   border-radius: ${th((t) => t.radii.sm)};
   background: ${th((t) => t.colors.surfaceMuted)};
 `;
 
 const Row = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: ${th((t) => t.space(2))};
+`;
+
+/** The sale price over the struck-out regular one, so the column stays narrow. */
+const Prices = styled.span`
+  display: inline-flex;
+  flex-direction: column;
+  align-items: flex-end;
 `;
 
 const Strike = styled.s`
   color: ${th((t) => t.colors.textMuted)};
-  margin-left: ${th((t) => t.space(1))};
+  font-size: ${th((t) => t.fontSizes.xs)};
 `;
+
+/** How the product may be sold: on prescription, by a pharmacist (pharmacy medicine), or on general sale. */
+function SupplyBadge({ product }: { product: Product }) {
+  if (product.requiresPrescription) return <Badge variant="warning">Prescription</Badge>;
+  // "medicine" is read, not shown: the short badge keeps the column narrow.
+  if (product.pharmacyOnly)
+    return (
+      <Badge variant="brand">
+        Pharmacy<VisuallyHidden> medicine</VisuallyHidden>
+      </Badge>
+    );
+  return <>General sale</>;
+}
 
 type Editing = { mode: 'add' } | { mode: 'edit'; product: Product } | null;
 
@@ -80,30 +111,37 @@ export function ProductsPage() {
     {
       header: 'Image',
       hideHeader: true,
+      width: '4.5rem',
+      card: 'media',
       cell: (product) =>
-        product.image && <Thumb src={product.image} alt="" width={PRODUCT_IMAGE_SIZE.width / 10} height={PRODUCT_IMAGE_SIZE.height / 10} loading="lazy" />,
+        product.image ? <Thumb src={product.image} alt="" width={48} height={48} loading="lazy" /> : <ThumbPlaceholder aria-hidden="true" />,
     },
-    { header: 'Title', cell: (product) => product.title },
-    { header: 'Category', cell: (product) => categoryLabel(product.category) },
-    { header: 'Brand', cell: (product) => product.brand },
+    { header: 'Title', card: 'title', cell: (product) => product.title },
+    { header: 'Category', width: '7.5rem', cell: (product) => categoryLabel(product.category) },
+    { header: 'Brand', width: '6.5rem', cell: (product) => product.brand },
     {
       header: 'Price',
+      numeric: true,
+      nowrap: true,
+      width: '6rem',
       cell: (product) =>
         product.salePrice > 0 ? (
-          <>
+          <Prices>
             {formatMoney(product.salePrice)}
             <Strike aria-label={`was ${formatMoney(product.price)}`}>{formatMoney(product.price)}</Strike>
-          </>
+          </Prices>
         ) : (
           formatMoney(product.price)
         ),
     },
-    { header: 'Stock', cell: (product) => product.totalStock },
-    { header: 'Prescription', cell: (product) => (product.requiresPrescription ? <Badge variant="warning">Rx</Badge> : 'No') },
-    { header: 'Pharmacy medicine', cell: (product) => (product.pharmacyOnly ? <Badge variant="brand">Pharmacy</Badge> : 'No') },
+    { header: 'Stock', numeric: true, width: '4.5rem', cell: (product) => product.totalStock },
+    // Prescription and pharmacy medicine never go together (the catalog refuses it), so one column says which applies.
+    { header: 'Supply', width: '8rem', cell: (product) => <SupplyBadge product={product} /> },
     {
       header: 'Actions',
       hideHeader: true,
+      width: '10.5rem',
+      card: 'actions',
       cell: (product) => (
         <Row>
           <Button size="sm" variant="secondary" onClick={() => openForm({ mode: 'edit', product })} aria-label={`Edit ${product.title}`}>

@@ -82,11 +82,11 @@ function deltaProblem(raw: string, available: number | null): string | null {
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 const HISTORY_COLUMNS: Column<ProductStock['history'][number]>[] = [
-  { header: 'When', cell: (line) => dateTimeOrDash(line.at) },
-  { header: 'Change', cell: (line) => signed(line.delta) },
+  { header: 'When', nowrap: true, card: 'title', cell: (line) => dateTimeOrDash(line.at) },
+  { header: 'Change', numeric: true, cell: (line) => signed(line.delta) },
   { header: 'Reason', cell: (line) => line.reason },
   { header: 'Note', cell: (line) => textOrDash(line.note) },
-  { header: 'Available after', cell: (line) => line.availableAfter },
+  { header: 'Available after', numeric: true, cell: (line) => line.availableAfter },
   { header: 'By', cell: (line) => line.by },
 ];
 

@@ -31,11 +31,11 @@ export function UsersPage() {
   const rows = useMemo(() => filterUsers(sorted, term), [sorted, term]);
 
   const columns: Column<User>[] = [
-    { header: '#', cell: (_user, index) => index + 1 },
+    { header: '#', numeric: true, width: '3.5rem', card: 'none', cell: (_user, index) => index + 1 },
     { header: 'User ID', cell: (user) => <Mono>{user._id}</Mono> },
     { header: 'First Name', cell: (user) => textOrDash(user.firstName) },
     { header: 'Last Name', cell: (user) => textOrDash(user.lastName) },
-    { header: 'Email', cell: (user) => textOrDash(user.email) },
+    { header: 'Email', card: 'title', cell: (user) => textOrDash(user.email) },
     viewDetailsColumn(dialog.open),
   ];
 
