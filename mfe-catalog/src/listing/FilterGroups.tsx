@@ -22,7 +22,14 @@ const Group = styled(ChoiceGroup)`
   label:has(input:disabled) {
     color: ${th((t) => t.colors.textMuted)};
   }
+  span.name {
+    flex: 1;
+  }
+  /* a column of its own, held before the figures come, so a label never rewraps when its count arrives */
   span.count {
+    flex: none;
+    min-width: 2.5rem;
+    text-align: right;
     color: ${th((t) => t.colors.textMuted)};
     font-size: ${th((t) => t.fontSizes.sm)};
   }
@@ -55,9 +62,7 @@ export function FilterGroups({ facets, categories, brands, onToggleCategory, onT
           return (
             <label key={c.id}>
               <input type="checkbox" checked={checked} disabled={!checked && count === 0} onChange={() => onToggleCategory(c.id)} />
-              <span>
-                {c.label} {count !== undefined && <span className="count">({count})</span>}
-              </span>
+              <span className="name">{c.label}</span> <span className="count">{count !== undefined && `(${count})`}</span>
             </label>
           );
         })}
@@ -69,9 +74,7 @@ export function FilterGroups({ facets, categories, brands, onToggleCategory, onT
           return (
             <label key={b.name}>
               <input type="checkbox" checked={checked} disabled={!checked && b.count === 0} onChange={() => onToggleBrand(b.name)} />
-              <span>
-                {b.name} <span className="count">({b.count})</span>
-              </span>
+              <span className="name">{b.name}</span> <span className="count">({b.count})</span>
             </label>
           );
         })}

@@ -12,12 +12,23 @@ import { FilterSheet } from './FilterSheet';
 import { readParams, toggle, writeParams, type ListingParams } from './params';
 import { ProductCard, ProductGrid } from './ProductCard';
 
-/** A phone's title is one short line, so the first row of cards starts high on the screen. */
-const Title = styled(PageTitle)`
+/** The title and the result count share a line, so a phone's first row of cards starts high on the screen. */
+const Heading = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  column-gap: ${th((t) => t.space(3))};
   margin-bottom: ${th((t) => t.space(3))};
-  font-size: ${th((t) => t.fontSizes.xl)};
   ${media.md} {
     margin-bottom: ${th((t) => t.space(6))};
+  }
+`;
+
+const Title = styled(PageTitle)`
+  margin: 0;
+  font-size: ${th((t) => t.fontSizes.xl)};
+  ${media.md} {
     font-size: ${th((t) => t.fontSizes['3xl'])};
   }
 `;
@@ -30,22 +41,19 @@ const Layout = styled.div<{ $withFilters: boolean }>`
   }
 `;
 
-/** One row on a phone (Filters beside Sort, the count under them); the count beside Sort from md up. */
+/** One row: Filters (a phone's) or Browse all products, and Sort. */
 const Toolbar = styled.div`
-  display: grid;
-  grid-template-columns: auto minmax(0, 1fr);
-  grid-template-areas: 'start sort' 'count count';
+  display: flex;
   align-items: center;
-  gap: ${th((t) => t.space(2))} ${th((t) => t.space(3))};
+  gap: ${th((t) => t.space(3))};
   margin-bottom: ${th((t) => t.space(3))};
   ${media.md} {
-    grid-template-areas: 'count sort';
     margin-bottom: ${th((t) => t.space(4))};
   }
 `;
 
 const Start = styled.div`
-  grid-area: start;
+  flex: none;
 `;
 
 const TouchButton = styled(Button)`
@@ -60,16 +68,17 @@ const FiltersButton = styled(TouchButton)`
 `;
 
 const Count = styled.p`
-  grid-area: count;
   margin: 0;
-  /* reserved before the figure arrives, so the grid below never moves */
+  /* its box is held before the figure arrives (a line, and the width of "9999 products"), so nothing moves */
   min-height: 1.5em;
+  min-width: 8rem;
+  text-align: right;
   color: ${th((t) => t.colors.textMuted)};
 `;
 
 const Sort = styled.div`
-  grid-area: sort;
-  justify-self: end;
+  min-width: 0;
+  margin-left: auto;
   display: flex;
   align-items: center;
   gap: ${th((t) => t.space(2))};
@@ -115,6 +124,8 @@ const FunnelIcon = () => (
 );
 
 const NO_PRODUCTS: Product[] = [];
+/** Holds the count's line (and the title's baseline beside it) before the figure comes. */
+const NBSP = '\u00a0';
 
 function Results({ state, params, onPage }: { state: ReturnType<typeof useFetch<ProductList | SearchList>>; params: ListingParams; onPage: (p: number) => void }) {
   // one check for the whole page of cards, before any early return (hooks run in the same order every render)
@@ -200,7 +211,10 @@ export function ListingPage() {
 
   return (
     <section>
-      <Title>{title}</Title>
+      <Heading>
+        <Title>{title}</Title>
+        <Count aria-live="polite">{total === undefined ? NBSP : `${total} product${total === 1 ? '' : 's'}`}</Count>
+      </Heading>
       <Layout $withFilters={!params.q}>
         {!params.q && (
           <FilterPanel
@@ -241,7 +255,6 @@ export function ListingPage() {
                 />
               )}
             </Start>
-            <Count aria-live="polite">{total === undefined ? '' : `${total} product${total === 1 ? '' : 's'}`}</Count>
             {!params.q && (
               <Sort>
                 <label htmlFor={sortId}>Sort by</label>
