@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { media } from '@pharmacy/ui';
 import { SITE_TITLE, SUPPORT_EMAIL } from '../config';
+import { FreeDeliveryOver } from '../pages/DeliveryFacts';
 
 const Bar = styled.footer`
   margin-top: 4rem;
@@ -84,12 +85,15 @@ export function Footer() {
             <li><a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a></li>
           </ul>
         </section>
-        <section aria-labelledby="footer-hours">
-          <h2 id="footer-hours">Pharmacy opening hours</h2>
-          <p>Monday to Friday: 8:00 to 20:00</p>
-          <p>Saturday: 9:00 to 17:00</p>
-          <p>Sunday and public holidays: 10:00 to 16:00</p>
-          <p>Orders placed online are dispatched every day.</p>
+        <section aria-labelledby="footer-delivery">
+          <h2 id="footer-delivery">Delivery and collection</h2>
+          <p>
+            Standard delivery, <FreeDeliveryOver />.
+          </p>
+          <p>Express delivery, or click and collect at one of our pharmacies.</p>
+          <p>
+            <Link to="/where-we-serve">Fees, pharmacies and opening hours</Link>
+          </p>
         </section>
       </Inner>
       <Legal>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { ContentPage, InfoCard, Notice } from './content';
+import { CareArt } from './art';
+import { CardGrid, ContentPage, InfoCard, Notice, Section } from './content';
 
 export default function Care() {
   return (
@@ -7,50 +8,55 @@ export default function Care() {
       title="Care advice"
       description="Practical care advice from our pharmacists: colds and flu, hay fever and allergies, first aid at home, and the signs that mean you should see a doctor."
       lead="Everyday advice from our pharmacists. It does not replace a consultation: if you are unsure, ask us."
+      art={<CareArt />}
     >
-      <InfoCard aria-labelledby="care-cold">
-        <h2 id="care-cold">Colds and flu</h2>
-        <ul>
-          <li>Rest, keep warm and drink plenty of fluids; most colds clear up within 7 to 10 days.</li>
-          <li>Paracetamol or ibuprofen ease fever and aches. Check the label: many cold remedies already contain paracetamol, so do not take two at once.</li>
-          <li>Antibiotics do not work against colds or flu, which are caused by viruses.</li>
-          <li>Ask about the yearly flu vaccination if you are over 65, pregnant or live with a long-term condition.</li>
-        </ul>
-      </InfoCard>
+      <CardGrid $wide>
+        <InfoCard aria-labelledby="care-cold">
+          <h2 id="care-cold">Colds and flu</h2>
+          <ul>
+            <li>Rest, keep warm and drink plenty of fluids; most colds clear up within 7 to 10 days.</li>
+            <li>Paracetamol or ibuprofen ease fever and aches. Check the label: many cold remedies already contain paracetamol, so do not take two at once.</li>
+            <li>Antibiotics do not work against colds or flu, which are caused by viruses.</li>
+            <li>Ask your doctor about the yearly flu vaccination if you are over 65, pregnant or live with a long-term condition.</li>
+          </ul>
+        </InfoCard>
 
-      <InfoCard aria-labelledby="care-allergies" style={{ marginTop: '1rem' }}>
-        <h2 id="care-allergies">Hay fever and allergies</h2>
-        <ul>
-          <li>Non-drowsy antihistamines (such as cetirizine or loratadine) help sneezing and itchy eyes; start them before the pollen season if you can.</li>
-          <li>Steroid nasal sprays work best when used every day, and take a few days to reach full effect.</li>
-          <li>Keep windows closed on high-pollen days, shower after being outdoors and dry washing indoors.</li>
-          <li>Record your allergies in your profile so we can warn you about products that contain them.</li>
-        </ul>
-      </InfoCard>
+        <InfoCard aria-labelledby="care-allergies">
+          <h2 id="care-allergies">Hay fever and allergies</h2>
+          <ul>
+            <li>Non-drowsy antihistamines (such as cetirizine or loratadine) help sneezing and itchy eyes; start them before the pollen season if you can.</li>
+            <li>Steroid nasal sprays work best when used every day, and take a few days to reach full effect.</li>
+            <li>Keep windows closed on high-pollen days, shower after being outdoors and dry washing indoors.</li>
+            <li>Record your allergies in your profile so we can warn you about products that contain them.</li>
+          </ul>
+        </InfoCard>
 
-      <InfoCard aria-labelledby="care-firstaid" style={{ marginTop: '1rem' }}>
-        <h2 id="care-firstaid">First aid at home</h2>
-        <ul>
-          <li><strong>Minor cuts:</strong> rinse with clean water, press with a clean pad until bleeding stops, then cover with a plaster.</li>
-          <li><strong>Burns:</strong> cool under cool running water for 20 minutes, then cover loosely with cling film. No ice, butter or creams.</li>
-          <li><strong>Sprains:</strong> rest, ice wrapped in a cloth for 20 minutes at a time, light compression and keep the limb raised.</li>
-          <li>A basic kit: plasters, sterile dressings, bandages, antiseptic wipes, tweezers, a thermometer and pain relief.</li>
-        </ul>
-      </InfoCard>
+        <InfoCard aria-labelledby="care-firstaid">
+          <h2 id="care-firstaid">First aid at home</h2>
+          <ul>
+            <li><strong>Minor cuts:</strong> rinse with clean water, press with a clean pad until bleeding stops, then cover with a plaster.</li>
+            <li><strong>Burns:</strong> cool under cool running water for 20 minutes, then cover loosely with cling film. No ice, butter or creams.</li>
+            <li><strong>Sprains:</strong> rest, ice wrapped in a cloth for 20 minutes at a time, light compression and keep the limb raised.</li>
+            <li>A basic kit: plasters, sterile dressings, bandages, antiseptic wipes, tweezers, a thermometer and pain relief.</li>
+          </ul>
+        </InfoCard>
+      </CardGrid>
 
-      <h2>When to see a doctor</h2>
-      <ul>
-        <li>A fever above 39 °C that lasts more than 3 days, or any fever in a baby under 3 months.</li>
-        <li>Symptoms that get worse after a week, or a cough that lasts longer than 3 weeks.</li>
-        <li>Shortness of breath, chest pain, coughing up blood, or confusion.</li>
-        <li>A rash that does not fade when you press a glass against it.</li>
-        <li>Swelling of the lips, tongue or throat after a new medicine or food.</li>
-      </ul>
+      <Section aria-labelledby="care-doctor">
+        <h2 id="care-doctor">When to see a doctor</h2>
+        <ul>
+          <li>A fever above 39 °C that lasts more than 3 days, or any fever in a baby under 3 months.</li>
+          <li>Symptoms that get worse after a week, or a cough that lasts longer than 3 weeks.</li>
+          <li>Shortness of breath, chest pain, coughing up blood, or confusion.</li>
+          <li>A rash that does not fade when you press a glass against it.</li>
+          <li>Swelling of the lips, tongue or throat after a new medicine or food.</li>
+        </ul>
+      </Section>
       <Notice>
         <p>
           In an emergency call your local emergency number straight away. For anything else, our pharmacists can help
-          you decide what to do next: <Link to="/need-help">contact us</Link> or visit{' '}
-          <Link to="/pharmacy">our pharmacy services</Link>.
+          you decide what to do next: use <strong>Chat with us</strong>, <Link to="/need-help">Need help</Link> once
+          signed in, or see <Link to="/pharmacy">our pharmacy services</Link>.
         </p>
       </Notice>
     </ContentPage>

@@ -7,9 +7,10 @@ import { SITE_TITLE } from '../config';
 import { remoteWidget } from '../remotes';
 import { surfaceBox } from '../styles';
 import { useMetaDescription } from './content';
+import { FreeDeliveryOver } from './DeliveryFacts';
 
 export const HOME_DESCRIPTION =
-  'Pharmacy & Care is an online pharmacy: prescriptions, medicines and health products checked by licensed pharmacists, delivered fast and discreetly.';
+  'Pharmacy & Care is an online pharmacy: medicines and health products, with a pharmacist reviewing the orders that need one, delivered discreetly or ready to collect.';
 
 const Hero = styled.section`
   display: grid;
@@ -130,8 +131,8 @@ export function Home() {
       <Hero aria-labelledby="home-title">
         <h1 id="home-title">Your pharmacy, delivered with care</h1>
         <p>
-          Medicines, prescriptions and everyday health products, checked by licensed pharmacists and delivered to your
-          door.
+          Medicines and everyday health products, with warnings made for your health profile and a pharmacist&apos;s
+          review when an order needs one. Delivered to your door or ready to collect.
         </p>
         <Actions>
           <Primary to="/pharmacy/products">Shop products</Primary>
@@ -146,11 +147,17 @@ export function Home() {
         <Trust>
           <li>
             <h3>Licensed pharmacists</h3>
-            <p>Every order with a medicine is checked by a registered pharmacist, who will contact you if anything needs a second look.</p>
+            <p>
+              An order with a pharmacy medicine, or with a safety warning for you, is reviewed by a registered pharmacist
+              before it is packed.
+            </p>
           </li>
           <li>
-            <h3>Fast, discreet delivery</h3>
-            <p>Same-day delivery in the city and tracked delivery nationwide, in plain packaging.</p>
+            <h3>Delivered or collected</h3>
+            <p>
+              Standard delivery is <FreeDeliveryOver />. Express delivery, or click and collect at one of our pharmacies:{' '}
+              <Link to="/where-we-serve">delivery options</Link>.
+            </p>
           </li>
           <li>
             <h3>Your privacy protected</h3>

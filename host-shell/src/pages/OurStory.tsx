@@ -1,53 +1,74 @@
 import { Link } from 'react-router-dom';
-import { ContentPage } from './content';
+import { StoryArt } from './art';
+import { CardGrid, Columns, ContentPage, InfoCard, Section } from './content';
+import { FreeDeliveryOver } from './DeliveryFacts';
 
 export default function OurStory() {
   return (
     <ContentPage
       title="Our story"
-      description="The story of Pharmacy & Care: a neighbourhood pharmacy that brought its pharmacists, prescriptions and health advice online without losing the personal touch."
+      description="The story of Pharmacy & Care: a neighbourhood pharmacy that brought its pharmacists and health advice online without losing the personal touch."
       lead="We started behind one counter, on one high street, with a simple idea: everyone deserves a pharmacist who knows their name."
+      art={<StoryArt />}
     >
-      <h2>From the high street to your door</h2>
-      <p>
-        For years our customers asked the same questions: could we hold their repeat prescription until after work,
-        could we deliver to a parent who could no longer get to the shop, could they ask a question without queueing.
-        Pharmacy &amp; Care is our answer. The same registered pharmacists who ran the counter now check every online
-        order, and the advice you used to get across the counter is a message away.
-      </p>
+      <Section aria-labelledby="story-from">
+        <Columns>
+          <div>
+            <h2 id="story-from">From the high street to your door</h2>
+            <p>
+              For years our customers asked the same questions: could they order without queueing, could we send
+              things to a parent who could no longer get to the shop, could they pick up on the way home. Pharmacy
+              &amp; Care is our answer: order online, then have it delivered or collect it at one of our pharmacies.
+            </p>
+          </div>
+          <div>
+            <h2 id="story-team">The team</h2>
+            <p>
+              Registered pharmacists, pharmacy technicians and dispensers, supported by a customer care team. The same
+              pharmacists who ran the counter now review the online orders that need them.
+            </p>
+          </div>
+        </Columns>
+      </Section>
 
-      <h2>What we believe</h2>
-      <ul>
-        <li>
-          <strong>Safety before speed.</strong> A pharmacist reviews every order that contains a medicine, and we will
-          call you rather than guess.
-        </li>
-        <li>
-          <strong>Plain words.</strong> Dosage, side effects and interactions explained so that you can make your own
-          decisions.
-        </li>
-        <li>
-          <strong>Privacy by default.</strong> Your health information is used to keep you safe, never sold, and only
-          seen by the people who need it.
-        </li>
-        <li>
-          <strong>Fair prices.</strong> The price you see is the price you pay, with delivery costs shown before
-          checkout.
-        </li>
-      </ul>
+      <Section aria-labelledby="story-believe">
+        <h2 id="story-believe">What we believe</h2>
+        <CardGrid>
+          <InfoCard aria-labelledby="believe-safety">
+            <h3 id="believe-safety">Safety before speed</h3>
+            <p>
+              An order with a pharmacy medicine or a safety warning for you waits for a pharmacist&apos;s review, and we
+              would rather refund an order than send something that is not right for you.
+            </p>
+          </InfoCard>
+          <InfoCard aria-labelledby="believe-words">
+            <h3 id="believe-words">Plain words</h3>
+            <p>Warnings, questions and advice written so that you can make your own decisions.</p>
+          </InfoCard>
+          <InfoCard aria-labelledby="believe-privacy">
+            <h3 id="believe-privacy">Privacy by default</h3>
+            <p>
+              Your health information is used to keep you safe and never sold. Delete your account and your personal
+              details are erased; only the pharmacy&apos;s record of what it sold is kept, without your name.
+            </p>
+          </InfoCard>
+          <InfoCard aria-labelledby="believe-prices">
+            <h3 id="believe-prices">Fair prices</h3>
+            <p>
+              The price you see is the price you pay, tax included. Standard delivery is <FreeDeliveryOver />, and
+              every fee is on <Link to="/where-we-serve">our delivery page</Link> and at checkout before you pay.
+            </p>
+          </InfoCard>
+        </CardGrid>
+      </Section>
 
-      <h2>The team</h2>
-      <p>
-        Our team includes registered pharmacists, pharmacy technicians and dispensers, supported by a customer care team
-        and our own delivery drivers in the areas we serve. Many of us have worked together for more than a decade.
-      </p>
-
-      <h2>Where next</h2>
-      <p>
-        We keep adding services that save you a trip: medication reviews by video, reminders for repeat prescriptions
-        and seasonal vaccination bookings. See <Link to="/pharmacy">what our pharmacy offers</Link> or{' '}
-        <Link to="/suggest-idea">suggest an idea</Link>.
-      </p>
+      <Section aria-labelledby="story-next">
+        <h2 id="story-next">Tell us what to do next</h2>
+        <p>
+          Much of what we do came from a customer&apos;s question. See <Link to="/pharmacy">what our pharmacy offers</Link>{' '}
+          or <Link to="/suggest-idea">suggest an idea</Link>.
+        </p>
+      </Section>
     </ContentPage>
   );
 }

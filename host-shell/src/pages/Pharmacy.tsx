@@ -1,51 +1,63 @@
 import { Link } from 'react-router-dom';
-import { CardGrid, ContentPage, InfoCard, Notice } from './content';
+import { PharmacyArt } from './art';
+import { CardGrid, ContentPage, InfoCard, Notice, Section } from './content';
 
 export default function Pharmacy() {
   return (
     <ContentPage
       title="Our pharmacy"
-      description="Pharmacy services from Pharmacy & Care: prescriptions, pharmacist consultations, medication reviews, repeat prescription reminders and over-the-counter advice."
-      lead="Registered pharmacists check every order and are here to answer your questions about medicines."
+      description="Pharmacy services from Pharmacy & Care: a pharmacist's review of orders that need one, consultation questions for pharmacy medicines, safety warnings from your health profile and advice by chat."
+      lead="Registered pharmacists look after the orders that need them and answer your questions about medicines."
+      art={<PharmacyArt />}
     >
-      <CardGrid>
-        <InfoCard aria-labelledby="svc-prescriptions">
-          <h2 id="svc-prescriptions">Prescriptions</h2>
-          <p>
-            Send us your electronic prescription or ask your surgery to nominate us. We check it against your allergies
-            and other medicines, dispense it and deliver it in discreet packaging. Repeat prescriptions can be ordered
-            a week before you run out.
-          </p>
-        </InfoCard>
-        <InfoCard aria-labelledby="svc-consultations">
-          <h2 id="svc-consultations">Consultations</h2>
-          <p>
-            Talk to a pharmacist about minor illnesses such as sore throats, earache, urinary infections, skin rashes or
-            insect bites. We will recommend a treatment, or tell you clearly when you need to see a doctor.
-          </p>
-        </InfoCard>
-        <InfoCard aria-labelledby="svc-reviews">
-          <h2 id="svc-reviews">Medication reviews</h2>
-          <p>
-            If you take several medicines, a review checks that they still work well together, that the doses suit you
-            and that you know what each one is for. Bring your questions; it takes about twenty minutes.
-          </p>
-        </InfoCard>
-        <InfoCard aria-labelledby="svc-otc">
-          <h2 id="svc-otc">Over-the-counter medicines</h2>
-          <p>
-            Some medicines can only be sold after a few questions from the pharmacist. Answer them honestly at checkout:
-            they protect you from interactions, overdoses and medicines that are not right for your age or condition.
-          </p>
-        </InfoCard>
-      </CardGrid>
+      <Section aria-labelledby="pharmacy-services">
+        <h2 id="pharmacy-services">What our pharmacists do for your order</h2>
+        <CardGrid $wide>
+          <InfoCard aria-labelledby="svc-review">
+            <h3 id="svc-review">A pharmacist&apos;s review</h3>
+            <p>
+              An order with a pharmacy medicine, or with a product we warned you about, is checked by a pharmacist
+              before it is packed. If it cannot be approved, you are told why and refunded.
+            </p>
+          </InfoCard>
+          <InfoCard aria-labelledby="svc-otc">
+            <h3 id="svc-otc">Questions for pharmacy medicines</h3>
+            <p>
+              Some medicines are sold only after a few questions. Answer them at checkout: they protect you from
+              interactions, overdoses and medicines that are not right for your age or condition.
+            </p>
+          </InfoCard>
+          <InfoCard aria-labelledby="svc-safety">
+            <h3 id="svc-safety">Warnings made for you</h3>
+            <p>
+              Add your allergies and health conditions to <Link to="/profile">your profile</Link>. When a product may
+              not be right for you, we say so on the product page and in your cart, and ask you to confirm before
+              ordering.
+            </p>
+          </InfoCard>
+        </CardGrid>
+      </Section>
 
-      <h2>Your safety information</h2>
-      <p>
-        Add your allergies and health conditions to <Link to="/profile">your profile</Link>. When a product contains an
-        ingredient that may not be right for you, we show a warning on the product page and in your cart, and ask you
-        to confirm before ordering.
-      </p>
+      <Section aria-labelledby="pharmacy-prescriptions">
+        <CardGrid>
+          <InfoCard aria-labelledby="pharmacy-prescriptions">
+            <h2 id="pharmacy-prescriptions">Prescription medicines</h2>
+            <p>
+              Prescription-only medicines are listed so you can read about them, but cannot be ordered online. Bring
+              your prescription to one of <Link to="/where-we-serve">our pharmacies</Link>, where a pharmacist will
+              dispense it.
+            </p>
+          </InfoCard>
+          <InfoCard aria-labelledby="pharmacy-ask">
+            <h2 id="pharmacy-ask">Ask a pharmacist</h2>
+            <p>
+              Not sure a medicine is right for you? Use <strong>Chat with us</strong> (in the menu on a phone) or, once
+              signed in, <Link to="/need-help">Need help</Link>. For the ordinary questions, read our{' '}
+              <Link to="/care">care advice</Link>.
+            </p>
+          </InfoCard>
+        </CardGrid>
+      </Section>
 
       <Notice>
         <p>
@@ -54,10 +66,12 @@ export default function Pharmacy() {
         </p>
       </Notice>
 
-      <h2>Browse medicines and health products</h2>
-      <p>
-        <Link to="/pharmacy/products">See all products</Link>, or read our <Link to="/care">care advice</Link> first.
-      </p>
+      <Section aria-labelledby="pharmacy-browse">
+        <h2 id="pharmacy-browse">Browse medicines and health products</h2>
+        <p>
+          <Link to="/pharmacy/products">See all products</Link>, or read our <Link to="/care">care advice</Link> first.
+        </p>
+      </Section>
     </ContentPage>
   );
 }

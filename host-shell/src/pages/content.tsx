@@ -20,21 +20,21 @@ export function useMetaDescription(description: string) {
   }, [description]);
 }
 
-/** Long-form text pages: readable line length, spaced sections. */
+/** A content page uses the layout's whole width; only running text keeps a readable line length. */
 export const Article = styled.article`
-  max-width: 48rem;
   h2 {
-    margin: 2rem 0 0.75rem;
+    margin: 0 0 0.75rem;
     font-size: ${({ theme }) => theme.fontSizes['2xl']};
     line-height: 1.25;
   }
   h3 {
-    margin: 1.25rem 0 0.5rem;
+    margin: 0 0 0.5rem;
     font-size: ${({ theme }) => theme.fontSizes.lg};
   }
   p,
   li {
     color: ${({ theme }) => theme.colors.text};
+    max-width: 46rem;
   }
   ul {
     padding-left: 1.25rem;
@@ -44,19 +44,67 @@ export const Article = styled.article`
   }
 `;
 
-export const Lead = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  color: ${({ theme }) => theme.colors.textMuted} !important;
-  margin: -0.75rem 0 1.5rem;
+/** The page's opening: heading and lead beside the picture (picture under the words on a phone). */
+const Hero = styled.header`
+  display: grid;
+  align-items: center;
+  gap: 0.5rem 2rem;
+  padding: 1.25rem 1.25rem 0.75rem;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: linear-gradient(135deg, ${({ theme }) => theme.colors.brandSubtle}, #ffffff 70%);
+  ${media.md} {
+    grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
+    padding: 2.5rem;
+  }
+  h1 {
+    margin-bottom: 0.75rem;
+  }
 `;
 
-export const CardGrid = styled.div`
+const HeroArt = styled.div`
+  justify-self: center;
+  svg {
+    display: block;
+    max-width: 100%;
+    height: auto;
+    max-height: 9rem;
+    ${media.md} {
+      max-height: none;
+    }
+  }
+`;
+
+export const Lead = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  color: ${({ theme }) => theme.colors.textMuted} !important;
+`;
+
+/** A titled band of the page. */
+export const Section = styled.section`
+  margin-top: 2.5rem;
+`;
+
+/** Cards side by side: one column on a phone, two from sm, three from lg when there are enough. */
+export const CardGrid = styled.div<{ $wide?: boolean }>`
   display: grid;
   gap: 1rem;
   grid-template-columns: 1fr;
   margin: 1rem 0;
   ${media.sm} {
-    grid-template-columns: repeat(2, 1fr);
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+  ${media.lg} {
+    grid-template-columns: ${({ $wide }) => ($wide ? 'repeat(3, minmax(0, 1fr))' : 'repeat(2, minmax(0, 1fr))')};
+  }
+`;
+
+/** Two columns from md up (a text and its aside), stacked on a phone. */
+export const Columns = styled.div`
+  display: grid;
+  gap: 1.5rem 2.5rem;
+  ${media.md} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
   }
 `;
 
@@ -90,17 +138,24 @@ export interface ContentPageProps {
   /** The meta description search engines show. */
   description: string;
   /** The one-sentence summary under the heading. */
-  lead: string;
+  lead: ReactNode;
+  /** The hero's picture (see ./art). */
+  art: ReactNode;
   children: ReactNode;
 }
 
-/** A long-form content page: heading, lead, meta description, then its sections. */
-export function ContentPage({ title, description, lead, children }: ContentPageProps) {
+/** A content page: a hero (heading, lead, picture), the meta description, then its sections across the width. */
+export function ContentPage({ title, description, lead, art, children }: ContentPageProps) {
   useMetaDescription(description);
   return (
     <Article>
-      <PageTitle>{title}</PageTitle>
-      <Lead>{lead}</Lead>
+      <Hero>
+        <div>
+          <PageTitle>{title}</PageTitle>
+          <Lead>{lead}</Lead>
+        </div>
+        <HeroArt>{art}</HeroArt>
+      </Hero>
       {children}
     </Article>
   );
