@@ -171,33 +171,40 @@ export function productImage(p: { title: string; brand: string; category: string
   return svg(width, height, `${p.brand} ${p.title}, ${p.packSize}`, body);
 }
 
-/** A home-page banner: the headline and subline on the left, a pack, a bottle and capsules on the right. */
+/**
+ * A home-page banner: the headline and subline in the middle band, a bottle, a pack and capsules on the right.
+ * The text keeps clear of where the carousel puts its controls on a phone (previous and next at the sides, the
+ * dots along the bottom), and is large: the banner is about 340 px wide there, where 72 px here reads as 20 px and 40 px as 11 px.
+ */
 export function featureImage(b: { headline: string; subline: string; colour: string; category: string }): string {
   const { width, height } = FEATURE_IMAGE_SIZE;
   const { colour } = b;
   const dark = mix(colour, INK, 0.35);
-  // Large type: the banner is about 340 px wide on a phone, where 80 px here reads as 23 px.
-  const headline = fitText(b.headline, { width: 660, maxLines: 2, sizes: [84, 52] });
-  const subline = fitText(b.subline, { width: 660, maxLines: 2, sizes: [38, 26] });
-  const blockHeight = headline.lines.length * headline.lineHeight + 24 + subline.lines.length * subline.lineHeight;
-  const top = Math.round((height - blockHeight) / 2 + headline.size * 0.8);
-  const subTop = top + (headline.lines.length - 1) * headline.lineHeight + 24 + subline.size * 1.1;
+  const left = 200;
+  const headline = fitText(b.headline, { width: 580, maxLines: 2, sizes: [72, 48] });
+  const subline = fitText(b.subline, { width: 580, maxLines: 2, sizes: [40, 26] });
+  const gap = 18;
+  const blockHeight = headline.lines.length * headline.lineHeight + gap + subline.lines.length * subline.lineHeight;
+  // centred in the band above the dots (y 24 to 300); a baseline sits about 0.8 of the size below a line's top
+  const top = Math.round(162 - blockHeight / 2 + headline.size * 0.85);
+  const subTop = Math.round(top + (headline.lines.length - 1) * headline.lineHeight + gap + subline.size * 1.05);
+  const art =
+    `<rect x="892" y="92" width="72" height="40" rx="6" fill="${dark}"/>` +
+    `<rect x="852" y="128" width="152" height="220" rx="34" fill="${WHITE}"/>` +
+    `<rect x="866" y="178" width="124" height="112" rx="8" fill="${mix(colour, WHITE, 0.82)}"/>` +
+    icon(b.category, 904, 210, 48, dark) +
+    `<path d="M1140 150l26-18v210l-26 18z" fill="${mix(colour, INK, 0.2)}"/><path d="M1020 150l26-18h120l-26 18z" fill="${mix(colour, WHITE, 0.6)}"/>` +
+    `<rect x="1020" y="150" width="120" height="210" rx="3" fill="${mix(colour, WHITE, 0.92)}"/>` +
+    `<rect x="1020" y="150" width="120" height="44" fill="${dark}"/>` +
+    `<path d="M1058 262h44M1080 240v44" stroke="${colour}" stroke-width="14" stroke-linecap="round"/>` +
+    `<g transform="rotate(-30 930 340)"><rect x="870" y="318" width="120" height="44" rx="22" fill="${WHITE}"/><path d="M930 318h38a22 22 0 0 1 0 44h-38z" fill="${mix(colour, WHITE, 0.5)}"/></g>`;
   const body =
     `<rect width="${width}" height="${height}" fill="${colour}"/>` +
-    `<circle cx="1030" cy="70" r="250" fill="${mix(colour, WHITE, 0.14)}"/>` +
-    `<circle cx="1150" cy="380" r="150" fill="${mix(colour, INK, 0.16)}"/>` +
-    lines(headline, 72, top, WHITE) +
-    lines(subline, 72, subTop, mix(colour, WHITE, 0.9), 'start', 500) +
-    // a bottle and a box standing together, a capsule and a tablet in front
-    `<rect x="852" y="92" width="72" height="40" rx="6" fill="${dark}"/>` +
-    `<rect x="812" y="128" width="152" height="220" rx="34" fill="${WHITE}"/>` +
-    `<rect x="826" y="178" width="124" height="112" rx="8" fill="${mix(colour, WHITE, 0.82)}"/>` +
-    `<g transform="translate(864 210)">${icon(b.category, 0, 0, 48, dark)}</g>` +
-    `<path d="M1100 150l26-18v210l-26 18z" fill="${mix(colour, INK, 0.2)}"/><path d="M980 150l26-18h120l-26 18z" fill="${mix(colour, WHITE, 0.6)}"/>` +
-    `<rect x="980" y="150" width="120" height="210" rx="3" fill="${mix(colour, WHITE, 0.92)}"/>` +
-    `<rect x="980" y="150" width="120" height="44" fill="${dark}"/>` +
-    `<path d="M1018 262h44M1040 240v44" stroke="${colour}" stroke-width="14" stroke-linecap="round"/>` +
-    `<g transform="rotate(-30 800 330)"><rect x="740" y="308" width="120" height="44" rx="22" fill="${WHITE}"/><path d="M800 308h38a22 22 0 0 1 0 44h-38z" fill="${mix(colour, WHITE, 0.5)}"/></g>` +
-    `<circle cx="1150" cy="330" r="30" fill="${WHITE}"/><path d="M1126 330h48" stroke="${mix(colour, WHITE, 0.5)}" stroke-width="5"/>`;
+    `<circle cx="1050" cy="70" r="250" fill="${mix(colour, WHITE, 0.14)}"/>` +
+    `<circle cx="1170" cy="390" r="140" fill="${mix(colour, INK, 0.16)}"/>` +
+    `<circle cx="40" cy="380" r="150" fill="${mix(colour, WHITE, 0.08)}"/>` +
+    lines(headline, left, top, WHITE) +
+    lines(subline, left, subTop, mix(colour, WHITE, 0.9), 'start', 500) +
+    art;
   return svg(width, height, `${b.headline}. ${b.subline}`, body);
 }
