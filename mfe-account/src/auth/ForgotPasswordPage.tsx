@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { AccountPaths, RESET_TOKEN_TTL_MINUTES, emailProblem } from '@pharmacy/contracts';
+import { AccountPaths, emailProblem } from '@pharmacy/contracts';
 import { api } from '@pharmacy/session';
 import { Button, th } from '@pharmacy/ui';
 import { useForm } from '../forms/useForm';
@@ -46,7 +46,7 @@ export function ForgotPasswordPage() {
             // A server page, not a route of the app: a plain link loads it.
             <Lead>
               No mail server is set up here: <MailboxLink href={mailbox}>open the mailbox</MailboxLink> to read the mail
-              with your reset link. The link works for {RESET_TOKEN_TTL_MINUTES} minutes.
+              with your reset link.
             </Lead>
           ) : (
             <Lead>Check your inbox and your spam folder. You can ask for another link if this one does not arrive.</Lead>

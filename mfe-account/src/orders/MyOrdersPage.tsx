@@ -27,22 +27,31 @@ const OrderCard = styled(Card)`
   align-items: center;
   padding: ${th((t) => t.space(4))};
   ${media.md} {
-    grid-template-columns: 10rem 1fr auto auto;
+    /* number and date, amount and details on the first row; the badges, any notice and the timeline under them */
+    grid-template-columns: minmax(0, 1fr) auto auto;
   }
 `;
 const Num = styled.div`
   font-weight: ${th((t) => t.fontWeights.semibold)};
+  white-space: nowrap;
 `;
 const Badges = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${th((t) => t.space(2)) };
+  gap: ${th((t) => t.space(2))};
   grid-column: 1 / -1;
-  ${media.md} { grid-column: auto; }
 `;
 const Amount = styled.div`
   font-weight: ${th((t) => t.fontWeights.semibold)};
   text-align: right;
+`;
+const DetailsButton = styled(Button)`
+  white-space: nowrap;
+  justify-self: start;
+  ${media.md} {
+    grid-row: 1;
+    grid-column: 3;
+  }
 `;
 const Progress = styled.div`
   grid-column: 1 / -1;
@@ -107,9 +116,9 @@ export function MyOrdersPage() {
                 <Badges>
                   <StatusBadges order={order} />
                 </Badges>
-                <Button variant="secondary" size="sm" onClick={() => open(order._id)} aria-label={`View details of order ${numberOf(order)}`}>
+                <DetailsButton variant="secondary" size="sm" onClick={() => open(order._id)} aria-label={`View details of order ${numberOf(order)}`}>
                   View details
-                </Button>
+                </DetailsButton>
                 <ReviewNotice order={order} />
                 <Progress>
                   <OrderTimeline order={order} />

@@ -23,15 +23,16 @@ type Look = 'done' | 'present' | 'next' | 'stopped';
 
 const MARK = '1.25rem';
 
-const Steps = styled.ol`
+/** From md up: a column per step, at least as many as a whole journey has, so a stopped order keeps the same rhythm. */
+const FULL_JOURNEY = 5;
+const Steps = styled.ol<{ $count: number }>`
   list-style: none;
   margin: 0;
   padding: 0;
   display: grid;
   gap: ${th((t) => t.space(1))};
   ${media.md} {
-    grid-auto-flow: column;
-    grid-auto-columns: minmax(0, 1fr);
+    grid-template-columns: repeat(${(p) => Math.max(p.$count, FULL_JOURNEY)}, minmax(0, 1fr));
     gap: ${th((t) => t.space(2))};
   }
 `;
@@ -65,6 +66,8 @@ const Step = styled.li<{ $look: Look; $last: boolean }>`
     `}
   ${media.md} {
     grid-template-columns: minmax(0, 1fr);
+    /* the step an order stopped at takes the rest of the row, so why it stopped reads on one line */
+    ${(p) => p.$look === 'stopped' && 'grid-column-end: -1;'}
     justify-items: start;
     align-content: start;
     row-gap: ${th((t) => t.space(1))};
@@ -146,7 +149,7 @@ export function OrderTimeline({ order }: { order: OrderView }) {
   const steps = orderTimeline(stateOf(order), 'shopper');
   const present = presentStep(steps);
   return (
-    <Steps aria-label={`Progress of order ${numberOf(order)}`}>
+    <Steps aria-label={`Progress of order ${numberOf(order)}`} $count={steps.length}>
       {steps.map((step, i) => {
         const look: Look = step.state === 'stopped' ? 'stopped' : i === present ? 'present' : step.state === 'done' ? 'done' : 'next';
         return (
