@@ -125,6 +125,24 @@ describe('Dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('opens on its first field, not on the close button that heads it', () => {
+    render(
+      <Dialog open title="Edit product">
+        <label htmlFor="price">Price</label>
+        <input id="price" />
+      </Dialog>,
+    );
+    expect(screen.getByRole('dialog', { name: 'Edit product' })).toContainElement(screen.getByLabelText('Price'));
+    expect(screen.getByLabelText('Price')).toHaveFocus();
+    // The close button sits in the header, with the title, before the content that scrolls under it.
+    expect(screen.getByRole('heading', { name: 'Edit product' }).parentElement).toContainElement(screen.getByRole('button', { name: 'Close' }));
+  });
+
+  it('with nothing to focus inside, the close button gets the focus', () => {
+    render(<UserDetails onClosed={jest.fn()} />);
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+  });
+
   it('Escape closes it', () => {
     const onClosed = jest.fn();
     render(<UserDetails onClosed={onClosed} />);

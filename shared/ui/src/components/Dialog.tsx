@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import styled, { css, keyframes } from 'styled-components';
 import { media, th } from '../theme';
 
@@ -59,9 +59,18 @@ const Content = styled(RadixDialog.Content)<{ $width: string; $sheet: boolean }>
   ${(p) => p.$sheet && sheet}
 `;
 
+/**
+ * Stays at the top while the content scrolls inside the dialog, so the title and the close button remain in reach
+ * on a phone whatever the length of the form (no Escape key on a touch screen). It runs to the dialog's edges over
+ * the padding, on the surface colour, so the scrolled content passes under it.
+ */
 const Header = styled.div`
-  padding-right: 2.5rem;
-  margin-bottom: ${th((t) => t.space(4))};
+  position: sticky;
+  top: calc(-1 * ${th((t) => t.space(6))});
+  z-index: 1;
+  margin: calc(-1 * ${th((t) => t.space(6))}) calc(-1 * ${th((t) => t.space(6))}) ${th((t) => t.space(4))};
+  padding: ${th((t) => t.space(6))} calc(${th((t) => t.space(6))} + 2.5rem) ${th((t) => t.space(3))} ${th((t) => t.space(6))};
+  background: ${th((t) => t.colors.surface)};
 `;
 
 const Title = styled(RadixDialog.Title)`
@@ -96,6 +105,8 @@ const CloseButton = styled(RadixDialog.Close)`
 
 const widths = { sm: '24rem', md: '32rem', lg: '48rem' } as const;
 
+const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 export interface DialogProps {
   /** Controlled open state; leave undefined with `trigger` for an uncontrolled dialog. */
   open?: boolean;
@@ -128,20 +139,33 @@ export function Dialog({
   closeLabel = 'Close',
   placement = 'centre',
 }: DialogProps) {
+  const bodyRef = useRef<HTMLDivElement>(null);
   return (
     <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
       <RadixDialog.Portal>
         <Overlay />
-        <Content $width={widths[size]} $sheet={placement === 'sheet'} {...(description ? {} : { 'aria-describedby': undefined })}>
+        <Content
+          $width={widths[size]}
+          $sheet={placement === 'sheet'}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={(event) => {
+            // The close button comes first in the header now; opening still focuses what the dialog is for (its
+            // first field or button), and only a dialog with none focuses the close button.
+            const first = bodyRef.current?.querySelector<HTMLElement>(TABBABLE);
+            if (!first) return;
+            event.preventDefault();
+            first.focus();
+          }}
+        >
           <Header>
             <Title>{title}</Title>
             {description && <Description>{description}</Description>}
+            <CloseButton aria-label={closeLabel}>
+              <span aria-hidden="true">×</span>
+            </CloseButton>
           </Header>
-          {children}
-          <CloseButton aria-label={closeLabel}>
-            <span aria-hidden="true">×</span>
-          </CloseButton>
+          <div ref={bodyRef}>{children}</div>
         </Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
