@@ -1,0 +1,138 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { baseUrl, DEMO_ADMIN, launch, trackErrors } from '../setup/browser';
+import { buyThroughApi, plainProducts, registerShopper, signIn } from '../setup/journeys';
+
+// The admin is its own full-screen app at any width: no page of it is wider than the screen at 375 px (a phone,
+// in device emulation with touch) or at 1280 px, its dialogs fit inside a phone's screen, and staff find an order by
+// the short number the shopper reads out.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+const PAGES = [
+  ['dashboard', 'Dashboard'],
+  ['products', 'Products'],
+  ['orders', 'Orders'],
+  ['users', 'All Users'],
+] as const;
+
+async function adminContext(device: typeof PHONE | typeof DESKTOP): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl(), ...device });
+  await context.addInitScript(() => {
+    (window as unknown as { __PHARMACY_E2E__: boolean }).__PHARMACY_E2E__ = true;
+  });
+  return context;
+}
+
+/** The document's width against the screen's: nothing may widen the page (a phone would zoom out to show it). */
+const widths = (page: Page) => page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await widths(page);
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+/** The dialog's box lies inside the screen, and so does its close button. */
+async function expectInsideViewport(page: Page, dialog: Locator): Promise<void> {
+  const { innerWidth, innerHeight } = await page.evaluate(() => ({ innerWidth: window.innerWidth, innerHeight: window.innerHeight }));
+  const box = await dialog.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(innerWidth);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(innerHeight);
+  const close = await dialog.getByRole('button', { name: 'Close', exact: true }).boundingBox();
+  expect(close).not.toBeNull();
+  expect(close!.x + close!.width).toBeLessThanOrEqual(innerWidth);
+  expect(close!.y).toBeGreaterThanOrEqual(0);
+}
+
+describe('admin at 375 and 1280 px', () => {
+  it.each([
+    ['375 px phone', PHONE],
+    ['1280 px desktop', DESKTOP],
+  ] as const)('no admin page is wider than the screen at %s', async (_name, device) => {
+    const context = await adminContext(device);
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    await signIn(page, DEMO_ADMIN);
+    for (const [path, heading] of PAGES) {
+      await page.goto(`/admin/${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      // The list (or the dashboard's figures) has arrived, so the widest content is on the page.
+      if (path === 'dashboard') await page.getByText('Revenue today').waitFor();
+      else await page.getByRole(device === PHONE ? 'list' : 'table', { name: heading === 'All Users' ? 'Users' : heading }).waitFor();
+      await expectNoSidewaysScroll(page);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on a phone: one menu, the edit product dialog and the order details fit the screen', async () => {
+    const [product] = await plainProducts(baseUrl(), 1);
+    const shopper = await registerShopper(baseUrl(), 'Wren');
+    const shopperContext = await adminContext(DESKTOP);
+    const shopperPage = await shopperContext.newPage();
+    await signIn(shopperPage, shopper);
+    await buyThroughApi(shopperPage, product._id);
+    await shopperContext.close();
+
+    const context = await adminContext(PHONE);
+    const page = await context.newPage();
+    await signIn(page, DEMO_ADMIN);
+
+    await page.goto('/admin/products');
+    // The shop's header is gone: the admin's menu is the only one.
+    await expect(page.getByRole('button', { name: /menu/i }).count()).resolves.toBe(1);
+    await page.getByRole('link', { name: 'Back to shop' }).waitFor();
+    const products = page.getByRole('list', { name: 'Products' });
+    await products.getByRole('button', { name: /^Edit / }).first().click();
+    const edit = page.getByRole('dialog', { name: 'Edit product' });
+    await edit.getByLabel(/^Price/).waitFor();
+    await expectInsideViewport(page, edit);
+    await expectNoSidewaysScroll(page);
+    // Scrolled to its end, the close button is still on the screen.
+    await edit.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expectInsideViewport(page, edit);
+    await edit.getByRole('button', { name: 'Close', exact: true }).click();
+    await edit.waitFor({ state: 'detached' });
+
+    await page.goto('/admin/orders');
+    await page.getByRole('list', { name: 'Orders' }).getByRole('button', { name: 'View Details' }).first().click();
+    const details = page.getByRole('dialog', { name: 'Order details' });
+    await details.getByRole('heading', { name: 'Items' }).waitFor();
+    await expectInsideViewport(page, details);
+    await expectNoSidewaysScroll(page);
+    await context.close();
+  });
+
+  it('staff find an order by its short number, as the shopper reads it out', async () => {
+    const [product] = await plainProducts(baseUrl(), 1);
+    const shopper = await registerShopper(baseUrl(), 'Ines');
+    const shopperContext = await adminContext(DESKTOP);
+    const shopperPage = await shopperContext.newPage();
+    await signIn(shopperPage, shopper);
+    const orderId = await buyThroughApi(shopperPage, product._id);
+    await shopperContext.close();
+    const number = `#${orderId.slice(0, 8).toUpperCase()}`;
+
+    const context = await adminContext(DESKTOP);
+    const page = await context.newPage();
+    await signIn(page, DEMO_ADMIN);
+    await page.goto('/admin/orders');
+    const table = page.getByRole('table', { name: 'Orders' });
+    await table.waitFor();
+    await page.getByRole('searchbox', { name: 'Search orders by number, customer name or email' }).fill(number);
+    await table.getByRole('row').filter({ hasText: number }).waitFor();
+    // Only that order is listed (the header row and its row).
+    await expect(table.getByRole('row').count()).resolves.toBe(2);
+    await page.getByRole('searchbox', { name: 'Search orders by number, customer name or email' }).fill('no-such-order-zzzz');
+    await page.getByText('No orders found').waitFor();
+    await context.close();
+  });
+});
