@@ -136,9 +136,11 @@ describe('ProductDetails', () => {
 
   it('shows reviews with the average, and tells a visitor to sign in to review', async () => {
     const p = makeProduct();
-    serve(p, { reviews: [{ _id: 'r0', productId: p._id, userId: 'u', reviewMessage: 'Really helped.', reviewValue: 5, createdAt: '2024-05-01T00:00:00.000Z' }] });
+    serve(p, { reviews: [{ _id: 'r0', productId: p._id, userId: 'u', reviewMessage: 'Really helped.', reviewValue: 5, createdAt: '2024-05-01T12:00:00.000Z' }] });
     open(p);
     expect(await screen.findByText('Really helped.')).toBeInTheDocument();
+    // the shop's one date format, as on orders and in admin
+    expect(screen.getByText('1 May 2024')).toHaveAttribute('datetime', '2024-05-01T12:00:00.000Z');
     expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
     expect(screen.queryByRole('form', { name: 'Write a review' })).not.toBeInTheDocument();
   });

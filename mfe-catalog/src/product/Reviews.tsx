@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH, type ReviewEligibility } from '@pharmacy/contracts';
+import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH, formatDate, type ReviewEligibility } from '@pharmacy/contracts';
 import { getErrorMessage } from '@pharmacy/session';
 import { Button, Card, ChoiceGroup, EmptyState, Field, PlainList, Spinner, Textarea, th, toast } from '@pharmacy/ui';
 import { catalogApi, type ReviewsList } from '../lib/api';
@@ -108,7 +108,7 @@ export function Reviews({ productId, signedIn, onChanged }: { productId: string;
               </span>
               <p>{r.reviewMessage}</p>
               <small>
-                Verified buyer · <time dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleDateString()}</time>
+                Verified buyer · <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
               </small>
             </li>
           ))}
