@@ -3,6 +3,9 @@ import FeatureCarousel from '../src/exposes/FeatureCarousel';
 import FeaturedProducts from '../src/exposes/FeaturedProducts';
 import { fakeApi, ok, okList, makeProduct, renderWithStore } from '@pharmacy/test-kit';
 import userEvent from '@testing-library/user-event';
+import { serveCartWidget } from './cartWidget';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ getInstance: jest.fn() }));
 
 describe('FeatureCarousel', () => {
   it('shows one banner at a time with sized images and lets the user move between them', async () => {
@@ -35,10 +38,11 @@ describe('FeatureCarousel', () => {
 });
 
 describe('FeaturedProducts', () => {
-  it('shows categories with products and a row of buyable products', async () => {
+  it('shows categories with products and a row of buyable products, each card with Add to cart', async () => {
+    serveCartWidget();
     fakeApi((call) =>
       call.path === '/api/shop/products/facets'
-        ? ok({ categories: [{ id: 'allergy', label: 'Allergy', count: 3 }, { id: 'first-aid', label: 'First Aid', count: 0 }], brands: [] })
+        ? ok({ categories: [{ id: 'allergy', label: 'Allergy', count: 3 }, { id: 'first-aid', label: 'First Aid', count: 0 }], brands: [], total: 3 })
         : okList([makeProduct({ title: 'Plasters' }), makeProduct({ title: 'Rx cream', requiresPrescription: true })], { total: 2, page: 1, limit: 8 }),
     );
     renderWithStore(<FeaturedProducts />);
@@ -46,5 +50,6 @@ describe('FeaturedProducts', () => {
     expect(screen.queryByRole('link', { name: 'First Aid' })).not.toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Plasters' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Rx cream' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Add to cart (compact) Plasters' })).toHaveAttribute('data-variant', 'compact');
   });
 });

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { ProductFacets } from '@pharmacy/contracts';
 import { th } from '@pharmacy/ui';
+import { AddToCart } from '../cart/AddToCart';
 import { catalogApi, type ProductList } from '../lib/api';
 import { useFetch } from '../lib/useFetch';
 import { ProductCard, ProductGrid } from '../listing/ProductCard';
@@ -34,7 +35,7 @@ const Chips = styled.ul`
   }
 `;
 
-/** Home page: the categories with products in them, and a row of everyday essentials. */
+/** Home page: the categories with products in them, and a row of everyday essentials, each with Add to cart as on the listing. */
 export function FeaturedProducts() {
   const facets = useFetch<ProductFacets>((signal) => catalogApi.facets(undefined, signal), []);
   const products = useFetch<ProductList>(
@@ -60,7 +61,13 @@ export function FeaturedProducts() {
       {items.length > 0 ? (
         <ProductGrid aria-label="Featured products">
           {items.map((p) => (
-            <ProductCard key={p._id} product={p} safety={safety.of(p)} awaitSafety={safety.personal} />
+            <ProductCard
+              key={p._id}
+              product={p}
+              safety={safety.of(p)}
+              awaitSafety={safety.personal}
+              action={<AddToCart product={p} variant="compact" safety={safety.of(p)} />}
+            />
           ))}
         </ProductGrid>
       ) : (
