@@ -38,7 +38,7 @@ it('outside production, seeds a demo admin who reaches the admin routes and a de
     const users = await get(app, '/api/admin/users/get', new Jar().take(res));
     expect(users.statusCode).toBe(200);
     const shopper = (users.json().data as Array<{ email: string; allergies: string[]; admin: boolean }>).find((u) => u.email === 'shopper@pharmacy.local');
-    expect(shopper).toMatchObject({ allergies: ['ibuprofen'], admin: false });
+    expect(shopper).toMatchObject({ allergies: ['NSAIDs', 'Penicillin'], healthConditions: ['High blood pressure'], admin: false });
     const login = await send(app, 'POST', '/api/auth/login', { email: 'shopper@pharmacy.local', password: 'Shopper123!demo' });
     expect(login.statusCode).toBe(200);
   } finally {
