@@ -41,7 +41,7 @@ const Steps = styled.ol<{ $count: number }>`
  * A phone reads the steps top to bottom, one line each (mark, step, when); from md up they stand side by side, the
  * mark on a line joining them. The joining line is drawn by each step towards the next.
  */
-const Step = styled.li<{ $look: Look; $last: boolean }>`
+const Step = styled.li<{ $look: Look; $last: boolean; $index: number }>`
   position: relative;
   display: grid;
   grid-template-columns: ${MARK} minmax(0, 1fr) auto;
@@ -67,7 +67,7 @@ const Step = styled.li<{ $look: Look; $last: boolean }>`
   ${media.md} {
     grid-template-columns: minmax(0, 1fr);
     /* the step an order stopped at takes the rest of the row, so why it stopped reads on one line */
-    ${(p) => p.$look === 'stopped' && 'grid-column-end: -1;'}
+    ${(p) => p.$look === 'stopped' && `grid-column: ${p.$index + 1} / -1;`}
     justify-items: start;
     align-content: start;
     row-gap: ${th((t) => t.space(1))};
@@ -153,7 +153,7 @@ export function OrderTimeline({ order }: { order: OrderView }) {
       {steps.map((step, i) => {
         const look: Look = step.state === 'stopped' ? 'stopped' : i === present ? 'present' : step.state === 'done' ? 'done' : 'next';
         return (
-          <Step key={step.key} $look={look} $last={i === steps.length - 1} aria-current={i === present ? 'step' : undefined}>
+          <Step key={step.key} $look={look} $last={i === steps.length - 1} $index={i} aria-current={i === present ? 'step' : undefined}>
             <Mark $look={look}>
               <Icon look={look} />
             </Mark>
