@@ -12,8 +12,9 @@ const Group = styled.fieldset`
   legend {
     padding: 0;
     margin-bottom: ${th((t) => t.space(3))};
-    font-size: ${th((t) => t.fontSizes.lg)};
-    font-weight: ${th((t) => t.fontWeights.semibold)};
+    /* reads as the page's other card headings (h2) */
+    font-size: 1.5rem;
+    font-weight: ${th((t) => t.fontWeights.bold)};
   }
 `;
 const PharmacyGroup = styled(Group)`
