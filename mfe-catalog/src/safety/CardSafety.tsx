@@ -18,9 +18,11 @@ const Line = styled.div`
     list-style: none;
     border-radius: ${th((t) => t.radii.full)};
   }
-  /* a long badge wraps inside a narrow card instead of being cut off */
+  /* a long badge wraps inside a narrow card instead of being cut off; a phone's half-width card has the badge's
+     tighter sides so "Check: 2 warnings" stays on the one line reserved for it */
   details > summary > span:first-child {
     white-space: normal;
+    padding-inline: 0.375rem;
   }
   details > summary::-webkit-details-marker {
     display: none;
@@ -62,7 +64,7 @@ export function CardSafety({ safety, prescriptionOnly, reserve, title }: { safet
         <details>
           <summary>
             <Badge variant={badge.tone}>
-              <span aria-hidden="true">⚠&nbsp;</span>
+              <span aria-hidden="true">⚠{'\u202f'}</span>
               {badge.text}
             </Badge>
             <VisuallyHidden>{` for ${title}: show why`}</VisuallyHidden>
