@@ -72,6 +72,7 @@ const Count = styled.p`
   /* its box is held before the figure arrives (a line, and the width of "9999 products"), so nothing moves */
   min-height: 1.5em;
   min-width: 8rem;
+  margin-left: auto;
   text-align: right;
   color: ${th((t) => t.colors.textMuted)};
 `;

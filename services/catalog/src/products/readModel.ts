@@ -176,30 +176,35 @@ export class ProductReadModel {
     const key = `${params.categories.join(',')}|${params.brands.join(',')}`;
     const cached = this.facetCounts.get(key);
     if (cached !== undefined) return cached;
-    const inCategory = params.categories.length ? this.union(this.byCategory, params.categories) : null;
-    const inBrand = params.brands.length ? this.union(this.byBrand, params.brands) : null;
+    // A product has one category and one brand, so the chosen sets of one group never overlap: walking them
+    // visits each matching product once, with no union built.
+    const inCategory = params.categories.length ? this.chosen(this.byCategory, params.categories) : null;
+    const inBrand = params.brands.length ? this.chosen(this.byBrand, params.brands) : null;
+    const chosenBrands = new Set(params.brands);
 
+    let total = this.byId.size;
     const brandCounts = new Map<string, number>();
     if (inCategory) {
-      for (const id of inCategory) {
-        const brandKey = this.byId.get(id)!.brandKey;
-        brandCounts.set(brandKey, (brandCounts.get(brandKey) ?? 0) + 1);
+      total = 0;
+      for (const ids of inCategory) {
+        for (const id of ids) {
+          const brandKey = this.byId.get(id)!.brandKey;
+          brandCounts.set(brandKey, (brandCounts.get(brandKey) ?? 0) + 1);
+          if (!inBrand || chosenBrands.has(brandKey)) total++;
+        }
       }
     }
     const categoryCounts = new Map<string, number>();
     if (inBrand) {
-      for (const id of inBrand) {
-        const category = this.byId.get(id)!.doc.category;
-        categoryCounts.set(category, (categoryCounts.get(category) ?? 0) + 1);
+      let inChosenBrands = 0;
+      for (const ids of inBrand) {
+        inChosenBrands += ids.size;
+        for (const id of ids) {
+          const category = this.byId.get(id)!.doc.category;
+          categoryCounts.set(category, (categoryCounts.get(category) ?? 0) + 1);
+        }
       }
-    }
-    let total = this.byId.size;
-    if (inCategory && inBrand) {
-      const [small, large] = inCategory.size <= inBrand.size ? [inCategory, inBrand] : [inBrand, inCategory];
-      total = 0;
-      for (const id of small) if (large.has(id)) total++;
-    } else if (inCategory || inBrand) {
-      total = (inCategory ?? inBrand)!.size;
+      if (!inCategory) total = inChosenBrands;
     }
 
     const brands = [...this.byBrand.entries()]
@@ -274,13 +279,9 @@ export class ProductReadModel {
     return list;
   }
 
-  /** The ids in any of the chosen sets (one filter group: several values widen it); unknown values add nothing. */
-  private union(map: Map<string, Set<string>>, keys: string[]): Set<string> {
-    const sets = keys.map((k) => map.get(k)).filter((s): s is Set<string> => !!s);
-    if (sets.length === 1) return sets[0];
-    const ids = new Set<string>();
-    for (const set of sets) for (const id of set) ids.add(id);
-    return ids;
+  /** The sets of the chosen values of one filter group (values nothing carries add nothing). */
+  private chosen(map: Map<string, Set<string>>, keys: string[]): Array<Set<string>> {
+    return keys.map((k) => map.get(k)).filter((set): set is Set<string> => !!set);
   }
 
   /** A membership test for the selected categories AND brands (any value within one filter), or null for none. */
