@@ -39,7 +39,7 @@ export function viewDetailsColumn<T extends { _id: string }>(open: (id: string) 
   return {
     header: 'Actions',
     hideHeader: true,
-    width: '8.5rem',
+    width: '9.5rem',
     card: 'actions',
     cell: (row) => (
       <Button size="sm" variant="secondary" onClick={() => open(row._id)}>
@@ -160,7 +160,9 @@ export function DataTable<T>({ rows, columns, rowKey, label, labelledBy, caption
   if (rows.length === 0) return <>{empty}</>;
   if (!wide) return <CardList rows={rows} columns={columns} rowKey={rowKey} label={label} labelledBy={labelledBy} caption={caption} loading={loading} />;
   return (
-    <Table aria-label={label} aria-labelledby={labelledBy} aria-busy={loading || undefined}>
+    // Fixed layout: the columns given a width keep exactly it and the others share the rest, so the table is as wide
+    // as its box whatever a cell holds (automatic layout let one long cell squeeze its neighbours to a letter wide).
+    <Table aria-label={label} aria-labelledby={labelledBy} aria-busy={loading || undefined} style={{ tableLayout: 'fixed' }}>
       {caption ? <TableCaption>{caption}</TableCaption> : null}
       <colgroup>
         {columns.map((column) => (

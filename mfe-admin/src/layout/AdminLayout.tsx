@@ -7,9 +7,10 @@ import { Sidebar } from './Sidebar';
 import { useMediaQuery } from './useMediaQuery';
 import { useSignOut } from './useSignOut';
 
+/** The whole screen (the host renders /admin alone): the sidebar runs to the bottom however short the page. */
 const Shell = styled.div`
   display: flex;
-  min-height: 100%;
+  min-height: 100vh;
   background: ${th((t) => t.colors.background)};
 `;
 

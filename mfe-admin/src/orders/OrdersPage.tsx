@@ -11,9 +11,8 @@ import { selectOrders, selectRecognition } from '../state/selectors';
 import { HiddenLabel, Search } from '../styles';
 import { useDetailsDialog } from '../useDetailsDialog';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
-import { ReviewBadge } from './ReviewSection';
 import { OrderWordsBadges, staffStatusLabel } from './StatusControl';
-import { inReviewQueue, ordersActions } from './slice';
+import { ordersActions } from './slice';
 
 /** The two views of the list as one segmented control: every order, or the pharmacist's queue with its size. */
 const Segments = styled.div`
@@ -22,13 +21,6 @@ const Segments = styled.div`
   gap: ${th((t) => t.space(2))};
 `;
 
-/** The order number with its review mark under it. */
-const IdCell = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: flex-start;
-  gap: ${th((t) => t.space(1))};
-`;
 
 /** Typing pauses this long before the list is asked for again: one request per word rather than per key. */
 export const ORDER_SEARCH_DEBOUNCE_MS = 300;
@@ -75,18 +67,14 @@ export function OrdersPage() {
       nowrap: true,
       width: '7.5rem',
       card: 'title',
-      cell: (order) => (
-        <IdCell>
-          <span>{orderNumber(order._id)}</span>
-          {inReviewQueue(order) && <ReviewBadge status="awaiting" />}
-        </IdCell>
-      ),
+      // A queued order's status reads "Awaiting pharmacist review" (orderStatusWords): no second mark by the number.
+      cell: (order) => orderNumber(order._id),
     },
     { header: 'Date', nowrap: true, width: '10.5rem', cell: (order) => dateTimeOrDash(order.orderDate) },
     { header: 'Customer', cell: (order) => order.address.fullName },
     { header: 'Items', numeric: true, width: '4.5rem', cell: (order) => order.items.reduce((n, i) => n + i.quantity, 0) },
     { header: 'Total', numeric: true, nowrap: true, width: '6.5rem', cell: (order) => formatMoney(order.totalAmount, order.currency) },
-    { header: 'Status', cell: (order) => <OrderWordsBadges order={order} /> },
+    { header: 'Status', width: '12rem', cell: (order) => <OrderWordsBadges order={order} /> },
     viewDetailsColumn(dialog.open),
   ];
   const openId = dialog.openId;

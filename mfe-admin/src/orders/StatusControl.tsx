@@ -42,6 +42,7 @@ const Stack = styled.span`
   display: inline-flex;
   flex-wrap: wrap;
   gap: ${th((t) => t.space(1))};
+  & > span { white-space: normal; }
 `;
 
 /**

@@ -82,7 +82,7 @@ function deltaProblem(raw: string, available: number | null): string | null {
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 const HISTORY_COLUMNS: Column<ProductStock['history'][number]>[] = [
-  { header: 'When', nowrap: true, card: 'title', cell: (line) => dateTimeOrDash(line.at) },
+  { header: 'When', nowrap: true, width: '10.5rem', card: 'title', cell: (line) => dateTimeOrDash(line.at) },
   { header: 'Change', numeric: true, cell: (line) => signed(line.delta) },
   { header: 'Reason', cell: (line) => line.reason },
   { header: 'Note', cell: (line) => textOrDash(line.note) },
