@@ -5,7 +5,7 @@
  * interval (1 s), and every check below allows the promised 5 seconds.
  */
 import { randomUUID } from 'node:crypto';
-import { ACCESS_COOKIE, CSRF_HEADER, CSRF_HEADER_VALUE, REFRESH_COOKIE } from '@pharmacy/contracts';
+import { ACCESS_COOKIE, CSRF_HEADER, CSRF_HEADER_VALUE, DELIVERY_DEFAULTS, REFRESH_COOKIE } from '@pharmacy/contracts';
 import { openBlobStore, openStore, type DocumentStore } from '@pharmacy/db';
 import {
   DEFAULT_REVOCATION_POLL_MS,
@@ -351,7 +351,8 @@ describe('deleting an account erases the personal data in every service', () => 
     expect(await shop.checkoutStore.collection('addresses').countDocuments({ userId })).toBe(0);
     expect(await shop.checkoutStore.collection('carts').countDocuments({ _id: userId })).toBe(0);
     const kept = await shop.checkoutStore.collection('orders').findOne({ _id: orderId });
-    expect(kept).toMatchObject({ userId, paymentStatus: 'paid', totalCents: 2000, address: { fullName: 'Former customer', phone: '(erased)' } });
+    // the $20 product and standard delivery (free only from the threshold on)
+    expect(kept).toMatchObject({ userId, paymentStatus: 'paid', totalCents: 2000 + DELIVERY_DEFAULTS.standardFeeCents, address: { fullName: 'Former customer', phone: '(erased)' } });
     expect(typeof kept!.anonymisedAt).toBe('number');
     expect(JSON.stringify(kept)).not.toMatch(/Ada Lovelace|Analytical Row|7946/);
     expect(await shop.accountStore.collection('erasures').countDocuments({})).toBe(0);
