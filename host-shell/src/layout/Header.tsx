@@ -203,11 +203,19 @@ const MenuChat = styled.div`
   }
 `;
 
-function SearchIcon() {
+const CLOSE_PATH = 'M6 6l12 12M18 6L6 18';
+
+function SearchIcon({ open }: { open: boolean }) {
   return (
     <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-      <path d="M16.5 16.5 21 21" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      {open ? (
+        <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" d={CLOSE_PATH} />
+      ) : (
+        <>
+          <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M16.5 16.5 21 21" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </>
+      )}
     </svg>
   );
 }
@@ -215,7 +223,7 @@ function SearchIcon() {
 function MenuIcon({ open }: { open: boolean }) {
   return (
     <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} />
+      <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" d={open ? CLOSE_PATH : 'M4 7h16M4 12h16M4 17h16'} />
     </svg>
   );
 }
@@ -262,7 +270,7 @@ export function Header() {
             setSearchOpen((o) => !o);
           }}
         >
-          <SearchIcon />
+          <SearchIcon open={searchOpen} />
         </SearchToggle>
         <Search
           id="site-search"
