@@ -149,7 +149,11 @@ describe('Orders list and details', () => {
     expect(within(items).getAllByText('$11.98')).toHaveLength(1);
     expect(within(dialog).getByText('1 Harbour Street')).toBeInTheDocument();
     expect(within(dialog).getByText('PO1 2AB')).toBeInTheDocument();
-    expect(within(dialog).getByRole('heading', { name: 'Totals' }).parentElement).toHaveTextContent('Total$11.98');
+    const totals = within(dialog).getByRole('heading', { name: 'Totals' }).parentElement as HTMLElement;
+    expect(totals).toHaveTextContent('Total$11.98');
+    expect(totals).toHaveTextContent('Subtotal$11.98');
+    expect(totals).toHaveTextContent('DeliveryStandard delivery, free');
+    expect(totals).toHaveTextContent('Tax included$2.00 (20%)');
     expect(within(dialog).getByRole('heading', { name: 'Payment' }).parentElement).toHaveTextContent('PAY-1');
     const history = within(dialog).getByRole('heading', { name: 'Status history' }).parentElement as HTMLElement;
     expect(within(history).getAllByRole('listitem')).toHaveLength(2);
@@ -198,6 +202,27 @@ describe('Orders list and details', () => {
 });
 
 describe('Orders: short numbers, one date format, status words', () => {
+  it('shows where a click-and-collect order is collected', async () => {
+    const order = makeOrder({
+      _id: 'o-collect',
+      orderStatus: 'inShipping',
+      paymentStatus: 'paid',
+      delivery: { method: 'collect', label: 'Click and collect', fee: 0, pharmacy: { id: 'high-street', name: 'High Street Pharmacy', address: '12 High Street, Leeds LS1 4AP' } },
+    });
+    const { dialog } = await openOrder(order);
+    const totals = within(dialog).getByRole('heading', { name: 'Totals' }).parentElement as HTMLElement;
+    expect(totals).toHaveTextContent('DeliveryClick and collect, free');
+    expect(totals).toHaveTextContent('Collect atHigh Street Pharmacy, 12 High Street, Leeds LS1 4AP');
+  });
+
+  it('shows an express order\'s delivery fee', async () => {
+    const express = makeOrder({ _id: 'o-express', orderStatus: 'confirmed', paymentStatus: 'paid', deliveryFee: 6.95, totalAmount: 18.93, delivery: { method: 'express', label: 'Express delivery', fee: 6.95, pharmacy: null } });
+    const { dialog } = await openOrder(express);
+    const expressTotals = within(dialog).getByRole('heading', { name: 'Totals' }).parentElement as HTMLElement;
+    expect(expressTotals).toHaveTextContent('DeliveryExpress delivery, $6.95');
+    expect(expressTotals).not.toHaveTextContent('Collect at');
+  });
+
   it('shows each order by its short number and its date on one line in the shop format, never the full id', async () => {
     const id = 'fc34a420-9b1e-4c7e-8f00-1234567890ab';
     const order = makeOrder({ _id: id, orderStatus: 'confirmed', paymentStatus: 'paid', orderDate: '2024-06-03T09:05:00.000Z' });

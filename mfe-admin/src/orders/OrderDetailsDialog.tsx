@@ -144,7 +144,11 @@ export function OrderDetailsDialog(props: OrderDetailsDialogProps) {
             <H3 id="order-totals-heading">Totals</H3>
             <Facts>
               <Fact label="Items" value={String(order.items.reduce((n, i) => n + i.quantity, 0))} />
+              <Fact label="Subtotal" value={formatMoney(order.subtotal, order.currency)} />
+              <Fact label="Delivery" value={`${order.delivery.label}, ${order.deliveryFee > 0 ? formatMoney(order.deliveryFee, order.currency) : 'free'}`} />
+              {order.delivery.pharmacy && <Fact label="Collect at" value={`${order.delivery.pharmacy.name}, ${order.delivery.pharmacy.address}`} />}
               <Fact label="Total" value={formatMoney(order.totalAmount, order.currency)} />
+              <Fact label="Tax included" value={`${formatMoney(order.taxIncluded, order.currency)} (${order.taxRatePercent}%)`} />
             </Facts>
           </Section>
 
