@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ProductListing from '../src/exposes/ProductListing';
 import { fakeApi, fail, ok, okList, makeProduct, renderWithStore, type ApiCall, type FakeReply } from '@pharmacy/test-kit';
@@ -6,6 +6,8 @@ import { serveCartWidget } from './cartWidget';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ getInstance: jest.fn() }));
 beforeEach(() => serveCartWidget());
+// each count comes FILTER_COUNT_DEBOUNCE_MS after the last tick: leave room for it on a busy machine
+configure({ asyncUtilTimeout: 3000 });
 
 const categories = (painRelief: number, coldAndFlu: number) => [
   { id: 'pain-relief', label: 'Pain Relief', count: painRelief },
