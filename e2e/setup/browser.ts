@@ -15,15 +15,17 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-/** A fresh context (own cookies) whose pages record the React each bundle imported (one-React proof). */
+/** A fresh context (own cookies; `mobile`: a touch phone) whose pages record the React each bundle imported (one-React proof). */
 export async function newContext(
   browser: Browser,
-  opts: { width?: number; height?: number; base?: string; bypassCSP?: boolean } = {},
+  opts: { width?: number; height?: number; base?: string; bypassCSP?: boolean; mobile?: boolean } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: opts.base ?? baseUrl(),
     bypassCSP: opts.bypassCSP ?? false,
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+    // a phone as device emulation has it: mobile viewport rules, touch events, a 2x screen
+    ...(opts.mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
   });
   await context.addInitScript(() => {
     (window as unknown as { __PHARMACY_E2E__: boolean }).__PHARMACY_E2E__ = true;

@@ -33,6 +33,9 @@ export async function signOut(page: Page, firstName: string): Promise<void> {
   await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
 }
 
+/** The short number shoppers and staff read an order by ("#FC34A420"): written out here, as a reader sees it. */
+export const shortNumber = (orderId: string) => `#${orderId.slice(0, 8).toUpperCase()}`;
+
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 export interface ProductSummary {

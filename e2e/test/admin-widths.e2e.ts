@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { baseUrl, DEMO_ADMIN, launch, trackErrors } from '../setup/browser';
-import { buyThroughApi, plainProducts, registerShopper, signIn } from '../setup/journeys';
+import { baseUrl, DEMO_ADMIN, expectEventually, launch, trackErrors } from '../setup/browser';
+import { buyThroughApi, plainProducts, registerShopper, signIn, shortNumber } from '../setup/journeys';
 
 // The admin is its own full-screen app at any width: no page of it is wider than the screen at 375 px (a phone,
 // in device emulation with touch) or at 1280 px, its dialogs fit inside a phone's screen, and staff find an order by
@@ -87,10 +87,12 @@ describe('admin at 375 and 1280 px', () => {
     await signIn(page, DEMO_ADMIN);
 
     await page.goto('/admin/products');
-    // The shop's header is gone: the admin's menu is the only one.
-    await expect(page.getByRole('button', { name: /menu/i }).count()).resolves.toBe(1);
-    await page.getByRole('link', { name: 'Back to shop' }).waitFor();
     const products = page.getByRole('list', { name: 'Products' });
+    await products.waitFor();
+    // The shop's header is gone: the admin's menu is the only one.
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    expect(await page.getByRole('button', { name: /menu/i }).count()).toBe(1);
+    await page.getByRole('link', { name: 'Back to shop' }).waitFor();
     await products.getByRole('button', { name: /^Edit / }).first().click();
     const edit = page.getByRole('dialog', { name: 'Edit product' });
     await edit.getByLabel(/^Price/).waitFor();
@@ -119,7 +121,7 @@ describe('admin at 375 and 1280 px', () => {
     await signIn(shopperPage, shopper);
     const orderId = await buyThroughApi(shopperPage, product._id);
     await shopperContext.close();
-    const number = `#${orderId.slice(0, 8).toUpperCase()}`;
+    const number = shortNumber(orderId);
 
     const context = await adminContext(DESKTOP);
     const page = await context.newPage();
@@ -129,8 +131,8 @@ describe('admin at 375 and 1280 px', () => {
     await table.waitFor();
     await page.getByRole('searchbox', { name: 'Search orders by number, customer name or email' }).fill(number);
     await table.getByRole('row').filter({ hasText: number }).waitFor();
-    // Only that order is listed (the header row and its row).
-    await expect(table.getByRole('row').count()).resolves.toBe(2);
+    // Only that order is listed (the header row and its row), once the debounced search has answered.
+    await expectEventually(() => table.getByRole('row').count(), 2);
     await page.getByRole('searchbox', { name: 'Search orders by number, customer name or email' }).fill('no-such-order-zzzz');
     await page.getByText('No orders found').waitFor();
     await context.close();

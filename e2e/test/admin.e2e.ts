@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, DEMO_ADMIN, expectEventually, launch, newContext, trackErrors } from '../setup/browser';
-import { buyThroughApi, plainProducts, registerShopper, signIn } from '../setup/journeys';
+import { buyThroughApi, plainProducts, registerShopper, signIn, shortNumber } from '../setup/journeys';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -91,7 +91,9 @@ describe('admin journeys in the browser', () => {
     const page = await context.newPage();
     await signIn(page, DEMO_ADMIN);
     await page.goto('/admin/orders');
-    const row = page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: orderId });
+    // staff read an order by its short number, as the shopper does
+    const number = shortNumber(orderId);
+    const row = page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: number });
     await row.getByRole('button', { name: 'View Details' }).click();
     const dialog = page.getByRole('dialog', { name: 'Order details' });
     const choices = dialog.getByLabel('Change order status to');

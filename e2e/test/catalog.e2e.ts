@@ -77,9 +77,12 @@ describe('catalog journeys in the browser', () => {
     const page = await context.newPage();
     await signIn(page, DEMO_SHOPPER);
     await page.goto('/pharmacy/products?q=ibuprofen');
-    // the card's Add to cart (cart-checkout's widget inside the catalog's page) names the warning before its button
+    // the card's safety line names the kind of check, and opens to the reason in the shopper's profile
     const card = page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: /Ibuprofen/ }) }).first();
-    await card.getByRole('note').filter({ hasText: /Check before you buy: contains .*allergic/i }).waitFor();
+    const badge = card.getByTestId('card-safety').locator('summary');
+    await badge.filter({ hasText: /^⚠\s?Check: .* for .*Ibuprofen.*: show why$/ }).waitFor();
+    await badge.click();
+    await card.getByTestId('card-safety').getByText(/contains ibuprofen.*allergic/i).waitFor();
     await card.getByRole('button', { name: /^Add to cart: .*Ibuprofen/ }).waitFor();
     await page.getByRole('list', { name: 'Products' }).getByRole('link', { name: /Ibuprofen/ }).first().click();
     const warning = page.getByRole('alert').filter({ hasText: 'Check before you buy' });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, expectEventually, launch, trackErrors } from '../setup/browser';
-import { addToCartFromProductPage, plainProducts, registerShopper, signIn } from '../setup/journeys';
+import { baseUrl, expectEventually, launch, newContext, trackErrors } from '../setup/browser';
+import { addToCartFromProductPage, plainProducts, registerShopper, signIn, shortNumber } from '../setup/journeys';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,14 +20,8 @@ interface CartTotals {
   currency: string;
 }
 
-/** A phone as shoppers hold it: 375×812, touch, mobile viewport (the shared newContext has no touch option). */
-async function phoneContext(): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-  await context.addInitScript(() => {
-    (window as unknown as { __PHARMACY_E2E__: boolean }).__PHARMACY_E2E__ = true;
-  });
-  return context;
-}
+/** A phone as shoppers hold it: 375×812, touch, mobile viewport. */
+const phoneContext = (): Promise<BrowserContext> => newContext(browser, { width: 375, height: 812, mobile: true });
 
 const money = (amount: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
 
@@ -96,7 +90,7 @@ describe('checkout delivery on a 375 px phone', () => {
     await page.getByRole('link', { name: 'Approve' }).click();
 
     await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
-    const number = `#${orderId!.slice(0, 8).toUpperCase()}`;
+    const number = shortNumber(orderId!);
     await page.getByText(number, { exact: true }).waitFor();
     await page.getByText(`Collect at ${pharmacy.name}, ${pharmacy.address}`).waitFor();
     expect(await page.getByText(orderId!).count()).toBe(0); // the long id is never shown to the shopper

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, expectEventually, launch, newContext, trackErrors } from '../setup/browser';
-import { addToCartFromListing, addToCartFromProductPage, plainProducts, registerShopper, signIn, stockOf, type ProductSummary } from '../setup/journeys';
+import { addToCartFromListing, addToCartFromProductPage, plainProducts, registerShopper, shortNumber, signIn, stockOf, type ProductSummary } from '../setup/journeys';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -57,7 +57,9 @@ describe('cart and checkout journeys in the browser', () => {
     await page.getByRole('link', { name: 'Approve' }).click();
 
     await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
-    await page.getByText(orderId!).waitFor();
+    // the order by its short number, never its long id
+    await page.getByText(shortNumber(orderId!), { exact: true }).waitFor();
+    expect(await page.getByText(orderId!).count()).toBe(0);
     await expectEventually(() => page.evaluate(() => sessionStorage.getItem('currentOrderId')), null);
 
     await page.getByRole('link', { name: 'View My Orders' }).click();

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, expectEventually, launch, trackErrors } from '../setup/browser';
+import { baseUrl, expectEventually, launch, newContext, trackErrors } from '../setup/browser';
 
 // The listing on a 375×812 touch phone: two columns of compact cards (at least four on the first screen), Add to
 // cart on each card, and the filters in a sheet whose "Show N results" is the server's count for the choices.
@@ -11,13 +11,8 @@ afterAll(() => browser?.close());
 
 const PHONE = { width: 375, height: 812 };
 
-async function phoneContext(): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-  await context.addInitScript(() => {
-    (window as unknown as { __PHARMACY_E2E__: boolean }).__PHARMACY_E2E__ = true;
-  });
-  return context;
-}
+/** A phone as shoppers hold it: 375×812, touch, mobile viewport. */
+const phoneContext = (): Promise<BrowserContext> => newContext(browser, { width: 375, height: 812, mobile: true });
 
 /** How many cards show at least three quarters of themselves on the first screen (before any scroll). */
 async function cardsOnFirstScreen(page: Page): Promise<number> {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { baseUrl, DEMO_ADMIN, expectEventually, launch, newContext, trackErrors } from '../setup/browser';
-import { buyThroughApi, plainProducts, registerShopper, signIn } from '../setup/journeys';
+import { buyThroughApi, plainProducts, registerShopper, signIn, shortNumber } from '../setup/journeys';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,12 +14,12 @@ describe('order tracking in My orders', () => {
   it('shows a paid order that staff moved to shipping as "On its way" on its timeline, on a 375 px phone', async () => {
     const [product] = await plainProducts(baseUrl(), 1);
     const shopper = await registerShopper(baseUrl(), 'Tomasz');
-    const shopperContext = await newContext(browser, { width: 375, height: 812 });
+    const shopperContext = await newContext(browser, { width: 375, height: 812, mobile: true });
     const page = await shopperContext.newPage();
     const errors = trackErrors(page);
     await signIn(page, shopper);
     const orderId = await buyThroughApi(page, product._id);
-    const number = `#${orderId.slice(0, 8).toUpperCase()}`;
+    const number = shortNumber(orderId);
 
     // Staff move the paid order on through the admin API: prepared, then handed to the courier.
     const adminContext = await newContext(browser);
