@@ -28,7 +28,8 @@ const notification = () => screen.getByRole('region', { name: /^Notification/, h
 async function renderDashboard(server = serverWith()) {
   const user = userEvent.setup();
   const view = renderAdmin({ path: '/admin/dashboard', server });
-  await screen.findByText('Revenue today');
+  // the chart comes with the figures (their labels stand from the start)
+  await screen.findByRole('img', { name: /^Revenue per day over the last 30 days/ });
   await screen.findByText('Saline Nasal Spray');
   await screen.findByRole('img', { name: 'Feature image 1' });
   return { ...view, user };
@@ -111,6 +112,25 @@ describe('Dashboard', () => {
     expect(server.callsTo('DELETE', '/api/common/feature/delete/f-1')).toHaveLength(1);
     expect(screen.queryByRole('img', { name: 'Feature image 1' })).not.toBeInTheDocument();
     expect(screen.getByText('No feature images yet')).toBeInTheDocument();
+  });
+
+  it('holds the figures’ places while they load (never the failure message), and fills them when they come', async () => {
+    const server = serverWith();
+    let answer: () => void = () => {};
+    server.on('GET', '/api/admin/orders/stats', () => new Promise((resolve) => (answer = () => resolve(ok(makeStats())))));
+    renderAdmin({ path: '/admin/dashboard', server });
+    const figures = (await screen.findByText('Revenue today')).closest('dl') as HTMLElement;
+    expect(within(figures).getAllByRole('term').map((t) => t.textContent)).toEqual(['Revenue today', 'Orders today', 'Revenue, last 30 days', 'Orders, last 30 days']);
+    const byStatus = screen.getByRole('heading', { name: 'Orders by status' }).parentElement as HTMLElement;
+    expect(within(byStatus).getAllByRole('listitem')).toHaveLength(6);
+    expect(screen.getByRole('heading', { name: 'Revenue per day, last 30 days' })).toBeInTheDocument();
+    expect(screen.queryByText('The order figures are not available right now')).not.toBeInTheDocument();
+    expect(figures.closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
+    await screen.findByText('Saline Nasal Spray');
+    act(() => answer());
+    expect(await within(figures).findByText('$120.50')).toBeInTheDocument();
+    expect(figures.closest('[aria-busy]')).toHaveAttribute('aria-busy', 'false');
+    await screen.findByRole('img', { name: /^Revenue per day over the last 30 days/ });
   });
 
   it('keeps the other parts when the figures fail, and says what failed', async () => {

@@ -11,7 +11,6 @@ import { BarChart, type BarPoint } from './BarChart';
 import { FeatureImages } from './FeatureImages';
 import { dashboardActions } from './slice';
 import { StatusBadge } from '../orders/StatusControl';
-import { Center } from '../styles';
 
 const Figures = styled.dl`
   display: grid;
@@ -74,6 +73,26 @@ export function revenuePoints(stats: OrderStats): BarPoint[] {
   });
 }
 
+const CHART_HEIGHT = 220;
+
+/** The chart's box while the figures load: the chart's own height. */
+const ChartSpace = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  height: ${CHART_HEIGHT}px;
+`;
+
+/** A figure not here yet: a dash in the figure's own line height, read as nothing by screen readers. */
+const Pending = () => <span aria-hidden="true">{MISSING_VALUE}</span>;
+
+const FIGURES: Array<[string, (stats: OrderStats) => string | number]> = [
+  ['Revenue today', (stats) => formatMoney(stats.today.revenue)],
+  ['Orders today', (stats) => stats.today.orders],
+  ['Revenue, last 30 days', (stats) => formatMoney(stats.last30Days.revenue)],
+  ['Orders, last 30 days', (stats) => stats.last30Days.orders],
+];
+
 const LOW_STOCK_COLUMNS: Column<Product>[] = [
   { header: 'Product', card: 'title', cell: (product) => product.title },
   { header: 'Brand', cell: (product) => product.brand },
@@ -91,34 +110,28 @@ export function DashboardPage() {
   return (
     <section>
       <PageTitle>Dashboard</PageTitle>
-      {statsLoading && !stats ? (
-        <Center>
-          <Spinner size={40} label="Loading the order figures" />
-        </Center>
-      ) : stats ? (
-        <>
+      {stats || statsLoading ? (
+        // The figures' cards, the chart's box and the status list stand in place while the figures load, so their
+        // arrival fills them instead of pushing the low-stock list and the feature images down the screen.
+        <div aria-busy={!stats}>
           <Figures>
-            <Figure>
-              <dt>Revenue today</dt>
-              <dd>{formatMoney(stats.today.revenue)}</dd>
-            </Figure>
-            <Figure>
-              <dt>Orders today</dt>
-              <dd>{stats.today.orders}</dd>
-            </Figure>
-            <Figure>
-              <dt>Revenue, last 30 days</dt>
-              <dd>{formatMoney(stats.last30Days.revenue)}</dd>
-            </Figure>
-            <Figure>
-              <dt>Orders, last 30 days</dt>
-              <dd>{stats.last30Days.orders}</dd>
-            </Figure>
+            {FIGURES.map(([term, value]) => (
+              <Figure key={term}>
+                <dt>{term}</dt>
+                <dd>{stats ? value(stats) : <Pending />}</dd>
+              </Figure>
+            ))}
           </Figures>
           <Columns>
             <Card as="section" aria-labelledby="revenue-chart-heading">
               <CardTitle id="revenue-chart-heading">Revenue per day, last 30 days</CardTitle>
-              <BarChart points={revenuePoints(stats)} label="Revenue per day over the last 30 days" format={formatMoney} formatAxis={axisMoney} />
+              {stats ? (
+                <BarChart points={revenuePoints(stats)} label="Revenue per day over the last 30 days" format={formatMoney} formatAxis={axisMoney} height={CHART_HEIGHT} />
+              ) : (
+                <ChartSpace>
+                  <Spinner size={40} label="Loading the order figures" />
+                </ChartSpace>
+              )}
             </Card>
             <Card as="section" aria-labelledby="orders-by-status-heading">
               <CardTitle id="orders-by-status-heading">Orders by status</CardTitle>
@@ -126,13 +139,13 @@ export function DashboardPage() {
                 {ORDER_STATUSES.map((status) => (
                   <li key={status}>
                     <StatusBadge field="orderStatus" status={status} />
-                    <Count>{stats.byOrderStatus[status]}</Count>
+                    <Count>{stats ? stats.byOrderStatus[status] : <Pending />}</Count>
                   </li>
                 ))}
               </StatusList>
             </Card>
           </Columns>
-        </>
+        </div>
       ) : (
         <EmptyState message="The order figures are not available right now" description="Reload the page to try again." />
       )}

@@ -15,7 +15,8 @@ export interface DashboardState {
 
 export const initialDashboardState: DashboardState = {
   stats: null,
-  statsLoading: false,
+  // loading from the start: the page's first paint, before its fetch is sent, shows the figures coming, not failed
+  statsLoading: true,
   lowStock: [],
   lowStockLoading: false,
   features: [],
