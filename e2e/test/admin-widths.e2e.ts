@@ -65,7 +65,7 @@ describe('admin at 375 and 1280 px', () => {
       await page.goto(`/admin/${path}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       // The list (or the dashboard's figures) has arrived, so the widest content is on the page.
-      if (path === 'dashboard') await page.getByText('Revenue today').waitFor();
+      if (path === 'dashboard') await page.getByRole('img', { name: /^Revenue per day/ }).waitFor();
       else await page.getByRole(device === PHONE ? 'list' : 'table', { name: heading === 'All Users' ? 'Users' : heading }).waitFor();
       await expectNoSidewaysScroll(page);
     }
