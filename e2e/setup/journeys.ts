@@ -23,6 +23,19 @@ export async function signUp(page: Page, user: { firstName: string; lastName: st
   await page.waitForURL('**/sign-in');
 }
 
+/**
+ * Signs in on the page sign-up leads to, as a new shopper clicking through does: the email is carried over, and
+ * that first sign-in offers the optional health profile step (still on /sign-in) before going on.
+ */
+export async function signInAfterSignUp(page: Page, user: { email: string; password: string }): Promise<void> {
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').waitFor();
+  expect(await form.getByLabel('Email').inputValue()).toBe(user.email);
+  await form.getByLabel('Password').fill(user.password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Your health profile' }).waitFor();
+}
+
 export async function openAccountMenu(page: Page, firstName: string): Promise<void> {
   await page.getByRole('button', { name: new RegExp(firstName) }).click();
 }

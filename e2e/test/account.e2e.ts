@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { DEMO_ADMIN, launch, newContext, trackErrors } from '../setup/browser';
-import { openAccountMenu, signIn, signOut, signUp, uniqueEmail } from '../setup/journeys';
+import { openAccountMenu, signIn, signInAfterSignUp, signOut, signUp, uniqueEmail } from '../setup/journeys';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,7 +19,11 @@ describe('account journeys in the browser', () => {
     // registration never authenticates: the header still offers sign-in
     await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
 
-    await signIn(page, user);
+    // the first sign-in after sign-up offers the optional health profile step, saying why; skipping goes on
+    await signInAfterSignUp(page, user);
+    await page.getByText(/We check every medicine against your allergies and conditions/).waitFor();
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    await page.waitForURL((url) => url.pathname !== '/sign-in');
     await page.getByRole('button', { name: /Amara/ }).waitFor();
 
     await page.goto('/profile');
@@ -57,7 +61,9 @@ describe('account journeys in the browser', () => {
     const page = await context.newPage();
     const user = { firstName: 'Noor', lastName: 'Haddad', email: uniqueEmail('noor'), password: 'Quiet-forest-77' };
     await signUp(page, user);
-    await signIn(page, user);
+    await signInAfterSignUp(page, user);
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    await page.waitForURL((url) => url.pathname !== '/sign-in');
     await page.goto('/admin/users');
     await page.waitForURL('**/sign-in');
     await context.close();

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { baseUrl, DEMO_ADMIN, expectEventually, launch, newContext, PHONE, trackErrors } from '../setup/browser';
-import { allProducts, signUp, stockOf, uniqueEmail, type ProductSummary } from '../setup/journeys';
+import { allProducts, signInAfterSignUp, signUp, stockOf, uniqueEmail, type ProductSummary } from '../setup/journeys';
 
 // Issue 9's journeys: the catalog's safety answer from a health profile typed with suggestions, an order held for
 // the pharmacist and rejected with a refund and the stock back, and an age block a 12-year-old cannot get past.
@@ -13,19 +13,6 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const log = (step: string, value: unknown) => console.log(`[safety journey] ${step}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
-
-/**
- * Signs up through the form, then signs in on the page sign-up leads to (clicking through, as a new shopper does):
- * that first sign-in offers the optional health profile step.
- */
-async function signUpAndReachHealthStep(page: Page, user: { firstName: string; lastName: string; email: string; password: string }): Promise<void> {
-  await signUp(page, user);
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await expectEventually(() => form.getByLabel('Email').inputValue(), user.email); // carried over from sign-up
-  await form.getByLabel('Password').fill(user.password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Your health profile' }).waitFor();
-}
 
 /** Types part of a term into a health list and picks the catalog's suggestion, the way the typeahead is meant to be used. */
 async function pickSuggestion(scope: Locator, page: Page, list: 'Allergies' | 'Health conditions', typed: string, term: string): Promise<void> {
@@ -76,7 +63,8 @@ describe('pharmacy safety journeys in the browser', () => {
     const errors = trackErrors(page);
 
     // 1. Sign up, and at the first sign-in add the allergy from the typeahead: "nsai" offers the class NSAIDs.
-    await signUpAndReachHealthStep(page, user);
+    await signUp(page, user);
+    await signInAfterSignUp(page, user);
     const step = page.getByRole('form', { name: 'Health profile' });
     await pickSuggestion(step, page, 'Allergies', 'nsai', 'NSAIDs');
     await step.getByRole('button', { name: 'Save and continue' }).click();
@@ -212,7 +200,8 @@ describe('pharmacy safety journeys in the browser', () => {
     const page = await context.newPage();
     const errors = trackErrors(page);
 
-    await signUpAndReachHealthStep(page, user);
+    await signUp(page, user);
+    await signInAfterSignUp(page, user);
     await page.getByRole('button', { name: 'Skip for now' }).tap();
     await page.waitForURL((url) => url.pathname !== '/sign-in');
     const dob = dobForAge(12);
