@@ -152,9 +152,14 @@ export async function addToCartFromListing(page: Page, product: ProductSummary):
 
 /**
  * Buys a product through the API with the browser context's own cookies (the shopper is signed in there):
- * cart, address, order, sandbox approval, capture. The checkout journey covers the same steps in the UI.
+ * cart, address, order, sandbox approval, capture. The checkout journey covers the same steps in the UI. `extra`
+ * adds what the order create call may carry (the warnings' acknowledgement, a pharmacy medicine's answers).
  */
-export async function buyThroughApi(page: Page, productId: string): Promise<string> {
+export async function buyThroughApi(
+  page: Page,
+  productId: string,
+  extra: { acknowledgeSafetyWarnings?: boolean; consultation?: Array<{ questionId: string; answer: string }> } = {},
+): Promise<string> {
   const request = page.context().request;
   const me = (await (await request.get('/api/auth/me')).json()) as { user: { _id: string } };
   const userId = me.user._id;
@@ -170,7 +175,7 @@ export async function buyThroughApi(page: Page, productId: string): Promise<stri
     }),
   );
   // Order create answers approvalURL and orderId at the top level.
-  const order = await ok<{ approvalURL: string; orderId: string }>(await request.post('/api/shop/order/create', { headers: CSRF, data: { addressId: address.data._id } }));
+  const order = await ok<{ approvalURL: string; orderId: string }>(await request.post('/api/shop/order/create', { headers: CSRF, data: { addressId: address.data._id, ...extra } }));
   const approval = await request.get(`${order.approvalURL}/confirm`, { maxRedirects: 0 });
   const back = new URL(approval.headers().location, 'http://x');
   await ok(
