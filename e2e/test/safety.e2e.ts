@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { baseUrl, DEMO_ADMIN, expectEventually, launch, newContext, PHONE, trackErrors } from '../setup/browser';
-import { allProducts, signInAfterSignUp, signUp, stockOf, uniqueEmail, type ProductSummary } from '../setup/journeys';
+import { allProducts, registerShopper, signIn, signInAfterSignUp, signUp, stockOf, uniqueEmail, type ProductSummary } from '../setup/journeys';
 
 // Issue 9's journeys: the catalog's safety answer from a health profile typed with suggestions, an order held for
 // the pharmacist and rejected with a refund and the stock back, and an age block a 12-year-old cannot get past.
@@ -127,12 +127,7 @@ describe('pharmacy safety journeys in the browser', () => {
     const staffContext = await newContext(browser);
     const staff = await staffContext.newPage();
     const staffErrors = trackErrors(staff);
-    await staff.goto('/sign-in');
-    const signIn = staff.getByRole('form', { name: 'Sign in' });
-    await signIn.getByLabel('Email').fill(DEMO_ADMIN.email);
-    await signIn.getByLabel('Password').fill(DEMO_ADMIN.password);
-    await signIn.getByRole('button', { name: 'Sign in' }).click();
-    await staff.waitForURL((url) => url.pathname !== '/sign-in');
+    await signIn(staff, DEMO_ADMIN);
     await staff.goto('/admin/orders');
     const filter = staff.getByRole('group', { name: 'Pharmacist review' }).getByRole('button', { name: /^Awaiting pharmacist review \(\d+\)$/ });
     await expectEventually(async () => /\(([1-9]\d*)\)$/.test(await filter.innerText()), true); // the count includes this order
@@ -185,6 +180,83 @@ describe('pharmacy safety journeys in the browser', () => {
     log('My Orders after the rejection', (await rejected.innerText()).replace(/\s+/g, ' ').trim());
     await expectEventually(() => stockOf(baseUrl(), product._id), stockBefore);
     log('stock', { beforeOrder: stockBefore, whileHeld: stockBefore - 1, afterRejection: await stockOf(baseUrl(), product._id) });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a pharmacy medicine asks the pharmacist’s questions at checkout, each required; the pharmacist reads the answers and approves, and the order goes on to be prepared', async () => {
+    const product = await findProduct((p) => Boolean(p.pharmacyOnly) && !p.requiresPrescription && p.totalStock > 0 && (p.minAge ?? 0) <= 18, 'pharmacy medicine in stock');
+    const shopper = await registerShopper(baseUrl(), 'Joel');
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    await signIn(page, shopper);
+    const saved = await context.request.put('/api/account/profile', { headers: { 'x-pharmacy-csrf': '1' }, data: { DOB: dobForAge(41) } });
+    expect(saved.status()).toBe(200);
+
+    await page.goto(`/pharmacy/product/${product._id}`);
+    await page.getByRole('heading', { level: 1, name: product.title }).waitFor();
+    await page.getByText('Pharmacy medicine', { exact: true }).first().waitFor();
+    await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+    await page.getByText(/added to (your )?cart/i).first().waitFor();
+
+    await page.goto('/secure/checkout');
+    await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+    await page.getByRole('button', { name: 'Add a new address' }).click();
+    const address = page.getByRole('form', { name: 'Save and use this address' });
+    await address.getByLabel(/^Full name/).fill('Joel Tester');
+    await address.getByLabel(/^Address line/).fill('21 Harbour Row');
+    await address.getByLabel(/^City/).fill('Cardiff');
+    await address.getByLabel(/^Postal code/).fill('CF10 4PA');
+    await address.getByLabel(/^Phone/).fill('+44 29 2018 0321');
+    await address.getByRole('button', { name: 'Save and use this address' }).click();
+    await page.getByText('21 Harbour Row').first().waitFor();
+    const questions = page.getByRole('region', { name: 'Questions from our pharmacist' });
+    await page.getByRole('region', { name: 'A pharmacist checks this order' }).getByText('It has a pharmacy medicine.').waitFor();
+
+    // Unanswered, the order is not placed: each question says so and the first one has the focus.
+    await page.getByRole('button', { name: 'Place order and pay' }).click();
+    await expectEventually(() => questions.getByText('Please answer this question.').count(), 4);
+    const first = questions.getByRole('textbox', { name: /^Who is this medicine for\?/ });
+    await expectEventually(() => first.evaluate((el) => el === document.activeElement), true);
+    expect(page.url()).toContain('/secure/checkout');
+
+    const answers: Array<[RegExp, string]> = [
+      [/^Who is this medicine for\?/, 'My son'],
+      [/^How old are they\?/, '9 years'],
+      [/^Do they take any other medicines/, 'None'],
+      [/^Do they have any health conditions or allergies/, 'Mild eczema, no allergies'],
+    ];
+    for (const [label, answer] of answers) await questions.getByRole('textbox', { name: label }).fill(answer);
+    await expectEventually(() => questions.getByText('Please answer this question.').count(), 0);
+    await page.getByRole('button', { name: 'Place order and pay' }).click();
+    await page.getByRole('heading', { name: 'Approve your payment' }).waitFor();
+    const orderId = await page.evaluate(() => sessionStorage.getItem('currentOrderId'));
+    await page.getByRole('link', { name: 'Approve' }).click();
+    await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+    await page.getByRole('note').filter({ hasText: 'Awaiting pharmacist review' }).first().waitFor();
+
+    // The pharmacist reads the answers, with the reason the order is held, and approves with a note.
+    const staffContext = await newContext(browser);
+    const staff = await staffContext.newPage();
+    await signIn(staff, DEMO_ADMIN);
+    await staff.goto('/admin/orders');
+    await staff.getByRole('group', { name: 'Pharmacist review' }).getByRole('button', { name: /^Awaiting pharmacist review/ }).click();
+    await staff.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: orderId! }).getByRole('button', { name: 'View Details' }).click();
+    const review = staff.getByRole('dialog', { name: 'Order details' }).getByRole('region', { name: 'Pharmacist review' });
+    await review.getByRole('heading', { name: 'Consultation answers' }).waitFor();
+    for (const [, answer] of answers) await review.getByText(answer, { exact: true }).waitFor();
+    log('admin reasons for review (pharmacy medicine)', await review.getByRole('list', { name: 'Reasons for review' }).getByRole('listitem').allInnerTexts());
+    await review.getByLabel('Note (optional)').fill('Checked: suitable for a 9-year-old at the labelled dose.');
+    await review.getByRole('button', { name: 'Approve order' }).click();
+    await review.getByText('Approved by pharmacist').first().waitFor();
+    await staffContext.close();
+
+    await page.goto('/my-orders');
+    const approved = page.getByRole('list', { name: 'Your orders' }).getByRole('listitem').filter({ hasText: 'Approved by our pharmacist' }).first();
+    await approved.getByText('Being prepared').waitFor();
+    await approved.getByText(/Payment: paid/i).waitFor();
+    log('My Orders after approval', (await approved.innerText()).replace(/\s+/g, ' ').trim());
     expect(errors).toEqual([]);
     await context.close();
   });
