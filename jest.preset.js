@@ -34,7 +34,7 @@ function preset(dir, env = 'node', overrides = {}) {
     // Tests sit in each package's test/ folder, never beside the source (tools/test/layout.test.js keeps it so).
     testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
     setupFiles: dom ? [path.join(__dirname, 'tools/jest-dom-setup.js')] : [],
-    setupFilesAfterEnv: [path.join(__dirname, 'tools/jest-timeout.js'), ...(dom ? ['@testing-library/jest-dom'] : [])],
+    setupFilesAfterEnv: [path.join(__dirname, 'tools/jest-timeout.js'), ...(dom ? ['@testing-library/jest-dom', path.join(__dirname, 'tools/jest-dom-wait.js')] : [])],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json'],
     ...overrides,
   };

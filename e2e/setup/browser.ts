@@ -15,17 +15,20 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-/** A fresh context (own cookies; `mobile`: a touch phone) whose pages record the React each bundle imported (one-React proof). */
+/** A small phone held upright: 375 px wide, a touch screen, and the mobile viewport rules (page.tap works). */
+export const PHONE = { width: 375, height: 740, touch: true } as const;
+
+/** A fresh context (own cookies) whose pages record the React each bundle imported (one-React proof). */
 export async function newContext(
   browser: Browser,
-  opts: { width?: number; height?: number; base?: string; bypassCSP?: boolean; mobile?: boolean } = {},
+  opts: { width?: number; height?: number; touch?: boolean; base?: string; bypassCSP?: boolean } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: opts.base ?? baseUrl(),
     bypassCSP: opts.bypassCSP ?? false,
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
-    // a phone as device emulation has it: mobile viewport rules, touch events, a 2x screen
-    ...(opts.mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+    hasTouch: opts.touch ?? false,
+    isMobile: opts.touch ?? false,
   });
   await context.addInitScript(() => {
     (window as unknown as { __PHARMACY_E2E__: boolean }).__PHARMACY_E2E__ = true;

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { DEMO_SHOPPER } from './browser';
 
 /** Steps several journeys share, written the way a shopper does them. */
 export async function signIn(page: Page, creds: { email: string; password: string }): Promise<void> {
@@ -56,19 +57,66 @@ export interface ProductSummary {
   title: string;
   totalStock: number;
   requiresPrescription?: boolean;
+  pharmacyOnly?: boolean;
   allergens?: string[];
   contraindications?: string[];
   minAge?: number | null;
   maxPerOrder?: number | null;
 }
 
-/** Products any adult shopper may simply buy (in stock, no prescription, no safety warnings). */
-export async function plainProducts(base: string, count: number): Promise<ProductSummary[]> {
+export async function allProducts(base: string): Promise<ProductSummary[]> {
   const res = await fetch(`${base}/api/shop/products/get?limit=100&sortBy=title-atoz`);
-  const { data } = (await res.json()) as { data: ProductSummary[] };
-  const plain = data.filter(
-    (p) => p.totalStock >= 5 && !p.requiresPrescription && !p.allergens?.length && !p.contraindications?.length && !p.minAge,
+  return ((await res.json()) as { data: ProductSummary[] }).data;
+}
+
+const CSRF = { 'x-pharmacy-csrf': '1' };
+
+/** The session cookies of a shopper signed in through the API, for calls made outside a browser. */
+export async function apiSession(base: string, creds: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...CSRF },
+    body: JSON.stringify(creds),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${creds.email} failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+interface SafetyAnswer {
+  productId: string;
+  warnings: Array<{ message: string }>;
+  blocked: { code: string; message: string } | null;
+}
+
+/** The catalog's safety answer for the signed-in shopper whose cookies these are. */
+export async function safetyFor(base: string, cookie: string, productIds: string[]): Promise<SafetyAnswer[]> {
+  const res = await fetch(`${base}/api/shop/safety/check`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, ...CSRF },
+    body: JSON.stringify({ productIds }),
+  });
+  if (!res.ok) throw new Error(`safety check failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: SafetyAnswer[] }).data;
+}
+
+/**
+ * Products any adult shopper may simply buy: in stock, no prescription, no age limit, not a pharmacy medicine (that
+ * asks consultation questions and waits for a pharmacist), and no safety warning even for the demo shopper, whose
+ * allergies and condition reach through the catalog's knowledge table (ingredient classes, not only the product's
+ * own allergen list). A journey buying one is never held for review.
+ */
+export async function plainProducts(base: string, count: number): Promise<ProductSummary[]> {
+  const candidates = (await allProducts(base)).filter(
+    (p) => p.totalStock >= 5 && !p.requiresPrescription && !p.pharmacyOnly && !p.allergens?.length && !p.contraindications?.length && !p.minAge,
   );
+  const cookie = await apiSession(base, DEMO_SHOPPER);
+  const warned = new Set(
+    (await safetyFor(base, cookie, candidates.map((p) => p._id))).filter((a) => a.warnings.length > 0 || a.blocked).map((a) => a.productId),
+  );
+  const plain = candidates.filter((p) => !warned.has(p._id));
   if (plain.length < count) throw new Error(`only ${plain.length} plain products in the demo catalog`);
   return plain.slice(0, count);
 }
@@ -105,13 +153,16 @@ export async function addToCartFromListing(page: Page, product: ProductSummary):
   await page.getByText(/added to (your )?cart/i).first().waitFor();
 }
 
-const CSRF = { 'x-pharmacy-csrf': '1' };
-
 /**
  * Buys a product through the API with the browser context's own cookies (the shopper is signed in there):
- * cart, address, order, sandbox approval, capture. The checkout journey covers the same steps in the UI.
+ * cart, address, order, sandbox approval, capture. The checkout journey covers the same steps in the UI. `extra`
+ * adds what the order create call may carry (the warnings' acknowledgement, a pharmacy medicine's answers).
  */
-export async function buyThroughApi(page: Page, productId: string): Promise<string> {
+export async function buyThroughApi(
+  page: Page,
+  productId: string,
+  extra: { acknowledgeSafetyWarnings?: boolean; consultation?: Array<{ questionId: string; answer: string }> } = {},
+): Promise<string> {
   const request = page.context().request;
   const me = (await (await request.get('/api/auth/me')).json()) as { user: { _id: string } };
   const userId = me.user._id;
@@ -127,7 +178,7 @@ export async function buyThroughApi(page: Page, productId: string): Promise<stri
     }),
   );
   // Order create answers approvalURL and orderId at the top level.
-  const order = await ok<{ approvalURL: string; orderId: string }>(await request.post('/api/shop/order/create', { headers: CSRF, data: { addressId: address.data._id } }));
+  const order = await ok<{ approvalURL: string; orderId: string }>(await request.post('/api/shop/order/create', { headers: CSRF, data: { addressId: address.data._id, ...extra } }));
   const approval = await request.get(`${order.approvalURL}/confirm`, { maxRedirects: 0 });
   const back = new URL(approval.headers().location, 'http://x');
   await ok(

@@ -1,4 +1,4 @@
-import { createServiceClient } from '@pharmacy/service-kit';
+import { createServiceClient, readSafetyProfile } from '@pharmacy/service-kit';
 import { AccountPaths, type NotifyUserBody, type SafetyProfile } from '@pharmacy/contracts';
 
 /** What checkout asks of the account service, which alone holds a user's health profile and email. */
@@ -14,14 +14,7 @@ export interface AccountClient {
 export function createAccountClient(opts: { baseUrl: string; token: string; fetch?: typeof fetch; timeoutMs?: number }): AccountClient {
   const call = createServiceClient(opts);
   return {
-    safetyProfile: async (userId) => {
-      const p = await call<Partial<SafetyProfile>>('GET', AccountPaths.safetyProfile(userId));
-      return {
-        allergies: Array.isArray(p.allergies) ? p.allergies : [],
-        healthConditions: Array.isArray(p.healthConditions) ? p.healthConditions : [],
-        DOB: typeof p.DOB === 'string' && p.DOB ? p.DOB : null,
-      };
-    },
+    safetyProfile: (userId) => readSafetyProfile(call, userId),
     notify: (userId, mail) => call<{ sent: boolean }>('POST', AccountPaths.notifyUser(userId), mail),
     userIdsByEmail: async (email) =>
       (await call<{ userIds: string[] }>('GET', `${AccountPaths.usersByEmail}?${new URLSearchParams({ email })}`)).userIds,

@@ -60,17 +60,24 @@ async function startDistributed(): Promise<Mode> {
     });
     children.push(child);
   }
-  for (const url of Object.values(urls)) {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      try {
-        if ((await fetch(`${url}/api/health`)).ok) break;
-      } catch {
-        /* starting */
+  // A service that never answers must not outlive the suite: its children would keep jest (and CI) waiting forever.
+  const stopChildren = () => Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : (c.once('exit', r), c.kill('SIGTERM'))))));
+  try {
+    for (const url of Object.values(urls)) {
+      const deadline = Date.now() + 90_000;
+      for (;;) {
+        try {
+          if ((await fetch(`${url}/api/health`)).ok) break;
+        } catch {
+          /* starting */
+        }
+        if (Date.now() > deadline) throw new Error(`${url} did not start`);
+        await new Promise((r) => setTimeout(r, 250));
       }
-      if (Date.now() > deadline) throw new Error(`${url} did not start`);
-      await new Promise((r) => setTimeout(r, 250));
     }
+  } catch (err) {
+    await stopChildren();
+    throw err;
   }
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), logLevel: 'silent' };
   const app = await buildGateway({ mode: 'distributed', config, static: { root: fakeBuild() }, serviceUrls: urls });
@@ -80,7 +87,7 @@ async function startDistributed(): Promise<Mode> {
     app,
     close: async () => {
       await app.close();
-      await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : (c.once('exit', r), c.kill('SIGTERM'))))));
+      await stopChildren();
     },
   };
 }
@@ -95,7 +102,7 @@ describe.each([
   let mode: Mode;
   beforeAll(async () => {
     mode = await start();
-  }, 120_000);
+  }, 150_000);
   afterAll(() => mode?.close());
 
   it('answers health and serves /remotes.json with every remote', async () => {
