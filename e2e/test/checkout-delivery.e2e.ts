@@ -21,7 +21,7 @@ interface CartTotals {
 }
 
 /** A phone as shoppers hold it: 375×812, touch, mobile viewport. */
-const phoneContext = (): Promise<BrowserContext> => newContext(browser, { width: 375, height: 812, mobile: true });
+const phoneContext = (): Promise<BrowserContext> => newContext(browser, { width: 375, height: 812, touch: true });
 
 const money = (amount: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
 

@@ -7,9 +7,9 @@ import { plainProducts, signIn } from '../setup/journeys';
 // CLS below 0.02 (Core Web Vitals call 0.1 good) on two phones (375 and 412 px, touch) and a 1280 px desktop.
 const LIMIT = 0.02;
 const WIDTHS = [
-  { label: '375 (touch)', width: 375, height: 812, mobile: true },
-  { label: '412 (touch)', width: 412, height: 823, mobile: true },
-  { label: '1280', width: 1280, height: 800, mobile: false },
+  { label: '375 (touch)', width: 375, height: 812, touch: true },
+  { label: '412 (touch)', width: 412, height: 823, touch: true },
+  { label: '1280', width: 1280, height: 800, touch: false },
 ] as const;
 type Width = (typeof WIDTHS)[number];
 
@@ -35,7 +35,7 @@ function formatTable(table: Record<string, Record<string, number>>): string {
 
 /** A context whose pages add up every layout shift not caused by the visitor's own input (the CLS sum). */
 async function measuringContext(w: Width): Promise<BrowserContext> {
-  const context = await newContext(browser, { width: w.width, height: w.height, mobile: w.mobile });
+  const context = await newContext(browser, { width: w.width, height: w.height, touch: w.touch });
   await context.addInitScript(() => {
     const win = window as unknown as { __layoutShift: number; __lastShiftAt: number };
     win.__layoutShift = 0;

@@ -12,7 +12,7 @@ afterAll(() => browser?.close());
 const PHONE = { width: 375, height: 812 };
 
 /** A phone as shoppers hold it: 375×812, touch, mobile viewport. */
-const phoneContext = (): Promise<BrowserContext> => newContext(browser, { width: 375, height: 812, mobile: true });
+const phoneContext = (): Promise<BrowserContext> => newContext(browser, { width: 375, height: 812, touch: true });
 
 /** How many cards show at least three quarters of themselves on the first screen (before any scroll). */
 async function cardsOnFirstScreen(page: Page): Promise<number> {

@@ -11,7 +11,7 @@ afterAll(() => browser?.close());
 describe('a forgotten password on the default install (no mail server)', () => {
   it('finds the reset mail through the confirmation’s mailbox link, sets a new password and signs in with it', async () => {
     const shopper = await registerShopper(baseUrl(), 'Ingrid');
-    const context = await newContext(browser, { width: 375, height: 812, mobile: true });
+    const context = await newContext(browser, { width: 375, height: 812, touch: true });
     const page = await context.newPage();
     const errors = trackErrors(page);
 

@@ -14,7 +14,7 @@ describe('order tracking in My orders', () => {
   it('shows a paid order that staff moved to shipping as "On its way" on its timeline, on a 375 px phone', async () => {
     const [product] = await plainProducts(baseUrl(), 1);
     const shopper = await registerShopper(baseUrl(), 'Tomasz');
-    const shopperContext = await newContext(browser, { width: 375, height: 812, mobile: true });
+    const shopperContext = await newContext(browser, { width: 375, height: 812, touch: true });
     const page = await shopperContext.newPage();
     const errors = trackErrors(page);
     await signIn(page, shopper);
