@@ -131,8 +131,9 @@ describe('health profile typeahead (ChipCombobox on the catalog terms)', () => {
     expect(stale.init.signal?.aborted).toBe(false);
     await user.type(box, 'uprofen');
     expect(stale.init.signal?.aborted).toBe(true);
-    await waitFor(() => expect(api.callsTo('GET', TERMS)).toHaveLength(2));
-    expect(api.callsTo('GET', TERMS)[1].query.q).toBe('ibuprofen');
+    // On a loaded machine typing can pause mid-word and ask for part of it too: what counts is that the stale request
+    // was aborted and the last one asks for the whole text.
+    await waitFor(() => expect(api.callsTo('GET', TERMS).at(-1)?.query.q).toBe('ibuprofen'));
 
     expect(box).toHaveAttribute('aria-expanded', 'false');
     await user.keyboard('{Enter}');

@@ -174,15 +174,4 @@ describe('where the dev mailbox does not exist', () => {
       await app.close();
     }
   });
-
-  it('in a production process even when the service is told it is not in production', async () => {
-    const before = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    const t = await buildTestApp({ production: false }).finally(() => (process.env.NODE_ENV = before));
-    try {
-      await expectNoMailbox(t.app);
-    } finally {
-      await t.close();
-    }
-  });
 });

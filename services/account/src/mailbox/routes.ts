@@ -9,11 +9,11 @@ export const MAILBOX_PAGE_SIZE = 200;
 
 /**
  * Whether this install shows its mail at /dev/mailbox: only when mail is kept in the outbox (no SMTP_URL) and the
- * shop is not in production. The page shows live reset links, so besides the configuration's production flag the
- * process's own NODE_ENV is checked too: a production process handed a development configuration still has none.
+ * shop is not in production (the configuration's flag, read from NODE_ENV by the one config schema). The page shows
+ * live reset links; in production the gateway also answers /dev/ with a 404 rather than the shop's page.
  */
 export function devMailboxOn(opts: { production: boolean; mailer: Pick<Mailer, 'kind'> }): boolean {
-  return !opts.production && opts.mailer.kind === 'outbox' && process.env.NODE_ENV !== 'production';
+  return !opts.production && opts.mailer.kind === 'outbox';
 }
 
 /** Whatever it shows stays out of caches, search engines and other sites' Referer headers. */
