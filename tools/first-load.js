@@ -55,7 +55,8 @@ async function startGateway() {
 }
 
 async function measure(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  // The shop's smallest target: a 375 px touch phone (what the README's figures are measured at).
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const page = await context.newPage();
   const files = [];
   page.on('response', async (res) => {
