@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, DEMO_ADMIN, DEMO_SHOPPER, launch, newContext } from '../setup/browser';
-import { allProducts, buyThroughApi, plainProducts, registerShopper, signIn } from '../setup/journeys';
+import { allProducts, buyThroughApi, plainProducts, registerShopper, shortNumber, signIn } from '../setup/journeys';
 
 // axe-core, the engine behind Lighthouse's accessibility score, run inside each page: WCAG 2.1 A and AA plus
 // its best practices (landmarks, heading order). docs/architecture.md#budgets sets an accessibility score of 100.
@@ -136,7 +136,7 @@ describe('accessibility (axe-core) on a phone-sized screen', () => {
     found.push(...(await violations(adminPage, '/admin/orders', async (p) => {
       await heading(p);
       await p.getByRole('group', { name: 'Pharmacist review' }).getByRole('button', { name: /^Awaiting pharmacist review/ }).click();
-      const row = p.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: orderId });
+      const row = p.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: shortNumber(orderId) });
       await row.getByRole('button', { name: 'View Details' }).click();
       const review = p.getByRole('dialog', { name: 'Order details' }).getByRole('region', { name: 'Pharmacist review' });
       await review.getByRole('list', { name: 'Acknowledged warnings' }).waitFor();

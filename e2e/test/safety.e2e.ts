@@ -261,7 +261,8 @@ describe('pharmacy safety journeys in the browser', () => {
 
     await page.goto('/my-orders');
     const approved = page.getByRole('list', { name: 'Your orders' }).getByRole('listitem').filter({ hasText: 'Approved by our pharmacist' }).first();
-    await approved.getByText('Being prepared').waitFor();
+    // the order's status words (its timeline says the same at its step)
+    await approved.getByText('Being prepared').first().waitFor();
     await approved.getByText(/Payment: paid/i).waitFor();
     log('My Orders after approval', (await approved.innerText()).replace(/\s+/g, ' ').trim());
     expect(errors).toEqual([]);
