@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { baseUrl, DEMO_ADMIN, expectEventually, launch, trackErrors } from '../setup/browser';
+import { baseUrl, DEMO_ADMIN, expectEventually, launch, newContext, trackErrors } from '../setup/browser';
 import { buyThroughApi, plainProducts, registerShopper, signIn, shortNumber } from '../setup/journeys';
 
 // The admin is its own full-screen app at any width: no page of it is wider than the screen at 375 px (a phone,
@@ -15,8 +15,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
+const PHONE = { width: 375, height: 812, touch: true };
+const DESKTOP = { width: 1280, height: 800, touch: false };
 const PAGES = [
   ['dashboard', 'Dashboard'],
   ['products', 'Products'],
@@ -24,13 +24,7 @@ const PAGES = [
   ['users', 'All Users'],
 ] as const;
 
-async function adminContext(device: typeof PHONE | typeof DESKTOP): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl(), ...device });
-  await context.addInitScript(() => {
-    (window as unknown as { __PHARMACY_E2E__: boolean }).__PHARMACY_E2E__ = true;
-  });
-  return context;
-}
+const adminContext = (device: typeof PHONE | typeof DESKTOP): Promise<BrowserContext> => newContext(browser, device);
 
 /** The document's width against the screen's: nothing may widen the page (a phone would zoom out to show it). */
 const widths = (page: Page) => page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
@@ -59,11 +53,24 @@ async function expectInsideViewport(page: Page, dialog: Locator): Promise<void> 
   expect(close!.y).toBeGreaterThanOrEqual(0);
 }
 
+/** A new shopper buys a product through the API (so the orders list has at least this one): its id. */
+async function orderFrom(firstName: string): Promise<string> {
+  const [product] = await plainProducts(baseUrl(), 1);
+  const shopper = await registerShopper(baseUrl(), firstName);
+  const context = await adminContext(DESKTOP);
+  const page = await context.newPage();
+  await signIn(page, shopper);
+  const orderId = await buyThroughApi(page, product._id);
+  await context.close();
+  return orderId;
+}
+
 describe('admin at 375 and 1280 px', () => {
   it.each([
     ['375 px phone', PHONE],
     ['1280 px desktop', DESKTOP],
   ] as const)('no admin page is wider than the screen at %s', async (deviceName, device) => {
+    await orderFrom('Sol');
     const context = await adminContext(device);
     const page = await context.newPage();
     const errors = trackErrors(page);
@@ -89,13 +96,7 @@ describe('admin at 375 and 1280 px', () => {
   });
 
   it('on a phone: one menu, the edit product dialog and the order details fit the screen', async () => {
-    const [product] = await plainProducts(baseUrl(), 1);
-    const shopper = await registerShopper(baseUrl(), 'Wren');
-    const shopperContext = await adminContext(DESKTOP);
-    const shopperPage = await shopperContext.newPage();
-    await signIn(shopperPage, shopper);
-    await buyThroughApi(shopperPage, product._id);
-    await shopperContext.close();
+    await orderFrom('Wren');
 
     const context = await adminContext(PHONE);
     const page = await context.newPage();
@@ -129,13 +130,7 @@ describe('admin at 375 and 1280 px', () => {
   });
 
   it('staff find an order by its short number, as the shopper reads it out', async () => {
-    const [product] = await plainProducts(baseUrl(), 1);
-    const shopper = await registerShopper(baseUrl(), 'Ines');
-    const shopperContext = await adminContext(DESKTOP);
-    const shopperPage = await shopperContext.newPage();
-    await signIn(shopperPage, shopper);
-    const orderId = await buyThroughApi(shopperPage, product._id);
-    await shopperContext.close();
+    const orderId = await orderFrom('Ines');
     const number = shortNumber(orderId);
 
     const context = await adminContext(DESKTOP);

@@ -54,15 +54,19 @@ describe('checkout delivery on a 375 px phone', () => {
     const summary = page.getByRole('region', { name: 'Order summary' });
     const total = summary.getByTestId('order-total');
 
+    const shown: Record<string, string> = {};
     for (const option of methods) {
       await delivery.getByRole('radio', { name: new RegExp(option.label) }).check();
       const expected = await serverTotals(page, me.user._id, option.method);
+      shown[option.method] = money(expected.total, currency);
       // the figure on the page is the server's, for this method (express costs its fee, collect is free)
       await expectEventually(() => total.textContent(), money(expected.total, currency));
       await summary.getByText(option.label, { exact: true }).waitFor();
       if (option.method === 'express') expect(expected.delivery).toBe(option.fee);
       if (option.method === 'collect') expect(expected.delivery).toBe(0);
     }
+    // the choice moved the total: express (a fee) costs more than collecting (free)
+    expect(shown.express).not.toBe(shown.collect);
 
     // click and collect: the button says a pharmacy is needed until one is chosen
     const place = page.getByRole('button', { name: 'Place order and pay' });

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_ADMIN, DEMO_SHOPPER, baseUrl, launch, trackErrors } from '../setup/browser';
+import { DEMO_ADMIN, DEMO_SHOPPER, baseUrl, launch, newContext, trackErrors } from '../setup/browser';
 import { plainProducts, signIn } from '../setup/journeys';
 
 // The shop's frame on a 375×812 touch phone: a one-row header under 64 px whose search opens from an icon,
@@ -13,13 +13,7 @@ afterAll(() => browser?.close());
 
 const PHONE = { width: 375, height: 812 };
 
-async function phoneContext(): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-  await context.addInitScript(() => {
-    (window as unknown as { __PHARMACY_E2E__: boolean }).__PHARMACY_E2E__ = true;
-  });
-  return context;
-}
+const phoneContext = (): Promise<BrowserContext> => newContext(browser, { ...PHONE, touch: true });
 
 /** The cart badge (a remote) has arrived in the header. */
 const cartBadge = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Cart/ });
