@@ -98,6 +98,8 @@ describe('checkout delivery on a 375 px phone', () => {
     await page.getByText(number, { exact: true }).waitFor();
     await page.getByText(`Collect at ${pharmacy.name}, ${pharmacy.address}`).waitFor();
     expect(await page.getByText(orderId!).count()).toBe(0); // the long id is never shown to the shopper
+    // back from the provider (a new document) the page opens at its top, not where an earlier page was left
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
     await context.close();

@@ -1,4 +1,5 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
+import { PageScroll } from './PageScroll';
 import styled from 'styled-components';
 
 const Main = styled.main`
@@ -20,7 +21,7 @@ export function AdminFrame() {
       <Main id="main" tabIndex={-1}>
         <Outlet />
       </Main>
-      <ScrollRestoration />
+      <PageScroll />
     </>
   );
 }

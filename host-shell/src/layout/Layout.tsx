@@ -1,6 +1,7 @@
 import { TOAST_TOP_OFFSET_VAR, media } from '@pharmacy/ui';
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
+import { PageScroll } from './PageScroll';
 import styled from 'styled-components';
 import { ChatButton } from './ChatButton';
 import { Footer } from './Footer';
@@ -64,7 +65,7 @@ export function Layout() {
         <ScrollToTopButton />
         <ChatButton />
       </aside>
-      <ScrollRestoration />
+      <PageScroll />
     </>
   );
 }
