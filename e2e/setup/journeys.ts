@@ -189,3 +189,25 @@ export async function buyThroughApi(
   );
   return order.orderId;
 }
+
+/** A delivery address as the checkout's "Add a new address" form takes it. */
+export interface AddressFields {
+  fullName: string;
+  addressLine: string;
+  city: string;
+  postalCode: string;
+  phone: string;
+}
+
+/** On the checkout page: adds an address through its form and waits until it is the one in use. */
+export async function addAddressAtCheckout(page: Page, address: AddressFields): Promise<void> {
+  await page.getByRole('button', { name: 'Add a new address' }).click();
+  const form = page.getByRole('form', { name: 'Save and use this address' });
+  await form.getByLabel(/^Full name/).fill(address.fullName);
+  await form.getByLabel(/^Address line/).fill(address.addressLine);
+  await form.getByLabel(/^City/).fill(address.city);
+  await form.getByLabel(/^Postal code/).fill(address.postalCode);
+  await form.getByLabel(/^Phone/).fill(address.phone);
+  await form.getByRole('button', { name: 'Save and use this address' }).click();
+  await page.getByText(address.addressLine).first().waitFor();
+}

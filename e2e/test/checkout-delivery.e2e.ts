@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, expectEventually, launch, newContext, trackErrors } from '../setup/browser';
-import { addToCartFromProductPage, plainProducts, registerShopper, signIn, shortNumber } from '../setup/journeys';
+import { addAddressAtCheckout, addToCartFromProductPage, plainProducts, registerShopper, shortNumber, signIn } from '../setup/journeys';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -76,15 +76,7 @@ describe('checkout delivery on a 375 px phone', () => {
     await page.getByRole('group', { name: 'Choose a pharmacy' }).getByRole('radio', { name: new RegExp(pharmacy.name) }).check();
 
     // a new shopper has no address yet: the order is recorded with one
-    await page.getByRole('button', { name: 'Add a new address' }).click();
-    const form = page.getByRole('form', { name: 'Save and use this address' });
-    await form.getByLabel(/^Full name/).fill('Ines Tester');
-    await form.getByLabel(/^Address line/).fill('12 Willow Lane');
-    await form.getByLabel(/^City/).fill('Bristol');
-    await form.getByLabel(/^Postal code/).fill('BS1 4DJ');
-    await form.getByLabel(/^Phone/).fill('+44 117 496 0123');
-    await form.getByRole('button', { name: 'Save and use this address' }).click();
-    await page.getByText('12 Willow Lane').first().waitFor();
+    await addAddressAtCheckout(page, { fullName: 'Ines Tester', addressLine: '12 Willow Lane', city: 'Bristol', postalCode: 'BS1 4DJ', phone: '+44 117 496 0123' });
 
     await expectEventually(() => place.isEnabled(), true);
     await place.click();

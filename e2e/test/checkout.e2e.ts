@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, expectEventually, launch, newContext, trackErrors } from '../setup/browser';
-import { addToCartFromListing, addToCartFromProductPage, plainProducts, registerShopper, shortNumber, signIn, stockOf, type ProductSummary } from '../setup/journeys';
+import { addAddressAtCheckout, addToCartFromListing, addToCartFromProductPage, plainProducts, type ProductSummary, registerShopper, shortNumber, signIn, stockOf } from '../setup/journeys';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,15 +10,7 @@ afterAll(() => browser?.close());
 
 async function addAddressAndPlaceOrder(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Checkout' }).waitFor();
-  await page.getByRole('button', { name: 'Add a new address' }).click();
-  const form = page.getByRole('form', { name: 'Save and use this address' });
-  await form.getByLabel(/^Full name/).fill('Lena Ortiz');
-  await form.getByLabel(/^Address line/).fill('12 Willow Lane');
-  await form.getByLabel(/^City/).fill('Bristol');
-  await form.getByLabel(/^Postal code/).fill('BS1 4DJ');
-  await form.getByLabel(/^Phone/).fill('+44 117 496 0123');
-  await form.getByRole('button', { name: 'Save and use this address' }).click();
-  await page.getByText('12 Willow Lane').first().waitFor();
+  await addAddressAtCheckout(page, { fullName: 'Lena Ortiz', addressLine: '12 Willow Lane', city: 'Bristol', postalCode: 'BS1 4DJ', phone: '+44 117 496 0123' });
   await page.getByRole('button', { name: 'Place order and pay' }).click();
   // the sandbox provider's clearly labelled approval page
   await page.getByRole('heading', { name: 'Approve your payment' }).waitFor();

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { baseUrl, DEMO_ADMIN, expectEventually, launch, newContext, PHONE, trackErrors } from '../setup/browser';
-import { allProducts, registerShopper, signIn, signInAfterSignUp, shortNumber, signUp, stockOf, uniqueEmail, type ProductSummary } from '../setup/journeys';
+import { addAddressAtCheckout, allProducts, type ProductSummary, registerShopper, shortNumber, signIn, signInAfterSignUp, signUp, stockOf, uniqueEmail } from '../setup/journeys';
 
 // Issue 9's journeys: the catalog's safety answer from a health profile typed with suggestions, an order held for
 // the pharmacist and rejected with a refund and the stock back, and an age block a 12-year-old cannot get past.
@@ -101,15 +101,7 @@ describe('pharmacy safety journeys in the browser', () => {
     await page.getByRole('note', { name: `Safety warnings for ${product.title}` }).getByText(warningText).waitFor();
     await page.getByRole('button', { name: /checkout/i }).click();
     await page.getByRole('heading', { name: 'Checkout' }).waitFor();
-    await page.getByRole('button', { name: 'Add a new address' }).click();
-    const address = page.getByRole('form', { name: 'Save and use this address' });
-    await address.getByLabel(/^Full name/).fill('Priya Raman');
-    await address.getByLabel(/^Address line/).fill('7 Canal Street');
-    await address.getByLabel(/^City/).fill('Manchester');
-    await address.getByLabel(/^Postal code/).fill('M1 3HE');
-    await address.getByLabel(/^Phone/).fill('+44 161 496 0456');
-    await address.getByRole('button', { name: 'Save and use this address' }).click();
-    await page.getByText('7 Canal Street').first().waitFor();
+    await addAddressAtCheckout(page, { fullName: 'Priya Raman', addressLine: '7 Canal Street', city: 'Manchester', postalCode: 'M1 3HE', phone: '+44 161 496 0456' });
     const place = page.getByRole('button', { name: 'Place order and pay' });
     expect(await place.isDisabled()).toBe(true); // not without the acknowledgement
     await page.getByRole('checkbox', { name: `I have read the safety warnings for ${product.title} and want to order it anyway.` }).check();
@@ -211,15 +203,7 @@ describe('pharmacy safety journeys in the browser', () => {
 
     await page.goto('/secure/checkout');
     await page.getByRole('heading', { name: 'Checkout' }).waitFor();
-    await page.getByRole('button', { name: 'Add a new address' }).click();
-    const address = page.getByRole('form', { name: 'Save and use this address' });
-    await address.getByLabel(/^Full name/).fill('Joel Tester');
-    await address.getByLabel(/^Address line/).fill('21 Harbour Row');
-    await address.getByLabel(/^City/).fill('Cardiff');
-    await address.getByLabel(/^Postal code/).fill('CF10 4PA');
-    await address.getByLabel(/^Phone/).fill('+44 29 2018 0321');
-    await address.getByRole('button', { name: 'Save and use this address' }).click();
-    await page.getByText('21 Harbour Row').first().waitFor();
+    await addAddressAtCheckout(page, { fullName: 'Joel Tester', addressLine: '21 Harbour Row', city: 'Cardiff', postalCode: 'CF10 4PA', phone: '+44 29 2018 0321' });
     const questions = page.getByRole('region', { name: 'Questions from our pharmacist' });
     await page.getByRole('region', { name: 'A pharmacist checks this order' }).getByText('It has a pharmacy medicine.').waitFor();
 
