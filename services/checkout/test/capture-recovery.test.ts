@@ -7,42 +7,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Doc, DocumentStore } from '@pharmacy/db';
 import { createPayPalProvider } from '../src/payments/paypal';
 import { PaymentError, type PaymentProvider } from '../src/payments/port';
 import { createSandboxProvider } from '../src/payments/sandbox';
 import type { OrderDoc } from '../src/orders/store';
+import { stopBeforePaymentWrite } from './store-faults';
 import { startFakePayPal, type FakePayPal } from './fake-paypal';
 import { ORIGIN, approveSandbox, createHarness, prepareShopper, type Harness } from './harness';
 
 jest.setTimeout(60_000);
 
 const THIRTY_ONE_MINUTES = 31 * 60 * 1000;
-
-/** The checkout's store, except that the write recording a payment throws while `fault.on` is set. */
-function stopBeforePaidWrite(fault: { on: boolean }) {
-  return (store: DocumentStore): DocumentStore => ({
-    kind: store.kind,
-    close: () => store.close(),
-    collection<T extends Doc>(name: string) {
-      const real = store.collection<T>(name);
-      if (name !== 'orders') return real;
-      return new Proxy(real, {
-        get(target, prop) {
-          if (prop === 'findOneAndUpdate') {
-            return async (...args: Parameters<typeof real.findOneAndUpdate>) => {
-              const set = (args[1] as { $set?: Record<string, unknown> }).$set;
-              if (fault.on && set?.paymentStatus === 'paid') throw new Error('process stopped between the capture and the order update');
-              return target.findOneAndUpdate(...args);
-            };
-          }
-          const value = Reflect.get(target, prop);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
-      });
-    },
-  });
-}
 
 const api = (h: Harness, userId: string) => ({
   create: (addressId: string, headers: Record<string, string> = {}) =>
@@ -64,7 +39,7 @@ describe('a stop between the provider’s capture and the order update', () => {
 
   test('after a restart on the same data folder the order is paid and confirmed, its stock committed, and a sweep past 30 minutes does not reject it', async () => {
     const fault = { on: false };
-    const first = await createHarness({ dataDir: dir, wrapStore: stopBeforePaidWrite(fault) });
+    const first = await createHarness({ dataDir: dir, wrapStore: stopBeforePaymentWrite('paid', fault) });
     const p = await first.addProduct({ totalStock: 10, price: 4 });
     const addressId = await prepareShopper(first, 'u-crash', [{ productId: p, quantity: 3 }]);
     const created = await api(first, 'u-crash').create(addressId);
@@ -114,7 +89,7 @@ describe('a stop between the provider’s capture and the order update', () => {
 describe('the sweep settles unfinished captures with the sandbox provider before anything expires', () => {
   test('captured at the provider: the sweep 31 minutes later records it as paid instead of expiring it', async () => {
     const fault = { on: false };
-    const h = await createHarness({ wrapStore: stopBeforePaidWrite(fault) });
+    const h = await createHarness({ wrapStore: stopBeforePaymentWrite('paid', fault) });
     try {
       const p = await h.addProduct({ totalStock: 5 });
       const { orderId, approvalURL } = (await api(h, 'u-sweep').create(await prepareShopper(h, 'u-sweep', [{ productId: p, quantity: 2 }]))).json().data;
@@ -178,7 +153,7 @@ describe('the sweep settles unfinished captures with the sandbox provider before
 
   test('cancelling an order whose lost capture was taken settles it as paid instead', async () => {
     const fault = { on: false };
-    const h = await createHarness({ wrapStore: stopBeforePaidWrite(fault) });
+    const h = await createHarness({ wrapStore: stopBeforePaymentWrite('paid', fault) });
     try {
       const p = await h.addProduct({ totalStock: 5 });
       const { orderId, approvalURL } = (await api(h, 'u-lostcancel').create(await prepareShopper(h, 'u-lostcancel', [{ productId: p, quantity: 1 }]))).json().data;

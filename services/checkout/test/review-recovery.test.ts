@@ -9,9 +9,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CONSULTATION_QUESTIONS } from '@pharmacy/contracts';
-import type { Doc, DocumentStore } from '@pharmacy/db';
 import type { OrderDoc } from '../src/orders/store';
 import { createPayPalProvider } from '../src/payments/paypal';
+import { stopBeforePaymentWrite } from './store-faults';
 import { startFakePayPal } from './fake-paypal';
 import { approveSandbox, createHarness, prepareShopper, type Harness } from './harness';
 
@@ -20,31 +20,6 @@ jest.setTimeout(60_000);
 const ANSWERS = CONSULTATION_QUESTIONS.map((q) => ({ questionId: q.id, answer: q.id === 'age' ? '40' : 'None' }));
 const PAST_THE_LOCK = 61_000;
 const REASON = 'Not suitable with the blood thinner you take.';
-
-/** The checkout's store, except that the write recording a refund throws while `fault.on` is set. */
-function stopBeforeRefundedWrite(fault: { on: boolean }) {
-  return (store: DocumentStore): DocumentStore => ({
-    kind: store.kind,
-    close: () => store.close(),
-    collection<T extends Doc>(name: string) {
-      const real = store.collection<T>(name);
-      if (name !== 'orders') return real;
-      return new Proxy(real, {
-        get(target, prop) {
-          if (prop === 'findOneAndUpdate') {
-            return async (...args: Parameters<typeof real.findOneAndUpdate>) => {
-              const set = (args[1] as { $set?: Record<string, unknown> }).$set;
-              if (fault.on && set?.paymentStatus === 'refunded') throw new Error('process stopped between the refund and the order update');
-              return target.findOneAndUpdate(...args);
-            };
-          }
-          const value = Reflect.get(target, prop);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
-      });
-    },
-  });
-}
 
 const decide = (h: Harness, orderId: string, payload: object) =>
   h.app.inject({ method: 'POST', url: `/api/admin/orders/review/${orderId}`, headers: h.as('pharmacist-9', true), payload });
@@ -59,7 +34,7 @@ describe('a stop between the provider’s refund and the order update', () => {
 
   test('after a restart the sweep finishes the rejection with the refund already made: refunded once, stock back, shopper mailed', async () => {
     const fault = { on: false };
-    const first = await createHarness({ dataDir: dir, wrapStore: stopBeforeRefundedWrite(fault) });
+    const first = await createHarness({ dataDir: dir, wrapStore: stopBeforePaymentWrite('refunded', fault) });
     const productId = await first.addProduct({ pharmacyOnly: true, totalStock: 10, price: 5 });
     const addressId = await prepareShopper(first, 'u-crash', [{ productId, quantity: 2 }]);
     const { orderId, approvalURL } = (await first.app.inject({
