@@ -7,6 +7,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const zlib = require('node:zlib');
 
 const GATEWAY = 'http://localhost:5000';
 
@@ -114,6 +116,27 @@ function routerAliases(dir) {
   };
 }
 
+/**
+ * Every emitted text file of 1 KB or more gets a brotli (quality 11) and a gzip (level 9) sibling, made once at build:
+ * the gateway sends those bytes as they are (@fastify/static preCompressed) instead of compressing per request at the
+ * low quality it can afford on the fly. Part of each app's own build, so a remote deployed on its own carries them.
+ */
+function precompressPlugins(production) {
+  if (!production) return [];
+  const test = /\.(js|css|html|svg|json|txt)$/;
+  return [
+    new CompressionPlugin({
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+      test,
+      threshold: 1024,
+      minRatio: 0.9,
+    }),
+    new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 }, test, threshold: 1024, minRatio: 0.9 }),
+  ];
+}
+
 /** What host and remotes have in common. */
 function baseConfig({ dir, mode }) {
   const production = mode !== 'development';
@@ -202,6 +225,7 @@ function createHostConfig({ dir, port = 3000, mode = 'production' }) {
         // without an icon every browser asks for /favicon.ico and logs the 404
         ...(fs.existsSync(path.join(dir, 'src/favicon.svg')) ? { favicon: path.join(dir, 'src/favicon.svg') } : {}),
       }),
+      ...precompressPlugins(production),
     ],
     devServer: {
       port,
@@ -269,7 +293,7 @@ function createRemoteConfig({ dir, name, port, exposes, mode = 'production' }) {
     },
     module: { rules: [...base.module.rules, ...recordReactRules] },
     optimization: { ...base.optimization, runtimeChunk: false },
-    plugins: [federation({ dir, name, exposes })],
+    plugins: [federation({ dir, name, exposes }), ...precompressPlugins(production)],
     devServer: {
       port,
       hot: true,
