@@ -2,7 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCodes, UNAVAILABLE_MESSAGES } from '@pharmacy/contracts';
-import { failure, type App } from '@pharmacy/service-kit';
+import { failure, failureLogged, type App } from '@pharmacy/service-kit';
 import { checkAuthFromToken } from './check-auth-fallback';
 import { SERVICE_NAMES, SERVICE_PREFIXES, type ServiceName } from './routes-table';
 
@@ -48,6 +48,7 @@ export async function registerUpstreams(app: App, opts: UpstreamOptions): Promis
 
   const failed = (name: ServiceName, request: FastifyRequest, error: ProxyError) => {
     failedRequests.add(request);
+    failureLogged(request); // this warning is the failure's line: the request log adds no second one
     const wasUp = !down.has(name);
     down.add(name);
     // the path without its query: search words and ids in a query are the shopper's business

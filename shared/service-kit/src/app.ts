@@ -20,6 +20,8 @@ import { docsPlugin } from './plugins/docs';
 import { rateLimitKey } from './plugins/rate-limit-key';
 import { responseHeadersPlugin } from './plugins/response-headers';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
+import { RequestLogController } from './plugins/request-log';
+import { DEFAULT_SLOW_REQUEST_MS } from './config/variables';
 import { failure, ok } from './envelope';
 
 export type App = FastifyInstance<
@@ -36,6 +38,8 @@ export interface CreateAppOptions {
   /** Origins allowed to send cookie-authenticated state changes besides the request's own host. */
   trustedOrigins?: string[];
   logLevel?: string;
+  /** A request answered after this many ms is logged at warn; faster ones only at debug (default 500, SLOW_REQUEST_MS). */
+  slowRequestMs?: number;
   /** Where log lines go (default stdout); tests read what an operator would see. */
   logStream?: { write(line: string): void };
   /** Default JSON body limit; upload routes raise their own. */
@@ -70,6 +74,8 @@ export async function createApp(opts: CreateAppOptions): Promise<App> {
       ...(opts.logStream ? { stream: opts.logStream } : {}),
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
+    // Fastify's own two lines per request are replaced by one for errors and slow requests only (at info).
+    logController: new RequestLogController(opts.slowRequestMs ?? DEFAULT_SLOW_REQUEST_MS),
     bodyLimit: opts.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: opts.trustProxy ?? false,
     // Long or non-Latin search terms are several hundred characters once URL-encoded; routes bound them with

@@ -46,6 +46,8 @@ export interface KitConfig {
   /** The public origin browsers use (CSRF Origin check, links in mail). */
   publicOrigin: string;
   logLevel: string;
+  /** Requests slower than this (ms) are logged even at info level, where others are not (SLOW_REQUEST_MS, default 500). */
+  slowRequestMs: number;
   /** How often catalog and checkout ask the account service for revoked sessions (REVOCATION_POLL_MS). */
   revocationPollMs: number;
   /** INTERNAL_TOKEN; unset, the secret kept in DATA_DIR/keys. */
@@ -86,7 +88,7 @@ export interface KitConfig {
 /** Every variable a service or the gateway reads (the tools' own are left to the tools). */
 const PROCESS_VARIABLES = [
   'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'MONGODB_URL', 'SMTP_URL', 'PUBLIC_ORIGIN', 'LOG_LEVEL', 'JWT_PUBLIC_KEY', 'JWT_PRIVATE_KEY',
-  'INTERNAL_TOKEN', 'ACCOUNT_SERVICE_URL', 'CATALOG_SERVICE_URL', 'CHECKOUT_SERVICE_URL', 'REVOCATION_POLL_MS',
+  'INTERNAL_TOKEN', 'ACCOUNT_SERVICE_URL', 'CATALOG_SERVICE_URL', 'CHECKOUT_SERVICE_URL', 'REVOCATION_POLL_MS', 'SLOW_REQUEST_MS',
   'GATEWAY_MODE', 'GATEWAY_UPSTREAM_TIMEOUT_MS', 'STATIC_ROOT', 'REMOTE_URLS', 'REMOTE_DEPLOY_TOKEN',
   'RATE_LIMIT_LOGIN', 'RATE_LIMIT_REGISTER', 'RATE_LIMIT_FORGOT_PASSWORD', 'RATE_LIMIT_RESET_PASSWORD', 'RATE_LIMIT_PASSWORD_CHECK',
   'RATE_LIMIT_TICKETS', 'LOGIN_FAILURES_PER_ACCOUNT', 'RESET_MAILS_PER_ACCOUNT', 'ERASURE_RETRY_MS',
@@ -128,6 +130,7 @@ export function loadConfig(env: Environment = process.env, defaults: { port?: nu
     smtpUrl: v.SMTP_URL,
     publicOrigin: (v.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: v.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    slowRequestMs: v.SLOW_REQUEST_MS as number,
     revocationPollMs: v.REVOCATION_POLL_MS as number,
     internalToken: v.INTERNAL_TOKEN,
     jwtKeys: { publicKey: v.JWT_PUBLIC_KEY, privateKey: v.JWT_PRIVATE_KEY },

@@ -43,6 +43,7 @@ export async function runService(open: OpenService, opts: { name: string; defaul
   const app = await createApp({
     publicKey: keys.publicKey,
     logLevel: config.logLevel,
+    slowRequestMs: config.slowRequestMs,
     docs: true,
     trustProxy: '127.0.0.1',
     trustedOrigins: [config.publicOrigin],

@@ -98,6 +98,9 @@ export function parseDeployTokens(value: string): Record<string, string> | null 
   return tokens;
 }
 
+/** Requests slower than this are logged at info level, where ordinary requests are not (SLOW_REQUEST_MS). */
+export const DEFAULT_SLOW_REQUEST_MS = 500;
+
 /** Every service learns of a revocation within this long (plus one round trip): well inside the 5 s promise. */
 export const DEFAULT_REVOCATION_POLL_MS = 1000;
 
@@ -131,6 +134,7 @@ export const ENV_SCHEMA = Type.Object(
     CATALOG_SERVICE_URL: text('http-url', 'where the catalog service is reached'),
     CHECKOUT_SERVICE_URL: text('http-url', 'where the checkout service is reached'),
     REVOCATION_POLL_MS: integer(100, 4000, 'how often revoked sessions are read from the account service', DEFAULT_REVOCATION_POLL_MS),
+    SLOW_REQUEST_MS: integer(1, 600_000, 'a request answered after this many milliseconds is logged (at info and above)', DEFAULT_SLOW_REQUEST_MS),
     // Gateway
     GATEWAY_MODE: oneOf(GATEWAY_MODES, 'run the services in the gateway, or proxy to them', 'embedded'),
     GATEWAY_UPSTREAM_TIMEOUT_MS: integer(100, undefined, 'distributed mode: how long a service may take to answer'),

@@ -3,6 +3,7 @@ import type { FastifyError } from 'fastify';
 import { ErrorCodes } from '@pharmacy/contracts';
 import { HttpError } from '../errors';
 import { failure } from '../envelope';
+import { failureLogged, requestSummary } from './request-log';
 
 type AnyError = FastifyError & { validation?: Array<{ keyword: string; instancePath: string; params: Record<string, unknown>; message?: string }> };
 
@@ -43,7 +44,9 @@ export const errorsPlugin = fp(
           : error.message;
         return send(status, code, message);
       }
-      request.log.error({ err: error }, 'request failed');
+      // The one line of this failure: its cause with the request (the request log then writes none for it).
+      request.log.error({ ...requestSummary(request, 500, reply.elapsedTime), err: error }, 'request failed');
+      failureLogged(request);
       return send(500, ErrorCodes.INTERNAL, 'Something went wrong on our side. Please try again.');
     });
   },
