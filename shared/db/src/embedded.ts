@@ -17,6 +17,7 @@ import { isDeepStrictEqual } from 'node:util';
 import * as nedbModule from '@seald-io/nedb';
 import { escapeLineSeparators, scanDataFile, scanDataFolder, UnreadableDataError } from './datafile';
 import { lockDataFolder } from './lock';
+import { countPlan, deepCopy, mirrorIndexHooks, planQuery, runPlan, SortedIndex, type Plan } from './sorted-index';
 import type {
   Collection,
   Doc,
@@ -57,6 +58,12 @@ interface NedbModel {
 // nedb's own update semantics, needed to build an upserted document before inserting it.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal file nedb ships without types, typed here
 const nedbModel = require('@seald-io/nedb/lib/model') as NedbModel;
+// nedb's cursor, for its projection code on documents read through an ordered index.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal file nedb ships without types, typed here
+const NedbCursor = require('@seald-io/nedb/lib/cursor') as new (ds: Nedb, query: object) => {
+  projection(p: Projection): void;
+  _project(docs: Doc[]): Doc[];
+};
 
 export interface EmbeddedStoreOptions {
   /** Service name: the folder under dataDir. */
@@ -123,6 +130,8 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   private readonly queue = new Queue();
   /** Index names given to createIndex, by nedb's index key (sorted fields joined by ','). */
   private readonly indexNames = new Map<string, string>([['_id', '_id_']]);
+  /** One ordered index per createIndex key (./sorted-index): sorted pages and counts without a scan. */
+  private readonly sorted: SortedIndex[] = [];
 
   /** Lines appended since the last compaction, and the documents that compaction kept. */
   private appended = 0;
@@ -136,6 +145,7 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     private readonly ready: Promise<void>,
     private readonly compaction: Compaction | null,
   ) {
+    mirrorIndexHooks(ds, this.sorted);
     if (!compaction) return;
     const persistence = (ds as unknown as { persistence: NedbPersistence }).persistence;
     const append = persistence.persistNewStateAsync.bind(persistence);
@@ -299,6 +309,15 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
       }
     }
     const ds = await this.db();
+    if (this.plan(ds, filter, sort)) {
+      // Planned again in nedb's executor, like its own reads: never between a write's change in memory and its
+      // append, and on the index as it is then.
+      const found = await this.executor(ds).pushAsync(async () => {
+        const plan = this.plan(ds, filter, sort);
+        return plan && (this.projectCopies(ds, runPlan(plan, query, sort, skip, limit), projection) as T[]);
+      });
+      if (found) return found;
+    }
     let cursor = ds.findAsync(query, projection ?? {});
     if (sort) cursor = cursor.sort(sort);
     if (skip) cursor = cursor.skip(skip);
@@ -309,7 +328,39 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   async countDocuments(filter: Filter = {}): Promise<number> {
     const query = translateFilter(filter);
     const ds = await this.db();
+    if (Object.keys(query).length === 0 && this.sorted.length > 0 && this.noTtl(ds)) {
+      return this.executor(ds).pushAsync(async () => this.sorted[0].size); // every document is in every ordered index
+    }
+    if (this.plan(ds, filter, undefined)) {
+      const counted = await this.executor(ds).pushAsync(async () => {
+        const plan = this.plan(ds, filter, undefined);
+        return plan && countPlan(plan, query);
+      });
+      if (counted !== null) return counted;
+    }
     return (await ds.countAsync(query)) as unknown as number;
+  }
+
+  private noTtl(ds: Nedb): boolean {
+    return Object.keys((ds as unknown as { ttlIndexes: object }).ttlIndexes).length === 0;
+  }
+
+  /** An ordered index's plan for this call, or null; never with a TTL index, whose expired documents nedb drops as it reads. */
+  private plan(ds: Nedb, filter: Filter, sort: SortSpec | undefined): Plan | null {
+    if (this.sorted.length === 0 || !this.noTtl(ds)) return null;
+    return planQuery(this.sorted, filter, sort);
+  }
+
+  private executor(ds: Nedb): { pushAsync<R>(task: () => Promise<R>): Promise<R> } {
+    return (ds as unknown as { executor: { pushAsync<R>(task: () => Promise<R>): Promise<R> } }).executor;
+  }
+
+  /** What nedb's find returns: copies, projected by nedb's own projection code. */
+  private projectCopies(ds: Nedb, docs: Doc[], projection: Projection | undefined): Doc[] {
+    if (!projection) return docs.map(deepCopy);
+    const cursor = new NedbCursor(ds, {});
+    cursor.projection(projection);
+    return cursor._project(docs).map(deepCopy);
   }
 
   /** Finds, updates by _id and reports before/after; the caller holds the queue. */
@@ -430,6 +481,11 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
         throw this.duplicateKeyError(err.key, existing, [{ name, fields }]);
       }
       if (!this.indexNames.has(nedbKey)) this.indexNames.set(nedbKey, name);
+      if (!this.sorted.some((index) => index.sameAs(keys))) {
+        const index = new SortedIndex(keys);
+        index.reset(ds.getAllData() as unknown as Doc[]);
+        this.sorted.push(index);
+      }
       return name;
     });
   }

@@ -46,8 +46,22 @@ const isOperatorObject = (v: unknown): v is Record<string, unknown> => {
   return ops.length > 0;
 };
 
-const and = (clauses: Query[]): Query =>
-  clauses.length === 0 ? {} : clauses.length === 1 ? clauses[0] : { $and: clauses };
+/**
+ * Clauses on different keys are merged into one object (the same AND for nedb), so nedb can pick an index for
+ * `{_id, stock}` instead of matching every document against an `$and`; a key twice keeps the `$and`.
+ */
+const and = (clauses: Query[]): Query => {
+  if (clauses.length === 0) return {};
+  if (clauses.length === 1) return clauses[0];
+  const merged: Query = {};
+  for (const clause of clauses) {
+    for (const [key, value] of Object.entries(clause)) {
+      if (key in merged) return { $and: clauses };
+      merged[key] = value;
+    }
+  }
+  return merged;
+};
 
 const equality = (path: string, value: unknown): Query => {
   if (value === undefined) throw new InvalidQueryError(`filter value for '${path}' is undefined`);

@@ -4,6 +4,7 @@ import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { DataFolderInUseError, openEmbeddedStore, openStore, UnsupportedOperatorError, type DocumentStore } from '../src';
 import { describeDocumentStoreContract } from './contract';
+import { describeSortedPages } from './sorted-pages';
 
 const tempDirs: string[] = [];
 const tempDir = () => {
@@ -15,6 +16,7 @@ afterAll(() => tempDirs.forEach((d) => rmSync(d, { recursive: true, force: true 
 
 describeDocumentStoreContract('embedded, in memory', () => openStore({ name: 'contract', inMemory: true }));
 describeDocumentStoreContract('embedded, files', () => openStore({ name: 'contract', dataDir: tempDir() }));
+describeSortedPages('embedded, in memory', () => openStore({ name: 'contract', inMemory: true }));
 
 describe('embedded store', () => {
   let store: DocumentStore;

@@ -5,11 +5,13 @@
 import { Readable } from 'node:stream';
 import { openBlobStore, openStore, type DocumentStore } from '../src';
 import { describeDocumentStoreContract, uniqueStoreName } from './contract';
+import { describeSortedPages } from './sorted-pages';
 
 const url = process.env.MONGODB_URL as string;
 const dbName = uniqueStoreName();
 
 describeDocumentStoreContract('mongodb', () => openStore({ name: dbName, mongoUrl: url }));
+describeSortedPages('mongodb', () => openStore({ name: dbName, mongoUrl: url }));
 
 describe('mongodb adapter', () => {
   afterAll(async () => {

@@ -1,0 +1,299 @@
+/**
+ * Ordered indexes of the embedded store: what lets `find` with a sort and skip/limit (and `countDocuments`) answer
+ * from the documents a page needs instead of matching and sorting every document per call (docs/architecture.md#data).
+ *
+ * nedb keeps its own indexes for equality lookups but always sorts every matching document in memory; an admin page
+ * of 20 orders out of 20,000 then cost a full sort. Each `createIndex` of the embedded store also keeps one of these:
+ * an array of the collection's documents in the index's order (its keys, then `_id` ascending, so the order is
+ * total and equal to nedb's own sort of the same keys, whose ties come out by `_id`). It is kept up to date through
+ * nedb's own index hooks, so every change nedb makes (inserts, updates, removals, TTL expiry, rollbacks of a failed
+ * unique write, a reload) reaches it in the same synchronous step as nedb's indexes.
+ */
+import type { Doc, Filter, SortSpec } from './port';
+import { isPlainObject } from './query';
+
+export interface NedbModel {
+  compareThings(a: unknown, b: unknown): number;
+  getDotValue(doc: unknown, field: string): unknown;
+  match(doc: unknown, query: unknown): boolean;
+  deepCopy<D>(doc: D): D;
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal file nedb ships without types, typed here
+const model = require('@seald-io/nedb/lib/model') as NedbModel;
+
+type Key = [field: string, direction: 1 | -1];
+
+/** Above this many documents in one batch, rebuilding by one sort is cheaper than moving the array per document. */
+const REBUILD_BATCH = 256;
+
+export class SortedIndex {
+  readonly fields: Key[];
+  private docs: Doc[] = [];
+  /** Documents holding an array in an indexed field: equality on an array means "contains", so no range lookup then. */
+  private multikeyDocs = 0;
+
+  constructor(keys: Record<string, 1 | -1>) {
+    const fields = Object.entries(keys) as Key[];
+    this.fields = fields.some(([f]) => f === '_id') ? fields : [...fields, ['_id', 1]];
+  }
+
+  /** The same key, in the same order, as another index: one array serves both. */
+  sameAs(keys: Record<string, 1 | -1>): boolean {
+    const other = new SortedIndex(keys).fields;
+    return other.length === this.fields.length && other.every(([f, d], i) => this.fields[i][0] === f && this.fields[i][1] === d);
+  }
+
+  get size(): number {
+    return this.docs.length;
+  }
+
+  get multikey(): boolean {
+    return this.multikeyDocs > 0;
+  }
+
+  at(i: number): Doc {
+    return this.docs[i];
+  }
+
+  private compare = (a: Doc, b: Doc): number => {
+    for (const [field, direction] of this.fields) {
+      const c = model.compareThings(model.getDotValue(a, field), model.getDotValue(b, field));
+      if (c !== 0) return direction * c;
+    }
+    return 0;
+  };
+
+  private isMultikey(doc: Doc): boolean {
+    return this.fields.some(([f]) => Array.isArray(model.getDotValue(doc, f)));
+  }
+
+  /** First position whose document is not before `doc`. */
+  private lowerBound(doc: Doc): number {
+    let lo = 0;
+    let hi = this.docs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.compare(this.docs[mid], doc) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  reset(docs: Doc[] = []): void {
+    this.docs = [...docs].sort(this.compare);
+    this.multikeyDocs = this.docs.filter((d) => this.isMultikey(d)).length;
+  }
+
+  insert(doc: Doc | Doc[]): void {
+    const docs = Array.isArray(doc) ? doc : [doc];
+    if (docs.length > REBUILD_BATCH) return this.reset([...this.docs, ...docs]);
+    for (const d of docs) {
+      this.docs.splice(this.lowerBound(d), 0, d);
+      if (this.isMultikey(d)) this.multikeyDocs++;
+    }
+  }
+
+  remove(doc: Doc | Doc[]): void {
+    const docs = Array.isArray(doc) ? doc : [doc];
+    if (docs.length > REBUILD_BATCH) {
+      const gone = new Set(docs);
+      return this.reset(this.docs.filter((d) => !gone.has(d)));
+    }
+    for (const d of docs) {
+      let i = this.lowerBound(d);
+      // nedb replaces documents rather than changing them, so the stored object sits where its keys say.
+      if (this.docs[i] !== d) i = this.docs.findIndex((x) => x === d || x._id === d._id);
+      if (i < 0) continue;
+      this.docs.splice(i, 1);
+      if (this.isMultikey(d)) this.multikeyDocs--;
+    }
+  }
+
+  update(pairs: Array<{ oldDoc: Doc; newDoc: Doc }>): void {
+    if (pairs.length > REBUILD_BATCH) {
+      const replaced = new Map(pairs.map((p) => [p.oldDoc, p.newDoc]));
+      return this.reset(this.docs.map((d) => replaced.get(d) ?? d));
+    }
+    for (const { oldDoc, newDoc } of pairs) {
+      this.remove(oldDoc);
+      this.insert(newDoc);
+    }
+  }
+
+  /** Positions [from, to) of the documents whose first `values.length` keys equal `values`. */
+  range(values: unknown[]): [number, number] {
+    const prefix = (doc: Doc) => {
+      for (let i = 0; i < values.length; i++) {
+        const [field, direction] = this.fields[i];
+        const c = model.compareThings(model.getDotValue(doc, field), values[i]);
+        if (c !== 0) return direction * c;
+      }
+      return 0;
+    };
+    const bound = (strict: boolean) => {
+      let lo = 0;
+      let hi = this.docs.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const c = prefix(this.docs[mid]);
+        if (c < 0 || (strict && c === 0)) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    return values.length === 0 ? [0, this.docs.length] : [bound(false), bound(true)];
+  }
+}
+
+/** nedb's datastore as far as the hooks need it. */
+interface NedbIndexHooks {
+  _addToIndexes(doc: Doc): void;
+  _removeFromIndexes(doc: Doc): void;
+  _updateIndexes(oldDoc: Doc | Array<{ oldDoc: Doc; newDoc: Doc }>, newDoc?: Doc): void;
+  _resetIndexes(docs?: Doc | Doc[]): void;
+}
+
+/**
+ * Mirrors nedb's index maintenance into `indexes`, after nedb's own succeeded (a unique violation throws before
+ * anything is mirrored, and nedb's rollback of the documents it had added goes through `_removeFromIndexes`).
+ */
+export function mirrorIndexHooks(ds: unknown, indexes: SortedIndex[]): void {
+  const hooks = ds as NedbIndexHooks;
+  const add = hooks._addToIndexes.bind(ds);
+  const remove = hooks._removeFromIndexes.bind(ds);
+  const update = hooks._updateIndexes.bind(ds);
+  const reset = hooks._resetIndexes.bind(ds);
+  hooks._addToIndexes = (doc) => {
+    add(doc);
+    for (const index of indexes) index.insert(doc);
+  };
+  hooks._removeFromIndexes = (doc) => {
+    remove(doc);
+    for (const index of indexes) index.remove(doc);
+  };
+  hooks._updateIndexes = (oldDoc, newDoc) => {
+    update(oldDoc, newDoc);
+    const pairs = Array.isArray(oldDoc) ? oldDoc : [{ oldDoc, newDoc: newDoc! }];
+    for (const index of indexes) index.update(pairs);
+  };
+  hooks._resetIndexes = (docs) => {
+    reset(docs);
+    const all = docs === undefined ? [] : Array.isArray(docs) ? docs : [docs];
+    for (const index of indexes) index.reset(all);
+  };
+}
+
+/** How one call is answered from an ordered index. */
+export interface Plan {
+  index: SortedIndex;
+  from: number;
+  to: number;
+  /** Walk the range backwards (the sort is the index's order reversed). */
+  reverse: boolean;
+  /** The walk yields documents in the requested order: skip and limit stop it early. */
+  ordered: boolean;
+  /** The filter is exactly the range's equalities: no document needs matching. */
+  covered: boolean;
+}
+
+const isKeyValue = (v: unknown): v is string | number | boolean =>
+  typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+
+/** The filter's equalities on plain values (top level, `$eq`, and inside `$and`), and whether that is all it says. */
+function equalities(filter: Filter): { values: Map<string, unknown>; onlyEqualities: boolean } {
+  const values = new Map<string, unknown>();
+  let onlyEqualities = true;
+  const walk = (f: Filter, top: boolean) => {
+    for (const [key, value] of Object.entries(f)) {
+      if (key === '$and' && Array.isArray(value)) {
+        onlyEqualities = false;
+        value.forEach((sub) => isPlainObject(sub) && walk(sub, false));
+      } else if (key.startsWith('$')) {
+        if (top) onlyEqualities = false;
+      } else if (isKeyValue(value)) {
+        values.set(key, value);
+      } else if (isPlainObject(value) && Object.keys(value).length === 1 && isKeyValue(value.$eq)) {
+        values.set(key, value.$eq);
+      } else if (top) {
+        onlyEqualities = false;
+      }
+    }
+  };
+  walk(filter, true);
+  return { values, onlyEqualities };
+}
+
+/**
+ * Picks the ordered index that answers `filter` sorted by `sort`: the longest run of leading keys fixed by the
+ * filter's equalities (a range), then the sort in the index's order (or its exact reverse when the sort names `_id`,
+ * so ties cannot come out in another order than a plain sort's). null when no index helps: nedb's own path then.
+ */
+export function planQuery(indexes: SortedIndex[], filter: Filter, sort: SortSpec | undefined): Plan | null {
+  const { values, onlyEqualities } = equalities(filter);
+  const sortKeys = Object.entries(sort ?? {}) as Key[];
+  let best: { plan: Plan; score: number } | null = null;
+  for (const index of indexes) {
+    let k = 0;
+    if (!index.multikey) while (k < index.fields.length && values.has(index.fields[k][0])) k++;
+    const fixed = new Set(index.fields.slice(0, k).map(([f]) => f));
+    const wanted = sortKeys.filter(([f]) => !fixed.has(f));
+    const rest = index.fields.slice(k);
+    // Ties of the sort come out by `_id` ascending, as nedb's plain sort leaves them (its candidates are in `_id` order).
+    const next = rest[wanted.length];
+    const tiesById = wanted.some(([f]) => f === '_id') || (next?.[0] === '_id' && next[1] === 1);
+    const forward = tiesById && wanted.every(([f, d], i) => rest[i]?.[0] === f && rest[i][1] === d);
+    const backward =
+      !forward && wanted.some(([f]) => f === '_id') && wanted.every(([f, d], i) => rest[i]?.[0] === f && rest[i][1] === -d);
+    const ordered = forward || backward;
+    if (k === 0 && !(ordered && sortKeys.length > 0)) continue;
+    const score = (ordered ? 1000 : 0) + k;
+    if (best && best.score >= score) continue;
+    const [from, to] = index.range(index.fields.slice(0, k).map(([f]) => values.get(f)));
+    const covered = onlyEqualities && values.size === k;
+    best = { plan: { index, from, to, reverse: backward, ordered, covered }, score };
+  }
+  return best?.plan ?? null;
+}
+
+/** The plan's documents matching `query` (nedb's translated filter), in order, after skip and up to limit. */
+export function runPlan(plan: Plan, query: Record<string, unknown>, sort: SortSpec | undefined, skip = 0, limit = 0): Doc[] {
+  const { index, from, to, reverse, ordered, covered } = plan;
+  const out: Doc[] = [];
+  let skipped = 0;
+  const step = reverse ? -1 : 1;
+  for (let i = reverse ? to - 1 : from; reverse ? i >= from : i < to; i += step) {
+    const doc = index.at(i);
+    if (!covered && !model.match(doc, query)) continue;
+    if (!ordered) {
+      out.push(doc);
+      continue;
+    }
+    if (skipped < skip) {
+      skipped++;
+      continue;
+    }
+    out.push(doc);
+    if (limit && out.length >= limit) break;
+  }
+  if (ordered) return out;
+  // Only the range was found through the index: sorted here the way nedb sorts, ties by `_id`.
+  const criteria = [...Object.entries(sort ?? {}), ['_id', 1] as const];
+  out.sort((a, b) => {
+    for (const [field, direction] of criteria) {
+      const c = direction * model.compareThings(model.getDotValue(a, field), model.getDotValue(b, field));
+      if (c !== 0) return c;
+    }
+    return 0;
+  });
+  return out.slice(skip, limit ? skip + limit : undefined);
+}
+
+/** How many documents of the plan match `query`. */
+export function countPlan(plan: Plan, query: Record<string, unknown>): number {
+  if (plan.covered) return plan.to - plan.from;
+  let n = 0;
+  for (let i = plan.from; i < plan.to; i++) if (model.match(plan.index.at(i), query)) n++;
+  return n;
+}
+
+export const deepCopy = <D>(doc: D): D => model.deepCopy(doc);

@@ -1,0 +1,88 @@
+/**
+ * The embedded store's ordered indexes (src/sorted-index.ts): a page comes from the documents it needs, not from
+ * matching and sorting every document, and the index survives a reopen from the files.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openStore, type Doc } from '../src';
+
+// nedb's matcher, watched (not replaced) to see how many documents a call looked at.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- nedb's internal module, the one both paths call
+const nedbModel = require('@seald-io/nedb/lib/model') as { match: (doc: unknown, query: unknown) => boolean };
+
+type Order = Doc & { createdAt: number; status: string; userId: string };
+const orders = (n: number): Order[] =>
+  Array.from({ length: n }, (_, i) => ({
+    _id: `o${String(i).padStart(5, '0')}`,
+    createdAt: 1_700_000_000_000 + i * 1000,
+    status: ['pending', 'shipped', 'delivered'][i % 3],
+    userId: `u${i % 50}`,
+  }));
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterEach(() => jest.restoreAllMocks());
+
+it('a newest-first page, an equality page and their counts read no more documents than the page', async () => {
+  const store = await openStore({ name: 'idx', inMemory: true });
+  const col = store.collection<Order>('orders');
+  await col.createIndex({ createdAt: -1 });
+  await col.createIndex({ status: 1, createdAt: -1 });
+  await col.insertMany(orders(3000));
+  const match = jest.spyOn(nedbModel, 'match');
+
+  const page = await col.find({}, { sort: { createdAt: -1, _id: 1 }, skip: 20, limit: 20 });
+  expect(page.map((o) => o._id)).toEqual(orders(3000).reverse().slice(20, 40).map((o) => o._id));
+  const shipped = await col.find({ status: 'shipped' }, { sort: { createdAt: -1 }, limit: 5 });
+  expect(shipped.map((o) => o._id)).toEqual(['o02998', 'o02995', 'o02992', 'o02989', 'o02986']);
+  await expect(col.countDocuments({})).resolves.toBe(3000);
+  await expect(col.countDocuments({ status: 'shipped' })).resolves.toBe(1000);
+  expect(match).not.toHaveBeenCalled();
+
+  // A filter off the index is matched only until the page is full.
+  const mine = await col.find({ userId: 'u7' }, { sort: { createdAt: -1, _id: 1 }, limit: 3 });
+  expect(mine.map((o) => o._id)).toEqual(['o02957', 'o02907', 'o02857']);
+  expect(match.mock.calls.length).toBeLessThanOrEqual(150);
+  await store.close();
+});
+
+it('is rebuilt from the files on reopen and follows writes made after it', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pharmacy-idx-'));
+  dirs.push(dataDir);
+  let store = await openStore({ name: 'idx', dataDir });
+  let col = store.collection<Order>('orders');
+  await col.createIndex({ createdAt: -1 });
+  await col.insertMany(orders(50));
+  await col.updateOne({ _id: 'o00000' }, { $set: { createdAt: 1_800_000_000_000 } });
+  await store.close();
+
+  store = await openStore({ name: 'idx', dataDir });
+  col = store.collection<Order>('orders');
+  await col.createIndex({ createdAt: -1 });
+  await col.deleteOne({ _id: 'o00049' });
+  const page = await col.find({}, { sort: { createdAt: -1, _id: 1 }, limit: 3 });
+  expect(page.map((o) => o._id)).toEqual(['o00000', 'o00048', 'o00047']);
+  await expect(col.countDocuments({})).resolves.toBe(49);
+  await store.close();
+});
+
+it('a unique violation changes neither the documents nor the ordered index', async () => {
+  const store = await openStore({ name: 'idx', inMemory: true });
+  const col = store.collection<Order & { email: string }>('users');
+  await col.createIndex({ email: 1 }, { unique: true });
+  await col.createIndex({ createdAt: -1 });
+  await col.insertOne({ _id: 'a', email: 'a@x.io', createdAt: 1, status: '', userId: '' });
+  await expect(
+    col.insertMany([
+      { _id: 'b', email: 'b@x.io', createdAt: 2, status: '', userId: '' },
+      { _id: 'c', email: 'a@x.io', createdAt: 3, status: '', userId: '' },
+    ]),
+  ).rejects.toMatchObject({ code: 11000 });
+  await expect(col.updateOne({ _id: 'a' }, { $set: { email: 'a@x.io', createdAt: 9 } })).resolves.toMatchObject({ matchedCount: 1 });
+  await col.insertOne({ _id: 'd', email: 'd@x.io', createdAt: 5, status: '', userId: '' });
+  await expect(col.updateOne({ _id: 'd' }, { $set: { email: 'a@x.io', createdAt: 99 } })).rejects.toMatchObject({ code: 11000 });
+  expect((await col.find({}, { sort: { createdAt: -1 } })).map((u) => u._id)).toEqual(['a', 'd']);
+  await expect(col.countDocuments({})).resolves.toBe(2);
+  await store.close();
+});
