@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { Toaster, ToastAction, TOAST_TOP_OFFSET_VAR } from '../src/toast/Toaster';
+import { loadToastView, Toaster, ToastAction, TOAST_TOP_OFFSET_VAR } from '../src/toast/Toaster';
 import { getToastState, resetToasts, toast, TOAST_DEFAULT_DURATION } from '../src/toast/store';
 
 // jsdom has neither PointerEvent (fireEvent.pointer* would drop clientX) nor pointer capture, which Radix's
@@ -24,6 +24,10 @@ beforeAll(() => {
     return false;
   };
 });
+
+// The toasts' view is loaded with the first toast (Toaster-lazy.test.tsx); loaded here first, these tests assert on
+// what is drawn synchronously, under fake timers.
+beforeAll(() => loadToastView());
 
 beforeEach(() => {
   jest.useFakeTimers();

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { Button } from '../src/components/Button';
-import { Dialog } from '../src/components/Dialog';
+import { Dialog, loadDialogView } from '../src/components/Dialog';
 import { EmptyState } from '../src/components/EmptyState';
 import { Field } from '../src/components/Field';
 import { CartIcon, UserIcon } from '../src/components/Icon';
@@ -98,6 +98,10 @@ describe('Field', () => {
 });
 
 describe('Dialog', () => {
+  // Its view loads with the first open (Dialog-lazy.test.tsx); loaded here first, these tests assert on what is
+  // drawn synchronously.
+  beforeAll(() => loadDialogView());
+
   function UserDetails({ onClosed }: { onClosed: () => void }) {
     const [open, setOpen] = useState(true);
     return (

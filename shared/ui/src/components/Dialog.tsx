@@ -1,111 +1,22 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { useRef, type ReactNode } from 'react';
-import styled, { css, keyframes } from 'styled-components';
-import { media, th } from '../theme';
-
-const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
-const rise = keyframes`from { opacity: 0; transform: translate(-50%, -48%) scale(0.97); } to { opacity: 1; transform: translate(-50%, -50%) scale(1); }`;
-
-const Overlay = styled(RadixDialog.Overlay)`
-  position: fixed;
-  inset: 0;
-  background: ${th((t) => t.colors.overlay)};
-  z-index: ${th((t) => t.zIndices.overlay)};
-  animation: ${fadeIn} 150ms ease-out;
-`;
-
-const slideUp = keyframes`from { transform: translateY(2rem); opacity: 0; } to { transform: none; opacity: 1; }`;
-
-/** A sheet rises from the bottom of a phone (within reach of the thumb) and stands at the right edge from md up. */
-const sheet = css`
-  top: auto;
-  bottom: 0;
-  left: 0;
-  transform: none;
-  width: 100%;
-  max-height: 85vh;
-  max-height: 85dvh;
-  padding-bottom: max(${th((t) => t.space(6))}, env(safe-area-inset-bottom));
-  border-radius: ${th((t) => t.radii.lg)} ${th((t) => t.radii.lg)} 0 0;
-  animation: ${slideUp} 150ms ease-out;
-  ${media.md} {
-    top: 0;
-    left: auto;
-    right: 0;
-    max-height: none;
-    height: 100%;
-    border-radius: 0;
-  }
-`;
-
-const Content = styled(RadixDialog.Content)<{ $width: string; $sheet: boolean }>`
-  position: fixed;
-  top: 50%;
-  left: 50%;
-  transform: translate(-50%, -50%);
-  width: calc(100vw - 2rem);
-  max-height: calc(100vh - 2rem);
-  overflow-y: auto;
-  overscroll-behavior: contain;
-  padding: ${th((t) => t.space(6))};
-  background: ${th((t) => t.colors.surface)};
-  border-radius: ${th((t) => t.radii.lg)};
-  box-shadow: ${th((t) => t.shadows.lg)};
-  z-index: ${th((t) => t.zIndices.dialog)};
-  animation: ${rise} 150ms ease-out;
-  ${media.md} {
-    max-width: ${(p) => p.$width};
-  }
-  ${(p) => p.$sheet && sheet}
-`;
-
-/**
- * Stays at the top while the content scrolls inside the dialog, so the title and the close button remain in reach
- * on a phone whatever the length of the form (no Escape key on a touch screen). It runs to the dialog's edges over
- * the padding, on the surface colour, so the scrolled content passes under it.
- */
-const Header = styled.div`
-  position: sticky;
-  top: calc(-1 * ${th((t) => t.space(6))});
-  z-index: 1;
-  margin: calc(-1 * ${th((t) => t.space(6))}) calc(-1 * ${th((t) => t.space(6))}) ${th((t) => t.space(4))};
-  padding: ${th((t) => t.space(6))} calc(${th((t) => t.space(6))} + 2.5rem) ${th((t) => t.space(3))} ${th((t) => t.space(6))};
-  background: ${th((t) => t.colors.surface)};
-`;
-
-const Title = styled(RadixDialog.Title)`
-  margin: 0;
-  font-size: ${th((t) => t.fontSizes.xl)};
-  font-weight: ${th((t) => t.fontWeights.semibold)};
-`;
-
-const Description = styled(RadixDialog.Description)`
-  margin: ${th((t) => t.space(1))} 0 0;
-  color: ${th((t) => t.colors.textMuted)};
-`;
-
-const CloseButton = styled(RadixDialog.Close)`
-  position: absolute;
-  top: ${th((t) => t.space(4))};
-  right: ${th((t) => t.space(4))};
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 2.25rem;
-  height: 2.25rem;
-  border: none;
-  border-radius: ${th((t) => t.radii.md)};
-  background: transparent;
-  color: ${th((t) => t.colors.textMuted)};
-  font-size: 1.5rem;
-  line-height: 1;
-  cursor: pointer;
-  &:hover { background: ${th((t) => t.colors.surfaceMuted)}; color: ${th((t) => t.colors.text)}; }
-`;
-
-const widths = { sm: '24rem', md: '32rem', lg: '48rem' } as const;
-
-const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+// A modal dialog whose code (Radix Dialog, its styles: DialogView.tsx) loads the first time one opens: this file
+// is what a page carries until then, the open state and the trigger. The trigger is the caller's element, given
+// the attributes Radix's Trigger would give it, and stays the same element when the view arrives, so focus and a
+// screen reader's place are not lost; focus goes back to it on close.
+import type { DialogCloseProps } from '@radix-ui/react-dialog';
+import {
+  cloneElement,
+  isValidElement,
+  useCallback,
+  useEffect,
+  useId,
+  useReducer,
+  useRef,
+  useState,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+  type SyntheticEvent,
+} from 'react';
 
 export interface DialogProps {
   /** Controlled open state; leave undefined with `trigger` for an uncontrolled dialog. */
@@ -113,64 +24,131 @@ export interface DialogProps {
   defaultOpen?: boolean;
   /** Called with false on Escape, overlay click or the close button (clear loaded details here). */
   onOpenChange?: (open: boolean) => void;
-  /** An element that opens the dialog (wrapped with Radix Trigger asChild). */
+  /** An element that opens the dialog (it gets the trigger's aria attributes and click handling). */
   trigger?: ReactNode;
   title: ReactNode;
   /** Subtitle, linked as the dialog's accessible description. */
   description?: ReactNode;
   children?: ReactNode;
-  size?: keyof typeof widths;
+  size?: 'sm' | 'md' | 'lg';
   /** Accessible name of the corner close button. */
   closeLabel?: string;
   /** `sheet`: from the bottom of a phone, at the right edge from md up (a listing's filters); default centred. */
   placement?: 'centre' | 'sheet';
 }
 
-/** A modal dialog (Radix: focus trap, Escape, scroll lock, aria-labelledby/-describedby). */
-export function Dialog({
-  open,
-  defaultOpen,
-  onOpenChange,
-  trigger,
-  title,
-  description,
-  children,
-  size = 'md',
-  closeLabel = 'Close',
-  placement = 'centre',
-}: DialogProps) {
-  const bodyRef = useRef<HTMLDivElement>(null);
+type View = typeof import('./DialogView');
+let view: View | undefined;
+let loading: Promise<View> | undefined;
+
+/**
+ * Loads the dialog's view once (a chunk of the app that bundles this entry); a failed load (offline) is tried
+ * again at the next open. Also started when a pointer or focus reaches a trigger, so the chunk is usually there by
+ * the click. Exported so a test can load it before asserting on what is drawn synchronously.
+ */
+export function loadDialogView(): Promise<View> {
+  loading ??= import('./DialogView').then(
+    (m) => (view = m),
+    (err: unknown) => {
+      loading = undefined;
+      throw err;
+    },
+  );
+  return loading;
+}
+
+const preload = () => {
+  loadDialogView().catch(() => undefined);
+};
+
+type TriggerProps = {
+  ref?: Ref<HTMLElement>;
+  type?: string;
+  onClick?: (event: SyntheticEvent) => void;
+  onPointerEnter?: (event: SyntheticEvent) => void;
+  onFocus?: (event: SyntheticEvent) => void;
+};
+
+function setRef<T>(ref: Ref<T> | undefined, value: T | null): void {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) (ref as { current: T | null }).current = value;
+}
+
+/** Chains the caller's handler before ours, which is skipped when theirs called preventDefault (as Radix does). */
+function compose(theirs: ((event: SyntheticEvent) => void) | undefined, ours: (event: SyntheticEvent) => void) {
+  return (event: SyntheticEvent) => {
+    theirs?.(event);
+    if (!event.defaultPrevented) ours(event);
+  };
+}
+
+/** A modal dialog (Radix, once loaded: focus trap, Escape, scroll lock, aria-labelledby/-describedby). */
+export function Dialog({ open, defaultOpen = false, onOpenChange, trigger, ...rest }: DialogProps) {
+  const [ownOpen, setOwnOpen] = useState(defaultOpen);
+  const isOpen = open ?? ownOpen;
+  const setOpen = useCallback(
+    (next: boolean) => {
+      if (open === undefined) setOwnOpen(next);
+      onOpenChange?.(next);
+    },
+    [open, onOpenChange],
+  );
+  const [, loaded] = useReducer((n: number) => n + 1, 0);
+  const latestSetOpen = useRef(setOpen);
+  latestSetOpen.current = setOpen;
+  useEffect(() => {
+    if (!isOpen || view) return;
+    let live = true;
+    loadDialogView().then(
+      () => live && loaded(),
+      // Offline: nothing could open, so it is closed again (onOpenChange(false)); the next click tries again.
+      () => live && latestSetOpen.current(false),
+    );
+    return () => {
+      live = false;
+    };
+  }, [isOpen]);
+
+  const contentId = useId();
+  const triggerRef = useRef<HTMLElement | null>(null);
+  const ownTrigger = isValidElement<TriggerProps>(trigger) ? trigger : undefined;
+  const ownRef = ownTrigger?.props.ref;
+  // Stable, so the caller's ref is not called with null and the node again at every render.
+  const triggerCallbackRef = useCallback(
+    (node: HTMLElement | null) => {
+      triggerRef.current = node;
+      setRef(ownRef, node);
+    },
+    [ownRef],
+  );
+  let triggerNode: ReactNode = trigger;
+  if (ownTrigger) {
+    const own = ownTrigger.props;
+    triggerNode = cloneElement(ownTrigger as ReactElement<TriggerProps & Record<string, unknown>>, {
+      type: own.type ?? 'button',
+      'aria-haspopup': 'dialog',
+      'aria-expanded': isOpen,
+      'aria-controls': isOpen ? contentId : undefined,
+      'data-state': isOpen ? 'open' : 'closed',
+      ref: triggerCallbackRef,
+      onClick: compose(own.onClick, () => setOpen(!isOpen)),
+      onPointerEnter: compose(own.onPointerEnter, preload),
+      onFocus: compose(own.onFocus, preload),
+    });
+  }
+  const View = view;
   return (
-    <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
-      {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
-      <RadixDialog.Portal>
-        <Overlay />
-        <Content
-          $width={widths[size]}
-          $sheet={placement === 'sheet'}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={(event) => {
-            // The close button comes first in the header now; opening still focuses what the dialog is for (its
-            // first field or button), and only a dialog with none focuses the close button.
-            const first = bodyRef.current?.querySelector<HTMLElement>(TABBABLE);
-            if (!first) return;
-            event.preventDefault();
-            first.focus();
-          }}
-        >
-          <Header>
-            <Title>{title}</Title>
-            {description && <Description>{description}</Description>}
-            <CloseButton aria-label={closeLabel}>
-              <span aria-hidden="true">×</span>
-            </CloseButton>
-          </Header>
-          <div ref={bodyRef}>{children}</div>
-        </Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <>
+      {triggerNode}
+      {View && <View.DialogView {...rest} open={isOpen} onOpenChange={setOpen} contentId={contentId} triggerRef={triggerRef} />}
+    </>
   );
 }
 
-/** Wrap any button to close the surrounding Dialog: `<DialogClose asChild><Button>Cancel</Button></DialogClose>`. */
-export const DialogClose = RadixDialog.Close;
+/**
+ * Wrap any button to close the surrounding Dialog: `<DialogClose asChild><Button>Cancel</Button></DialogClose>`.
+ * It is drawn only inside an open dialog, so by then the view is loaded.
+ */
+export function DialogClose(props: DialogCloseProps & { ref?: Ref<HTMLButtonElement> }) {
+  return view ? <view.DialogCloseView {...props} /> : null;
+}

@@ -1,8 +1,11 @@
+// The toast slot as the first page load carries it: the Radix provider and the region (landmark, F8 hotkey, its
+// place on the screen), present from the start so the region a screen reader or a test finds is the one the
+// toasts appear in. What draws a toast (ToastView.tsx: styles, animations, buttons) is loaded with the first one.
 import * as RadixToast from '@radix-ui/react-toast';
-import { isValidElement } from 'react';
-import styled, { css, keyframes } from 'styled-components';
+import { useEffect, useReducer } from 'react';
+import styled from 'styled-components';
 import { media, th } from '../theme';
-import { TOAST_DEFAULT_DURATION, useToast, type ToasterToast, type ToastVariant } from './store';
+import { TOAST_DEFAULT_DURATION, useToast } from './store';
 
 /** docs/product.md#interface-constants: swipe right past 50 px dismisses; F8 focuses the region; its label is "Notification". */
 export const TOAST_SWIPE_DIRECTION = 'right';
@@ -51,119 +54,55 @@ const Viewport = styled(RadixToast.Viewport)`
   }
 `;
 
-const slideIn = keyframes`from { transform: translateX(calc(100% + 1rem)); } to { transform: translateX(0); }`;
-const dropIn = keyframes`from { transform: translateY(-0.75rem); opacity: 0; } to { transform: translateY(0); opacity: 1; }`;
-const fadeOut = keyframes`from { opacity: 1; } to { opacity: 0; }`;
-const swipeOut = keyframes`from { transform: translateX(var(--radix-toast-swipe-end-x)); } to { transform: translateX(calc(100% + 1rem)); }`;
-
-const variantCss: Record<ToastVariant, ReturnType<typeof css>> = {
-  default: css`
-    background: ${th((t) => t.colors.surface)};
-    color: ${th((t) => t.colors.text)};
-    border-color: ${th((t) => t.colors.border)};
-  `,
-  destructive: css`
-    background: ${th((t) => t.colors.dangerStrong)};
-    color: ${th((t) => t.colors.onDanger)};
-    border-color: ${th((t) => t.colors.dangerStrong)};
-  `,
-};
-
-const Root = styled(RadixToast.Root)<{ $variant: ToastVariant }>`
-  position: relative;
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 0.75rem;
-  padding: 0.5rem 2.75rem 0.5rem 0.875rem;
-  min-height: 3rem;
-  border: 1px solid;
-  border-radius: ${th((t) => t.radii.md)};
-  box-shadow: ${th((t) => t.shadows.lg)};
-  ${(p) => variantCss[p.$variant]}
-  /* Radix drives these states: open -> closed (exit animation, presence "unmount suspended") -> unmounted. */
-  &[data-state='open'] { animation: ${dropIn} 200ms ease-out; }
-  &[data-state='closed'] { animation: ${fadeOut} 150ms ease-in forwards; }
-  &[data-swipe='move'] { transform: translateX(var(--radix-toast-swipe-move-x)); }
-  &[data-swipe='cancel'] { transform: translateX(0); transition: transform 200ms ease-out; }
-  &[data-swipe='end'] { animation: ${swipeOut} 150ms ease-out forwards; }
-  ${media.md} {
-    gap: 1rem;
-    padding: 1rem 2.5rem 1rem 1.25rem;
-    &[data-state='open'] { animation: ${slideIn} 200ms ease-out; }
-  }
-`;
-
-const Text = styled.div`
-  display: grid;
-  gap: 0.25rem;
-`;
-
-const Title = styled(RadixToast.Title)`
-  font-weight: ${th((t) => t.fontWeights.semibold)};
-`;
-
-const Description = styled(RadixToast.Description)`
-  font-size: ${th((t) => t.fontSizes.sm)};
-  opacity: 0.9;
-`;
-
-const ActionButton = styled(RadixToast.Action)`
-  flex: none;
-  min-height: 2rem;
-  padding: 0 0.75rem;
-  border: 1px solid currentColor;
-  border-radius: ${th((t) => t.radii.md)};
-  background: transparent;
-  color: inherit;
-  font-weight: ${th((t) => t.fontWeights.medium)};
-  cursor: pointer;
-  &:hover { background: rgba(127, 127, 127, 0.12); }
-`;
-
-const CloseButton = styled(RadixToast.Close)`
-  position: absolute;
-  top: 50%;
-  right: 0.375rem;
-  transform: translateY(-50%);
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 2.25rem;
-  height: 2.25rem;
-  border: none;
-  border-radius: ${th((t) => t.radii.sm)};
-  background: transparent;
-  color: inherit;
-  font-size: 1.25rem;
-  line-height: 1;
-  cursor: pointer;
-  &:hover { background: rgba(127, 127, 127, 0.12); }
-`;
-
 export interface ToastActionProps extends RadixToast.ToastActionProps {
   /** Required by Radix: tells a screen-reader user how to do the same without the button. */
   altText: string;
 }
 
-/** The optional action button of a toast: `toast({ title, action: <ToastAction altText="Undo" onClick={...}>Undo</ToastAction> })`. */
-export function ToastAction(props: ToastActionProps) {
-  return <ActionButton {...props} />;
+type ToastView = typeof import('./ToastView');
+let view: ToastView | undefined;
+let loading: Promise<ToastView> | undefined;
+
+/**
+ * Loads the toasts' view once (a chunk of whichever app bundles @pharmacy/ui); a failed load (offline) is tried
+ * again with the next toast. Exported so a test can load it before asserting on what is drawn synchronously.
+ */
+export function loadToastView(): Promise<ToastView> {
+  loading ??= import('./ToastView').then(
+    (m) => (view = m),
+    (err: unknown) => {
+      loading = undefined;
+      throw err;
+    },
+  );
+  return loading;
 }
 
-function renderAction(action: ToasterToast['action']) {
-  if (!action) return null;
-  if (isValidElement(action)) return action;
-  return (
-    <ToastAction altText={action.altText ?? action.label} onClick={action.onClick}>
-      {action.label}
-    </ToastAction>
-  );
+/**
+ * The optional action button of a toast: `toast({ title, action: <ToastAction altText="Undo" onClick={...}>Undo</ToastAction> })`.
+ * It is drawn only inside a toast, so by then the view is loaded.
+ */
+export function ToastAction(props: ToastActionProps) {
+  return view ? <view.ToastActionView {...props} /> : null;
 }
 
 /** The app's single toast slot; rendered once by the host shell. */
 export function Toaster() {
   const { toasts } = useToast();
+  const [, loaded] = useReducer((n: number) => n + 1, 0);
+  const needed = toasts.length > 0 && !view;
+  useEffect(() => {
+    if (!needed) return;
+    let live = true;
+    loadToastView().then(
+      () => live && loaded(),
+      // Nothing to draw them with (offline): the toasts stay in the store, and the next change to them tries again.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [needed, toasts]);
   return (
     <RadixToast.Provider
       swipeDirection={TOAST_SWIPE_DIRECTION}
@@ -171,27 +110,7 @@ export function Toaster() {
       duration={TOAST_DEFAULT_DURATION}
       label={TOAST_REGION_LABEL}
     >
-      {toasts.map(({ id, title, description, action, variant = 'default', duration, open, onOpenChange }) => (
-        <Root
-          key={id}
-          open={open}
-          onOpenChange={onOpenChange}
-          duration={duration}
-          $variant={variant}
-          data-variant={variant}
-          // A failure is announced at once (assertive); routine feedback waits its turn (polite).
-          type={variant === 'destructive' ? 'foreground' : 'background'}
-        >
-          <Text>
-            {title && <Title>{title}</Title>}
-            {description && <Description>{description}</Description>}
-          </Text>
-          {renderAction(action)}
-          <CloseButton aria-label="Close">
-            <span aria-hidden="true">×</span>
-          </CloseButton>
-        </Root>
-      ))}
+      {view && <view.ToastItems toasts={toasts} />}
       <Viewport hotkey={TOAST_HOTKEY} label={`${TOAST_REGION_LABEL} ({hotkey})`} />
     </RadixToast.Provider>
   );
