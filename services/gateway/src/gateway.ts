@@ -18,6 +18,7 @@ import {
   type ServiceHandle,
 } from '@pharmacy/service-kit';
 import { openStore } from '@pharmacy/db';
+import { COMPRESS_OPTIONS } from './compression';
 import { remoteOrigins, withRemoteOrigins } from './remotes/csp';
 import { hostSharedVersions } from './remotes/host-shared';
 import { RemoteRegistry } from './remotes/registry';
@@ -66,6 +67,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
   const app = await createApp({
     publicKey: keys.publicKey,
     logLevel: config.logLevel,
+    slowRequestMs: config.slowRequestMs,
     logStream: opts.logStream,
     docs: opts.mode === 'embedded',
     trustedOrigins: [config.publicOrigin],
@@ -78,7 +80,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
       await store.close();
     });
   }
-  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(fastifyCompress, COMPRESS_OPTIONS);
 
   if (opts.mode === 'embedded') {
     const handles: ServiceHandle[] = [];
