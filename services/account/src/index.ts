@@ -66,8 +66,8 @@ export const openAccountService: OpenService = async (ctx) => {
       rateLimits: rateLimitsFrom(ctx.config.account),
       attemptLimits: attemptLimitsFrom(ctx.config.account),
       erasers: [
-        serviceEraser('checkout', { baseUrl: ctx.serviceUrls.checkout, token: ctx.internalToken, fetch: ctx.fetch }),
-        serviceEraser('catalog', { baseUrl: ctx.serviceUrls.catalog, token: ctx.internalToken, fetch: ctx.fetch }),
+        serviceEraser('checkout', { transport: ctx.peers.checkout, token: ctx.internalToken }),
+        serviceEraser('catalog', { transport: ctx.peers.catalog, token: ctx.internalToken }),
       ],
       erasureRetryMs: ctx.config.account.erasureRetryMs,
     });

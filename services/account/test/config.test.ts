@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createApp, generateTestKeys, loadConfig } from '@pharmacy/service-kit';
+import { createApp, generateTestKeys, httpPeers, loadConfig } from '@pharmacy/service-kit';
 import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, openAccountService, type RateLimits } from '../src';
 import { DEFAULT_ERASURE_RETRY_MS } from '../src/erasure/service';
 import { send } from './helpers';
@@ -18,7 +18,7 @@ it('RATE_LIMIT_LOGIN=2 lets two sign-ins through from one address and answers th
   // production: no demo users to create, so the test is about the limit alone
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_LOGIN: '2' });
   const app = await createApp({ publicKey: keys.publicKey, logLevel: 'silent' });
-  const handle = await openAccountService({ config, log: app.log, internalToken: keys.internalToken, serviceUrls: { account: '', catalog: '', checkout: '' }, privateKey: keys.privateKey });
+  const handle = await openAccountService({ config, log: app.log, internalToken: keys.internalToken, peers: httpPeers({ account: '', catalog: '', checkout: '' }), privateKey: keys.privateKey });
   await handle.register(app);
   app.addHook('onClose', () => handle.close());
   await app.ready();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createApp, generateTestKeys, loadConfig, type App } from '@pharmacy/service-kit';
+import { createApp, generateTestKeys, httpPeers, loadConfig, type App } from '@pharmacy/service-kit';
 import { openAccountService } from '../src';
 import { textWithLinks } from '../src/mailbox/page';
 import { buildTestApp, eventually, register, send } from './helpers';
@@ -23,7 +23,7 @@ async function start(env: Record<string, string>): Promise<{ app: App; log: () =
     config,
     log: app.log,
     internalToken: keys.internalToken,
-    serviceUrls: { account: '', catalog: '', checkout: '' },
+    peers: httpPeers({ account: '', catalog: '', checkout: '' }),
     privateKey: keys.privateKey,
   });
   await handle.register(app);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createApp, generateTestKeys, loadConfig, type App, type ServiceHandle } from '@pharmacy/service-kit';
+import { createApp, generateTestKeys, httpPeers, loadConfig, type App, type ServiceHandle } from '@pharmacy/service-kit';
 import { openStore } from '@pharmacy/db';
 import { openAccountService } from '../src';
 import { Jar, get, send } from './helpers';
@@ -18,7 +18,7 @@ async function start(env: Record<string, string>): Promise<{ app: App; handle: S
     config,
     log: app.log,
     internalToken: keys.internalToken,
-    serviceUrls: { account: '', catalog: '', checkout: '' },
+    peers: httpPeers({ account: '', catalog: '', checkout: '' }),
     privateKey: keys.privateKey,
   });
   await handle.register(app);

@@ -31,8 +31,8 @@ export const openCatalogService: OpenService = async (ctx) => {
     store,
     blobs,
     internalToken: ctx.internalToken,
-    purchases: checkoutPurchaseChecker({ baseUrl: ctx.serviceUrls.checkout, token: ctx.internalToken, fetch: ctx.fetch }),
-    account: accountSafetyProfiles({ baseUrl: ctx.serviceUrls.account, token: ctx.internalToken, fetch: ctx.fetch }),
+    purchases: checkoutPurchaseChecker({ transport: ctx.peers.checkout, token: ctx.internalToken }),
+    account: accountSafetyProfiles({ transport: ctx.peers.account, token: ctx.internalToken }),
   };
   return {
     name: 'catalog',

@@ -1,4 +1,4 @@
-import { createServiceClient, readSafetyProfile } from '@pharmacy/service-kit';
+import { createServiceClient, readSafetyProfile, type ServiceClientOptions } from '@pharmacy/service-kit';
 import { AccountPaths, type NotifyUserBody, type SafetyProfile } from '@pharmacy/contracts';
 
 /** What checkout asks of the account service, which alone holds a user's health profile and email. */
@@ -11,7 +11,7 @@ export interface AccountClient {
   userIdsByEmail(email: string): Promise<string[]>;
 }
 
-export function createAccountClient(opts: { baseUrl: string; token: string; fetch?: typeof fetch; timeoutMs?: number }): AccountClient {
+export function createAccountClient(opts: ServiceClientOptions): AccountClient {
   const call = createServiceClient(opts);
   return {
     safetyProfile: (userId) => readSafetyProfile(call, userId),

@@ -1,5 +1,5 @@
 import { ErrorCodes, UNAVAILABLE_MESSAGES, type Quote, type QuoteItem, type SafetyProfile, type StockLine } from '@pharmacy/contracts';
-import { createServiceClient, HttpError } from '@pharmacy/service-kit';
+import { createServiceClient, HttpError, type ServiceClientOptions } from '@pharmacy/service-kit';
 
 /** One priced line as the catalog quotes it (contracts/catalog.ts). */
 export type QuoteLine = QuoteItem;
@@ -30,7 +30,7 @@ export class CatalogUnavailableError extends HttpError {
   }
 }
 
-export function createCatalogClient(opts: { baseUrl: string; token: string; fetch?: typeof fetch; timeoutMs?: number }): CatalogClient {
+export function createCatalogClient(opts: ServiceClientOptions): CatalogClient {
   const send = createServiceClient(opts);
   async function call<T>(method: Parameters<typeof send>[0], path: string, body?: unknown): Promise<T> {
     try {

@@ -2,6 +2,7 @@ import { openStore } from '@pharmacy/db';
 import { followAccountRevocations, type OpenService, type ServiceContext, type ServiceHandle } from '@pharmacy/service-kit';
 import { createAccountClient } from './account-client';
 import { createCatalogClient } from './catalog-client';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './deps';
 import { choosePaymentProvider, paymentProviderFor } from './payments';
 import { buildCheckoutService } from './plugin';
 
@@ -20,16 +21,16 @@ export async function openCheckout(ctx: ServiceContext): Promise<ServiceHandle> 
   const settings = ctx.config.checkout;
   const choice = choosePaymentProvider(settings, { production: ctx.config.production });
   const store = await openStore({ name: 'checkout', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl });
-  const client = { token: ctx.internalToken, fetch: ctx.fetch };
   const payments = paymentProviderFor(settings, choice, { store, publicOrigin: ctx.config.publicOrigin });
   if (choice.warning) ctx.log.warn({ provider: payments.name }, choice.warning);
   else ctx.log.info({ provider: payments.name }, 'checkout payment provider');
   const plugin = buildCheckoutService({
     store,
-    catalog: createCatalogClient({ baseUrl: ctx.serviceUrls.catalog, ...client }),
-    account: createAccountClient({ baseUrl: ctx.serviceUrls.account, ...client }),
+    catalog: createCatalogClient({ transport: ctx.peers.catalog, token: ctx.internalToken }),
+    account: createAccountClient({ transport: ctx.peers.account, token: ctx.internalToken }),
     payments,
     internalToken: ctx.internalToken,
+    rateLimits: rateLimitsFrom(settings.rateLimits),
     publicOrigin: ctx.config.publicOrigin,
     trustedOrigins: settings.trustedOrigins,
     production: ctx.config.production,
@@ -44,6 +45,16 @@ export async function openCheckout(ctx: ServiceContext): Promise<ServiceHandle> 
     },
     close: () => store.close(),
   };
+}
+
+/** RATE_LIMIT_CART, _ORDER_CREATE, _ORDER_CAPTURE (a load run's shoppers buy several times a second): the max only, never the window. */
+function rateLimitsFrom(set: ServiceContext['config']['checkout']['rateLimits']): Partial<RateLimits> {
+  const out: Partial<RateLimits> = {};
+  for (const key of ['cart', 'orderCreate', 'orderCapture'] as const) {
+    const max = set[key];
+    if (max !== undefined) out[key] = { ...DEFAULT_RATE_LIMITS[key], max };
+  }
+  return out;
 }
 
 export const openCheckoutService: OpenService = openCheckout;

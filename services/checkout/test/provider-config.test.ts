@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { PAYMENT_PROVIDERS } from '@pharmacy/contracts';
-import { createApp, generateTestKeys, loadConfig, PAYMENT_PROVIDER_NAMES, type ServiceContext } from '@pharmacy/service-kit';
+import { createApp, generateTestKeys, httpPeers, loadConfig, PAYMENT_PROVIDER_NAMES, type ServiceContext } from '@pharmacy/service-kit';
 import { openCheckout } from '../src/index';
 import { choosePaymentProvider, PaymentConfigError } from '../src/payments';
 
@@ -30,7 +30,7 @@ function context(env: NodeJS.ProcessEnv, log: FastifyBaseLogger): ServiceContext
     config: loadConfig({ ...env, DATA_DIR: dir, PORT: '5000' }),
     log,
     internalToken: 'internal-token',
-    serviceUrls: { account: 'http://127.0.0.1:1', catalog: 'http://127.0.0.1:1', checkout: 'http://127.0.0.1:1' },
+    peers: httpPeers({ account: 'http://127.0.0.1:1', catalog: 'http://127.0.0.1:1', checkout: 'http://127.0.0.1:1' }),
   };
 }
 

@@ -9,7 +9,8 @@ import {
   findInternalToken,
   followAccountRevocations,
   loadKeys,
-  serviceUrlsFor,
+  httpPeers,
+  inProcessPeers,
   type App,
   type GatewayMode,
   type KitConfig,
@@ -88,7 +89,9 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
       config,
       log: app.log,
       internalToken: loadInternalToken(config.dataDir, config.internalToken),
-      serviceUrls: serviceUrlsFor(config, `http://127.0.0.1:${config.port}`),
+      // Every service is on this app: their clients call each other through it in process (no HTTP), except
+      // a peer whose *_SERVICE_URL is set, which is called there as configured.
+      peers: inProcessPeers(app, config.serviceUrls),
     };
     app.addHook('onClose', async () => {
       for (const h of handles.reverse()) await h.close();
@@ -105,7 +108,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
     await registerUpstreams(app, { urls, timeoutMs: opts.upstreamTimeoutMs });
     // check-auth is answered from the token while the account service is down: it must still know who signed out.
     const internalToken = findInternalToken(config.dataDir, config.internalToken);
-    if (internalToken) followAccountRevocations(app, { serviceUrls: urls, internalToken, log: app.log, config });
+    if (internalToken) followAccountRevocations(app, { peers: httpPeers(urls), internalToken, log: app.log, config });
     else app.log.warn('INTERNAL_TOKEN not set: the gateway cannot read session revocations from the account service');
   }
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { openAccountService } from '@pharmacy/account-service';
 import { openCatalogService } from '@pharmacy/catalog-service';
 import { openCheckoutService } from '@pharmacy/checkout-service';
-import { createApp, ensureKeys, loadConfig, loadInternalToken, loadKeys, type App, type OpenService } from '@pharmacy/service-kit';
+import { createApp, ensureKeys, httpPeers, loadConfig, loadInternalToken, loadKeys, type App, type OpenService } from '@pharmacy/service-kit';
 
 export type ServiceName = 'account' | 'catalog' | 'checkout';
 const OPENERS: Record<ServiceName, OpenService> = { account: openAccountService, catalog: openCatalogService, checkout: openCheckoutService };
@@ -51,7 +51,7 @@ export async function startRealServices(prefix: string): Promise<RealServices> {
     const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(ports[name]), CATALOG_SEED: 'false' }), logLevel: 'silent' };
     const keys = loadKeys({ dataDir, withPrivate: name === 'account' });
     const app = await createApp({ publicKey: keys.publicKey, logLevel: 'silent', trustProxy: '127.0.0.1', trustedOrigins: [config.publicOrigin] });
-    const handle = await OPENERS[name]({ config, log: app.log, internalToken: loadInternalToken(dataDir), serviceUrls: urls, privateKey: keys.privateKey });
+    const handle = await OPENERS[name]({ config, log: app.log, internalToken: loadInternalToken(dataDir), peers: httpPeers(urls), privateKey: keys.privateKey });
     await handle.register(app);
     app.addHook('onClose', () => handle.close());
     await app.listen({ port: ports[name], host: '127.0.0.1' });

@@ -13,6 +13,7 @@ import {
   createMailer,
   followAccountRevocations,
   generateTestKeys,
+  httpTransport,
   injectFetch,
   type App,
   type OutboxDoc,
@@ -126,12 +127,13 @@ async function openShop(): Promise<Shop> {
   // What catalog and checkout run in production (started by the server's listen; started by hand here).
   const followers = [catalog, checkout].map((app) =>
     followAccountRevocations(app, {
-      serviceUrls: { account: 'http://account.internal', catalog: 'http://catalog.internal', checkout: 'http://checkout.internal' },
+      peers: {
+        account: httpTransport('http://account.internal', (async (input: string | URL | Request, init?: RequestInit) => {
+          if (accountDown.value) throw new TypeError('fetch failed: connect ECONNREFUSED');
+          return to('account')(input, init);
+        }) as typeof fetch),
+      },
       internalToken: token,
-      fetch: (async (input: string | URL | Request, init?: RequestInit) => {
-        if (accountDown.value) throw new TypeError('fetch failed: connect ECONNREFUSED');
-        return to('account')(input, init);
-      }) as typeof fetch,
       log: quiet,
       config: { revocationPollMs: DEFAULT_REVOCATION_POLL_MS },
     }),

@@ -72,6 +72,8 @@ export interface KitConfig {
     paypal: { clientId?: string; clientSecret?: string; apiBase?: string };
     /** More origins a shopper may be sent back to after paying (normalised). */
     trustedOrigins: string[];
+    /** RATE_LIMIT_CART / _ORDER_CREATE / _ORDER_CAPTURE: requests per signed-in user a minute, when set (load runs). */
+    rateLimits: { cart?: number; orderCreate?: number; orderCapture?: number };
     /** Delivery fees, free-delivery threshold (cents) and tax rate; unset, the checkout's defaults (DELIVERY_DEFAULTS). */
     delivery: { standardFeeCents?: number; expressFeeCents?: number; freeDeliveryOverCents?: number; taxRatePercent?: number };
   };
@@ -93,7 +95,7 @@ const PROCESS_VARIABLES = [
   'RATE_LIMIT_LOGIN', 'RATE_LIMIT_REGISTER', 'RATE_LIMIT_FORGOT_PASSWORD', 'RATE_LIMIT_RESET_PASSWORD', 'RATE_LIMIT_PASSWORD_CHECK',
   'RATE_LIMIT_TICKETS', 'LOGIN_FAILURES_PER_ACCOUNT', 'RESET_MAILS_PER_ACCOUNT', 'ERASURE_RETRY_MS',
   'CATALOG_SEED',
-  'CURRENCY', 'PAYMENT_PROVIDER', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_API_BASE', 'TRUSTED_ORIGINS',
+  'CURRENCY', 'PAYMENT_PROVIDER', 'RATE_LIMIT_CART', 'RATE_LIMIT_ORDER_CREATE', 'RATE_LIMIT_ORDER_CAPTURE', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_API_BASE', 'TRUSTED_ORIGINS',
   'STANDARD_DELIVERY_FEE_CENTS', 'EXPRESS_DELIVERY_FEE_CENTS', 'FREE_DELIVERY_OVER_CENTS', 'TAX_RATE_PERCENT',
 ] as const satisfies readonly EnvName[];
 
@@ -154,6 +156,7 @@ export function loadConfig(env: Environment = process.env, defaults: { port?: nu
       paymentProvider: v.PAYMENT_PROVIDER,
       paypal: { clientId: v.PAYPAL_CLIENT_ID, clientSecret: v.PAYPAL_CLIENT_SECRET, apiBase: v.PAYPAL_API_BASE },
       trustedOrigins: parseOriginList(v.TRUSTED_ORIGINS),
+      rateLimits: { cart: v.RATE_LIMIT_CART, orderCreate: v.RATE_LIMIT_ORDER_CREATE, orderCapture: v.RATE_LIMIT_ORDER_CAPTURE },
       delivery: {
         standardFeeCents: v.STANDARD_DELIVERY_FEE_CENTS,
         expressFeeCents: v.EXPRESS_DELIVERY_FEE_CENTS,

@@ -26,12 +26,37 @@ export { literalMatch } from './text';
 export type { RateLimitsOf, ServiceDeps } from './service-deps';
 export { requireUser, requireAdmin, optionalUser, assertSelf, assertBodyUser, TOKEN_ALGORITHM, type AccessClaims } from './plugins/auth';
 export { createMailer, type Mail, type Mailer, type OutboxDoc } from './mail';
-export { requireInternal, createServiceClient, INTERNAL_HEADER, type ServiceClient, type ServiceClientOptions } from './internal';
+export {
+  requireInternal,
+  createServiceClient,
+  httpTransport,
+  injectTransport,
+  transportOf,
+  INTERNAL_HEADER,
+  type Injectable,
+  type InternalRequest,
+  type InternalResponse,
+  type PeerOptions,
+  type ServiceClient,
+  type ServiceClientOptions,
+  type ServiceTransport,
+} from './internal';
 export { readSafetyProfile, accountSafetyProfiles, type SafetyProfileSource } from './account-client';
 export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 export { createAccessTokenSigner, ACCESS_TOKEN_TTL_SECONDS, REVOCATION_KEEP_MS } from './tokens';
 export { startOrExit, type StartupOutput } from './startup';
-export { runService, injectFetch, serviceUrlsFor, followAccountRevocations, type ServiceContext, type ServiceHandle, type OpenService } from './service';
+export {
+  runService,
+  injectFetch,
+  serviceUrlsFor,
+  httpPeers,
+  inProcessPeers,
+  followAccountRevocations,
+  type ServiceContext,
+  type ServiceHandle,
+  type OpenService,
+  type ServicePeers,
+} from './service';
 export {
   RevocationList,
   followRevocations,

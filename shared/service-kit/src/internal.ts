@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, InjectOptions } from 'fastify';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@pharmacy/contracts';
 import { HttpError, forbidden, unavailable } from './errors';
 
@@ -14,39 +14,113 @@ export function requireInternal(token: string) {
   };
 }
 
-export interface ServiceClientOptions {
-  baseUrl: string;
-  token: string;
-  /** Service-to-service calls do time out, unlike the browser's (a dead dependency must not hang checkout). */
-  timeoutMs?: number;
-  fetch?: typeof fetch;
+/** One service-to-service request as a transport carries it (the body already JSON). */
+export interface InternalRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+}
+
+/** The other service's answer: its status and its parsed JSON body (null when it sent none or no JSON). */
+export interface InternalResponse {
+  status: number;
+  payload: unknown;
 }
 
 /**
- * A small typed HTTP client for service-to-service calls. Failures of the other service keep its status
- * and message; a network failure or timeout becomes 503.
+ * How a typed client reaches another service. It rejects when the service could not be reached or did not
+ * answer within `timeoutMs`; every answer it got, whatever its status, resolves.
+ */
+export type ServiceTransport = (request: InternalRequest) => Promise<InternalResponse>;
+
+/** Over HTTP to `baseUrl`: a service run alone, or distributed mode. */
+export function httpTransport(baseUrl: string, doFetch: typeof fetch = fetch): ServiceTransport {
+  const base = baseUrl.replace(/\/$/, '');
+  return async (req) => {
+    const res = await doFetch(`${base}${req.path}`, {
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      signal: AbortSignal.timeout(req.timeoutMs),
+    });
+    return { status: res.status, payload: await res.json().catch(() => null) };
+  };
+}
+
+/** The part of a Fastify app the in-process transport needs (App, or any instance holding the routes). */
+export interface Injectable {
+  inject(opts: InjectOptions): Promise<{ statusCode: number; body: string }>;
+}
+
+/**
+ * In process, through the app that holds the other service's routes (embedded mode): the request runs the
+ * same route with the same hooks, token check, schema validation and serialisation as over HTTP, without a
+ * socket, an HTTP parser or a second JSON round trip through undici. A hung handler still times out.
+ */
+export function injectTransport(app: Injectable): ServiceTransport {
+  return (req) => {
+    let timer: NodeJS.Timeout | undefined;
+    const answered = app
+      .inject({ method: req.method, url: req.path, headers: req.headers, payload: req.body })
+      .then((res): InternalResponse => ({ status: res.statusCode, payload: parseJson(res.body) }));
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`in-process call timed out after ${req.timeoutMs} ms`)), req.timeoutMs);
+    });
+    return Promise.race([answered, timedOut]).finally(() => clearTimeout(timer));
+  };
+}
+
+function parseJson(body: string): unknown {
+  try {
+    return body ? (JSON.parse(body) as unknown) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Where a client sends its calls: a transport, or (the HTTP transport's shorthand) a base URL and a fetch. */
+export type PeerOptions = { transport: ServiceTransport } | { baseUrl: string; fetch?: typeof fetch };
+
+export type ServiceClientOptions = PeerOptions & {
+  token: string;
+  /** Service-to-service calls do time out, unlike the browser's (a dead dependency must not hang checkout). */
+  timeoutMs?: number;
+};
+
+export function transportOf(opts: PeerOptions): ServiceTransport {
+  return 'transport' in opts ? opts.transport : httpTransport(opts.baseUrl, opts.fetch);
+}
+
+/**
+ * A small typed client for service-to-service calls, over whichever transport it is given. Failures of the
+ * other service keep its status and message; a 5xx, an answer that is not the envelope, a network failure or
+ * a timeout becomes 503, the same in process as over HTTP.
  */
 export function createServiceClient(opts: ServiceClientOptions) {
-  const doFetch = opts.fetch ?? fetch;
-  const base = opts.baseUrl.replace(/\/$/, '');
-  return async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
-    let res: Response;
+  const transport = transportOf(opts);
+  const timeoutMs = opts.timeoutMs ?? 5000;
+  return async function call<T>(method: InternalRequest['method'], path: string, body?: unknown): Promise<T> {
+    let res: InternalResponse;
     try {
-      res = await doFetch(`${base}${path}`, {
+      res = await transport({
         method,
+        path,
         headers: {
           [INTERNAL_HEADER]: opts.token,
           [CSRF_HEADER]: CSRF_HEADER_VALUE,
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(opts.timeoutMs ?? 5000),
+        timeoutMs,
       });
     } catch {
       throw unavailable();
     }
-    const payload = (await res.json().catch(() => null)) as { success?: boolean; data?: T; message?: string; code?: string } | null;
-    if (!res.ok || !payload || payload.success !== true) {
+    const payload = res.payload as { success?: boolean; data?: T; message?: string; code?: string } | null;
+    const isOk = res.status >= 200 && res.status < 300;
+    if (!isOk || !payload || payload.success !== true) {
       if (res.status >= 500 || !payload) throw unavailable();
       throw new HttpError(res.status, payload.code ?? 'UPSTREAM', payload.message ?? 'Request failed.');
     }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Revocation, RevocationFeed } from '@pharmacy/contracts';
-import { createServiceClient } from './internal';
+import { createServiceClient, type PeerOptions } from './internal';
 import { DEFAULT_REVOCATION_POLL_MS } from './config/variables';
 
 export const REVOCATIONS_PATH = '/internal/account/revocations';
@@ -52,14 +52,11 @@ export class RevocationList {
   }
 }
 
-export interface RevocationFollowerOptions {
-  /** Where the account service is reached. */
-  baseUrl: string;
+export type RevocationFollowerOptions = PeerOptions & {
   token: string;
-  fetch?: typeof fetch;
   intervalMs?: number;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
-}
+};
 
 export interface RevocationFollower {
   /** One poll now; false when the account service could not be reached (the list is kept as it was). */
@@ -75,7 +72,8 @@ export interface RevocationFollower {
  * is logged once, and so is the recovery.
  */
 export function followRevocations(list: RevocationList, opts: RevocationFollowerOptions): RevocationFollower {
-  const call = createServiceClient({ baseUrl: opts.baseUrl, token: opts.token, fetch: opts.fetch, timeoutMs: 3000 });
+  // Where the account service is reached (in process in embedded mode, else over HTTP).
+  const call = createServiceClient({ ...opts, timeoutMs: 3000 });
   const intervalMs = opts.intervalMs ?? DEFAULT_REVOCATION_POLL_MS;
   let cursor = '0';
   let unreachableSince: number | null = null;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createApp, type App } from './app';
-import { loadConfig, type KitConfig } from './config';
+import { loadConfig, type KitConfig, type ServiceName } from './config';
+import { httpTransport, injectTransport, type Injectable, type ServiceTransport } from './internal';
 import { loadInternalToken, loadKeys } from './keys';
 import { followRevocations, type RevocationFollower } from './revocation';
 
@@ -10,12 +11,28 @@ export interface ServiceContext {
   log: FastifyBaseLogger;
   /** Shared secret for /internal/* calls between services. */
   internalToken: string;
-  /** Base URLs other services are reached at (HTTP, even when all run in one process). */
-  serviceUrls: { account: string; catalog: string; checkout: string };
+  /** How this service's typed clients reach each other service: in process (embedded) or over HTTP. */
+  peers: ServicePeers;
   /** Only the account service receives the private key. */
   privateKey?: string;
-  /** fetch used for service-to-service calls (tests route it to app.inject). */
-  fetch?: typeof fetch;
+}
+
+/** One transport per service another service may call. */
+export type ServicePeers = Record<ServiceName, ServiceTransport>;
+
+/** Every peer over HTTP at its URL: a service run alone, or the distributed gateway. */
+export function httpPeers(urls: Record<ServiceName, string>, doFetch?: typeof fetch): ServicePeers {
+  return { account: httpTransport(urls.account, doFetch), catalog: httpTransport(urls.catalog, doFetch), checkout: httpTransport(urls.checkout, doFetch) };
+}
+
+/**
+ * Embedded mode: every service is registered on `app`, so each call goes through app.inject (no socket);
+ * a service whose *_SERVICE_URL is set is still called there over HTTP, as configured.
+ */
+export function inProcessPeers(app: Injectable, configured: Partial<Record<ServiceName, string>> = {}): ServicePeers {
+  const local = injectTransport(app);
+  const peer = (name: ServiceName) => (configured[name] ? httpTransport(configured[name]) : local);
+  return { account: peer('account'), catalog: peer('catalog'), checkout: peer('checkout') };
 }
 
 /** An opened service: registers its routes on an app and closes its stores. */
@@ -27,8 +44,8 @@ export interface ServiceHandle {
 
 export type OpenService = (ctx: ServiceContext) => Promise<ServiceHandle>;
 
-/** Where this process reaches each service: the configured *_SERVICE_URL, else `selfOrigin` (embedded, or a service alone). */
-export function serviceUrlsFor(config: Pick<KitConfig, 'serviceUrls'>, selfOrigin: string): ServiceContext['serviceUrls'] {
+/** Where a service run alone reaches each service: the configured *_SERVICE_URL, else `selfOrigin`. */
+export function serviceUrlsFor(config: Pick<KitConfig, 'serviceUrls'>, selfOrigin: string): Record<ServiceName, string> {
   return {
     account: config.serviceUrls.account ?? selfOrigin,
     catalog: config.serviceUrls.catalog ?? selfOrigin,
@@ -53,7 +70,7 @@ export async function runService(open: OpenService, opts: { name: string; defaul
     config,
     log: app.log,
     internalToken: loadInternalToken(config.dataDir, config.internalToken),
-    serviceUrls: serviceUrlsFor(config, `http://127.0.0.1:${config.port}`),
+    peers: httpPeers(serviceUrlsFor(config, `http://127.0.0.1:${config.port}`)),
     privateKey: keys.privateKey,
   });
   await handle.register(app);
@@ -87,19 +104,17 @@ const followers = new WeakMap<object, RevocationFollower>();
 /**
  * Keeps the app's revocation list current from the account service, so requireUser refuses a signed-out
  * session within seconds. One follower per app however many services ask (embedded mode runs several in one
- * app); it starts once the server listens, because in embedded mode it reaches the account service through
- * this very server.
+ * app); it starts once the server listens, when every service's routes are ready to answer.
  */
 export function followAccountRevocations(
   app: App,
-  ctx: Pick<ServiceContext, 'serviceUrls' | 'internalToken' | 'fetch' | 'log'> & { config: Pick<KitConfig, 'revocationPollMs'> },
+  ctx: Pick<ServiceContext, 'internalToken' | 'log'> & { peers: Pick<ServicePeers, 'account'> } & { config: Pick<KitConfig, 'revocationPollMs'> },
 ): RevocationFollower {
   const known = followers.get(app.revocations);
   if (known) return known;
   const follower = followRevocations(app.revocations, {
-    baseUrl: ctx.serviceUrls.account,
+    transport: ctx.peers.account,
     token: ctx.internalToken,
-    fetch: ctx.fetch,
     intervalMs: ctx.config.revocationPollMs,
     log: ctx.log,
   });

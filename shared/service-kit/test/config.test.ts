@@ -93,6 +93,7 @@ describe('values', () => {
       CHECKOUT_SERVICE_URL: 'http://checkout.internal:4003',
       EXPRESS_DELIVERY_FEE_CENTS: '899',
       TAX_RATE_PERCENT: '0',
+      RATE_LIMIT_ORDER_CREATE: '500',
     });
     expect(config.port).toBe(8080);
     expect(config.publicOrigin).toBe('http://localhost:8080');
@@ -105,6 +106,7 @@ describe('values', () => {
       trustedOrigins: ['https://a.example', 'https://b.example:8443'],
       // Only the delivery settings that are set: the others keep the checkout's defaults.
       delivery: { expressFeeCents: 899, taxRatePercent: 0 },
+      rateLimits: { orderCreate: 500 },
     });
     expect(() => loadConfig({ TAX_RATE_PERCENT: '120' })).toThrow(/TAX_RATE_PERCENT/);
     expect(() => loadConfig({ STANDARD_DELIVERY_FEE_CENTS: '3.5' })).toThrow(/STANDARD_DELIVERY_FEE_CENTS/);

@@ -1,5 +1,5 @@
 import type { ErasureResult } from '@pharmacy/contracts';
-import { createServiceClient } from '@pharmacy/service-kit';
+import { createServiceClient, type ServiceClientOptions } from '@pharmacy/service-kit';
 
 /** Another service's part of deleting an account: erases or anonymises what it holds about the user. */
 export interface PersonalDataEraser {
@@ -9,7 +9,7 @@ export interface PersonalDataEraser {
 }
 
 /** The erase call of a service that follows the `/internal/<service>/users/{userId}/erase` convention. */
-export function serviceEraser(service: 'checkout' | 'catalog', opts: { baseUrl: string; token: string; fetch?: typeof fetch }): PersonalDataEraser {
+export function serviceEraser(service: 'checkout' | 'catalog', opts: ServiceClientOptions): PersonalDataEraser {
   const call = createServiceClient({ ...opts, timeoutMs: 3000 });
   return {
     service,

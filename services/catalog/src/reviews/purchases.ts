@@ -1,4 +1,4 @@
-import { createServiceClient } from '@pharmacy/service-kit';
+import { createServiceClient, type ServiceClientOptions } from '@pharmacy/service-kit';
 import type { PurchaseCheck } from '@pharmacy/contracts';
 
 /** "Has this user a paid order containing this product?": answered by the checkout service. */
@@ -6,7 +6,7 @@ export interface PurchaseChecker {
   hasPurchased(userId: string, productId: string): Promise<boolean>;
 }
 
-export function checkoutPurchaseChecker(opts: { baseUrl: string; token: string; fetch?: typeof fetch }): PurchaseChecker {
+export function checkoutPurchaseChecker(opts: ServiceClientOptions): PurchaseChecker {
   const call = createServiceClient(opts);
   return {
     async hasPurchased(userId, productId) {

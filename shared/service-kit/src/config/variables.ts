@@ -164,6 +164,9 @@ export const ENV_SCHEMA = Type.Object(
     EXPRESS_DELIVERY_FEE_CENTS: integer(0, 100_000, 'express delivery fee in cents'),
     FREE_DELIVERY_OVER_CENTS: integer(0, 10_000_000, 'subtotal in cents from which standard delivery is free'),
     TAX_RATE_PERCENT: integer(0, 100, 'tax rate included in prices, in percent (totals show the tax they contain)'),
+    RATE_LIMIT_CART: integer(1, undefined, 'cart changes allowed per signed-in user a minute (default 120)'),
+    RATE_LIMIT_ORDER_CREATE: integer(1, undefined, 'orders placed per signed-in user a minute (default 20)'),
+    RATE_LIMIT_ORDER_CAPTURE: integer(1, undefined, 'payment captures and order cancels per signed-in user a minute (default 30)'),
     // Tools (benchmarks, browser tools, the deploy CLI)
     GATEWAY_URL: text('http-url', 'pnpm remote: the gateway whose remote registry it changes'),
     CHROMIUM_PATH: Type.Optional(Type.String({ minLength: 1, default: '/usr/bin/chromium', description: 'Chromium for the browser tests and pnpm bench:first-load' })),
