@@ -2,6 +2,7 @@ import { ORDER_EXPIRY_MS, UNPAID_ORDERS_LIMIT } from '@pharmacy/contracts';
 import type { FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { addressRoutes } from './addresses/routes';
 import { createAddressStore } from './addresses/store';
+import { keepOrderFigures } from './admin/figures';
 import { adminOrderRoutes } from './admin/routes';
 import { cartRoutes } from './cart/routes';
 import { createCartService } from './cart/service';
@@ -41,7 +42,9 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     const limits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
     const carts = createCartStore(deps.store);
     const addresses = await createAddressStore(deps.store, now);
-    const orders = await ordersCollection(deps.store);
+    // Every order write goes through the figures' collection, which keeps the dashboard's figures (admin/figures.ts).
+    const figures = await keepOrderFigures(deps.store, await ordersCollection(deps.store));
+    const orders = figures.orders;
     const holds = await createHoldSlots(deps.store, orders, UNPAID_ORDERS_LIMIT, () => now().getTime());
     const trusted = trustedReturnOrigins(deps.publicOrigin, deps.trustedOrigins ?? [], deps.production ?? false);
 
@@ -58,7 +61,7 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     await app.register(cartRoutes, { carts: cartService, pricing, limits });
     await app.register(addressRoutes, { addresses, limits });
     await app.register(orderRoutes, { orders: orderService, limits });
-    await app.register(adminOrderRoutes, { orders, service: orderService, account: deps.account, now });
+    await app.register(adminOrderRoutes, { orders, figures, service: orderService, account: deps.account, now });
     await app.register(internalRoutes, { orders: orderService, internalToken: deps.internalToken });
     await app.register(erasureRoutes, { store: deps.store, orders, internalToken: deps.internalToken, now });
     await app.register(paymentRoutes, { payments: deps.payments });

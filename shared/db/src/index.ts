@@ -15,6 +15,7 @@ export * from './port';
 export { EmbeddedStore, openEmbeddedStore, type EmbeddedStoreOptions } from './embedded';
 export { MongoStore, openMongoStore, MongoConnectionError, redactMongoUrl, type MongoStoreOptions } from './mongo';
 export { UnsupportedOperatorError, InvalidQueryError } from './query';
+export { applyUpdate } from './apply-update';
 export { DataFolderInUseError } from './lock';
 export { UnreadableDataError, type DataFileProblem } from './datafile';
 export { DiskBlobStore } from './blobs/disk';

@@ -8,13 +8,16 @@ import type { AccountClient } from '../account-client';
 import type { OrderService } from '../orders/service';
 import type { OrderDoc } from '../orders/store';
 import { orderSearchFilter } from './search';
-import { orderStats } from './stats';
+import type { OrderFigures } from './figures';
 
 /** Staff's orders API (docs/api.md#admin-orders): every route checks the admin flag. */
-export const adminOrderRoutes: FastifyPluginAsyncTypebox<{ orders: Collection<OrderDoc>; service: OrderService; account: AccountClient; now: () => Date }> = async (
-  app,
-  { orders, service, account, now },
-) => {
+export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
+  orders: Collection<OrderDoc>;
+  figures: Pick<OrderFigures, 'stats'>;
+  service: OrderService;
+  account: AccountClient;
+  now: () => Date;
+}> = async (app, { orders, figures, service, account, now }) => {
   const tags = ['admin orders'];
   const admin = { preHandler: requireAdmin };
 
@@ -36,7 +39,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{ orders: Collection<Or
     return okList(docs.map(service.toApi), { total, page, limit, awaitingReview });
   });
 
-  app.get('/api/admin/orders/stats', { ...admin, schema: { tags, response: responses(Ok(OrderStats)) } }, async () => ok(await orderStats(orders, now())));
+  app.get('/api/admin/orders/stats', { ...admin, schema: { tags, response: responses(Ok(OrderStats)) } }, async () => ok(await figures.stats(now())));
 
   app.get('/api/admin/orders/details/:id', { ...admin, schema: { tags, params: CheckoutIdParams, response: responses(Ok(Order)) } }, async (request) =>
     ok(await service.adminDetails(request.params.id)),

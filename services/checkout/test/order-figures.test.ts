@@ -1,0 +1,152 @@
+/**
+ * The dashboard's figures (src/admin/figures.ts) are kept as orders change: after creations, payments, staff's
+ * status and payment changes, a refund and an expiry they equal a scan of every order, and a process stopped
+ * between an order write and its figures is right again after a restart (or at the next read).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Doc, DocumentStore } from '@pharmacy/db';
+import type { OrderDoc } from '../src/orders/store';
+import { approveSandbox, createHarness, prepareShopper, type Harness } from './harness';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const admin = (h: Harness) => h.as('staff-1', true);
+
+async function order(h: Harness, userId: string, productId: string, pay: boolean): Promise<string> {
+  const addressId = await prepareShopper(h, userId, [{ productId, quantity: 1 }]);
+  const created = await h.app.inject({ method: 'POST', url: '/api/shop/order/create', headers: h.as(userId), payload: { addressId } });
+  const { orderId, approvalURL } = created.json().data;
+  if (pay) {
+    const { paymentId, payerId } = await approveSandbox(h, approvalURL);
+    await h.app.inject({ method: 'POST', url: '/api/shop/order/capture', headers: h.as(userId), payload: { paymentId, payerId, orderId } });
+  }
+  return orderId;
+}
+const stats = async (h: Harness) => (await h.app.inject({ method: 'GET', url: '/api/admin/orders/stats', headers: admin(h) })).json().data;
+const put = (h: Harness, id: string, what: 'update' | 'payment', body: object) =>
+  h.app.inject({ method: 'PUT', url: `/api/admin/orders/${what}/${id}`, headers: admin(h), payload: body });
+
+/** The oracle: the dashboard's figures read from every order, as they were before figures were kept. */
+async function scan(store: DocumentStore, now: Date) {
+  const orders = await store.collection<OrderDoc>('orders').find({});
+  const todayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const days = Array.from({ length: 30 }, (_, i) => todayStart - (29 - i) * DAY_MS);
+  const within = (o: OrderDoc, from: number, to: number) => o.createdAt >= from && o.createdAt < to;
+  const figure = (list: OrderDoc[]) => {
+    const paid = list.filter((o) => o.paymentStatus === 'paid');
+    return { revenue: paid.reduce((s, o) => s + o.totalCents, 0) / 100, orders: list.length, paidOrders: paid.length };
+  };
+  const count = (field: 'orderStatus' | 'paymentStatus', values: string[]) => Object.fromEntries(values.map((v) => [v, orders.filter((o) => o[field] === v).length]));
+  return {
+    today: figure(orders.filter((o) => within(o, todayStart, todayStart + DAY_MS))),
+    last30Days: figure(orders.filter((o) => within(o, days[0], todayStart + DAY_MS))),
+    byOrderStatus: count('orderStatus', ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected']),
+    byPaymentStatus: count('paymentStatus', ['pending', 'paid', 'refunded', 'failed']),
+    dailyRevenue: days.map((d) => {
+      const f = figure(orders.filter((o) => within(o, d, d + DAY_MS)));
+      return { date: new Date(d).toISOString().slice(0, 10), revenue: f.revenue, orders: f.orders };
+    }),
+  };
+}
+
+describe('figures kept as orders change', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness();
+  });
+  afterAll(() => h.close());
+
+  test('equal a scan of the orders after creations, payments, status and payment changes, a rejection, a refund and an expiry', async () => {
+    const product = await h.addProduct({ price: 12.5, totalStock: 100 });
+    const now = () => new Date(Date.now() + h.clock.offsetMs);
+    h.clock.offsetMs = -3 * DAY_MS; // orders on three different days
+    const early = [await order(h, 'fig-a', product, true), await order(h, 'fig-b', product, false)];
+    h.clock.offsetMs = -1 * DAY_MS;
+    const yesterday = [await order(h, 'fig-c', product, true), await order(h, 'fig-d', product, true)];
+    h.clock.offsetMs = 0;
+    const today = [await order(h, 'fig-e', product, true), await order(h, 'fig-f', product, false), await order(h, 'fig-g', product, false)];
+    expect(await stats(h)).toEqual(await scan(h.store, now()));
+
+    expect((await put(h, early[0], 'update', { orderStatus: 'inProcess' })).statusCode).toBe(200);
+    expect((await put(h, yesterday[0], 'payment', { paymentStatus: 'refunded' })).statusCode).toBe(200);
+    expect((await put(h, today[1], 'update', { orderStatus: 'rejected' })).statusCode).toBe(200); // unpaid: payment failed
+    expect((await put(h, today[2], 'payment', { paymentStatus: 'paid' })).statusCode).toBe(200);
+    expect((await put(h, today[0], 'update', { orderStatus: 'delivered' })).statusCode).toBe(422); // refused: nothing moves
+    expect(await stats(h)).toEqual(await scan(h.store, now()));
+
+    // The unpaid order of three days ago expires in a sweep.
+    await h.controls.sweep();
+    const expired = await h.store.collection<OrderDoc>('orders').findOne({ _id: early[1] });
+    expect(expired?.paymentStatus).toBe('failed');
+    const figures = await stats(h);
+    expect(figures).toEqual(await scan(h.store, now()));
+    expect(figures.byPaymentStatus).toEqual({ pending: 0, paid: 4, refunded: 1, failed: 2 });
+    expect(figures.today).toMatchObject({ orders: 3, paidOrders: 2 });
+  });
+});
+
+/** The checkout's store, except that the figures' write after an order write throws while `fault.on`. */
+function stopBeforeFigures(fault: { on: boolean }) {
+  return (store: DocumentStore): DocumentStore => ({
+    kind: store.kind,
+    close: () => store.close(),
+    collection<T extends Doc>(name: string) {
+      const real = store.collection<T>(name);
+      if (name !== 'orderFigures') return real;
+      return new Proxy(real, {
+        get(target, prop) {
+          const value = Reflect.get(target, prop);
+          if (prop !== 'updateOne') return typeof value === 'function' ? value.bind(target) : value;
+          return async (...args: Parameters<typeof real.updateOne>) => {
+            const inc = (args[1] as { $inc?: Record<string, number> }).$inc ?? {};
+            if (fault.on && inc.pending !== 1) throw new Error('process stopped between the order write and its figures');
+            return target.updateOne(...args);
+          };
+        },
+      });
+    },
+  });
+}
+
+test('a stop between an order write and its figures: the figures are right after a restart, and at the next read', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pharmacy-figures-'));
+  dirs.push(dataDir);
+  const fault = { on: false };
+  let h = await createHarness({ dataDir, wrapStore: stopBeforeFigures(fault) });
+  const product = await h.addProduct({ price: 10, totalStock: 50 });
+  const paid = await order(h, 'crash-a', product, true);
+  const unpaid = await order(h, 'crash-b', product, false);
+  expect(await stats(h)).toEqual(await scan(h.store, new Date()));
+
+  fault.on = true;
+  const warned = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+  expect((await put(h, unpaid, 'payment', { paymentStatus: 'paid' })).statusCode).toBe(200); // the order is written
+  expect((await put(h, paid, 'update', { orderStatus: 'inProcess' })).statusCode).toBe(200);
+  expect(warned).toHaveBeenCalledWith(expect.stringMatching(/figures not updated/), expect.anything());
+  warned.mockRestore();
+  const totals = await h.store.collection('orderFigures').findOne({ _id: 'totals' });
+  expect(totals?.pending).toBe(2); // both marks are on disk: the figures do not count these writes
+  await h.close();
+
+  fault.on = false;
+  h = await createHarness({ dataDir, wrapStore: stopBeforeFigures(fault) }); // the restart
+  const figures = await stats(h);
+  expect(figures).toEqual(await scan(h.store, new Date()));
+  expect(figures.byPaymentStatus).toMatchObject({ paid: 2, pending: 0 });
+  expect(figures.byOrderStatus).toMatchObject({ inProcess: 1, pending: 1 });
+  expect(figures.today).toMatchObject({ orders: 2, paidOrders: 2 });
+
+  // Within one process: a figures write that failed is repaired by the next read.
+  fault.on = true;
+  jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+  expect((await put(h, paid, 'update', { orderStatus: 'inShipping' })).statusCode).toBe(200);
+  jest.restoreAllMocks();
+  fault.on = false;
+  const repaired = await stats(h);
+  expect(repaired.byOrderStatus).toMatchObject({ inShipping: 1, inProcess: 0 });
+  expect(repaired).toEqual(await scan(h.store, new Date()));
+  await h.close();
+});
