@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import * as nedbModule from '@seald-io/nedb';
+import { DataFileAppender } from './append-file';
 import { escapeLineSeparators, scanDataFile, scanDataFolder, UnreadableDataError } from './datafile';
 import { lockDataFolder } from './lock';
 import { countPlan, deepCopy, mirrorIndexHooks, planQuery, runPlan, SortedIndex, type Plan } from './sorted-index';
@@ -51,6 +52,7 @@ const Datastore: NedbClass =
   (nedbModule as unknown as { default?: NedbClass }).default ?? (nedbModule as unknown as NedbClass);
 
 interface NedbModel {
+  serialize(doc: unknown): string;
   modify(doc: Record<string, unknown>, update: Update): Record<string, unknown>;
   compareThings(a: unknown, b: unknown): number;
   getDotValue(doc: unknown, field: string): unknown;
@@ -86,9 +88,13 @@ interface Compaction {
   intervalMs: number;
 }
 
-/** nedb's internal append: every line it adds to a datafile goes through it. */
+/** nedb's internal append (every line it adds to a datafile goes through it) and rewrite (load, compaction). */
 interface NedbPersistence {
+  filename: string;
+  modes: { fileMode: number };
+  afterSerialization(line: string): Promise<string>;
   persistNewStateAsync(docs: unknown[]): Promise<void>;
+  persistCachedDatabaseAsync(): Promise<void>;
 }
 
 /** nedb found lines it could not parse: its message counts them but names neither the file nor the line. */
@@ -137,6 +143,8 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   private appended = 0;
   private documentsAtCompaction = 0;
   private compactionQueued = false;
+  /** The datafile's append handle (none in memory). */
+  private appender: DataFileAppender | null = null;
 
   constructor(
     private readonly store: EmbeddedStore,
@@ -148,11 +156,21 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     mirrorIndexHooks(ds, this.sorted);
     if (!compaction) return;
     const persistence = (ds as unknown as { persistence: NedbPersistence }).persistence;
-    const append = persistence.persistNewStateAsync.bind(persistence);
-    // Counted where nedb appends, so TTL expiry and index records count as well as this class's writes.
+    this.appender = new DataFileAppender(persistence.filename, persistence.modes.fileMode);
+    const appender = this.appender;
+    // nedb's append, the same lines, through a handle kept open; counted here, so TTL expiry and index records
+    // count as well as this class's writes.
     persistence.persistNewStateAsync = async (docs) => {
-      await append(docs);
+      let lines = '';
+      for (const doc of docs) lines += `${await persistence.afterSerialization(nedbModel.serialize(doc))}\n`;
+      if (lines) await appender.append(lines);
       this.noteAppended(docs.length);
+    };
+    // Both run in nedb's executor, so no append comes between letting the handle go and the file's replacement.
+    const rewrite = persistence.persistCachedDatabaseAsync.bind(persistence);
+    persistence.persistCachedDatabaseAsync = async () => {
+      await appender.release();
+      await rewrite();
     };
     ready.then(
       () => (this.documentsAtCompaction = ds.getAllData().length), // loading compacted the file
@@ -167,6 +185,11 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     this.compactionQueued = true;
     // Queued behind the write in progress, never awaited by it: the caller does not wait for the rewrite.
     this.queue.run(() => this.compactNow(false)).catch((e) => this.compactionFailed(e));
+  }
+
+  /** Lets the datafile's append handle go (the store closes). */
+  releaseFile(): Promise<void> {
+    return this.appender?.release() ?? Promise.resolve();
   }
 
   /** Has lines on disk that no compaction has rewritten (and fsynced) yet. */
@@ -623,6 +646,7 @@ export class EmbeddedStore implements DocumentStore {
     try {
       if (this.folder) await Promise.all([...this.collections.values()].map((c) => c.compact(true)));
     } finally {
+      await Promise.all([...this.collections.values()].map((c) => c.releaseFile().catch(() => undefined)));
       this.collections.clear();
       await this.release?.();
     }

@@ -77,6 +77,22 @@ describe('compaction while the store runs', () => {
     expect(identity()).toBe(cartsFile);
   });
 
+  it('appends after a compaction reach the rewritten file at its path, before any close (a crash keeps them)', async () => {
+    const dataDir = tempDir();
+    store = await openEmbeddedStore({ name: 'checkout', dataDir });
+    const orders = store.collection('orders');
+    const file = path.join(dataDir, 'checkout', 'orders.db');
+    await orders.insertOne({ _id: 'o1', status: 'pending' });
+    await store.compactDirty();
+    await orders.updateOne({ _id: 'o1' }, { $set: { status: 'paid' } });
+    await orders.insertOne({ _id: 'o2', status: 'pending' });
+    expect(linesOf(file).map((l) => JSON.parse(l) as object)).toEqual([
+      { _id: 'o1', status: 'pending' },
+      { _id: 'o1', status: 'paid' },
+      { _id: 'o2', status: 'pending' },
+    ]);
+  });
+
   it('refuses a compaction setting that is not a positive integer', async () => {
     await expect(openEmbeddedStore({ name: 'x', dataDir: tempDir(), compactAfterAppends: 0 })).rejects.toThrow(
       'compactAfterAppends must be a positive integer, not 0',
