@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { EmptyState, PageTitle, Pagination } from '@pharmacy/ui';
+import styled from 'styled-components';
+import { EmptyState, PageTitle, Pagination, th } from '@pharmacy/ui';
 import { DataTable, type Column } from './DataTable';
 import { Toolbar } from './styles';
 
@@ -22,6 +23,21 @@ export interface ListPageProps<T extends { _id: string }> {
   children?: ReactNode;
 }
 
+const PageSummary = styled.p`
+  margin: ${th((t) => t.space(3))} 0 0;
+  text-align: end;
+  color: ${th((t) => t.colors.textMuted)};
+  font-variant-numeric: tabular-nums;
+`;
+
+const count = new Intl.NumberFormat('en-US');
+
+/** "21–40 of 20,000 orders": where this page sits in everything that matches. */
+export function pageSummary(page: number, limit: number, shown: number, total: number, noun: string): string {
+  const first = (page - 1) * limit + 1;
+  return `${count.format(first)}–${count.format(first + shown - 1)} of ${count.format(total)} ${noun}`;
+}
+
 /** Every admin list screen: title, toolbar, the table (spinner, empty state, rows) and its pages. */
 export function ListPage<T extends { _id: string }>({ title, label, toolbar, spreadToolbar, rows, columns, loading, emptyDescription, paging, children }: ListPageProps<T>) {
   const noun = label.toLowerCase();
@@ -39,6 +55,7 @@ export function ListPage<T extends { _id: string }>({ title, label, toolbar, spr
         empty={<EmptyState message={`No ${noun} found`} description={emptyDescription} />}
         roomy
       />
+      {paging && rows.length > 0 && <PageSummary>{pageSummary(paging.page, paging.limit, rows.length, paging.total, noun)}</PageSummary>}
       {paging && <Pagination label={`${label} pages`} align="end" {...paging} />}
       {children}
     </section>

@@ -26,6 +26,16 @@ export type ProductList = ListResult<Product, PageFigures>;
 /** `awaitingReview`: how many orders wait for a pharmacist, whatever the filters (the review filter's count). */
 export type OrderList = ListResult<Order, PageFigures & { awaitingReview: number }>;
 
+/** A page of users, newest first (the server sorts and finds them). */
+export type UserList = ListResult<User, PageFigures>;
+
+export interface UserListParams {
+  /** First name, last name or "first last". */
+  q?: string;
+  page?: number;
+  limit?: number;
+}
+
 export interface ProductListParams {
   search?: string;
   page?: number;
@@ -44,7 +54,8 @@ export interface OrderListParams {
 }
 
 export const adminApi = {
-  listUsers: (signal?: AbortSignal) => apiData.get<User[]>(AccountPaths.adminUsers, { signal }),
+  listUsers: ({ q, page, limit }: UserListParams, signal?: AbortSignal) =>
+    apiList.get<User, PageFigures>(AccountPaths.adminUsers, { query: { q: q?.trim() || undefined, page, limit }, signal }),
   userDetails: (userId: string, signal?: AbortSignal) => apiData.get<User>(AccountPaths.adminUserDetails(userId), { signal }),
 
   listProducts: ({ search, page, limit, lowStock }: ProductListParams, signal?: AbortSignal) =>

@@ -1,14 +1,32 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, deferred, fail, ok, type FakeReply } from '@pharmacy/test-kit';
+import type { User } from '@pharmacy/contracts';
+import { fakeApi, deferred, fail, ok, okList, type FakeReply } from '@pharmacy/test-kit';
 import { USERS, makeUser } from './fixtures';
 import { renderAdmin } from './renderAdmin';
 import { usersActions } from '../src/users/slice';
 
 
+/**
+ * The account service as the screen meets it: newest first, found by first, last or "first last" name ignoring
+ * case, a page at a time with the total (services/account answers the same; its own tests check it does).
+ */
+const answerUsers = (users: User[]) => (req: { query: Record<string, string> }) => {
+  const needle = (req.query.q ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+  const page = Number(req.query.page ?? 1);
+  const limit = Number(req.query.limit ?? 20);
+  const found = users
+    .filter((u) => {
+      const [first, last] = [u.firstName, u.lastName].map((n) => (n ?? '').trim().toLowerCase());
+      return !needle || first.includes(needle) || last.includes(needle) || `${first} ${last}`.includes(needle);
+    })
+    .sort((a, b) => Date.parse(b.createdAt ?? '') - Date.parse(a.createdAt ?? ''));
+  return okList(found.slice((page - 1) * limit, page * limit), { total: found.length, page, limit });
+};
+
 function serverWithUsers(users = USERS) {
   const server = fakeApi();
-  server.on('GET', '/api/admin/users/get', ok(users));
+  server.on('GET', '/api/admin/users/get', answerUsers(users));
   for (const user of users) server.on('GET', `/api/admin/users/details/${user._id}`, ok(user));
   server.on('POST', '/api/shop/safety/terms/recognise', recognising());
   return server;
@@ -63,7 +81,7 @@ describe('Admin Users screen', () => {
     expect(within(table()).getAllByRole('button', { name: 'View Details' })).toHaveLength(3);
   });
 
-  it('sorts rows newest first by createdAt whatever order the server sends', async () => {
+  it('shows the rows in the order the server sends them (newest first), numbered', async () => {
     await renderUsers();
     expect(firstNames()).toEqual(['Carla', 'Bob', 'Alice']);
     const numbers = within(table())
@@ -71,74 +89,80 @@ describe('Admin Users screen', () => {
       .slice(1)
       .map((row) => within(row).getAllByRole('cell')[0].textContent);
     expect(numbers).toEqual(['1', '2', '3']);
+    expect(screen.getByText('1–3 of 3 users')).toBeInTheDocument();
   });
 
-  it('filters by first name, case-insensitive', async () => {
-    await renderUsers();
+  const searches = (server: ReturnType<typeof fakeApi>) => server.callsTo('GET', '/api/admin/users/get').map((r) => r.query.q ?? '');
+
+  it('asks the server for the first page of each term and shows its matches (first, last or full name)', async () => {
+    const server = serverWithUsers();
+    await renderUsers(server);
     fireEvent.change(search(), { target: { value: 'BOB' } });
-    expect(firstNames()).toEqual(['Bob']);
-  });
-
-  it('filters by last name, case-insensitive', async () => {
-    await renderUsers();
-    fireEvent.change(search(), { target: { value: 'smITH' } });
-    expect(firstNames()).toEqual(['Alice']);
-  });
-
-  it('matches a term against first and last names alike ("ali" finds Alice by first name and Carla Alison by last name)', async () => {
-    await renderUsers();
+    await waitFor(() => expect(firstNames()).toEqual(['Bob']));
     fireEvent.change(search(), { target: { value: 'ali' } });
-    expect(firstNames()).toEqual(['Carla', 'Alice']);
-  });
-
-  it('filters by the full name, case-insensitive, including a term spanning first and last name', async () => {
-    await renderUsers();
-    fireEvent.change(search(), { target: { value: 'alice SMITH' } });
-    expect(firstNames()).toEqual(['Alice']);
-    // "b st" is in no single name, only in the full name "bob stone".
+    await waitFor(() => expect(firstNames()).toEqual(['Carla', 'Alice']));
     fireEvent.change(search(), { target: { value: 'B ST' } });
-    expect(firstNames()).toEqual(['Bob']);
-    // First and last name in the wrong order is not the full name.
-    fireEvent.change(search(), { target: { value: 'smith alice' } });
-    expect(firstNames()).toEqual([]);
+    await waitFor(() => expect(firstNames()).toEqual(['Bob']));
+    expect(searches(server)).toEqual(['', 'BOB', 'ali', 'B ST']);
+    expect(server.callsTo('GET', '/api/admin/users/get').slice(1).map((r) => r.query.page)).toEqual(['1', '1', '1']);
   });
 
-  it('applies each keystroke at once (no debounce)', async () => {
-    const user = userEvent.setup();
-    await renderUsers();
-    // Synchronous assertions straight after each key: a debounced filter would still show every row here.
-    await user.type(search(), 'c');
-    expect(firstNames()).toEqual(['Carla', 'Alice']);
-    await user.type(search(), 'a');
-    expect(firstNames()).toEqual(['Carla']);
+  it('sends each keystroke at once (no debounce), and shows the last term\'s answer', async () => {
+    const server = serverWithUsers();
+    await renderUsers(server);
     jest.useFakeTimers();
     try {
-      fireEvent.change(search(), { target: { value: 'bo' } });
+      fireEvent.change(search(), { target: { value: 'c' } });
+      fireEvent.change(search(), { target: { value: 'ca' } });
       // No timer has run, so nothing could have been deferred.
-      expect(firstNames()).toEqual(['Bob']);
+      expect(searches(server)).toEqual(['', 'c', 'ca']);
     } finally {
       jest.useRealTimers();
     }
+    await waitFor(() => expect(firstNames()).toEqual(['Carla']));
   });
 
-  it('shows every user again when the term is emptied, and treats a blank term as empty', async () => {
-    const user = userEvent.setup();
-    await renderUsers();
-    await user.type(search(), 'bob');
-    expect(firstNames()).toEqual(['Bob']);
-    await user.clear(search());
-    expect(firstNames()).toEqual(['Carla', 'Bob', 'Alice']);
+  it('lists everyone again when the term is emptied, and treats a blank term as empty', async () => {
+    const server = serverWithUsers();
+    await renderUsers(server);
+    fireEvent.change(search(), { target: { value: 'bob' } });
+    await waitFor(() => expect(firstNames()).toEqual(['Bob']));
     fireEvent.change(search(), { target: { value: '   ' } });
-    expect(firstNames()).toEqual(['Carla', 'Bob', 'Alice']);
+    await waitFor(() => expect(firstNames()).toEqual(['Carla', 'Bob', 'Alice']));
+    expect(searches(server).at(-1)).toBe('');
   });
 
-  it('says "No users found" when nothing matches', async () => {
+  it('says "No users found" when nothing matches, and why', async () => {
     await renderUsers();
     fireEvent.change(search(), { target: { value: 'zebra' } });
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+    expect(screen.getByText('No user\'s name matches "zebra".')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Users' })).not.toBeInTheDocument();
-    expect(screen.getByText('No users found')).toBeInTheDocument();
     fireEvent.change(search(), { target: { value: '' } });
+    await screen.findByRole('table', { name: 'Users' });
     expect(screen.queryByText('No users found')).not.toBeInTheDocument();
+  });
+
+  it('pages through many users: the pager asks for the page, rows are numbered across pages, the total is shown', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 45 }, (_, i) =>
+      makeUser({ _id: `u-${i}`, firstName: `User${i}`, lastName: 'Many', createdAt: new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString() }),
+    );
+    const server = serverWithUsers(many);
+    await renderUsers(server);
+    expect(firstNames()).toHaveLength(20);
+    expect(firstNames()[0]).toBe('User44');
+    expect(screen.getByText('1–20 of 45 users')).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Users pages' });
+    await user.click(within(pages).getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(firstNames()).toEqual(['User4', 'User3', 'User2', 'User1', 'User0']));
+    expect(screen.getByText('41–45 of 45 users')).toBeInTheDocument();
+    expect(within(within(table()).getAllByRole('row')[1]).getAllByRole('cell')[0].textContent).toBe('41');
+    expect(server.callsTo('GET', '/api/admin/users/get').at(-1)?.query).toMatchObject({ page: '3', limit: '20' });
+    // A search starts again from its first page.
+    fireEvent.change(search(), { target: { value: 'user1' } });
+    await waitFor(() => expect(screen.getByText('1–11 of 11 users')).toBeInTheDocument());
+    expect(server.callsTo('GET', '/api/admin/users/get').at(-1)?.query).toMatchObject({ q: 'user1', page: '1' });
   });
 
   it('says "No users found" when the server has no users', async () => {

@@ -16,7 +16,7 @@ const product = makeProduct({ _id: 'p-1', title: 'Plasters' });
 
 describe('every list fetch empties its list on failure', () => {
   it('users', () => {
-    const s = run(usersActions.fetchUsersSucceeded(USERS), usersActions.fetchUsers(), usersActions.fetchUsersFailed());
+    const s = run(usersActions.fetchUsersSucceeded({ items: USERS, total: 3, page: 1, limit: 20 }), usersActions.fetchUsers(), usersActions.fetchUsersFailed());
     expect(s.users.list).toEqual([]);
     expect(s.users.loading).toBe(false);
   });
@@ -132,7 +132,7 @@ describe('health term recognition', () => {
 
 it('forgets every customer record when the admin signs out', () => {
   const s = run(
-    usersActions.fetchUsersSucceeded(USERS),
+    usersActions.fetchUsersSucceeded({ items: USERS, total: 3, page: 1, limit: 20 }),
     ordersActions.fetchOrderDetailsSucceeded(order),
     ordersActions.fetchCustomerSucceeded(USERS[0]),
     recognitionActions.recognise(['Penicillin']),

@@ -12,7 +12,8 @@ function server() {
   const s = fakeApi();
   s.on('GET', '/api/admin/products/get', okList([makeProduct({ _id: 'p-1', title: 'Ibuprofen 200 mg Tablets', salePrice: 4.5, price: 5.99 })], { total: 1, page: 1, limit: 24 }));
   s.on('GET', '/api/admin/orders/get', okList([makeOrder({ _id: 'fc34a420-0000', orderStatus: 'confirmed', paymentStatus: 'paid' })], { total: 1, page: 1, limit: 20 }));
-  s.on('GET', '/api/admin/users/get', ok(USERS));
+  // The account service answers newest first, a page with its figures.
+  s.on('GET', '/api/admin/users/get', okList([...USERS].sort((a, b) => Date.parse(b.createdAt!) - Date.parse(a.createdAt!)), { total: USERS.length, page: 1, limit: 20 }));
   return s;
 }
 

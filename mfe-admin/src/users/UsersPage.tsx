@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import type { User } from '@pharmacy/contracts';
 import { Input } from '@pharmacy/ui';
@@ -9,16 +9,18 @@ import { selectRecognition, selectUsers } from '../state/selectors';
 import { textOrDash } from '../format';
 import { HiddenLabel, Mono, Search } from '../styles';
 import { useDetailsDialog } from '../useDetailsDialog';
-import { filterUsers, sortNewestFirst } from './filterUsers';
 import { usersActions } from './slice';
 import { UserDetailsDialog } from './UserDetailsDialog';
 
-/** The admin Users screen (docs/product.md#admin-panel). */
+/**
+ * The admin Users screen (docs/product.md#admin-panel): newest first and found by name by the server, a page at a
+ * time, so it stays as quick with thousands of users as with ten.
+ */
 export function UsersPage() {
   const dispatch = useDispatch();
-  const { list, loading, details, detailsLoading } = useAdminSelector(selectUsers);
+  const { list, total, page, limit, q, loading, details, detailsLoading } = useAdminSelector(selectUsers);
   const recognition = useAdminSelector(selectRecognition);
-  const [term, setTerm] = useState('');
+  const [term, setTerm] = useState(q ?? '');
   const dialog = useDetailsDialog(usersActions.fetchUserDetails, usersActions.resetUserDetails);
   const searchId = useId();
 
@@ -26,12 +28,14 @@ export function UsersPage() {
     dispatch(usersActions.fetchUsers());
   }, [dispatch]);
 
-  const sorted = useMemo(() => sortNewestFirst(list), [list]);
-  // No debounce (docs/product.md#interface-constants): the table follows every keystroke.
-  const rows = useMemo(() => filterUsers(sorted, term), [sorted, term]);
+  // No debounce (docs/product.md#interface-constants): every keystroke asks for the first page of its matches.
+  const onSearch = (value: string) => {
+    setTerm(value);
+    dispatch(usersActions.fetchUsers({ q: value.trim() || null, page: 1 }));
+  };
 
   const columns: Column<User>[] = [
-    { header: '#', numeric: true, width: '3.5rem', card: 'none', cell: (_user, index) => index + 1 },
+    { header: '#', numeric: true, width: '3.5rem', card: 'none', cell: (_user, index) => (page - 1) * limit + index + 1 },
     { header: 'User ID', cell: (user) => <Mono>{user._id}</Mono> },
     { header: 'First Name', cell: (user) => textOrDash(user.firstName) },
     { header: 'Last Name', cell: (user) => textOrDash(user.lastName) },
@@ -46,12 +50,14 @@ export function UsersPage() {
       toolbar={
         <Search>
           <HiddenLabel htmlFor={searchId}>Search user by first, last or full name</HiddenLabel>
-          <Input id={searchId} type="search" placeholder="Search user..." value={term} onChange={(event) => setTerm(event.target.value)} autoComplete="off" />
+          <Input id={searchId} type="search" placeholder="Search user..." value={term} onChange={(event) => onSearch(event.target.value)} autoComplete="off" />
         </Search>
       }
-      rows={rows}
+      rows={list}
       columns={columns}
       loading={loading}
+      emptyDescription={q ? `No user's name matches "${q}".` : undefined}
+      paging={{ page, limit, total, onPage: (p) => dispatch(usersActions.fetchUsers({ page: p })) }}
     >
       <UserDetailsDialog open={dialog.openId !== null} user={details} loading={detailsLoading} recognition={recognition} onClose={dialog.close} />
     </ListPage>

@@ -1,15 +1,20 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { all, put, takeLatest } from 'redux-saga/effects';
+import { all, call, put, select, takeLatest } from 'redux-saga/effects';
 import type { User } from '@pharmacy/contracts';
 import { adminApi } from '../api';
 import { recognitionActions } from '../safety/slice';
 import { termsToCheck } from '../safety/terms';
 import { request } from '../state/request';
-import { usersActions } from './slice';
+import { selectUsers } from '../state/selectors';
+import { usersActions, type UsersState } from './slice';
 
+// takeLatest: each keystroke's search replaces the one before it, whose answer is dropped.
 const fetchUsersSaga = request({
-  run: (_action, signal) => adminApi.listUsers(signal),
+  *run(_action, signal): SagaIterator {
+    const { q, page, limit }: UsersState = yield select(selectUsers);
+    return yield call(adminApi.listUsers, { q: q ?? undefined, page, limit }, signal);
+  },
   succeeded: (users) => usersActions.fetchUsersSucceeded(users),
   failed: () => usersActions.fetchUsersFailed(),
   failure: 'Could not load users',

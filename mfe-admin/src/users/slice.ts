@@ -1,32 +1,38 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { User } from '@pharmacy/contracts';
-import { detailsReducers, type DetailsState } from '../state/lists';
+import { ADMIN_USERS_DEFAULT_LIMIT, type User } from '@pharmacy/contracts';
+import type { UserList } from '../api';
+import { detailsReducers, pagedListReducers, type DetailsState, type PagedListState } from '../state/lists';
 
-export interface UsersState extends DetailsState<User> {
-  list: User[];
-  loading: boolean;
+export interface UsersState extends PagedListState<User>, DetailsState<User> {
+  /** The name search the server applies; null lists everyone. */
+  q: string | null;
 }
 
-export const initialUsersState: UsersState = { list: [], loading: false, details: null, detailsLoading: false };
+export const initialUsersState: UsersState = {
+  list: [],
+  total: 0,
+  page: 1,
+  limit: ADMIN_USERS_DEFAULT_LIMIT,
+  q: null,
+  loading: false,
+  details: null,
+  detailsLoading: false,
+};
 
+export type FetchUsersPayload = { q?: string | null; page?: number };
+
+const list = pagedListReducers<User, { q: string | null }>();
 const details = detailsReducers<User>();
 
 const usersSlice = createSlice({
   name: 'admin/users',
   initialState: initialUsersState,
   reducers: {
-    fetchUsers(state) {
-      state.loading = true;
-    },
-    fetchUsersSucceeded(state, action: PayloadAction<User[]>) {
-      state.list = action.payload;
-      state.loading = false;
-    },
+    /** A page of users: the search and page named here, the others as they were (docs/product.md#client-state). */
+    fetchUsers: (state, action: PayloadAction<FetchUsersPayload | undefined>) => list.fetch(state, action),
+    fetchUsersSucceeded: (state, action: PayloadAction<UserList>) => list.succeeded(state, action),
     /** docs/product.md#client-state: a failed list fetch empties the list. */
-    fetchUsersFailed(state) {
-      state.list = [];
-      state.loading = false;
-    },
+    fetchUsersFailed: list.failed,
     fetchUserDetails: details.fetch,
     fetchUserDetailsSucceeded: details.succeeded,
     fetchUserDetailsFailed: details.failed,

@@ -24,6 +24,10 @@ export const ACCOUNT_LIMITS = {
 
 /** Reset links stay valid this long (minutes). */
 export const RESET_TOKEN_TTL_MINUTES = 30;
+/** Staff's Users list: a page of newest users (GET /api/admin/users/get), at most this many, and the search's length. */
+export const ADMIN_USERS_DEFAULT_LIMIT = 20;
+export const ADMIN_USERS_MAX_LIMIT = 100;
+export const ADMIN_USERS_QUERY_MAX = 100;
 
 /** Demo accounts created outside production (docs/domain.md#accounts; refused when NODE_ENV=production). */
 export const DEMO_ADMIN = { email: 'admin@pharmacy.local', password: 'Admin123!demo' } as const;

@@ -1,8 +1,8 @@
 // Schemas and types of the account vertical's requests and responses (owned by that vertical). The field rules
 // and limits they build on are in account.rules.ts.
 import { Type, type Static } from '@sinclair/typebox';
-import { StrictObject } from './envelope';
-import { ACCOUNT_LIMITS } from './account.rules';
+import { OkList, PageFigures, StrictObject } from './envelope';
+import { ACCOUNT_LIMITS, ADMIN_USERS_MAX_LIMIT, ADMIN_USERS_QUERY_MAX } from './account.rules';
 
 // ---------------------------------------------------------------------------------------------------------
 // Schemas. Bodies bound types and sizes (the rules above give the friendly messages); every object rejects
@@ -153,7 +153,18 @@ export const ForgotPasswordResponse = StrictObject({
 export type ForgotPasswordResponse = Static<typeof ForgotPasswordResponse>;
 
 export const TicketResponse = StrictObject({ success: Type.Literal(true), data: Ticket, message: Type.String() });
-export const UserListResponse = StrictObject({ success: Type.Literal(true), data: Type.Array(User) });
+/**
+ * GET /api/admin/users/get: newest first, one page at a time (page 1 of ADMIN_USERS_DEFAULT_LIMIT without parameters);
+ * `q` finds users by first name, last name or "first last", ignoring case, matched literally.
+ */
+export const AdminUsersQuery = StrictObject({
+  q: Type.Optional(Type.String({ maxLength: ADMIN_USERS_QUERY_MAX, pattern: '^[^\\u0000-\\u001f\\u007f]*$' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: ADMIN_USERS_MAX_LIMIT })),
+});
+export type AdminUsersQuery = Static<typeof AdminUsersQuery>;
+/** `data` is the page's users (the list SPEC names); the paging figures sit beside it. */
+export const UserListResponse = OkList(User, PageFigures);
 export const UserDetailsResponse = StrictObject({ success: Type.Literal(true), data: User });
 
 /**

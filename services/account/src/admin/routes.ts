@@ -1,7 +1,8 @@
-import { NoQuery, Id, StrictObject, UserDetailsResponse, UserListResponse } from '@pharmacy/contracts';
-import { notFound, ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { ADMIN_USERS_DEFAULT_LIMIT, AdminUsersQuery, NoQuery, Id, StrictObject, UserDetailsResponse, UserListResponse } from '@pharmacy/contracts';
+import { notFound, ok, okList, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { AccountContext } from '../deps';
 import { toPublicUser } from '../users/store';
+import { userNameFilter } from './search';
 
 const tags = ['admin'];
 /** Everything but the hash: the database never even sends it for these lists. */
@@ -11,11 +12,20 @@ const noHash = { passwordHash: 0 } as const;
 export const adminUserRoutes: FastifyPluginAsyncTypebox<Pick<AccountContext, 'users' | 'kit'>> = async (app, { users, kit }) => {
   app.get(
     '/api/admin/users/get',
-    { onRequest: kit.adminOnly, schema: { tags, summary: 'All users, newest first', querystring: NoQuery, response: responses(UserListResponse) } },
-    async (_request, reply) => {
+    {
+      onRequest: kit.adminOnly,
+      schema: { tags, summary: 'Users newest first, a page at a time, found by name', querystring: AdminUsersQuery, response: responses(UserListResponse) },
+    },
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const all = await users.find({}, { sort: { createdAt: -1 }, projection: noHash });
-      return ok(all.map(toPublicUser));
+      const { q, page = 1, limit = ADMIN_USERS_DEFAULT_LIMIT } = request.query;
+      const filter = userNameFilter(q);
+      // The store pages them from its createdAt index (users/store.ts); _id orders users of the same moment.
+      const [found, total] = await Promise.all([
+        users.find(filter, { sort: { createdAt: -1, _id: 1 }, skip: (page - 1) * limit, limit, projection: noHash }),
+        users.countDocuments(filter),
+      ]);
+      return okList(found.map(toPublicUser), { total, page, limit });
     },
   );
 
