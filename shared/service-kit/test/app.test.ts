@@ -119,10 +119,24 @@ describe('authentication', () => {
     const res = await app.inject({ url: '/api/me', headers: { cookie: `${ACCESS_COOKIE}=${other({ sub: 'u1', admin: true, sid: 's' })}` } });
     expect(res.statusCode).toBe(401);
   });
-  it('says TOKEN_EXPIRED for an expired token', async () => {
-    const shortLived = createAccessTokenSigner(keys.privateKey, 1);
+  it('ignores a valid token sent as an Authorization header: the access token is read from its cookie only', async () => {
+    const token = sign({ sub: 'u1', admin: false, sid: 's' });
+    expect((await app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/api/me', headers: { cookie: `${ACCESS_COOKIE}=${token}` } })).statusCode).toBe(200);
+  });
+  it('refuses a token it accepted before once its session is revoked (verified tokens are remembered, revocation is not)', async () => {
+    const token = sign({ sub: 'u-revoked', admin: false, sid: 'session-to-revoke' });
+    const cookie = `${ACCESS_COOKIE}=${token}`;
+    expect((await app.inject({ url: '/api/me', headers: { cookie } })).statusCode).toBe(200);
+    app.revocations.add([{ kind: 'session', id: 'session-to-revoke', expiresAt: new Date(Date.now() + 60_000).toISOString() }]);
+    expect((await app.inject({ url: '/api/me', headers: { cookie } })).statusCode).toBe(401);
+  });
+  it('says TOKEN_EXPIRED for an expired token, also one it accepted while it was valid', async () => {
+    // 2 s (whole seconds from a rounded-down issue time): still valid for at least one at the first request.
+    const shortLived = createAccessTokenSigner(keys.privateKey, 2);
     const token = shortLived({ sub: 'u1', admin: false, sid: 's' });
-    await new Promise((r) => setTimeout(r, 1100));
+    expect((await app.inject({ url: '/api/me', headers: { cookie: `${ACCESS_COOKIE}=${token}` } })).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 2100));
     const res = await app.inject({ url: '/api/me', headers: { cookie: `${ACCESS_COOKIE}=${token}` } });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('TOKEN_EXPIRED');

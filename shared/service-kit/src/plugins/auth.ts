@@ -33,6 +33,8 @@ declare module 'fastify' {
 }
 
 export const TOKEN_ALGORITHM = 'EdDSA';
+/** Verified access tokens remembered per process (least recently used dropped first). */
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 /** Verification only: this plugin never receives a private key, so a service using it cannot mint tokens. */
 export const authPlugin = fp<{ publicKey: string }>(
@@ -40,7 +42,12 @@ export const authPlugin = fp<{ publicKey: string }>(
     await app.register(fastifyJwt, {
       secret: { public: opts.publicKey },
       cookie: { cookieName: ACCESS_COOKIE, signed: false },
-      verify: { algorithms: [TOKEN_ALGORITHM] },
+      // Read from the cookie only (never an Authorization header). These global options go with a plain
+      // jwtVerify(): per-call options would make @fastify/jwt build a verifier, and parse the key, per request.
+      // Each verified token is remembered until it expires (fast-jwt's cache, keyed by the token's hash; failures
+      // are not kept), so a shopper's requests check the Ed25519 signature once; revocation is still checked on
+      // every request below.
+      verify: { algorithms: [TOKEN_ALGORITHM], onlyCookie: true, cache: VERIFIED_TOKENS_KEPT },
     });
     // One list per process: in embedded mode every service of the gateway reads the same one.
     app.decorate('revocations', new RevocationList());
@@ -56,7 +63,7 @@ const isRevoked = (request: FastifyRequest, claims: AccessClaims) => request.ser
  */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   try {
-    await request.jwtVerify({ onlyCookie: true });
+    await request.jwtVerify();
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED') {
@@ -76,7 +83,7 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
 /** Reads the user's claims when a valid token is present; never throws (for routes open to visitors). */
 export async function optionalUser(request: FastifyRequest): Promise<AccessClaims | null> {
   try {
-    await request.jwtVerify({ onlyCookie: true });
+    await request.jwtVerify();
     return isRevoked(request, request.user) ? null : request.user;
   } catch {
     return null;
