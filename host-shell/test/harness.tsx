@@ -3,9 +3,9 @@
 import { createAppStore, type SessionUser } from '@pharmacy/session';
 import { fakeApi, type Responder } from '@pharmacy/test-kit';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, Outlet } from 'react-router-dom';
+import { MemoryRouter, Outlet, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom';
 import { App } from '../src/app/App';
-import { routes } from '../src/app/routes';
+import { AppRoutes } from '../src/app/router';
 
 /** The API the app meets, as `METHOD /path` -> answer (unknown calls: the kit's 404 envelope). */
 export type ApiFake = Record<string, Responder>;
@@ -23,9 +23,38 @@ export function renderApp(path: string, api: ApiFake = signedInAs(null)) {
     server.on(method, apiPath, responder);
   }
   const store = createAppStore();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const utils = render(<App store={store} router={router} />);
+  const router = memoryRouterProbe();
+  const utils = render(
+    <App store={store}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <router.Probe />
+      </MemoryRouter>
+    </App>,
+  );
   return { ...utils, router, store, server };
+}
+
+/** The memory router as tests drive it: where it is now (`state.location`) and `navigate(to)`. */
+function memoryRouterProbe() {
+  let location: Location | undefined;
+  let navigate: NavigateFunction | undefined;
+  function Probe() {
+    location = useLocation();
+    navigate = useNavigate();
+    return null;
+  }
+  return {
+    Probe,
+    get state() {
+      if (!location) throw new Error('the app has not rendered yet');
+      return { location };
+    },
+    navigate: async (to: string) => {
+      if (!navigate) throw new Error('the app has not rendered yet');
+      await navigate(to);
+    },
+  };
 }
 
 /** What a mocked remote module renders: its id, and an <Outlet/> for the admin layout's children. */

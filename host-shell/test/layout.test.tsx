@@ -95,7 +95,7 @@ describe('account menu', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Ada/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('signs out from a guarded page and lands on /, not on /sign-in', async () => {

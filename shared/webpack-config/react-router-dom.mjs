@@ -1,69 +1,35 @@
-// What the apps get for `react-router-dom`: its client-side single-page API, nothing else.
-// A shared module is never tree-shaken (another app may use any of its exports), so sharing react-router-dom
-// itself ships all of React Router 7 (server rendering, sessions, cookies, framework mode): 60 KB gzip on the
-// home page. Re-exporting the browser API from one module lets webpack drop the rest inside the shared chunk.
-// An app importing a name missing here fails its build (exportsPresence: 'error'); add the name here, and
-// deploy the host first, since the host's copy is the one every remote gets.
+// What the apps get for `react-router-dom`: the declarative client API (BrowserRouter and useRoutes), nothing else.
+// A shared module is never tree-shaken by its consumers (another app may use any of its exports), so sharing
+// react-router-dom itself ships all of React Router 7: the data router (createBrowserRouter, loaders, actions,
+// fetchers), server rendering, sessions and cookies, 34 KB gzip on the home page with 70% of it unused. The shop's
+// routes load no data through the router, so re-exporting only the declarative API lets webpack drop the rest.
+// An app importing a name missing here fails its build (exportsPresence: 'error'); add the name here, and deploy
+// the host first, since the host's copy is the one every remote gets. The server render imports StaticRouter from
+// React Router itself (ssr-entry), never through this module.
 export {
   BrowserRouter,
-  HashRouter,
   MemoryRouter,
-  Router,
   Routes,
   Route,
   Link,
   NavLink,
   Navigate,
   Outlet,
-  Form,
-  Await,
-  ScrollRestoration,
-  createBrowserRouter,
-  createHashRouter,
-  createMemoryRouter,
-  createRoutesFromChildren,
-  createRoutesFromElements,
   createSearchParams,
-  createPath,
-  parsePath,
   generatePath,
-  href,
   matchPath,
-  matchRoutes,
   resolvePath,
-  redirect,
-  replace,
-  data,
-  isRouteErrorResponse,
   NavigationType,
-  useActionData,
-  useAsyncError,
-  useAsyncValue,
-  useBeforeUnload,
-  useBlocker,
-  useFetcher,
-  useFetchers,
-  useFormAction,
   useHref,
   useInRouterContext,
-  useLinkClickHandler,
-  useLoaderData,
   useLocation,
   useMatch,
-  useMatches,
   useNavigate,
-  useNavigation,
   useNavigationType,
   useOutlet,
   useOutletContext,
   useParams,
   useResolvedPath,
-  useRevalidator,
-  useRouteError,
-  useRouteLoaderData,
   useRoutes,
   useSearchParams,
-  useSubmit,
-  useViewTransitionState,
 } from 'react-router';
-export { RouterProvider } from 'react-router/dom';
