@@ -1,11 +1,13 @@
 import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { createAppStore } from '@pharmacy/session';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { createAppRouter } from './app/router';
+import { AppRoutes } from './app/router';
+import { BrowserRouter } from 'react-router-dom';
 import { recordHostReact } from './oneReact';
 import { freshRetryPlugin, registerRemotesFromConfig, remoteFallbackPlugin } from './remotes';
+import { SLOT_LEFT_TO_BROWSER } from './remotes/serverRemotes';
 
 recordHostReact();
 // before any loadRemote: a remote that fails becomes a fallback module instead of a rejected import, and a retried
@@ -18,9 +20,26 @@ const store = createAppStore();
 void registerRemotesFromConfig().finally(() => {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
+  const app = (
     <StrictMode>
-      <App store={store} router={createAppRouter()} />
-    </StrictMode>,
+      <App store={store}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </App>
+    </StrictMode>
   );
+  // A page the gateway rendered is hydrated: the browser keeps the server's HTML and attaches to it (remote slots
+  // when their code arrives). Without it (server rendering off or failed) the app renders from scratch.
+  if (root.firstElementChild) {
+    hydrateRoot(root, app, {
+      onRecoverableError(error, info) {
+        const digest = (error as { digest?: string }).digest ?? (error as { cause?: { digest?: string } }).cause?.digest;
+        if (digest === SLOT_LEFT_TO_BROWSER) return;
+        console.error('[hydration]', error, info.componentStack);
+      },
+    });
+  } else {
+    createRoot(root).render(app);
+  }
 });

@@ -1,13 +1,13 @@
 import { GlobalStyle, ThemeProvider, Toaster } from '@pharmacy/ui';
 import { checkAuth, type AppStore } from '@pharmacy/session';
-import { useEffect, useRef, type ComponentProps } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
 
-type AppRouter = ComponentProps<typeof RouterProvider>['router'];
-
-/** The one store, theme and toast region for the host and every remote, around the router. */
-export function App({ store, router }: { store: AppStore; router: AppRouter }) {
+/**
+ * The one store, theme and toast region for the host and every remote, around the router that holds the routes
+ * (`children`: BrowserRouter in the page, StaticRouter on the server, MemoryRouter in tests).
+ */
+export function App({ store, children }: { store: AppStore; children: ReactNode }) {
   // docs/product.md#client-state: the current user is fetched on app start (guarded routes fetch it again); once, even in StrictMode
   const started = useRef(false);
   useEffect(() => {
@@ -17,10 +17,10 @@ export function App({ store, router }: { store: AppStore; router: AppRouter }) {
   }, [store]);
 
   return (
-    <Provider store={store}>
+    <Provider store={store} serverState={store.serverState}>
       <ThemeProvider>
         <GlobalStyle />
-        <RouterProvider router={router} />
+        {children}
         <Toaster />
       </ThemeProvider>
     </Provider>

@@ -1,12 +1,10 @@
 import { CATEGORIES, FEATURE_IMAGE_RATIO } from '@pharmacy/contracts';
-import { BannerFrame, buttonStyles, media } from '@pharmacy/ui';
-import { useEffect } from 'react';
+import { BannerFrame, buttonStyles, media, useDocumentHead } from '@pharmacy/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { SITE_TITLE } from '../config';
 import { remoteWidget } from '../remotes';
 import { surfaceBox } from '../styles';
-import { useMetaDescription } from './content';
 import { FreeDeliveryOver } from './DeliveryFacts';
 
 export const HOME_DESCRIPTION =
@@ -121,10 +119,7 @@ const FeaturedProducts = remoteWidget('catalog/FeaturedProducts', {
 
 /** `/` and the catch-all for unknown paths (docs/product.md#routes). */
 export function Home() {
-  useEffect(() => {
-    document.title = `${SITE_TITLE}: online pharmacy and health products`;
-  }, []);
-  useMetaDescription(HOME_DESCRIPTION);
+  useDocumentHead({ title: `${SITE_TITLE}: online pharmacy and health products`, description: HOME_DESCRIPTION, canonicalPath: '/' });
 
   return (
     <>

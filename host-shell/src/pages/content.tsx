@@ -1,24 +1,9 @@
-import { PageTitle, media } from '@pharmacy/ui';
-import { useEffect, type ReactNode } from 'react';
+import { PageTitle, media, useDocumentHead } from '@pharmacy/ui';
+import { useLocation } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { surfaceBox } from '../styles';
 
-/** Sets the page's meta description (titles come from PageTitle); the previous one is restored on leave. */
-export function useMetaDescription(description: string) {
-  useEffect(() => {
-    let tag = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-    if (!tag) {
-      tag = document.createElement('meta');
-      tag.name = 'description';
-      document.head.appendChild(tag);
-    }
-    const previous = tag.content;
-    tag.content = description;
-    return () => {
-      tag.content = previous;
-    };
-  }, [description]);
-}
 
 /** A content page uses the layout's whole width; only running text keeps a readable line length. */
 export const Article = styled.article`
@@ -146,7 +131,7 @@ export interface ContentPageProps {
 
 /** A content page: a hero (heading, lead, picture), the meta description, then its sections across the width. */
 export function ContentPage({ title, description, lead, art, children }: ContentPageProps) {
-  useMetaDescription(description);
+  useDocumentHead({ description, canonicalPath: useLocation().pathname });
   return (
     <Article>
       <Hero>

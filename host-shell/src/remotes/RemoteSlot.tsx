@@ -5,6 +5,7 @@ import {
   lazy,
   Suspense,
   useCallback,
+  useContext,
   useEffect,
   useMemo,
   useRef,
@@ -17,6 +18,7 @@ import {
 import { isFailedRemoteModule } from './fallbackPlugin';
 import { onRemoteReset, resetRemote } from './registry';
 import { RemoteFailureContext } from './RemoteUnavailable';
+import { renderInBrowser, ServerRemotesContext } from './serverRemotes';
 import { remoteNameOf, type ModuleOf, type PropsOf } from './types';
 
 export class RemoteLoadError extends Error {
@@ -135,13 +137,17 @@ export function RemoteSlot<Id extends RemoteModuleId>({ id, props, loading, rend
 
   const failure = useCallback(() => renderFailure(retry, retrying), [renderFailure, retry, retrying]);
   const fallback = useMemo(() => failure(), [failure]);
+  // On the server the remote's own server build renders the slot, in the same boundaries as in the browser, so the
+  // browser hydrates the server's HTML when the remote's code arrives (until then React keeps it as it is).
+  const server = useContext(ServerRemotesContext);
+  const Rendered = server ? (server.component(id) ?? renderInBrowser(id)) : RemoteComponent;
 
   return (
     <RemoteFailureContext.Provider value={failure}>
       {/* a new key gives the boundary a clean slate for the new attempt */}
       <RemoteErrorBoundary key={attempt} fallback={fallback}>
         <Suspense fallback={loading}>
-          <RemoteComponent {...(props as object)} />
+          <Rendered {...(props as object)} />
         </Suspense>
       </RemoteErrorBoundary>
     </RemoteFailureContext.Provider>

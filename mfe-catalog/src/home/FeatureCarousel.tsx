@@ -63,7 +63,7 @@ const prefersReducedMotion = () => typeof window !== 'undefined' && window.match
 
 /** Home page banners: one at a time, advancing on its own unless paused (hover, focus, reduced motion). */
 export function FeatureCarousel() {
-  const features = useFetch<Feature[]>((signal) => catalogApi.features(signal), []);
+  const features = useFetch<Feature[]>((signal) => catalogApi.features(signal), [], { serverKey: 'catalog:features' });
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const list = features.data ?? [];

@@ -37,10 +37,11 @@ const Chips = styled.ul`
 
 /** Home page: the categories with products in them, and a row of everyday essentials, each with Add to cart as on the listing. */
 export function FeaturedProducts() {
-  const facets = useFetch<ProductFacets>((signal) => catalogApi.facets(undefined, signal), []);
+  const facets = useFetch<ProductFacets>((signal) => catalogApi.facets(undefined, signal), [], { serverKey: 'catalog:facets:|' });
   const products = useFetch<ProductList>(
     (signal) => catalogApi.products({ categories: ['pain-relief', 'cold-and-flu', 'vitamins-and-supplements', 'first-aid'], brands: [], sortBy: 'price-lowtohigh', page: 1, limit: FEATURED_COUNT }, signal),
     [],
+    { serverKey: 'catalog:featured' },
   );
   const categories = (facets.data?.categories ?? []).filter((c) => c.count > 0);
   const items = (products.data?.items ?? []).filter((p) => p.totalStock > 0 && !p.requiresPrescription);

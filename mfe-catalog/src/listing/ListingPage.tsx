@@ -192,7 +192,9 @@ export function ListingPage() {
   };
 
   const filterKey = `${params.categories.join(',')}|${params.brands.join(',')}`;
-  const facets = useFetch((signal) => catalogApi.facets({ categories: params.categories, brands: params.brands }, signal), [filterKey]);
+  const facets = useFetch((signal) => catalogApi.facets({ categories: params.categories, brands: params.brands }, signal), [filterKey], {
+    serverKey: `catalog:facets:${filterKey}`,
+  });
   const key = writeParams(params).toString();
   const results = useFetch<ProductList | SearchList>(
     (signal) =>
@@ -200,6 +202,7 @@ export function ListingPage() {
         ? catalogApi.search(params.q, { page: params.page, limit: PRODUCT_PAGE_SIZE }, signal)
         : catalogApi.products({ ...params, limit: PRODUCT_PAGE_SIZE }, signal),
     [key],
+    { serverKey: `catalog:listing:${key}` },
   );
 
   const title = params.q

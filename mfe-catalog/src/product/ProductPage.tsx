@@ -2,11 +2,12 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PRODUCT_IMAGE_SIZE, categoryLabel, type Product } from '@pharmacy/contracts';
 import { selectCurrentUser, useAppSelector } from '@pharmacy/session';
-import { Badge, Button, EmptyState, PageTitle, Spinner, media, th } from '@pharmacy/ui';
+import { Badge, Button, EmptyState, PageTitle, Spinner, SITE_NAME, media, th, useDocumentHead, usePageOrigin } from '@pharmacy/ui';
 import { AddToCart } from '../cart/AddToCart';
 import { catalogApi } from '../lib/api';
 import { useFetch } from '../lib/useFetch';
 import { PriceTag, Stars } from '../listing/ProductCard';
+import { productHead, productPath } from './productHead';
 import { Reviews } from './Reviews';
 import { SafetyAlert, SafetyUnchecked } from '../safety/SafetyAlert';
 import { useProductSafety } from '../safety/useProductSafety';
@@ -65,13 +66,21 @@ const NO_PRODUCTS: Product[] = [];
 /** /pharmacy/product/:productId */
 export function ProductPage() {
   const { productId = '' } = useParams();
-  const product = useFetch((signal) => catalogApi.product(productId, signal), [productId]);
+  const product = useFetch((signal) => catalogApi.product(productId, signal), [productId], { serverKey: `catalog:product:${productId}` });
   const user = useAppSelector(selectCurrentUser);
   const safety = useProductSafety(product.data ? [product.data] : NO_PRODUCTS);
+  const origin = usePageOrigin();
+  const missing = product.status === 404 || product.status === 400;
+  useDocumentHead(
+    product.data
+      ? productHead(product.data, origin)
+      : missing
+        ? { title: `Product not available | ${SITE_NAME}`, canonicalPath: productPath(productId), status: 404 }
+        : {},
+  );
 
   if (product.loading && !product.data) return <Spinner label="Loading product" />;
   if (product.error || !product.data) {
-    const missing = product.status === 404 || product.status === 400;
     return (
       <EmptyState
         message={missing ? 'This product is not available' : 'We could not load this product'}

@@ -83,7 +83,7 @@ const WHY_NOT: Record<NonNullable<ReviewEligibility['reason']>, string> = {
 
 /** Reviews with the average, and the form for a signed-in buyer who has not reviewed yet. */
 export function Reviews({ productId, signedIn, onChanged }: { productId: string; signedIn: boolean; onChanged: () => void }) {
-  const reviews = useFetch<ReviewsList>((signal) => catalogApi.reviews(productId, signal), [productId]);
+  const reviews = useFetch<ReviewsList>((signal) => catalogApi.reviews(productId, signal), [productId], { serverKey: `catalog:reviews:${productId}` });
   const eligibility = useFetch<ReviewEligibility>((signal) => catalogApi.canReview(productId, signal), [productId, signedIn]);
 
   const added = () => {

@@ -25,7 +25,8 @@ import { hostSharedVersions } from './remotes/host-shared';
 import { RemoteRegistry } from './remotes/registry';
 import { remoteRoutes } from './remotes/routes';
 import { SERVICE_NAMES, type ServiceName } from './routes-table';
-import { registerStatic, spaFallback, type StaticOptions } from './static-files';
+import { hideServerBuilds, pageRenderer } from './pages';
+import { registerStatic, spaFallback, type PageRender, type StaticOptions } from './static-files';
 import { registerUpstreams } from './upstreams';
 
 const OPENERS: Record<ServiceName, OpenService> = {
@@ -65,6 +66,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
     opts.static && store
       ? new RemoteRegistry(store, { root: opts.static.root, remoteUrls: opts.static.remoteUrls, pollMs: opts.registryPollMs })
       : undefined;
+  // set once the app exists: the page renderer calls the app's own routes for the page's data
+  let renderPage: PageRender | undefined;
   const app = await createApp({
     publicKey: keys.publicKey,
     logLevel: config.logLevel,
@@ -73,7 +76,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
     docs: opts.mode === 'embedded',
     trustedOrigins: [config.publicOrigin],
     production: config.production,
-    onNotFound: opts.static && registry ? spaFallback(opts.static, registry) : undefined,
+    onNotFound: opts.static && registry ? spaFallback(opts.static, registry, (...args) => renderPage?.(...args) ?? Promise.resolve(false)) : undefined,
   });
   if (store) {
     app.addHook('onClose', async () => {
@@ -121,7 +124,9 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
       deployTokens: config.gateway.deployTokens,
     });
     followRegistryInPolicy(app, registry);
+    hideServerBuilds(app);
     await registerStatic(app, opts.static, registry);
+    if (config.gateway.serverRendering) renderPage = pageRenderer(app, { root: opts.static.root, remotes: registry, origin: config.publicOrigin });
   }
   return app;
 }

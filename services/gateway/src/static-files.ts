@@ -14,6 +14,9 @@ export interface StaticOptions {
   remoteUrls?: Partial<Record<RemoteName, string>>;
 }
 
+/** Answers a page navigation with the page rendered on the server; false leaves it to index.html. */
+export type PageRender = (request: FastifyRequest, reply: FastifyReply, headers: Record<string, string>) => Promise<boolean>;
+
 /** What is live, as the pages need it: the registry's live builds, read from memory. */
 export type LiveRemotes = Pick<RemoteRegistry, 'live' | 'generation'>;
 
@@ -109,7 +112,7 @@ export function preloadLinks(live: ReadonlyMap<RemoteName, RegistryEntry>, root:
  * and so must /dev/mailbox where the account service does not serve it (production): no shop page stands in for it.
  * index.html is read at every page load, so a host rebuilt in place is what the next page load gets.
  */
-export function spaFallback(opts: StaticOptions, remotes: LiveRemotes) {
+export function spaFallback(opts: StaticOptions, remotes: LiveRemotes, render?: PageRender) {
   const { root } = opts;
   const index = path.join(hostDist(root), 'index.html');
   return async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
@@ -123,9 +126,11 @@ export function spaFallback(opts: StaticOptions, remotes: LiveRemotes) {
       !url.startsWith('/dev/') &&
       !path.extname(url);
     if (!isPage || !fs.existsSync(index)) return false;
+    const headers = { 'cache-control': 'no-cache', link: preloadLinks(remotes.live(), root) };
+    // the page rendered on the server (pages/render.ts), else index.html for the browser to render
+    if (render && (await render(request, reply, headers))) return true;
     reply
-      .header('cache-control', 'no-cache')
-      .header('link', preloadLinks(remotes.live(), root))
+      .headers(headers)
       .type('text/html; charset=utf-8')
       .send(fs.createReadStream(index));
     return true;

@@ -82,6 +82,8 @@ export interface KitConfig {
     upstreamTimeoutMs?: number;
     staticRoot?: string;
     remoteUrls?: Record<string, string>;
+    /** SERVER_RENDERING: pages rendered by the gateway from the apps' server builds (default true). */
+    serverRendering: boolean;
     /** REMOTE_DEPLOY_TOKEN: remote name → the secret of the token that may change it (empty: admins only). */
     deployTokens: Record<string, string>;
   };
@@ -91,7 +93,7 @@ export interface KitConfig {
 const PROCESS_VARIABLES = [
   'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'MONGODB_URL', 'SMTP_URL', 'PUBLIC_ORIGIN', 'LOG_LEVEL', 'JWT_PUBLIC_KEY', 'JWT_PRIVATE_KEY',
   'INTERNAL_TOKEN', 'ACCOUNT_SERVICE_URL', 'CATALOG_SERVICE_URL', 'CHECKOUT_SERVICE_URL', 'REVOCATION_POLL_MS', 'SLOW_REQUEST_MS',
-  'GATEWAY_MODE', 'GATEWAY_UPSTREAM_TIMEOUT_MS', 'STATIC_ROOT', 'REMOTE_URLS', 'REMOTE_DEPLOY_TOKEN',
+  'GATEWAY_MODE', 'GATEWAY_UPSTREAM_TIMEOUT_MS', 'STATIC_ROOT', 'REMOTE_URLS', 'REMOTE_DEPLOY_TOKEN', 'SERVER_RENDERING',
   'RATE_LIMIT_LOGIN', 'RATE_LIMIT_REGISTER', 'RATE_LIMIT_FORGOT_PASSWORD', 'RATE_LIMIT_RESET_PASSWORD', 'RATE_LIMIT_PASSWORD_CHECK',
   'RATE_LIMIT_TICKETS', 'LOGIN_FAILURES_PER_ACCOUNT', 'RESET_MAILS_PER_ACCOUNT', 'ERASURE_RETRY_MS',
   'CATALOG_SEED',
@@ -169,6 +171,7 @@ export function loadConfig(env: Environment = process.env, defaults: { port?: nu
       upstreamTimeoutMs: v.GATEWAY_UPSTREAM_TIMEOUT_MS,
       staticRoot: v.STATIC_ROOT === undefined ? undefined : path.resolve(v.STATIC_ROOT),
       remoteUrls: checkRemoteNames('REMOTE_URLS', v.REMOTE_URLS === undefined ? undefined : parseUrlMap(v.REMOTE_URLS) ?? {}),
+      serverRendering: v.SERVER_RENDERING !== false,
       deployTokens: checkRemoteNames('REMOTE_DEPLOY_TOKEN', v.REMOTE_DEPLOY_TOKEN === undefined ? undefined : parseDeployTokens(v.REMOTE_DEPLOY_TOKEN)) ?? {},
     },
   };

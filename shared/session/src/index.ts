@@ -29,3 +29,13 @@ export type { SessionRootState } from './selectors';
 export { createAppStore, useAppDispatch, useAppSelector, useInjectModule } from './store';
 export { useSignOut, type SignOutHandlers } from './useSignOut';
 export type { AppStore, RootState, AppDispatch, CreateAppStoreOptions, InjectModuleOptions } from './store';
+
+export {
+  ServerDataProvider,
+  SERVER_DATA_ELEMENT_ID,
+  settleServerData,
+  useServerData,
+  takeServerData,
+  resetServerDataForTests,
+} from './serverData';
+export type { ServerDataEntry, ServerDataCollector } from './serverData';

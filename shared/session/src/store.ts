@@ -49,11 +49,35 @@ export function createAppStore({ preloadedState, runSessionSaga = true }: Create
   }
 
   const hasReducer = (key: string) => key in staticReducers || key in injectedReducers;
+
+  /**
+   * The state as a page rendered on the server had it: every slice at its initial state (the server renders for an
+   * anonymous visitor and dispatches nothing). Read by react-redux while the browser hydrates that page (Provider
+   * serverState), so a slot hydrating after the store has moved on (the cart loaded by the header's badge) first
+   * renders what the server sent, then updates, instead of failing to hydrate. Slices are read when asked, since a
+   * remote injects its own during the hydration render.
+   */
+  const initialStates = new Map<Reducer, unknown>();
+  const initialOf = (reducer: Reducer) => {
+    if (!initialStates.has(reducer)) initialStates.set(reducer, reducer(undefined, { type: '@@pharmacy/server-state' }));
+    return initialStates.get(reducer);
+  };
+  const serverState = new Proxy({} as StaticState, {
+    get(_target, key) {
+      if (typeof key !== 'string') return undefined;
+      const reducer = (staticReducers as ReducersMapObject)[key] ?? injectedReducers[key];
+      return reducer ? initialOf(reducer) : undefined;
+    },
+    has: (_target, key) => typeof key === 'string' && hasReducer(key),
+    ownKeys: () => [...Object.keys(staticReducers), ...Object.keys(injectedReducers)],
+    getOwnPropertyDescriptor: (_target, key) =>
+      typeof key === 'string' && hasReducer(key) ? { configurable: true, enumerable: true, value: serverState[key as keyof StaticState] } : undefined,
+  });
   const hasSaga = (key: string) => injectedSagas.has(key);
 
   if (runSessionSaga) injectSaga('session', sessionSaga);
 
-  return Object.assign(store, { injectReducer, injectSaga, hasReducer, hasSaga, runSaga: sagaMiddleware.run });
+  return Object.assign(store, { injectReducer, injectSaga, hasReducer, hasSaga, runSaga: sagaMiddleware.run, serverState });
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

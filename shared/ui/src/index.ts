@@ -38,6 +38,8 @@ export { Badge } from './components/Badge';
 export { CartIcon, UserIcon } from './components/Icon';
 export type { BadgeProps, BadgeVariant } from './components/Badge';
 export { PageTitle, SITE_NAME } from './components/PageTitle';
+export { useDocumentHead, usePageOrigin, ServerHeadProvider } from './head';
+export type { DocumentHead, HeadCollector } from './head';
 export type { PageTitleProps } from './components/PageTitle';
 
 export {

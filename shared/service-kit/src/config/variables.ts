@@ -140,6 +140,9 @@ export const ENV_SCHEMA = Type.Object(
     GATEWAY_UPSTREAM_TIMEOUT_MS: integer(100, undefined, 'distributed mode: how long a service may take to answer'),
     STATIC_ROOT: Type.Optional(Type.String({ minLength: 1, description: 'folder holding host-shell/dist and mfe-*/dist' })),
     REMOTE_URLS: text('url-map', 'remote name to mf-manifest.json URL, for a remote deployed elsewhere'),
+    SERVER_RENDERING: Type.Optional(
+      Type.Boolean({ default: true, description: 'render pages on the server from the apps\' server builds (false: index.html, rendered in the browser)' }),
+    ),
     REMOTE_DEPLOY_TOKEN: text('deploy-tokens', 'deploy tokens of the remote registry, one per remote (<remote>:<secret>, comma-separated)'),
     // Account service
     RATE_LIMIT_LOGIN: perWindow('sign-ins'),

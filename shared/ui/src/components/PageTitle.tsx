@@ -1,5 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { useDocumentHead } from '../head';
 import { th } from '../theme';
 
 /** The site name appended to every document title. */
@@ -23,8 +24,6 @@ export interface PageTitleProps {
 /** The page's one h1; also sets `document.title` to "<title> | Pharmacy" (SEO and screen-reader context). */
 export function PageTitle({ children, documentTitle, className }: PageTitleProps) {
   const text = documentTitle ?? (typeof children === 'string' || typeof children === 'number' ? String(children) : '');
-  useEffect(() => {
-    if (text) document.title = `${text} | ${SITE_NAME}`;
-  }, [text]);
+  useDocumentHead({ title: text ? `${text} | ${SITE_NAME}` : undefined });
   return <H1 className={className}>{children}</H1>;
 }

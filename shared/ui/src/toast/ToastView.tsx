@@ -4,8 +4,50 @@ import * as RadixToast from '@radix-ui/react-toast';
 import { isValidElement } from 'react';
 import styled, { css, keyframes } from 'styled-components';
 import { media, th } from '../theme';
-import type { ToastActionProps } from './Toaster';
-import type { ToasterToast, ToastVariant } from './store';
+import {
+  TOAST_HOTKEY,
+  TOAST_REGION_LABEL,
+  TOAST_SWIPE_DIRECTION,
+  TOAST_SWIPE_THRESHOLD,
+  TOAST_TOP_OFFSET_VAR,
+  TOAST_VIEWPORT_MAX_WIDTH,
+  type ToastActionProps,
+} from './Toaster';
+import { TOAST_DEFAULT_DURATION, type ToasterToast, type ToastVariant } from './store';
+
+/**
+ * Phones: a compact strip at the top, under the header, where it does not cover the page's main action (Add to
+ * cart, Sign in to check out, Place order: at the thumb, lower down). From md up: bottom right, as wide as
+ * TOAST_VIEWPORT_MAX_WIDTH. The region itself lets every tap through; only the toast takes pointer events.
+ */
+const Viewport = styled(RadixToast.Viewport)`
+  position: fixed;
+  top: var(${TOAST_TOP_OFFSET_VAR}, 0px);
+  left: 0;
+  right: 0;
+  z-index: ${th((t) => t.zIndices.toast)};
+  display: flex;
+  flex-direction: column;
+  gap: 0.5rem;
+  width: 100%;
+  max-height: 100vh;
+  margin: 0;
+  padding: 0.5rem;
+  list-style: none;
+  outline: none;
+  pointer-events: none;
+  & > li {
+    pointer-events: auto;
+  }
+  ${media.md} {
+    top: auto;
+    bottom: 0;
+    left: auto;
+    max-width: ${TOAST_VIEWPORT_MAX_WIDTH}px;
+    padding: 1rem;
+  }
+`;
+
 
 const slideIn = keyframes`from { transform: translateX(calc(100% + 1rem)); } to { transform: translateX(0); }`;
 const dropIn = keyframes`from { transform: translateY(-0.75rem); opacity: 0; } to { transform: translateY(0); opacity: 1; }`;
@@ -112,8 +154,7 @@ function renderAction(action: ToasterToast['action']) {
   );
 }
 
-/** Every toast of the store, inside the Radix provider that <Toaster /> renders. */
-export function ToastItems({ toasts }: { toasts: ToasterToast[] }) {
+function ToastItems({ toasts }: { toasts: ToasterToast[] }) {
   return toasts.map(({ id, title, description, action, variant = 'default', duration, open, onOpenChange }) => (
     <Root
       key={id}
@@ -135,4 +176,20 @@ export function ToastItems({ toasts }: { toasts: ToasterToast[] }) {
       </CloseButton>
     </Root>
   ));
+}
+
+/** The toasts and Radix's viewport, inside the landmark <Toaster /> renders. */
+export function ToastRegion({ toasts }: { toasts: ToasterToast[] }) {
+  return (
+    <RadixToast.Provider
+      swipeDirection={TOAST_SWIPE_DIRECTION}
+      swipeThreshold={TOAST_SWIPE_THRESHOLD}
+      duration={TOAST_DEFAULT_DURATION}
+      label={TOAST_REGION_LABEL}
+    >
+      <ToastItems toasts={toasts} />
+      {/* Unnamed: the landmark around it is Toaster's, which exists before this loads; one landmark, not two. */}
+      <Viewport hotkey={TOAST_HOTKEY} label="" />
+    </RadixToast.Provider>
+  );
 }

@@ -1,11 +1,9 @@
-// The toast slot as the first page load carries it: the Radix provider and the region (landmark, F8 hotkey, its
-// place on the screen), present from the start so the region a screen reader or a test finds is the one the
-// toasts appear in. What draws a toast (ToastView.tsx: styles, animations, buttons) is loaded with the first one.
-import * as RadixToast from '@radix-ui/react-toast';
+// The toast slot as the first page load carries it: the "Notification (F8)" landmark, present from the first
+// paint so the region a screen reader (or a test) finds is the one the toasts appear in. Everything that draws
+// toasts (ToastView.tsx: Radix Toast, the viewport, styles, animations, buttons; ~13 KB gzip) loads with the first one.
+import type { ToastActionProps as RadixToastActionProps } from '@radix-ui/react-toast';
 import { useEffect, useReducer } from 'react';
-import styled from 'styled-components';
-import { media, th } from '../theme';
-import { TOAST_DEFAULT_DURATION, useToast } from './store';
+import { useToast } from './store';
 
 /** docs/product.md#interface-constants: swipe right past 50 px dismisses; F8 focuses the region; its label is "Notification". */
 export const TOAST_SWIPE_DIRECTION = 'right';
@@ -21,40 +19,7 @@ export const TOAST_VIEWPORT_MAX_WIDTH = 420;
  */
 export const TOAST_TOP_OFFSET_VAR = '--pharmacy-toast-top';
 
-/**
- * Phones: a compact strip at the top, under the header, where it does not cover the page's main action (Add to
- * cart, Sign in to check out, Place order: at the thumb, lower down). From md up: bottom right, as wide as
- * TOAST_VIEWPORT_MAX_WIDTH. The region itself lets every tap through; only the toast takes pointer events.
- */
-const Viewport = styled(RadixToast.Viewport)`
-  position: fixed;
-  top: var(${TOAST_TOP_OFFSET_VAR}, 0px);
-  left: 0;
-  right: 0;
-  z-index: ${th((t) => t.zIndices.toast)};
-  display: flex;
-  flex-direction: column;
-  gap: 0.5rem;
-  width: 100%;
-  max-height: 100vh;
-  margin: 0;
-  padding: 0.5rem;
-  list-style: none;
-  outline: none;
-  pointer-events: none;
-  & > li {
-    pointer-events: auto;
-  }
-  ${media.md} {
-    top: auto;
-    bottom: 0;
-    left: auto;
-    max-width: ${TOAST_VIEWPORT_MAX_WIDTH}px;
-    padding: 1rem;
-  }
-`;
-
-export interface ToastActionProps extends RadixToast.ToastActionProps {
+export interface ToastActionProps extends RadixToastActionProps {
   /** Required by Radix: tells a screen-reader user how to do the same without the button. */
   altText: string;
 }
@@ -86,7 +51,7 @@ export function ToastAction(props: ToastActionProps) {
   return view ? <view.ToastActionView {...props} /> : null;
 }
 
-/** The app's single toast slot; rendered once by the host shell. */
+/** The app's single toast slot; rendered once by the host shell. `Toaster.preload()` loads the toasts' view now. */
 export function Toaster() {
   const { toasts } = useToast();
   const [, loaded] = useReducer((n: number) => n + 1, 0);
@@ -104,14 +69,11 @@ export function Toaster() {
     };
   }, [needed, toasts]);
   return (
-    <RadixToast.Provider
-      swipeDirection={TOAST_SWIPE_DIRECTION}
-      swipeThreshold={TOAST_SWIPE_THRESHOLD}
-      duration={TOAST_DEFAULT_DURATION}
-      label={TOAST_REGION_LABEL}
-    >
-      {view && <view.ToastItems toasts={toasts} />}
-      <Viewport hotkey={TOAST_HOTKEY} label={`${TOAST_REGION_LABEL} ({hotkey})`} />
-    </RadixToast.Provider>
+    // The landmark is ours, not Radix's viewport (left unnamed inside it), so it is there before Radix loads and
+    // stays the same element when the toasts arrive.
+    <section aria-label={`${TOAST_REGION_LABEL} (${TOAST_HOTKEY.join('+')})`}>{view && <view.ToastRegion toasts={toasts} />}</section>
   );
 }
+
+// On the component, so a test harness can load the view without another name in @pharmacy/ui's entry.
+Toaster.preload = loadToastView;

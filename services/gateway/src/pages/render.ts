@@ -1,0 +1,109 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RemoteModuleId, RemoteName } from '@pharmacy/contracts';
+import type { App } from '@pharmacy/service-kit';
+import type { LiveRemotes } from '../static-files';
+import { ServerBuilds } from './bundles';
+import { pageRest, parseTemplate, type PageTemplate } from './document';
+import type { HostRenderer } from './types';
+
+/** The id of the script element with the page's data (@pharmacy/session SERVER_DATA_ELEMENT_ID). */
+const DATA_ELEMENT_ID = 'page-data';
+
+export interface PageRendererOptions {
+  root: string;
+  remotes: LiveRemotes;
+  /** The shop's public origin (canonical URLs, structured data). */
+  origin: string;
+}
+
+/**
+ * The page's API calls made in process: the gateway's own routes answer them through inject, as the shopper's
+ * address (so rate limits count the visitor, not the server) and without the shopper's cookies (only public data
+ * is rendered on the server).
+ */
+function injectFetch(app: App): typeof fetch {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: url.pathname + url.search,
+      headers: { accept: 'application/json', 'x-server-render': '1' },
+      remoteAddress: visitor.getStore() ?? '127.0.0.1',
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value === undefined || name === 'content-length' || name === 'transfer-encoding' || name === 'content-encoding') continue;
+      headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
+  }) as typeof fetch;
+}
+
+/** Whose page is being rendered, across the awaits of a render (several pages render at once). */
+const visitor = new AsyncLocalStorage<string>();
+
+function readTemplate(file: string, cache: { mtimeMs: number; template: PageTemplate | null } | undefined) {
+  const mtimeMs = fs.statSync(file).mtimeMs;
+  if (cache && cache.mtimeMs === mtimeMs) return cache;
+  return { mtimeMs, template: parseTemplate(fs.readFileSync(file, 'utf8')) };
+}
+
+const remoteModuleOf = (id: RemoteModuleId): [RemoteName, string] => {
+  const slash = id.indexOf('/');
+  return [id.slice(0, slash) as RemoteName, `.${id.slice(slash)}`];
+};
+
+/**
+ * Server rendering of the shop's pages (docs/architecture.md#server-rendering). Returns a function that answers a
+ * page navigation with the rendered page and true, or false when it cannot (no server build, a template it does not
+ * understand, the host's render failed): the caller then sends index.html and the browser renders as before.
+ */
+export function pageRenderer(app: App, opts: PageRendererOptions) {
+  const builds = new ServerBuilds(opts.root, (host: HostRenderer) => host.configureServerApi(injectFetch(app)));
+  const indexFile = path.join(opts.root, 'host-shell', 'dist', 'index.html');
+  let template: ReturnType<typeof readTemplate> | undefined;
+  let reported = '';
+
+  return async function renderPage(request: FastifyRequest, reply: FastifyReply, headers: Record<string, string>): Promise<boolean> {
+    const host = builds.host();
+    if (host instanceof Error) {
+      if (reported !== host.message) request.log.warn({ err: host }, 'pages are rendered in the browser: no server build of the host');
+      reported = host.message;
+      return false;
+    }
+    template = readTemplate(indexFile, template);
+    const parts = template.template;
+    if (!parts) return false;
+    const live = opts.remotes.live();
+    const remote = (id: RemoteModuleId) => {
+      const [name, expose] = remoteModuleOf(id);
+      const modules = builds.remote(name, live.get(name), host);
+      return modules instanceof Error ? undefined : modules[expose]?.default;
+    };
+    let page;
+    try {
+      page = await visitor.run(request.ip, () =>
+        host.renderPage({
+          url: request.url,
+          origin: opts.origin,
+          remote,
+          // a slot left to the browser is expected (a shopper's own widget, a remote served elsewhere)
+          onSlotError: (error) => request.log.debug({ err: error }, 'a page slot is rendered in the browser'),
+        }),
+      );
+    } catch (error) {
+      request.log.error({ err: error }, 'server rendering failed; the page is rendered in the browser');
+      return false;
+    }
+    // rendered whole before the first byte: the status is the page's own (a product that does not exist is a 404)
+    void reply
+      .code(page.status)
+      .headers(headers)
+      .type('text/html; charset=utf-8')
+      .send(parts.start + pageRest(page, parts, opts.origin, DATA_ELEMENT_ID));
+    return true;
+  };
+}

@@ -1,0 +1,33 @@
+import type { RemoteModuleId } from '@pharmacy/contracts';
+
+/** What a page says about itself in its <head> (@pharmacy/ui DocumentHead). */
+export interface DocumentHead {
+  title?: string;
+  description?: string;
+  canonicalPath?: string;
+  jsonLd?: Record<string, unknown>;
+  status?: number;
+}
+
+export interface RenderedPage {
+  status: number;
+  head: DocumentHead;
+  styles: string;
+  html: string;
+  data: Record<string, unknown>;
+}
+
+/** The host's server build (host-shell/src/server): the gateway knows it only by this shape, loaded at run time. */
+export interface HostRenderer {
+  renderPage(request: {
+    url: string;
+    origin: string;
+    remote: (id: RemoteModuleId) => unknown;
+    onSlotError?: (error: unknown) => void;
+  }): Promise<RenderedPage>;
+  configureServerApi(fetchImpl: typeof fetch): void;
+  sharedModules: Readonly<Record<string, unknown>>;
+}
+
+/** A remote's server build: its exposed modules by name ('./ProductDetails' → { default: component }). */
+export type RemoteServerModules = Record<string, { default?: unknown } | undefined>;
