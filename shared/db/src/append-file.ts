@@ -1,34 +1,43 @@
-import { open, type FileHandle } from 'node:fs/promises';
+import { closeSync, openSync, writeSync } from 'node:fs';
 
 /**
- * Appends to one datafile through a handle kept open, instead of nedb's appendFile, which opens and closes the
- * file for every write (most of a small write's cost: a purchase writes about fifteen times). The guarantee is
- * the same: an append is in the operating system's cache when it resolves, not fsynced. The handle must be let
- * go before the file is replaced (a compaction renames a new file over it), so appends after it reach the new file.
+ * Appends to one datafile through a descriptor kept open, instead of nedb's appendFile, which opens and closes
+ * the file for every write and hops through the thread pool (most of a small write's cost: a purchase writes
+ * about fifteen times; measured about 70 µs of CPU each against a few µs here). The guarantee is the same: an
+ * append is in the operating system's cache when it returns, not fsynced; the write is a page-cache copy, so
+ * the event loop waits microseconds for it. The descriptor must be let go before the file is replaced (a
+ * compaction renames a new file over it), so appends after it reach the new file.
  */
 export class DataFileAppender {
-  private handle: Promise<FileHandle> | null = null;
+  private fd: number | null = null;
 
   constructor(
     private readonly filename: string,
     private readonly mode: number,
   ) {}
 
-  async append(text: string): Promise<void> {
-    const opened = (this.handle ??= open(this.filename, 'a', this.mode));
+  append(text: string): void {
+    const bytes = Buffer.from(text, 'utf8');
     try {
-      await (await opened).appendFile(text, 'utf8');
+      this.fd ??= openSync(this.filename, 'a', this.mode);
+      for (let done = 0; done < bytes.length; ) done += writeSync(this.fd, bytes, done, bytes.length - done);
     } catch (err) {
-      // Opened again by the next append: a failed open or write must not stick to the handle.
-      await this.release().catch(() => undefined);
+      // Opened again by the next append: a failed open or write must not stick to the descriptor.
+      this.release();
       throw err;
     }
   }
 
-  /** Closes the handle (the next append opens the file at its path again). */
-  async release(): Promise<void> {
-    const opened = this.handle;
-    this.handle = null;
-    if (opened) await (await opened).close();
+  /** Closes the descriptor (the next append opens the file at its path again). */
+  release(): void {
+    const fd = this.fd;
+    this.fd = null;
+    if (fd !== null) {
+      try {
+        closeSync(fd);
+      } catch {
+        // already unusable: nothing more to let go
+      }
+    }
   }
 }

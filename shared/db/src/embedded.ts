@@ -163,13 +163,13 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     persistence.persistNewStateAsync = async (docs) => {
       let lines = '';
       for (const doc of docs) lines += `${await persistence.afterSerialization(nedbModel.serialize(doc))}\n`;
-      if (lines) await appender.append(lines);
+      if (lines) appender.append(lines);
       this.noteAppended(docs.length);
     };
     // Both run in nedb's executor, so no append comes between letting the handle go and the file's replacement.
     const rewrite = persistence.persistCachedDatabaseAsync.bind(persistence);
     persistence.persistCachedDatabaseAsync = async () => {
-      await appender.release();
+      appender.release();
       await rewrite();
     };
     ready.then(
@@ -188,8 +188,8 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   }
 
   /** Lets the datafile's append handle go (the store closes). */
-  releaseFile(): Promise<void> {
-    return this.appender?.release() ?? Promise.resolve();
+  releaseFile(): void {
+    this.appender?.release();
   }
 
   /** Has lines on disk that no compaction has rewritten (and fsynced) yet. */
@@ -646,7 +646,7 @@ export class EmbeddedStore implements DocumentStore {
     try {
       if (this.folder) await Promise.all([...this.collections.values()].map((c) => c.compact(true)));
     } finally {
-      await Promise.all([...this.collections.values()].map((c) => c.releaseFile().catch(() => undefined)));
+      for (const c of this.collections.values()) c.releaseFile();
       this.collections.clear();
       await this.release?.();
     }
