@@ -23,6 +23,9 @@ export async function ensureCatalogIndexes(store: DocumentStore): Promise<void> 
   await reviews.createIndex({ productId: 1 });
   await reservations.createIndex({ status: 1 });
   await products.createIndex({ category: 1 });
+  // Staff's product list pages from these (products/admin-list.ts).
+  await products.createIndex({ createdAt: -1, title: 1 });
+  await products.createIndex({ totalStock: 1, title: 1 });
   await stockHistory.createIndex({ productId: 1 });
   await stockHistory.createIndex({ state: 1 });
 }
@@ -64,7 +67,7 @@ export function buildCatalogService(deps: CatalogDeps): FastifyPluginAsyncTypebo
     // After the history is settled: a restock's line is then either applied (skipped) or not (moved now).
     const restocked = await stock.recoverRestocking();
     if (restocked > 0) app.log.warn({ restocked }, 'finished restocks a crash interrupted');
-    await app.register(productRoutes, { readModel, service: new ProductService(db, deps.blobs, readModel, adjustments) });
+    await app.register(productRoutes, { readModel, products, service: new ProductService(db, deps.blobs, readModel, adjustments) });
     await app.register(stockAdminRoutes, { adjustments });
     const limits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
     const now = deps.now ?? (() => new Date());

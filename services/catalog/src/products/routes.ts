@@ -19,7 +19,9 @@ import {
   isSortBy,
 } from '@pharmacy/contracts';
 import { badRequest, notFound, requireAdmin, ok, okList, responses, sendCached, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
-import { toApiProduct } from './model';
+import type { Collection } from '@pharmacy/db';
+import { adminProductPage } from './admin-list';
+import { toApiProduct, type ProductDoc } from './model';
 import type { ProductReadModel } from './readModel';
 import type { ProductService } from './service';
 
@@ -33,9 +35,9 @@ function parseList(value: string | undefined, field: string): string[] {
   return values;
 }
 
-export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadModel; service: ProductService }> = async (
+export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadModel; products: Collection<ProductDoc>; service: ProductService }> = async (
   app,
-  { readModel, service },
+  { readModel, products, service },
 ) => {
   app.get(
     '/api/shop/products/get',
@@ -126,8 +128,8 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
       },
     },
     async (request) => {
-      const { search, lowStock, page, limit } = request.query;
-      const { items, total } = readModel.adminList({ search, lowStock, page, limit });
+      const { page, limit } = request.query;
+      const { items, total } = await adminProductPage(products, request.query);
       return okList(items, { total, page, limit });
     },
   );
