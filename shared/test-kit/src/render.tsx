@@ -67,3 +67,7 @@ export function renderWithStore(ui: ReactElement, options: RenderWithStoreOption
 
 // Toasts live in a module-level store shared by every test of a file: start each test with none.
 afterEach(() => act(() => resetToasts()));
+
+// The toasts' view loads with the first toast in the app (shared/ui's own tests cover that); loaded before the
+// tests here, a page's toast is drawn in the same update that raises it, as these tests expect.
+beforeAll(() => Toaster.preload());

@@ -2,8 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import { Toaster } from '../src/toast/Toaster';
 import { resetToasts, toast } from '../src/toast/store';
 
-// What a page that never shows a toast must not load: the toasts' view (styles, animations, buttons) comes with the
-// first toast. This file's modules are its own (jest), so the view starts unloaded; ToastView's real code runs and
+// What a page that never shows a toast must not load: the toasts' view (Radix Toast, styles, animations, buttons)
+// comes with the first toast. This file's modules are its own (jest), so the view starts unloaded; ToastView's real code runs and
 // is only observed, to see when it loads, and made to fail once as a chunk does when the phone is offline.
 let mockLoads = 0;
 let mockOffline = false;
@@ -52,6 +52,8 @@ describe('<Toaster /> before and at the first toast', () => {
     // a screen reader's landmark does not move: the same element, not one swapped in by the view
     expect(within(before).getByText('Added to cart')).toBeInTheDocument();
     expect(region()).toBe(before);
+    // one landmark: Radix's viewport inside it is left unnamed
+    expect(screen.getAllByRole('region', { name: /Notification/ })).toHaveLength(1);
     expect(mockLoads).toBe(2);
   });
 });
