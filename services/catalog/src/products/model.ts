@@ -56,6 +56,14 @@ export interface ProductDoc extends Doc {
 
 export const PRODUCTS = 'products';
 
+/** A product as the read model hands it out: the stored document without its edit and stock-move bookkeeping. */
+export type CatalogProduct = Pick<
+  ProductDoc,
+  | '_id' | 'title' | 'description' | 'category' | 'brand' | 'priceCents' | 'salePriceCents' | 'totalStock' | 'version'
+  | 'reviewTotal' | 'reviewCount' | 'averageReview' | 'image' | 'activeIngredients' | 'allergens' | 'contraindications'
+  | 'dosageForm' | 'packSize' | 'maxPerOrder' | 'minAge' | 'requiresPrescription' | 'pharmacyOnly' | 'createdAt' | 'updatedAt'
+>;
+
 export const effectivePriceCents = (p: Pick<ProductDoc, 'priceCents' | 'salePriceCents'>): number =>
   p.salePriceCents > 0 ? p.salePriceCents : p.priceCents;
 
@@ -92,7 +100,7 @@ export function toApiProduct(p: ProductDoc): Product {
   };
 }
 
-export function toSummary(p: ProductDoc): ProductSummary {
+export function toSummary(p: CatalogProduct): ProductSummary {
   return {
     productId: p._id,
     title: p.title,

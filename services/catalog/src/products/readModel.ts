@@ -1,10 +1,20 @@
 import { CATEGORIES, LOW_STOCK_THRESHOLD, type Product, type ProductFacets, type SortBy } from '@pharmacy/contracts';
-import { effectivePriceCents, toApiProduct, type ProductDoc } from './model';
+import { toApiProduct, type CatalogProduct, type ProductDoc } from './model';
 import { ProductSearchIndex } from './search';
 
+/**
+ * One product, held once: its API form (what listing pages serialise) and the few stored fields the API form
+ * does not carry. The store's copy of the document is not kept: at 100,000 products those copies (plain objects
+ * with two dozen fields, built key by key) were ~150 MB of heap and the largest part of the old generation's GC work.
+ */
 interface Entry {
-  doc: ProductDoc;
   api: Product;
+  priceCents: number;
+  salePriceCents: number;
+  /** effectivePriceCents: the price sorts compare. */
+  sortCents: number;
+  reviewTotal: number;
+  createdAtMs: number;
   titleKey: string;
   brandKey: string;
 }
@@ -43,8 +53,8 @@ class BoundedCache<V> {
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 // Plain comparisons of precomputed lower-case keys: a collator would make each re-sort of 10,000 products ~10x slower.
-const byTitle = (a: Entry, b: Entry) => cmp(a.titleKey, b.titleKey) || cmp(a.doc._id, b.doc._id);
-const byPrice = (a: Entry, b: Entry) => effectivePriceCents(a.doc) - effectivePriceCents(b.doc) || byTitle(a, b);
+const byTitle = (a: Entry, b: Entry) => cmp(a.titleKey, b.titleKey) || cmp(a.api._id, b.api._id);
+const byPrice = (a: Entry, b: Entry) => a.sortCents - b.sortCents || byTitle(a, b);
 
 const SORTS: Record<SortBy, (a: Entry, b: Entry) => number> = {
   'price-lowtohigh': byPrice,
@@ -93,8 +103,10 @@ export class ProductReadModel {
     return this.byId.size;
   }
 
-  get(id: string): ProductDoc | undefined {
-    return this.byId.get(id)?.doc;
+  /** The product's stored fields (a fresh object per call: the caller may keep or change it). */
+  get(id: string): CatalogProduct | undefined {
+    const entry = this.byId.get(id);
+    return entry && toCatalogProduct(entry);
   }
 
   getApi(id: string): Product | undefined {
@@ -119,8 +131,10 @@ export class ProductReadModel {
   refresh(doc: ProductDoc): void {
     const entry = this.byId.get(doc._id);
     if (!entry) return;
-    const resort = (['priceCents', 'salePriceCents', 'title', 'brand', 'category'] as const).some((k) => entry.doc[k] !== doc[k]);
-    if (resort || entry.doc.description !== doc.description || entry.doc.activeIngredients.join() !== doc.activeIngredients.join()) {
+    const { api } = entry;
+    const resort = entry.priceCents !== doc.priceCents || entry.salePriceCents !== doc.salePriceCents ||
+      (['title', 'brand', 'category', 'description'] as const).some((k) => api[k] !== doc[k]);
+    if (resort || api.activeIngredients.join() !== doc.activeIngredients.join()) {
       return this.upsert(doc);
     }
     // Sorted arrays hold these same entry objects, so updating in place keeps every order valid.
@@ -138,7 +152,7 @@ export class ProductReadModel {
     const items: Product[] = [];
     let total = 0;
     for (const entry of this.sortedBy(params.sortBy)) {
-      if (accept && !accept(entry.doc._id)) continue;
+      if (accept && !accept(entry.api._id)) continue;
       if (total >= start && total < end) items.push(entry.api);
       total++;
     }
@@ -200,7 +214,7 @@ export class ProductReadModel {
       for (const ids of inBrand) {
         inChosenBrands += ids.size;
         for (const id of ids) {
-          const category = this.byId.get(id)!.doc.category;
+          const category = this.byId.get(id)!.api.category;
           categoryCounts.set(category, (categoryCounts.get(category) ?? 0) + 1);
         }
       }
@@ -209,7 +223,7 @@ export class ProductReadModel {
 
     const brands = [...this.byBrand.entries()]
       .map(([brandKey, ids]) => ({
-        name: this.byId.get(ids.values().next().value as string)!.doc.brand,
+        name: this.byId.get(ids.values().next().value as string)!.api.brand,
         count: inCategory ? (brandCounts.get(brandKey) ?? 0) : ids.size,
       }))
       .sort((a, b) => collator.compare(a.name, b.name));
@@ -230,20 +244,28 @@ export class ProductReadModel {
   adminList(params: AdminListParams): { items: Product[]; total: number } {
     const needle = params.search?.trim().toLowerCase() ?? '';
     let entries = [...this.byId.values()];
-    if (needle) entries = entries.filter((e) => e.titleKey.includes(needle) || e.brandKey.includes(needle) || e.doc.category.includes(needle));
+    if (needle) entries = entries.filter((e) => e.titleKey.includes(needle) || e.brandKey.includes(needle) || e.api.category.includes(needle));
     if (params.lowStock) {
-      entries = entries.filter((e) => e.doc.totalStock <= LOW_STOCK_THRESHOLD);
-      entries.sort((a, b) => a.doc.totalStock - b.doc.totalStock || byTitle(a, b));
+      entries = entries.filter((e) => e.api.totalStock <= LOW_STOCK_THRESHOLD);
+      entries.sort((a, b) => a.api.totalStock - b.api.totalStock || byTitle(a, b));
     } else {
-      entries.sort((a, b) => b.doc.createdAt.getTime() - a.doc.createdAt.getTime() || byTitle(a, b));
+      entries.sort((a, b) => b.createdAtMs - a.createdAtMs || byTitle(a, b));
     }
     const start = (params.page - 1) * params.limit;
     return { items: entries.slice(start, start + params.limit).map((e) => e.api), total: entries.length };
   }
 
   private entry(doc: ProductDoc): Entry {
-    const api = toApiProduct(doc);
-    return { doc, api, titleKey: doc.title.toLowerCase(), brandKey: doc.brand.toLowerCase() };
+    return {
+      api: toApiProduct(doc),
+      priceCents: doc.priceCents,
+      salePriceCents: doc.salePriceCents,
+      sortCents: doc.salePriceCents > 0 ? doc.salePriceCents : doc.priceCents,
+      reviewTotal: doc.reviewTotal,
+      createdAtMs: new Date(doc.createdAt).getTime(),
+      titleKey: doc.title.toLowerCase(),
+      brandKey: doc.brand.toLowerCase(),
+    };
   }
 
   private put(doc: ProductDoc): void {
@@ -256,7 +278,7 @@ export class ProductReadModel {
     const old = this.byId.get(id);
     if (!old) return;
     this.byId.delete(id);
-    removeFrom(this.byCategory, old.doc.category, id);
+    removeFrom(this.byCategory, old.api.category, id);
     removeFrom(this.byBrand, old.brandKey, id);
   }
 
@@ -295,6 +317,37 @@ export class ProductReadModel {
     if (!inCategory && !inBrand) return null;
     return (id) => (!inCategory || inCategory(id)) && (!inBrand || inBrand(id));
   }
+}
+
+/** The stored fields back from an entry (what get() promises; the API form keeps every one it shows). */
+function toCatalogProduct(e: Entry): CatalogProduct {
+  const a = e.api;
+  return {
+    _id: a._id,
+    title: a.title,
+    description: a.description,
+    category: a.category,
+    brand: a.brand,
+    priceCents: e.priceCents,
+    salePriceCents: e.salePriceCents,
+    totalStock: a.totalStock,
+    version: a.version,
+    reviewTotal: e.reviewTotal,
+    reviewCount: a.reviewCount,
+    averageReview: a.averageReview,
+    image: a.image,
+    activeIngredients: a.activeIngredients,
+    allergens: a.allergens,
+    contraindications: a.contraindications,
+    dosageForm: a.dosageForm,
+    packSize: a.packSize,
+    maxPerOrder: a.maxPerOrder,
+    minAge: a.minAge,
+    requiresPrescription: a.requiresPrescription,
+    pharmacyOnly: a.pharmacyOnly,
+    createdAt: new Date(e.createdAtMs),
+    updatedAt: new Date(a.updatedAt),
+  };
 }
 
 function addTo(map: Map<string, Set<string>>, key: string, id: string) {

@@ -1,5 +1,5 @@
 import { ageOn, safetyBlockMessage, type ProductSafety, type SafetyBlock, type SafetyProfile } from '@pharmacy/contracts';
-import type { ProductDoc } from '../products/model';
+import type { CatalogProduct, ProductDoc } from '../products/model';
 import { warningsFor } from './match';
 
 /**
@@ -16,7 +16,7 @@ export function safetyBlock(product: Pick<ProductDoc, 'requiresPrescription' | '
 }
 
 /** The one safety answer for a product and a shopper (null for a visitor): warnings from the table, and any block. */
-export function productSafety(product: ProductDoc, profile: SafetyProfile | null, now: Date): ProductSafety {
+export function productSafety(product: CatalogProduct, profile: SafetyProfile | null, now: Date): ProductSafety {
   return {
     productId: product._id,
     warnings: profile ? warningsFor(product, profile) : [],
