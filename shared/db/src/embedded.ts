@@ -18,6 +18,7 @@ import * as nedbModule from '@seald-io/nedb';
 import { DataFileAppender } from './append-file';
 import { escapeLineSeparators, scanDataFile, scanDataFolder, UnreadableDataError } from './datafile';
 import { lockDataFolder } from './lock';
+import { serializeDocument } from './serialize';
 import { countPlan, deepCopy, mirrorIndexHooks, planQuery, runPlan, SortedIndex, type Plan } from './sorted-index';
 import type {
   Collection,
@@ -165,7 +166,7 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     // count as well as this class's writes.
     persistence.persistNewStateAsync = async (docs) => {
       let lines = '';
-      for (const doc of docs) lines += `${await persistence.afterSerialization(nedbModel.serialize(doc))}\n`;
+      for (const doc of docs) lines += `${await persistence.afterSerialization(serializeDocument(doc, nedbModel.serialize))}\n`;
       if (lines) appender.append(lines);
       this.noteAppended(docs.length);
     };
