@@ -1,0 +1,277 @@
+#!/usr/bin/env node
+// pnpm bench:orders — complete purchases per second through the built gateway (embedded mode, default log level),
+// with the services calling each other in process, against the same load with their calls over HTTP (each
+// *_SERVICE_URL pointed at the gateway itself, as every embedded gateway did before), both in this run.
+//
+// For each transport: a fresh DATA_DIR, `node services/gateway/dist/server.js` on a free port (demo catalog), 20
+// shoppers signed up and signed in with an address each, the chosen products restocked by staff. Then the 20
+// shoppers buy for a fixed time, as the browser does (docs/api.md, e2e/setup/journeys.ts buyThroughApi): add to
+// cart, create the order (sandbox approval link), approve at the sandbox, capture on the return path -> paid.
+// Printed per transport: purchases/s, p50/p99 purchase latency, CPU ms and internal HTTP calls per purchase
+// (counted inside the gateway by tools/bench-orders-probe.js), failures; then the ratios and PASS/FAIL against
+// 100 purchases/s. `--seconds N` (default 15) sets the timed part; `--cpu-prof DIR` writes the gateway's CPU
+// profiles there.
+'use strict';
+
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+const { runMain, ROOT } = require('./preflight');
+
+const SHOPPERS = 20;
+const TARGET_PER_SECOND = 100;
+const WARMUP_SECONDS = 3;
+const PRODUCTS = 8;
+const PASSWORD = 'Steady-lantern-58';
+const CSRF = { 'x-pharmacy-csrf': '1' };
+const SERVICE_URL_VARIABLES = ['ACCOUNT_SERVICE_URL', 'CATALOG_SERVICE_URL', 'CHECKOUT_SERVICE_URL'];
+const SERVER = path.join(ROOT, 'services', 'gateway', 'dist', 'server.js');
+
+function argument(name, fallback) {
+  const i = process.argv.indexOf(name);
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+}
+const SECONDS = Number(argument('--seconds', '15'));
+const CPU_PROF_DIR = argument('--cpu-prof', '');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The gateway with the probe preloaded; resolves once it answers. */
+async function startGateway(label, http) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-orders-${label}-`));
+  const origin = `http://127.0.0.1:${port}`;
+  // Not inherited: the service URLs (set below for the baseline only) and the log level (the default is measured).
+  const inherited = Object.entries(process.env).filter(([name]) => !SERVICE_URL_VARIABLES.includes(name) && name !== 'LOG_LEVEL');
+  const env = {
+    ...Object.fromEntries(inherited),
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_ORIGIN: origin,
+    GATEWAY_MODE: 'embedded',
+    // 20 shoppers sign up and in from one address, and each buys several times a second.
+    RATE_LIMIT_REGISTER: '1000',
+    RATE_LIMIT_LOGIN: '1000',
+    RATE_LIMIT_CART: '1000000',
+    RATE_LIMIT_ORDER_CREATE: '1000000',
+    RATE_LIMIT_ORDER_CAPTURE: '1000000',
+    // The baseline: every service reaches the others over HTTP at the gateway's own port.
+    ...(http ? Object.fromEntries(SERVICE_URL_VARIABLES.map((name) => [name, origin])) : {}),
+  };
+  const prof = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`, `--cpu-prof-name=gateway-${label}.cpuprofile`] : [];
+  const child = spawn(process.execPath, [...prof, '--require', path.join(__dirname, 'bench-orders-probe.js'), SERVER], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the gateway stopped at start (${child.exitCode}): ${stderr}`);
+    try {
+      const res = await fetch(`${origin}/api/payments/config`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the gateway did not answer within 60 s: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const probe = () =>
+    new Promise((resolve) => {
+      child.once('message', resolve);
+      child.send('probe');
+    });
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { origin, probe, stop };
+}
+
+/** One signed-in client: its cookies ride on every call, as the browser's do. */
+function client(origin) {
+  const jar = new Map();
+  async function call(method, url, body, { redirect = 'follow' } = {}) {
+    const headers = { origin, ...CSRF };
+    if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(url.startsWith('http') ? url : `${origin}${url}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect,
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    return res;
+  }
+  async function json(method, url, body) {
+    const res = await call(method, url, body);
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${url.split('?')[0]} -> ${res.status} ${text.slice(0, 200)}`);
+    return JSON.parse(text);
+  }
+  return { call, json };
+}
+
+/** What a shopper does to buy one product, from the cart to a paid order. */
+async function purchase(shopper, productId) {
+  await shopper.http.json('POST', '/api/shop/cart/add', { productId, quantity: 1 });
+  const order = await shopper.http.json('POST', '/api/shop/order/create', { addressId: shopper.addressId });
+  const approval = await shopper.http.call('GET', `${order.approvalURL}/confirm`, undefined, { redirect: 'manual' });
+  await approval.arrayBuffer();
+  const back = new URL(approval.headers.get('location') ?? '', 'http://x');
+  if (approval.status !== 302 || !back.searchParams.get('PayerID')) throw new Error(`sandbox approval -> ${approval.status}`);
+  const paid = await shopper.http.json('POST', '/api/shop/order/capture', {
+    orderId: order.orderId,
+    paymentId: back.searchParams.get('paymentId'),
+    payerId: back.searchParams.get('PayerID'),
+  });
+  if (paid.data.paymentStatus !== 'paid') throw new Error(`order ${order.orderId} is ${paid.data.paymentStatus} after capture`);
+}
+
+async function setUp(origin) {
+  const staff = client(origin);
+  await staff.json('POST', '/api/auth/login', { email: 'admin@pharmacy.local', password: 'Admin123!demo' });
+  const shoppers = [];
+  for (let i = 0; i < SHOPPERS; i++) {
+    const http = client(origin);
+    const email = `bench-${i}-${Date.now()}@example.com`;
+    await http.json('POST', '/api/auth/register', { firstName: `Bench ${String.fromCharCode(65 + i)}`, lastName: 'Shopper', email, password: PASSWORD });
+    await http.json('POST', '/api/auth/login', { email, password: PASSWORD });
+    const address = await http.json('POST', '/api/shop/address/add', {
+      fullName: `Bench Shopper ${i}`, addressLine: '3 Mill Road', city: 'Leeds', postalCode: 'LS1 5AB', phone: '+44 113 496 0000',
+    });
+    shoppers.push({ http, addressId: address.data._id });
+  }
+  // Products a shopper without a health profile may simply buy, restocked so that no purchase fails for stock.
+  const listing = await staff.json('GET', '/api/shop/products/get?limit=100&sortBy=title-atoz');
+  const products = [];
+  for (const p of listing.data) {
+    if (products.length === PRODUCTS) break;
+    if (p.pharmacyOnly || p.status === 'discontinued') continue;
+    await staff.json('POST', `/api/admin/products/${p._id}/stock`, { delta: 100000, reason: 'received', note: 'bench:orders' });
+    try {
+      await purchase(shoppers[0], p._id);
+      products.push(p._id);
+    } catch {
+      // An age check or a safety question: not a plain purchase. Leave it in the cart no longer.
+      await shoppers[0].http.call('DELETE', `/api/shop/cart/${p._id}`).catch(() => undefined);
+    }
+  }
+  if (products.length === 0) throw new Error('no product could be bought by a new shopper');
+  return { shoppers, products };
+}
+
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+
+/** Every shopper buys in a loop until `until`; returns latencies and failures. */
+async function load(shoppers, products, until) {
+  const latencies = [];
+  const failures = new Map();
+  let n = 0;
+  await Promise.all(
+    shoppers.map(async (shopper) => {
+      while (Date.now() < until) {
+        const productId = products[n++ % products.length];
+        const started = process.hrtime.bigint();
+        try {
+          await purchase(shopper, productId);
+          latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+        } catch (err) {
+          const key = String(err.message).slice(0, 160);
+          failures.set(key, (failures.get(key) ?? 0) + 1);
+        }
+      }
+    }),
+  );
+  return { latencies, failures };
+}
+
+async function measure(label, http) {
+  const gateway = await startGateway(label, http);
+  try {
+    const { shoppers, products } = await setUp(gateway.origin);
+    await load(shoppers, products, Date.now() + WARMUP_SECONDS * 1000);
+    const before = await gateway.probe();
+    const started = Date.now();
+    const { latencies, failures } = await load(shoppers, products, started + SECONDS * 1000);
+    const seconds = (Date.now() - started) / 1000;
+    const after = await gateway.probe();
+    latencies.sort((a, b) => a - b);
+    const done = latencies.length;
+    const cpuMs = (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1000;
+    return {
+      label,
+      purchases: done,
+      perSecond: done / seconds,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      cpuMsPerPurchase: cpuMs / done,
+      internalPerPurchase: (after.internal - before.internal) / done,
+      requestsPerPurchase: (after.requests - before.requests) / done,
+      failures,
+      products: products.length,
+    };
+  } finally {
+    await gateway.stop();
+  }
+}
+
+function print(r) {
+  const failed = [...r.failures.values()].reduce((a, b) => a + b, 0);
+  console.log(
+    `${r.label.padEnd(28)} ${r.perSecond.toFixed(1).padStart(8)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ` +
+      `${r.cpuMsPerPurchase.toFixed(2).padStart(8)} ${r.internalPerPurchase.toFixed(2).padStart(9)} ${String(r.purchases).padStart(9)} ${String(failed).padStart(8)}`,
+  );
+  for (const [message, count] of r.failures) console.log(`    ${count} × ${message}`);
+}
+
+runMain(async () => {
+  if (!fs.existsSync(SERVER)) throw new Error('services/gateway/dist/server.js is missing: run `npx -y pnpm@10.34.9 build` first.');
+  const t0 = Date.now();
+  console.log(`bench:orders: ${SHOPPERS} shoppers, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per transport, built gateway in embedded mode, default log level`);
+  const http = await measure('services over HTTP (baseline)', true);
+  const local = await measure('services in process', false);
+  console.log(`\n${'transport'.padEnd(28)} ${'buys/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'CPU ms'.padStart(8)} ${'internal'.padStart(9)} ${'purchases'.padStart(9)} ${'failures'.padStart(8)}`);
+  print(http);
+  print(local);
+  const ratio = local.perSecond / http.perSecond;
+  console.log(
+    `\nin process / HTTP: ${ratio.toFixed(2)}× purchases per second, ${(local.cpuMsPerPurchase / http.cpuMsPerPurchase).toFixed(2)}× CPU per purchase, ` +
+      `p50 ${(local.p50 / http.p50).toFixed(2)}×, internal HTTP calls per purchase ${http.internalPerPurchase.toFixed(1)} -> ${local.internalPerPurchase.toFixed(1)}`,
+  );
+  // The gateway is one thread: what one whole core would sustain at the CPU each purchase cost (a bound, not a
+  // measurement; on a machine busy with other work the measured rate stays below it).
+  console.log(
+    `one core at this CPU cost: ${(1000 / local.cpuMsPerPurchase).toFixed(0)} purchases/s in process, ${(1000 / http.cpuMsPerPurchase).toFixed(0)} over HTTP`,
+  );
+  const failed = [...local.failures.values(), ...http.failures.values()].reduce((a, b) => a + b, 0);
+  const pass = local.perSecond >= TARGET_PER_SECOND && local.internalPerPurchase === 0 && failed === 0;
+  console.log(
+    `${pass ? 'PASS' : 'FAIL'}: ${local.perSecond.toFixed(1)} purchases/s in process (target ${TARGET_PER_SECOND}), ` +
+      `${local.internalPerPurchase.toFixed(1)} internal HTTP calls per purchase (target 0), ${failed} failed purchases; load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ` +
+      `${((Date.now() - t0) / 1000).toFixed(0)} s`,
+  );
+  return pass ? 0 : 1;
+});
