@@ -19,7 +19,8 @@ import { DataFileAppender } from './append-file';
 import { escapeLineSeparators, scanDataFile, scanDataFolder, UnreadableDataError } from './datafile';
 import { lockDataFolder } from './lock';
 import { serializeDocument } from './serialize';
-import { countPlan, deepCopy, mirrorIndexHooks, planQuery, runPlan, SortedIndex, type Plan } from './sorted-index';
+import { compileMatcher } from './matcher';
+import { countPlan, deepCopy, mirrorIndexHooks, planQuery, runPlan, SortedIndex, sortPage, type Plan } from './sorted-index';
 import type {
   Collection,
   Doc,
@@ -336,14 +337,22 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
       }
     }
     const ds = await this.db();
-    if (this.plan(ds, filter, sort)) {
+    if (this.plan(ds, filter, sort, skip, limit)) {
       // Planned again in nedb's executor, like its own reads: never between a write's change in memory and its
       // append, and on the index as it is then.
       const found = await this.executor(ds).pushAsync(async () => {
-        const plan = this.plan(ds, filter, sort);
+        const plan = this.plan(ds, filter, sort, skip, limit);
         return plan && (this.projectCopies(ds, runPlan(plan, query, sort, skip, limit), projection) as T[]);
       });
-      if (found) return found;
+      if (found) return this.released(ds, found);
+    }
+    const scan = this.scanner(ds, query);
+    if (scan) {
+      // No index serves it: every document, in nedb's order, through the compiled filter.
+      const found = await this.executor(ds).pushAsync(async () =>
+        this.projectCopies(ds, sortPage(ds.getAllData().filter(scan) as Doc[], sort, skip, limit), projection) as T[],
+      );
+      return this.released(ds, found);
     }
     let cursor = ds.findAsync(query, projection ?? {});
     if (sort) cursor = cursor.sort(sort);
@@ -378,6 +387,8 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
       });
       if (counted !== null) return counted;
     }
+    const scan = this.scanner(ds, query);
+    if (scan) return this.executor(ds).pushAsync(async () => ds.getAllData().filter(scan).length);
     return (await ds.countAsync(query)) as unknown as number;
   }
 
@@ -386,9 +397,20 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   }
 
   /** An ordered index's plan for this call, or null; never with a TTL index, whose expired documents nedb drops as it reads. */
-  private plan(ds: Nedb, filter: Filter, sort: SortSpec | undefined): Plan | null {
+  private plan(ds: Nedb, filter: Filter, sort: SortSpec | undefined, skip?: number, limit?: number): Plan | null {
     if (this.sorted.length === 0 || !this.noTtl(ds)) return null;
-    return planQuery(this.sorted, filter, sort);
+    return planQuery(this.sorted, filter, sort, skip, limit);
+  }
+
+  /**
+   * The compiled filter for a scan of every document, when nedb would scan them all too: not when one of nedb's
+   * indexes answers the query (an `_id` or another indexed field at its top level), nor with a TTL index.
+   */
+  private scanner(ds: Nedb, query: Record<string, unknown>): ((doc: unknown) => boolean) | null {
+    if (!this.noTtl(ds)) return null;
+    const indexed = new Set(Object.keys((ds as unknown as { indexes: object }).indexes).flatMap((name) => name.split(',')));
+    if (Object.keys(query).some((key) => indexed.has(key))) return null;
+    return compileMatcher(query);
   }
 
   private executor(ds: Nedb): { pushAsync<R>(task: () => Promise<R>): Promise<R> } {

@@ -109,10 +109,13 @@ function fieldClauses(path: string, condition: unknown): Query[] {
   if (!isOperatorObject(condition)) return [equality(path, condition)];
 
   const clauses: Query[] = [];
+  // A range's bounds stay in one object ({$gte, $lt}), which nedb answers from an index on the field.
+  let bounds: Record<string, unknown> | null = null;
   for (const [op, value] of Object.entries(condition)) {
     if (value === undefined) throw new InvalidQueryError(`filter value for '${path}.${op}' is undefined`);
     if (COMPARISONS.has(op)) {
-      clauses.push({ [path]: { [op]: value } });
+      if (!bounds) clauses.push({ [path]: (bounds = {}) });
+      bounds[op] = value;
     } else if (op === '$eq') {
       clauses.push(equality(path, value));
     } else if (op === '$ne') {

@@ -10,6 +10,7 @@
  * unique write, a reload) reaches it in the same synchronous step as nedb's indexes.
  */
 import type { Doc, Filter, SortSpec } from './port';
+import { matcherFor } from './matcher';
 import { isPlainObject } from './query';
 
 export interface NedbModel {
@@ -242,10 +243,10 @@ function equalities(filter: Filter): { values: Map<string, unknown>; onlyEqualit
  * filter's equalities (a range), then the sort in the index's order (or its exact reverse when the sort names `_id`,
  * so ties cannot come out in another order than a plain sort's). null when no index helps: nedb's own path then.
  */
-export function planQuery(indexes: SortedIndex[], filter: Filter, sort: SortSpec | undefined): Plan | null {
+export function planQuery(indexes: SortedIndex[], filter: Filter, sort: SortSpec | undefined, skip = 0, limit = 0): Plan | null {
   const { values, onlyEqualities } = equalities(filter);
   const sortKeys = Object.entries(sort ?? {}) as Key[];
-  let best: { plan: Plan; score: number } | null = null;
+  const plans: Plan[] = [];
   for (const index of indexes) {
     let k = 0;
     if (!index.multikey) while (k < index.fields.length && values.has(index.fields[k][0])) k++;
@@ -260,24 +261,31 @@ export function planQuery(indexes: SortedIndex[], filter: Filter, sort: SortSpec
       !forward && wanted.some(([f]) => f === '_id') && wanted.every(([f, d], i) => rest[i]?.[0] === f && rest[i][1] === -d);
     const ordered = forward || backward;
     if (k === 0 && !(ordered && sortKeys.length > 0)) continue;
-    const score = (ordered ? 1000 : 0) + k;
-    if (best && best.score >= score) continue;
     const [from, to] = index.range(index.fields.slice(0, k).map(([f]) => values.get(f)));
-    const covered = onlyEqualities && values.size === k;
-    best = { plan: { index, from, to, reverse: backward, ordered, covered }, score };
+    plans.push({ index, from, to, reverse: backward, ordered, covered: onlyEqualities && values.size === k });
   }
-  return best?.plan ?? null;
+  if (plans.length === 0) return null;
+  // The smallest equality range bounds how many documents match; an ordered walk meets a page's worth of them
+  // after about (skip + limit) * range / matches documents, a range found by equality is read whole and sorted.
+  const matches = Math.max(1, Math.min(...plans.map((p) => p.to - p.from)));
+  const cost = (p: Plan) => {
+    const size = p.to - p.from;
+    if (p.ordered) return limit ? Math.min(size, ((skip + limit) * size) / matches) : size;
+    return size + (sortKeys.length > 0 ? (size * Math.log2(size + 1)) / 4 : 0);
+  };
+  return plans.reduce((best, p) => (cost(p) < cost(best) ? p : best));
 }
 
 /** The plan's documents matching `query` (nedb's translated filter), in order, after skip and up to limit. */
 export function runPlan(plan: Plan, query: Record<string, unknown>, sort: SortSpec | undefined, skip = 0, limit = 0): Doc[] {
   const { index, from, to, reverse, ordered, covered } = plan;
+  const matches = matcherFor(query);
   const out: Doc[] = [];
   let skipped = 0;
   const step = reverse ? -1 : 1;
   for (let i = reverse ? to - 1 : from; reverse ? i >= from : i < to; i += step) {
     const doc = index.at(i);
-    if (!covered && !model.match(doc, query)) continue;
+    if (!covered && !matches(doc)) continue;
     if (!ordered) {
       out.push(doc);
       continue;
@@ -291,22 +299,30 @@ export function runPlan(plan: Plan, query: Record<string, unknown>, sort: SortSp
   }
   if (ordered) return out;
   // Only the range was found through the index: sorted here the way nedb sorts, ties by `_id`.
-  const criteria = [...Object.entries(sort ?? {}), ['_id', 1] as const];
-  out.sort((a, b) => {
-    for (const [field, direction] of criteria) {
-      const c = direction * model.compareThings(model.getDotValue(a, field), model.getDotValue(b, field));
-      if (c !== 0) return c;
-    }
-    return 0;
-  });
-  return out.slice(skip, limit ? skip + limit : undefined);
+  return sortPage(out, { ...sort, _id: sort?._id ?? 1 }, skip, limit);
+}
+
+/** nedb's sort (a stable sort, so documents in `_id` order keep it for ties), then skip and limit. */
+export function sortPage(docs: Doc[], sort: SortSpec | undefined, skip = 0, limit = 0): Doc[] {
+  const criteria = Object.entries(sort ?? {});
+  if (criteria.length > 0) {
+    docs.sort((a, b) => {
+      for (const [field, direction] of criteria) {
+        const c = direction * model.compareThings(model.getDotValue(a, field), model.getDotValue(b, field));
+        if (c !== 0) return c;
+      }
+      return 0;
+    });
+  }
+  return skip || limit ? docs.slice(skip, limit ? skip + limit : undefined) : docs;
 }
 
 /** How many documents of the plan match `query`. */
 export function countPlan(plan: Plan, query: Record<string, unknown>): number {
   if (plan.covered) return plan.to - plan.from;
+  const matches = matcherFor(query);
   let n = 0;
-  for (let i = plan.from; i < plan.to; i++) if (model.match(plan.index.at(i), query)) n++;
+  for (let i = plan.from; i < plan.to; i++) if (matches(plan.index.at(i))) n++;
   return n;
 }
 
