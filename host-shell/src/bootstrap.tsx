@@ -1,6 +1,6 @@
 import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { createAppStore } from '@pharmacy/session';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { AppRoutes } from './app/router';
@@ -31,13 +31,17 @@ void registerRemotesFromConfig().finally(() => {
   );
   // A page the gateway rendered is hydrated: the browser keeps the server's HTML and attaches to it (remote slots
   // when their code arrives). Without it (server rendering off or failed) the app renders from scratch.
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding the main thread for
+  // the whole page (a phone's input stays responsive while the page attaches; the HTML is already on screen).
   if (root.firstElementChild) {
-    hydrateRoot(root, app, {
-      onRecoverableError(error, info) {
-        const digest = (error as { digest?: string }).digest ?? (error as { cause?: { digest?: string } }).cause?.digest;
-        if (digest === SLOT_LEFT_TO_BROWSER) return;
-        console.error('[hydration]', error, info.componentStack);
-      },
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        onRecoverableError(error, info) {
+          const digest = (error as { digest?: string }).digest ?? (error as { cause?: { digest?: string } }).cause?.digest;
+          if (digest === SLOT_LEFT_TO_BROWSER) return;
+          console.error('[hydration]', error, info.componentStack);
+        },
+      });
     });
   } else {
     createRoot(root).render(app);

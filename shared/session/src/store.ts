@@ -62,7 +62,7 @@ export function createAppStore({ preloadedState, runSessionSaga = true }: Create
     if (!initialStates.has(reducer)) initialStates.set(reducer, reducer(undefined, { type: '@@pharmacy/server-state' }));
     return initialStates.get(reducer);
   };
-  const serverState = new Proxy({} as StaticState, {
+  const serverState: StaticState = new Proxy({} as StaticState, {
     get(_target, key) {
       if (typeof key !== 'string') return undefined;
       const reducer = (staticReducers as ReducersMapObject)[key] ?? injectedReducers[key];
@@ -70,7 +70,7 @@ export function createAppStore({ preloadedState, runSessionSaga = true }: Create
     },
     has: (_target, key) => typeof key === 'string' && hasReducer(key),
     ownKeys: () => [...Object.keys(staticReducers), ...Object.keys(injectedReducers)],
-    getOwnPropertyDescriptor: (_target, key) =>
+    getOwnPropertyDescriptor: (_target, key): PropertyDescriptor | undefined =>
       typeof key === 'string' && hasReducer(key) ? { configurable: true, enumerable: true, value: serverState[key as keyof StaticState] } : undefined,
   });
   const hasSaga = (key: string) => injectedSagas.has(key);

@@ -96,3 +96,52 @@ describe('useInjectModule', () => {
     spy.mockRestore();
   });
 });
+
+describe('serverState: what a page rendered on the server had, for hydration', () => {
+  function Badge() {
+    useInjectModule({ key: 'cart', reducer: cartSlice.reducer });
+    const count = useSelector((s: CartRoot) => s.cart.items.length);
+    return <span>{count} in cart</span>;
+  }
+
+  it('answers every slice at its initial state, including one a remote injects later, whatever the store holds now', () => {
+    const store = createAppStore({ runSessionSaga: false });
+    store.injectReducer('cart', cartSlice.reducer);
+    store.dispatch(cartSlice.actions.added('p1'));
+    const server = store.serverState as unknown as CartRoot;
+    expect(server.cart).toEqual({ items: [], badge: 0 });
+    expect(server.auth).toEqual(createAppStore({ runSessionSaga: false }).getState().auth);
+    expect(store.getState()).toMatchObject({ cart: { items: ['p1'] } });
+  });
+
+  it('lets a slot hydrate the server’s HTML after the store moved on, then shows the store', async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { hydrateRoot } = await import('react-dom/client');
+    const { act } = await import('react');
+    const html = renderToString(
+      <Provider store={createAppStore({ runSessionSaga: false })}>
+        <Badge />
+      </Provider>,
+    );
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    // the browser's store already has the cart (another widget loaded it) when this slot hydrates
+    const store = createAppStore({ runSessionSaga: false });
+    store.injectReducer('cart', cartSlice.reducer);
+    store.dispatch(cartSlice.actions.added('p1'));
+    const recoverable: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <Provider store={store} serverState={store.serverState}>
+          <Badge />
+        </Provider>,
+        { onRecoverableError: (error) => recoverable.push(error) },
+      );
+    });
+    expect(recoverable).toEqual([]);
+    expect(container.textContent).toBe('1 in cart');
+    container.remove();
+  });
+});
