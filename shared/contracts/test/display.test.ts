@@ -56,3 +56,12 @@ describe('status labels: shoppers and staff word a status in one place', () => {
     expect(statusTone('onHold')).toBe('neutral');
   });
 });
+
+describe('formatMoney in dollars, without Intl (a first Intl.NumberFormat costs a phone ~240 ms)', () => {
+  const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  it('writes every amount exactly as Intl en-US does: cents, half cents, thousands, negatives, zero', () => {
+    const samples = [0, -0, 0.004, 0.005, -0.005, 1.005, 2.675, 12.5, 999.995, 1234.5, -1234.56, 1e6, 123456789.99, 0.1 + 0.2];
+    for (let i = 0; i < 20000; i++) samples.push(i / 1000, -i / 7, i * 13.37);
+    for (const amount of samples) expect([amount, formatMoney(amount)]).toEqual([amount, intl.format(amount)]);
+  });
+});
