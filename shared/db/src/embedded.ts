@@ -349,9 +349,12 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     const scan = this.scanner(ds, query);
     if (scan) {
       // No index serves it: every document, in nedb's order, through the compiled filter.
-      const found = await this.executor(ds).pushAsync(async () =>
-        this.projectCopies(ds, sortPage(ds.getAllData().filter(scan) as Doc[], sort, skip, limit), projection) as T[],
-      );
+      // In an ordered index's order when there is one (cheaper to read than nedb's tree), so sorted by _id for ties.
+      const found = await this.executor(ds).pushAsync(async () => {
+        const matching = this.everyDocument(ds).filter(scan);
+        const order = this.sorted.length > 0 ? { ...sort, _id: sort?._id ?? 1 } : sort;
+        return this.projectCopies(ds, sortPage(matching, order, skip, limit), projection) as T[];
+      });
       return this.released(ds, found);
     }
     let cursor = ds.findAsync(query, projection ?? {});
@@ -388,8 +391,12 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
       if (counted !== null) return counted;
     }
     const scan = this.scanner(ds, query);
-    if (scan) return this.executor(ds).pushAsync(async () => ds.getAllData().filter(scan).length);
+    if (scan) return this.executor(ds).pushAsync(async () => this.everyDocument(ds).filter(scan).length);
     return (await ds.countAsync(query)) as unknown as number;
+  }
+
+  private everyDocument(ds: Nedb): Doc[] {
+    return this.sorted.length > 0 ? (this.sorted[0].all() as Doc[]) : (ds.getAllData() as unknown as Doc[]);
   }
 
   private noTtl(ds: Nedb): boolean {
@@ -420,6 +427,9 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   /** What nedb's find returns: copies, projected by nedb's own projection code. */
   private projectCopies(ds: Nedb, docs: Doc[], projection: Projection | undefined): Doc[] {
     if (!projection) return docs.map(deepCopy);
+    // Top-level fields: picked first, so only what is returned is copied.
+    const modes = new Set(Object.entries(projection).filter(([k]) => k !== '_id').map(([, v]) => v));
+    if (modes.size < 2 && !Object.keys(projection).some((k) => k.includes('.'))) return docs.map((d) => deepCopy(project(d, projection)));
     const cursor = new NedbCursor(ds, {});
     cursor.projection(projection);
     return cursor._project(docs).map(deepCopy);

@@ -19,9 +19,19 @@ const isPlainValue = (v: unknown): v is string | number | boolean =>
   typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v));
 /** Arrays and sub-documents: nedb's matcher decides. */
 const isComposite = (v: unknown) => typeof v === 'object' && v !== null;
+/** The value at `path`; through an array on the way, nedb's own reading (it collects the elements' values). */
 const read = (path: string): ((doc: unknown) => unknown) => {
   if (!path.includes('.')) return (doc) => (doc as Record<string, unknown>)[path];
-  return (doc) => model.getDotValue(doc, path);
+  const parts = path.split('.');
+  return (doc) => {
+    let v: unknown = doc;
+    for (const part of parts) {
+      if (typeof v !== 'object' || v === null) return undefined;
+      if (Array.isArray(v)) return model.getDotValue(doc, path);
+      v = (v as Record<string, unknown>)[part];
+    }
+    return v;
+  };
 };
 
 function field(path: string, condition: unknown): Predicate | null {

@@ -56,6 +56,11 @@ export class SortedIndex {
     return this.docs[i];
   }
 
+  /** Every document, in this index's order (not to be changed). */
+  all(): readonly Doc[] {
+    return this.docs;
+  }
+
   private compare = (a: Doc, b: Doc): number => {
     for (const [field, direction] of this.fields) {
       const c = model.compareThings(model.getDotValue(a, field), model.getDotValue(b, field));
