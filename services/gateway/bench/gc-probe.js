@@ -10,6 +10,8 @@ const KINDS = {
   [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
 };
 
+const REST_MS = 10_000;
+
 let stats;
 const reset = () => (stats = { pauses: 0, totalMs: 0, maxMs: 0, maxKind: '', peakRss: process.memoryUsage.rss() });
 reset();
@@ -29,15 +31,21 @@ setInterval(() => (stats.peakRss = Math.max(stats.peakRss, process.memoryUsage.r
 
 const memory = () => {
   const m = process.memoryUsage();
-  return { rss: m.rss, heapUsed: m.heapUsed, external: m.external + m.arrayBuffers };
+  const spaces = Object.fromEntries(require('node:v8').getHeapSpaceStatistics().map((s) => [s.space_name, Math.round(s.space_used_size / 1048576)]));
+  return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external + m.arrayBuffers, spaces };
 };
 
 process.on('message', (message) => {
   if (message === 'rest') {
-    // At rest: what stays after a full collection (twice: the first may leave work for finalizers).
+    // At rest: idle for REST_MS (V8's memory reducer gives back the heap the load needed only while loading, as
+    // it does in a gateway nobody is using yet), then what stays after a full collection (twice: the first may
+    // leave work for finalizers).
     global.gc();
-    global.gc();
-    setTimeout(() => process.send({ rest: memory() }), 300);
+    setTimeout(() => {
+      global.gc();
+      global.gc();
+      setTimeout(() => process.send({ rest: memory() }), 300);
+    }, REST_MS);
   } else if (message === 'reset') {
     // Delivered after the forced collections above, so they are not counted as pauses of the load.
     setTimeout(() => {
