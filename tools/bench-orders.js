@@ -8,7 +8,7 @@
 // shoppers buy for a fixed time, as the browser does (docs/api.md, e2e/setup/journeys.ts buyThroughApi): add to
 // cart, create the order (sandbox approval link), approve at the sandbox, capture on the return path -> paid.
 // Printed per transport: purchases/s, p50/p99 purchase latency, CPU ms and internal HTTP calls per purchase
-// (counted inside the gateway by tools/bench-orders-probe.js), failures; then the ratios and PASS/FAIL against
+// (counted inside the gateway by tools/bench-orders-probe.js, with the store's appends), failures; then the ratios and PASS/FAIL against
 // 100 purchases/s. `--seconds N` (default 15) sets the timed part; `--cpu-prof DIR` writes the gateway's CPU
 // profiles there.
 'use strict';
@@ -230,6 +230,7 @@ async function measure(label, http) {
       cpuMsPerPurchase: cpuMs / done,
       internalPerPurchase: (after.internal - before.internal) / done,
       requestsPerPurchase: (after.requests - before.requests) / done,
+      appendsPerPurchase: (after.appends - before.appends) / done,
       failures,
       products: products.length,
     };
@@ -263,6 +264,7 @@ runMain(async () => {
   );
   // The gateway is one thread: what one whole core would sustain at the CPU each purchase cost (a bound, not a
   // measurement; on a machine busy with other work the measured rate stays below it).
+  console.log(`store appends per purchase: ${local.appendsPerPurchase.toFixed(1)} in process, ${http.appendsPerPurchase.toFixed(1)} over HTTP`);
   console.log(
     `one core at this CPU cost: ${(1000 / local.cpuMsPerPurchase).toFixed(0)} purchases/s in process, ${(1000 / http.cpuMsPerPurchase).toFixed(0)} over HTTP`,
   );
