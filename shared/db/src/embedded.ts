@@ -416,7 +416,9 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   private scanner(ds: Nedb, query: Record<string, unknown>): ((doc: unknown) => boolean) | null {
     if (!this.noTtl(ds)) return null;
     const indexed = new Set(Object.keys((ds as unknown as { indexes: object }).indexes).flatMap((name) => name.split(',')));
-    if (Object.keys(query).some((key) => indexed.has(key))) return null;
+    // What nedb looks up in an index: a plain value, or $in / a range, on an indexed field (a RegExp it scans for).
+    const lookedUp = (value: unknown) => !(value instanceof RegExp) && (!isPlainObject(value) || ['$in', '$lt', '$lte', '$gt', '$gte'].some((op) => op in value));
+    if (Object.entries(query).some(([key, value]) => indexed.has(key) && lookedUp(value))) return null;
     return compileMatcher(query);
   }
 

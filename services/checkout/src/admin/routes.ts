@@ -31,11 +31,20 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
     if (paymentStatus) chosen.paymentStatus = paymentStatus;
     const parts = [chosen, ...(review === 'awaiting' ? [awaitingQueue] : []), ...(q ? [await orderSearchFilter(q, account)] : [])];
     const filter = parts.length > 1 ? { $and: parts } : chosen;
-    const [docs, total, awaitingReview] = await Promise.all([
-      orders.find(filter, { sort: { createdAt: -1, _id: 1 }, skip: (page - 1) * limit, limit }),
-      orders.countDocuments(filter),
-      orders.countDocuments(awaitingQueue),
-    ]);
+    const newestFirst = { createdAt: -1, _id: 1 } as const;
+    const [docs, total, awaitingReview] = q
+      ? // A search no index narrows is read once, as ids in order: its count and its page come from that one pass.
+        await orders.find(filter, { sort: newestFirst, projection: { _id: 1 } }).then(async (ids) => {
+          const pageIds = ids.slice((page - 1) * limit, page * limit).map((o) => o._id);
+          const found = pageIds.length ? await orders.find({ _id: { $in: pageIds } }) : [];
+          const byId = new Map(found.map((o) => [o._id, o]));
+          return [pageIds.flatMap((id) => byId.get(id) ?? []), ids.length, await orders.countDocuments(awaitingQueue)] as const;
+        })
+      : await Promise.all([
+          orders.find(filter, { sort: newestFirst, skip: (page - 1) * limit, limit }),
+          orders.countDocuments(filter),
+          orders.countDocuments(awaitingQueue),
+        ]);
     return okList(docs.map(service.toApi), { total, page, limit, awaitingReview });
   });
 
