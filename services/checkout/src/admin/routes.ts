@@ -7,7 +7,7 @@ import { ok, okList, requireAdmin, responses, type FastifyPluginAsyncTypebox } f
 import type { AccountClient } from '../account-client';
 import type { OrderService } from '../orders/service';
 import type { OrderDoc } from '../orders/store';
-import { orderSearchFilter } from './search';
+import { searchOrderIds } from './search';
 import type { OrderFigures } from './figures';
 
 /** Staff's orders API (docs/api.md#admin-orders): every route checks the admin flag. */
@@ -29,22 +29,24 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
     const chosen: Record<string, unknown> = {};
     if (status) chosen.orderStatus = status;
     if (paymentStatus) chosen.paymentStatus = paymentStatus;
-    const parts = [chosen, ...(review === 'awaiting' ? [awaitingQueue] : []), ...(q ? [await orderSearchFilter(q, account)] : [])];
-    const filter = parts.length > 1 ? { $and: parts } : chosen;
+    const filter = review === 'awaiting' ? { $and: [chosen, awaitingQueue] } : chosen;
     const newestFirst = { createdAt: -1, _id: 1 } as const;
     const [docs, total, awaitingReview] = q
-      ? // A search no index narrows is read once, as ids in order: its count and its page come from that one pass.
-        await orders.find(filter, { sort: newestFirst, projection: { _id: 1 } }).then(async (ids) => {
-          const pageIds = ids.slice((page - 1) * limit, page * limit).map((o) => o._id);
-          const found = pageIds.length ? await orders.find({ _id: { $in: pageIds } }) : [];
-          const byId = new Map(found.map((o) => [o._id, o]));
-          return [pageIds.flatMap((id) => byId.get(id) ?? []), ids.length, await orders.countDocuments(awaitingQueue)] as const;
-        })
+      ? await searchPage(q, filter)
       : await Promise.all([
           orders.find(filter, { sort: newestFirst, skip: (page - 1) * limit, limit }),
           orders.countDocuments(filter),
           orders.countDocuments(awaitingQueue),
         ]);
+
+    /** The search's matches once, as ids newest first: its total and its page's orders from that one list. */
+    async function searchPage(text: string, within: Record<string, unknown>) {
+      const ids = await searchOrderIds(orders, text, account, within);
+      const pageIds = ids.slice((page - 1) * limit, page * limit);
+      const found = pageIds.length ? await orders.find({ _id: { $in: pageIds } }) : [];
+      const byId = new Map(found.map((o) => [o._id, o]));
+      return [pageIds.flatMap((id) => byId.get(id) ?? []), ids.length, await orders.countDocuments(awaitingQueue)] as const;
+    }
     return okList(docs.map(service.toApi), { total, page, limit, awaitingReview });
   });
 

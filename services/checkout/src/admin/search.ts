@@ -1,6 +1,8 @@
 import { ORDER_NUMBER_LENGTH, ORDER_NUMBER_SEARCH_MIN } from '@pharmacy/contracts';
+import type { Collection } from '@pharmacy/db';
 import { literalMatch } from '@pharmacy/service-kit';
 import type { AccountClient } from '../account-client';
+import type { OrderDoc } from '../orders/store';
 
 /** An order number as typed (with or without '#', any case, spaces around): its characters, or null when it cannot be one. */
 function numberPart(q: string): string | null {
@@ -8,22 +10,39 @@ function numberPart(q: string): string | null {
   return n.length >= ORDER_NUMBER_SEARCH_MIN && n.length <= ORDER_NUMBER_LENGTH && /^[0-9A-F-]+$/.test(n) ? n : null;
 }
 
+/** Everything starting with `prefix`, as a range an index on the field answers. */
+const startsWith = (prefix: string) => ({ $gte: prefix, $lt: `${prefix}\uffff` });
+
+type Found = Pick<OrderDoc, '_id' | 'createdAt'>;
+
 /**
- * Staff's order search as a store filter: the order number's start (at least ORDER_NUMBER_SEARCH_MIN characters), the
- * name on the delivery address, or the customer's email. Checkout keeps no emails: the account service names the
- * users whose email contains the text, so an erased account (gone there, anonymised here) is found by neither.
- * Every piece of the text is matched literally.
+ * Staff's order search (docs/api.md#admin-orders): the order number's start (at least ORDER_NUMBER_SEARCH_MIN
+ * characters), the name on the delivery address, or the customer's email. Checkout keeps no emails: the account
+ * service names the users whose email contains the text, so an erased account (gone there, anonymised here) is found
+ * by neither. Every piece of the text is matched literally.
+ *
+ * Answered as a union: the number (stored upper case; older orders by their id, lower case, which it is the start
+ * of) and the customers through their indexes, the name by one scan of the only field no index can serve (text
+ * within a name). The matches' ids come back newest first; `within` narrows them (status, payment, review queue).
  */
-export async function orderSearchFilter(q: string, account: Pick<AccountClient, 'userIdsByEmail'>): Promise<Record<string, unknown>> {
+export async function searchOrderIds(
+  orders: Collection<OrderDoc>,
+  q: string,
+  account: Pick<AccountClient, 'userIdsByEmail'>,
+  within: Record<string, unknown>,
+): Promise<string[]> {
   const text = q.trim();
-  if (!text) return {};
-  const either: Array<Record<string, unknown>> = [{ 'address.fullName': literalMatch(text) }];
+  if (!text) return [];
   const number = numberPart(text);
-  // Orders from before the stored number are matched by their id, which it is the start of.
-  if (number) either.push({ orderNumber: literalMatch(`#${number}`, { prefix: true }) }, { _id: literalMatch(number, { prefix: true }) });
-  if (text.includes('@') || text.length >= 3) {
-    const userIds = await account.userIdsByEmail(text);
-    if (userIds.length > 0) either.push({ userId: { $in: userIds } });
+  const fields = { projection: { _id: 1, createdAt: 1 } };
+  const userIds = text.includes('@') || text.length >= 3 ? await account.userIdsByEmail(text) : [];
+  const lookups: Array<Promise<Found[]>> = [orders.find({ ...within, 'address.fullName': literalMatch(text) }, fields)];
+  if (number) {
+    lookups.push(orders.find({ ...within, orderNumber: startsWith(`#${number}`) }, fields));
+    lookups.push(orders.find({ ...within, _id: startsWith(number.toLowerCase()) }, fields));
   }
-  return { $or: either };
+  if (userIds.length > 0) lookups.push(orders.find({ ...within, userId: { $in: userIds } }, fields));
+  const union = new Map<string, number>();
+  for (const found of await Promise.all(lookups)) for (const o of found) union.set(o._id, o.createdAt);
+  return [...union].sort(([a, at], [b, bt]) => bt - at || (a < b ? -1 : a > b ? 1 : 0)).map(([id]) => id);
 }
