@@ -9,7 +9,6 @@ import Fastify, {
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { ErrorCodes } from '@pharmacy/contracts';
 import { authPlugin } from './plugins/auth';
@@ -19,6 +18,7 @@ import { installValidators } from './plugins/validation';
 import { docsPlugin } from './plugins/docs';
 import { rateLimitKey } from './plugins/rate-limit-key';
 import { responseHeadersPlugin } from './plugins/response-headers';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
 import { RequestLogController } from './plugins/request-log';
 import { DEFAULT_SLOW_REQUEST_MS } from './config/variables';
@@ -93,25 +93,7 @@ export async function createApp(opts: CreateAppOptions): Promise<App> {
   installValidators(app);
   await app.register(errorsPlugin);
   await app.register(responseHeadersPlugin);
-  await app.register(fastifyHelmet, {
-    // styled-components injects <style> elements; everything else is same-origin.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: opts.production ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeadersPlugin, { production: opts.production });
   await app.register(fastifyCookie);
   await app.register(authPlugin, { publicKey: opts.publicKey });
   await app.register(csrfPlugin, { trustedOrigins: opts.trustedOrigins ?? [] });
