@@ -19,7 +19,7 @@ import { DataFileAppender } from './append-file';
 import { escapeLineSeparators, scanDataFile, scanDataFolder, UnreadableDataError } from './datafile';
 import { lockDataFolder } from './lock';
 import { serializeDocument } from './serialize';
-import { compileMatcher } from './matcher';
+import { compileMatcher, matcherFor } from './matcher';
 import { countPlan, deepCopy, mirrorIndexHooks, planQuery, runPlan, SortedIndex, sortPage, type Plan } from './sorted-index';
 import type {
   Collection,
@@ -357,6 +357,16 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
       });
       return this.released(ds, found);
     }
+    if (this.noTtl(ds)) {
+      // nedb's own candidates (an index lookup when its indexes answer the query), matched, sorted (stably, as
+      // nedb does) and copied here: nedb's cursor copies whole documents and projects them several times slower.
+      const matches = matcherFor(query);
+      const found = await this.executor(ds).pushAsync(async () => {
+        const candidates = (ds as unknown as { _getRawCandidates(q: object): Doc[] })._getRawCandidates(query);
+        return this.projectCopies(ds, sortPage(candidates.filter(matches), sort, skip, limit), projection) as T[];
+      });
+      return this.released(ds, found);
+    }
     let cursor = ds.findAsync(query, projection ?? {});
     if (sort) cursor = cursor.sort(sort);
     if (skip) cursor = cursor.skip(skip);
@@ -392,6 +402,10 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     }
     const scan = this.scanner(ds, query);
     if (scan) return this.executor(ds).pushAsync(async () => this.everyDocument(ds).filter(scan).length);
+    if (this.noTtl(ds)) {
+      const matches = matcherFor(query);
+      return this.executor(ds).pushAsync(async () => (ds as unknown as { _getRawCandidates(q: object): Doc[] })._getRawCandidates(query).filter(matches).length);
+    }
     return (await ds.countAsync(query)) as unknown as number;
   }
 
