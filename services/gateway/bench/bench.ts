@@ -36,6 +36,7 @@ const SIZES = [10_000, 100_000];
 const SERVER = path.resolve(__dirname, '../dist/server.js');
 const PROBE = path.resolve(__dirname, 'gc-probe.js');
 const MB = 1024 * 1024;
+const UNSET = new Set(['LOG_LEVEL', 'NODE_ENV', 'GATEWAY_MODE', 'MONGODB_URL', 'CATALOG_SEED']);
 
 interface Figures {
   rps: number;
@@ -111,8 +112,9 @@ class Gateway {
   /** The built gateway on `dataDir`, as `pnpm start` runs it: only DATA_DIR, PORT and HOST set. */
   static async start(dataDir: string): Promise<{ gateway: Gateway; startMs: number }> {
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
-    for (const name of ['LOG_LEVEL', 'NODE_ENV', 'GATEWAY_MODE', 'MONGODB_URL', 'CATALOG_SEED']) delete env[name];
+    // This shell's settings for these would make it something other than what `pnpm start` runs by default.
+    const inherited = Object.entries(process.env).filter(([name]) => !UNSET.has(name));
+    const env: NodeJS.ProcessEnv = { ...Object.fromEntries(inherited), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
     const started = Date.now();
     const child = fork(SERVER, [], { env, execArgv: ['--expose-gc', '-r', PROBE], stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
     const lines = { count: 0 };
