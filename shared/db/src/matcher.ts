@@ -20,7 +20,7 @@ const isPlainValue = (v: unknown): v is string | number | boolean =>
 /** Arrays and sub-documents: nedb's matcher decides. */
 const isComposite = (v: unknown) => typeof v === 'object' && v !== null;
 /** The value at `path`; through an array on the way, nedb's own reading (it collects the elements' values). */
-const read = (path: string): ((doc: unknown) => unknown) => {
+export const read = (path: string): ((doc: unknown) => unknown) => {
   if (!path.includes('.')) return (doc) => (doc as Record<string, unknown>)[path];
   const parts = path.split('.');
   return (doc) => {

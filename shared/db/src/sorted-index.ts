@@ -10,7 +10,7 @@
  * unique write, a reload) reaches it in the same synchronous step as nedb's indexes.
  */
 import type { Doc, Filter, SortSpec } from './port';
-import { matcherFor } from './matcher';
+import { matcherFor, read } from './matcher';
 import { isPlainObject } from './query';
 
 export interface NedbModel {
@@ -311,13 +311,17 @@ export function runPlan(plan: Plan, query: Record<string, unknown>, sort: SortSp
 export function sortPage(docs: Doc[], sort: SortSpec | undefined, skip = 0, limit = 0): Doc[] {
   const criteria = Object.entries(sort ?? {});
   if (criteria.length > 0) {
-    docs.sort((a, b) => {
-      for (const [field, direction] of criteria) {
-        const c = direction * model.compareThings(model.getDotValue(a, field), model.getDotValue(b, field));
+    // Each document's keys read once, not at every comparison.
+    const readers = criteria.map(([field]) => read(field));
+    const keyed = docs.map((doc, i) => ({ doc, i, keys: readers.map((r) => r(doc)) }));
+    keyed.sort((a, b) => {
+      for (let k = 0; k < criteria.length; k++) {
+        const c = criteria[k][1] * model.compareThings(a.keys[k], b.keys[k]);
         if (c !== 0) return c;
       }
-      return 0;
+      return a.i - b.i;
     });
+    docs = keyed.map((k) => k.doc);
   }
   return skip || limit ? docs.slice(skip, limit ? skip + limit : undefined) : docs;
 }
