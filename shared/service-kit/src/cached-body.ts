@@ -87,12 +87,17 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
  * the key does, so a write that drops the page drops them too. Every answer carries a weak ETag and
  * `Vary: Accept-Encoding`; a request naming the current ETag in If-None-Match is a 304 without a body.
  */
-export async function sendCached(reply: FastifyReply, key: object, body: Record<string, unknown>): Promise<FastifyReply> {
+export async function sendCached(
+  reply: FastifyReply,
+  key: object,
+  body: Record<string, unknown> | (() => Record<string, unknown>),
+): Promise<FastifyReply> {
   let cached = bodies.get(key);
   if (cached === undefined) {
     const serialize = reply.getSerializationFunction(String(reply.statusCode));
     if (!serialize) throw new Error(`sendCached needs a response schema for status ${reply.statusCode} on ${reply.request.routeOptions.url}.`);
-    const json = serialize(body);
+    // A function is called only here: a hot read answered from the cache builds no envelope (less garbage per request).
+    const json = serialize(typeof body === 'function' ? body() : body);
     cached = { json, compressible: Buffer.byteLength(json) >= COMPRESS_THRESHOLD, etag: `W/"${createHash('sha1').update(json).digest('base64url').slice(0, 22)}"` };
     bodies.set(key, cached);
   }

@@ -64,7 +64,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
         page: q.page,
         limit: q.limit,
       });
-      return sendCached(reply, found, okList(found.items, { total: found.total, page: q.page, limit: q.limit }));
+      return sendCached(reply, found, () => okList(found.items, { total: found.total, page: q.page, limit: q.limit }));
     },
   );
 
@@ -81,7 +81,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
     },
     async (request, reply) => {
       const found = readModel.facets({ categories: parseList(request.query.category, 'category'), brands: parseList(request.query.brand, 'brand') });
-      return sendCached(reply, found, ok(found));
+      return sendCached(reply, found, () => ok(found));
     },
   );
 
@@ -110,7 +110,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
     async (request, reply) => {
       const { page, limit } = request.query;
       const found = readModel.search(request.params.keyword, page, limit);
-      return sendCached(reply, found, okList(found.items, { total: found.total, page, limit, terms: found.terms }));
+      return sendCached(reply, found, () => okList(found.items, { total: found.total, page, limit, terms: found.terms }));
     },
   );
 
