@@ -36,7 +36,8 @@ export async function searchOrderIds(
   const number = numberPart(text);
   const fields = { projection: { _id: 1, createdAt: 1 } };
   const userIds = text.includes('@') || text.length >= 3 ? await account.userIdsByEmail(text) : [];
-  const lookups: Array<Promise<Found[]>> = [orders.find({ ...within, 'address.fullName': literalMatch(text) }, fields)];
+  // The name is scanned along the createdAt index: its matches come out in order, with nothing left to sort.
+  const lookups: Array<Promise<Found[]>> = [orders.find({ ...within, 'address.fullName': literalMatch(text) }, { ...fields, sort: { createdAt: -1, _id: 1 } })];
   if (number) {
     lookups.push(orders.find({ ...within, orderNumber: startsWith(`#${number}`) }, fields));
     lookups.push(orders.find({ ...within, _id: startsWith(number.toLowerCase()) }, fields));
