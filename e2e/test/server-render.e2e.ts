@@ -22,8 +22,9 @@ afterAll(async () => {
 });
 
 /** A phone that runs no JavaScript: what a crawler or a slow phone gets from the first response alone. */
-async function withoutScripts(base?: string): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: base ?? baseUrl(), javaScriptEnabled: false, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+async function withoutScripts(base?: string, desktop = false): Promise<BrowserContext> {
+  const screen = desktop ? { viewport: { width: 1280, height: 800 } } : { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
+  return browser.newContext({ baseURL: base ?? baseUrl(), javaScriptEnabled: false, ...screen });
 }
 
 const text = (page: Page) => page.locator('#root').innerText();
@@ -88,6 +89,21 @@ describe('with JavaScript off, the first response has the page', () => {
     await page.goto('/sign-in');
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     await page.getByLabel('Email').waitFor();
+    // until its script runs the form cannot send itself (it would put the password in the URL)
+    expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('the header search works as a plain form: Enter opens the results the server renders', async () => {
+    // on a desktop, where the search box is always open (a phone opens it with a button)
+    const context = await withoutScripts(undefined, true);
+    const page = await context.newPage();
+    await page.goto('/care');
+    const word = product.title.split(' ')[0];
+    await page.getByRole('combobox', { name: 'Search products' }).fill(word);
+    await page.getByRole('combobox', { name: 'Search products' }).press('Enter');
+    await page.getByRole('heading', { level: 1, name: `Results for "${word}"` }).waitFor();
+    expect(await text(page)).toContain(product.title);
     await context.close();
   });
 });

@@ -77,7 +77,8 @@ export function SignInPage() {
       }
     >
       {serverError && <Alert>{serverError}</Alert>}
-      <form noValidate onSubmit={onSubmit} aria-label="Sign in">
+      {/* POST: a form submitted before its script runs never puts the password in the URL */}
+      <form noValidate method="post" onSubmit={onSubmit} aria-label="Sign in">
         <EmailField form={form} />
         <Field label="Password" required error={form.errorOf('password')}>
           <Input type="password" autoComplete="current-password" {...form.field('password')} />

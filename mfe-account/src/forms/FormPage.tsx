@@ -41,7 +41,8 @@ export function SubmitForm({ label, submission, submitLabel, sendingLabel, error
           {errorAction && <> {errorAction(error)}</>}
         </Alert>
       )}
-      <form noValidate onSubmit={onSubmit} aria-label={label}>
+      {/* POST: a form submitted before its script runs never puts what was typed in the URL */}
+      <form noValidate method="post" onSubmit={onSubmit} aria-label={label}>
         {children}
         <Button type="submit" fullWidth loading={sending} loadingLabel={sendingLabel}>
           {submitLabel}

@@ -143,6 +143,8 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
     <Wrap
       ref={wrap}
       role="search"
+      // without a script yet (or ever), the form itself opens the results page the server renders
+      action="/pharmacy/products"
       onSubmit={submit}
       onBlur={(e) => {
         if (!wrap.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
@@ -154,6 +156,7 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
       <Input
         id={`${id}-input`}
         type="search"
+        name="q"
         placeholder="Search medicines and products"
         autoComplete="off"
         role="combobox"

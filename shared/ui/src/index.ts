@@ -39,6 +39,7 @@ export { CartIcon, UserIcon } from './components/Icon';
 export type { BadgeProps, BadgeVariant } from './components/Badge';
 export { PageTitle, SITE_NAME } from './components/PageTitle';
 export { useDocumentHead, usePageOrigin, ServerHeadProvider } from './head';
+export { useHydrated } from './hydration';
 export type { DocumentHead, HeadCollector } from './head';
 export type { PageTitleProps } from './components/PageTitle';
 

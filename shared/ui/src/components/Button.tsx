@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, Ref } from 'react';
+import { useHydrated } from '../hydration';
 import styled, { css } from 'styled-components';
 import { th } from '../theme';
 import { Spinner } from './Spinner';
@@ -86,13 +87,16 @@ export function Button({
   ...rest
 }: ButtonProps) {
   const onFilled = variant === 'primary' || variant === 'danger';
+  // A form the server rendered must not submit itself before its handler is attached: the browser would send it
+  // as a GET to the page's own URL (a password in the address bar and the logs). Until hydrated, submit waits.
+  const hydrated = useHydrated();
   return (
     <StyledButton
       type={type}
       $variant={variant}
       $size={size}
       $fullWidth={fullWidth}
-      disabled={disabled || loading}
+      disabled={disabled || loading || (type === 'submit' && !hydrated)}
       aria-busy={loading || undefined}
       {...rest}
     >
