@@ -20,7 +20,9 @@ import type { App } from '@pharmacy/service-kit';
 import { hostDist, registerStatic } from '../src/static-files';
 
 const REPO = path.resolve(__dirname, '../../..');
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+// --requests N (default 300)
+const requestsArg = process.argv.indexOf('--requests');
+const REQUESTS = requestsArg > 0 ? Number(process.argv[requestsArg + 1]) : 300;
 
 function biggestBuiltScript(): Buffer {
   const dist = hostDist(REPO);

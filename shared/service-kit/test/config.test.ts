@@ -114,6 +114,7 @@ describe('values', () => {
       mode: 'embedded',
       upstreamTimeoutMs: 5000,
       remoteUrls: { catalog: 'http://localhost:3001/mf-manifest.json' },
+      serverRendering: true,
       deployTokens: { catalog: 'c'.repeat(24), admin: 'a'.repeat(30) },
     });
     expect(config.jwtKeys).toEqual({ publicKey: keys.publicKey, privateKey: keys.privateKey });
