@@ -34,10 +34,10 @@ export async function searchOrderIds(
   const text = q.trim();
   if (!text) return [];
   const number = numberPart(text);
-  const fields = { projection: { _id: 1, createdAt: 1 } };
+  const fields = { projection: { _id: 1, createdAt: 1 } } as const;
   const userIds = text.includes('@') || text.length >= 3 ? await account.userIdsByEmail(text) : [];
   // The name is scanned along the createdAt index: its matches come out in order, with nothing left to sort.
-  const lookups: Array<Promise<Found[]>> = [orders.find({ ...within, 'address.fullName': literalMatch(text) }, { ...fields, sort: { createdAt: -1, _id: 1 } })];
+  const lookups: Array<Promise<Found[]>> = [orders.find({ ...within, 'address.fullName': literalMatch(text) }, { ...fields, sort: { createdAt: -1, _id: 1 } as const })];
   if (number) {
     lookups.push(orders.find({ ...within, orderNumber: startsWith(`#${number}`) }, fields));
     lookups.push(orders.find({ ...within, _id: startsWith(number.toLowerCase()) }, fields));
