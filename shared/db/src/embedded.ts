@@ -18,6 +18,7 @@ import * as nedbModule from '@seald-io/nedb';
 import { DataFileAppender } from './append-file';
 import { escapeLineSeparators, scanDataFile, scanDataFolder, UnreadableDataError } from './datafile';
 import { lockDataFolder } from './lock';
+import { installIndexRemoval } from './nedb-index-removal';
 import { serializeDocument } from './serialize';
 import { compileMatcher, matcherFor } from './matcher';
 import { countPlan, deepCopy, mirrorIndexHooks, planQuery, runPlan, SortedIndex, sortPage, type Plan } from './sorted-index';
@@ -52,6 +53,8 @@ type Nedb = InstanceType<NedbClass>;
 // nedb is CommonJS: depending on the loader the class is the namespace itself or its `default`.
 const Datastore: NedbClass =
   (nedbModule as unknown as { default?: NedbClass }).default ?? (nedbModule as unknown as NedbClass);
+// Removing a document from an index key many documents share without rebuilding its list (./nedb-index-removal).
+installIndexRemoval();
 
 interface NedbModel {
   serialize(doc: unknown): string;
