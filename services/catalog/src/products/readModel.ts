@@ -115,15 +115,18 @@ export class ProductReadModel {
 
   /** Adds or replaces a product (after an admin add/edit). */
   upsert(doc: ProductDoc): void {
+    // The index finds a product's postings by the text it was indexed with: the API form holds that text.
+    const previous = this.byId.get(doc._id)?.api;
     this.drop(doc._id);
     this.put(doc);
-    this.index.upsert(doc);
+    this.index.upsert(doc, previous);
     this.changed(true);
   }
 
   remove(id: string): void {
+    const previous = this.byId.get(id)?.api;
     this.drop(id);
-    this.index.remove(id);
+    if (previous) this.index.remove(previous);
     this.changed(true);
   }
 
