@@ -29,6 +29,8 @@ const REBUILD_BATCH = 256;
 
 export class SortedIndex {
   readonly fields: Key[];
+  /** Each field's reader, compiled once (nedb's getDotValue splits the path at every call: most of a write's upkeep). */
+  private readonly readers: Array<(doc: unknown) => unknown>;
   private docs: Doc[] = [];
   /** Documents holding an array in an indexed field: equality on an array means "contains", so no range lookup then. */
   private multikeyDocs = 0;
@@ -36,6 +38,7 @@ export class SortedIndex {
   constructor(keys: Record<string, 1 | -1>) {
     const fields = Object.entries(keys) as Key[];
     this.fields = fields.some(([f]) => f === '_id') ? fields : [...fields, ['_id', 1]];
+    this.readers = this.fields.map(([f]) => read(f));
   }
 
   /** The same key, in the same order, as another index: one array serves both. */
@@ -62,15 +65,15 @@ export class SortedIndex {
   }
 
   private compare = (a: Doc, b: Doc): number => {
-    for (const [field, direction] of this.fields) {
-      const c = model.compareThings(model.getDotValue(a, field), model.getDotValue(b, field));
-      if (c !== 0) return direction * c;
+    for (let i = 0; i < this.readers.length; i++) {
+      const c = model.compareThings(this.readers[i](a), this.readers[i](b));
+      if (c !== 0) return this.fields[i][1] * c;
     }
     return 0;
   };
 
   private isMultikey(doc: Doc): boolean {
-    return this.fields.some(([f]) => Array.isArray(model.getDotValue(doc, f)));
+    return this.readers.some((r) => Array.isArray(r(doc)));
   }
 
   /** First position whose document is not before `doc`. */
@@ -144,9 +147,8 @@ export class SortedIndex {
   range(values: unknown[]): [number, number] {
     const prefix = (doc: Doc) => {
       for (let i = 0; i < values.length; i++) {
-        const [field, direction] = this.fields[i];
-        const c = model.compareThings(model.getDotValue(doc, field), values[i]);
-        if (c !== 0) return direction * c;
+        const c = model.compareThings(this.readers[i](doc), values[i]);
+        if (c !== 0) return this.fields[i][1] * c;
       }
       return 0;
     };
