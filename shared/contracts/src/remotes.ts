@@ -147,3 +147,19 @@ export type RemoteAction = (typeof REMOTE_ACTIONS)[number];
 export const REMOTE_HISTORY_MAX = 100;
 /** Earlier entries of one remote kept to roll back to, one step at a time. */
 export const REMOTE_ROLLBACK_DEPTH = 20;
+
+/**
+ * What a page says about itself in the document's <head> (docs/architecture.md#server-rendering): the server writes
+ * it into the HTML it sends, the browser keeps it current (`useDocumentHead` in @pharmacy/ui).
+ */
+export interface DocumentHead {
+  /** The whole document title. */
+  title?: string;
+  description?: string;
+  /** The page's one URL for search engines (a path; the server and the browser add the origin). */
+  canonicalPath?: string;
+  /** Structured data (schema.org) for search engines, as a JSON-LD object. */
+  jsonLd?: Record<string, unknown>;
+  /** The HTTP status the page is answered with (a product that does not exist: 404). Server only. */
+  status?: number;
+}

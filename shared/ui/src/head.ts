@@ -1,17 +1,7 @@
+import type { DocumentHead } from '@pharmacy/contracts';
 import { createContext, createElement, useContext, useEffect, type ReactNode } from 'react';
 
-/** What a page says about itself in the document's <head>: the server writes it into the HTML, the browser keeps it current. */
-export interface DocumentHead {
-  /** The whole document title. */
-  title?: string;
-  description?: string;
-  /** The page's one URL for search engines (a path; the server and the browser add the origin). */
-  canonicalPath?: string;
-  /** Structured data (schema.org) for search engines, as a JSON-LD object. */
-  jsonLd?: Record<string, unknown>;
-  /** The HTTP status the page should be answered with (a product that does not exist: 404). Server only. */
-  status?: number;
-}
+export type { DocumentHead };
 
 /** Collects the head of the page being rendered on the server (no effects run there). */
 export interface HeadCollector {

@@ -1,4 +1,5 @@
-import type { DocumentHead, RenderedPage } from './types';
+import type { DocumentHead } from '@pharmacy/contracts';
+import type { RenderedPage } from './types';
 
 /** The built index.html cut where the server's parts go: its head without the per-page title and description. */
 export interface PageTemplate {

@@ -1,13 +1,4 @@
-import type { RemoteModuleId } from '@pharmacy/contracts';
-
-/** What a page says about itself in its <head> (@pharmacy/ui DocumentHead). */
-export interface DocumentHead {
-  title?: string;
-  description?: string;
-  canonicalPath?: string;
-  jsonLd?: Record<string, unknown>;
-  status?: number;
-}
+import type { DocumentHead, RemoteModuleId } from '@pharmacy/contracts';
 
 export interface RenderedPage {
   status: number;
