@@ -20,6 +20,7 @@ import { escapeLineSeparators, scanDataFile, scanDataFolder, UnreadableDataError
 import { lockDataFolder } from './lock';
 import { installIndexRemoval } from './nedb-index-removal';
 import { serializeDocument } from './serialize';
+import { rewriteDataFile, type RewritableDatastore } from './rewrite-file';
 import { compileMatcher, matcherFor } from './matcher';
 import { countPlan, deepCopy, mirrorIndexHooks, planQuery, runPlan, SortedIndex, sortPage, type Plan } from './sorted-index';
 import type {
@@ -175,10 +176,10 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
       this.noteAppended(docs.length);
     };
     // Both run in nedb's executor, so no append comes between letting the handle go and the file's replacement.
-    const rewrite = persistence.persistCachedDatabaseAsync.bind(persistence);
+    // The rewrite is ours (./rewrite-file): nedb's queued every line as its own native buffer at once.
     persistence.persistCachedDatabaseAsync = async () => {
       appender.release();
-      await rewrite();
+      await rewriteDataFile(ds as unknown as RewritableDatastore, nedbModel.serialize);
     };
     ready.then(
       () => (this.documentsAtCompaction = ds.getAllData().length), // loading compacted the file
