@@ -284,7 +284,8 @@ export function createOrderService(deps: OrderServiceDeps) {
       }
       throw err;
     }
-    await orders.updateOne({ _id: orderId, stock: 'reserving' }, { $set: { stock: 'held' } });
+    // The stock is held from here; the order says so with its payment below, in one write instead of two. Until
+    // then it reads `reserving`, which every path treats as held (expiry and staff release it, a payment commits it).
 
     const returnOrigin = deps.returnOrigin(requestOrigin);
     let payment: { paymentId: string; approvalURL: string };
@@ -302,7 +303,10 @@ export function createOrderService(deps: OrderServiceDeps) {
       await closeUnpaid(orderId, SYSTEM, 'The payment could not be started', 'paymentFailed');
       throw paymentHttpError(err);
     }
-    await orders.updateOne({ _id: orderId }, { $set: { paymentId: payment.paymentId, paymentURL: payment.approvalURL, updatedAt: nowMs() } });
+    const started = { paymentId: payment.paymentId, paymentURL: payment.approvalURL, updatedAt: nowMs() };
+    // `held` only over `reserving`: staff who closed the order meanwhile set the stock's next move, kept as it is.
+    const { matchedCount } = await orders.updateOne({ _id: orderId, stock: 'reserving' }, { $set: { ...started, stock: 'held' } });
+    if (matchedCount === 0) await orders.updateOne({ _id: orderId }, { $set: started });
     return { approvalURL: payment.approvalURL, orderId };
   }
 
