@@ -231,6 +231,10 @@ async function measure(label, http) {
       internalPerPurchase: (after.internal - before.internal) / done,
       requestsPerPurchase: (after.requests - before.requests) / done,
       appendsPerPurchase: (after.appends - before.appends) / done,
+      appendsByFile: Object.entries(after.appendsByFile)
+        .map(([file, n]) => [file, (n - (before.appendsByFile[file] ?? 0)) / done])
+        .filter(([, n]) => n > 0)
+        .sort((a, b) => b[1] - a[1]),
       failures,
       products: products.length,
     };
@@ -265,6 +269,7 @@ runMain(async () => {
   // The gateway is one thread: what one whole core would sustain at the CPU each purchase cost (a bound, not a
   // measurement; on a machine busy with other work the measured rate stays below it).
   console.log(`store appends per purchase: ${local.appendsPerPurchase.toFixed(1)} in process, ${http.appendsPerPurchase.toFixed(1)} over HTTP`);
+  console.log(`  in process by datafile: ${local.appendsByFile.map(([file, n]) => `${file} ${n.toFixed(1)}`).join(', ')}`);
   console.log(
     `one core at this CPU cost: ${(1000 / local.cpuMsPerPurchase).toFixed(0)} purchases/s in process, ${(1000 / http.cpuMsPerPurchase).toFixed(0)} over HTTP`,
   );
