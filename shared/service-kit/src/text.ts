@@ -3,6 +3,8 @@
  * person's search words into a store query. Every pattern character is escaped, so a search can never be a pattern.
  */
 export function literalMatch(text: string, opts: { prefix?: boolean } = {}): RegExp {
-  const escaped = text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-  return new RegExp(`${opts.prefix ? '^' : ''}${escaped}`, 'i');
+  return new RegExp(`${opts.prefix ? '^' : ''}${escapePattern(text)}`, 'i');
 }
+
+/** `text` with every RegExp pattern character escaped, for a pattern built around a person's words. */
+export const escapePattern = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');

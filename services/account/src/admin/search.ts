@@ -1,6 +1,4 @@
-import { literalMatch } from '@pharmacy/service-kit';
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+import { escapePattern, literalMatch } from '@pharmacy/service-kit';
 
 /**
  * Staff's user search as a store filter (docs/product.md#admin-panel): the text, spaces collapsed, within the first
@@ -14,7 +12,7 @@ export function userNameFilter(q: string | undefined): Record<string, unknown> {
   for (let i = needle.indexOf(' '); i > 0; i = needle.indexOf(' ', i + 1)) {
     const head = needle.slice(0, i);
     const tail = needle.slice(i + 1);
-    either.push({ $and: [{ firstName: new RegExp(`${escape(head)}\\s*$`, 'i') }, { lastName: new RegExp(`^\\s*${escape(tail)}`, 'i') }] });
+    either.push({ $and: [{ firstName: new RegExp(`${escapePattern(head)}\\s*$`, 'i') }, { lastName: new RegExp(`^\\s*${escapePattern(tail)}`, 'i') }] });
   }
   return { $or: either };
 }
