@@ -43,6 +43,12 @@ a.approve{background:#0f766e;color:#fff}a.cancel{background:#e2e8f0;color:#0f172
  */
 export function createSandboxProvider(opts: { store: DocumentStore; publicOrigin: string }): PaymentProvider {
   const payments: Collection<SandboxPaymentDoc> = opts.store.collection<SandboxPaymentDoc>('sandboxPayments');
+  // A payment is looked up by its order at every start and by its capture at a refund: without an index each was a
+  // scan of every payment ever made. A failed index build leaves the scan (slower, same answers).
+  const indexed = Promise.all([payments.createIndex({ orderId: 1 }), payments.createIndex({ captureId: 1 })]).then(
+    () => undefined,
+    () => undefined,
+  );
   // The shopper stays on the origin they started from (the return URL's), so their session cookie comes back.
   const shopOrigin = (doc: SandboxPaymentDoc) => {
     try {
@@ -59,6 +65,7 @@ export function createSandboxProvider(opts: { store: DocumentStore; publicOrigin
 
     async createPayment(input: CreatePaymentInput) {
       // One payment per order (the order id is the idempotency key, as with PayPal-Request-Id).
+      await indexed;
       const existing = await payments.findOne({ orderId: input.orderId });
       const doc: SandboxPaymentDoc = existing ?? {
         _id: `SBX-${randomUUID()}`,
@@ -107,6 +114,7 @@ export function createSandboxProvider(opts: { store: DocumentStore; publicOrigin
 
     // Records the refund once per payment, like a provider keyed by the order: a second call returns the first refund.
     async refund(captureId: string, input: RefundInput) {
+      await indexed;
       const doc = await payments.findOne({ captureId });
       if (!doc || doc.orderId !== input.orderId) throw new PaymentError('rejected', 'The payment provider does not know this payment.', `no capture ${captureId}`);
       if (doc.refundId) return { refundId: doc.refundId };
