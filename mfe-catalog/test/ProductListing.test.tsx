@@ -92,9 +92,10 @@ describe('ProductListing', () => {
       const button = await within(grid).findByRole('button', { name: new RegExp(`Add to cart \\(compact\\) ${items.find((p) => p._id === id)!.title}`) });
       expect(button).toHaveAttribute('data-product', id);
     }
-    // the picture's box is set before it loads
+    // the picture's box is set before it loads; the first screen's pictures are fetched at once and first
     const img = within(ibu).getByRole('presentation', { hidden: true });
-    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('loading', 'eager');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
     expect(img).toHaveAttribute('width', '400');
     expect(img).toHaveAttribute('height', '400');
     expect(screen.getByText('4 products')).toBeInTheDocument();

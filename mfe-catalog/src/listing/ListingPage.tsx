@@ -160,10 +160,11 @@ function Results({ state, params, onPage }: { state: ReturnType<typeof useFetch<
   return (
     <>
       <ProductGrid aria-busy={state.loading} aria-label="Products">
-        {data.items.map((p) => (
+        {data.items.map((p, i) => (
           <ProductCard
             key={p._id}
             product={p}
+            firstScreen={i < FIRST_SCREEN_CARDS}
             terms={terms}
             headingLevel="h2"
             safety={safety.of(p)}
@@ -178,6 +179,9 @@ function Results({ state, params, onPage }: { state: ReturnType<typeof useFetch<
     </>
   );
 }
+
+/** Cards on a phone's first screen (two columns, two rows): their images are the page's largest paint. */
+const FIRST_SCREEN_CARDS = 4;
 
 /** /pharmacy/products: filters, sort and page in the URL; with ?q= it shows search results instead. */
 export function ListingPage() {

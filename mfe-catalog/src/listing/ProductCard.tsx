@@ -175,6 +175,7 @@ export function ProductCard({
   action,
   safety,
   awaitSafety = false,
+  firstScreen = false,
 }: {
   product: Product;
   terms?: string[];
@@ -184,10 +185,20 @@ export function ProductCard({
   safety?: ProductSafety;
   /** A signed-in shopper's answer may still come: its line is reserved so the card does not grow. */
   awaitSafety?: boolean;
+  /** One of the cards on the first screen: its image is fetched at once and first (the page's largest paint). */
+  firstScreen?: boolean;
 }) {
   return (
     <Card>
-      <Img src={product.image} alt="" width={PRODUCT_IMAGE_SIZE.width} height={PRODUCT_IMAGE_SIZE.height} loading="lazy" decoding="async" />
+      <Img
+        src={product.image}
+        alt=""
+        width={PRODUCT_IMAGE_SIZE.width}
+        height={PRODUCT_IMAGE_SIZE.height}
+        loading={firstScreen ? 'eager' : 'lazy'}
+        fetchPriority={firstScreen ? 'high' : 'auto'}
+        decoding="async"
+      />
       <Body>
         <Title as={headingLevel}>
           <Link to={`/pharmacy/product/${product._id}`}>{terms ? <Highlight text={product.title} terms={terms} /> : product.title}</Link>

@@ -97,7 +97,7 @@ export function ProductPage() {
       <Layout>
         <div>
           {/* the main image is the page's largest element: loaded at once, not lazily */}
-          <Img src={p.image} alt={p.title} width={PRODUCT_IMAGE_SIZE.width} height={PRODUCT_IMAGE_SIZE.height} decoding="async" />
+          <Img src={p.image} alt={p.title} width={PRODUCT_IMAGE_SIZE.width} height={PRODUCT_IMAGE_SIZE.height} fetchPriority="high" decoding="async" />
         </div>
         <Info>
           <div>
