@@ -13,17 +13,15 @@
 // `--seconds N` (default 10) sets each shopper phase; `--orders N` (default 20000) the orders seeded.
 'use strict';
 
-const { spawn, execSync } = require('node:child_process');
+const { execSync } = require('node:child_process');
 const { randomUUID } = require('node:crypto');
 const fs = require('node:fs');
-const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const { runMain, ROOT } = require('./preflight');
+const { SERVER, argument, client, percentile, startGateway } = require('./bench-kit');
 
-const SERVER = path.join(ROOT, 'services', 'gateway', 'dist', 'server.js');
 const DB = path.join(ROOT, 'shared', 'db', 'dist', 'index.js');
-const CSRF = { 'x-pharmacy-csrf': '1' };
 const PASSWORD = 'Steady-lantern-58';
 const ADMIN = { email: 'admin@pharmacy.local', password: 'Admin123!demo' };
 const ADMIN_P50_LIMIT_MS = 20;
@@ -32,88 +30,15 @@ const CONNECTIONS = 4;
 const SAMPLES = 200;
 const USERS = 2000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+// The bench signs in from one address more often than a person would (each start, each phase); the limits
+// themselves stay as configured everywhere else.
+const BENCH_LIMITS = { RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_REGISTER: '1000' };
 
-function argument(name, fallback) {
-  const i = process.argv.indexOf(name);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
 const SECONDS = Number(argument('--seconds', '10'));
 const ORDERS = Number(argument('--orders', '20000'));
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
-/** The built gateway on `dataDir`; resolves once it answers, with the time that took. */
-async function startGateway(dataDir, port) {
-  const origin = `http://127.0.0.1:${port}`;
-  const inherited = Object.entries(process.env).filter(([name]) => !/_SERVICE_URL$/.test(name) && name !== 'LOG_LEVEL' && name !== 'MONGODB_URL');
-  const env = {
-    ...Object.fromEntries(inherited),
-    NODE_ENV: 'development',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_ORIGIN: origin,
-    GATEWAY_MODE: 'embedded',
-    // The bench signs in from one address more often than a person would (each start, each phase); the limits
-    // themselves stay as configured everywhere else.
-    RATE_LIMIT_LOGIN: '1000',
-    RATE_LIMIT_REGISTER: '1000',
-  };
-  const started = Date.now();
-  const child = spawn(process.execPath, [SERVER], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the gateway stopped at start (${child.exitCode}): ${stderr}`);
-    try {
-      if ((await fetch(`${origin}/api/payments/config`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > 120_000) throw new Error(`the gateway did not answer within 120 s: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const startMs = Date.now() - started;
-  const stop = async () => {
-    child.kill('SIGTERM');
-    await exited;
-  };
-  return { origin, startMs, stop };
-}
 
-/** One client with its own cookies, as a browser tab. */
-function client(origin) {
-  const jar = new Map();
-  async function call(method, url, body, { redirect = 'follow' } = {}) {
-    const headers = { origin, ...CSRF };
-    if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(url.startsWith('http') ? url : `${origin}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair.indexOf('=');
-      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-    return res;
-  }
-  async function json(method, url, body) {
-    const res = await call(method, url, body);
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${url.split('?')[0]} -> ${res.status} ${text.slice(0, 200)}`);
-    return JSON.parse(text);
-  }
-  return { call, json };
-}
 
 /** Phase 1: a real shopper, a real order and the catalog's products, made through the API. */
 async function realOrder(origin) {
@@ -229,7 +154,6 @@ async function seed(dataDir, real) {
   return { users: USERS + 2, orders: ORDERS + 1 };
 }
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 
 async function timed(http, url) {
   const started = process.hrtime.bigint();
@@ -286,18 +210,17 @@ runMain(async () => {
   }
   const t0 = Date.now();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-admin-'));
-  const port = await freePort();
   try {
     console.log(`bench:admin: ${ORDERS.toLocaleString('en-US')} orders, ${USERS.toLocaleString('en-US')} users, built gateway (embedded, default log level), DATA_DIR ${dataDir}`);
     console.log(`load before: ${execSync('uptime').toString().trim()}`);
-    let gateway = await startGateway(dataDir, port);
+    let gateway = await startGateway({ dataDir, env: BENCH_LIMITS });
     const real = await realOrder(gateway.origin);
     await gateway.stop();
     const seedStarted = Date.now();
     const seeded = await seed(dataDir, real);
     console.log(`seeded ${seeded.orders.toLocaleString('en-US')} orders and ${seeded.users.toLocaleString('en-US')} users through the store in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
 
-    gateway = await startGateway(dataDir, port);
+    gateway = await startGateway({ dataDir, env: BENCH_LIMITS });
     console.log(`gateway start on that folder (indexes built, dashboard figures rebuilt from the orders): ${(gateway.startMs / 1000).toFixed(1)} s`);
     const staff = client(gateway.origin);
     await staff.json('POST', '/api/auth/login', ADMIN);

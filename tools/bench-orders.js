@@ -13,126 +13,55 @@
 // profiles there.
 'use strict';
 
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
-const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
-const { runMain, ROOT } = require('./preflight');
+const { runMain } = require('./preflight');
+const { SERVER, argument, client, percentile, startGateway } = require('./bench-kit');
 
 const SHOPPERS = 20;
 const TARGET_PER_SECOND = 100;
 const WARMUP_SECONDS = 3;
 const PRODUCTS = 8;
 const PASSWORD = 'Steady-lantern-58';
-const CSRF = { 'x-pharmacy-csrf': '1' };
 const SERVICE_URL_VARIABLES = ['ACCOUNT_SERVICE_URL', 'CATALOG_SERVICE_URL', 'CHECKOUT_SERVICE_URL'];
-const SERVER = path.join(ROOT, 'services', 'gateway', 'dist', 'server.js');
 
-function argument(name, fallback) {
-  const i = process.argv.indexOf(name);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
 const SECONDS = Number(argument('--seconds', '15'));
 const CPU_PROF_DIR = argument('--cpu-prof', '');
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The gateway with the probe preloaded; resolves once it answers. */
-async function startGateway(label, http) {
-  const port = await freePort();
+async function startGatewayWithProbe(label, http) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-orders-${label}-`));
-  const origin = `http://127.0.0.1:${port}`;
-  // Not inherited: the service URLs (set below for the baseline only) and the log level (the default is measured).
-  const inherited = Object.entries(process.env).filter(([name]) => !SERVICE_URL_VARIABLES.includes(name) && name !== 'LOG_LEVEL');
+  const prof = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`, `--cpu-prof-name=gateway-${label}.cpuprofile`] : [];
   const env = {
-    ...Object.fromEntries(inherited),
-    NODE_ENV: 'development',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_ORIGIN: origin,
-    GATEWAY_MODE: 'embedded',
     // 20 shoppers sign up and in from one address, and each buys several times a second.
     RATE_LIMIT_REGISTER: '1000',
     RATE_LIMIT_LOGIN: '1000',
     RATE_LIMIT_CART: '1000000',
     RATE_LIMIT_ORDER_CREATE: '1000000',
     RATE_LIMIT_ORDER_CAPTURE: '1000000',
-    // The baseline: every service reaches the others over HTTP at the gateway's own port.
-    ...(http ? Object.fromEntries(SERVICE_URL_VARIABLES.map((name) => [name, origin])) : {}),
   };
-  const prof = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`, `--cpu-prof-name=gateway-${label}.cpuprofile`] : [];
-  const child = spawn(process.execPath, [...prof, '--require', path.join(__dirname, 'bench-orders-probe.js'), SERVER], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  // The baseline: every service reaches the others over HTTP at the gateway's own port (known once it is chosen).
+  const gateway = await startGateway({
+    dataDir,
+    env: (origin) => (http ? { ...env, ...Object.fromEntries(SERVICE_URL_VARIABLES.map((name) => [name, origin])) } : env),
+    nodeArgs: [...prof, '--require', path.join(__dirname, 'bench-orders-probe.js')],
+    ipc: true,
+    timeoutMs: 60_000,
   });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the gateway stopped at start (${child.exitCode}): ${stderr}`);
-    try {
-      const res = await fetch(`${origin}/api/payments/config`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the gateway did not answer within 60 s: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
   const probe = () =>
     new Promise((resolve) => {
-      child.once('message', resolve);
-      child.send('probe');
+      gateway.child.once('message', resolve);
+      gateway.child.send('probe');
     });
   const stop = async () => {
-    child.kill('SIGTERM');
-    await exited;
+    await gateway.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  return { origin, probe, stop };
+  return { origin: gateway.origin, probe, stop };
 }
 
-/** One signed-in client: its cookies ride on every call, as the browser's do. */
-function client(origin) {
-  const jar = new Map();
-  async function call(method, url, body, { redirect = 'follow' } = {}) {
-    const headers = { origin, ...CSRF };
-    if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(url.startsWith('http') ? url : `${origin}${url}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect,
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair.indexOf('=');
-      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-    return res;
-  }
-  async function json(method, url, body) {
-    const res = await call(method, url, body);
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${url.split('?')[0]} -> ${res.status} ${text.slice(0, 200)}`);
-    return JSON.parse(text);
-  }
-  return { call, json };
-}
 
 /** What a shopper does to buy one product, from the cart to a paid order. */
 async function purchase(shopper, productId) {
@@ -183,7 +112,6 @@ async function setUp(origin) {
   return { shoppers, products };
 }
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 
 /** Every shopper buys in a loop until `until`; returns latencies and failures. */
 async function load(shoppers, products, until) {
@@ -209,7 +137,7 @@ async function load(shoppers, products, until) {
 }
 
 async function measure(label, http) {
-  const gateway = await startGateway(label, http);
+  const gateway = await startGatewayWithProbe(label, http);
   try {
     const { shoppers, products } = await setUp(gateway.origin);
     await load(shoppers, products, Date.now() + WARMUP_SECONDS * 1000);

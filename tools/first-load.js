@@ -5,13 +5,12 @@
 // Usage: node tools/first-load.js [path ...]   (build first: node tools/build.js)
 'use strict';
 
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
-const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const { envSchema, need, needChromium, needFile, runMain, ROOT } = require('./preflight');
+const { SERVER, startGateway } = require('./bench-kit');
 
 const BUDGET_KB = 130;
 const TYPICAL_SHOP_KB = 150;
@@ -19,36 +18,14 @@ const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/pha
 
 const kb = (n) => (n / 1024).toFixed(1);
 
-function freePort() {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startGateway() {
-  const port = await freePort();
+/** The built gateway on a fresh data folder, its log at warn (the page loads are measured, not the log). */
+async function startFirstLoadGateway() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharmacy-first-load-'));
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [GATEWAY], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_ORIGIN: url, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (const deadline = Date.now() + 90_000; ; ) {
-    if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) throw new Error('gateway did not start within 90 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const gateway = await startGateway({ dataDir, env: { LOG_LEVEL: 'warn' }, timeoutMs: 90_000 });
   return {
-    url,
+    url: gateway.origin,
     async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      await gateway.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -75,7 +52,7 @@ async function measure(browser, url) {
   return files.sort((a, b) => b.gzip - a.gzip);
 }
 
-const GATEWAY = path.join(ROOT, 'services/gateway/dist/server.js');
+
 
 /** The built file behind a URL the page loaded (host files at /, a remote's under /mfe/<folder>/). */
 function builtFile(urlPath) {
@@ -107,11 +84,11 @@ function isLibrary(urlPath) {
 
 runMain(async () => {
   // Everything this needs, checked before anything starts: a build, playwright-core (installed with e2e/), Chromium.
-  needFile(GATEWAY, 'build first with `pnpm build`');
+  needFile(SERVER, 'build first with `pnpm build`');
   needFile(path.join(ROOT, 'host-shell/dist'), 'build first with `pnpm build`');
   const { chromium } = require(need('playwright-core', { root: path.join(ROOT, 'e2e'), purpose: 'it drives Chromium' }));
   const executablePath = needChromium(envSchema().readEnv(process.env, ['CHROMIUM_PATH']).CHROMIUM_PATH);
-  const gateway = await startGateway();
+  const gateway = await startFirstLoadGateway();
   const browser = await chromium.launch({
     executablePath,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
