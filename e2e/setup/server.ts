@@ -6,6 +6,22 @@ import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
+/** The apps a static root holds: host-shell/dist and each mfe-<folder>/dist. */
+export const BUILT_APPS = ['host-shell', 'mfe-catalog', 'mfe-cart-checkout', 'mfe-account', 'mfe-admin'] as const;
+
+/**
+ * A static root (STATIC_ROOT) in a temporary folder whose apps are the repository's built ones, linked, less
+ * `without` (as if that team's deployment were missing, or for the test to put its own there). Remove it after.
+ */
+export function linkedBuild(prefix: string, without: ReadonlyArray<(typeof BUILT_APPS)[number]> = []): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  for (const app of BUILT_APPS.filter((a) => !without.includes(a))) {
+    fs.mkdirSync(path.join(root, app));
+    fs.symlinkSync(path.join(REPO_ROOT, app, 'dist'), path.join(root, app, 'dist'));
+  }
+  return root;
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();

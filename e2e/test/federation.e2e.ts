@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launch, newContext, trackErrors } from '../setup/browser';
-import { REPO_ROOT, startServer, type RunningServer } from '../setup/server';
+import { REPO_ROOT, linkedBuild, startServer, type RunningServer } from '../setup/server';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -48,11 +47,7 @@ describe('module federation in the browser', () => {
     let staticRoot: string;
     beforeAll(async () => {
       // the built apps, less the catalog remote (as if its team's deployment were missing)
-      staticRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'pharmacy-no-catalog-'));
-      for (const app of ['host-shell', 'mfe-cart-checkout', 'mfe-account', 'mfe-admin']) {
-        fs.mkdirSync(path.join(staticRoot, app));
-        fs.symlinkSync(path.join(REPO_ROOT, app, 'dist'), path.join(staticRoot, app, 'dist'));
-      }
+      staticRoot = linkedBuild('pharmacy-no-catalog-', ['mfe-catalog']);
       server = await startServer({ staticRoot });
     });
     afterAll(async () => {

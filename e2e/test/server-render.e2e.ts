@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PHONE, baseUrl, launch, newContext } from '../setup/browser';
 import { allProducts, type ProductSummary } from '../setup/journeys';
-import { REPO_ROOT, startServer, type RunningServer } from '../setup/server';
+import { REPO_ROOT, linkedBuild, startServer, type RunningServer } from '../setup/server';
 
 // Public pages paint from the first response (docs/architecture.md#server-rendering): their content is in the HTML
 // before any script runs, the browser hydrates that HTML (the same elements stay, nothing moves, no error), and the
@@ -179,11 +178,7 @@ describe('a remote that throws on the server', () => {
   let staticRoot: string;
   beforeAll(async () => {
     // the built apps, with the catalog's server build replaced by one whose every module throws while rendering
-    staticRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'pharmacy-ssr-broken-'));
-    for (const app of ['host-shell', 'mfe-cart-checkout', 'mfe-account', 'mfe-admin']) {
-      fs.mkdirSync(path.join(staticRoot, app));
-      fs.symlinkSync(path.join(REPO_ROOT, app, 'dist'), path.join(staticRoot, app, 'dist'));
-    }
+    staticRoot = linkedBuild('pharmacy-ssr-broken-', ['mfe-catalog']);
     const catalog = path.join(staticRoot, 'mfe-catalog', 'dist');
     fs.cpSync(path.join(REPO_ROOT, 'mfe-catalog', 'dist'), catalog, { recursive: true });
     fs.writeFileSync(

@@ -5,6 +5,7 @@ import { useRef, type RefObject } from 'react';
 import styled, { css, keyframes } from 'styled-components';
 import { media, th } from '../theme';
 import type { DialogProps } from './Dialog';
+import { closeButtonBox } from './closeButton';
 
 const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
 const rise = keyframes`from { opacity: 0; transform: translate(-50%, -48%) scale(0.97); } to { opacity: 1; transform: translate(-50%, -50%) scale(1); }`;
@@ -91,18 +92,10 @@ const CloseButton = styled(RadixDialog.Close)`
   position: absolute;
   top: ${th((t) => t.space(4))};
   right: ${th((t) => t.space(4))};
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 2.25rem;
-  height: 2.25rem;
-  border: none;
+  ${closeButtonBox}
   border-radius: ${th((t) => t.radii.md)};
-  background: transparent;
   color: ${th((t) => t.colors.textMuted)};
   font-size: 1.5rem;
-  line-height: 1;
-  cursor: pointer;
   &:hover { background: ${th((t) => t.colors.surfaceMuted)}; color: ${th((t) => t.colors.text)}; }
 `;
 

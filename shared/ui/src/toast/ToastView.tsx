@@ -14,6 +14,7 @@ import {
   type ToastActionProps,
 } from './Toaster';
 import { TOAST_DEFAULT_DURATION, type ToasterToast, type ToastVariant } from './store';
+import { closeButtonBox } from '../components/closeButton';
 
 /**
  * Phones: a compact strip at the top, under the header, where it does not cover the page's main action (Add to
@@ -124,18 +125,10 @@ const CloseButton = styled(RadixToast.Close)`
   top: 50%;
   right: 0.375rem;
   transform: translateY(-50%);
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 2.25rem;
-  height: 2.25rem;
-  border: none;
+  ${closeButtonBox}
   border-radius: ${th((t) => t.radii.sm)};
-  background: transparent;
   color: inherit;
   font-size: 1.25rem;
-  line-height: 1;
-  cursor: pointer;
   &:hover { background: rgba(127, 127, 127, 0.12); }
 `;
 
