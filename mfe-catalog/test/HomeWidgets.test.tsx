@@ -29,7 +29,7 @@ describe('FeatureCarousel', () => {
 
   it('renders nothing when there are no banners', async () => {
     const { calls } = fakeApi(() => ok([]));
-    const { container } = renderWithStore(<FeatureCarousel />);
+    renderWithStore(<FeatureCarousel />);
     await screen.findByTestId('location');
     await new Promise((r) => setTimeout(r, 0));
     expect(calls).toHaveLength(1);
