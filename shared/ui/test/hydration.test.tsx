@@ -6,6 +6,9 @@ import { Button } from '../src/components/Button';
 import { Input } from '../src/components/Input';
 import { Textarea } from '../src/components/Textarea';
 
+// hydrateRoot and act are used directly here (no testing-library render): tell React this is a test environment
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
 function Form() {
   return (
     <ThemeProvider>
