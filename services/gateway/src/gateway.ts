@@ -25,7 +25,7 @@ import { hostSharedVersions } from './remotes/host-shared';
 import { RemoteRegistry } from './remotes/registry';
 import { remoteRoutes } from './remotes/routes';
 import { SERVICE_NAMES, type ServiceName } from './routes-table';
-import { hideServerBuilds, pageRenderer } from './pages';
+import { pageRenderer } from './pages';
 import { registerStatic, spaFallback, type PageRender, type StaticOptions } from './static-files';
 import { registerUpstreams } from './upstreams';
 
@@ -124,7 +124,6 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
       deployTokens: config.gateway.deployTokens,
     });
     followRegistryInPolicy(app, registry);
-    hideServerBuilds(app);
     await registerStatic(app, opts.static, registry);
     if (config.gateway.serverRendering) renderPage = pageRenderer(app, { root: opts.static.root, remotes: registry, origin: config.publicOrigin });
   }

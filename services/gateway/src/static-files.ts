@@ -50,6 +50,12 @@ export function remotesManifest(live: ReadonlyMap<RemoteName, RegistryEntry>): R
   ) as Record<RemoteName, string>;
 }
 
+/**
+ * An app's server build (dist/server/*.js, services/gateway/src/pages) sits in the folder its browser build is served
+ * from, at any depth of a deployed build: it is never served.
+ */
+const isServerBuild = (pathName: string) => /(?:^|\/)server\/[^/]+\.js(?:\.br|\.gz)?$/.test(pathName);
+
 export async function registerStatic(app: App, opts: StaticOptions, remotes: LiveRemotes): Promise<void> {
   const host = hostDist(opts.root);
   // wildcard: the files of a host rebuilt while the gateway runs are found too (a file list made at start would not
@@ -59,7 +65,7 @@ export async function registerStatic(app: App, opts: StaticOptions, remotes: Liv
     prefix: '/',
     wildcard: true,
     index: false,
-    allowedPath: (pathName) => path.extname(pathName) !== '',
+    allowedPath: (pathName) => path.extname(pathName) !== '' && !isServerBuild(pathName),
     ...PRE_COMPRESSED,
   });
   for (const name of REMOTE_NAMES) {
@@ -71,6 +77,7 @@ export async function registerStatic(app: App, opts: StaticOptions, remotes: Liv
       prefix: `/mfe/${REMOTES[name].folder}/`,
       decorateReply: false,
       wildcard: true,
+      allowedPath: (pathName) => !isServerBuild(pathName),
       ...PRE_COMPRESSED,
     });
   }
