@@ -211,3 +211,16 @@ export async function addAddressAtCheckout(page: Page, address: AddressFields): 
   await form.getByRole('button', { name: 'Save and use this address' }).click();
   await page.getByText(address.addressLine).first().waitFor();
 }
+
+/**
+ * On the sandbox provider's approval page the checkout opened: approves and comes back to the shop's thank-you page.
+ * @returns the order's id, as the checkout kept it for the return
+ */
+export async function approveSandboxPayment(page: Page): Promise<string> {
+  await page.getByRole('heading', { name: 'Approve your payment' }).waitFor();
+  const orderId = await page.evaluate(() => sessionStorage.getItem('currentOrderId'));
+  if (!orderId) throw new Error('the checkout kept no order id for the return from the provider');
+  await page.getByRole('link', { name: 'Approve' }).click();
+  await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+  return orderId;
+}

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, expectEventually, launch, newContext, trackErrors } from '../setup/browser';
-import { addAddressAtCheckout, addToCartFromProductPage, plainProducts, registerShopper, shortNumber, signIn } from '../setup/journeys';
+import { addAddressAtCheckout, approveSandboxPayment, addToCartFromProductPage, plainProducts, registerShopper, shortNumber, signIn } from '../setup/journeys';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -80,16 +80,11 @@ describe('checkout delivery on a 375 px phone', () => {
 
     await expectEventually(() => place.isEnabled(), true);
     await place.click();
-    await page.getByRole('heading', { name: 'Approve your payment' }).waitFor();
-    const orderId = await page.evaluate(() => sessionStorage.getItem('currentOrderId'));
-    expect(orderId).toBeTruthy();
-    await page.getByRole('link', { name: 'Approve' }).click();
-
-    await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
-    const number = shortNumber(orderId!);
+    const orderId = await approveSandboxPayment(page);
+    const number = shortNumber(orderId);
     await page.getByText(number, { exact: true }).waitFor();
     await page.getByText(`Collect at ${pharmacy.name}, ${pharmacy.address}`).waitFor();
-    expect(await page.getByText(orderId!).count()).toBe(0); // the long id is never shown to the shopper
+    expect(await page.getByText(orderId).count()).toBe(0); // the long id is never shown to the shopper
     // back from the provider (a new document) the page opens at its top, not where an earlier page was left
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { baseUrl, DEMO_ADMIN, expectEventually, launch, newContext, PHONE, trackErrors } from '../setup/browser';
-import { addAddressAtCheckout, allProducts, type ProductSummary, registerShopper, shortNumber, signIn, signInAfterSignUp, signUp, stockOf, uniqueEmail } from '../setup/journeys';
+import { addAddressAtCheckout, approveSandboxPayment, allProducts, type ProductSummary, registerShopper, shortNumber, signIn, signInAfterSignUp, signUp, stockOf, uniqueEmail } from '../setup/journeys';
 
 // Issue 9's journeys: the catalog's safety answer from a health profile typed with suggestions, an order held for
 // the pharmacist and rejected with a refund and the stock back, and an age block a 12-year-old cannot get past.
@@ -110,11 +110,7 @@ describe('pharmacy safety journeys in the browser', () => {
     await place.click();
 
     // 4. The sandbox approval page, then back: paid, and waiting for the pharmacist.
-    await page.getByRole('heading', { name: 'Approve your payment' }).waitFor();
-    const orderId = await page.evaluate(() => sessionStorage.getItem('currentOrderId'));
-    expect(orderId).toBeTruthy();
-    await page.getByRole('link', { name: 'Approve' }).click();
-    await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+    const orderId = await approveSandboxPayment(page);
     await page.getByRole('note').filter({ hasText: 'Awaiting pharmacist review' }).first().waitFor();
     expect(await stockOf(baseUrl(), product._id)).toBe(stockBefore - 1);
 
@@ -136,7 +132,7 @@ describe('pharmacy safety journeys in the browser', () => {
     await filter.click();
     await expectEventually(() => filter.getAttribute('aria-pressed'), 'true');
     const table = staff.getByRole('table', { name: 'Orders' });
-    const row = table.getByRole('row').filter({ hasText: shortNumber(orderId!) });
+    const row = table.getByRole('row').filter({ hasText: shortNumber(orderId) });
     await row.getByText('Awaiting pharmacist review').waitFor();
     // every row under the filter is one awaiting review
     await expectEventually(async () => {
@@ -221,10 +217,7 @@ describe('pharmacy safety journeys in the browser', () => {
     for (const [label, answer] of answers) await questions.getByRole('textbox', { name: label }).fill(answer);
     await expectEventually(() => place.isEnabled(), true);
     await place.click();
-    await page.getByRole('heading', { name: 'Approve your payment' }).waitFor();
-    const orderId = await page.evaluate(() => sessionStorage.getItem('currentOrderId'));
-    await page.getByRole('link', { name: 'Approve' }).click();
-    await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+    const orderId = await approveSandboxPayment(page);
     await page.getByRole('note').filter({ hasText: 'Awaiting pharmacist review' }).first().waitFor();
 
     // The pharmacist reads the answers, with the reason the order is held, and approves with a note.
@@ -233,7 +226,7 @@ describe('pharmacy safety journeys in the browser', () => {
     await signIn(staff, DEMO_ADMIN);
     await staff.goto('/admin/orders');
     await staff.getByRole('group', { name: 'Pharmacist review' }).getByRole('button', { name: /^Awaiting pharmacist review/ }).click();
-    await staff.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: shortNumber(orderId!) }).getByRole('button', { name: 'View Details' }).click();
+    await staff.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: shortNumber(orderId) }).getByRole('button', { name: 'View Details' }).click();
     const review = staff.getByRole('dialog', { name: 'Order details' }).getByRole('region', { name: 'Pharmacist review' });
     await review.getByRole('heading', { name: 'Consultation answers' }).waitFor();
     for (const [, answer] of answers) await review.getByText(answer, { exact: true }).waitFor();
