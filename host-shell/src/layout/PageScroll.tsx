@@ -33,6 +33,7 @@ export function PageScroll() {
   const navigationType = useNavigationType();
   const positions = useRef<Record<string, number> | null>(null);
   const key = scrollKey(location);
+  const keyRef = useRef(key);
 
   useEffect(() => {
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
@@ -49,7 +50,6 @@ export function PageScroll() {
     return () => window.removeEventListener('pagehide', save);
   }, []);
 
-  const keyRef = useRef(key);
   useBeforePaint(() => {
     positions.current ??= readPositions();
     // leaving a page: remember where it was
