@@ -79,23 +79,21 @@ function unreadable(text: string): string | undefined {
 
 const INCOMPLETE = 'incomplete last line (a write cut short by a crash or a full disk)';
 
+type Classified = Omit<DataFileProblem, 'file' | 'line' | 'excerpt'>;
+
 /**
  * Classifies one line (bytes without its terminator); `last` when it is the file's unterminated end, `checksummed`
  * when the file's lines carry checksums, so one without is damage (docs/operations.md#data-on-disk).
  */
-function classify(bytes: Buffer, last: boolean, checksummed: boolean): Omit<DataFileProblem, 'file' | 'line'> | undefined {
-  const excerpt = excerptOf(bytes);
-  let text: string;
+function classify(bytes: Buffer, last: boolean, checksummed: boolean): Classified | undefined {
+  const signed = readChecksum(bytes);
+  if (signed && !signed.intact) return { reason: 'checksum mismatch (the line changed after it was written)', truncated: false };
+  let json: string;
   try {
-    text = utf8.decode(bytes);
+    json = utf8.decode(signed ? bytes.subarray(0, signed.jsonLength) : bytes);
   } catch {
-    return { reason: 'not valid UTF-8', excerpt, truncated: false };
+    return { reason: 'not valid UTF-8', truncated: false };
   }
-  const signed = readChecksum(text);
-  if (signed && !signed.intact) {
-    return { reason: 'checksum mismatch (the line changed after it was written)', excerpt, truncated: false };
-  }
-  const json = signed ? signed.json : text;
   // A line without its checksum in a file of checksummed lines is unverified: reported, never rewritten as sound.
   const unverified = checksummed && !signed;
   const separator = SPLITTING_CHARS.exec(json);
@@ -105,15 +103,14 @@ function classify(bytes: Buffer, last: boolean, checksummed: boolean): Omit<Data
     const fixable = !unverified && !SPLITTING_CHARS.test(escaped) && !unreadable(escaped);
     return {
       reason: `contains a raw ${code}, where the store's reader would cut the line in two`,
-      excerpt,
       truncated: false,
       ...(fixable ? { fixed: signed ? withChecksum(escaped) : escaped } : {}),
     };
   }
   const reason = unreadable(json) ?? (unverified ? 'no checksum, in a file whose lines carry one' : undefined);
   if (!reason) return undefined;
-  if (last) return { reason: INCOMPLETE, excerpt, truncated: true };
-  return { reason, excerpt, truncated: false };
+  if (last) return { reason: INCOMPLETE, truncated: true };
+  return { reason, truncated: false };
 }
 
 /** Splits a datafile into lines and classifies each; `display` names the file in problems. */
@@ -130,14 +127,14 @@ export function scanDataFileBytes(data: Buffer, display: string): Omit<ScannedDa
     start = end;
   }
   // A file is checksummed once the store has compacted it since checksums exist: then every line carries one.
-  const checksummed = lines.some((l) => l.content.length > 0 && readChecksum(l.content.toString('utf8'))?.intact);
+  const checksummed = lines.some((l) => readChecksum(l.content)?.intact);
   const problems: DataFileProblem[] = [];
   const scanned = lines.map(({ start: from, end: to, content, number, last }) => {
     const entry: DataFileLine = { start: from, end: to };
     // Empty lines are skipped by nedb too (its own files end with one).
     const found = content.length > 0 ? classify(content, last, checksummed) : undefined;
     if (found) {
-      entry.problem = { file: display, line: number, ...found };
+      entry.problem = { file: display, line: number, ...found, excerpt: excerptOf(content) };
       problems.push(entry.problem);
     }
     return entry;

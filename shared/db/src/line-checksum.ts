@@ -12,25 +12,16 @@ const DIGITS = 8;
 const SUFFIX_LENGTH = MARK.length + DIGITS;
 const HEX = /^[0-9a-f]{8}$/;
 
-const checksumOf = (json: string): string => crc32(json).toString(16).padStart(DIGITS, '0');
+const hexOf = (checksum: number): string => checksum.toString(16).padStart(DIGITS, '0');
 
 /** nedb's afterSerialization step: the line as written, its JSON then its checksum. */
-export const withChecksum = (json: string): string => `${json}${MARK}${checksumOf(json)}`;
+export const withChecksum = (json: string): string => `${json}${MARK}${hexOf(crc32(json))}`;
 
-export interface SignedLine {
-  json: string;
-  /** The checksum matches the JSON. */
-  intact: boolean;
-}
-
-/** A line's JSON and whether its checksum holds; null for a line that carries none. */
-export function readChecksum(line: string): SignedLine | null {
-  const at = line.length - SUFFIX_LENGTH;
+/** The checksum written in the suffix that starts at `at`, or null when there is none. */
+function checksumAt(line: string, at: number): number | null {
   if (at < 0 || !line.startsWith(MARK, at)) return null;
-  const checksum = line.slice(-DIGITS);
-  if (!HEX.test(checksum)) return null;
-  const json = line.slice(0, at);
-  return { json, intact: checksumOf(json) === checksum };
+  const digits = line.slice(at + MARK.length);
+  return HEX.test(digits) ? parseInt(digits, 16) : null;
 }
 
 /**
@@ -39,8 +30,28 @@ export function readChecksum(line: string): SignedLine | null {
  * and so refuses the load (the store sets no tolerance).
  */
 export function verifiedJson(line: string): string {
-  const signed = readChecksum(line);
-  if (!signed) return line;
-  if (!signed.intact) throw new Error('checksum mismatch');
-  return signed.json;
+  const at = line.length - SUFFIX_LENGTH;
+  const checksum = checksumAt(line, at);
+  if (checksum === null) return line;
+  const json = line.slice(0, at);
+  if (crc32(json) !== checksum) throw new Error('checksum mismatch');
+  return json;
+}
+
+export interface SignedLine {
+  /** The line's JSON: its first bytes. */
+  jsonLength: number;
+  /** The checksum matches the JSON. */
+  intact: boolean;
+}
+
+/**
+ * The same reading on a line's bytes as they are in the file (the strict reader, ./datafile, which must not decode
+ * every line twice at a start): where its JSON ends and whether its checksum holds; null for a line without one.
+ */
+export function readChecksum(line: Buffer): SignedLine | null {
+  const at = line.length - SUFFIX_LENGTH;
+  const checksum = at < 0 ? null : checksumAt(line.toString('latin1', at), 0);
+  if (checksum === null) return null;
+  return { jsonLength: at, intact: crc32(line.subarray(0, at)) === checksum };
 }
