@@ -8,6 +8,7 @@ export * from './remotes';
 export * from './safety';
 export * from './account.rules';
 export * from './format';
+export * from './text.rules';
 export * from './catalog.rules';
 export * from './checkout.rules';
 export type * from './envelope';
