@@ -31,6 +31,7 @@ export {
   createServiceClient,
   httpTransport,
   injectTransport,
+  internalRoutesInProcessOnly,
   transportOf,
   INTERNAL_HEADER,
   type Injectable,
