@@ -78,7 +78,7 @@ describe('the hold', () => {
     expect((await queue()).data.map((o: { _id: string }) => o._id)).not.toContain(order.orderId);
 
     const captured = await pay('u-hold', order);
-    expect(captured.message).toMatch(/pharmacist will check your order/);
+    expect(captured.message).toMatch(/our pharmacist checks this order before we prepare it/);
     expect(captured.data).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid', review: { status: 'awaiting' } });
     const listed = await queue();
     expect(listed.data.map((o: { _id: string }) => o._id)).toContain(order.orderId);
@@ -105,7 +105,7 @@ describe('the hold', () => {
     const productId = await h.addProduct({ title: 'Plasters' });
     const order = await placeOrder('u-plain', [{ productId, quantity: 1 }]);
     const captured = await pay('u-plain', order);
-    expect(captured.message).toBe('Thank you! Your payment was received and your order is confirmed.');
+    expect(captured.message).toBe('Thank you! Payment received; we are preparing your order.');
     expect(captured.data).toMatchObject({ review: { status: 'notNeeded', reasons: [] }, consultation: [], unrecognisedTerms: [] });
     expect((await setStatus(order.orderId, 'inProcess')).statusCode).toBe(200);
     const res = await decide(order.orderId, { decision: 'approve' });
