@@ -4,7 +4,7 @@
  * order is delivered (or collected); a paid order still on its way, a rejected or a refunded one grants nothing.
  */
 import { CONSULTATION_QUESTIONS } from '@pharmacy/contracts';
-import { approveSandbox, createHarness, prepareShopper, type Harness } from './harness';
+import { createHarness, payOrder, placeOrder, type Harness } from './harness';
 
 jest.setTimeout(30_000);
 
@@ -28,17 +28,8 @@ const deliver = async (orderId: string) => {
   for (const status of ['inProcess', 'inShipping', 'delivered']) await setStatus(orderId, status);
 };
 
-async function place(userId: string, productId: string, extra: object = {}) {
-  const addressId = await prepareShopper(h, userId, [{ productId, quantity: 1 }]);
-  const res = await h.app.inject({ method: 'POST', url: '/api/shop/order/create', headers: h.as(userId), payload: { addressId, ...extra } });
-  expect(res.statusCode).toBe(200);
-  return res.json().data as { orderId: string; approvalURL: string };
-}
-async function pay(userId: string, order: { orderId: string; approvalURL: string }) {
-  const { paymentId, payerId } = await approveSandbox(h, order.approvalURL);
-  const res = await h.app.inject({ method: 'POST', url: '/api/shop/order/capture', headers: h.as(userId), payload: { paymentId, payerId, orderId: order.orderId } });
-  expect(res.statusCode).toBe(200);
-}
+const place = (userId: string, productId: string, extra: object = {}) => placeOrder(h, userId, [{ productId, quantity: 1 }], extra);
+const pay = (userId: string, order: { orderId: string; approvalURL: string }) => payOrder(h, userId, order);
 async function buy(userId: string, productId: string) {
   const order = await place(userId, productId);
   await pay(userId, order);
@@ -78,13 +69,7 @@ test('unpaid: not a buyer; paid and on its way: refused with when they can; deli
 
 test('a collected click-and-collect order grants the review like a delivered one', async () => {
   const p = await h.addProduct({ totalStock: 5 });
-  const addressId = await prepareShopper(h, 'u-rr-collect', [{ productId: p, quantity: 1 }]);
-  const created = await h.app.inject({
-    method: 'POST', url: '/api/shop/order/create', headers: h.as('u-rr-collect'),
-    payload: { addressId, delivery: { method: 'collect', pharmacyId: 'riverside' } },
-  });
-  expect(created.statusCode).toBe(200);
-  const order = created.json().data;
+  const order = await place('u-rr-collect', p, { delivery: { method: 'collect', pharmacyId: 'riverside' } });
   await pay('u-rr-collect', order);
   expect((await review('u-rr-collect', p)).json()).toEqual(NOT_DELIVERED);
   await deliver(order.orderId); // ready to collect, then collected
