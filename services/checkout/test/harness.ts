@@ -189,3 +189,24 @@ export async function approveSandbox(h: Harness, approvalURL: string): Promise<{
   const back = new URL(String(res.headers.location));
   return { paymentId: back.searchParams.get('paymentId')!, payerId: back.searchParams.get('PayerID')! };
 }
+
+/** Fills the cart and address (prepareShopper) and creates the order, `extra` added to the create call's body. */
+export async function placeOrder(
+  h: Harness,
+  userId: string,
+  items: Array<{ productId: string; quantity: number }>,
+  extra: object = {},
+): Promise<{ orderId: string; approvalURL: string }> {
+  const addressId = await prepareShopper(h, userId, items);
+  const res = await h.app.inject({ method: 'POST', url: '/api/shop/order/create', headers: h.as(userId), payload: { addressId, ...extra } });
+  if (res.statusCode !== 200) throw new Error(`order create failed: ${res.statusCode} ${res.body}`);
+  return res.json().data;
+}
+
+/** Approves the order's payment on the sandbox page and captures it, as the return page does; returns the answer. */
+export async function payOrder(h: Harness, userId: string, order: { orderId: string; approvalURL: string }) {
+  const { paymentId, payerId } = await approveSandbox(h, order.approvalURL);
+  const res = await h.app.inject({ method: 'POST', url: '/api/shop/order/capture', headers: h.as(userId), payload: { paymentId, payerId, orderId: order.orderId } });
+  if (res.statusCode !== 200) throw new Error(`capture failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}

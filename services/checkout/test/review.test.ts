@@ -7,7 +7,7 @@ import { CONSULTATION_QUESTIONS, type ConsultationAnswerInput } from '@pharmacy/
 import type { PaymentProvider } from '../src/payments/port';
 import { PaymentError } from '../src/payments/port';
 import { createSandboxProvider } from '../src/payments/sandbox';
-import { approveSandbox, createHarness, ORIGIN, prepareShopper, type Harness } from './harness';
+import { createHarness, ORIGIN, payOrder, placeOrder as placeOrderIn, prepareShopper, type Harness } from './harness';
 
 jest.setTimeout(30_000);
 
@@ -47,19 +47,8 @@ const setStatus = (orderId: string, orderStatus: string) =>
 const adminOrder = async (orderId: string) => (await h.app.inject({ url: `/api/admin/orders/details/${orderId}`, headers: pharmacist() })).json().data;
 const queue = async () => (await h.app.inject({ url: '/api/admin/orders/get?review=awaiting&limit=100', headers: pharmacist() })).json();
 
-async function placeOrder(userId: string, items: Array<{ productId: string; quantity: number }>, body: object = {}) {
-  const addressId = await prepareShopper(h, userId, items);
-  const created = await h.app.inject({ method: 'POST', url: '/api/shop/order/create', headers: h.as(userId), payload: { addressId, ...body } });
-  expect(created.statusCode).toBe(200);
-  return created.json().data as { orderId: string; approvalURL: string };
-}
-
-async function pay(userId: string, order: { orderId: string; approvalURL: string }) {
-  const { paymentId, payerId } = await approveSandbox(h, order.approvalURL);
-  const res = await h.app.inject({ method: 'POST', url: '/api/shop/order/capture', headers: h.as(userId), payload: { paymentId, payerId, orderId: order.orderId } });
-  expect(res.statusCode).toBe(200);
-  return res.json();
-}
+const placeOrder = (userId: string, items: Array<{ productId: string; quantity: number }>, body: object = {}) => placeOrderIn(h, userId, items, body);
+const pay = (userId: string, order: { orderId: string; approvalURL: string }) => payOrder(h, userId, order);
 
 /** A paid order holding one pharmacy medicine (so it awaits review). */
 async function heldOrder(userId: string, quantity = 1, stock = 20) {
@@ -78,7 +67,7 @@ describe('the hold', () => {
     expect((await queue()).data.map((o: { _id: string }) => o._id)).not.toContain(order.orderId);
 
     const captured = await pay('u-hold', order);
-    expect(captured.message).toMatch(/pharmacist will check your order/);
+    expect(captured.message).toMatch(/our pharmacist checks this order before we prepare it/);
     expect(captured.data).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid', review: { status: 'awaiting' } });
     const listed = await queue();
     expect(listed.data.map((o: { _id: string }) => o._id)).toContain(order.orderId);
@@ -105,7 +94,7 @@ describe('the hold', () => {
     const productId = await h.addProduct({ title: 'Plasters' });
     const order = await placeOrder('u-plain', [{ productId, quantity: 1 }]);
     const captured = await pay('u-plain', order);
-    expect(captured.message).toBe('Thank you! Your payment was received and your order is confirmed.');
+    expect(captured.message).toBe('Thank you! Payment received; we are preparing your order.');
     expect(captured.data).toMatchObject({ review: { status: 'notNeeded', reasons: [] }, consultation: [], unrecognisedTerms: [] });
     expect((await setStatus(order.orderId, 'inProcess')).statusCode).toBe(200);
     const res = await decide(order.orderId, { decision: 'approve' });

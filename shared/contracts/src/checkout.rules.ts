@@ -2,7 +2,7 @@
 // schema library, so the browser gets them without TypeBox (see browser.ts).
 
 import { MISSING_VALUE } from './catalog.rules';
-import type { Order } from './checkout';
+import type { Order, OrderReview } from './checkout';
 import { PHONE_RULE } from './account.rules';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -276,6 +276,24 @@ export interface OrderStatusWords {
   tone: StatusTone;
 }
 
+/** Placed and not paid yet: its payment link is open, and nothing is checked or prepared until it is paid. */
+export const awaitsPayment = (order: Pick<OrderStateView, 'orderStatus' | 'paymentStatus'>): boolean =>
+  order.orderStatus === 'pending' && order.paymentStatus === 'pending';
+
+/**
+ * The order's pharmacist review once it has begun: a pharmacist checks an order after it is paid, so the review of
+ * an unpaid order (or of one that closed unpaid) is not under way and is not called "awaiting". Null as well where
+ * no review is needed. docs/domain.md#orders
+ */
+export function startedReview(order: OrderStateView): OrderReview | null {
+  const review = order.review;
+  if (!review || review.status === 'notNeeded') return null;
+  if (review.status === 'awaiting' && (order.paymentStatus !== 'paid' || order.orderStatus === 'rejected')) return null;
+  return review;
+}
+
+const AWAITING_PAYMENT = 'Awaiting payment';
+
 export function orderStatusWords(order: OrderStateView, audience: StatusAudience): OrderStatusWords {
   const reason = closedReasonOf(order);
   if (reason) {
@@ -284,13 +302,15 @@ export function orderStatusWords(order: OrderStateView, audience: StatusAudience
     const payment = order.paymentStatus === 'failed' ? (reason === 'paymentFailed' ? 'Failed' : reason === 'cancelled' ? 'Cancelled' : 'Not taken') : paymentStatusLabel(order.paymentStatus);
     return { order: words.order[audience], payment, tone: words.tone };
   }
-  if (order.review?.status === 'awaiting' && order.orderStatus === 'confirmed') {
+  if (startedReview(order)?.status === 'awaiting' && order.orderStatus === 'confirmed') {
     return { order: reviewStatusLabel('awaiting', audience), payment: paymentStatusLabel(order.paymentStatus), tone: 'warning' };
   }
+  // What a shopper's unpaid order waits for is their payment (a "Pending" order says nothing they can act on).
+  if (audience === 'shopper' && awaitsPayment(order)) return { order: AWAITING_PAYMENT, payment: AWAITING_PAYMENT, tone: 'warning' };
   const collect = order.delivery?.method === 'collect';
   const status =
     collect && order.orderStatus === 'inShipping' ? 'Ready to collect' : collect && order.orderStatus === 'delivered' ? 'Collected' : orderStatusLabel(order.orderStatus, audience);
-  const payment = order.paymentStatus === 'pending' && order.orderStatus === 'pending' ? 'Awaiting payment' : paymentStatusLabel(order.paymentStatus);
+  const payment = awaitsPayment(order) ? AWAITING_PAYMENT : paymentStatusLabel(order.paymentStatus);
   return { order: status, payment, tone: statusTone(order.orderStatus) };
 }
 
@@ -331,9 +351,12 @@ export function orderTimeline(order: OrderStateView, audience: StatusAudience): 
   ];
   if (review) {
     const decided = review.status === 'approved' || review.status === 'rejected';
+    // Before payment the shopper reads the check still to come, not that it is awaited (docs/domain.md#orders).
+    const label =
+      review.status === 'approved' ? reviewStatusLabel('approved', audience) : audience === 'shopper' && !startedReview(order) ? 'Pharmacist check' : reviewStatusLabel('awaiting', audience);
     steps.push({
       key: 'review',
-      label: reviewStatusLabel(review.status === 'approved' ? 'approved' : 'awaiting', audience),
+      label,
       at: decided ? review.decidedAt : null,
       reached: review.status === 'approved',
     });

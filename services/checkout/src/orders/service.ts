@@ -15,6 +15,7 @@ import {
   type OrderCreated,
   type OrderStatus,
   type PaymentStatus,
+  type PurchaseCheck,
 } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
 import { HttpError, badRequest, conflict, forbidden, notFound, unprocessable } from '@pharmacy/service-kit';
@@ -631,8 +632,15 @@ export function createOrderService(deps: OrderServiceDeps) {
     async adminDetails(orderId: string): Promise<Order> {
       return toApi(await reload(orderId));
     },
-    async hasPurchased(userId: string, productId: string): Promise<boolean> {
-      return (await orders.countDocuments({ userId, paymentStatus: 'paid', productIds: productId })) > 0;
+    /**
+     * The review right (docs/domain.md#reviews): a paid order that still stands holds the product (a rejected or
+     * refunded one does not count), and it has been delivered or collected.
+     */
+    async purchaseOf(userId: string, productId: string): Promise<PurchaseCheck> {
+      const standing = { userId, productIds: productId, paymentStatus: 'paid' };
+      if ((await orders.countDocuments({ ...standing, orderStatus: 'delivered' })) > 0) return { purchased: true, delivered: true };
+      const open = await orders.countDocuments({ ...standing, orderStatus: { $in: ['pending', 'confirmed', 'inProcess', 'inShipping'] } });
+      return { purchased: open > 0, delivered: false };
     },
   };
 }
