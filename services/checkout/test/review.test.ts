@@ -3,7 +3,7 @@
  * medicine, an acknowledged warning or an unrecognised health term is paid but held back until a pharmacist
  * approves it (on to processing) or rejects it (refund through the provider, stock back on the shelf, shopper mailed).
  */
-import { CONSULTATION_QUESTIONS, type ConsultationAnswerInput } from '@pharmacy/contracts';
+import { CONSULTATION_QUESTIONS, ageOn, formatMoney, type ConsultationAnswerInput } from '@pharmacy/contracts';
 import type { PaymentProvider } from '../src/payments/port';
 import { PaymentError } from '../src/payments/port';
 import { createSandboxProvider } from '../src/payments/sandbox';
@@ -11,9 +11,10 @@ import { approveSandbox, createHarness, ORIGIN, prepareShopper, type Harness } f
 
 jest.setTimeout(30_000);
 
+// Answers that agree with the harness's default profile (born 1 Jan 1990, no allergies or conditions).
 const ANSWERS: ConsultationAnswerInput[] = CONSULTATION_QUESTIONS.map((q) => ({
   questionId: q.id,
-  answer: { patient: 'Me', age: '34', otherMedicines: 'None', conditions: 'None' }[q.id],
+  answer: { patient: 'Me', age: String(ageOn('1990-01-01')), otherMedicines: 'None', conditions: 'None' }[q.id],
 }));
 
 let h: Harness;
@@ -165,6 +166,23 @@ describe('the consultation', () => {
     expect(order.items[0].pharmacyOnly).toBe(true);
   });
 
+  test('an answer that contradicts the stored profile is flagged on the order, beside the answer and among the reasons', async () => {
+    h.profiles.set('u-contradict', { allergies: ['Penicillin'], healthConditions: [], DOB: '1986-01-01' });
+    const productId = await h.addProduct({ pharmacyOnly: true, title: 'Antihistamine tablets' });
+    const answers = ANSWERS.map((a) => (a.questionId === 'age' ? { ...a, answer: '52' } : a));
+    const order = await adminOrder((await placeOrder('u-contradict', [{ productId, quantity: 1 }], { consultation: answers })).orderId);
+    const age = ageOn('1986-01-01');
+    expect(order.consultation.find((a: { questionId: string }) => a.questionId === 'age')).toMatchObject({
+      answer: '52', contradiction: `The answer gives age 52, but the date of birth in their profile (1 Jan 1986) makes them ${age}.`,
+    });
+    expect(order.consultation.find((a: { questionId: string }) => a.questionId === 'conditions').contradiction).toMatch(/says no allergies, but their profile lists: Penicillin/);
+    expect(order.consultation.find((a: { questionId: string }) => a.questionId === 'patient')).not.toHaveProperty('contradiction');
+    expect(order.review.reasons.slice(0, 2)).toEqual([
+      `Answer contradicts the health profile (How old are they?): The answer gives age 52, but the date of birth in their profile (1 Jan 1986) makes them ${age}.`,
+      expect.stringMatching(/^Answer contradicts the health profile \(Do they have any health conditions or allergies/),
+    ]);
+  });
+
   test('answers sent for a cart without a pharmacy medicine are not kept', async () => {
     const productId = await h.addProduct({ title: 'Sun cream' });
     const order = await placeOrder('u-noconsult', [{ productId, quantity: 1 }], { consultation: ANSWERS });
@@ -224,7 +242,7 @@ describe('the decision', () => {
     const mail = h.mails.filter((m) => m.key === `order-rejected:${orderId}`);
     expect(mail).toEqual([expect.objectContaining({ userId: 'u-reject', subject: expect.stringMatching(/not approved by our pharmacist/) })]);
     expect(mail[0].text).toContain(reason);
-    expect(mail[0].text).toContain('26.49 USD');
+    expect(mail[0].text).toContain(formatMoney(26.49, order.currency));
     // The order is named by its one short number.
     expect(mail[0].subject).toContain(`#${orderId.slice(0, 8).toUpperCase()}`);
     expect(mail[0].text).toContain(`order #${orderId.slice(0, 8).toUpperCase()} of`);
@@ -296,14 +314,14 @@ describe('the decision', () => {
     const productId = await h.addProduct({ pharmacyOnly: true, price: 3 });
     const { orderId } = await placeOrder('u-outside', [{ productId, quantity: 1 }], { consultation: ANSWERS });
     const staff = (url: string, payload: object) => h.app.inject({ method: 'PUT', url, headers: pharmacist(), payload });
-    expect((await staff(`/api/admin/orders/payment/${orderId}`, { paymentStatus: 'paid' })).statusCode).toBe(200);
-    expect((await staff(`/api/admin/orders/update/${orderId}`, { orderStatus: 'confirmed' })).statusCode).toBe(200);
+    const paid = await staff(`/api/admin/orders/payment/${orderId}`, { paymentStatus: 'paid' });
+    expect(paid.json().data).toMatchObject({ paymentStatus: 'paid', orderStatus: 'confirmed', review: { status: 'awaiting' } });
     const res = await decide(orderId, { decision: 'reject', reason: 'Not suitable for you.' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ paymentStatus: 'refunded', orderStatus: 'rejected' });
     expect(res.json().data.history).toContainEqual(expect.objectContaining({ field: 'paymentStatus', to: 'refunded', note: expect.stringMatching(/outside the payment provider/) }));
     expect(refunds.some((r) => r.orderId === orderId)).toBe(false);
-    expect(h.mails.find((m) => m.key === `order-rejected:${orderId}`)?.text).toMatch(/We will refund the full 6.99 USD to you the way you paid/);
+    expect(h.mails.find((m) => m.key === `order-rejected:${orderId}`)?.text).toContain(`We will refund the full ${formatMoney(6.99, 'USD')} to you the way you paid`);
   });
 
   test('a mail that cannot be sent never undoes the rejection: the sweep sends it later, once', async () => {
