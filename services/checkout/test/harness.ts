@@ -5,7 +5,7 @@
  * test controls and recording the mail asked for).
  */
 import { buildCatalogService, checkoutPurchaseChecker } from '@pharmacy/catalog-service';
-import { CSRF_HEADER, CSRF_HEADER_VALUE, type SafetyProfile, type ProductInput } from '@pharmacy/contracts';
+import { CONSULTATION_QUESTIONS, CSRF_HEADER, CSRF_HEADER_VALUE, ageOn, type ConsultationAnswerInput, type SafetyProfile, type ProductInput } from '@pharmacy/contracts';
 import { openBlobStore, openStore, type DocumentStore } from '@pharmacy/db';
 import { createAccessTokenSigner, createApp, generateTestKeys, injectFetch, type App } from '@pharmacy/service-kit';
 import { randomUUID } from 'node:crypto';
@@ -17,6 +17,13 @@ import type { PaymentProvider } from '../src/payments/port';
 import type { CheckoutDeps } from '../src/deps';
 
 export const ORIGIN = 'http://shop.test';
+/** A shopper's profile when the test sets none: born 1 Jan 1990, no allergies or conditions. */
+const DEFAULT_DOB = '1990-01-01';
+/** Consultation answers about the shopper that agree with that default profile (so nothing is flagged). */
+export const CONSULTATION_ANSWERS: ConsultationAnswerInput[] = CONSULTATION_QUESTIONS.map((q) => ({
+  questionId: q.id,
+  answer: { patient: 'Me', age: String(ageOn(DEFAULT_DOB)), otherMedicines: 'None', conditions: 'None' }[q.id],
+}));
 // 1x1 transparent PNG: the catalog checks uploads by their magic bytes.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
@@ -87,7 +94,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   app.get('/internal/account/users/:id/safety-profile', async (request, reply) => {
     if (request.headers['x-internal-token'] !== internalToken) return reply.status(403).send({ success: false, message: 'no', code: 'FORBIDDEN' });
     const id = (request.params as { id: string }).id;
-    return { success: true, data: profiles.get(id) ?? { allergies: [], healthConditions: [], DOB: '1990-01-01' } };
+    return { success: true, data: profiles.get(id) ?? { allergies: [], healthConditions: [], DOB: DEFAULT_DOB } };
   });
   const emails = new Map<string, string>();
   app.get('/internal/account/users/by-email', async (request, reply) => {

@@ -7,20 +7,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CONSULTATION_QUESTIONS, ORDER_CLOSED_REASONS, REVIEW_QUEUE_PREVIEW, ageOn } from '@pharmacy/contracts';
+import { ORDER_CLOSED_REASONS, REVIEW_QUEUE_PREVIEW } from '@pharmacy/contracts';
 import type { Doc, DocumentStore } from '@pharmacy/db';
 import { reviewOf, type OrderDoc } from '../src/orders/store';
-import { approveSandbox, createHarness, prepareShopper, type Harness } from './harness';
+import { approveSandbox, createHarness, prepareShopper, CONSULTATION_ANSWERS, type Harness } from './harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 const admin = (h: Harness) => h.as('staff-1', true);
 
-const ANSWERS = CONSULTATION_QUESTIONS.map((q) => ({ questionId: q.id, answer: q.id === 'age' ? String(ageOn('1990-01-01')) : q.id === 'patient' ? 'Me' : 'None' }));
 
 /** An order of one unit; a pharmacy medicine's order carries the consultation (and, paid, joins the queue). */
-async function order(h: Harness, userId: string, productId: string, pay: boolean, consultation?: typeof ANSWERS): Promise<string> {
+async function order(h: Harness, userId: string, productId: string, pay: boolean, consultation?: typeof CONSULTATION_ANSWERS): Promise<string> {
   const addressId = await prepareShopper(h, userId, [{ productId, quantity: 1 }]);
   const created = await h.app.inject({ method: 'POST', url: '/api/shop/order/create', headers: h.as(userId), payload: { addressId, ...(consultation ? { consultation } : {}) } });
   const { orderId, approvalURL } = created.json().data;
@@ -109,7 +108,7 @@ describe('figures kept as orders change', () => {
     expect((await put(h, failed, 'payment', { paymentStatus: 'failed' })).statusCode).toBe(200);
     const refusedByStaff = await order(h, 'why-staff', plain, true);
     expect((await put(h, refusedByStaff, 'update', { orderStatus: 'rejected' })).statusCode).toBe(200);
-    const refusedByPharmacist = await order(h, 'why-pharmacist', medicine, true, ANSWERS);
+    const refusedByPharmacist = await order(h, 'why-pharmacist', medicine, true, CONSULTATION_ANSWERS);
     const rejected = await h.app.inject({
       method: 'POST', url: `/api/admin/orders/review/${refusedByPharmacist}`, headers: admin(h), payload: { decision: 'reject', reason: 'Not suitable for you.' },
     });
@@ -125,12 +124,12 @@ describe('figures kept as orders change', () => {
     const medicine = await h.addProduct({ price: 9, totalStock: 100, pharmacyOnly: true });
     const start = (await stats(h)).awaitingReview;
     h.clock.offsetMs = -2 * 60_000;
-    const oldest = await order(h, 'queue-a', medicine, true, ANSWERS);
+    const oldest = await order(h, 'queue-a', medicine, true, CONSULTATION_ANSWERS);
     h.clock.offsetMs = -60_000;
-    const middle = await order(h, 'queue-b', medicine, true, ANSWERS);
-    const unpaid = await order(h, 'queue-c', medicine, false, ANSWERS); // not in the queue until paid
+    const middle = await order(h, 'queue-b', medicine, true, CONSULTATION_ANSWERS);
+    const unpaid = await order(h, 'queue-c', medicine, false, CONSULTATION_ANSWERS); // not in the queue until paid
     h.clock.offsetMs = 0;
-    const newest = await order(h, 'queue-d', medicine, true, ANSWERS);
+    const newest = await order(h, 'queue-d', medicine, true, CONSULTATION_ANSWERS);
 
     let figures = await stats(h);
     expect(figures.awaitingReview).toBe(start + 3);
@@ -181,7 +180,7 @@ test('a stop between an order write and its figures: the figures are right after
   const medicine = await h.addProduct({ price: 6, totalStock: 50, pharmacyOnly: true });
   const paid = await order(h, 'crash-a', product, true);
   const unpaid = await order(h, 'crash-b', product, false);
-  const held = await order(h, 'crash-c', medicine, false, ANSWERS);
+  const held = await order(h, 'crash-c', medicine, false, CONSULTATION_ANSWERS);
   const toCancel = await order(h, 'crash-d', product, false);
   expect(await stats(h)).toEqual(await scan(h.store, new Date()));
 
@@ -227,7 +226,7 @@ test('figures from before closing reasons and the queue were counted are rebuilt
   const medicine = await h.addProduct({ price: 6, totalStock: 50, pharmacyOnly: true });
   const cancelled = await order(h, 'old-a', product, false);
   await h.app.inject({ method: 'POST', url: '/api/shop/order/cancel', headers: h.as('old-a'), payload: { orderId: cancelled } });
-  const held = await order(h, 'old-b', medicine, true, ANSWERS);
+  const held = await order(h, 'old-b', medicine, true, CONSULTATION_ANSWERS);
   // As the store held them before this version: the order without its closing reason, the totals without the new figures.
   await h.store.collection<OrderDoc>('orders').updateOne({ _id: cancelled }, { $unset: { closedReason: '' } });
   await h.store.collection('orderFigures').updateOne({ _id: 'totals' }, { $set: { version: 1 }, $unset: { closedReason: '', awaitingReview: '' } });

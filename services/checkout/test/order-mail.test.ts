@@ -5,9 +5,9 @@
  * concurrently it is asked; a mail that fails waits for the sweep and never holds the order back; nobody is mailed
  * once their account is gone.
  */
-import { CONSULTATION_QUESTIONS, ageOn, formatMoney, orderNumber, type Order } from '@pharmacy/contracts';
+import { formatMoney, orderNumber, type Order } from '@pharmacy/contracts';
 import type { OrderDoc } from '../src/orders/store';
-import { approveSandbox, createHarness, ORIGIN, prepareShopper, type Harness } from './harness';
+import { approveSandbox, createHarness, ORIGIN, prepareShopper, CONSULTATION_ANSWERS, type Harness } from './harness';
 
 jest.setTimeout(30_000);
 
@@ -24,7 +24,6 @@ const adminOrder = async (orderId: string): Promise<Order> => (await h.app.injec
 const rawOrder = (orderId: string) => h.store.collection<OrderDoc>('orders').findOne({ _id: orderId });
 const mailsOf = (orderId: string) => h.mails.filter((m) => m.key.endsWith(`:${orderId}`));
 const asked = (key: string) => h.asked.filter((k) => k === key).length;
-const ANSWERS = CONSULTATION_QUESTIONS.map((q) => ({ questionId: q.id, answer: { patient: 'Me', age: String(ageOn('1990-01-01')), otherMedicines: 'None', conditions: 'None' }[q.id] }));
 
 interface Placed {
   orderId: string;
@@ -35,7 +34,7 @@ interface Placed {
 async function place(userId: string, opts: { title?: string; price?: number; quantity?: number; pharmacyOnly?: boolean; delivery?: object } = {}): Promise<Placed> {
   const productId = await h.addProduct({ title: opts.title ?? `Plasters ${userId}`, price: opts.price ?? 4.5, totalStock: 50, ...(opts.pharmacyOnly ? { pharmacyOnly: true } : {}) });
   const addressId = await prepareShopper(h, userId, [{ productId, quantity: opts.quantity ?? 2 }]);
-  const payload = { addressId, ...(opts.pharmacyOnly ? { consultation: ANSWERS } : {}), ...(opts.delivery ? { delivery: opts.delivery } : {}) };
+  const payload = { addressId, ...(opts.pharmacyOnly ? { consultation: CONSULTATION_ANSWERS } : {}), ...(opts.delivery ? { delivery: opts.delivery } : {}) };
   const created = await h.app.inject({ method: 'POST', url: '/api/shop/order/create', headers: h.as(userId), payload });
   expect(created.statusCode).toBe(200);
   return { ...(created.json().data as { orderId: string; approvalURL: string }), userId };

@@ -3,9 +3,9 @@
  * on as a capture does, Failed closes it and gives its stock back. Every change names the member of staff as they
  * were named then, and goes ahead unnamed when the account service cannot say.
  */
-import { CONSULTATION_QUESTIONS, ageOn, orderActorLabel } from '@pharmacy/contracts';
+import { orderActorLabel } from '@pharmacy/contracts';
 import type { OrderDoc } from '../src/orders/store';
-import { createHarness, prepareShopper, type Harness } from './harness';
+import { createHarness, prepareShopper, CONSULTATION_ANSWERS, type Harness } from './harness';
 
 jest.setTimeout(30_000);
 
@@ -24,13 +24,12 @@ const stockPanel = async (productId: string) => {
   return { available, reserved, sold };
 };
 const cartOf = async (userId: string) => (await h.app.inject({ url: `/api/shop/cart/get/${userId}`, headers: h.as(userId) })).json().data.items;
-const ANSWERS = CONSULTATION_QUESTIONS.map((q) => ({ questionId: q.id, answer: { patient: 'Me', age: String(ageOn('1990-01-01')), otherMedicines: 'None', conditions: 'None' }[q.id] }));
 
 async function unpaidOrder(userId: string, opts: { pharmacyOnly?: boolean } = {}) {
   const productId = await h.addProduct({ totalStock: 20, price: 6, ...(opts.pharmacyOnly ? { pharmacyOnly: true } : {}) });
   const addressId = await prepareShopper(h, userId, [{ productId, quantity: 2 }]);
   const created = await h.app.inject({
-    method: 'POST', url: '/api/shop/order/create', headers: h.as(userId), payload: { addressId, ...(opts.pharmacyOnly ? { consultation: ANSWERS } : {}) },
+    method: 'POST', url: '/api/shop/order/create', headers: h.as(userId), payload: { addressId, ...(opts.pharmacyOnly ? { consultation: CONSULTATION_ANSWERS } : {}) },
   });
   expect(created.statusCode).toBe(200);
   return { orderId: created.json().data.orderId as string, productId };
