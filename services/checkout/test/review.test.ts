@@ -242,6 +242,11 @@ describe('the decision', () => {
     expect(mail[0].subject).toContain(`#${orderId.slice(0, 8).toUpperCase()}`);
     expect(mail[0].text).toContain(`order #${orderId.slice(0, 8).toUpperCase()} of`);
     expect(mail[0].text).toContain(`${ORIGIN}/my-orders`);
+    // With what was ordered, in the text and in the HTML (escaped) part.
+    expect(mail[0].text).toContain(`3 × ${order.items[0].title}`);
+    expect(mail[0].html).toContain(formatMoney(order.items[0].lineTotal, order.currency));
+    expect(mail[0].html).toMatch(/<h1[^>]*>Our pharmacist could not approve your order<\/h1>/);
+    expect(mail[0].html).toContain(reason);
 
     // The shopper sees it in My Orders through the order's review.
     const mine = (await h.app.inject({ url: `/api/shop/order/details/${orderId}`, headers: h.as('u-reject') })).json().data;

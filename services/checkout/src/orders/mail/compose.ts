@@ -3,8 +3,8 @@ import { mailKey, type MailStep } from './steps';
 import { renderMail, type MailContent, type MailPart } from './template';
 
 /*
- * What each step's mail says (docs/domain.md#mail). Every mail names the order by its number and links to My Orders;
- * the ones that confirm what was bought list the items and totals and where the order goes.
+ * What each step's mail says (docs/domain.md#mail). Every mail names the order by its number, lists its items and
+ * totals and links to My Orders; the ones about its journey say where it goes.
  */
 
 export interface MailContext {
@@ -100,6 +100,7 @@ function content(step: MailStep, order: Order, reason: string): MailContent {
         parts: [
           paragraph(collect ? `Order ${ref} was collected from ${pharmacy}.` : `Order ${ref} was delivered to ${addressLine(order)}.`),
           paragraph('If anything is missing or not right, tell us through Need help in your account, or ask a pharmacist in the pharmacy.'),
+          ...items(order),
         ],
       };
     case 'cancelled':
@@ -135,6 +136,7 @@ function content(step: MailStep, order: Order, reason: string): MailContent {
               : `We will refund the full ${total} to you the way you paid.`,
           ),
           paragraph('If you have questions, write to us through Need help in your account, or ask a pharmacist in the pharmacy.'),
+          ...items(order),
         ],
       };
   }
