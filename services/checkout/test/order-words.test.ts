@@ -178,6 +178,6 @@ describe('orderTimeline', () => {
     const order = { ...moved(paid, ['confirmed', 'inProcess', 10], ['inProcess', 'rejected', 15]), closedReason: 'rejectedByStaff' as const };
     const steps = orderTimeline(order, 'staff');
     expect(shape(steps)).toEqual(['placed:done', 'paid:done', 'packed:done', 'closed:stopped']);
-    expect(steps[3].label).toBe('Rejected');
+    expect(steps[3].label).toBe('Rejected by staff');
   });
 });

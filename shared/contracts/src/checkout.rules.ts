@@ -28,6 +28,8 @@ export const ADMIN_ORDERS_MAX_LIMIT = 100;
 export const ADMIN_ORDERS_QUERY_MAX = 100;
 /** An order number is matched from this many characters on (fewer would match half the orders). */
 export const ORDER_NUMBER_SEARCH_MIN = 4;
+/** The pharmacist's queue on the dashboard: this many of its oldest orders, the rest behind a link to Orders. */
+export const REVIEW_QUEUE_PREVIEW = 5;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Order number
@@ -246,7 +248,7 @@ const CLOSED_WORDS: Record<OrderClosedReason, { order: Record<StatusAudience, st
   expired: { order: { staff: 'Expired unpaid', shopper: 'Expired: not paid in time' }, tone: 'neutral' },
   paymentFailed: { order: { staff: 'Payment failed', shopper: 'Payment failed' }, tone: 'danger' },
   outOfStock: { order: { staff: 'Closed: out of stock', shopper: 'Cancelled: out of stock' }, tone: 'neutral' },
-  rejectedByStaff: { order: { staff: 'Rejected', shopper: 'Cancelled by the pharmacy' }, tone: 'danger' },
+  rejectedByStaff: { order: { staff: 'Rejected by staff', shopper: 'Cancelled by the pharmacy' }, tone: 'danger' },
   rejectedByPharmacist: { order: { staff: 'Rejected by pharmacist', shopper: 'Not approved by our pharmacist' }, tone: 'danger' },
 };
 
@@ -254,8 +256,26 @@ const CLOSED_WORDS: Record<OrderClosedReason, { order: Record<StatusAudience, st
 export type OrderStateView = Pick<Order, 'orderStatus' | 'paymentStatus' | 'orderDate' | 'history'> &
   Partial<Pick<Order, 'closedReason' | 'review' | 'delivery'>>;
 
+/**
+ * Closed orders in two kinds, as the dashboard counts them: payments that never completed (nothing was taken, or the
+ * stock was gone before paying) and orders the pharmacy refused (staff or a pharmacist).
+ */
+export const CLOSED_REASON_GROUPS = {
+  notPaid: ['cancelled', 'expired', 'paymentFailed', 'outOfStock'],
+  refused: ['rejectedByStaff', 'rejectedByPharmacist'],
+} as const satisfies Record<string, readonly OrderClosedReason[]>;
+
+/** Why an order closed, in one audience's words ("Payment cancelled", "Rejected by pharmacist"). */
+export const closedReasonLabel = (reason: OrderClosedReason, audience: StatusAudience): string => CLOSED_WORDS[reason].order[audience];
+
+/** What closedReasonOf reads: also a stored order, whose history times are numbers. */
+type ClosedReasonView = Pick<OrderStateView, 'orderStatus' | 'closedReason'> & {
+  review?: { status: string } | null;
+  history: ReadonlyArray<{ field: string; to: string; note?: string }>;
+};
+
 /** Why a rejected order closed: its closedReason, or for an order from before that field, what its history says. */
-export function closedReasonOf(order: OrderStateView): OrderClosedReason | null {
+export function closedReasonOf(order: ClosedReasonView): OrderClosedReason | null {
   if (order.orderStatus !== 'rejected') return null;
   if (order.closedReason) return order.closedReason;
   if (order.review?.status === 'rejected') return 'rejectedByPharmacist';
@@ -312,6 +332,17 @@ export function orderStatusWords(order: OrderStateView, audience: StatusAudience
     collect && order.orderStatus === 'inShipping' ? 'Ready to collect' : collect && order.orderStatus === 'delivered' ? 'Collected' : orderStatusLabel(order.orderStatus, audience);
   const payment = awaitsPayment(order) ? AWAITING_PAYMENT : paymentStatusLabel(order.paymentStatus);
   return { order: status, payment, tone: statusTone(order.orderStatus) };
+}
+
+/**
+ * Who made a change of an order's history, in staff's words: "system" (the payment provider, an expiry), "customer"
+ * (the shopper who placed it), or a member of staff by the name recorded with the change ("Ada Lovelace (staff)");
+ * a change recorded before names were kept shows the start of the id instead.
+ */
+export function orderActorLabel(entry: { by: string; byName?: string }, customerId: string): string {
+  if (entry.by === 'system') return 'system';
+  if (entry.by === customerId) return 'customer';
+  return entry.byName ? `${entry.byName} (staff)` : `staff member ${entry.by.slice(0, ORDER_NUMBER_LENGTH)}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
