@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ACCESS_COOKIE, CSRF_HEADER } from '@pharmacy/contracts';
+import { ACCESS_COOKIE, CSRF_HEADER, MARKETS } from '@pharmacy/contracts';
 import { ensureKeys, loadConfig, type App } from '@pharmacy/service-kit';
 import { buildGateway } from '../src';
 import { freePort } from './realServices';
@@ -185,9 +185,35 @@ describe.each([
     expect(missing.body).toContain('<h1>Mail not found</h1>');
   });
 
+  it('answers the configured market itself, public and cacheable, whole', async () => {
+    const res = await mode.app.inject('/api/common/market');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toEqual({ success: true, data: MARKETS.GB });
+    expect((await mode.app.inject('/api/common/market?x=1')).statusCode).toBe(400);
+  });
+
   it('never exposes internal service routes publicly', async () => {
     const res = await mode.app.inject({ method: 'POST', url: '/internal/catalog/stock/release', payload: { reservationId: 'x' } });
     expect([403, 404]).toContain(res.statusCode);
+  });
+});
+
+describe('the market', () => {
+  it('is the one MARKET names, and a production start says while it still carries demo registration details', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-market-'));
+    const lines: string[] = [];
+    const config = loadConfig({ NODE_ENV: 'production', MARKET: 'IE', DATA_DIR: dataDir, CATALOG_SEED: 'false', PUBLIC_ORIGIN: 'https://shop.test', PAYMENT_PROVIDER: 'sandbox', LOG_LEVEL: 'warn' });
+    const app = await buildGateway({ mode: 'embedded', config, logStream: { write: (line) => lines.push(line) } });
+    try {
+      await app.ready();
+      expect((await app.inject('/api/common/market')).json().data).toEqual(MARKETS.IE);
+      expect(lines.map((l) => JSON.parse(l).msg)).toContain(
+        "the market carries demo registration details and pharmacy addresses (shared/contracts/src/market): put the pharmacy's own there before real customers use the shop",
+      );
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -2,12 +2,13 @@ import {
   CONSULTATION_QUESTIONS,
   CheckoutErrorCodes,
   TEST_PAYMENT_NOTICE,
+  formatMoney,
   orderNumber,
   type ConsultationAnswer,
   type ConsultationAnswerInput,
 } from '@pharmacy/contracts';
 import { badRequest, unprocessable } from '@pharmacy/service-kit';
-import { toDecimalString } from '../money';
+import { toAmount } from '../money';
 import type { OrderDoc, OrderItemDoc, ReviewDoc } from './store';
 
 /**
@@ -48,7 +49,7 @@ export const initialReview = (reasons: string[]): ReviewDoc => ({
 /** The mail telling a shopper their order was rejected and refunded (sent through the account service). */
 export function rejectionMail(order: OrderDoc, opts: { reason: string; publicOrigin: string; testPayments: boolean }) {
   const ref = order.orderNumber ?? orderNumber(order._id);
-  const amount = `${toDecimalString(order.totalCents)} ${order.currency}`;
+  const amount = formatMoney(toAmount(order.totalCents), order.currency);
   const placed = new Date(order.createdAt).toISOString().slice(0, 10);
   const text = [
     'Hello,',
