@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatDate, formatMoney } from '@pharmacy/contracts';
-import { selectAuth, selectCurrentUser, useAppDispatch, useAppSelector, useInjectModule } from '@pharmacy/session';
+import { selectAuth, selectCurrentUser, useAppDispatch, useAppSelector, useInjectModule, useMarket } from '@pharmacy/session';
 import { Button, Card, EmptyState, MutedText, PageSpinner, PageTitle, media, th } from '@pharmacy/ui';
 import { Narrow } from '../forms/layout';
 import { MY_ORDERS_KEY, myOrdersActions, myOrdersReducer, selectMyOrders } from './slice';
@@ -72,6 +72,7 @@ export function MyOrdersPage() {
   const userId = (current ?? auth.user)?._id;
   const { list, listLoading, listLoaded, details, detailsLoading, cancelling } = useAppSelector(selectMyOrders);
   const [openId, setOpenId] = useState<string | null>(null);
+  const market = useMarket();
 
   useEffect(() => {
     if (userId) dispatch(myOrdersActions.fetchOrdersStart({ userId }));
@@ -112,7 +113,7 @@ export function MyOrdersPage() {
                     {order.delivery ? ` · ${order.delivery.label}` : null}
                   </MutedText>
                 </div>
-                <Amount>{formatMoney(order.totalAmount, order.currency ?? 'USD')}</Amount>
+                <Amount>{formatMoney(order.totalAmount, order.currency ?? market.currency)}</Amount>
                 <Badges>
                   <StatusBadges order={order} />
                 </Badges>

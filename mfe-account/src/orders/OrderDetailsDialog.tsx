@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { MISSING_VALUE, formatDate, formatMoney, orderStatusWords, statusChangeLabel } from '@pharmacy/contracts';
+import { useMarket } from '@pharmacy/session';
 import { Badge, Button, MutedText, Spinner, buttonStyles, th } from '@pharmacy/ui';
 import { Dialog } from '@pharmacy/ui/dialog';
 import type { OrderView } from './slice';
@@ -160,7 +161,8 @@ function UnpaidActions({ order, cancelling, onCancel }: { order: OrderView; canc
 }
 
 function Body({ order, cancelling, onCancel }: { order: OrderView; cancelling: boolean; onCancel: (orderId: string) => void }) {
-  const currency = order.currency ?? 'USD';
+  const market = useMarket();
+  const currency = order.currency ?? market.currency;
   const history = orderHistory(order);
   const placed = orderDate(order);
   return (

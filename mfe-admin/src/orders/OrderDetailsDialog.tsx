@@ -1,8 +1,10 @@
 import styled from 'styled-components';
 import { ORDER_STATUS_TRANSITIONS, PAYMENT_STATUS_TRANSITIONS, formatMoney, orderNumber, orderStatusWords, type AdminReviewBody, type Order, type OrderStatus, type PaymentStatus } from '@pharmacy/contracts';
+import { useMarket } from '@pharmacy/session';
 import { Dialog } from '@pharmacy/ui/dialog';
 import { Badge, Spinner, th } from '@pharmacy/ui';
 import { DataTable, type Column } from '../DataTable';
+import { AddressFacts } from './AddressFacts';
 import { dateTimeOrDash, textOrDash } from '../format';
 import type { RecognitionState } from '../safety/slice';
 import { Center } from '../styles';
@@ -75,6 +77,7 @@ export function OrderDetailsDialog(props: OrderDetailsDialogProps) {
   const { open, order, loading, updating, onClose, onOrderStatus, onPaymentStatus } = props;
   // Approval releases the order and rejection refunds it, so neither status moves by hand meanwhile.
   const lockedReason = inReviewQueue(order) ? AWAITING_REVIEW_LOCK : undefined;
+  const market = useMarket();
   return (
     <Dialog
       open={open}
@@ -148,7 +151,7 @@ export function OrderDetailsDialog(props: OrderDetailsDialogProps) {
               <Fact label="Delivery" value={`${order.delivery.label}, ${order.deliveryFee > 0 ? formatMoney(order.deliveryFee, order.currency) : 'free'}`} />
               {order.delivery.pharmacy && <Fact label="Collect at" value={`${order.delivery.pharmacy.name}, ${order.delivery.pharmacy.address}`} />}
               <Fact label="Total" value={formatMoney(order.totalAmount, order.currency)} />
-              <Fact label="Tax included" value={`${formatMoney(order.taxIncluded, order.currency)} (${order.taxRatePercent}%)`} />
+              <Fact label={`${market.tax.name} included`} value={`${formatMoney(order.taxIncluded, order.currency)} (${order.taxRatePercent}%)`} />
             </Facts>
           </Section>
 
@@ -165,12 +168,7 @@ export function OrderDetailsDialog(props: OrderDetailsDialogProps) {
           <Section aria-labelledby="order-address-heading">
             <H3 id="order-address-heading">Address</H3>
             <Facts>
-              <Fact label="Name" value={textOrDash(order.address.fullName)} />
-              <Fact label="Address" value={textOrDash(order.address.addressLine)} />
-              <Fact label="City" value={textOrDash(order.address.city)} />
-              <Fact label="Postal code" value={textOrDash(order.address.postalCode)} />
-              <Fact label="Phone" value={textOrDash(order.address.phone)} />
-              <Fact label="Notes" value={textOrDash(order.address.notes)} />
+              <AddressFacts address={order.address} />
             </Facts>
           </Section>
 
