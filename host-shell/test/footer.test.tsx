@@ -26,7 +26,7 @@ describe('the footer’s registration block, on every page, from the market', ()
     expect(block).toHaveTextContent(
       'Demo details: this is a demonstration shop, not a registered pharmacy. The names, registration numbers and pharmacy addresses here are examples.',
     );
-    expect(block).toHaveTextContent('Pharmacy & Care Ltd, registered pharmacy Pharmacy & Care Guildford, 112 High Street, Guildford GU1 3HJ: GPhC registration number 1234567.');
+    expect(block).toHaveTextContent('Pharmacy & Care Ltd runs the registered pharmacy Pharmacy & Care Guildford, 112 High Street, Guildford GU1 3HJ (GPhC registration number 1234567).');
     expect(block).toHaveTextContent('Superintendent pharmacist: Priya Shah, GPhC registration number 2012345.');
     expect(block).toHaveTextContent('Phone 01632 960123, email care@pharmacyandcare.example.');
     expect(within(block).getByRole('link', { name: 'Check our registration on the GPhC register' })).toHaveAttribute('href', 'https://www.pharmacyregulation.org/registers');
@@ -40,7 +40,7 @@ describe('the footer’s registration block, on every page, from the market', ()
   it('IE: the PSI registration, superintendent and supervising pharmacists, and the EU common logo linked to the PSI list', async () => {
     renderApp('/our-story', signedInAs(null), MARKETS.IE);
     const block = await registration();
-    expect(block).toHaveTextContent('registered pharmacy Pharmacy & Care Grafton Street, 21 Grafton Street, Dublin 2, D02 X285: PSI registration number 4321.');
+    expect(block).toHaveTextContent('runs the registered pharmacy Pharmacy & Care Grafton Street, 21 Grafton Street, Dublin 2, D02 X285 (PSI registration number 4321).');
     expect(block).toHaveTextContent('Superintendent pharmacist: Aoife Byrne, PSI registration number 12345. Supervising pharmacist: Cian Walsh, PSI registration number 23456.');
     expect(within(block).getByRole('link', { name: 'Check our registration on the PSI public registers' })).toHaveAttribute('href', MARKETS.IE.regulation.verify.href);
     expect(within(block).getByRole('link', { name: 'EU common logo: check that we are on the PSI Internet Supply List' })).toHaveAttribute(

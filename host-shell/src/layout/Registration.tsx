@@ -32,7 +32,7 @@ export function Registration() {
         </p>
       )}
       <p>
-        {r.owner}, registered pharmacy {r.premises.name}, {r.premises.address}: {number(r.premises.registrationNumber)}.
+        {r.owner} runs the registered pharmacy {r.premises.name}, {r.premises.address} ({number(r.premises.registrationNumber)}).
         Phone {r.premises.phone}, email <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
       </p>
       <p>

@@ -1,7 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { ADDRESS_PARTS, ADDRESS_RULES, ACCOUNT_LIMITS, addressProblems, cleanAddress, type AddressInput, type AddressPart, type AddressProblems } from '@pharmacy/contracts';
 import { getErrorMessage, useMarket } from '@pharmacy/session';
-import { Button, Field, Input, Select, Textarea } from '@pharmacy/ui';
+import { Button, Field, Input, Select, Textarea, th } from '@pharmacy/ui';
+import styled from 'styled-components';
+
+/** The country is the market's, shown but not asked: it reads as fixed, not as a box to type in. */
+const Fixed = styled(Input)`
+  background: ${th((t) => t.colors.surfaceMuted)};
+  cursor: default;
+`;
 
 type Values = Required<Omit<AddressInput, 'country'>>;
 type Name = keyof Values;
@@ -89,7 +96,7 @@ export function AddressForm({ initial, submitLabel, onSubmit, onCancel }: {
         );
       })}
       <Field label="Country" hint={`We deliver to ${market.delivery.area.description}.`}>
-        <Input readOnly autoComplete="country-name" value={market.country.name} />
+        <Fixed readOnly autoComplete="country-name" value={market.country.name} />
       </Field>
       <Field label="Phone" required hint={`For the courier, e.g. ${market.phone.example}`} error={errorOf('phone')}>
         <Input type="tel" autoComplete="tel" inputMode="tel" maxLength={ACCOUNT_LIMITS.phoneMax} {...control('phone')} />
