@@ -49,7 +49,7 @@ async function realOrder(origin) {
   await shopper.json('POST', '/api/auth/register', { firstName: 'Bench', lastName: 'Shopper', email, password: PASSWORD });
   await shopper.json('POST', '/api/auth/login', { email, password: PASSWORD });
   const address = await shopper.json('POST', '/api/shop/address/add', {
-    fullName: 'Bench Shopper', addressLine: '3 Mill Road', city: 'Leeds', postalCode: 'LS1 5AB', phone: '+44 113 496 0000',
+    fullName: 'Bench Shopper', line1: '3 Mill Road', city: 'Leeds', postalCode: 'LS1 5AB', phone: '+44 113 496 0000',
   });
   const listing = await staff.json('GET', '/api/shop/products/get?limit=100&sortBy=title-atoz');
   for (const p of listing.data) {

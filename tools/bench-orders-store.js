@@ -30,8 +30,8 @@ function order(i) {
   return {
     _id: `bench-order-${String(i).padStart(6, '0')}`, orderNumber: `PH-${String(i).padStart(8, '0')}`, userId: `bench-user-${i % 2000}`,
     items: [{ productId: 'p1', title: 'Vitamin D', image: '', brand: 'Acme', unitPriceCents: 1250, quantity: 1, warnings: [] }],
-    productIds: ['p1'], address: { addressId: 'a1', fullName: 'Bench Shopper', addressLine: '3 Mill Road', city: 'Leeds', postalCode: 'LS1 5AB', phone: '+44 113 496 0000' },
-    totalCents: 1649, subtotalCents: 1250, currency: 'USD', orderStatus: 'confirmed', paymentStatus: 'paid', paymentMethod: 'sandbox',
+    productIds: ['p1'], address: { addressId: 'a1', fullName: 'Bench Shopper', line1: '3 Mill Road', city: 'Leeds', postalCode: 'LS1 5AB', phone: '+44 113 496 0000' },
+    totalCents: 1649, subtotalCents: 1250, currency: 'GBP', orderStatus: 'confirmed', paymentStatus: 'paid', paymentMethod: 'sandbox',
     paymentId: `SBX-${i}`, payerId: 'P', captureId: `C-${i}`, stock: 'committed', captureLockUntil: 0, capturing: null,
     review: { status: 'none', reasons: [], decidedBy: null, decidedAt: null, note: null }, history: [], createdAt: at, updatedAt: at, expiresAt: at + 1_800_000,
   };

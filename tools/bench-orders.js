@@ -89,7 +89,7 @@ async function setUp(origin) {
     await http.json('POST', '/api/auth/register', { firstName: `Bench ${String.fromCharCode(65 + i)}`, lastName: 'Shopper', email, password: PASSWORD });
     await http.json('POST', '/api/auth/login', { email, password: PASSWORD });
     const address = await http.json('POST', '/api/shop/address/add', {
-      fullName: `Bench Shopper ${i}`, addressLine: '3 Mill Road', city: 'Leeds', postalCode: 'LS1 5AB', phone: '+44 113 496 0000',
+      fullName: `Bench Shopper ${i}`, line1: '3 Mill Road', city: 'Leeds', postalCode: 'LS1 5AB', phone: '+44 113 496 0000',
     });
     shoppers.push({ http, addressId: address.data._id });
   }

@@ -174,7 +174,7 @@ export async function buyThroughApi(
   const address = await ok(
     await request.post('/api/shop/address/add', {
       headers: CSRF,
-      data: { userId, fullName: 'Ravi Patel', addressLine: '3 Mill Road', city: 'Leeds', postalCode: 'LS1 5AB', phone: '+44 113 496 0000' },
+      data: { userId, fullName: 'Ravi Patel', line1: '3 Mill Road', city: 'Leeds', postalCode: 'LS1 5AB', phone: '+44 113 496 0000' },
     }),
   );
   // Order create answers approvalURL and orderId at the top level.
@@ -206,10 +206,10 @@ export async function moveOrderAsStaff(base: string, orderId: string, statuses: 
   }
 }
 
-/** A delivery address as the checkout's "Add a new address" form takes it. */
+/** A delivery address in the default market (GB) as the checkout's "Add a new address" form takes it. */
 export interface AddressFields {
   fullName: string;
-  addressLine: string;
+  line1: string;
   city: string;
   postalCode: string;
   phone: string;
@@ -220,12 +220,12 @@ export async function addAddressAtCheckout(page: Page, address: AddressFields): 
   await page.getByRole('button', { name: 'Add a new address' }).click();
   const form = page.getByRole('form', { name: 'Save and use this address' });
   await form.getByLabel(/^Full name/).fill(address.fullName);
-  await form.getByLabel(/^Address line/).fill(address.addressLine);
-  await form.getByLabel(/^City/).fill(address.city);
-  await form.getByLabel(/^Postal code/).fill(address.postalCode);
+  await form.getByLabel(/^Address line 1/).fill(address.line1);
+  await form.getByLabel(/^Town or city/).fill(address.city);
+  await form.getByLabel(/^Postcode/).fill(address.postalCode);
   await form.getByLabel(/^Phone/).fill(address.phone);
   await form.getByRole('button', { name: 'Save and use this address' }).click();
-  await page.getByText(address.addressLine).first().waitFor();
+  await page.getByText(address.line1).first().waitFor();
 }
 
 /**

@@ -64,7 +64,7 @@ describe('admin journeys in the browser', () => {
     await form.getByRole('button', { name: 'Add product' }).click();
     await page.getByRole('table', { name: 'Products' }).getByText(title).waitFor();
 
-    await storefrontShows(page, title, '$7.25');
+    await storefrontShows(page, title, '£7.25');
 
     await page.goto('/admin/products');
     await page.getByPlaceholder('Search products...').fill(title);
@@ -72,9 +72,9 @@ describe('admin journeys in the browser', () => {
     const edit = page.getByRole('form', { name: 'Save changes' });
     await edit.getByLabel(/^Price/).fill('6.10');
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByRole('table', { name: 'Products' }).getByText('$6.10').waitFor();
+    await page.getByRole('table', { name: 'Products' }).getByText('£6.10').waitFor();
 
-    await storefrontShows(page, title, '$6.10');
+    await storefrontShows(page, title, '£6.10');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -76,7 +76,7 @@ describe('checkout delivery on a 375 px phone', () => {
     await page.getByRole('group', { name: 'Choose a pharmacy' }).getByRole('radio', { name: new RegExp(pharmacy.name) }).check();
 
     // a new shopper has no address yet: the order is recorded with one
-    await addAddressAtCheckout(page, { fullName: 'Ines Tester', addressLine: '12 Willow Lane', city: 'Bristol', postalCode: 'BS1 4DJ', phone: '+44 117 496 0123' });
+    await addAddressAtCheckout(page, { fullName: 'Ines Tester', line1: '12 Willow Lane', city: 'Bristol', postalCode: 'BS1 4DJ', phone: '+44 117 496 0123' });
 
     await expectEventually(() => place.isEnabled(), true);
     await place.click();

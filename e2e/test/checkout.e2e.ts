@@ -10,7 +10,7 @@ afterAll(() => browser?.close());
 
 async function addAddressAndPlaceOrder(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Checkout' }).waitFor();
-  await addAddressAtCheckout(page, { fullName: 'Lena Ortiz', addressLine: '12 Willow Lane', city: 'Bristol', postalCode: 'BS1 4DJ', phone: '+44 117 496 0123' });
+  await addAddressAtCheckout(page, { fullName: 'Lena Ortiz', line1: '12 Willow Lane', city: 'Bristol', postalCode: 'BS1 4DJ', phone: '+44 117 496 0123' });
   await page.getByRole('button', { name: 'Place order and pay' }).click();
   // the sandbox provider's clearly labelled approval page
   await page.getByRole('heading', { name: 'Approve your payment' }).waitFor();

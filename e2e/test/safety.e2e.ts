@@ -101,7 +101,7 @@ describe('pharmacy safety journeys in the browser', () => {
     await page.getByRole('note', { name: `Safety warnings for ${product.title}` }).getByText(warningText).waitFor();
     await page.getByRole('button', { name: /checkout/i }).click();
     await page.getByRole('heading', { name: 'Checkout' }).waitFor();
-    await addAddressAtCheckout(page, { fullName: 'Priya Raman', addressLine: '7 Canal Street', city: 'Manchester', postalCode: 'M1 3HE', phone: '+44 161 496 0456' });
+    await addAddressAtCheckout(page, { fullName: 'Priya Raman', line1: '7 Canal Street', city: 'Manchester', postalCode: 'M1 3HE', phone: '+44 161 496 0456' });
     const place = page.getByRole('button', { name: 'Place order and pay' });
     expect(await place.isDisabled()).toBe(true); // not without the acknowledgement
     await page.getByRole('checkbox', { name: `I have read the safety warnings for ${product.title} and want to order it anyway.` }).check();
@@ -199,7 +199,7 @@ describe('pharmacy safety journeys in the browser', () => {
 
     await page.goto('/secure/checkout');
     await page.getByRole('heading', { name: 'Checkout' }).waitFor();
-    await addAddressAtCheckout(page, { fullName: 'Joel Tester', addressLine: '21 Harbour Row', city: 'Cardiff', postalCode: 'CF10 4PA', phone: '+44 29 2018 0321' });
+    await addAddressAtCheckout(page, { fullName: 'Joel Tester', line1: '21 Harbour Row', city: 'Cardiff', postalCode: 'CF10 4PA', phone: '+44 29 2018 0321' });
     const questions = page.getByRole('region', { name: 'Questions from our pharmacist' });
     await page.getByRole('region', { name: 'A pharmacist checks this order' }).getByText('It has a pharmacy medicine.').waitFor();
 

@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { AppRoutes } from './app/router';
 import { BrowserRouter } from 'react-router-dom';
+import { marketForFirstRender } from './market';
 import { recordHostReact } from './oneReact';
 import { freshRetryPlugin, registerRemotesFromConfig, remoteFallbackPlugin } from './remotes';
 import { SLOT_LEFT_TO_BROWSER } from './remotes/serverRemotes';
@@ -16,10 +17,11 @@ registerPlugins([remoteFallbackPlugin(), freshRetryPlugin()]);
 
 const store = createAppStore();
 
-// Render whatever happens to /remotes.json: routes of remotes it did not register show their fallback.
-void registerRemotesFromConfig().finally(() => {
-  const root = document.getElementById('root');
-  if (!root) throw new Error('#root is missing from index.html');
+// Render whatever happens to /remotes.json: routes of remotes it did not register show their fallback. The market
+// comes with the page (a page rendered in the browser asks for it beside /remotes.json); every view reads it.
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+void Promise.all([registerRemotesFromConfig().catch(() => undefined), marketForFirstRender(root)]).then(() => {
   const app = (
     <StrictMode>
       <App store={store}>

@@ -1,10 +1,8 @@
 import './setup-globals';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import type { DeliveryOptions } from '@pharmacy/contracts';
-import { ok, reply } from '@pharmacy/test-kit';
+import { MARKETS } from '@pharmacy/contracts';
 import { screen, within } from '@testing-library/react';
-import { forgetDeliveryOptions } from '../src/pages/useDeliveryOptions';
-import { fakeRemoteModule, renderApp, signedInAs, type ApiFake } from './harness';
+import { fakeRemoteModule, renderApp, signedInAs } from './harness';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -12,25 +10,10 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   getInstance: jest.fn(() => null),
 }));
 
-// A shop configured in euros with its own threshold: every amount on the pages must come from this answer.
-const options: DeliveryOptions = {
-  currency: 'EUR',
-  freeDeliveryOver: 45,
-  freeDeliveryOverCents: 4500,
-  taxRatePercent: 21,
-  methods: [
-    { method: 'standard', label: 'Standard delivery', description: '2-4 working days', fee: 4.5, feeCents: 450, freeOver: 45, freeOverCents: 4500 },
-    { method: 'express', label: 'Express delivery', description: 'Next working day when ordered by 2 pm', fee: 9.95, feeCents: 995 },
-    { method: 'collect', label: 'Click and collect', description: 'Ready within 2 hours of opening', fee: 0, feeCents: 0 },
-  ],
-  pharmacies: [
-    { id: 'canal-side', name: 'Canal Side Pharmacy', address: '3 Canal Street, Leeds LS1 4AB', openingHours: ['Mon-Fri 8:00-19:00', 'Sun closed'] },
-  ],
-};
-const withOptions: ApiFake = { ...signedInAs(null), 'GET /api/shop/delivery/options': ok(options) };
+const { IE } = MARKETS;
+const visitor = signedInAs(null);
 
 beforeEach(() => {
-  forgetDeliveryOptions();
   (loadRemote as jest.Mock).mockImplementation(async (id: string) => fakeRemoteModule(id));
 });
 
@@ -44,7 +27,7 @@ const CONTENT_PAGES = [
 
 describe('content pages', () => {
   it.each(CONTENT_PAGES)('%s opens with a hero: its heading, a lead and a picture with its size set', async (path, title) => {
-    renderApp(path, withOptions);
+    renderApp(path, visitor);
     // the page's code loads on demand
     const heading = await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 });
     const hero = heading.closest('header') as HTMLElement;
@@ -56,7 +39,7 @@ describe('content pages', () => {
   });
 
   it.each(CONTENT_PAGES)('%s promises nothing the shop does not do', async (path, title) => {
-    renderApp(path, withOptions);
+    renderApp(path, visitor);
     await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 });
     const text = document.body.textContent ?? '';
     for (const unbuilt of [/Partnership/, /same[- ]day/i, /electronic prescription/i, /medication review/i, /insur/i, /by video/i, /signature/i, /our own delivery drivers/i, /dispatched every day/i]) {
@@ -64,40 +47,58 @@ describe('content pages', () => {
     }
   });
 
-  it('where we serve lists the delivery options and fees and the pharmacies to collect from, as the server offers them', async () => {
-    renderApp('/where-we-serve', withOptions);
-    const standard = (await screen.findByRole('heading', { level: 3, name: 'Standard delivery' })).closest('section') as HTMLElement;
-    expect(within(standard).getByText('€4.50, free on orders over €45.00')).toBeInTheDocument();
+  it('where we serve lists where it delivers, the options and fees and the pharmacies to collect from, from the market', async () => {
+    renderApp('/where-we-serve', visitor, IE);
+    const standard = (await screen.findByRole('heading', { level: 3, name: 'Standard delivery' }, { timeout: 5000 })).closest('section') as HTMLElement;
+    expect(within(standard).getByText('€4.50, free on orders over €40.00')).toBeInTheDocument();
     const express = screen.getByRole('heading', { level: 3, name: 'Express delivery' }).closest('section') as HTMLElement;
     expect(within(express).getByText('€9.95')).toBeInTheDocument();
     const collect = screen.getByRole('heading', { level: 3, name: 'Click and collect' }).closest('section') as HTMLElement;
     expect(within(collect).getByText('Free')).toBeInTheDocument();
-    const pharmacy = screen.getByRole('heading', { level: 3, name: 'Canal Side Pharmacy' }).closest('section') as HTMLElement;
-    expect(within(pharmacy).getByText('3 Canal Street, Leeds LS1 4AB')).toBeInTheDocument();
-    expect(within(pharmacy).getByText('Mon-Fri 8:00-19:00')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Where we serve' }).closest('header')).toHaveTextContent(
-      'Standard delivery, free on orders over €45.00',
+    const pharmacy = screen.getByRole('heading', { level: 3, name: 'Pharmacy & Care Grafton Street' }).closest('section') as HTMLElement;
+    expect(within(pharmacy).getByText('21 Grafton Street, Dublin 2, D02 X285')).toBeInTheDocument();
+    expect(within(pharmacy).getByText('Sun 12:00-17:00')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Where we serve' }).closest('header')).toHaveTextContent('Standard delivery, free on orders over €40.00');
+    expect(screen.getByRole('heading', { level: 2, name: 'Where we deliver' }).closest('section')).toHaveTextContent('We deliver to addresses across the Republic of Ireland.');
+  });
+
+  it('says where the default market cannot deliver, and that its pharmacy addresses are examples', async () => {
+    renderApp('/where-we-serve', visitor);
+    const area = (await screen.findByRole('heading', { level: 2, name: 'Where we deliver' }, { timeout: 5000 })).closest('section') as HTMLElement;
+    expect(area).toHaveTextContent(
+      'We deliver to England, Scotland and Wales. We cannot deliver to Northern Ireland, the Isle of Man, Guernsey or Jersey; collect from one of our pharmacies instead.',
     );
+    expect(screen.getByRole('heading', { level: 3, name: 'Pharmacy & Care York Riverside' })).toBeInTheDocument();
+    expect(screen.getByText(/Demo addresses: this shop has no real pharmacies/)).toBeInTheDocument();
   });
 
-  it('the home page and the footer give the free-delivery threshold in the shop currency', async () => {
-    renderApp('/', withOptions);
-    const trust = (await screen.findByRole('heading', { level: 3, name: 'Delivered or collected' })).closest('li') as HTMLElement;
-    expect(await within(trust).findByText(/free on orders over €45\.00/)).toBeInTheDocument();
+  it('the home page and the footer give the free-delivery threshold in the market’s currency', async () => {
+    renderApp('/', visitor);
+    const trust = (await screen.findByRole('heading', { level: 3, name: 'Delivered or collected' }, { timeout: 5000 })).closest('li') as HTMLElement;
+    expect(within(trust).getByText(/free on orders over £30\.00/)).toBeInTheDocument();
     const footer = screen.getByRole('contentinfo');
-    expect(within(footer).getByText(/free on orders over €45\.00/)).toBeInTheDocument();
-    // no bare amount anywhere: the only figures on the page carry the currency
-    expect(document.body.textContent).not.toMatch(/over 30\b/);
+    expect(within(footer).getByText(/Standard delivery to England, Scotland and Wales, free on orders over £30\.00/)).toBeInTheDocument();
+    expect(within(footer).getByText('Prices include VAT at 20%.')).toBeInTheDocument();
+    // no bare amount and no other currency anywhere
+    expect(document.body.textContent).not.toMatch(/over 30\b|\$|€/);
   });
 
-  it('says the fees are at checkout when the delivery options cannot be loaded, without inventing an amount', async () => {
-    renderApp('/where-we-serve', {
-      ...signedInAs(null),
-      'GET /api/shop/delivery/options': reply(503, { success: false, message: 'Checkout is unavailable', code: 'UNAVAILABLE' }),
-    });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Where we serve' }, { timeout: 5000 })).toBeInTheDocument();
-    expect((await screen.findAllByText('free over an amount shown at checkout', { exact: false })).length).toBe(2); // lead and footer
-    expect((await screen.findAllByRole('alert'))[0]).toHaveTextContent('The delivery options could not be loaded. They are shown at checkout.');
-    expect(document.body.textContent).not.toMatch(/€|\$\d/);
+  it('the pharmacy page shows its registration and whom to call, from the market', async () => {
+    renderApp('/pharmacy', visitor);
+    await screen.findByRole('heading', { level: 1, name: 'Our pharmacy' }, { timeout: 5000 });
+    const registration = within(screen.getByRole('main')).getByRole('region', { name: 'Our registration' });
+    expect(registration).toHaveTextContent('registered with the General Pharmaceutical Council');
+    expect(registration).toHaveTextContent('GPhC registration number 1234567');
+    expect(registration).toHaveTextContent('Superintendent pharmacist: Priya Shah, GPhC registration number 2012345.');
+    expect(within(registration).getByRole('link', { name: 'Check our registration on the GPhC register' })).toHaveAttribute('href', 'https://www.pharmacyregulation.org/registers');
+    expect(document.body.textContent).toContain('call 999 now');
+    expect(document.body.textContent).toContain('call NHS 111 or go to 111.nhs.uk');
+  });
+
+  it('care advice names the market’s emergency number', async () => {
+    renderApp('/care', visitor, IE);
+    await screen.findByRole('heading', { level: 1, name: 'Care advice' }, { timeout: 5000 });
+    expect(document.body.textContent).toContain('In an emergency call 112 or 999 straight away.');
+    expect(document.body.textContent).not.toMatch(/NHS|999 now/);
   });
 });

@@ -1,6 +1,7 @@
 // The host itself under test: its real App, routes, store and providers in a memory router, the API faked by the
 // test kit and `loadRemote` mocked by each test file (federation itself is only provable in a browser).
-import { createAppStore, type SessionUser } from '@pharmacy/session';
+import { DEFAULT_MARKET_CODE, MARKETS, type Market } from '@pharmacy/contracts';
+import { createAppStore, setMarket, type SessionUser } from '@pharmacy/session';
 import { fakeApi, type Responder } from '@pharmacy/test-kit';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Outlet, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom';
@@ -16,7 +17,9 @@ export const signedInAs = (user: SessionUser | null): ApiFake => ({
     : { status: 401, body: { success: false, message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' } },
 });
 
-export function renderApp(path: string, api: ApiFake = signedInAs(null)) {
+/** The app at `path`, as the host renders it once the market is loaded (the default market unless given). */
+export function renderApp(path: string, api: ApiFake = signedInAs(null), market: Market = MARKETS[DEFAULT_MARKET_CODE]) {
+  setMarket(market);
   const server = fakeApi();
   for (const [route, responder] of Object.entries(api)) {
     const [method, apiPath] = route.split(' ');

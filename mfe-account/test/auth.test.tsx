@@ -9,6 +9,13 @@ import { fakeApi, renderWithStore, shopper } from '@pharmacy/test-kit';
 afterEach(() => jest.restoreAllMocks());
 
 describe('SignUpPage', () => {
+  it('promises only what the shop does: orders, tracking them and safety warnings, no prescriptions', () => {
+    renderWithStore(<SignUpPage />, { path: '/signup' });
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('Order medicines and health products, follow your orders, and get safety warnings for your allergies and health conditions.');
+    expect(text).not.toMatch(/prescription/i);
+  });
+
   it('validates as the user types, with the message under the field', async () => {
     const { calls } = fakeApi(() => ({ status: 500 }));
     const user = userEvent.setup();

@@ -13,10 +13,10 @@ const order = (id: string, date: string, over: Record<string, unknown> = {}) => 
   orderStatus: 'inShipping',
   paymentStatus: 'paid',
   totalAmount: 23.5,
-  currency: 'USD',
+  currency: 'GBP',
   orderDate: date,
   items: [{ productId: 'p-1', title: 'Ibuprofen 200 mg, 24 tablets', image: '/api/media/img1', brand: 'Care', price: 5.75, quantity: 2, lineTotal: 11.5, warnings: [] }],
-  address: { addressId: 'a-1', fullName: 'Ada Lovelace', addressLine: '12 St James Sq', city: 'London', postalCode: 'SW1Y 4JH', phone: '+44 20 7946 0958', notes: 'Ring twice' },
+  address: { addressId: 'a-1', fullName: 'Ada Lovelace', line1: '12 St James Sq', line2: '', city: 'London', region: '', postalCode: 'SW1Y 4JH', country: 'GB', phone: '+44 20 7946 0958', notes: 'Ring twice' },
   history: [
     { field: 'orderStatus', from: 'pending', to: 'confirmed', at: '2025-03-02T10:00:00.000Z', by: 'system' },
     { field: 'orderStatus', from: 'confirmed', to: 'inShipping', at: '2025-03-03T09:30:00.000Z', by: 'admin-1' },
@@ -46,16 +46,16 @@ describe('MyOrdersPage', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('Order #BBBBBBBB');
     expect(rows[0]).toHaveTextContent('1 Mar 2025');
-    expect(rows[0]).toHaveTextContent('$23.50');
+    expect(rows[0]).toHaveTextContent('£23.50');
     expect(rows[0]).toHaveTextContent('On its way');
     expect(rows[0]).toHaveTextContent('Payment: Paid');
     expect(rows[1]).toHaveTextContent('Delivered');
-    expect(rows[1]).toHaveTextContent('$9.00');
+    expect(rows[1]).toHaveTextContent('£9.00');
 
     await user.click(within(rows[0]).getByRole('button', { name: /View details/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Order #BBBBBBBB' });
     expect(await within(dialog).findByText('Ibuprofen 200 mg, 24 tablets')).toBeInTheDocument();
-    expect(dialog).toHaveTextContent('2 × $5.75');
+    expect(dialog).toHaveTextContent('2 × £5.75');
     expect(dialog).toHaveTextContent('12 St James Sq');
     expect(dialog).toHaveTextContent('Ring twice');
     expect(dialog).toHaveTextContent('Confirmed → On its way');

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProfilePage } from '../src/profile/ProfilePage';
+import { MARKETS } from '@pharmacy/contracts';
 import { fakeApi, renderWithStore, shopper } from '@pharmacy/test-kit';
 
 afterEach(() => jest.restoreAllMocks());
@@ -30,7 +31,7 @@ describe('ProfilePage', () => {
     expect(screen.getByText('First name is required.')).toBeInTheDocument();
     await user.type(first, 'Augusta');
     await user.type(screen.getByLabelText(/^Phone/), '12');
-    expect(screen.getByText(/Enter a phone number of 7 to 15 digits/)).toBeInTheDocument();
+    expect(screen.getByText('Enter a UK phone number, like 07700 900123 or +44 20 7946 0958.')).toBeInTheDocument();
     await user.clear(screen.getByLabelText(/^Phone/));
     await user.type(screen.getByLabelText(/^Phone/), '+44 20 7946 0958');
     await user.type(screen.getByLabelText('Allergies'), 'Peanuts{Enter}');
@@ -56,6 +57,23 @@ describe('ProfilePage', () => {
     expect(await screen.findByText('Augusta Lovelace')).toBeInTheDocument();
     expect(screen.getAllByText('Profile saved').length).toBeGreaterThan(0);
     expect(store.getState().session.currentUser?.firstName).toBe('Augusta');
+  });
+
+  it('checks the phone with the market’s rule, and leaves a number saved under an older rule alone', async () => {
+    const api = fakeApi(() => ({ status: 500 }));
+    const user = userEvent.setup();
+    renderWithStore(<ProfilePage />, { path: '/profile', user: { ...shopper, phone: '555.123.4567' }, market: MARKETS.IE });
+    await user.click(screen.getByRole('button', { name: 'Edit profile' }));
+    expect(screen.getByText('Optional, e.g. 087 123 4567')).toBeInTheDocument();
+    const phone = screen.getByLabelText(/^Phone/);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/account/profile')).toHaveLength(1));
+    await user.clear(phone);
+    await user.type(phone, '07700 900123');
+    expect(screen.getByText('Enter an Irish phone number, like 087 123 4567 or +353 1 234 5678.')).toBeInTheDocument();
+    await user.clear(phone);
+    await user.type(phone, '+353 87 123 4567');
+    expect(screen.queryByText(/Enter an Irish phone number/)).not.toBeInTheDocument();
   });
 
   it("keeps the form open with the server's message when saving fails", async () => {

@@ -29,13 +29,13 @@ const order = (id: string, over: Record<string, unknown> = {}) => ({
   orderNumber: `#${id.slice(0, 8).toUpperCase()}`,
   userId: 'u-1',
   items: [{ productId: 'p-1', title: 'Ibuprofen 200 mg, 24 tablets', image: '', brand: 'Care', price: 10, quantity: 2, lineTotal: 20, warnings: [] }],
-  address: { addressId: 'a-1', fullName: 'Ada Lovelace', addressLine: '12 St James Sq', city: 'London', postalCode: 'SW1Y 4JH', phone: '+44 20 7946 0958', notes: '' },
+  address: { addressId: 'a-1', fullName: 'Ada Lovelace', line1: '12 St James Sq', line2: '', city: 'London', region: '', postalCode: 'SW1Y 4JH', country: 'GB', phone: '+44 20 7946 0958', notes: '' },
   subtotal: 20,
   deliveryFee: 3.99,
   totalAmount: 23.99,
   taxIncluded: 4,
   taxRatePercent: 20,
-  currency: 'USD',
+  currency: 'GBP',
   delivery: { method: 'standard', label: 'Standard delivery', fee: 3.99, pharmacy: null },
   orderStatus: 'delivered',
   paymentStatus: 'paid',
@@ -105,8 +105,8 @@ describe('My orders: tracking', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Order #CC000001' });
     expect(await within(dialog).findByText('High Street Pharmacy')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('Collect from High Street Pharmacy1 High Street, Leeds LS1 1AA');
-    expect(dialog).toHaveTextContent('Subtotal$20.00Click and collectFreeTotal$20.00');
-    expect(dialog).toHaveTextContent('Includes $3.33 tax (20%)');
+    expect(dialog).toHaveTextContent('Subtotal£20.00Click and collectFreeTotal£20.00');
+    expect(dialog).toHaveTextContent('Includes £3.33 VAT (20%)');
     expect(timelineIn(dialog, '#CC000001').current).toEqual([`Ready to collect${at(SHIPPED)}`]);
   });
 
@@ -165,9 +165,9 @@ describe('My orders: tracking', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Order #FC34A420' });
     await within(dialog).findByText('Ibuprofen 200 mg, 24 tablets');
     expect(dialog).toHaveTextContent(`Placed ${at(PLACED)}`);
-    expect(dialog).toHaveTextContent('Subtotal$20.00Standard delivery$3.99Total$23.99');
-    expect(dialog).toHaveTextContent('Includes $4.00 tax (20%)');
-    expect(dialog).toHaveTextContent('DeliveryStandard deliveryAda Lovelace12 St James SqLondon SW1Y 4JH+44 20 7946 0958');
+    expect(dialog).toHaveTextContent('Subtotal£20.00Standard delivery£3.99Total£23.99');
+    expect(dialog).toHaveTextContent('Includes £4.00 VAT (20%)');
+    expect(dialog).toHaveTextContent('DeliveryStandard deliveryAda Lovelace12 St James SqLondonSW1Y 4JH+44 20 7946 0958');
     expect(dialog).toHaveTextContent(`${at(DELIVERED)}: Order On its way → Delivered`);
     expect(within(dialog).getByRole('link', { name: 'Need help with this order?' })).toHaveAttribute('href', '/need-help?orderId=%23FC34A420');
   });

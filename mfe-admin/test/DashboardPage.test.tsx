@@ -43,9 +43,9 @@ describe('Dashboard', () => {
       .getAllByRole('term')
       .map((t) => [t.textContent, t.nextElementSibling?.textContent]);
     expect(pairs).toEqual([
-      ['Revenue today', '$120.50'],
+      ['Revenue today', '£120.50'],
       ['Orders today', '3'],
-      ['Revenue, last 30 days', '$520.50'],
+      ['Revenue, last 30 days', '£520.50'],
       ['Orders, last 30 days', '23'],
     ]);
     const rows = (name: string) =>
@@ -90,7 +90,7 @@ describe('Dashboard', () => {
 
   it('draws the daily revenue series as one bar per day, scaled to the data', async () => {
     await renderDashboard();
-    const chart = screen.getByRole('img', { name: /^Revenue per day over the last 30 days\. Total \$520\.50, highest \$120\.50 on 30 Jun 2024\.$/ });
+    const chart = screen.getByRole('img', { name: /^Revenue per day over the last 30 days\. Total £520\.50, highest £120\.50 on 30 Jun 2024\.$/ });
     const bars = within(chart).getAllByTestId('chart-bar');
     expect(bars).toHaveLength(30);
     const heights = bars.map((b) => Number(b.getAttribute('height')));
@@ -98,7 +98,7 @@ describe('Dashboard', () => {
     expect(Math.max(...heights)).toBe(heights[29]);
     expect(heights[1]).toBe(0);
     expect(heights[0]).toBeCloseTo((heights[29] * 40) / 120.5, 5);
-    expect(bars[29].querySelector('title')?.textContent).toBe('30 Jun 2024: $120.50');
+    expect(bars[29].querySelector('title')?.textContent).toBe('30 Jun 2024: £120.50');
   });
 
   it('rounds the chart axis up to a readable value', () => {
@@ -162,7 +162,7 @@ describe('Dashboard', () => {
     expect(figures.closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
     await screen.findByText('Saline Nasal Spray');
     act(() => answer());
-    expect(await within(figures).findByText('$120.50')).toBeInTheDocument();
+    expect(await within(figures).findByText('£120.50')).toBeInTheDocument();
     expect(figures.closest('[aria-busy]')).toHaveAttribute('aria-busy', 'false');
     await screen.findByRole('img', { name: /^Revenue per day over the last 30 days/ });
   });

@@ -190,7 +190,7 @@ describe('Order details: the review view', () => {
     expect(within(answers).getAllByRole('definition').map((d) => d.textContent)).toEqual(['Me', '34', 'Cetirizine when my hay fever is bad', 'Asthma, mild']);
 
     // The order itself is there too: items, totals, address.
-    expect(within(dialog).getByRole('heading', { name: 'Totals' }).parentElement).toHaveTextContent('Total$19.48');
+    expect(within(dialog).getByRole('heading', { name: 'Totals' }).parentElement).toHaveTextContent('Total£19.48');
     expect(within(dialog).getByText('1 Harbour Street')).toBeInTheDocument();
   });
 
@@ -290,7 +290,7 @@ describe('Order details: the pharmacist decides', () => {
     await user.type(reason, 'Ibuprofen is not safe with your NSAID allergy; please speak to your GP.');
     await user.click(within(review(dialog)).getByRole('button', { name: 'Reject order' }));
     const confirm = await screen.findByRole('dialog', { name: 'Reject this order?' });
-    expect(confirm).toHaveAccessibleDescription(/The payment of \$19\.48 is refunded through the payment provider.*told by email and in My Orders/);
+    expect(confirm).toHaveAccessibleDescription(/The payment of £19\.48 is refunded through the payment provider.*told by email and in My Orders/);
     expect(server.callsTo('POST', '/api/admin/orders/review/o-held')).toHaveLength(0);
 
     await user.click(within(confirm).getByRole('button', { name: 'Reject and refund' }));

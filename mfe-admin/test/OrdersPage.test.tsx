@@ -189,14 +189,15 @@ describe('Orders list and details', () => {
     const { dialog } = await openOrder(order);
     const items = within(dialog).getByRole('table', { name: 'Items' });
     expect(within(items).getByText('Ibuprofen 200 mg')).toBeInTheDocument();
-    expect(within(items).getAllByText('$11.98')).toHaveLength(1);
-    expect(within(dialog).getByText('1 Harbour Street')).toBeInTheDocument();
-    expect(within(dialog).getByText('PO1 2AB')).toBeInTheDocument();
+    expect(within(items).getAllByText('£11.98')).toHaveLength(1);
+    // the address under the market's labels
+    const address = within(dialog).getByRole('heading', { name: 'Address' }).parentElement as HTMLElement;
+    expect(address).toHaveTextContent('NameAlice SmithAddress line 11 Harbour StreetTown or cityPortsmouthPostcodePO1 2AB');
     const totals = within(dialog).getByRole('heading', { name: 'Totals' }).parentElement as HTMLElement;
-    expect(totals).toHaveTextContent('Total$11.98');
-    expect(totals).toHaveTextContent('Subtotal$11.98');
+    expect(totals).toHaveTextContent('Total£11.98');
+    expect(totals).toHaveTextContent('Subtotal£11.98');
     expect(totals).toHaveTextContent('DeliveryStandard delivery, free');
-    expect(totals).toHaveTextContent('Tax included$2.00 (20%)');
+    expect(totals).toHaveTextContent('VAT included£2.00 (20%)');
     expect(within(dialog).getByRole('heading', { name: 'Payment' }).parentElement).toHaveTextContent('PAY-1');
     const history = within(dialog).getByRole('heading', { name: 'Status history' }).parentElement as HTMLElement;
     expect(within(history).getAllByRole('listitem')).toHaveLength(2);
@@ -286,7 +287,7 @@ describe('Orders: short numbers, one date format, status words', () => {
     const express = makeOrder({ _id: 'o-express', orderStatus: 'confirmed', paymentStatus: 'paid', deliveryFee: 6.95, totalAmount: 18.93, delivery: { method: 'express', label: 'Express delivery', fee: 6.95, pharmacy: null } });
     const { dialog } = await openOrder(express);
     const expressTotals = within(dialog).getByRole('heading', { name: 'Totals' }).parentElement as HTMLElement;
-    expect(expressTotals).toHaveTextContent('DeliveryExpress delivery, $6.95');
+    expect(expressTotals).toHaveTextContent('DeliveryExpress delivery, £6.95');
     expect(expressTotals).not.toHaveTextContent('Collect at');
   });
 

@@ -27,7 +27,7 @@ describe('Staff lists: cards on a phone, a table on a wide screen', () => {
     const facts = within(card).getAllByRole('term').map((t) => [t.textContent, t.nextElementSibling?.textContent]);
     expect(facts).toEqual(
       expect.arrayContaining([
-        ['Price', '$4.50$5.99'],
+        ['Price', '£4.50£5.99'],
         ['Stock', '40'],
         ['Supply', 'General sale'],
       ]),

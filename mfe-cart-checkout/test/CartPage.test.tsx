@@ -190,7 +190,7 @@ test('the cart’s summary: subtotal of the lines that can be ordered, the stand
   expect(within(summary).getByText('Subtotal (1 item not included)').nextSibling).toHaveTextContent('£12.50');
   expect(within(summary).getByText('Standard delivery').nextSibling).toHaveTextContent('£3.99');
   expect(within(summary).getByTestId('order-total')).toHaveTextContent('£16.49');
-  expect(summary).toHaveTextContent('Includes tax of £2.75');
+  expect(summary).toHaveTextContent('Includes £2.75 VAT (20%)');
   expect(summary).toHaveTextContent('Add £17.50 more for free standard delivery.');
   expect(summary).toHaveTextContent('Express delivery and click and collect at a pharmacy are chosen at checkout.');
 });

@@ -154,7 +154,7 @@ describe('delivery and totals', () => {
     expect(standard.closest('label')).toHaveTextContent('Free on orders over £30.00');
     expect(within(summary()).getByText('Subtotal').nextSibling).toHaveTextContent('£12.50');
     expect(within(summary()).getByTestId('order-total')).toHaveTextContent('£16.49');
-    expect(summary()).toHaveTextContent('Includes tax of £2.75');
+    expect(summary()).toHaveTextContent('Includes £2.75 VAT (20%)');
     expect(summary()).toHaveTextContent('Add £17.50 more for free standard delivery.');
 
     await user.click(within(group).getByRole('radio', { name: /Express delivery/ }));
@@ -195,6 +195,27 @@ describe('delivery and totals', () => {
     const place = await screen.findByRole('button', { name: 'Place order and pay' });
     expect(place).toBeDisabled();
     expect(place).toHaveAccessibleDescription('Before you can place the order: Choose a delivery address.');
+  });
+
+  it('an address outside the delivery area says why under it and holds the order, until click and collect is chosen', async () => {
+    const user = userEvent.setup();
+    const belfast = { ...address, _id: 'a-bt', line1: '5 Donegall Square', city: 'Belfast', postalCode: 'BT1 5GS' };
+    const { calls } = serve(cartOf([plain]), { addresses: [belfast] });
+    open();
+    const radio = await screen.findByRole('radio', { name: /5 Donegall Square/ });
+    const why = 'We cannot deliver to Northern Ireland (postcodes starting BT). We deliver to England, Scotland and Wales: choose click and collect, or another address.';
+    expect(radio).toHaveAccessibleDescription(why);
+    const place = screen.getByRole('button', { name: 'Place order and pay' });
+    expect(place).toBeDisabled();
+    expect(place).toHaveAccessibleDescription('Before you can place the order: Choose an address we deliver to, or click and collect.');
+
+    await user.click(screen.getByRole('radio', { name: /Click and collect/ }));
+    await user.click(screen.getByRole('radio', { name: /Station Road Pharmacy/ }));
+    expect(screen.queryByText(why)).not.toBeInTheDocument();
+    await waitFor(() => expect(place).toBeEnabled());
+    await user.click(place);
+    await waitFor(() => expect(creates(calls)).toHaveLength(1));
+    expect(creates(calls)[0].body).toEqual({ addressId: 'a-bt', delivery: { method: 'collect', pharmacyId: 'station-road' } });
   });
 
   it('a blocked line is left out of the totals, says why beside it, and the button says to remove it', async () => {

@@ -197,7 +197,7 @@ test('the confirmed order is named by its short number, with the shop’s status
   expect(screen.getByText('#FC34A420').closest('p')).toHaveTextContent('Order #FC34A420 · Confirmed · Payment: Paid');
   expect(screen.getByRole('heading', { name: 'Thank you for your order' }).closest('section')).not.toHaveTextContent(id);
   expect(screen.getByLabelText('Order figures')).toHaveTextContent('Subtotal£25.00Click and collectFreeTotal£25.00');
-  expect(screen.getByText('Includes tax of £4.17')).toBeInTheDocument();
+  expect(screen.getByText('Includes £4.17 VAT (20%)')).toBeInTheDocument();
   expect(screen.getByText('Collect at High Street Pharmacy, 12 High Street, London N1 2AB')).toBeInTheDocument();
 });
 

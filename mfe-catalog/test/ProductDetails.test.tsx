@@ -50,7 +50,7 @@ describe('ProductDetails', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ibuprofen 200mg Tablets' })).toBeInTheDocument();
     expect(screen.getByText('Ibuprofen 200mg')).toBeInTheDocument();
     expect(screen.getByText('16 tablets')).toBeInTheDocument();
-    expect(screen.getByText('$1.79')).toBeInTheDocument();
+    expect(screen.getByText('£1.79')).toBeInTheDocument();
     expect(screen.getByText('In stock')).toBeInTheDocument();
     const img = screen.getByRole('img', { name: 'Ibuprofen 200mg Tablets' });
     expect(img).toHaveAttribute('width', '400');

@@ -80,8 +80,8 @@ describe('ProductListing', () => {
     const grid = await screen.findByRole('list', { name: 'Products' });
     const card = (title: string) => within(grid).getByRole('link', { name: title }).closest('li')!;
     const ibu = card('Ibuprofen Tablets');
-    expect(within(ibu).getByText('$3.99')).toBeInTheDocument();
-    expect(within(ibu).getByText('$4.49').tagName).toBe('S');
+    expect(within(ibu).getByText('£3.99')).toBeInTheDocument();
+    expect(within(ibu).getByText('£4.49').tagName).toBe('S');
     expect(ibu).toHaveTextContent('rated 4.5 out of 5 (2 reviews)');
     expect(within(ibu).getByText('In stock')).toBeInTheDocument();
     expect(within(card('Paracetamol Tablets')).getByText('Out of stock')).toBeInTheDocument();

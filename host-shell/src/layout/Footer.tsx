@@ -1,8 +1,11 @@
+import { pricesIncludeTax } from '@pharmacy/contracts';
+import { useMarket } from '@pharmacy/session';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { media } from '@pharmacy/ui';
 import { SITE_TITLE, SUPPORT_EMAIL } from '../config';
 import { FreeDeliveryOver } from '../pages/DeliveryFacts';
+import { Registration } from './Registration';
 
 const Bar = styled.footer`
   margin-top: 4rem;
@@ -43,7 +46,7 @@ const Inner = styled.div`
   }
 `;
 
-const Legal = styled.div`
+const Legal = styled.section`
   border-top: 1px solid #334155;
   max-width: 72rem;
   margin: 0 auto;
@@ -53,9 +56,15 @@ const Legal = styled.div`
   p {
     margin: 0 0 0.25rem;
   }
+  h2 {
+    margin: 0 0 0.5rem;
+    font-size: 1rem;
+    color: #ffffff;
+  }
 `;
 
 export function Footer() {
+  const market = useMarket();
   return (
     <Bar>
       <Inner>
@@ -88,22 +97,21 @@ export function Footer() {
         <section aria-labelledby="footer-delivery">
           <h2 id="footer-delivery">Delivery and collection</h2>
           <p>
-            Standard delivery, <FreeDeliveryOver />.
+            Standard delivery to {market.delivery.area.description}, <FreeDeliveryOver />.
           </p>
           <p>Express delivery, or click and collect at one of our pharmacies.</p>
+          <p>{pricesIncludeTax(market)}</p>
           <p>
             <Link to="/where-we-serve">Fees, pharmacies and opening hours</Link>
           </p>
         </section>
       </Inner>
-      <Legal>
-        <p>
-          {SITE_TITLE} is a registered pharmacy. Registration number: shown on the premises certificate. Superintendent
-          pharmacist details are available on request.
-        </p>
+      <Legal aria-labelledby="footer-registration">
+        <h2 id="footer-registration">Our registration</h2>
+        <Registration />
         <p>
           The information on this site does not replace advice from your doctor or pharmacist. Always read the label
-          and patient leaflet. In an emergency call your local emergency number.
+          and patient leaflet. In an emergency call {market.health.emergencyNumber}. {market.health.urgentHelp}
         </p>
         <p>© {new Date().getFullYear()} {SITE_TITLE}. All rights reserved.</p>
       </Legal>

@@ -1,8 +1,10 @@
+import { useMarket } from '@pharmacy/session';
 import { Link } from 'react-router-dom';
 import { CareArt } from './art';
 import { CardGrid, ContentPage, InfoCard, Notice, Section } from './content';
 
 export default function Care() {
+  const { health } = useMarket();
   return (
     <ContentPage
       title="Care advice"
@@ -54,9 +56,9 @@ export default function Care() {
       </Section>
       <Notice>
         <p>
-          In an emergency call your local emergency number straight away. For anything else, our pharmacists can help
-          you decide what to do next: use <strong>Chat with us</strong>, <Link to="/need-help">Need help</Link> once
-          signed in, or see <Link to="/pharmacy">our pharmacy services</Link>.
+          In an emergency call {health.emergencyNumber} straight away. {health.urgentHelp} For anything else, our
+          pharmacists can help you decide what to do next: use <strong>Chat with us</strong>,{' '}
+          <Link to="/need-help">Need help</Link> once signed in, or see <Link to="/pharmacy">our pharmacy services</Link>.
         </p>
       </Notice>
     </ContentPage>

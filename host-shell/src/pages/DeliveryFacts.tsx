@@ -1,28 +1,15 @@
-import { formatMoney, type DeliveryOption, type DeliveryOptions } from '@pharmacy/contracts';
+import { deliveryOptionsFor, formatMoney, type DeliveryOption, type DeliveryOptions } from '@pharmacy/contracts';
+import { useMarket } from '@pharmacy/session';
 import styled from 'styled-components';
 import { CardGrid, InfoCard } from './content';
-import { freeDeliveryOver, useDeliveryOptions } from './useDeliveryOptions';
 
-/** Holds the amount's place while the server answers, so the sentence around it does not reflow. */
-const Pending = styled.span`
-  display: inline-block;
-  width: 4.5em;
-  height: 1em;
-  vertical-align: -0.1em;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-`;
+/** The delivery options as checkout offers them: computed from the market the page carries, never written here. */
+const useDeliveryOptions = (): DeliveryOptions => deliveryOptionsFor(useMarket());
 
-/** "free on orders over $30.00", with the shop's threshold and currency from the server. */
+/** "free on orders over £30.00", with the market's threshold and currency. */
 export function FreeDeliveryOver() {
-  const state = useDeliveryOptions();
-  if (state.status === 'ready') return <>free on orders over {freeDeliveryOver(state.options)}</>;
-  if (state.status === 'failed') return <>free over an amount shown at checkout</>;
-  return (
-    <>
-      free on orders over <Pending aria-label="loading the amount" role="img" />
-    </>
-  );
+  const options = useDeliveryOptions();
+  return <>free on orders over {formatMoney(options.freeDeliveryOver, options.currency)}</>;
 }
 
 const feeText = (option: DeliveryOption, currency: string) => {
@@ -34,10 +21,6 @@ const feeText = (option: DeliveryOption, currency: string) => {
 const Fee = styled.p`
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
   color: ${({ theme }) => theme.colors.brandStronger} !important;
-`;
-
-const Placeholder = styled.div`
-  min-height: 9rem;
 `;
 
 function Methods({ options }: { options: DeliveryOptions }) {
@@ -72,10 +55,8 @@ function Pharmacies({ options }: { options: DeliveryOptions }) {
   );
 }
 
-/** The delivery methods and the pharmacies to collect from, as the server offers them at checkout. */
+/** The delivery methods and the pharmacies to collect from, as checkout offers them. */
 export function DeliveryFacts({ part }: { part: 'methods' | 'pharmacies' }) {
-  const state = useDeliveryOptions();
-  if (state.status === 'failed') return <p role="alert">The delivery options could not be loaded. They are shown at checkout.</p>;
-  if (state.status === 'loading') return <Placeholder aria-busy="true" />;
-  return part === 'methods' ? <Methods options={state.options} /> : <Pharmacies options={state.options} />;
+  const options = useDeliveryOptions();
+  return part === 'methods' ? <Methods options={options} /> : <Pharmacies options={options} />;
 }

@@ -1,9 +1,12 @@
+import { pricesIncludeTax } from '@pharmacy/contracts';
+import { useMarket } from '@pharmacy/session';
 import { Link } from 'react-router-dom';
 import { StoryArt } from './art';
 import { CardGrid, Columns, ContentPage, InfoCard, Section } from './content';
 import { FreeDeliveryOver } from './DeliveryFacts';
 
 export default function OurStory() {
+  const market = useMarket();
   return (
     <ContentPage
       title="Our story"
@@ -55,7 +58,7 @@ export default function OurStory() {
           <InfoCard aria-labelledby="believe-prices">
             <h3 id="believe-prices">Fair prices</h3>
             <p>
-              The price you see is the price you pay, tax included. Standard delivery is <FreeDeliveryOver />, and
+              The price you see is the price you pay: {pricesIncludeTax(market)} Standard delivery is <FreeDeliveryOver />, and
               every fee is on <Link to="/where-we-serve">our delivery page</Link> and at checkout before you pay.
             </p>
           </InfoCard>

@@ -1,8 +1,11 @@
+import { useMarket } from '@pharmacy/session';
 import { Link } from 'react-router-dom';
+import { Registration } from '../layout/Registration';
 import { PharmacyArt } from './art';
 import { CardGrid, ContentPage, InfoCard, Notice, Section } from './content';
 
 export default function Pharmacy() {
+  const { health, regulation } = useMarket();
   return (
     <ContentPage
       title="Our pharmacy"
@@ -61,10 +64,19 @@ export default function Pharmacy() {
 
       <Notice>
         <p>
-          <strong>Emergency?</strong> For chest pain, difficulty breathing, severe bleeding or signs of a stroke, call
-          your local emergency number now. Do not wait for an online reply.
+          <strong>Emergency?</strong> For chest pain, difficulty breathing, severe bleeding or signs of a stroke, call{' '}
+          {health.emergencyNumber} now. Do not wait for an online reply. {health.urgentHelp}
         </p>
       </Notice>
+
+      <Section aria-labelledby="pharmacy-registration">
+        <h2 id="pharmacy-registration">Our registration</h2>
+        <p>
+          Medicines are sold online only by a pharmacy registered with the {regulation.regulator.name}, and you can check
+          that on its register before you buy.
+        </p>
+        <Registration />
+      </Section>
 
       <Section aria-labelledby="pharmacy-browse">
         <h2 id="pharmacy-browse">Browse medicines and health products</h2>

@@ -1,9 +1,15 @@
+import { useMarket } from '@pharmacy/session';
 import { Link } from 'react-router-dom';
 import { DeliveryArt } from './art';
 import { Columns, ContentPage, Section } from './content';
 import { DeliveryFacts, FreeDeliveryOver } from './DeliveryFacts';
 
+/** "Northern Ireland, the Isle of Man, Guernsey or Jersey". */
+const either = (places: string[]) => (places.length > 1 ? `${places.slice(0, -1).join(', ')} or ${places[places.length - 1]}` : places[0]);
+
 export default function WhereWeServe() {
+  const { delivery, demo } = useMarket();
+  const excluded = delivery.area.excluded.map((e) => e.place);
   return (
     <ContentPage
       title="Where we serve"
@@ -16,6 +22,14 @@ export default function WhereWeServe() {
       }
       art={<DeliveryArt />}
     >
+      <Section aria-labelledby="delivery-area">
+        <h2 id="delivery-area">Where we deliver</h2>
+        <p>
+          We deliver to {delivery.area.description}.
+          {excluded.length > 0 && ` We cannot deliver to ${either(excluded)}; collect from one of our pharmacies instead.`}
+        </p>
+      </Section>
+
       <Section aria-labelledby="delivery-methods">
         <h2 id="delivery-methods">Delivery options and fees</h2>
         <p>These are the options and fees checkout offers; the total you pay is shown before you place your order.</p>
@@ -27,6 +41,7 @@ export default function WhereWeServe() {
         <p>
           Choose Click and collect at checkout and pick one of these pharmacies. Bring your order number (it starts with
           #, as in your confirmation and <Link to="/my-orders">My orders</Link>) to the counter.
+          {demo && ' (Demo addresses: this shop has no real pharmacies.)'}
         </p>
         <DeliveryFacts part="pharmacies" />
       </Section>

@@ -1,7 +1,7 @@
 // The host's server build (dist/server/ssr.js): renders a public page to HTML for the gateway
 // (docs/architecture.md#server-rendering). Loaded by services/gateway/src/pages; never shipped to a browser.
 import type { RemoteModuleId } from '@pharmacy/contracts';
-import { configureApi, createAppStore, settleServerData, ServerDataProvider, type ServerDataEntry } from '@pharmacy/session';
+import { MARKET_DATA_KEY, configureApi, createAppStore, loadMarket, settleServerData, ServerDataProvider, type ServerDataEntry } from '@pharmacy/session';
 import { ServerHeadProvider, type DocumentHead } from '@pharmacy/ui';
 import type { ComponentType, ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -72,7 +72,8 @@ function renderToHtml(element: ReactNode, onError: (error: unknown) => string): 
  * followed by another once the answers are in, so the final markup is the page with its data.
  */
 export async function renderPage(request: PageRequest): Promise<RenderedPage> {
-  const entries = new Map<string, ServerDataEntry>();
+  // every view reads the market synchronously; the page carries it, so the browser renders with it at once
+  const entries = new Map<string, ServerDataEntry>([[MARKET_DATA_KEY, { data: await loadMarket() }]]);
   const store = createAppStore({ runSessionSaga: false });
   const remotes = { component: request.remote };
   for (let pass = 1; ; pass++) {

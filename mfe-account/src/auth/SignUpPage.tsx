@@ -42,7 +42,7 @@ export function SignUpPage() {
   return (
     <FormPage
       title="Create your account"
-      lead="Order medicines, keep track of your prescriptions and get safety checks for your allergies."
+      lead="Order medicines and health products, follow your orders, and get safety warnings for your allergies and health conditions."
       links={
         <>
           Already have an account? <Link to="/sign-in">Sign in</Link>

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { formatDate, formatMoney, orderStatusWords } from '@pharmacy/contracts';
+import { useMarket } from '@pharmacy/session';
 import { Button, Card, MutedText, th } from '@pharmacy/ui';
 import type { OrderView } from './slice';
-import { numberOf, orderDate, stateOf } from './format';
+import { currencyOf, numberOf, orderDate, stateOf } from './format';
 import { closedUnpaidLabel } from './fold';
 
 const Fold = styled(Card)`
@@ -67,6 +68,7 @@ export function ClosedUnpaidOrders({ orders, onOpen }: { orders: OrderView[]; on
   const [open, setOpen] = useState(false);
   const listId = useId();
   const label = closedUnpaidLabel(orders);
+  const market = useMarket();
   return (
     <Fold>
       <Head>
@@ -84,7 +86,7 @@ export function ClosedUnpaidOrders({ orders, onOpen }: { orders: OrderView[]; on
               <Grow>
                 <div>Order {number}</div>
                 <MutedText>
-                  {placed ? <time dateTime={placed}>{formatDate(placed)}</time> : null} · {formatMoney(order.totalAmount, order.currency)} ·{' '}
+                  {placed ? <time dateTime={placed}>{formatDate(placed)}</time> : null} · {formatMoney(order.totalAmount, currencyOf(order, market))} ·{' '}
                   {orderStatusWords(stateOf(order), 'shopper').order}
                 </MutedText>
               </Grow>

@@ -1,8 +1,9 @@
 import styled from 'styled-components';
 import { awaitsPayment, formatDate, formatMoney } from '@pharmacy/contracts';
+import { useMarket } from '@pharmacy/session';
 import { Button, Card, MutedText, media, th } from '@pharmacy/ui';
 import type { OrderView } from './slice';
-import { numberOf, orderDate, stateOf } from './format';
+import { currencyOf, numberOf, orderDate, stateOf } from './format';
 import { StatusBadges } from './StatusBadges';
 import { OrderTimeline } from './OrderTimeline';
 import { ReviewNotice } from './review';
@@ -65,6 +66,7 @@ export function OrderCard({ order, cancelling, onOpen, onCancel }: OrderCardProp
   const unpaid = awaitsPayment(stateOf(order));
   const name = useFocusOnceSettled<HTMLDivElement>(unpaid);
   const number = numberOf(order);
+  const market = useMarket();
   return (
     <Frame>
       <div>
@@ -76,7 +78,7 @@ export function OrderCard({ order, cancelling, onOpen, onCancel }: OrderCardProp
           {order.delivery ? ` · ${order.delivery.label}` : null}
         </MutedText>
       </div>
-      <Amount>{formatMoney(order.totalAmount, order.currency)}</Amount>
+      <Amount>{formatMoney(order.totalAmount, currencyOf(order, market))}</Amount>
       <Badges>
         <StatusBadges order={order} />
       </Badges>

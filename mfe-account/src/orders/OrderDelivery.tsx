@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { MISSING_VALUE, deliveryMethodLabel } from '@pharmacy/contracts';
+import { MISSING_VALUE, addressLines, deliveryMethodLabel } from '@pharmacy/contracts';
 import { MutedText, th } from '@pharmacy/ui';
 import type { OrderView } from './slice';
 import { H3 } from './parts';
@@ -34,13 +34,12 @@ export function OrderDelivery({ order }: { order: OrderView }) {
         </Address>
       ) : address ? (
         <Address>
-          {address.fullName}
-          <br />
-          {address.addressLine}
-          <br />
-          {address.city} {address.postalCode}
-          <br />
-          {address.phone}
+          {[address.fullName, ...addressLines(address), address.phone].map((line, i) => (
+            <span key={i}>
+              {i > 0 && <br />}
+              {line}
+            </span>
+          ))}
           {address.notes ? (
             <>
               <br />

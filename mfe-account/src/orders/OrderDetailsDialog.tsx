@@ -2,9 +2,10 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { MISSING_VALUE, awaitsPayment, formatDate, formatMoney, orderStatusWords, statusChangeLabel } from '@pharmacy/contracts';
 import { Badge, MutedText, Spinner, th } from '@pharmacy/ui';
+import { useMarket } from '@pharmacy/session';
 import { Dialog } from '@pharmacy/ui/dialog';
 import type { OrderView } from './slice';
-import { numberOf, orderDate, orderHistory, stateOf } from './format';
+import { currencyOf, numberOf, orderDate, orderHistory, stateOf } from './format';
 import { ReviewNotice, reviewOf } from './review';
 import { StatusBadges } from './StatusBadges';
 import { OrderTimeline } from './OrderTimeline';
@@ -138,7 +139,7 @@ function ConsultationAnswers({ order }: { order: OrderView }) {
 }
 
 function Body({ order, cancelling, onCancel }: { order: OrderView; cancelling: boolean; onCancel: (orderId: string) => void }) {
-  const currency = order.currency ?? 'USD';
+  const currency = currencyOf(order, useMarket());
   const history = orderHistory(order);
   const placed = orderDate(order);
   const unpaid = awaitsPayment(stateOf(order));

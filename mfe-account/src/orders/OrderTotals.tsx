@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { formatMoney } from '@pharmacy/contracts';
+import { formatMoney, taxIncludedText } from '@pharmacy/contracts';
+import { useMarket } from '@pharmacy/session';
 import { MutedText, th } from '@pharmacy/ui';
 import type { OrderView } from './slice';
 
@@ -36,7 +37,9 @@ const Tax = styled(MutedText)`
  * includes. An order from before delivery methods has only its total, and shows only that.
  */
 export function OrderTotals({ order }: { order: OrderView }) {
-  const currency = order.currency ?? 'USD';
+  const market = useMarket();
+  // an order keeps the currency it was charged in
+  const currency = order.currency ?? market.currency;
   const hasBreakdown = typeof order.subtotal === 'number' && typeof order.deliveryFee === 'number';
   return (
     <>
@@ -60,8 +63,7 @@ export function OrderTotals({ order }: { order: OrderView }) {
       </List>
       {typeof order.taxIncluded === 'number' && order.taxIncluded > 0 ? (
         <Tax>
-          Includes {formatMoney(order.taxIncluded, currency)} tax
-          {typeof order.taxRatePercent === 'number' ? ` (${order.taxRatePercent}%)` : ''}
+          {taxIncludedText(market.tax.name, formatMoney(order.taxIncluded, currency), order.taxRatePercent ?? market.tax.ratePercent)}
         </Tax>
       ) : null}
     </>

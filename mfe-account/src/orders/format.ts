@@ -1,7 +1,9 @@
-import { orderNumber, type OrderStateView } from '@pharmacy/contracts';
+import { orderNumber, type Market, type OrderStateView } from '@pharmacy/contracts';
 import type { OrderView } from './slice';
 
 export const orderDate = (o: OrderView) => o.orderDate ?? o.createdAt;
+/** The currency the order was charged in; one read defensively without it is in the shop's market's. */
+export const currencyOf = (o: OrderView, market: Pick<Market, 'currency'>): string => o.currency ?? market.currency;
 export const orderHistory = (o: OrderView) => o.history ?? o.statusHistory ?? [];
 
 /** The short number shoppers read and quote to support ("#FC34A420"): the server's, else made from the id alike. */

@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { PHONE_RULE, dobProblem, emailProblem, nameProblem, normalizeEmail, phoneProblem } from '@pharmacy/contracts';
-import { updateUserStart, useAppDispatch, type ProfileUpdate, type SessionUser } from '@pharmacy/session';
+import { ACCOUNT_LIMITS, dobProblem, emailProblem, nameProblem, normalizeEmail, phoneProblem, type PhoneRule } from '@pharmacy/contracts';
+import { updateUserStart, useAppDispatch, useMarket, type ProfileUpdate, type SessionUser } from '@pharmacy/session';
 import { Button, Field, Input, toast } from '@pharmacy/ui';
 import { useForm } from '../forms/useForm';
 import { useSessionOutcome } from '../forms/useSessionOutcome';
@@ -13,11 +13,12 @@ type ProfileValues = { firstName: string; lastName: string; email: string; phone
 /** The account service asks for the current password when the email changes (a case change is not a change). */
 const emailChanged = (user: SessionUser, email: string) => normalizeEmail(email) !== normalizeEmail(user.email ?? '');
 
-const validateFor = (user: SessionUser) => (v: ProfileValues) => ({
+/** The market's phone rule for a new phone; one saved under an older rule is left as it is, as the service does. */
+const validateFor = (user: SessionUser, phoneRule: PhoneRule) => (v: ProfileValues) => ({
   firstName: nameProblem(v.firstName, 'First name'),
   lastName: nameProblem(v.lastName, 'Last name'),
   email: emailProblem(v.email),
-  phone: phoneProblem(v.phone),
+  phone: v.phone.trim() === (user.phone ?? '') ? null : phoneProblem(v.phone, phoneRule),
   DOB: dobProblem(v.DOB),
   currentPassword: emailChanged(user, v.email) && !v.currentPassword ? 'Enter your current password to change your email address.' : null,
 });
@@ -25,7 +26,8 @@ const validateFor = (user: SessionUser) => (v: ProfileValues) => ({
 /** Edits every profile field; saving goes through the session's update flow (PUT /api/account/profile). */
 export function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }) {
   const dispatch = useAppDispatch();
-  const validate = useMemo(() => validateFor(user), [user]);
+  const { phone: phoneRule } = useMarket();
+  const validate = useMemo(() => validateFor(user, phoneRule), [user, phoneRule]);
   const form = useForm<ProfileValues>(
     {
       firstName: user.firstName ?? '',
@@ -82,8 +84,8 @@ export function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () =>
         </Field>
       )}
       <Row>
-        <Field label="Phone" error={form.errorOf('phone')} hint="Optional, e.g. +44 20 7946 0958">
-          <Input type="tel" autoComplete="tel" inputMode="tel" maxLength={PHONE_RULE.maxLength} {...form.field('phone')} />
+        <Field label="Phone" error={form.errorOf('phone')} hint={`Optional, e.g. ${phoneRule.example}`}>
+          <Input type="tel" autoComplete="tel" inputMode="tel" maxLength={ACCOUNT_LIMITS.phoneMax} {...form.field('phone')} />
         </Field>
         <Field label="Date of birth" error={form.errorOf('DOB')} hint="Used for age checks on some medicines.">
           <Input type="date" autoComplete="bday" max={new Date().toISOString().slice(0, 10)} {...form.field('DOB')} />

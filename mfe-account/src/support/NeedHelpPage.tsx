@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { ACCOUNT_LIMITS, AccountPaths, textProblem } from '@pharmacy/contracts';
-import { api } from '@pharmacy/session';
+import { api, useMarket } from '@pharmacy/session';
 import { Field, Input, toast } from '@pharmacy/ui';
 import { useForm } from '../forms/useForm';
 import { useSubmit } from '../forms/useSubmit';
@@ -24,6 +24,7 @@ const validate = (v: { subject: string; message: string; orderId: string }) => (
 
 /** /need-help: a message to the pharmacy team, optionally about one order (?orderId= from My orders). */
 export function NeedHelpPage() {
+  const { health } = useMarket();
   const [params] = useSearchParams();
   const form = useForm({ subject: '', message: '', orderId: params.get('orderId') ?? '' }, validate);
   const submission = useSubmit(form, async ({ subject, message, orderId }) => {
@@ -42,7 +43,7 @@ export function NeedHelpPage() {
     <FormPage
       wide
       title="Need help?"
-      lead="Questions about an order, a delivery or a medicine? Our pharmacists and support team reply by email. In a medical emergency call your local emergency number."
+      lead={`Questions about an order, a delivery or a medicine? Our pharmacists and support team reply by email. In a medical emergency call ${health.emergencyNumber}.`}
       links={
         <>
           <Link to="/my-orders">My orders</Link>

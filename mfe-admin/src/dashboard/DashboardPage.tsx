@@ -3,6 +3,7 @@ import { useDispatch } from 'react-redux';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { MISSING_VALUE, formatDate, formatMoney, type OrderStats, type Product } from '@pharmacy/contracts';
+import { useMarket } from '@pharmacy/session';
 import { Card, CardTitle, EmptyState, PageTitle, Spinner, breakpoints, th } from '@pharmacy/ui';
 import { DataTable, type Column } from '../DataTable';
 import { useAdminSelector } from '../state/module';
@@ -49,8 +50,8 @@ const Low = styled.span`
 /** The axis keeps the shop's date format without its year ("30 Jun"): the heading says which 30 days. */
 const shortDay = (ymd: string) => formatDate(ymd).replace(/ \d{4}$/, '');
 
-/** Whole amounts on the axis lose their cents ("$150"), which keeps the labels short enough for a phone. */
-export const axisMoney = (value: number) => formatMoney(value).replace(/\.00$/, '');
+/** Whole amounts on the axis lose their cents ("£150"), which keeps the labels short enough for a phone. */
+export const axisMoney = (value: number, currency: string) => formatMoney(value, currency).replace(/\.00$/, '');
 
 /** The stats series (UTC days, oldest first) as chart bars. */
 export function revenuePoints(stats: OrderStats): BarPoint[] {
@@ -71,10 +72,11 @@ const ChartSpace = styled.div`
   height: ${CHART_HEIGHT}px;
 `;
 
-const FIGURES: Array<[string, (stats: OrderStats) => string | number]> = [
-  ['Revenue today', (stats) => formatMoney(stats.today.revenue)],
+/** Revenue is in the market's currency (the one orders are charged in). */
+const FIGURES: Array<[string, (stats: OrderStats, currency: string) => string | number]> = [
+  ['Revenue today', (stats, currency) => formatMoney(stats.today.revenue, currency)],
   ['Orders today', (stats) => stats.today.orders],
-  ['Revenue, last 30 days', (stats) => formatMoney(stats.last30Days.revenue)],
+  ['Revenue, last 30 days', (stats, currency) => formatMoney(stats.last30Days.revenue, currency)],
   ['Orders, last 30 days', (stats) => stats.last30Days.orders],
 ];
 
@@ -87,6 +89,7 @@ const LOW_STOCK_COLUMNS: Column<Product>[] = [
 export function DashboardPage() {
   const dispatch = useDispatch();
   const { stats, statsLoading, lowStock, lowStockLoading } = useAdminSelector(selectDashboard);
+  const { currency } = useMarket();
 
   useEffect(() => {
     dispatch(dashboardActions.fetchDashboard());
@@ -104,7 +107,7 @@ export function DashboardPage() {
             {FIGURES.map(([term, value]) => (
               <Figure key={term}>
                 <dt>{term}</dt>
-                <dd>{stats ? value(stats) : <Pending />}</dd>
+                <dd>{stats ? value(stats, currency) : <Pending />}</dd>
               </Figure>
             ))}
           </Figures>
@@ -112,7 +115,8 @@ export function DashboardPage() {
             <Card as="section" aria-labelledby="revenue-chart-heading">
               <CardTitle id="revenue-chart-heading">Revenue per day, last 30 days</CardTitle>
               {stats ? (
-                <BarChart points={revenuePoints(stats)} label="Revenue per day over the last 30 days" format={formatMoney} formatAxis={axisMoney} height={CHART_HEIGHT} />
+                <BarChart points={revenuePoints(stats)} label="Revenue per day over the last 30 days" format={(v) => formatMoney(v, currency)}
+                  formatAxis={(v) => axisMoney(v, currency)} height={CHART_HEIGHT} />
               ) : (
                 <ChartSpace>
                   <Spinner size={40} label="Loading the order figures" />

@@ -3,9 +3,11 @@ import {
   ORDER_STATUS_TRANSITIONS, PAYMENT_STATUS_TRANSITIONS, formatMoney, orderActorLabel, orderNumber, orderStatusWords, type AdminReviewBody, type Order, type OrderStatus,
   type PaymentStatus,
 } from '@pharmacy/contracts';
+import { useMarket } from '@pharmacy/session';
 import { Dialog } from '@pharmacy/ui/dialog';
 import { Badge, Spinner, th } from '@pharmacy/ui';
 import { DataTable, type Column } from '../DataTable';
+import { AddressFacts } from './AddressFacts';
 import { dateTimeOrDash, textOrDash } from '../format';
 import type { RecognitionState } from '../safety/slice';
 import { Center } from '../styles';
@@ -79,6 +81,7 @@ export function OrderDetailsDialog(props: OrderDetailsDialogProps) {
   const { open, order, loading, updating, onClose, onOrderStatus, onPaymentStatus } = props;
   // Approval releases the order and rejection refunds it, so neither status moves by hand meanwhile.
   const lockedReason = inReviewQueue(order) ? AWAITING_REVIEW_LOCK : undefined;
+  const market = useMarket();
   return (
     <Dialog
       open={open}
@@ -156,7 +159,7 @@ export function OrderDetailsDialog(props: OrderDetailsDialogProps) {
               <Fact label="Delivery" value={`${order.delivery.label}, ${order.deliveryFee > 0 ? formatMoney(order.deliveryFee, order.currency) : 'free'}`} />
               {order.delivery.pharmacy && <Fact label="Collect at" value={`${order.delivery.pharmacy.name}, ${order.delivery.pharmacy.address}`} />}
               <Fact label="Total" value={formatMoney(order.totalAmount, order.currency)} />
-              <Fact label="Tax included" value={`${formatMoney(order.taxIncluded, order.currency)} (${order.taxRatePercent}%)`} />
+              <Fact label={`${market.tax.name} included`} value={`${formatMoney(order.taxIncluded, order.currency)} (${order.taxRatePercent}%)`} />
             </Facts>
           </Section>
 
@@ -173,12 +176,7 @@ export function OrderDetailsDialog(props: OrderDetailsDialogProps) {
           <Section aria-labelledby="order-address-heading">
             <H3 id="order-address-heading">Address</H3>
             <Facts>
-              <Fact label="Name" value={textOrDash(order.address.fullName)} />
-              <Fact label="Address" value={textOrDash(order.address.addressLine)} />
-              <Fact label="City" value={textOrDash(order.address.city)} />
-              <Fact label="Postal code" value={textOrDash(order.address.postalCode)} />
-              <Fact label="Phone" value={textOrDash(order.address.phone)} />
-              <Fact label="Notes" value={textOrDash(order.address.notes)} />
+              <AddressFacts address={order.address} />
             </Facts>
           </Section>
 

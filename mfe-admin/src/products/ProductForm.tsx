@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { CATEGORIES } from '@pharmacy/contracts';
+import { CATEGORIES, formatMoney } from '@pharmacy/contracts';
+import { useMarket } from '@pharmacy/session';
 import { Button, Field, Input, Options, Select, Textarea, breakpoints, th } from '@pharmacy/ui';
 import { ImageUploader } from '../media/ImageUploader';
 import {
@@ -96,6 +97,7 @@ type FlagKey = 'requiresPrescription' | 'pharmacyOnly';
 
 /** Every product field, including the pharmacy ones (docs/domain.md#products), checked as the catalog would. */
 export function ProductForm({ mode, initial, submitLabel, saving, onSubmit, onCancel, conflict }: ProductFormProps) {
+  const { currency } = useMarket();
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof ProductFormValues, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -169,7 +171,7 @@ export function ProductForm({ mode, initial, submitLabel, saving, onSubmit, onCa
           <Field label="Brand" required error={shown('brand')}>
             <Input {...text('brand')} />
           </Field>
-          <Field label="Price" required error={shown('price')} hint="In dollars, e.g. 4.99">
+          <Field label="Price" required error={shown('price')} hint={`In ${currency}: 4.99 is ${formatMoney(4.99, currency)}`}>
             <Input {...text('price')} inputMode="decimal" />
           </Field>
           <Field label="Sale price" error={shown('salePrice')} hint="Leave empty when not on sale">

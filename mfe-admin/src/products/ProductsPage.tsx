@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
 import { categoryLabel, formatMoney, type Product } from '@pharmacy/contracts';
+import { useMarket } from '@pharmacy/session';
 import { Dialog } from '@pharmacy/ui/dialog';
 import { Badge, Button, Input, VisuallyHidden, th } from '@pharmacy/ui';
 import { ConfirmDialog, useConfirmDelete } from '../ConfirmDialog';
@@ -74,6 +75,7 @@ export function ProductsPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const confirmDelete = useConfirmDelete<Product>(deleting, productsActions.deleteProduct);
   const searchId = useId();
+  const { currency } = useMarket();
 
   useEffect(() => {
     dispatch(productsActions.fetchProducts());
@@ -107,6 +109,7 @@ export function ProductsPage() {
     setEditing(next);
   };
 
+  const money = (amount: number) => formatMoney(amount, currency);
   const columns: Column<Product>[] = [
     {
       header: 'Image',
@@ -127,11 +130,11 @@ export function ProductsPage() {
       cell: (product) =>
         product.salePrice > 0 ? (
           <Prices>
-            {formatMoney(product.salePrice)}
-            <Strike aria-label={`was ${formatMoney(product.price)}`}>{formatMoney(product.price)}</Strike>
+            {money(product.salePrice)}
+            <Strike aria-label={`was ${money(product.price)}`}>{money(product.price)}</Strike>
           </Prices>
         ) : (
-          formatMoney(product.price)
+          money(product.price)
         ),
     },
     { header: 'Stock', numeric: true, width: '4.5rem', cell: (product) => product.totalStock },

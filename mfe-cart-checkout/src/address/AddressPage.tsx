@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { ADDRESS_LIMIT, type Address } from '@pharmacy/contracts';
+import { ADDRESS_LIMIT, addressInline, addressLines, type Address } from '@pharmacy/contracts';
 import { getErrorMessage } from '@pharmacy/session';
 import { Button, Card, EmptyState, PageTitle, Spinner, toast } from '@pharmacy/ui';
 import { AddressForm } from './AddressForm';
@@ -15,16 +15,17 @@ const Grid = styled.ul`
   grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
 `;
 
+/** An address as written on an envelope, in the market's order, then the phone. */
 export function AddressCard({ address }: { address: Address }) {
   return (
     <address style={{ fontStyle: 'normal' }}>
       <strong>{address.fullName}</strong>
-      <br />
-      {address.addressLine}
-      <br />
-      {address.postalCode} {address.city}
-      <br />
-      {address.phone}
+      {[...addressLines(address), address.phone].map((line, i) => (
+        <span key={i}>
+          <br />
+          {line}
+        </span>
+      ))}
       {address.notes && (
         <>
           <br />
@@ -79,10 +80,10 @@ export function AddressPage() {
                 <>
                   <AddressCard address={a} />
                   <div>
-                    <Button size="sm" variant="secondary" onClick={() => setEditing(a._id)} aria-label={`Edit address of ${a.fullName}, ${a.addressLine}`}>
+                    <Button size="sm" variant="secondary" onClick={() => setEditing(a._id)} aria-label={`Edit address of ${a.fullName}, ${addressInline(a)}`}>
                       Edit
                     </Button>{' '}
-                    <Button size="sm" variant="danger" onClick={() => void remove(a)} aria-label={`Delete address of ${a.fullName}, ${a.addressLine}`}>
+                    <Button size="sm" variant="danger" onClick={() => void remove(a)} aria-label={`Delete address of ${a.fullName}, ${addressInline(a)}`}>
                       Delete
                     </Button>
                   </div>

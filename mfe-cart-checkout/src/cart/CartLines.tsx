@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { MISSING_VALUE, formatMoney, type Cart, type CartLine } from '@pharmacy/contracts';
+import { useMarket } from '@pharmacy/session';
 import { Badge, Button, PlainList, media, th } from '@pharmacy/ui';
 
 /**
@@ -101,7 +102,7 @@ const Qty = styled.div`
 
 export interface CartLinesProps {
   cart: Cart;
-  /** The shop's currency (the server's totals say which). */
+  /** The currency of the prices (default: the server's totals say which, else the market's). */
   currency?: string;
   /** Omit for a read-only review (checkout). */
   onQuantity?: (productId: string, quantity: number) => void;
@@ -109,7 +110,7 @@ export interface CartLinesProps {
   busy?: boolean;
 }
 
-function Line({ line, currency, onQuantity, onRemove, busy }: { line: CartLine } & Omit<CartLinesProps, 'cart'>) {
+function Line({ line, currency, onQuantity, onRemove, busy }: { line: CartLine; currency: string } & Omit<CartLinesProps, 'cart' | 'currency'>) {
   const canRaise = line.available && line.quantity < line.maxQuantity;
   return (
     <Row $muted={!line.available} data-testid={`cart-line-${line.productId}`}>
@@ -166,11 +167,13 @@ function Line({ line, currency, onQuantity, onRemove, busy }: { line: CartLine }
 }
 
 /** The lines of a cart with caps, unavailable items, problems (age, prescription, stock) and safety warnings spelled out. */
-export function CartLines({ cart, currency = cart.totals?.currency, onQuantity, onRemove, busy }: CartLinesProps) {
+export function CartLines({ cart, currency, onQuantity, onRemove, busy }: CartLinesProps) {
+  const market = useMarket();
+  const priced = currency ?? (cart.totals?.currency || market.currency);
   return (
     <PlainList $gap={4} aria-label="Cart items">
       {cart.items.map((line) => (
-        <Line key={line.productId} line={line} currency={currency} onQuantity={onQuantity} onRemove={onRemove} busy={busy} />
+        <Line key={line.productId} line={line} currency={priced} onQuantity={onQuantity} onRemove={onRemove} busy={busy} />
       ))}
     </PlainList>
   );

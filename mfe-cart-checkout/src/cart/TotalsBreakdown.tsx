@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { deliveryMethodLabel, formatMoney, type CartTotals } from '@pharmacy/contracts';
+import { deliveryMethodLabel, formatMoney, taxIncludedText, type CartTotals } from '@pharmacy/contracts';
+import { useMarket } from '@pharmacy/session';
 import { th } from '@pharmacy/ui';
 
 const Box = styled.section<{ $busy: boolean }>`
@@ -54,10 +55,11 @@ export interface TotalsBreakdownProps {
 }
 
 /**
- * Subtotal of the lines that can be ordered, delivery, total and the tax the total includes, in the shop's currency
+ * Subtotal of the lines that can be ordered, delivery, total and the tax the total includes, in the market's currency
  * as the server sent them; always the same rows, so a new answer replaces figures without moving the page.
  */
 export function TotalsBreakdown({ totals, label, busy = false, children }: TotalsBreakdownProps) {
+  const { tax } = useMarket();
   const money = (n: number) => formatMoney(n, totals.currency);
   const excluded = totals.excludedLines;
   return (
@@ -76,7 +78,7 @@ export function TotalsBreakdown({ totals, label, busy = false, children }: Total
           <dd data-testid="order-total">{money(totals.total)}</dd>
         </Row>
       </dl>
-      <p>Includes tax of {money(totals.taxIncluded)}</p>
+      <p>{taxIncludedText(tax.name, money(totals.taxIncluded), totals.taxRatePercent)}</p>
       <p>{freeDeliveryNote(totals)}</p>
       {children}
     </Box>

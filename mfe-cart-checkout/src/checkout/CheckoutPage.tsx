@@ -6,11 +6,12 @@ import {
   CURRENT_ORDER_ID_KEY,
   CheckoutErrorCodes,
   DEFAULT_DELIVERY_METHOD,
+  deliveryAreaProblem,
   type ConsultationQuestionId,
   type DeliveryMethod,
   type DeliverySelection,
 } from '@pharmacy/contracts';
-import { getErrorMessage, isApiError } from '@pharmacy/session';
+import { getErrorMessage, isApiError, useMarket } from '@pharmacy/session';
 import { Button, Card, EmptyState, PageTitle, Spinner, th } from '@pharmacy/ui';
 import { AddressForm } from '../address/AddressForm';
 import { useAddresses } from '../address/useAddresses';
@@ -39,6 +40,12 @@ const Column = styled.div`
   display: grid;
   gap: 1.5rem;
   min-width: 0;
+`;
+/** Why the shop cannot deliver to an address, under it, while a delivering method is chosen. */
+const Outside = styled.p`
+  margin: ${th((t) => t.space(1))} 0 0;
+  font-size: ${th((t) => t.fontSizes.sm)};
+  color: ${th((t) => t.colors.dangerStrong)};
 `;
 /** An address radio: the whole card is the label, at least 44 px tall. */
 const Choice = styled.label`
@@ -95,6 +102,7 @@ const Acknowledge = styled.label`
  */
 export function CheckoutPage() {
   useCartModule();
+  const market = useMarket();
   const { userId, addresses, reload } = useAddresses();
   const delivery = useDeliveryOptions();
   const testPayments = useTestPayments();
@@ -128,6 +136,9 @@ export function CheckoutPage() {
     );
   }
 
+  // a collected order is only recorded with the address; a delivered one must go inside the market's area
+  const outsideArea = (a: (typeof addresses)[number]) => (method === 'collect' ? null : deliveryAreaProblem(a, market));
+  const chosenAddress = addresses.find((a) => a._id === addressId);
   const needsAck = cart.hasWarnings;
   const needsConsultation = cart.needsConsultation;
   const problems = cart.items.filter((l) => l.problem);
@@ -135,6 +146,7 @@ export function CheckoutPage() {
   const blockers = placeBlockers({
     blockedLines: problems.length > 0 || !cart.canCheckout,
     hasAddress: !!addressId,
+    outsideDeliveryArea: !!chosenAddress && outsideArea(chosenAddress) !== null,
     method: delivery.options ? method : null,
     pharmacyChosen: !!pharmacyId,
     consultationNeeded: needsConsultation,
@@ -201,12 +213,25 @@ export function CheckoutPage() {
           <Card>
             <h2>{method === 'collect' ? 'Your address' : 'Delivery address'}</h2>
             {method === 'collect' && <p>The order is recorded with your name, address and phone; you collect it at the pharmacy you chose.</p>}
-            {addresses.map((a) => (
-              <Choice key={a._id}>
-                <input type="radio" name="address" value={a._id} checked={addressId === a._id} onChange={() => setAddressId(a._id)} />
-                <AddressCard address={a} />
-              </Choice>
-            ))}
+            {addresses.map((a) => {
+              const outside = outsideArea(a);
+              return (
+                <Choice key={a._id}>
+                  <input
+                    type="radio"
+                    name="address"
+                    value={a._id}
+                    checked={addressId === a._id}
+                    onChange={() => setAddressId(a._id)}
+                    aria-describedby={outside ? `outside-${a._id}` : undefined}
+                  />
+                  <span>
+                    <AddressCard address={a} />
+                    {outside && <Outside id={`outside-${a._id}`}>{outside}</Outside>}
+                  </span>
+                </Choice>
+              );
+            })}
             {adding ? (
               <AddressForm
                 submitLabel="Save and use this address"

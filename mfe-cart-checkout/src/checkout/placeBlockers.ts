@@ -4,6 +4,8 @@ export interface CheckoutState {
   /** The cart holds lines that cannot be ordered (the server's `problem`), or the server says it cannot check out. */
   blockedLines: boolean;
   hasAddress: boolean;
+  /** The chosen address is outside the market's delivery area (deliveryAreaProblem), for a method that delivers. */
+  outsideDeliveryArea: boolean;
   method: DeliveryMethod | null;
   pharmacyChosen: boolean;
   consultationNeeded: boolean;
@@ -25,6 +27,7 @@ export function placeBlockers(s: CheckoutState): string[] {
   else if (!s.method) reasons.push('Choose how you want your order delivered.');
   if (s.method === 'collect' && !s.pharmacyChosen) reasons.push('Choose a pharmacy for collection.');
   if (!s.hasAddress) reasons.push(s.method === 'collect' ? 'Add your address (the order is recorded with it).' : 'Choose a delivery address.');
+  else if (s.outsideDeliveryArea && s.method !== 'collect') reasons.push('Choose an address we deliver to, or click and collect.');
   if (s.consultationNeeded && !s.consultationAnswered) reasons.push('Answer the pharmacist’s questions.');
   if (s.acknowledgementNeeded && !s.acknowledged) reasons.push('Tick the safety acknowledgement.');
   return reasons;

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { CURRENT_ORDER_ID_KEY, closedReasonOf, formatMoney, orderNumber, orderStatusWords, reviewStatusLabel, startedReview, type Order } from '@pharmacy/contracts';
-import { getErrorMessage, isApiError, selectAuth, useAppSelector } from '@pharmacy/session';
+import { CURRENT_ORDER_ID_KEY, addressInline, closedReasonOf, formatMoney, orderNumber, orderStatusWords, reviewStatusLabel, startedReview, taxIncludedText, type Order } from '@pharmacy/contracts';
+import { getErrorMessage, isApiError, selectAuth, useAppSelector, useMarket } from '@pharmacy/session';
 import styled from 'styled-components';
 import { Button, Card, PageTitle, Spinner, th } from '@pharmacy/ui';
 import { orderApi } from '../cart/api';
@@ -32,6 +32,7 @@ const Figures = styled.dl`
  * figures (subtotal, delivery, total and the tax it includes) and where it goes or is collected.
  */
 export function OrderFacts({ order }: { order: Order }) {
+  const { tax } = useMarket();
   const words = orderStatusWords(order, 'shopper');
   const money = (n: number) => formatMoney(n, order.currency);
   const pharmacy = order.delivery?.method === 'collect' ? order.delivery.pharmacy : null;
@@ -59,14 +60,14 @@ export function OrderFacts({ order }: { order: Order }) {
           <strong>{money(order.totalAmount)}</strong>
         </dd>
       </Figures>
-      {typeof order.taxIncluded === 'number' && <p>Includes tax of {money(order.taxIncluded)}</p>}
+      {typeof order.taxIncluded === 'number' && <p>{taxIncludedText(tax.name, money(order.taxIncluded), order.taxRatePercent ?? tax.ratePercent)}</p>}
       {pharmacy ? (
         <p>
           Collect at {pharmacy.name}, {pharmacy.address}
         </p>
       ) : (
         <p>
-          Delivering to {order.address.fullName}, {order.address.addressLine}, {order.address.postalCode} {order.address.city}
+          Delivering to {order.address.fullName}, {addressInline(order.address)}
         </p>
       )}
     </>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { PRODUCT_IMAGE_SIZE, formatMoney, type Product, type ProductSafety } from '@pharmacy/contracts';
+import { useMarket } from '@pharmacy/session';
 import { Badge, MutedText, VisuallyHidden, media, th } from '@pharmacy/ui';
 import { onSale } from '../lib/format';
 import { CardSafety } from '../safety/CardSafety';
@@ -139,17 +140,20 @@ export function Stars({ value, count }: { value: number; count: number }) {
   );
 }
 
+/** A product's price in the market's currency, the sale price first when there is one. */
 export function PriceTag({ product }: { product: Pick<Product, 'price' | 'salePrice'> }) {
+  const { currency } = useMarket();
+  const money = (amount: number) => formatMoney(amount, currency);
   return onSale(product) ? (
     <Price>
       <span>
         <VisuallyHidden>Sale price </VisuallyHidden>
-        {formatMoney(product.salePrice)}
+        {money(product.salePrice)}
       </span>
-      <s aria-label={`was ${formatMoney(product.price)}`}>{formatMoney(product.price)}</s>
+      <s aria-label={`was ${money(product.price)}`}>{money(product.price)}</s>
     </Price>
   ) : (
-    <Price>{formatMoney(product.price)}</Price>
+    <Price>{money(product.price)}</Price>
   );
 }
 

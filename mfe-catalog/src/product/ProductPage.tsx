@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PRODUCT_IMAGE_SIZE, categoryLabel, type Product } from '@pharmacy/contracts';
-import { selectCurrentUser, useAppSelector } from '@pharmacy/session';
+import { selectCurrentUser, useAppSelector, useMarket } from '@pharmacy/session';
 import { Badge, Button, EmptyState, PageTitle, Spinner, SITE_NAME, media, th, useDocumentHead, usePageOrigin } from '@pharmacy/ui';
 import { AddToCart } from '../cart/AddToCart';
 import { catalogApi } from '../lib/api';
@@ -70,10 +70,11 @@ export function ProductPage() {
   const user = useAppSelector(selectCurrentUser);
   const safety = useProductSafety(product.data ? [product.data] : NO_PRODUCTS);
   const origin = usePageOrigin();
+  const { currency } = useMarket();
   const missing = product.status === 404 || product.status === 400;
   useDocumentHead(
     product.data
-      ? productHead(product.data, origin)
+      ? productHead(product.data, origin, currency)
       : missing
         ? { title: `Product not available | ${SITE_NAME}`, canonicalPath: productPath(productId), status: 404 }
         : {},

@@ -9,9 +9,10 @@ const absolute = (url: string, origin: string) => (url.startsWith('http') ? url 
 /**
  * What a product page tells search engines: title, description, its canonical URL and schema.org Product data
  * (name, description, image, brand, price and availability), in the HTML the server sends.
- * `origin` makes the image URL absolute (schema.org wants one); the canonical link gets it from the page.
+ * `origin` makes the image URL absolute (schema.org wants one); the canonical link gets it from the page. `currency`
+ * is the market's: prices are in it.
  */
-export function productHead(product: Product, origin: string): DocumentHead {
+export function productHead(product: Product, origin: string, currency: string): DocumentHead {
   const price = onSale(product) ? product.salePrice : product.price;
   return {
     title: `${product.title} | ${SITE_NAME}`,
@@ -31,7 +32,7 @@ export function productHead(product: Product, origin: string): DocumentHead {
       offers: {
         '@type': 'Offer',
         url: absolute(productPath(product._id), origin),
-        priceCurrency: 'USD',
+        priceCurrency: currency,
         price: price.toFixed(2),
         availability: product.totalStock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       },

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { getErrorMessage } from '@pharmacy/session';
+import { getErrorMessage, useMarket } from '@pharmacy/session';
 import { Input, VisuallyHidden, th } from '@pharmacy/ui';
 import { catalogApi, type SearchList } from '../lib/api';
 import { formatMoney } from '@pharmacy/contracts';
@@ -79,6 +79,7 @@ type State =
 
 /** Header search: suggestions as you type (debounced, matched words highlighted), Enter for the results page. */
 export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
+  const { currency } = useMarket();
   const navigate = useNavigate();
   const id = useId();
   const listId = `${id}-results`;
@@ -193,7 +194,7 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
                 <span>
                   <Highlight text={p.title} terms={state.kind === 'done' ? state.results.terms : []} />
                   <small>
-                    {p.brand} · {formatMoney(effectivePrice(p))}
+                    {p.brand} · {formatMoney(effectivePrice(p), currency)}
                   </small>
                 </span>
               </Option>

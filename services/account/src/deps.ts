@@ -1,3 +1,4 @@
+import type { Market } from '@pharmacy/contracts';
 import type { DocumentStore } from '@pharmacy/db';
 import type { Mailer, RateLimit, RateLimitsOf, ServiceDeps } from '@pharmacy/service-kit';
 import type { PasswordHasher } from './users/passwords';
@@ -54,6 +55,8 @@ export interface AccountDeps extends ServiceDeps<RateLimits> {
   erasers?: PersonalDataEraser[];
   /** How often unconfirmed erasures are retried (default 30 s; 0 turns the timer off, tests retry by hand). */
   erasureRetryMs?: number;
+  /** The market (MARKET): its phone rule checks the profile's phone; default GB. */
+  market?: Market;
 }
 
 /** What every route module of the service receives. */
@@ -75,6 +78,7 @@ export interface AccountContext {
   erasure: Erasure;
   publicOrigin: string;
   production: boolean;
+  market: Market;
   /** The dev mailbox's path where it exists (outbox mail, not production; see mailbox/routes.ts), else null. */
   mailbox: string | null;
 }

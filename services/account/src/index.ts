@@ -70,6 +70,7 @@ export const openAccountService: OpenService = async (ctx) => {
         serviceEraser('catalog', { transport: ctx.peers.catalog, token: ctx.internalToken }),
       ],
       erasureRetryMs: ctx.config.account.erasureRetryMs,
+      market: ctx.config.market,
     });
     return {
       name: 'account',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DEV_MAILBOX_PATH } from '@pharmacy/contracts';
+import { DEFAULT_MARKET_CODE, DEV_MAILBOX_PATH, marketFor } from '@pharmacy/contracts';
 import { ACCESS_TOKEN_TTL_SECONDS, type FastifyPluginAsyncTypebox, type OutboxDoc } from '@pharmacy/service-kit';
 import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountContext, type AccountDeps } from './deps';
 import { authRoutes } from './auth/routes';
@@ -87,6 +87,7 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
       erasure,
       publicOrigin: deps.publicOrigin.replace(/\/$/, ''),
       production,
+      market: deps.market ?? marketFor(DEFAULT_MARKET_CODE),
       mailbox: mailbox ? DEV_MAILBOX_PATH : null,
     };
 

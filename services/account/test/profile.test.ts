@@ -1,3 +1,4 @@
+import { MARKETS } from '@pharmacy/contracts';
 import { Jar, PASSWORD, buildTestApp, get, login, noHash, register, send, signedIn, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -51,6 +52,28 @@ describe('PUT /api/account/profile', () => {
     expect(res.json().data).toMatchObject({ firstName: 'Grace', phone: null, DOB: null, healthConditions: ['Asthma'] });
   });
 
+  it('keeps a phone saved under an older rule while the shopper changes something else, and checks a new one', async () => {
+    const { jar, user } = await signedIn(t.app);
+    await t.store.collection('users').updateOne({ _id: user._id }, { $set: { phone: '555.123.4567' } });
+    const kept = await send(t.app, 'PUT', '/api/account/profile', { firstName: 'Grace', phone: '555.123.4567' }, jar);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().data).toMatchObject({ firstName: 'Grace', phone: '555.123.4567' });
+    const changed = await send(t.app, 'PUT', '/api/account/profile', { phone: '555.123.4568' }, jar);
+    expect(changed.json()).toEqual({ success: false, code: 'VALIDATION', message: 'Enter a UK phone number, like 07700 900123 or +44 20 7946 0958.' });
+  });
+
+  it('follows the market’s phone rule: an Irish shop takes Irish numbers and refuses UK ones', async () => {
+    const ie = await buildTestApp({ market: MARKETS.IE });
+    try {
+      const { jar } = await signedIn(ie.app);
+      expect((await send(ie.app, 'PUT', '/api/account/profile', { phone: '+353 87 123 4567' }, jar)).json().data.phone).toBe('+353 87 123 4567');
+      const uk = await send(ie.app, 'PUT', '/api/account/profile', { phone: '07700 900123' }, jar);
+      expect(uk.json()).toEqual({ success: false, code: 'VALIDATION', message: 'Enter an Irish phone number, like 087 123 4567 or +353 1 234 5678.' });
+    } finally {
+      await ie.close();
+    }
+  });
+
   it('answers 409 when the email belongs to another account', async () => {
     const other = await register(t.app);
     const { jar } = await signedIn(t.app);
@@ -64,7 +87,8 @@ describe('PUT /api/account/profile', () => {
     [{ firstName: '' }, 'First name is required.'],
     [{ lastName: 'x'.repeat(51) }, 'Last name must be at most 50 characters.'],
     [{ email: 'nope' }, 'Enter a valid email address, like name@example.com.'],
-    [{ phone: '12ab' }, 'Enter a phone number of 7 to 15 digits; spaces, dashes, brackets and a leading + are fine.'],
+    [{ phone: '12ab' }, 'Enter a UK phone number, like 07700 900123 or +44 20 7946 0958.'],
+    [{ phone: '+1 703-555-0100' }, 'Enter a UK phone number, like 07700 900123 or +44 20 7946 0958.'],
     [{ DOB: tomorrow }, 'Date of birth must be in the past.'],
     [{ DOB: '2001-02-30' }, 'Enter a real calendar date.'],
     [{ DOB: '12/03/1990' }, 'Enter the date of birth as YYYY-MM-DD.'],

@@ -1,4 +1,3 @@
-import { DELIVERY_DEFAULTS } from '@pharmacy/contracts';
 import { openBlobStore, openStore } from '@pharmacy/db';
 import { accountSafetyProfiles, followAccountRevocations, type OpenService } from '@pharmacy/service-kit';
 import type { CatalogDeps } from './deps';
@@ -20,11 +19,7 @@ export const openCatalogService: OpenService = async (ctx) => {
   const store = await openStore({ name: 'catalog', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl });
   const blobs = await openBlobStore({ name: 'catalog', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl, store });
   if (ctx.config.catalog.seed) {
-    const { currency, delivery } = ctx.config.checkout;
-    const seeded = await seedCatalog(store, blobs, {
-      currency,
-      freeDeliveryOverCents: delivery.freeDeliveryOverCents ?? DELIVERY_DEFAULTS.freeDeliveryOverCents,
-    });
+    const seeded = await seedCatalog(store, blobs, ctx.config.market);
     if (seeded) ctx.log.info(seeded, 'seeded the demo catalog');
   }
   const deps: CatalogDeps = {

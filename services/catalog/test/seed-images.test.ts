@@ -3,7 +3,7 @@
  */
 // The demo images parsed as a browser parses them (DOMParser, image/svg+xml): well-formed, the declared size, the
 // title on the pack in full and in order, and every text line inside its label by the widths used to wrap it.
-import { FEATURE_IMAGE_SIZE, PRODUCT_IMAGE_SIZE } from '@pharmacy/contracts';
+import { FEATURE_IMAGE_SIZE, MARKETS, PRODUCT_IMAGE_SIZE } from '@pharmacy/contracts';
 import { featureImage, packShapeFor, productImage } from '../src/seed/images';
 import { SEED_PRODUCTS, seedFeatures } from '../src/seed/products';
 import { fitText, textWidth } from '../src/seed/text';
@@ -59,7 +59,7 @@ describe('product packs', () => {
 
 describe('home banners', () => {
   it('are well-formed 1200×400 SVGs with the headline and subline in full', () => {
-    for (const f of seedFeatures({ currency: 'USD', freeDeliveryOverCents: 3000 })) {
+    for (const f of seedFeatures(MARKETS.GB)) {
       const root = parse(featureImage(f));
       expect([root.getAttribute('width'), root.getAttribute('height')]).toEqual([String(FEATURE_IMAGE_SIZE.width), String(FEATURE_IMAGE_SIZE.height)]);
       const texts = textsOf(root).join(' ');

@@ -1,4 +1,4 @@
-import { CATEGORY_IDS } from '@pharmacy/contracts';
+import { CATEGORY_IDS, MARKETS } from '@pharmacy/contracts';
 import { openStore } from '@pharmacy/db';
 import { seedCatalog } from '../src';
 import { buildTestCatalog, ListingBlobStore } from './helpers';
@@ -43,9 +43,9 @@ describe('seedCatalog', () => {
         expect(words).toContain(doc.title as string);
       }
     }
-    // the free-delivery banner states the shop's threshold in its currency
+    // the free-delivery banner states the default market's threshold in its currency
     const bannerTexts = await Promise.all(features.map((f) => svgOf(blobs, f.image as string)));
-    expect(bannerTexts.some((svg) => svg.includes('Free delivery over $30'))).toBe(true);
+    expect(bannerTexts.some((svg) => svg.includes('Free delivery over £30'))).toBe(true);
 
     // second start: nothing more
     expect(await seedCatalog(store, blobs)).toBeNull();
@@ -53,10 +53,10 @@ describe('seedCatalog', () => {
     await store.close();
   });
 
-  it('words the delivery banner with the shop\'s own currency and threshold', async () => {
+  it('words the delivery banner with the market\'s own currency and threshold', async () => {
     const store = await openStore({ name: 'catalog', inMemory: true });
     const blobs = new ListingBlobStore();
-    await seedCatalog(store, blobs, { currency: 'EUR', freeDeliveryOverCents: 4550 });
+    await seedCatalog(store, blobs, { ...MARKETS.IE, delivery: { ...MARKETS.IE.delivery, freeDeliveryOverCents: 4550 } });
     const svgs = await Promise.all((await store.collection('features').find({})).map((f) => svgOf(blobs, f.image as string)));
     expect(svgs.filter((svg) => svg.includes('Free delivery over €45.50'))).toHaveLength(1);
     await store.close();

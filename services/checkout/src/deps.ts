@@ -1,4 +1,4 @@
-import type { DeliverySettings } from '@pharmacy/contracts';
+import type { Market } from '@pharmacy/contracts';
 import type { RateLimit, RateLimitsOf, ServiceDeps } from '@pharmacy/service-kit';
 import type { AccountClient } from './account-client';
 import type { CatalogClient } from './catalog-client';
@@ -25,9 +25,8 @@ export interface CheckoutDeps extends ServiceDeps<RateLimits> {
   trustedOrigins?: string[];
   /** NODE_ENV=production: no loopback aliases of the public origin are trusted. */
   production?: boolean;
-  currency?: string;
-  /** Delivery fees, free-delivery threshold and tax rate over DELIVERY_DEFAULTS (the settings that are set). */
-  delivery?: Partial<DeliverySettings>;
+  /** The market (MARKET): currency, tax, address and phone rules, delivery fees and area, pharmacies; default GB. */
+  market?: Market;
   /** Injectable clock (expiry, history timestamps, stats). */
   now?: () => Date;
   /** How long an unpaid order holds its stock (default 30 minutes). */

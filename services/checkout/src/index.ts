@@ -34,8 +34,7 @@ export async function openCheckout(ctx: ServiceContext): Promise<ServiceHandle> 
     publicOrigin: ctx.config.publicOrigin,
     trustedOrigins: settings.trustedOrigins,
     production: ctx.config.production,
-    currency: settings.currency,
-    delivery: settings.delivery,
+    market: ctx.config.market,
   });
   return {
     name: 'checkout',

@@ -1,4 +1,4 @@
-import { ORDER_EXPIRY_MS, UNPAID_ORDERS_LIMIT } from '@pharmacy/contracts';
+import { DEFAULT_MARKET_CODE, ORDER_EXPIRY_MS, UNPAID_ORDERS_LIMIT, marketFor } from '@pharmacy/contracts';
 import type { FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { addressRoutes } from './addresses/routes';
 import { createAddressStore } from './addresses/store';
@@ -40,21 +40,21 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
   return async (app) => {
     const now = deps.now ?? (() => new Date());
     const limits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
+    const market = deps.market ?? marketFor(DEFAULT_MARKET_CODE);
     const carts = createCartStore(deps.store);
-    const addresses = await createAddressStore(deps.store, now);
+    const addresses = await createAddressStore(deps.store, market, now);
     // Every order write goes through the figures' collection, which keeps the dashboard's figures (admin/figures.ts).
     const figures = await keepOrderFigures(deps.store, await ordersCollection(deps.store));
     const orders = figures.orders;
     const holds = await createHoldSlots(deps.store, orders, UNPAID_ORDERS_LIMIT, () => now().getTime());
     const trusted = trustedReturnOrigins(deps.publicOrigin, deps.trustedOrigins ?? [], deps.production ?? false);
 
-    const currency = deps.currency ?? 'USD';
-    const pricing = createDeliveryPricing(currency, deps.delivery);
+    const pricing = createDeliveryPricing(market);
     const cartService = createCartService({ carts, catalog: deps.catalog, account: deps.account, now, log: app.log });
     const orderService = createOrderService({
       orders, carts, addresses, catalog: deps.catalog, account: deps.account, payments: deps.payments, holds,
       returnOrigin: (requestOrigin) => returnOriginFor(trusted, deps.publicOrigin, requestOrigin),
-      currency, pricing, orderTtlMs: deps.orderTtlMs ?? ORDER_EXPIRY_MS, publicOrigin: deps.publicOrigin, now, log: app.log,
+      market, pricing, orderTtlMs: deps.orderTtlMs ?? ORDER_EXPIRY_MS, publicOrigin: deps.publicOrigin, now, log: app.log,
     });
 
     await app.register(deliveryRoutes, { pricing });

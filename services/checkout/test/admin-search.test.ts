@@ -26,7 +26,7 @@ async function orderFor(userId: string, fullName: string): Promise<string> {
   // prepareShopper's address is Ada Lovelace's: this shopper gets their own.
   const address = await h.app.inject({
     method: 'POST', url: '/api/shop/address/add', headers: h.as(userId),
-    payload: { fullName, addressLine: '2 Side Street', city: 'Leeds', postalCode: 'LS1 4AB', phone: '+44 113 496 0000' },
+    payload: { fullName, line1: '2 Side Street', city: 'Leeds', postalCode: 'LS1 4AB', phone: '+44 113 496 0000' },
   });
   const res = await h.app.inject({ method: 'POST', url: '/api/shop/order/create', headers: h.as(userId), payload: { addressId: address.json().data._id } });
   expect(res.statusCode).toBe(200);

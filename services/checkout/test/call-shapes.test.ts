@@ -20,7 +20,7 @@ const send = (method: 'POST' | 'PUT', url: string, userId: string, payload: obje
 const cartOf = async (userId: string) => (await h.app.inject({ url: `/api/shop/cart/get/${userId}`, headers: h.as(userId) })).json().data;
 const addressesOf = async (userId: string) => (await h.app.inject({ url: `/api/shop/address/get/${userId}`, headers: h.as(userId) })).json().data;
 const ordersOf = async (userId: string) => (await h.app.inject({ url: `/api/shop/order/list/${userId}`, headers: h.as(userId) })).json().data;
-const address = { fullName: 'Ada Lovelace', addressLine: '1 Main Street', city: 'London', postalCode: 'N1 9GU', phone: '+44 20 7946 0000' };
+const address = { fullName: 'Ada Lovelace', line1: '1 Main Street', city: 'London', postalCode: 'N1 9GU', phone: '+44 20 7946 0000' };
 
 describe('lists are arrays', () => {
   it('GET /api/admin/orders/get: data is the array of orders, total, page, limit and the review queue’s size beside it', async () => {

@@ -3,7 +3,7 @@
  * threshold, collect's pharmacy, cart totals that leave out blocked lines, and what an order keeps and the payment
  * provider is asked for. Prices include tax: totals say how much of them is tax.
  */
-import { DELIVERY_DEFAULTS, DEFAULT_TAX_RATE_PERCENT, deliveryFeeCents, taxIncludedCents } from '@pharmacy/contracts';
+import { CheckoutErrorCodes, MARKETS, deliveryFeeCents, taxIncludedCents } from '@pharmacy/contracts';
 import { createSandboxProvider } from '../src/payments/sandbox';
 import type { CreatePaymentInput } from '../src/payments/port';
 import { approveSandbox, createHarness, ORIGIN, prepareShopper, type Harness } from './harness';
@@ -31,45 +31,56 @@ describe('GET /api/shop/delivery/options', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     const data = res.json().data;
-    expect(data).toMatchObject({ currency: 'USD', freeDeliveryOver: 30, freeDeliveryOverCents: 3000, taxRatePercent: 20 });
+    expect(data).toMatchObject({ currency: 'GBP', freeDeliveryOver: 30, freeDeliveryOverCents: 3000, taxRatePercent: 20 });
     expect(data.methods).toEqual([
       { method: 'standard', label: 'Standard delivery', description: '2-4 working days', fee: 3.99, feeCents: 399, freeOver: 30, freeOverCents: 3000 },
       { method: 'express', label: 'Express delivery', description: expect.any(String), fee: 7.99, feeCents: 799 },
       { method: 'collect', label: 'Click and collect', description: expect.any(String), fee: 0, feeCents: 0 },
     ]);
-    expect(data.pharmacies.length).toBeGreaterThanOrEqual(2);
+    expect(data.pharmacies).toEqual(MARKETS.GB.pharmacies);
     for (const p of data.pharmacies) {
-      expect(p).toEqual({ id: expect.stringMatching(/^[a-z0-9-]+$/), name: expect.any(String), address: expect.any(String), openingHours: expect.arrayContaining([expect.any(String)]) });
+      expect(p).toEqual({ id: expect.stringMatching(/^[a-z0-9-]+$/), name: expect.any(String), address: expect.stringMatching(/ [A-Z]{1,2}[0-9][0-9A-Z]? [0-9][A-Z]{2}$/), openingHours: expect.arrayContaining([expect.any(String)]) });
     }
     expect((await h.app.inject({ method: 'GET', url: '/api/shop/delivery/options?x=1' })).statusCode).toBe(400);
   });
 
-  test('the settings change fees, threshold and tax once, for the options and every total', async () => {
-    const custom = await createHarness({ deps: { currency: 'EUR', delivery: { standardFeeCents: 250, expressFeeCents: 1000, freeDeliveryOverCents: 5000, taxRatePercent: 10 } } });
+  test('the market changes currency, fees, threshold, tax and pharmacies once, for the options, every total and order', async () => {
+    const ie = await createHarness({ deps: { market: MARKETS.IE } });
     try {
-      const data = (await custom.app.inject({ method: 'GET', url: '/api/shop/delivery/options' })).json().data;
-      expect(data).toMatchObject({ currency: 'EUR', freeDeliveryOver: 50, taxRatePercent: 10 });
-      expect(data.methods.map((m: { feeCents: number }) => m.feeCents)).toEqual([250, 1000, 0]);
-      const p = await custom.addProduct({ price: 40, totalStock: 5 });
-      await custom.app.inject({ method: 'POST', url: '/api/shop/cart/add', headers: custom.as('u-eur'), payload: { productId: p, quantity: 1 } });
-      const totals = (await custom.app.inject({ url: '/api/shop/cart/get/u-eur', headers: custom.as('u-eur') })).json().data.totals;
-      expect(totals).toEqual({ subtotal: 40, delivery: 2.5, total: 42.5, taxIncluded: 3.86, taxRatePercent: 10, currency: 'EUR', deliveryMethod: 'standard', amountToFreeDelivery: 10, excludedLines: 0 });
+      const data = (await ie.app.inject({ method: 'GET', url: '/api/shop/delivery/options' })).json().data;
+      expect(data).toMatchObject({ currency: 'EUR', freeDeliveryOver: 40, taxRatePercent: 23 });
+      expect(data.methods.map((m: { feeCents: number }) => m.feeCents)).toEqual([450, 995, 0]);
+      expect(data.pharmacies.map((p: { id: string }) => p.id)).toEqual(['grafton-street', 'patrick-street']);
+      const p = await ie.addProduct({ price: 30, totalStock: 5 });
+      const addressId = await prepareShopper(ie, 'u-eur', [{ productId: p, quantity: 1 }], {
+        fullName: 'Aoife Byrne', line1: '80 Saint Patrick Street', city: 'Cork', region: 'Cork', postalCode: 'T12 K8AF', phone: '021 123 4567',
+      });
+      const totals = (await ie.app.inject({ url: '/api/shop/cart/get/u-eur', headers: ie.as('u-eur') })).json().data.totals;
+      expect(totals).toEqual({ subtotal: 30, delivery: 4.5, total: 34.5, taxIncluded: 6.45, taxRatePercent: 23, currency: 'EUR', deliveryMethod: 'standard', amountToFreeDelivery: 10, excludedLines: 0 });
+      const { orderId, approvalURL } = (await ie.app.inject({ method: 'POST', url: '/api/shop/order/create', headers: ie.as('u-eur'), payload: { addressId } })).json().data;
+      const order = (await ie.app.inject({ url: `/api/shop/order/details/${orderId}`, headers: ie.as('u-eur') })).json().data;
+      expect(order).toMatchObject({ currency: 'EUR', totalAmount: 34.5, taxRatePercent: 23, address: { region: 'Cork', postalCode: 'T12 K8AF', country: 'IE' } });
+      expect((await ie.app.inject({ method: 'GET', url: new URL(approvalURL).pathname })).body).toContain('€34.50');
+      // the other market's pharmacies are not this one's
+      const collect = await ie.app.inject({ method: 'POST', url: '/api/shop/order/create', headers: ie.as('u-eur'), payload: { addressId, delivery: { method: 'collect', pharmacyId: 'riverside' } } });
+      expect(collect.statusCode).toBe(422);
     } finally {
-      await custom.close();
+      await ie.close();
     }
   });
 });
 
 describe('fees and the free-delivery threshold', () => {
   test('standard just under, at and over the threshold; express always; collect free', () => {
-    const { freeDeliveryOverCents: free, standardFeeCents, expressFeeCents } = DELIVERY_DEFAULTS;
-    expect(deliveryFeeCents('standard', free - 1)).toBe(standardFeeCents);
-    expect(deliveryFeeCents('standard', free)).toBe(0);
-    expect(deliveryFeeCents('standard', free + 1)).toBe(0);
-    expect(deliveryFeeCents('express', free + 1)).toBe(expressFeeCents);
-    expect(deliveryFeeCents('collect', 1)).toBe(0);
-    // 20% included in 12.00 is 2.00.
-    expect(taxIncludedCents(1200, DEFAULT_TAX_RATE_PERCENT)).toBe(200);
+    const fees = MARKETS.GB.delivery;
+    const { freeDeliveryOverCents: free, standardFeeCents, expressFeeCents } = fees;
+    expect(deliveryFeeCents('standard', free - 1, fees)).toBe(standardFeeCents);
+    expect(deliveryFeeCents('standard', free, fees)).toBe(0);
+    expect(deliveryFeeCents('standard', free + 1, fees)).toBe(0);
+    expect(deliveryFeeCents('express', free + 1, fees)).toBe(expressFeeCents);
+    expect(deliveryFeeCents('collect', 1, fees)).toBe(0);
+    // 20% VAT included in 12.00 is 2.00.
+    expect(taxIncludedCents(1200, MARKETS.GB.tax.ratePercent)).toBe(200);
     expect(taxIncludedCents(1200, 0)).toBe(0);
   });
 
@@ -77,7 +88,7 @@ describe('fees and the free-delivery threshold', () => {
     const p = await h.addProduct({ price: 29.99, totalStock: 10 });
     await h.app.inject({ method: 'POST', url: '/api/shop/cart/add', headers: h.as('u-fees'), payload: { productId: p, quantity: 1 } });
     expect((await cart('u-fees')).json().data.totals).toEqual({
-      subtotal: 29.99, delivery: 3.99, total: 33.98, taxIncluded: 5.66, taxRatePercent: 20, currency: 'USD', deliveryMethod: 'standard', amountToFreeDelivery: 0.01, excludedLines: 0,
+      subtotal: 29.99, delivery: 3.99, total: 33.98, taxIncluded: 5.66, taxRatePercent: 20, currency: 'GBP', deliveryMethod: 'standard', amountToFreeDelivery: 0.01, excludedLines: 0,
     });
     expect((await cart('u-fees', '?delivery=express')).json().data.totals).toMatchObject({ delivery: 7.99, total: 37.98, deliveryMethod: 'express' });
     expect((await cart('u-fees', '?delivery=collect&pharmacyId=high-street')).json().data.totals).toMatchObject({ delivery: 0, total: 29.99, deliveryMethod: 'collect' });
@@ -112,7 +123,7 @@ describe('blocked lines are left out of the totals, each with its reason beside 
     expect(data.totals).toMatchObject({ subtotal: 1.29, delivery: 3.99, total: 5.28, excludedLines: 1 });
     expect(data.canCheckout).toBe(false);
 
-    // Only blocked lines: nothing to pay, and the reason is on the line, not a bare $0.00.
+    // Only blocked lines: nothing to pay, and the reason is on the line, not a bare £0.00.
     await h.app.inject({ method: 'DELETE', url: `/api/shop/cart/u-blocked/${fine}`, headers: h.as('u-blocked') });
     const only = (await cart('u-blocked')).json().data;
     expect(only.totals).toMatchObject({ subtotal: 0, delivery: 0, total: 0, excludedLines: 1 });
@@ -130,12 +141,12 @@ describe('orders keep their delivery, totals and tax; the provider is asked for 
     const order = await details('u-express', orderId);
     expect(order).toMatchObject({
       orderNumber: `#${orderId.slice(0, 8).toUpperCase()}`,
-      subtotal: 25, deliveryFee: 7.99, totalAmount: 32.99, taxIncluded: 5.5, taxRatePercent: 20, currency: 'USD',
+      subtotal: 25, deliveryFee: 7.99, totalAmount: 32.99, taxIncluded: 5.5, taxRatePercent: 20, currency: 'GBP',
       delivery: { method: 'express', label: 'Express delivery', fee: 7.99, pharmacy: null },
     });
     const payment = asked.find((a) => a.orderId === orderId)!;
-    expect(payment).toMatchObject({ amountCents: 3299, currency: 'USD' });
-    expect(payment.description).toContain(order.orderNumber);
+    expect(payment).toMatchObject({ amountCents: 3299, currency: 'GBP' });
+    expect(payment.description).toBe(`Pharmacy & Care order ${order.orderNumber} (£32.99)`);
   });
 
   test('no delivery sent (an older client): standard, free over the threshold', async () => {
@@ -168,10 +179,40 @@ describe('orders keep their delivery, totals and tax; the provider is asked for 
     const addressId = await prepareShopper(h, 'u-paid-totals', [{ productId: p, quantity: 1 }]);
     const { orderId, approvalURL } = (await create('u-paid-totals', addressId, { delivery: { method: 'standard' } })).json().data;
     const page = await h.app.inject({ method: 'GET', url: new URL(approvalURL).pathname });
-    expect(page.body).toContain('13.99 USD');
+    expect(page.body).toContain('£13.99');
     const approved = await approveSandbox(h, approvalURL);
     const paid = (await h.app.inject({ method: 'POST', url: '/api/shop/order/capture', headers: h.as('u-paid-totals'), payload: { ...approved, orderId } })).json().data;
     expect(paid).toMatchObject({ paymentStatus: 'paid', subtotal: 10, deliveryFee: 3.99, totalAmount: 13.99, taxIncluded: 2.33 });
+  });
+});
+
+describe('the delivery area', () => {
+  const belfast = { fullName: 'Niamh Kelly', line1: '5 Donegall Square', city: 'Belfast', postalCode: 'BT1 5GS', phone: '028 9018 0123' };
+
+  test('an address outside it is refused for delivery with what to do instead, and can still collect', async () => {
+    const p = await h.addProduct({ price: 8, totalStock: 10 });
+    const addressId = await prepareShopper(h, 'u-belfast', [{ productId: p, quantity: 1 }], belfast);
+    for (const method of ['standard', 'express']) {
+      const refused = await create('u-belfast', addressId, { delivery: { method } });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({
+        success: false,
+        code: CheckoutErrorCodes.OUTSIDE_DELIVERY_AREA,
+        message: 'We cannot deliver to Northern Ireland (postcodes starting BT). We deliver to England, Scotland and Wales: choose click and collect, or another address.',
+      });
+    }
+    expect(await h.stockOf(p)).toBe(10);
+    const collected = await create('u-belfast', addressId, { delivery: { method: 'collect', pharmacyId: 'station' } });
+    expect(collected.statusCode).toBe(200);
+  });
+
+  test('an address saved before the rule, with a postcode that is not a UK one, is refused for delivery', async () => {
+    const p = await h.addProduct({ price: 8, totalStock: 10 });
+    const addressId = await prepareShopper(h, 'u-old-zip', [{ productId: p, quantity: 1 }]);
+    await h.store.collection('addresses').updateOne({ _id: addressId }, { $set: { postalCode: '62704' } });
+    const refused = await create('u-old-zip', addressId);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('We cannot deliver to this address: "62704" is not a postcode we know. Edit the address, or choose click and collect, or another address.');
   });
 });
 
@@ -192,5 +233,16 @@ describe('orders from before delivery methods and stored numbers', () => {
       delivery: { method: 'standard', label: 'Standard delivery', fee: 0, pharmacy: null },
     });
     expect(order.closedReason).toBeUndefined();
+  });
+
+  test('an order whose address copy has an older version’s fields shows it in today’s shape', async () => {
+    const p = await h.addProduct({ price: 6, totalStock: 10 });
+    const addressId = await prepareShopper(h, 'u-old-copy', [{ productId: p, quantity: 1 }]);
+    const { orderId } = (await create('u-old-copy', addressId)).json().data;
+    const old = { addressId, fullName: 'Ada Lovelace', addressLine: '1 Main Street', city: 'London', postalCode: 'N1 9GU', phone: '+44 20 7946 0000', notes: '' };
+    await h.store.collection('orders').updateOne({ _id: orderId }, { $set: { address: old } });
+    expect((await details('u-old-copy', orderId)).address).toEqual({
+      addressId, fullName: 'Ada Lovelace', line1: '1 Main Street', line2: '', city: 'London', region: '', postalCode: 'N1 9GU', country: 'GB', phone: '+44 20 7946 0000', notes: '',
+    });
   });
 });

@@ -44,7 +44,7 @@ describe('POST /internal/checkout/users/{userId}/erase (account deletion)', () =
     const kept = await h.store.collection('orders').findOne({ _id: orderId });
     expect(kept).not.toBeNull();
     expect(kept!.address).toEqual({
-      addressId: '', fullName: 'Former customer', addressLine: '(erased)', city: '(erased)', postalCode: '(erased)', phone: '(erased)', notes: '',
+      addressId: '', fullName: 'Former customer', line1: '(erased)', line2: '', city: '(erased)', region: '', postalCode: '(erased)', country: '', phone: '(erased)', notes: '',
     });
     expect(JSON.stringify(kept)).not.toMatch(/Ada Lovelace|1 Main Street|London|N1 9GU|7946/);
     // The pharmacy's record stays whole: items, amounts, payment and status.

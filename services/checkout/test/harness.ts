@@ -198,15 +198,18 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   };
 }
 
-/** Puts items in a user's server cart and adds an address; returns the address id. */
-export async function prepareShopper(h: Harness, userId: string, items: Array<{ productId: string; quantity: number }>): Promise<string> {
+/** A delivery address in the default market (GB), inside its delivery area. */
+export const UK_ADDRESS = { fullName: 'Ada Lovelace', line1: '1 Main Street', city: 'London', postalCode: 'N1 9GU', phone: '+44 20 7946 0000' };
+
+/** Puts items in a user's server cart and adds an address (UK_ADDRESS unless given); returns the address id. */
+export async function prepareShopper(h: Harness, userId: string, items: Array<{ productId: string; quantity: number }>, address: object = UK_ADDRESS): Promise<string> {
   for (const item of items) {
     const res = await h.app.inject({ method: 'POST', url: '/api/shop/cart/add', headers: h.as(userId), payload: { userId, ...item } });
     if (res.statusCode !== 200) throw new Error(`cart add failed: ${res.body}`);
   }
   const res = await h.app.inject({
     method: 'POST', url: '/api/shop/address/add', headers: h.as(userId),
-    payload: { fullName: 'Ada Lovelace', addressLine: '1 Main Street', city: 'London', postalCode: 'N1 9GU', phone: '+44 20 7946 0000' },
+    payload: address,
   });
   if (res.statusCode !== 200) throw new Error(`address add failed: ${res.body}`);
   return res.json().data._id as string;

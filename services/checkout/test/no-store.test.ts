@@ -33,7 +33,7 @@ it('every cart, address, order, payment-return and admin-order answer is Cache-C
 
   const addressId = await prepareShopper(h, user, [{ productId: product, quantity: 1 }]);
   expectNoStore('address list', await inject('GET', `/api/shop/address/get/${user}`));
-  expectNoStore('address add', await inject('POST', '/api/shop/address/add', as, { fullName: 'Ada Lovelace', addressLine: '2 Side Street', city: 'Leeds', postalCode: 'LS1 1AA', phone: '+44 20 7946 0001' }));
+  expectNoStore('address add', await inject('POST', '/api/shop/address/add', as, { fullName: 'Ada Lovelace', line1: '2 Side Street', city: 'Leeds', postalCode: 'LS1 1AA', phone: '+44 20 7946 0001' }));
   expectNoStore('address update', await inject('PUT', `/api/shop/address/update/${user}/${addressId}`, as, { city: 'York' }));
 
   const created = expectNoStore('order create', await inject('POST', '/api/shop/order/create', as, { addressId })).json().data;

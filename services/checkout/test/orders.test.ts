@@ -43,7 +43,7 @@ describe('order journey with the sandbox provider', () => {
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('Test payment: no money is taken');
     expect(page.body).toContain('Sandbox payment provider');
-    expect(page.body).toContain('28.99 USD');
+    expect(page.body).toContain('£28.99');
     expect(page.body).toMatch(/>Approve</);
     expect(page.body).toMatch(/>Cancel</);
 

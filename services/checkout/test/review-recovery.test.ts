@@ -106,7 +106,7 @@ test('PayPal refunds but the answer is lost: the pharmacist gets a 503, the swee
     const calls = pp.requests.filter((r) => r.path === `/v2/payments/captures/${captureId}/refund`);
     expect(calls.map((c) => c.requestId)).toEqual([`refund-${orderId}`, `refund-${orderId}`]);
     // The order's total: items and standard delivery.
-    expect(calls[0].body).toMatchObject({ amount: { currency_code: 'USD', value: '15.99' } });
+    expect(calls[0].body).toMatchObject({ amount: { currency_code: 'GBP', value: '15.99' } });
     expect(pp.refunds.size).toBe(1);
     expect(await h.stockOf(productId)).toBe(4);
   } finally {

@@ -226,7 +226,7 @@ describe('the decision', () => {
     const mail = h.mails.filter((m) => m.key === `order-rejected:${orderId}`);
     expect(mail).toEqual([expect.objectContaining({ userId: 'u-reject', subject: expect.stringMatching(/not approved by our pharmacist/) })]);
     expect(mail[0].text).toContain(reason);
-    expect(mail[0].text).toContain(formatMoney(26.49, order.currency));
+    expect(mail[0].text).toContain('£26.49');
     // The order is named by its one short number.
     expect(mail[0].subject).toContain(`#${orderId.slice(0, 8).toUpperCase()}`);
     expect(mail[0].text).toContain(`order #${orderId.slice(0, 8).toUpperCase()} of`);
@@ -310,7 +310,7 @@ describe('the decision', () => {
     expect(res.json().data).toMatchObject({ paymentStatus: 'refunded', orderStatus: 'rejected' });
     expect(res.json().data.history).toContainEqual(expect.objectContaining({ field: 'paymentStatus', to: 'refunded', note: expect.stringMatching(/outside the payment provider/) }));
     expect(refunds.some((r) => r.orderId === orderId)).toBe(false);
-    expect(h.mails.find((m) => m.key === `order-rejected:${orderId}`)?.text).toContain(`We will refund the full ${formatMoney(6.99, 'USD')} to you the way you paid`);
+    expect(h.mails.find((m) => m.key === `order-rejected:${orderId}`)?.text).toMatch(/We will refund the full £6.99 to you the way you paid/);
   });
 
   test('a mail that cannot be sent never undoes the rejection: the sweep sends it later, once', async () => {

@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const valid = { fullName: 'Siân O’Brien', addressLine: 'Flat 2, 3 Mill Road', city: 'Leeds', postalCode: 'LS1 5AB', phone: '+44 113 496 0000' };
+const valid = { fullName: 'Siân O’Brien', line1: 'Flat 2, 3 Mill Road', city: 'Leeds', postalCode: 'LS1 5AB', phone: '+44 113 496 0000' };
 const add = (userId: string, body: object) => h.app.inject({ method: 'POST', url: '/api/shop/address/add', headers: h.as(userId), payload: body });
 const list = (userId: string) => h.app.inject({ method: 'GET', url: `/api/shop/address/get/${userId}`, headers: h.as(userId) });
 
@@ -17,7 +17,7 @@ describe.each([
 ])('%s in an address', (_name, bad) => {
   it('is refused with 400 naming the field when added, and nothing is saved', async () => {
     const userId = `text-add-${bad.charCodeAt(0)}`;
-    for (const [field, text] of Object.entries({ fullName: valid.fullName, addressLine: valid.addressLine, city: valid.city, notes: 'By the door' })) {
+    for (const [field, text] of Object.entries({ fullName: valid.fullName, line1: valid.line1, city: valid.city, notes: 'By the door' })) {
       const res = await add(userId, { ...valid, [field]: `${text}${bad}` });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ success: false, code: 'VALIDATION', message: `"${field}" contains a character that cannot be stored.` });
@@ -29,9 +29,9 @@ describe.each([
     const userId = `text-update-${bad.charCodeAt(0)}`;
     const address = (await add(userId, valid)).json().data;
     const url = `/api/shop/address/update/${userId}/${address._id}`;
-    const res = await h.app.inject({ method: 'PUT', url, headers: h.as(userId), payload: { addressLine: `1${bad} High Street` } });
+    const res = await h.app.inject({ method: 'PUT', url, headers: h.as(userId), payload: { line1: `1${bad} High Street` } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('"addressLine" contains a character that cannot be stored.');
+    expect(res.json().message).toBe('"line1" contains a character that cannot be stored.');
     expect((await list(userId)).json().data).toEqual([address]);
   });
 });

@@ -21,6 +21,7 @@ import {
 } from '@pharmacy/service-kit';
 import { openStore } from '@pharmacy/db';
 import { COMPRESS_OPTIONS } from './compression';
+import { DEMO_MARKET_WARNING, marketRoutes } from './market';
 import { remoteOrigins, withRemoteOrigins } from './remotes/csp';
 import { hostSharedVersions } from './remotes/host-shared';
 import { manifestOrigins } from './remotes/origins';
@@ -88,6 +89,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
     });
   }
   await app.register(fastifyCompress, COMPRESS_OPTIONS);
+  await app.register(marketRoutes, { market: config.market });
+  if (config.production && config.market.demo) app.log.warn({ market: config.market.code }, DEMO_MARKET_WARNING);
 
   if (opts.mode === 'embedded') {
     const handles: ServiceHandle[] = [];

@@ -43,6 +43,16 @@ test('a port out of range and a bad upstream timeout are both named in one start
   expect(stderr).toContain('GATEWAY_UPSTREAM_TIMEOUT_MS must be an integer of at least 100, got "soon"');
 });
 
+test('a currency left from an earlier version stops the start and points to MARKET, as does an unknown market', async () => {
+  const retired = await startGateway({ CURRENCY: 'USD' });
+  expect(retired.code).toBe(1);
+  expect(retired.stderr).toBe('Could not start the gateway: CURRENCY is no longer read: MARKET sets the currency (GB or IE, default GB); remove CURRENCY\n');
+  expect(fs.readdirSync(retired.dataDir)).toEqual([]);
+  const unknown = await startGateway({ MARKET: 'US' });
+  expect(unknown.code).toBe(1);
+  expect(unknown.stderr).toBe('Could not start the gateway: MARKET must be "GB" or "IE", got "US"\n');
+});
+
 test("the README's configuration table shows the upstream timeout the gateway applies when unset", () => {
   const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
   const row = readme.split('\n').find((l) => l.startsWith('| `GATEWAY_UPSTREAM_TIMEOUT_MS` |'));

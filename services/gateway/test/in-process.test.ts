@@ -97,7 +97,7 @@ describe('embedded mode', () => {
     const headers = await signUp(app, 'inproc');
     const address = await app.inject({
       method: 'POST', url: '/api/shop/address/add', headers,
-      payload: { fullName: 'Rosa Buyer', addressLine: '3 Mill Road', city: 'Leeds', postalCode: 'LS1 5AB', phone: '+44 113 496 0000' },
+      payload: { fullName: 'Rosa Buyer', line1: '3 Mill Road', city: 'Leeds', postalCode: 'LS1 5AB', phone: '+44 113 496 0000' },
     });
     expect(address.statusCode).toBe(200);
     // Cart add asks account (profile) and catalog (quote); create asks both and reserves; capture commits.

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ACCESS_COOKIE, CSRF_HEADER } from '@pharmacy/contracts';
+import { ACCESS_COOKIE, CSRF_HEADER, MARKETS } from '@pharmacy/contracts';
 import { ensureKeys, INTERNAL_HEADER, loadConfig, loadInternalToken, type App } from '@pharmacy/service-kit';
 import { buildGateway } from '../src';
 import { freePort } from './realServices';
@@ -187,6 +187,14 @@ describe.each([
     expect(missing.body).toContain('<h1>Mail not found</h1>');
   });
 
+  it('answers the configured market itself, public and cacheable, whole', async () => {
+    const res = await mode.app.inject('/api/common/market');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toEqual({ success: true, data: MARKETS.GB });
+    expect((await mode.app.inject('/api/common/market?x=1')).statusCode).toBe(400);
+  });
+
   it('never exposes internal service routes on its port, while the services still call each other', async () => {
     const origin = `http://127.0.0.1:${(mode.app.server.address() as net.AddressInfo).port}`;
     const token = { [INTERNAL_HEADER]: loadInternalToken(mode.dataDir) };
@@ -213,6 +221,24 @@ describe.each([
       payload: { productId: '00000000-0000-4000-8000-000000000000', quantity: 1 },
     });
     expect({ status: added.statusCode, code: added.json().code }).toEqual({ status: 404, code: 'NOT_FOUND' });
+  });
+});
+
+describe('the market', () => {
+  it('is the one MARKET names, and a production start says while it still carries demo registration details', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-market-'));
+    const lines: string[] = [];
+    const config = loadConfig({ NODE_ENV: 'production', MARKET: 'IE', DATA_DIR: dataDir, CATALOG_SEED: 'false', PUBLIC_ORIGIN: 'https://shop.test', PAYMENT_PROVIDER: 'sandbox', LOG_LEVEL: 'warn' });
+    const app = await buildGateway({ mode: 'embedded', config, logStream: { write: (line) => lines.push(line) } });
+    try {
+      await app.ready();
+      expect((await app.inject('/api/common/market')).json().data).toEqual(MARKETS.IE);
+      expect(lines.map((l) => JSON.parse(l).msg)).toContain(
+        "the market carries demo registration details and pharmacy addresses (shared/contracts/src/market): put the pharmacy's own there before real customers use the shop",
+      );
+    } finally {
+      await app.close();
+    }
   });
 });
 

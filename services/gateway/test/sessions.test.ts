@@ -5,7 +5,7 @@
  * interval (1 s), and every check below allows the promised 5 seconds.
  */
 import { randomUUID } from 'node:crypto';
-import { ACCESS_COOKIE, CSRF_HEADER, CSRF_HEADER_VALUE, DELIVERY_DEFAULTS, REFRESH_COOKIE } from '@pharmacy/contracts';
+import { ACCESS_COOKIE, CSRF_HEADER, CSRF_HEADER_VALUE, MARKETS, REFRESH_COOKIE } from '@pharmacy/contracts';
 import { openBlobStore, openStore, type DocumentStore } from '@pharmacy/db';
 import {
   DEFAULT_REVOCATION_POLL_MS,
@@ -315,7 +315,7 @@ describe('deleting an account erases the personal data in every service', () => 
     const { userId, browser } = await signUp();
     // A shopper's history: an address, a paid order, a cart, a ticket, a review.
     const address = await send(shop.checkout, 'POST', '/api/shop/address/add', browser, {
-      fullName: 'Ada Lovelace', addressLine: '12 Analytical Row', city: 'London', postalCode: 'N1 9GU', phone: '+44 20 7946 0000',
+      fullName: 'Ada Lovelace', line1: '12 Analytical Row', city: 'London', postalCode: 'N1 9GU', phone: '+44 20 7946 0000',
     });
     expect(address.statusCode).toBe(200);
     await send(shop.checkout, 'POST', '/api/shop/cart/add', browser, { userId, productId: shop.productId, quantity: 2 });
@@ -354,7 +354,7 @@ describe('deleting an account erases the personal data in every service', () => 
     expect(await shop.checkoutStore.collection('carts').countDocuments({ _id: userId })).toBe(0);
     const kept = await shop.checkoutStore.collection('orders').findOne({ _id: orderId });
     // the $20 product and standard delivery (free only from the threshold on)
-    expect(kept).toMatchObject({ userId, paymentStatus: 'paid', totalCents: 2000 + DELIVERY_DEFAULTS.standardFeeCents, address: { fullName: 'Former customer', phone: '(erased)' } });
+    expect(kept).toMatchObject({ userId, paymentStatus: 'paid', totalCents: 2000 + MARKETS.GB.delivery.standardFeeCents, address: { fullName: 'Former customer', phone: '(erased)' } });
     expect(typeof kept!.anonymisedAt).toBe('number');
     expect(JSON.stringify(kept)).not.toMatch(/Ada Lovelace|Analytical Row|7946/);
     expect(await shop.accountStore.collection('erasures').countDocuments({})).toBe(0);

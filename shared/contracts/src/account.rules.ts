@@ -11,7 +11,8 @@ export const ACCOUNT_LIMITS = {
   emailMax: 254,
   passwordMin: 8,
   passwordMax: 128,
-  phoneMax: 20, // PHONE_RULE.maxLength
+  /** A phone as written, separators included (the market's PhoneRule says which numbers). */
+  phoneMax: 20,
   listItemMax: 60,
   listMax: 30,
   subjectMax: 120,
@@ -66,28 +67,6 @@ export function passwordProblem(value: string, label = 'Password'): string | nul
   if (/^(.)\1+$/.test(value)) return `${label} cannot be one character repeated.`;
   if (value.trim() !== value) return `${label} cannot start or end with a space.`;
   return null;
-}
-
-/**
- * The one phone rule of the shop: the profile's phone, a delivery address's phone, both services' schemas and
- * both forms check this, so a number saved in one place is never refused in the other. 7 to 15 digits (the
- * international maximum), written with spaces, dots, dashes or brackets and an optional leading +; it starts
- * with a digit or a bracket and ends with a digit, so a schema reading an untrimmed value refuses edge spaces.
- * The pattern is a string so a TypeBox schema and an input's `pattern` attribute can carry it; it is valid in
- * both the `u` and the `v` regular expression modes (browsers compile `pattern` with `v`).
- */
-export const PHONE_RULE = {
-  pattern: '^(?=(?:[^0-9]*[0-9]){7,15}[^0-9]*$)\\+?[0-9\\(][0-9 \\(\\)\\.\\-]*[0-9]$',
-  hint: 'Enter a phone number of 7 to 15 digits; spaces, dashes, brackets and a leading + are fine.',
-  maxLength: 20,
-} as const;
-const PHONE_RE = new RegExp(PHONE_RULE.pattern);
-
-/** The trimmed value against PHONE_RULE: its hint when it breaks the rule, null when fine or left empty. */
-export function phoneProblem(value: string): string | null {
-  const v = value.trim();
-  if (!v) return null; // optional in a profile; an address makes it required itself
-  return v.length > PHONE_RULE.maxLength || !PHONE_RE.test(v) ? PHONE_RULE.hint : null;
 }
 
 /** DOB as YYYY-MM-DD: a real calendar date, in the past, not before 1900. */

@@ -11,6 +11,14 @@ export * from './format';
 export * from './text.rules';
 export * from './catalog.rules';
 export * from './checkout.rules';
+export * from './market/codes';
+// The pages take the market from the server (useMarket); the definitions are here for the browser-side tests and
+// stay out of every bundle that does not import them (sideEffects: false).
+export * from './market/markets';
+export * from './market/address';
+export * from './market/phone';
+export * from './market/words';
+export type * from './market/schema';
 export type * from './envelope';
 export type * from './account';
 export type * from './catalog';

@@ -126,28 +126,37 @@ export const MISSING_VALUE = '—';
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /**
- * The shop's own currency written without Intl, exactly as Intl's en-US currency format writes it ("-$1,234.50"):
- * a phone's first Intl.NumberFormat costs about 60 ms (its locale data), four times that on a slow phone, in the
- * middle of hydrating the first page. Half a cent rounds away from zero, as Intl does (the 1e-9 undoes 1.005 * 100
- * being 100.49999…).
+ * The currencies of the shop's markets (and the dollar), each written the way Intl writes it in the market's own
+ * English (en-GB "£", en-IE "€", en-US "$"): the same shape, only the symbol differs.
  */
-function formatDollars(amount: number): string {
+const SYMBOLS: Readonly<Record<string, string>> = { GBP: '£', EUR: '€', USD: '$' };
+
+/**
+ * An amount in one of SYMBOLS's currencies, written without Intl exactly as Intl writes it ("-£1,234.50"): a phone's
+ * first Intl.NumberFormat costs about 60 ms (its locale data), four times that on a slow phone, in the middle of
+ * hydrating the first page. Half a cent rounds away from zero, as Intl does (the 1e-9 undoes 1.005 * 100 being
+ * 100.49999…).
+ */
+function formatKnown(amount: number, symbol: string): string {
   const cents = Math.round(Math.abs(amount) * 100 + 1e-9);
   const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';
-  return `${sign}$${whole}.${String(cents % 100).padStart(2, '0')}`;
+  return `${sign}${symbol}${whole}.${String(cents % 100).padStart(2, '0')}`;
 }
+
 /**
- * A decimal amount as people read it ("$12.50"), in the order's currency when it has one. A missing or
- * non-numeric amount shows MISSING_VALUE rather than "$NaN"; a currency the browser does not know shows its code.
+ * A decimal amount as people read it ("£12.50") in a currency: an order's own, or the market's for prices
+ * (useMarket().currency). A missing or non-numeric amount shows MISSING_VALUE rather than "£NaN"; a currency the
+ * browser does not know shows its code.
  */
-export function formatMoney(amount: number | null | undefined, currency = 'USD'): string {
+export function formatMoney(amount: number | null | undefined, currency: string): string {
   if (typeof amount !== 'number' || !Number.isFinite(amount)) return MISSING_VALUE;
-  if (currency === 'USD') return formatDollars(amount);
+  const symbol = SYMBOLS[currency];
+  if (symbol) return formatKnown(amount, symbol);
   let format = moneyFormats.get(currency);
   if (!format) {
     try {
-      format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+      format = new Intl.NumberFormat('en-GB', { style: 'currency', currency });
     } catch {
       return `${amount.toFixed(2)} ${currency}`;
     }

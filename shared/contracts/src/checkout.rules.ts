@@ -1,9 +1,9 @@
 // The checkout vertical's constants and order and payment state rules (docs/domain.md#orders): plain values, no
 // schema library, so the browser gets them without TypeBox (see browser.ts).
 
-import { MISSING_VALUE } from './catalog.rules';
-import type { Order, OrderReview } from './checkout';
-import { PHONE_RULE } from './account.rules';
+import { MISSING_VALUE, centsToDecimal } from './catalog.rules';
+import type { DeliveryOptions, Order, OrderReview } from './checkout';
+import type { Market, MarketDelivery } from './market/schema';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Constants
@@ -45,21 +45,11 @@ export const orderNumber = (id: string): string => `#${id.slice(0, ORDER_NUMBER_
 // ---------------------------------------------------------------------------------------------------------------
 // Delivery and totals (docs/domain.md#delivery-and-totals)
 
-/** `collect`: click-and-collect at one of the shop's pharmacies (PHARMACIES in the delivery options), free. */
+/** `collect`: click-and-collect at one of the market's pharmacies (Market.pharmacies), free. */
 export const DELIVERY_METHODS = ['standard', 'express', 'collect'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 /** What an order without a chosen method (an older client, an order from before delivery methods) is sent by. */
 export const DEFAULT_DELIVERY_METHOD: DeliveryMethod = 'standard';
-
-/** The fees and threshold in cents when the settings do not change them (STANDARD_DELIVERY_FEE_CENTS…). */
-export const DELIVERY_DEFAULTS = {
-  standardFeeCents: 399,
-  expressFeeCents: 799,
-  /** Standard delivery is free from this subtotal on (orderable lines only). */
-  freeDeliveryOverCents: 3000,
-} as const;
-/** Prices include tax at this rate unless TAX_RATE_PERCENT says otherwise; totals show the tax they contain. */
-export const DEFAULT_TAX_RATE_PERCENT = 20;
 
 /** Each method in words, the same on the checkout page, the order and the content pages. */
 export const DELIVERY_METHOD_TEXT: Record<DeliveryMethod, { label: string; description: string }> = {
@@ -70,20 +60,39 @@ export const DELIVERY_METHOD_TEXT: Record<DeliveryMethod, { label: string; descr
 export const deliveryMethodLabel = (method: string | null | undefined): string =>
   (method && DELIVERY_METHOD_TEXT[method as DeliveryMethod]?.label) || DELIVERY_METHOD_TEXT[DEFAULT_DELIVERY_METHOD].label;
 
-/** The delivery settings one shop runs with (cents, a whole percentage). */
-export interface DeliverySettings {
-  standardFeeCents: number;
-  expressFeeCents: number;
-  freeDeliveryOverCents: number;
-  taxRatePercent: number;
-}
-export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = { ...DELIVERY_DEFAULTS, taxRatePercent: DEFAULT_TAX_RATE_PERCENT };
+/** The fees and threshold of the market (MarketDelivery), in cents. */
+export type DeliveryFees = Pick<MarketDelivery, 'standardFeeCents' | 'expressFeeCents' | 'freeDeliveryOverCents'>;
 
 /** A method's fee for a subtotal (cents): standard is free from the threshold on, collect is always free. */
-export function deliveryFeeCents(method: DeliveryMethod, subtotalCents: number, settings: DeliverySettings = DEFAULT_DELIVERY_SETTINGS): number {
+export function deliveryFeeCents(method: DeliveryMethod, subtotalCents: number, fees: DeliveryFees): number {
   if (method === 'collect') return 0;
-  if (method === 'express') return settings.expressFeeCents;
-  return subtotalCents >= settings.freeDeliveryOverCents ? 0 : settings.standardFeeCents;
+  if (method === 'express') return fees.expressFeeCents;
+  return subtotalCents >= fees.freeDeliveryOverCents ? 0 : fees.standardFeeCents;
+}
+
+/**
+ * The delivery options of a market, as GET /api/shop/delivery/options answers them and the content pages show
+ * them: one computation, so a page never states another fee than checkout charges.
+ */
+export function deliveryOptionsFor(market: Market): DeliveryOptions {
+  const { delivery } = market;
+  return {
+    currency: market.currency,
+    freeDeliveryOver: centsToDecimal(delivery.freeDeliveryOverCents),
+    freeDeliveryOverCents: delivery.freeDeliveryOverCents,
+    taxRatePercent: market.tax.ratePercent,
+    methods: DELIVERY_METHODS.map((method) => {
+      const feeCents = method === 'standard' ? delivery.standardFeeCents : method === 'express' ? delivery.expressFeeCents : 0;
+      return {
+        method,
+        ...DELIVERY_METHOD_TEXT[method],
+        fee: centsToDecimal(feeCents),
+        feeCents,
+        ...(method === 'standard' ? { freeOver: centsToDecimal(delivery.freeDeliveryOverCents), freeOverCents: delivery.freeDeliveryOverCents } : {}),
+      };
+    }),
+    pharmacies: market.pharmacies.map((p) => ({ ...p, openingHours: [...p.openingHours] })),
+  };
 }
 
 /** The tax a tax-inclusive total contains (cents, rounded to the cent): total × rate / (100 + rate). */
@@ -106,6 +115,8 @@ export const CheckoutErrorCodes = {
   REVIEW_PENDING: 'REVIEW_PENDING',
   /** A signed-in shopper under a product's minAge (or without a date of birth) tried to add or order it. */
   AGE_RESTRICTED: 'AGE_RESTRICTED',
+  /** Delivery asked to an address outside the market's delivery area (deliveryAreaProblem says why). */
+  OUTSIDE_DELIVERY_AREA: 'OUTSIDE_DELIVERY_AREA',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -427,13 +438,15 @@ export function orderTimeline(order: OrderStateView, audience: StatusAudience): 
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Address fields (the address form shows these limits; the schemas in checkout.ts enforce them)
+// Address fields (docs/domain.md#addresses): lengths here; labels, which parts are required, the postcode and phone
+// rules come from the market (market/address.ts checks them, for the form and the service alike)
 
 export const ADDRESS_RULES = {
   fullName: { min: 2, max: 100 },
-  addressLine: { min: 3, max: 200 },
+  /** Address line 1 (line 2 only has the maximum). */
+  line: { min: 3, max: 200 },
   city: { min: 2, max: 100 },
-  postalCode: { pattern: '^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$' },
-  phone: PHONE_RULE, // the shop's one phone rule (account.rules.ts), also the profile's
+  region: { min: 2, max: 100 },
+  postalCode: { max: 10 },
   notes: { max: 500 },
 } as const;

@@ -5,6 +5,8 @@ import { BodyUserId, Id, Ok, OkList, PageFigures, StrictObject } from './envelop
 import { productNaming } from './catalog';
 import { ADDRESS_RULES, ADMIN_ORDERS_MAX_LIMIT, ADMIN_ORDERS_QUERY_MAX, DELIVERY_METHODS, ORDER_CLOSED_REASONS, type OrderClosedReason, CART_MAX_LINES, CART_MAX_QUANTITY, CONSULTATION_ANSWER_MAX, CONSULTATION_QUESTIONS, ORDER_STATUSES, type OrderStatus, PAYMENT_PROVIDERS, PAYMENT_STATUSES, type PaymentStatus, REVIEW_REASON_MAX, REVIEW_STATUSES } from './checkout.rules';
 import { SafetyWarning } from './catalog';
+import { ACCOUNT_LIMITS } from './account.rules';
+import { Pharmacy } from './market/schema';
 
 export const OrderStatusSchema = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
 export const PaymentStatusSchema = Type.Union(PAYMENT_STATUSES.map((s) => Type.Literal(s)));
@@ -23,19 +25,8 @@ export const CheckoutIdParams = StrictObject({ id: Id });
 // Delivery (docs/domain.md#delivery-and-totals)
 
 export const DeliveryMethodSchema = Type.Union(DELIVERY_METHODS.map((m) => Type.Literal(m)));
-/** A pharmacy's id in the seeded list (short words, e.g. "high-street"). */
+/** A pharmacy's id in the market's list (short words, e.g. "high-street"). */
 export const PharmacyId = Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z0-9-]+$' });
-
-/** One of the shop's pharmacies where an order can be collected. */
-export const Pharmacy = StrictObject({
-  id: Type.String(),
-  name: Type.String(),
-  /** One line: street, town and postcode. */
-  address: Type.String(),
-  /** One line per group of days, e.g. "Mon-Fri 8:00-19:00". */
-  openingHours: Type.Array(Type.String()),
-});
-export type Pharmacy = Static<typeof Pharmacy>;
 
 export const DeliveryOption = StrictObject({
   method: DeliveryMethodSchema,
@@ -51,8 +42,8 @@ export const DeliveryOption = StrictObject({
 export type DeliveryOption = Static<typeof DeliveryOption>;
 
 /**
- * GET /api/shop/delivery/options (public, cacheable): the one place the browser learns the shop's currency, the free
- * delivery threshold, the fees and tax rate, and the pharmacies to collect from.
+ * GET /api/shop/delivery/options (public, cacheable): the market's currency, free-delivery threshold, fees, tax rate
+ * and pharmacies to collect from, as checkout prices them (deliveryOptionsFor).
  */
 export const DeliveryOptions = StrictObject({
   currency: Type.String(),
@@ -185,15 +176,27 @@ export type CartQuoteBody = Static<typeof CartQuoteBody>;
 // ---------------------------------------------------------------------------------------------------------------
 // Addresses
 
-const text = (min: number, max: number, extra: object = {}) => Type.String({ minLength: min, maxLength: max, ...extra });
+const upTo = (max: number) => Type.String({ maxLength: max });
 
+/**
+ * The fields of an address in the market's shape (docs/api.md#addresses). The schema holds the types and the
+ * lengths; what a market requires (its postcode, its phone numbers, a county from its list) is checked by
+ * addressProblems, in the form and in the service.
+ */
 const addressFields = {
-  fullName: text(ADDRESS_RULES.fullName.min, ADDRESS_RULES.fullName.max),
-  addressLine: text(ADDRESS_RULES.addressLine.min, ADDRESS_RULES.addressLine.max),
-  city: text(ADDRESS_RULES.city.min, ADDRESS_RULES.city.max),
-  postalCode: Type.String({ pattern: ADDRESS_RULES.postalCode.pattern, maxLength: 10 }),
-  phone: Type.String({ pattern: ADDRESS_RULES.phone.pattern, maxLength: 20 }),
-  notes: Type.Optional(text(0, ADDRESS_RULES.notes.max)),
+  fullName: upTo(ADDRESS_RULES.fullName.max),
+  line1: upTo(ADDRESS_RULES.line.max),
+  line2: Type.Optional(upTo(ADDRESS_RULES.line.max)),
+  /** Town or city. */
+  city: upTo(ADDRESS_RULES.city.max),
+  /** County (or state): optional or chosen from a list, as the market says. */
+  region: Type.Optional(upTo(ADDRESS_RULES.region.max)),
+  /** Postcode, Eircode or ZIP. */
+  postalCode: upTo(ADDRESS_RULES.postalCode.max),
+  /** ISO 3166 code; the market's country when left out. */
+  country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$' })),
+  phone: upTo(ACCOUNT_LIMITS.phoneMax),
+  notes: Type.Optional(upTo(ADDRESS_RULES.notes.max)),
 };
 export const AddressInput = StrictObject(addressFields);
 export type AddressInput = Static<typeof AddressInput>;
@@ -204,13 +207,16 @@ export const AddressUpdateBody = Type.Partial(AddressInput, { additionalProperti
 export type AddressUpdateBody = Static<typeof AddressUpdateBody>;
 export const AddressParams = StrictObject({ userId: Id, addressId: Id });
 
-/** An address as given back (notes '' when none): what an order keeps a copy of. */
+/** An address as given back (empty strings for the parts it has not): what an order keeps a copy of. */
 export const OrderAddress = StrictObject({
   addressId: Type.String(),
   fullName: Type.String(),
-  addressLine: Type.String(),
+  line1: Type.String(),
+  line2: Type.String(),
   city: Type.String(),
+  region: Type.String(),
   postalCode: Type.String(),
+  country: Type.String(),
   phone: Type.String(),
   notes: Type.String(),
 });

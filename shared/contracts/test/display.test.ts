@@ -10,24 +10,26 @@ import {
 } from '../src/browser';
 
 describe('formatMoney: one way every screen writes an amount', () => {
-  it('writes dollars and cents, with thousands grouped and negative amounts signed', () => {
-    expect(formatMoney(12.5)).toBe('$12.50');
-    expect(formatMoney(0)).toBe('$0.00');
-    expect(formatMoney(1234.5)).toBe('$1,234.50');
-    expect(formatMoney(-3)).toBe('-$3.00');
+  it('writes pounds and pence, with thousands grouped and negative amounts signed', () => {
+    expect(formatMoney(12.5, 'GBP')).toBe('£12.50');
+    expect(formatMoney(0, 'GBP')).toBe('£0.00');
+    expect(formatMoney(1234.5, 'GBP')).toBe('£1,234.50');
+    expect(formatMoney(-3, 'GBP')).toBe('-£3.00');
   });
 
-  it('writes the order’s currency when it has one, and the code of a currency the browser does not know', () => {
+  it('writes the currency it is given: an order keeps the one it was charged in', () => {
     expect(formatMoney(9.99, 'EUR')).toBe('€9.99');
+    expect(formatMoney(9.99, 'USD')).toBe('$9.99');
+    expect(formatMoney(9.99, 'CAD')).toBe('CA$9.99');
     expect(formatMoney(9.99, 'XX1')).toBe('9.99 XX1');
   });
 
-  it('shows the one missing mark, never "$NaN", for an amount it does not have', () => {
+  it('shows the one missing mark, never "£NaN", for an amount it does not have', () => {
     expect(MISSING_VALUE).toBe('—');
-    expect(formatMoney(undefined)).toBe('—');
-    expect(formatMoney(null)).toBe('—');
-    expect(formatMoney(Number.NaN)).toBe('—');
-    expect(formatMoney(Number.POSITIVE_INFINITY)).toBe('—');
+    expect(formatMoney(undefined, 'GBP')).toBe('—');
+    expect(formatMoney(null, 'GBP')).toBe('—');
+    expect(formatMoney(Number.NaN, 'GBP')).toBe('—');
+    expect(formatMoney(Number.POSITIVE_INFINITY, 'EUR')).toBe('—');
   });
 });
 
@@ -57,11 +59,26 @@ describe('status labels: shoppers and staff word a status in one place', () => {
   });
 });
 
-describe('formatMoney in dollars, without Intl (a first Intl.NumberFormat costs a phone ~240 ms)', () => {
-  const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-  it('writes every amount exactly as Intl en-US does: cents, half cents, thousands, negatives, zero', () => {
-    const samples = [0, -0, 0.004, 0.005, -0.005, 1.005, 2.675, 12.5, 999.995, 1234.5, -1234.56, 1e6, 123456789.99, 0.1 + 0.2];
-    for (let i = 0; i < 20000; i++) samples.push(i / 1000, -i / 7, i * 13.37);
-    for (const amount of samples) expect([amount, formatMoney(amount)]).toEqual([amount, intl.format(amount)]);
+describe('formatMoney without Intl for the markets’ currencies (a first Intl.NumberFormat costs a phone ~240 ms)', () => {
+  const samples = [0, -0, 0.004, 0.005, -0.005, 1.005, 2.675, 12.5, 999.995, 1234.5, -1234.56, 1e6, 123456789.99, 0.1 + 0.2];
+  for (let i = 0; i < 20000; i++) samples.push(i / 1000, -i / 7, i * 13.37);
+
+  it.each([
+    ['GBP', 'en-GB'],
+    ['EUR', 'en-IE'],
+    ['USD', 'en-US'],
+  ])('writes every %s amount exactly as Intl %s does: cents, half cents, thousands, negatives, zero', (currency, locale) => {
+    const intl = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    for (const amount of samples) expect([amount, formatMoney(amount, currency)]).toEqual([amount, intl.format(amount)]);
+  });
+
+  it('never builds an Intl.NumberFormat for them', () => {
+    const spy = jest.spyOn(Intl, 'NumberFormat');
+    try {
+      for (const currency of ['GBP', 'EUR', 'USD']) formatMoney(1234.56, currency);
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -1,42 +1,68 @@
-import { ACCOUNT_LIMITS, ADDRESS_RULES, PHONE_RULE, phoneProblem } from '../src/browser';
-import { AddressInput } from '../src/index';
-import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { MARKETS, nationalNumber, phoneProblem } from '../src/index';
 
-const VALID = ['+44 20 7946 0958', '+44 (20) 7946-0958', '(020) 7946 0958', '555.123.4567', '1234567', '+123456789012345'];
-const INVALID = ['12ab', '123456', '+1234567890123456', ' 1234567', '1234567 ', '+44 20 7946 0958 (', '44+207946095', '++44 20 7946 0958', '0800 123 456 789 0123 4'];
+const { GB, IE } = MARKETS;
 
-describe('PHONE_RULE: one phone rule for the profile and every address', () => {
-  it('is the rule the address fields use and the profile’s limit', () => {
-    expect(ADDRESS_RULES.phone).toBe(PHONE_RULE);
-    expect(ACCOUNT_LIMITS.phoneMax).toBe(PHONE_RULE.maxLength);
+// Ofcom's drama ranges (07700 900xxx, 020 7946 0xxx, 0113 496 0xxx…) never ring anyone.
+const UK_VALID = [
+  '07700 900123',
+  '07700900123',
+  '+44 7700 900123',
+  '+447700900123',
+  '+44 (0)7700 900123',
+  '0044 7700 900123',
+  '020 7946 0958',
+  '(020) 7946 0958',
+  '+44 20 7946 0958',
+  '+44 (0) 20-7946-0958',
+  '0113 496 0000',
+  '0113.496.0000',
+  '01632 960123',
+  '0300 123 4567',
+  '0800 123 456',
+  '0808 157 0192',
+];
+const UK_INVALID = [
+  '7700 900123', // no trunk 0 nor +44
+  '0770 090 012', // a mobile one digit short
+  '077009001234', // one digit too many
+  '0906 123 4567', // premium rate
+  '0500 123 456', // no longer in use
+  '0400 123 4567', // not allocated
+  '+1 212 555 0100', // another country
+  '+353 87 123 4567',
+  '07700 9001ab',
+  '07700 900123 ext 2',
+  '0770+0900123',
+  '++44 7700 900123',
+];
+
+describe('phoneProblem: the market’s phone numbers, for the profile and every address', () => {
+  it('takes the usual written forms of a UK number: 0, +44, +44 (0) and 0044, with spaces, dots, dashes or brackets', () => {
+    for (const phone of UK_VALID) expect([phone, phoneProblem(phone, GB.phone)]).toEqual([phone, null]);
   });
 
-  it('takes 7 to 15 digits with spaces, dots, dashes, brackets and one leading +', () => {
-    const re = new RegExp(PHONE_RULE.pattern);
-    for (const phone of VALID) expect([phone, re.test(phone)]).toEqual([phone, true]);
-    for (const phone of INVALID) expect([phone, re.test(phone)]).toEqual([phone, false]);
+  it('refuses numbers of the wrong length, ranges nobody can be called back on, and other countries', () => {
+    for (const phone of UK_INVALID) expect([phone, phoneProblem(phone, GB.phone)]).toEqual([phone, GB.phone.hint]);
+    expect(GB.phone.hint).toBe('Enter a UK phone number, like 07700 900123 or +44 20 7946 0958.');
   });
 
-  it('compiles alike in the u mode (the schemas) and the v mode (an input’s pattern attribute)', () => {
-    for (const flags of ['u', 'v']) {
-      const re = new RegExp(PHONE_RULE.pattern, flags);
-      expect(VALID.every((p) => re.test(p))).toBe(true);
-      expect(INVALID.some((p) => re.test(p))).toBe(false);
+  it('reads every form of one number as the same national number', () => {
+    for (const written of ['020 7946 0958', '+44 20 7946 0958', '+44 (0)20 7946 0958', '0044 20 7946 0958', '+44 020 7946 0958']) {
+      expect([written, nationalNumber(written, GB.phone)]).toEqual([written, '2079460958']);
     }
   });
 
-  it('gives the profile the hint for a bad number and nothing for an empty optional one', () => {
-    expect(phoneProblem('12ab')).toBe(PHONE_RULE.hint);
-    expect(phoneProblem('  +44 20 7946 0958  ')).toBeNull();
-    expect(phoneProblem('   ')).toBeNull();
-    expect(phoneProblem('1 2 3 4 5 6 7 8 9 0 1')).toBe(PHONE_RULE.hint); // 11 digits, but 21 characters
-    expect(PHONE_RULE.hint).toBe('Enter a phone number of 7 to 15 digits; spaces, dashes, brackets and a leading + are fine.');
+  it('leaves an empty optional phone alone and refuses one longer than a phone field holds', () => {
+    expect(phoneProblem('   ', GB.phone)).toBeNull();
+    expect(phoneProblem('0 7 7 0 0 9 0 0 1 2 3 4', GB.phone)).toBe(GB.phone.hint); // 11 digits, but 23 characters
   });
 
-  it('is what the address schema enforces, so a profile phone is always a valid delivery phone', () => {
-    const address = TypeCompiler.Compile(AddressInput);
-    const base = { fullName: 'Ada Lovelace', addressLine: '1 Main Street', city: 'London', postalCode: 'N1 9GU' };
-    for (const phone of VALID) expect(address.Check({ ...base, phone })).toBe(true);
-    for (const phone of INVALID) expect([phone, address.Check({ ...base, phone })]).toEqual([phone, false]);
+  it('follows the market: Irish numbers in Ireland, not UK ones', () => {
+    for (const phone of ['087 123 4567', '+353 87 123 4567', '+353 (0)1 234 5678', '01 234 5678', '021 123 4567', '091 12 3456']) {
+      expect([phone, phoneProblem(phone, IE.phone)]).toEqual([phone, null]);
+    }
+    for (const phone of ['07700 900123', '+44 20 7946 0958', '087 123 456', '0871234567890']) {
+      expect([phone, phoneProblem(phone, IE.phone)]).toEqual([phone, IE.phone.hint]);
+    }
   });
 });

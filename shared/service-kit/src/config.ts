@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { REMOTES } from '@pharmacy/contracts';
+import { REMOTES, marketFor, type Market, type MarketCode } from '@pharmacy/contracts';
 import { parseOriginList } from './origins';
-import { ConfigError, parseDeployTokens, parseUrlMap, readEnv, type EnvName, type Environment } from './config/variables';
+import { ConfigError, parseDeployTokens, parseUrlMap, readEnv, retiredProblems, type EnvName, type Environment } from './config/variables';
 
 export {
   ConfigError,
@@ -9,6 +9,9 @@ export {
   DEFAULT_REVOCATION_POLL_MS,
   GATEWAY_MODES,
   LOG_LEVELS,
+  MARKET_NAMES,
+  DEFAULT_MARKET,
+  RETIRED_VARIABLES,
   PAYMENT_PROVIDER_NAMES,
   allowedValues,
   readEnv,
@@ -52,6 +55,11 @@ export interface KitConfig {
   apiDocs: boolean;
   /** How often catalog and checkout ask the account service for revoked sessions (REVOCATION_POLL_MS). */
   revocationPollMs: number;
+  /**
+   * The market the shop sells in (MARKET): currency, tax, address and phone rules, delivery fees and area, pharmacies
+   * and registration details, read by every service and the gateway (docs/domain.md#market).
+   */
+  market: Market;
   /** INTERNAL_TOKEN; unset, the secret kept in DATA_DIR/keys. */
   internalToken?: string;
   /** JWT_PUBLIC_KEY / JWT_PRIVATE_KEY (PEM); unset, the pair kept in DATA_DIR/keys. */
@@ -69,15 +77,12 @@ export interface KitConfig {
     seed: boolean;
   };
   checkout: {
-    currency: string;
     paymentProvider?: 'sandbox' | 'paypal';
     paypal: { clientId?: string; clientSecret?: string; apiBase?: string };
     /** More origins a shopper may be sent back to after paying (normalised). */
     trustedOrigins: string[];
     /** RATE_LIMIT_CART / _ORDER_CREATE / _ORDER_CAPTURE: requests per signed-in user a minute, when set (load runs). */
     rateLimits: { cart?: number; orderCreate?: number; orderCapture?: number };
-    /** Delivery fees, free-delivery threshold (cents) and tax rate; unset, the checkout's defaults (DELIVERY_DEFAULTS). */
-    delivery: { standardFeeCents?: number; expressFeeCents?: number; freeDeliveryOverCents?: number; taxRatePercent?: number };
   };
   gateway: {
     mode: GatewayMode;
@@ -97,12 +102,11 @@ export interface KitConfig {
 const PROCESS_VARIABLES = [
   'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'MONGODB_URL', 'SMTP_URL', 'PUBLIC_ORIGIN', 'LOG_LEVEL', 'JWT_PUBLIC_KEY', 'JWT_PRIVATE_KEY',
   'INTERNAL_TOKEN', 'ACCOUNT_SERVICE_URL', 'CATALOG_SERVICE_URL', 'CHECKOUT_SERVICE_URL', 'REVOCATION_POLL_MS', 'SLOW_REQUEST_MS', 'API_DOCS',
-  'GATEWAY_MODE', 'GATEWAY_UPSTREAM_TIMEOUT_MS', 'STATIC_ROOT', 'REMOTE_URLS', 'REMOTE_ORIGINS', 'REMOTE_DEPLOY_TOKEN', 'SERVER_RENDERING',
+  'MARKET', 'GATEWAY_MODE', 'GATEWAY_UPSTREAM_TIMEOUT_MS', 'STATIC_ROOT', 'REMOTE_URLS', 'REMOTE_ORIGINS', 'REMOTE_DEPLOY_TOKEN', 'SERVER_RENDERING',
   'RATE_LIMIT_LOGIN', 'RATE_LIMIT_REGISTER', 'RATE_LIMIT_FORGOT_PASSWORD', 'RATE_LIMIT_RESET_PASSWORD', 'RATE_LIMIT_PASSWORD_CHECK',
   'RATE_LIMIT_TICKETS', 'LOGIN_FAILURES_PER_ACCOUNT', 'RESET_MAILS_PER_ACCOUNT', 'ERASURE_RETRY_MS',
   'CATALOG_SEED',
-  'CURRENCY', 'PAYMENT_PROVIDER', 'RATE_LIMIT_CART', 'RATE_LIMIT_ORDER_CREATE', 'RATE_LIMIT_ORDER_CAPTURE', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_API_BASE', 'TRUSTED_ORIGINS',
-  'STANDARD_DELIVERY_FEE_CENTS', 'EXPRESS_DELIVERY_FEE_CENTS', 'FREE_DELIVERY_OVER_CENTS', 'TAX_RATE_PERCENT',
+  'PAYMENT_PROVIDER', 'RATE_LIMIT_CART', 'RATE_LIMIT_ORDER_CREATE', 'RATE_LIMIT_ORDER_CAPTURE', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_API_BASE', 'TRUSTED_ORIGINS',
 ] as const satisfies readonly EnvName[];
 
 /**
@@ -125,7 +129,14 @@ function checkRemoteNames(variable: EnvName, map: Record<string, string> | null 
  * (the gateway 5000, each service its 400x). Throws a ConfigError naming every variable that does not fit.
  */
 export function loadConfig(env: Environment = process.env, defaults: { port?: number } = {}): KitConfig {
-  const v = readEnv(env, PROCESS_VARIABLES);
+  const retired = retiredProblems(env);
+  let v: ReturnType<typeof readEnv<(typeof PROCESS_VARIABLES)[number]>>;
+  try {
+    v = readEnv(env, PROCESS_VARIABLES);
+  } catch (err) {
+    throw err instanceof ConfigError && retired.length ? new ConfigError([...retired, ...err.problems]) : err;
+  }
+  if (retired.length) throw new ConfigError(retired);
   const port = v.PORT ?? defaults.port ?? 5000;
   const nodeEnv = v.NODE_ENV ?? 'development';
   return {
@@ -141,6 +152,7 @@ export function loadConfig(env: Environment = process.env, defaults: { port?: nu
     slowRequestMs: v.SLOW_REQUEST_MS as number,
     apiDocs: v.API_DOCS ?? nodeEnv !== 'production',
     revocationPollMs: v.REVOCATION_POLL_MS as number,
+    market: marketFor(v.MARKET as MarketCode),
     internalToken: v.INTERNAL_TOKEN,
     jwtKeys: { publicKey: v.JWT_PUBLIC_KEY, privateKey: v.JWT_PRIVATE_KEY },
     serviceUrls: { account: v.ACCOUNT_SERVICE_URL, catalog: v.CATALOG_SERVICE_URL, checkout: v.CHECKOUT_SERVICE_URL },
@@ -159,17 +171,10 @@ export function loadConfig(env: Environment = process.env, defaults: { port?: nu
     },
     catalog: { seed: v.CATALOG_SEED as boolean },
     checkout: {
-      currency: v.CURRENCY as string,
       paymentProvider: v.PAYMENT_PROVIDER,
       paypal: { clientId: v.PAYPAL_CLIENT_ID, clientSecret: v.PAYPAL_CLIENT_SECRET, apiBase: v.PAYPAL_API_BASE },
       trustedOrigins: parseOriginList(v.TRUSTED_ORIGINS),
       rateLimits: { cart: v.RATE_LIMIT_CART, orderCreate: v.RATE_LIMIT_ORDER_CREATE, orderCapture: v.RATE_LIMIT_ORDER_CAPTURE },
-      delivery: {
-        standardFeeCents: v.STANDARD_DELIVERY_FEE_CENTS,
-        expressFeeCents: v.EXPRESS_DELIVERY_FEE_CENTS,
-        freeDeliveryOverCents: v.FREE_DELIVERY_OVER_CENTS,
-        taxRatePercent: v.TAX_RATE_PERCENT,
-      },
     },
     gateway: {
       mode: v.GATEWAY_MODE as GatewayMode,

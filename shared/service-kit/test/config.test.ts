@@ -5,8 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_MARKET_CODE, MARKET_CODES, MARKETS } from '@pharmacy/contracts';
 import { generateTestKeys } from '../src';
-import { ConfigError, ENV_SCHEMA, loadConfig, readEnv } from '../src/config';
+import { ConfigError, DEFAULT_MARKET, ENV_SCHEMA, MARKET_NAMES, RETIRED_VARIABLES, loadConfig, readEnv } from '../src/config';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
 
@@ -38,7 +39,7 @@ describe('a bad value stops the start, naming the variable and what it accepts',
     [{ PUBLIC_ORIGIN: 'https://shop.example.com/pharmacy' }, 'PUBLIC_ORIGIN must be an origin (scheme, host and optional port), e.g. https://shop.example.com, got "https://shop.example.com/pharmacy"'],
     [{ ACCOUNT_SERVICE_URL: 'account:4001' }, 'ACCOUNT_SERVICE_URL must be an http:// or https:// URL, got "account:4001"'],
     [{ MONGODB_URL: 'postgres://db/shop' }, 'MONGODB_URL must be a MongoDB connection string (mongodb:// or mongodb+srv://), got a value of 18 characters'],
-    [{ CURRENCY: 'usd' }, 'CURRENCY must be a three-letter currency code in capitals, e.g. USD, got "usd"'],
+    [{ MARKET: 'US' }, 'MARKET must be "GB" or "IE", got "US"'],
     [{ ERASURE_RETRY_MS: '500' }, 'ERASURE_RETRY_MS must be an integer of at least 1000, got "500"'],
     [{ GATEWAY_UPSTREAM_TIMEOUT_MS: '45s' }, 'GATEWAY_UPSTREAM_TIMEOUT_MS must be an integer of at least 100, got "45s"'],
     [{ RATE_LIMIT_LOGIN: '0' }, 'RATE_LIMIT_LOGIN must be an integer of at least 1, got "0"'],
@@ -54,6 +55,16 @@ describe('a bad value stops the start, naming the variable and what it accepts',
     [{ API_DOCS: 'yes' }, 'API_DOCS must be "true" or "false", got "yes"'],
   ])('%j', (env, message) => {
     expect(refusal(env).message).toEqual(message);
+  });
+
+  it('a setting the market now holds is refused, pointing to MARKET, with any other problem', () => {
+    expect(refusal({ CURRENCY: 'USD' }).message).toBe('CURRENCY is no longer read: MARKET sets the currency (GB or IE, default GB); remove CURRENCY');
+    const err = refusal({ TAX_RATE_PERCENT: '20', FREE_DELIVERY_OVER_CENTS: '3000', PORT: '0' });
+    expect(err.problems.map((p) => p.variable)).toEqual(['TAX_RATE_PERCENT', 'FREE_DELIVERY_OVER_CENTS', 'PORT']);
+    expect(err.message).toContain('TAX_RATE_PERCENT is no longer read: MARKET sets the tax rate');
+    expect(Object.keys(RETIRED_VARIABLES).sort()).toEqual(['CURRENCY', 'EXPRESS_DELIVERY_FEE_CENTS', 'FREE_DELIVERY_OVER_CENTS', 'STANDARD_DELIVERY_FEE_CENTS', 'TAX_RATE_PERCENT']);
+    // left empty, as an old .env file may have it: unset
+    expect(loadConfig({ CURRENCY: '' }).market.code).toBe('GB');
   });
 
   it('a secret is never repeated in the message', () => {
@@ -73,6 +84,19 @@ describe('a bad value stops the start, naming the variable and what it accepts',
     expect(err.problems.map((p) => p.variable).sort()).toEqual(['GATEWAY_MODE', 'LOG_LEVEL', 'PORT']);
     expect(err.message).toMatch(/^3 settings are invalid: /);
     expect(err.message).toContain('PORT must be an integer from 1 to 65535, got "70000"');
+  });
+});
+
+describe('MARKET: the one setting of every market fact', () => {
+  it('names the contracts’ markets and their default (this file reads no contracts, for the tools)', () => {
+    expect([...MARKET_NAMES]).toEqual([...MARKET_CODES]);
+    expect(DEFAULT_MARKET).toBe(DEFAULT_MARKET_CODE);
+  });
+
+  it('hands each process the chosen market: currency, tax, address and phone rules, delivery, registration', () => {
+    const ie = loadConfig({ MARKET: 'IE' }).market;
+    expect(ie).toMatchObject({ code: 'IE', currency: 'EUR', tax: { ratePercent: 23 }, regulation: { regulator: { abbreviation: 'PSI' } } });
+    expect(loadConfig({ MARKET: 'GB' }).market).toMatchObject({ code: 'GB', currency: 'GBP', tax: { ratePercent: 20 } });
   });
 });
 
@@ -96,8 +120,7 @@ describe('values', () => {
       JWT_PRIVATE_KEY: keys.privateKey,
       INTERNAL_TOKEN: keys.internalToken,
       CHECKOUT_SERVICE_URL: 'http://checkout.internal:4003',
-      EXPRESS_DELIVERY_FEE_CENTS: '899',
-      TAX_RATE_PERCENT: '0',
+      MARKET: 'IE',
       RATE_LIMIT_ORDER_CREATE: '500',
     });
     expect(config.port).toBe(8080);
@@ -105,16 +128,13 @@ describe('values', () => {
     expect(config.catalog.seed).toBe(false);
     expect(config.account).toEqual({ rateLimits: { login: 1000 }, loginFailuresPerAccount: 4, erasureRetryMs: 60000 });
     expect(config.checkout).toEqual({
-      currency: 'USD',
       paymentProvider: 'paypal',
       paypal: { clientId: 'id', clientSecret: 'secret' },
       trustedOrigins: ['https://a.example', 'https://b.example:8443'],
-      // Only the delivery settings that are set: the others keep the checkout's defaults.
-      delivery: { expressFeeCents: 899, taxRatePercent: 0 },
       rateLimits: { orderCreate: 500 },
     });
-    expect(() => loadConfig({ TAX_RATE_PERCENT: '120' })).toThrow(/TAX_RATE_PERCENT/);
-    expect(() => loadConfig({ STANDARD_DELIVERY_FEE_CENTS: '3.5' })).toThrow(/STANDARD_DELIVERY_FEE_CENTS/);
+    // every process reads the same market definition, whole
+    expect(config.market).toBe(MARKETS.IE);
     expect(config.gateway).toEqual({
       mode: 'embedded',
       upstreamTimeoutMs: 5000,
@@ -191,8 +211,9 @@ describe('defaults are as documented', () => {
       revocationPollMs: 1000,
       gateway: { mode: 'embedded' },
       catalog: { seed: true },
-      checkout: { currency: 'USD', trustedOrigins: [] },
+      checkout: { trustedOrigins: [] },
     });
+    expect(loadConfig({}).market).toBe(MARKETS.GB);
     expect(loadConfig({}, { port: 4002 }).publicOrigin).toBe('http://localhost:4002');
     expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
     expect(readEnv({}, ['CHROMIUM_PATH', 'BENCH_PRODUCTS', 'BENCH_DURATION'])).toEqual({ CHROMIUM_PATH: '/usr/bin/chromium', BENCH_PRODUCTS: 10000, BENCH_DURATION: 10 });

@@ -36,6 +36,8 @@ export {
   settleServerData,
   useServerData,
   takeServerData,
+  inlinedEntry,
   resetServerDataForTests,
 } from './serverData';
+export { MARKET_DATA_KEY, loadMarket, setMarket, useMarket } from './market';
 export type { ServerDataEntry, ServerDataCollector } from './serverData';

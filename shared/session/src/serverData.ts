@@ -49,6 +49,9 @@ function inlinedData(): Map<string, ServerDataEntry> {
   return inlined;
 }
 
+/** What the server inlined in this page for `key` (used by data read once per page, like the market). */
+export const inlinedEntry = (key: string): ServerDataEntry | undefined => inlinedData().get(key);
+
 /**
  * The server's answer for `key`, when there is one: on the server, once fetched (asked for otherwise); in the browser,
  * the answer inlined in the page until a view has taken it (`takeServerData`), so that a later visit to the same

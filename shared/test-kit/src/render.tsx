@@ -4,7 +4,8 @@ import type { ReactElement, ReactNode } from 'react';
 import { act, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Navigate, Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
-import { createAppStore, selectAuth, useAppSelector, type SessionUser } from '@pharmacy/session';
+import { DEFAULT_MARKET_CODE, MARKETS, type Market } from '@pharmacy/contracts';
+import { createAppStore, selectAuth, setMarket, useAppSelector, type SessionUser } from '@pharmacy/session';
 import { ThemeProvider, Toaster, resetToasts } from '@pharmacy/ui';
 
 export interface RenderWithStoreOptions {
@@ -20,6 +21,8 @@ export interface RenderWithStoreOptions {
   children?: ReactNode;
   /** Routes beside it, e.g. stand-ins for the pages it links to; any other path shows "Another page". */
   routes?: ReactNode;
+  /** The market the page is rendered for, as the host loads it before its first render (default: the default market, GB). */
+  market?: Market;
 }
 
 /** Shows where the router is (path and query), so a test can assert a navigation. */
@@ -39,6 +42,7 @@ export function renderWithStore(ui: ReactElement, options: RenderWithStoreOption
   const { path = '*', user = null, signedInOnly = false, children, routes } = options;
   const url = options.url ?? (plainPath(path) ? path : '/');
   act(() => resetToasts());
+  setMarket(options.market ?? MARKETS[DEFAULT_MARKET_CODE]);
   const store = createAppStore({
     preloadedState: {
       session: { currentUser: user, error: null, loading: false },

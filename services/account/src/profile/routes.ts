@@ -11,6 +11,7 @@ import {
   normalizeEmail,
   normalizeList,
   phoneProblem,
+  type Market,
 } from '@pharmacy/contracts';
 import { isDuplicateKeyError } from '@pharmacy/db';
 import { badRequest, conflict, HttpError, ok, responses, unauthorized, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
@@ -24,8 +25,11 @@ export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Enter your current password to chang
 export const EMAIL_CHANGE_WRONG_PASSWORD = 'Your current password is not correct, so your email address was not changed.';
 const tags = ['account'];
 
-/** The validated changes of a profile update, or the first problem found. */
-function profileChanges(body: UpdateProfileBody, now: Date): Partial<UserDoc> {
+/**
+ * The validated changes of a profile update, or the first problem found. A phone is checked against the market's
+ * rule when it changes: one saved under an older rule is kept as it is while the shopper edits something else.
+ */
+function profileChanges(body: UpdateProfileBody, user: UserDoc, market: Market, now: Date): Partial<UserDoc> {
   const set: Partial<UserDoc> = {};
   const check = (problem: string | null) => {
     if (problem) throw badRequest(problem);
@@ -44,7 +48,7 @@ function profileChanges(body: UpdateProfileBody, now: Date): Partial<UserDoc> {
   }
   if (body.phone !== undefined) {
     const phone = (body.phone ?? '').trim();
-    check(phoneProblem(phone));
+    if (phone !== (user.phone ?? '')) check(phoneProblem(phone, market.phone));
     set.phone = phone || null;
   }
   if (body.DOB !== undefined) {
@@ -85,7 +89,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (a
     async (request, reply) => {
       const { user } = kit.current(request);
       const at = ctx.now();
-      const set = profileChanges(request.body, at);
+      const set = profileChanges(request.body, user, ctx.market, at);
       // Whoever controls the email controls the account (reset links go there), so moving it takes the
       // password, not only a session that may have been left open; wrong guesses count like sign-ins.
       if (set.email !== undefined && set.email !== user.email) {

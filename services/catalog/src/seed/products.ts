@@ -1,4 +1,4 @@
-import { CATEGORY_IDS, formatMoney, type CategoryId } from '@pharmacy/contracts';
+import { CATEGORY_IDS, centsToDecimal, formatMoney, type CategoryId, type Market } from '@pharmacy/contracts';
 import seedData from './products.json';
 
 const isCategoryId = (id: string): id is CategoryId => (CATEGORY_IDS as string[]).includes(id);
@@ -46,10 +46,10 @@ export interface SeedFeature {
 
 /**
  * The home page's demo banners: each says only what the shop does (the sale prices are in the products above,
- * the delivery offer is the checkout's own, in the shop's currency and from its threshold at seed time).
+ * the delivery offer is the checkout's own, in the market's currency and from its threshold at seed time).
  */
-export function seedFeatures(shop: { currency: string; freeDeliveryOverCents: number }): SeedFeature[] {
-  const threshold = formatMoney(shop.freeDeliveryOverCents / 100, shop.currency).replace(/\.00$/, '');
+export function seedFeatures(market: Pick<Market, 'currency' | 'delivery'>): SeedFeature[] {
+  const threshold = formatMoney(centsToDecimal(market.delivery.freeDeliveryOverCents), market.currency).replace(/\.00$/, '');
   return [
     { headline: 'Winter wellness', subline: 'Cold and flu essentials for the whole family', colour: '#0f766e', category: 'cold-and-flu' },
     { headline: 'Up to 25% off vitamins', subline: 'Selected vitamins and supplements this month', colour: '#c2410c', category: 'vitamins-and-supplements' },

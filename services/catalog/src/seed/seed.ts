@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BlobStore, Doc, DocumentStore } from '@pharmacy/db';
-import { DELIVERY_DEFAULTS, decimalToCents, mediaUrl } from '@pharmacy/contracts';
+import { DEFAULT_MARKET_CODE, decimalToCents, marketFor, mediaUrl, type Market } from '@pharmacy/contracts';
 import { FEATURES, type FeatureDoc } from '../features/routes';
 import { PRODUCTS, type ProductDoc } from '../products/model';
 import { SVG_CONTENT_TYPE, featureImage, productImage } from './images';
@@ -42,13 +42,6 @@ export function seedProductDoc(p: SeedProduct, image: string, createdAt: Date, r
   };
 }
 
-/** What the demo banners say about the shop: its currency and free-delivery threshold (CURRENCY, FREE_DELIVERY_OVER_CENTS). */
-export interface SeedShop {
-  currency: string;
-  freeDeliveryOverCents: number;
-}
-const DEFAULT_SEED_SHOP: SeedShop = { currency: 'USD', freeDeliveryOverCents: DELIVERY_DEFAULTS.freeDeliveryOverCents };
-
 const svg = (text: string) => Buffer.from(text, 'utf8');
 
 /**
@@ -58,7 +51,8 @@ const svg = (text: string) => Buffer.from(text, 'utf8');
 export async function seedCatalog(
   store: DocumentStore,
   blobs: BlobStore,
-  shop: SeedShop = DEFAULT_SEED_SHOP,
+  /** What the demo banners say about the shop: the market's currency and free-delivery threshold. */
+  market: Market = marketFor(DEFAULT_MARKET_CODE),
 ): Promise<{ products: number; features: number } | null> {
   const meta = store.collection<MetaDoc>('meta');
   const products = store.collection<ProductDoc>(PRODUCTS);
@@ -75,7 +69,7 @@ export async function seedCatalog(
   const features = store.collection<FeatureDoc>(FEATURES);
   let featureCount = 0;
   if ((await features.countDocuments({})) === 0) {
-    for (const [i, f] of seedFeatures(shop).entries()) {
+    for (const [i, f] of seedFeatures(market).entries()) {
       const blob = await blobs.put(svg(featureImage(f)), { contentType: SVG_CONTENT_TYPE, filename: `feature-${i + 1}.svg` });
       await features.insertOne({ _id: randomUUID(), image: mediaUrl(blob.id), createdAt: new Date(start + i * 1000) });
       featureCount++;

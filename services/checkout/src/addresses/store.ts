@@ -1,50 +1,41 @@
 import { randomUUID } from 'node:crypto';
-import { ADDRESS_LIMIT, type Address, type AddressInput, type AddressUpdateBody } from '@pharmacy/contracts';
+import { ADDRESS_LIMIT, addressProblems, cleanAddress, type Address, type AddressInput, type AddressUpdateBody, type Market } from '@pharmacy/contracts';
 import type { Collection, DocumentStore } from '@pharmacy/db';
 import { badRequest, notFound, unprocessable } from '@pharmacy/service-kit';
+import { readAddress } from './legacy';
 
+/** An address on disk: today's fields, or an older version's (legacy.ts reads both). */
 interface AddressDoc {
   _id: string;
   userId: string;
-  fullName: string;
-  addressLine: string;
-  city: string;
-  postalCode: string;
-  phone: string;
-  notes: string;
   createdAt: number;
   updatedAt: number;
   [key: string]: unknown;
 }
 
-const FIELDS = ['fullName', 'addressLine', 'city', 'postalCode', 'phone', 'notes'] as const;
-const LABELS: Record<(typeof FIELDS)[number], string> = {
-  fullName: 'Full name', addressLine: 'Address line', city: 'City', postalCode: 'Postal code', phone: 'Phone', notes: 'Notes',
-};
+/** The fields older versions kept, removed when an address is saved in today's shape. */
+const LEGACY_FIELDS = { addressLine: true, address: true, pincode: true, postcode: true, town: true, county: true, state: true } as const;
 
-/** Trims what the schema let through; a field of spaces only is as empty as a missing one. */
-function clean<T extends Partial<AddressInput>>(input: T): T {
-  const out = { ...input };
-  for (const f of FIELDS) {
-    const v = out[f];
-    if (typeof v !== 'string') continue;
-    const t = v.trim().replace(/\s+/g, ' ');
-    if (f !== 'notes' && t.length < 2) throw badRequest(`${LABELS[f]} is required.`);
-    (out as Record<string, unknown>)[f] = t;
-  }
-  return out;
-}
-
-const toApi = (d: AddressDoc): Address => ({
-  _id: d._id, addressId: d._id, userId: d.userId, fullName: d.fullName, addressLine: d.addressLine, city: d.city,
-  postalCode: d.postalCode, phone: d.phone, notes: d.notes ?? '',
-  createdAt: new Date(d.createdAt).toISOString(), updatedAt: new Date(d.updatedAt).toISOString(),
-});
-
-/** A user's address book: every lookup is scoped to its owner. */
-export async function createAddressStore(store: DocumentStore, now: () => Date) {
+/** A user's address book in the market's shape: every lookup is scoped to its owner. */
+export async function createAddressStore(store: DocumentStore, market: Market, now: () => Date) {
   const addresses: Collection<AddressDoc> = store.collection<AddressDoc>('addresses');
   await addresses.createIndex({ userId: 1 });
+
+  const toApi = (d: AddressDoc): Address => ({
+    _id: d._id,
+    userId: d.userId,
+    ...readAddress(d, market.country.code),
+    addressId: d._id,
+    createdAt: new Date(d.createdAt).toISOString(),
+    updatedAt: new Date(d.updatedAt).toISOString(),
+  });
+
+  /** The address as it is kept, or a 400 naming everything the market's rules refuse (the form's own messages). */
+  function valid(input: AddressInput) {
+    const problems = Object.values(addressProblems(input, market));
+    if (problems.length > 0) throw badRequest(problems.join(' '));
+    return cleanAddress(input, market);
+  }
 
   return {
     async list(userId: string): Promise<Address[]> {
@@ -55,14 +46,11 @@ export async function createAddressStore(store: DocumentStore, now: () => Date) 
       return d ? toApi(d) : null;
     },
     async add(userId: string, input: AddressInput): Promise<Address> {
-      const c = clean(input);
+      const address = valid(input);
       const limitMessage = `You can keep at most ${ADDRESS_LIMIT} addresses. Delete one to add another.`;
       if ((await addresses.countDocuments({ userId })) >= ADDRESS_LIMIT) throw unprocessable(limitMessage);
       const t = now().getTime();
-      const doc: AddressDoc = {
-        _id: randomUUID(), userId, fullName: c.fullName, addressLine: c.addressLine, city: c.city,
-        postalCode: c.postalCode, phone: c.phone, notes: c.notes ?? '', createdAt: t, updatedAt: t,
-      };
+      const doc: AddressDoc = { _id: randomUUID(), userId, ...address, createdAt: t, updatedAt: t };
       await addresses.insertOne(doc);
       // Two adds at once can both pass the count: the later one(s) step back, so the limit always holds.
       const mine = await addresses.find({ userId }, { sort: { createdAt: 1, _id: 1 } });
@@ -72,11 +60,17 @@ export async function createAddressStore(store: DocumentStore, now: () => Date) 
       }
       return toApi(doc);
     },
+    /** Any subset of the fields, checked with the rest of the address as it is (an older one's included). */
     async update(userId: string, addressId: string, input: AddressUpdateBody): Promise<Address> {
-      const c = clean(input);
-      const set: Record<string, unknown> = { updatedAt: now().getTime() };
-      for (const f of FIELDS) if (c[f] !== undefined) set[f] = c[f];
-      const d = await addresses.findOneAndUpdate({ _id: addressId, userId }, { $set: set }, { returnDocument: 'after' });
+      const current = await addresses.findOne({ _id: addressId, userId });
+      if (!current) throw notFound('That address was not found.');
+      const { addressId: _id, ...kept } = readAddress(current, market.country.code);
+      const address = valid({ ...kept, ...input });
+      const d = await addresses.findOneAndUpdate(
+        { _id: addressId, userId },
+        { $set: { ...address, updatedAt: now().getTime() }, $unset: LEGACY_FIELDS },
+        { returnDocument: 'after' },
+      );
       if (!d) throw notFound('That address was not found.');
       return toApi(d);
     },

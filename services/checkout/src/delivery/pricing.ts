@@ -1,21 +1,18 @@
 import {
   DEFAULT_DELIVERY_METHOD,
-  DEFAULT_DELIVERY_SETTINGS,
-  DELIVERY_METHODS,
   DELIVERY_METHOD_TEXT,
   deliveryFeeCents,
+  deliveryOptionsFor,
   taxIncludedCents,
   type CartDeliveryQuery,
   type CartTotals,
   type DeliveryMethod,
-  type DeliveryOptions,
   type DeliverySelection,
-  type DeliverySettings,
+  type Market,
 } from '@pharmacy/contracts';
 import { unprocessable } from '@pharmacy/service-kit';
 import { toAmount } from '../money';
 import type { OrderDeliveryDoc } from '../orders/store';
-import { PHARMACIES, pharmacyById } from './pharmacies';
 
 export type ChosenDelivery = Pick<OrderDeliveryDoc, 'method' | 'pharmacy'>;
 
@@ -29,41 +26,24 @@ export interface DeliveryPrice {
 }
 
 /**
- * The shop's delivery prices, set once at start (the settings over DELIVERY_DEFAULTS): the options page, every cart
+ * The shop's delivery prices, from the market (fees, threshold, tax rate, pharmacies): the options page, every cart
  * answer and every order price delivery with this one object, so they never disagree.
  */
-export function createDeliveryPricing(currency: string, overrides: Partial<DeliverySettings> = {}) {
-  const settings: DeliverySettings = { ...DEFAULT_DELIVERY_SETTINGS };
-  for (const [key, value] of Object.entries(overrides) as Array<[keyof DeliverySettings, number | undefined]>) {
-    if (typeof value === 'number') settings[key] = value;
-  }
+export function createDeliveryPricing(market: Market) {
+  const { delivery, currency } = market;
+  const taxRatePercent = market.tax.ratePercent;
 
   function price(method: DeliveryMethod, subtotalCents: number): DeliveryPrice {
-    const fee = deliveryFeeCents(method, subtotalCents, settings);
+    const fee = deliveryFeeCents(method, subtotalCents, delivery);
     const totalCents = subtotalCents + fee;
-    return { subtotalCents, deliveryFeeCents: fee, totalCents, taxIncludedCents: taxIncludedCents(totalCents, settings.taxRatePercent), taxRatePercent: settings.taxRatePercent };
+    return { subtotalCents, deliveryFeeCents: fee, totalCents, taxIncludedCents: taxIncludedCents(totalCents, taxRatePercent), taxRatePercent };
   }
 
-  const options: DeliveryOptions = {
-    currency,
-    freeDeliveryOver: toAmount(settings.freeDeliveryOverCents),
-    freeDeliveryOverCents: settings.freeDeliveryOverCents,
-    taxRatePercent: settings.taxRatePercent,
-    methods: DELIVERY_METHODS.map((method) => {
-      const feeCents = method === 'standard' ? settings.standardFeeCents : method === 'express' ? settings.expressFeeCents : 0;
-      return {
-        method,
-        ...DELIVERY_METHOD_TEXT[method],
-        fee: toAmount(feeCents),
-        feeCents,
-        ...(method === 'standard' ? { freeOver: toAmount(settings.freeDeliveryOverCents), freeOverCents: settings.freeDeliveryOverCents } : {}),
-      };
-    }),
-    pharmacies: [...PHARMACIES],
-  };
+  const options = deliveryOptionsFor(market);
 
   return {
-    settings,
+    /** The tax rate prices include (an order older than its stored tax shows it at this rate). */
+    taxRatePercent,
     options,
     price,
 
@@ -80,7 +60,7 @@ export function createDeliveryPricing(currency: string, overrides: Partial<Deliv
         taxRatePercent: p.taxRatePercent,
         currency,
         deliveryMethod: method,
-        ...(method === 'standard' ? { amountToFreeDelivery: toAmount(Math.max(0, settings.freeDeliveryOverCents - subtotalCents)) } : {}),
+        ...(method === 'standard' ? { amountToFreeDelivery: toAmount(Math.max(0, delivery.freeDeliveryOverCents - subtotalCents)) } : {}),
         excludedLines,
       };
     },
@@ -89,7 +69,7 @@ export function createDeliveryPricing(currency: string, overrides: Partial<Deliv
     chooseDelivery(selection: DeliverySelection | undefined): ChosenDelivery {
       const method = selection?.method ?? DEFAULT_DELIVERY_METHOD;
       if (method !== 'collect') return { method, pharmacy: null };
-      const chosen = pharmacyById(selection?.pharmacyId);
+      const chosen = market.pharmacies.find((p) => p.id === selection?.pharmacyId);
       if (!chosen) throw unprocessable('Please choose the pharmacy where you will collect your order.');
       return { method, pharmacy: { id: chosen.id, name: chosen.name, address: chosen.address } };
     },

@@ -3,8 +3,8 @@ import { ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service
 import type { DeliveryPricing } from './pricing';
 
 /**
- * Public and the same for everyone (cacheable): the one place pages learn the shop's currency, delivery fees,
- * free-delivery threshold, tax rate and the pharmacies to collect from.
+ * Public and the same for everyone (cacheable): the market's currency, delivery fees, free-delivery threshold, tax
+ * rate and the pharmacies to collect from, for the pages that price a cart.
  */
 export const deliveryRoutes: FastifyPluginAsyncTypebox<{ pricing: DeliveryPricing }> = async (app, { pricing }) => {
   app.get(

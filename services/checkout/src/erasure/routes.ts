@@ -10,9 +10,12 @@ const ERASED = '(erased)';
 export const ERASED_ORDER_ADDRESS: OrderAddress = {
   addressId: '',
   fullName: FORMER_CUSTOMER,
-  addressLine: ERASED,
+  line1: ERASED,
+  line2: '',
   city: ERASED,
+  region: '',
   postalCode: ERASED,
+  country: '',
   phone: ERASED,
   notes: '',
 };

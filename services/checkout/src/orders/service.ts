@@ -5,9 +5,12 @@ import {
   ORDER_STATUS_TRANSITIONS,
   PAYMENT_STATUS_TRANSITIONS,
   UNPAID_ORDERS_LIMIT,
+  deliveryAreaProblem,
+  formatMoney,
   orderNumber,
   type OrderClosedReason,
   type AdminReviewBody,
+  type Market,
   type Order,
   type OrderCaptureBody,
   type OrderCreateBody,
@@ -24,7 +27,7 @@ import type { AddressStore } from '../addresses/store';
 import type { CartStore } from '../cart/store';
 import type { CatalogClient } from '../catalog-client';
 import type { DeliveryPricing } from '../delivery/pricing';
-import { toDecimalString } from '../money';
+import { toAmount } from '../money';
 import { PaymentError, type PaymentProvider } from '../payments/port';
 import { isGone, lineProblem, warningMessages } from '../safety';
 import type { HoldSlots } from './holds';
@@ -66,7 +69,8 @@ export interface OrderServiceDeps {
   holds: HoldSlots;
   /** The origin the provider sends the shopper back to, from the checkout request's Origin header. */
   returnOrigin: (requestOrigin: string | undefined) => string;
-  currency: string;
+  /** The market: the currency orders are charged in, the delivery area, the country of addresses. */
+  market: Market;
   /** The delivery fees and tax rate (the same object prices the carts). */
   pricing: DeliveryPricing;
   orderTtlMs: number;
@@ -80,8 +84,8 @@ export function createOrderService(deps: OrderServiceDeps) {
   const { orders, catalog, payments } = deps;
   const nowMs = () => deps.now().getTime();
   /** An order as the API shows it (an older one without stored tax shows it at today's rate). */
-  const toApi = (d: OrderDoc): Order => toApiOrder(d, deps.pricing.settings.taxRatePercent);
-  const mail = createOrderMail({ orders, account: deps.account, toApi, publicOrigin: deps.publicOrigin, log: deps.log });
+  const toApi = (d: OrderDoc): Order => toApiOrder(d, deps.pricing.taxRatePercent, deps.market.country.code);
+  const mail = createOrderMail({ orders, account: deps.account, toApi, publicOrigin: deps.publicOrigin, market: deps.market, log: deps.log });
 
   async function owned(userId: string, orderId: string): Promise<OrderDoc> {
     const order = await orders.findOne({ _id: orderId });
@@ -213,6 +217,9 @@ export function createOrderService(deps: OrderServiceDeps) {
     const chosen = deps.pricing.chooseDelivery(body.delivery);
     const address = await deps.addresses.get(userId, body.addressId);
     if (!address) throw notFound('That address was not found. Please choose or add a delivery address.');
+    // A collected order is recorded with the shopper's address, wherever it is; a delivered one must be inside the area.
+    const outside = chosen.method === 'collect' ? null : deliveryAreaProblem(address, deps.market);
+    if (outside) throw unprocessable(outside, CheckoutErrorCodes.OUTSIDE_DELIVERY_AREA);
     const entries = await deps.carts.items(userId);
     if (entries.length === 0) throw unprocessable('Your cart is empty.');
 
@@ -260,11 +267,11 @@ export function createOrderService(deps: OrderServiceDeps) {
     const doc: OrderDoc = {
       _id: orderId, orderNumber: number, userId, items, productIds: items.map((i) => i.productId),
       address: {
-        addressId: address._id, fullName: address.fullName, addressLine: address.addressLine, city: address.city,
-        postalCode: address.postalCode, phone: address.phone, notes: address.notes,
+        addressId: address._id, fullName: address.fullName, line1: address.line1, line2: address.line2, city: address.city,
+        region: address.region, postalCode: address.postalCode, country: address.country, phone: address.phone, notes: address.notes,
       },
       totalCents, subtotalCents, delivery, taxIncludedCents: price.taxIncludedCents, taxRatePercent: price.taxRatePercent,
-      currency: deps.currency, orderStatus: 'pending', paymentStatus: 'pending', paymentMethod: payments.name,
+      currency: deps.market.currency, orderStatus: 'pending', paymentStatus: 'pending', paymentMethod: payments.name,
       paymentId: '', payerId: '', captureId: '', stock: 'reserving', captureLockUntil: 0, capturing: null,
       acknowledgedWarnings: warnings, acknowledgedAt: warnings.length > 0 ? at : null,
       consultation, unrecognisedTerms, review: initialReview(reviewReasons(items, unrecognisedTerms, consultation)),
@@ -298,8 +305,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     let payment: { paymentId: string; approvalURL: string };
     try {
       payment = await payments.createPayment({
-        orderId, amountCents: totalCents, currency: deps.currency,
-        description: `Pharmacy & Care order ${number} (${toDecimalString(totalCents)} ${deps.currency})`,
+        orderId, amountCents: totalCents, currency: deps.market.currency,
+        description: `Pharmacy & Care order ${number} (${formatMoney(toAmount(totalCents), deps.market.currency)})`,
         // The order id rides in the return URL: the page may open on another tab or after a new sign-in,
         // where the browser's session storage no longer has it.
         returnUrl: `${returnOrigin}/secure/checkout/return?orderId=${encodeURIComponent(orderId)}`,

@@ -15,6 +15,7 @@ import {
   type ReviewStatus,
 } from '@pharmacy/contracts';
 import type { Collection, DocumentStore } from '@pharmacy/db';
+import { readAddress } from '../addresses/legacy';
 import { toAmount } from '../money';
 import type { MailStep } from './mail/steps';
 
@@ -110,6 +111,7 @@ export interface OrderDoc {
   items: OrderItemDoc[];
   /** For "did this user buy this product" without reaching into items (both adapters match array elements). */
   productIds: string[];
+  /** A copy of the address (an order older than today's shape keeps that version's fields: addresses/legacy.ts). */
   address: OrderAddress;
   /** subtotalCents + delivery.feeCents: what the provider was asked for. */
   totalCents: number;
@@ -171,9 +173,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * How an order is read, older ones included: one from before delivery methods was sent by standard delivery with
- * no fee (its total is its subtotal); one from before the stored tax shows the tax at today's rate.
+ * no fee (its total is its subtotal); one from before the stored tax shows the tax at today's rate; its address
+ * copy in today's shape (an older one's fields mapped, its country the market's: `country`).
  */
-export function toApiOrder(d: OrderDoc, taxRatePercent: number): Order {
+export function toApiOrder(d: OrderDoc, taxRatePercent: number, country: string): Order {
   const delivery: OrderDeliveryDoc = d.delivery ?? { method: DEFAULT_DELIVERY_METHOD, label: deliveryMethodLabel(DEFAULT_DELIVERY_METHOD), feeCents: 0, pharmacy: null };
   const rate = d.taxRatePercent ?? taxRatePercent;
   return {
@@ -185,7 +188,7 @@ export function toApiOrder(d: OrderDoc, taxRatePercent: number): Order {
       quantity: i.quantity, lineTotal: toAmount(i.unitPriceCents * i.quantity), warnings: i.warnings,
       ...(i.pharmacyOnly ? { pharmacyOnly: true } : {}),
     })),
-    address: d.address,
+    address: readAddress(d.address, country),
     subtotal: toAmount(d.subtotalCents ?? d.totalCents - delivery.feeCents),
     deliveryFee: toAmount(delivery.feeCents),
     totalAmount: toAmount(d.totalCents),

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { Collection, DocumentStore } from '@pharmacy/db';
-import { Id, StrictObject, TEST_PAYMENT_NOTICE } from '@pharmacy/contracts';
-import { toDecimalString } from '../money';
+import { Id, StrictObject, TEST_PAYMENT_NOTICE, formatMoney } from '@pharmacy/contracts';
+import { toAmount } from '../money';
 import { PaymentError, type CreatePaymentInput, type PaymentProvider, type RefundInput } from './port';
 
 type SandboxStatus = 'created' | 'approved' | 'captured' | 'cancelled' | 'refunded';
@@ -142,7 +142,7 @@ export function createSandboxProvider(opts: { store: DocumentStore; publicOrigin
         if (!doc) {
           return reply.status(404).send(page('Payment not found', '<h1>Payment not found</h1><p>This sandbox payment does not exist.</p>'));
         }
-        const amount = `${toDecimalString(doc.amountCents)} ${escapeHtml(doc.currency)}`;
+        const amount = escapeHtml(formatMoney(toAmount(doc.amountCents), doc.currency));
         if (doc.status === 'cancelled' || doc.status === 'captured' || doc.status === 'refunded') {
           const what = doc.status === 'cancelled' ? 'was cancelled' : doc.status === 'refunded' ? 'was refunded' : 'is already paid';
           return reply.status(409).send(page('Sandbox payment', `<div class="banner">${TEST_PAYMENT_NOTICE}</div><h1>This payment ${what}</h1><p><a href="${escapeHtml(shopOrigin(doc))}/cart">Back to the shop</a></p>`));

@@ -43,7 +43,6 @@ const FORMATS: Record<string, { allowed: string; validate(value: string): boolea
   },
   'ed25519-public-pem': { allowed: 'an Ed25519 public key in PEM', validate: (v) => keyType(() => createPublicKey(v)) === 'ed25519' },
   'ed25519-private-pem': { allowed: 'an Ed25519 private key in PEM', validate: (v) => keyType(() => createPrivateKey(v)) === 'ed25519' },
-  'currency-code': { allowed: 'a three-letter currency code in capitals, e.g. USD', validate: (v) => /^[A-Z]{3}$/.test(v) },
   'url-map': {
     allowed: 'a JSON object from remote name to the URL of its mf-manifest.json, e.g. {"catalog":"https://cdn.example.com/catalog/mf-manifest.json"}',
     validate: (v) => parseUrlMap(v) !== null,
@@ -116,6 +115,21 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export const GATEWAY_MODES = ['embedded', 'distributed'] as const;
 // The contracts' PAYMENT_PROVIDERS (the checkout's tests keep them equal): the tools read this file without contracts.
 export const PAYMENT_PROVIDER_NAMES = ['sandbox', 'paypal'] as const;
+// The contracts' MARKET_CODES and DEFAULT_MARKET_CODE (config.test.ts keeps them equal), for the same reason.
+export const MARKET_NAMES = ['GB', 'IE'] as const;
+export const DEFAULT_MARKET = 'GB';
+
+/**
+ * Settings the market now holds (docs/domain.md#market): a value left in an environment would otherwise be ignored
+ * in silence, so the start is refused with where the value comes from now.
+ */
+export const RETIRED_VARIABLES: Readonly<Record<string, string>> = {
+  CURRENCY: 'the currency',
+  TAX_RATE_PERCENT: 'the tax rate',
+  STANDARD_DELIVERY_FEE_CENTS: 'the standard delivery fee',
+  EXPRESS_DELIVERY_FEE_CENTS: 'the express delivery fee',
+  FREE_DELIVERY_OVER_CENTS: 'the free-delivery threshold',
+};
 
 export const ENV_SCHEMA = Type.Object(
   {
@@ -137,6 +151,7 @@ export const ENV_SCHEMA = Type.Object(
     REVOCATION_POLL_MS: integer(100, 4000, 'how often revoked sessions are read from the account service', DEFAULT_REVOCATION_POLL_MS),
     SLOW_REQUEST_MS: integer(1, 600_000, 'a request answered after this many milliseconds is logged (at info and above)', DEFAULT_SLOW_REQUEST_MS),
     API_DOCS: Type.Optional(Type.Boolean({ description: 'serve the OpenAPI document and its UI at /api/docs (default on, off in production)' })),
+    MARKET: oneOf(MARKET_NAMES, 'the market the shop sells in: currency, tax, addresses, phones, delivery, pharmacies, registration', DEFAULT_MARKET),
     // Gateway
     GATEWAY_MODE: oneOf(GATEWAY_MODES, 'run the services in the gateway, or proxy to them', 'embedded'),
     GATEWAY_UPSTREAM_TIMEOUT_MS: integer(100, undefined, 'distributed mode: how long a service may take to answer'),
@@ -163,16 +178,11 @@ export const ENV_SCHEMA = Type.Object(
     // Catalog service
     CATALOG_SEED: Type.Optional(Type.Boolean({ default: true, description: 'seed the demo catalog into an empty store' })),
     // Checkout service
-    CURRENCY: Type.Optional(Type.String({ format: 'currency-code', default: 'USD', description: 'currency of prices and payments' })),
     PAYMENT_PROVIDER: oneOf(PAYMENT_PROVIDER_NAMES, 'who takes the payments'),
     PAYPAL_CLIENT_ID: Type.Optional(Type.String({ description: 'PayPal REST app client id' })),
     PAYPAL_CLIENT_SECRET: Type.Optional(Type.String({ description: 'PayPal REST app secret' })),
     PAYPAL_API_BASE: text('http-url', 'PayPal API base URL (default the PayPal sandbox)'),
     TRUSTED_ORIGINS: text('origin-list', 'more origins the shop is reached at'),
-    STANDARD_DELIVERY_FEE_CENTS: integer(0, 100_000, 'standard delivery fee in cents (free from FREE_DELIVERY_OVER_CENTS on)'),
-    EXPRESS_DELIVERY_FEE_CENTS: integer(0, 100_000, 'express delivery fee in cents'),
-    FREE_DELIVERY_OVER_CENTS: integer(0, 10_000_000, 'subtotal in cents from which standard delivery is free'),
-    TAX_RATE_PERCENT: integer(0, 100, 'tax rate included in prices, in percent (totals show the tax they contain)'),
     RATE_LIMIT_CART: integer(1, undefined, 'cart changes allowed per signed-in user a minute (default 120)'),
     RATE_LIMIT_ORDER_CREATE: integer(1, undefined, 'orders placed per signed-in user a minute (default 20)'),
     RATE_LIMIT_ORDER_CAPTURE: integer(1, undefined, 'payment captures and order cancels per signed-in user a minute (default 30)'),
@@ -221,6 +231,13 @@ export function allowedValues(schema: TSchema): string {
   }
   if (schema.type === 'string' && schema.minLength > 1) return `at least ${schema.minLength} characters`;
   return 'a text';
+}
+
+/** The retired settings an environment still sets, each with the message that points to MARKET. */
+export function retiredProblems(env: Environment): ConfigProblem[] {
+  return Object.entries(RETIRED_VARIABLES)
+    .filter(([name]) => env[name] !== undefined && env[name] !== '')
+    .map(([name, what]) => ({ variable: name, message: `${name} is no longer read: MARKET sets ${what} (${MARKET_NAMES.join(' or ')}, default ${DEFAULT_MARKET}); remove ${name}` }));
 }
 
 export function problemFor(name: string, value: string | undefined, schema: TSchema): ConfigProblem {

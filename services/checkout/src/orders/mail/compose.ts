@@ -1,4 +1,4 @@
-import { DELIVERY_METHOD_TEXT, TEST_PAYMENT_NOTICE, formatDate, formatMoney, isTestPayment, type NotifyUserBody, type Order } from '@pharmacy/contracts';
+import { DELIVERY_METHOD_TEXT, TEST_PAYMENT_NOTICE, addressInline, formatDate, formatMoney, isTestPayment, type Market, type NotifyUserBody, type Order } from '@pharmacy/contracts';
 import { mailKey, type MailStep } from './steps';
 import { renderMail, type MailContent, type MailPart } from './template';
 
@@ -10,11 +10,13 @@ import { renderMail, type MailContent, type MailPart } from './template';
 export interface MailContext {
   /** The shop's origin, for the link to My Orders. */
   publicOrigin: string;
+  /** The market's tax name ("VAT"), as every total names it. */
+  market: Pick<Market, 'tax'>;
 }
 
 const paragraph = (text: string): MailPart => ({ kind: 'paragraph', text });
 
-function items(order: Order): MailPart[] {
+function items(order: Order, ctx: MailContext): MailPart[] {
   const money = (amount: number) => formatMoney(amount, order.currency);
   return [
     { kind: 'lines', title: 'Your order', rows: order.items.map((i) => ({ quantity: i.quantity, title: i.title, total: money(i.lineTotal) })) },
@@ -24,14 +26,13 @@ function items(order: Order): MailPart[] {
         ['Subtotal', money(order.subtotal)],
         ['Delivery', order.deliveryFee > 0 ? money(order.deliveryFee) : 'Free'],
         ['Total', money(order.totalAmount)],
-        [`Tax included (${order.taxRatePercent}%)`, money(order.taxIncluded)],
+        [`${ctx.market.tax.name} included (${order.taxRatePercent}%)`, money(order.taxIncluded)],
       ],
     },
   ];
 }
 
-const addressLine = (order: Order) =>
-  [order.address.fullName, order.address.addressLine, order.address.city, order.address.postalCode].map((s) => s?.trim()).filter(Boolean).join(', ');
+const addressLine = (order: Order) => [order.address.fullName, addressInline(order.address)].filter(Boolean).join(', ');
 
 /** Where the order goes, from the order's own copies of the address and the pharmacy. */
 function destination(order: Order): MailPart {
@@ -46,7 +47,7 @@ function destination(order: Order): MailPart {
 // A payment staff recorded as taken outside the provider has no payer: it is refunded the way it was paid.
 const refundWay = (order: Order) => (order.payerId ? 'to the payment method you used' : 'the way you paid');
 
-function content(step: MailStep, order: Order, reason: string): MailContent {
+function content(step: MailStep, order: Order, reason: string, ctx: MailContext): MailContent {
   const ref = order.orderNumber;
   const total = formatMoney(order.totalAmount, order.currency);
   const collect = order.delivery.method === 'collect';
@@ -66,7 +67,7 @@ function content(step: MailStep, order: Order, reason: string): MailContent {
                 ? `We are preparing it now and will email you when it is ready to collect at ${pharmacy}.`
                 : 'We are preparing it now and will email you when it is on its way.',
           ),
-          ...items(order),
+          ...items(order, ctx),
           destination(order),
         ],
       };
@@ -77,7 +78,7 @@ function content(step: MailStep, order: Order, reason: string): MailContent {
         heading: 'Our pharmacist approved your order',
         parts: [
           paragraph(`Our pharmacist has checked order ${ref} and approved it. We are preparing it now and will email you when it is ${collect ? `ready to collect at ${pharmacy}` : 'on its way'}.`),
-          ...items(order),
+          ...items(order, ctx),
           destination(order),
         ],
       };
@@ -86,12 +87,12 @@ function content(step: MailStep, order: Order, reason: string): MailContent {
         ? {
             subject: `Order ${ref} is ready to collect`,
             heading: 'Your order is ready to collect',
-            parts: [paragraph(`Order ${ref} is waiting for you at ${pharmacy}. Bring your order number, ${ref}, to the counter.`), destination(order), ...items(order)],
+            parts: [paragraph(`Order ${ref} is waiting for you at ${pharmacy}. Bring your order number, ${ref}, to the counter.`), destination(order), ...items(order, ctx)],
           }
         : {
             subject: `Order ${ref} is on its way`,
             heading: 'Your order is on its way',
-            parts: [paragraph(`Order ${ref} has left the pharmacy.`), destination(order), ...items(order)],
+            parts: [paragraph(`Order ${ref} has left the pharmacy.`), destination(order), ...items(order, ctx)],
           };
     case 'delivered':
       return {
@@ -100,7 +101,7 @@ function content(step: MailStep, order: Order, reason: string): MailContent {
         parts: [
           paragraph(collect ? `Order ${ref} was collected from ${pharmacy}.` : `Order ${ref} was delivered to ${addressLine(order)}.`),
           paragraph('If anything is missing or not right, tell us through Need help in your account, or ask a pharmacist in the pharmacy.'),
-          ...items(order),
+          ...items(order, ctx),
         ],
       };
     case 'cancelled':
@@ -114,14 +115,14 @@ function content(step: MailStep, order: Order, reason: string): MailContent {
               ? `We have refunded the full ${total} ${refundWay(order)}.`
               : `We will refund the full ${total} ${refundWay(order)} and email you when we have.`,
           ),
-          ...items(order),
+          ...items(order, ctx),
         ],
       };
     case 'refunded':
       return {
         subject: `Order ${ref} has been refunded`,
         heading: 'Your refund is on its way',
-        parts: [paragraph(`We have refunded ${total} for order ${ref} ${refundWay(order)}. It can take a few working days to appear.`), ...items(order)],
+        parts: [paragraph(`We have refunded ${total} for order ${ref} ${refundWay(order)}. It can take a few working days to appear.`), ...items(order, ctx)],
       };
     case 'rejected':
       return {
@@ -136,7 +137,7 @@ function content(step: MailStep, order: Order, reason: string): MailContent {
               : `We will refund the full ${total} to you the way you paid.`,
           ),
           paragraph('If you have questions, write to us through Need help in your account, or ask a pharmacist in the pharmacy.'),
-          ...items(order),
+          ...items(order, ctx),
         ],
       };
   }
@@ -144,7 +145,7 @@ function content(step: MailStep, order: Order, reason: string): MailContent {
 
 /** The mail a step of this order sends, ready for the account service's notify (sent once per key). */
 export function orderMail(step: MailStep, order: Order, ctx: MailContext): NotifyUserBody {
-  const mail = content(step, order, order.review.note ?? '');
+  const mail = content(step, order, order.review.note ?? '', ctx);
   const tail: MailPart[] = [
     ...(isTestPayment(order.paymentMethod) ? [paragraph(`${TEST_PAYMENT_NOTICE}.`)] : []),
     { kind: 'link', label: 'See your order in My Orders', url: `${ctx.publicOrigin.replace(/\/$/, '')}/my-orders` },

@@ -1,6 +1,6 @@
 import type { Collection } from '@pharmacy/db';
 import { HttpError } from '@pharmacy/service-kit';
-import type { Order } from '@pharmacy/contracts';
+import type { Market, Order } from '@pharmacy/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountClient } from '../../account-client';
 import type { OrderDoc } from '../store';
@@ -12,6 +12,7 @@ export interface OrderMailDeps {
   account: Pick<AccountClient, 'notify'>;
   toApi: (order: OrderDoc) => Order;
   publicOrigin: string;
+  market: Pick<Market, 'tax'>;
   log: FastifyBaseLogger;
 }
 
@@ -33,7 +34,7 @@ export function createOrderMail(deps: OrderMailDeps) {
   async function send(order: OrderDoc): Promise<void> {
     for (const step of due(order)) {
       try {
-        await deps.account.notify(order.userId, orderMail(step, deps.toApi(order), { publicOrigin: deps.publicOrigin }));
+        await deps.account.notify(order.userId, orderMail(step, deps.toApi(order), { publicOrigin: deps.publicOrigin, market: deps.market }));
         await orders.updateOne({ _id: order._id }, { $pull: { mailsDue: step }, ...(step === 'rejected' && order.shopperNotice ? { $set: { shopperNotice: 'sent' } } : {}) });
       } catch (err) {
         if (err instanceof HttpError && err.statusCode === 404) {

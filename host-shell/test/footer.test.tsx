@@ -1,0 +1,53 @@
+import './setup-globals';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { MARKETS } from '@pharmacy/contracts';
+import { screen, within } from '@testing-library/react';
+import { fakeRemoteModule, renderApp, signedInAs } from './harness';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+  getInstance: jest.fn(() => null),
+}));
+
+beforeEach(() => {
+  (loadRemote as jest.Mock).mockImplementation(async (id: string) => fakeRemoteModule(id));
+});
+
+async function registration() {
+  await screen.findByRole('heading', { level: 1, name: 'Our story' }, { timeout: 5000 });
+  return within(screen.getByRole('contentinfo')).getByRole('region', { name: 'Our registration' });
+}
+
+describe('the footer’s registration block, on every page, from the market', () => {
+  it('GB: the premises registration number, the superintendent pharmacist and the GPhC register, labelled as demo details', async () => {
+    renderApp('/our-story', signedInAs(null), MARKETS.GB);
+    const block = await registration();
+    expect(block).toHaveTextContent(
+      'Demo details: this is a demonstration shop, not a registered pharmacy. The names, registration numbers and pharmacy addresses here are examples.',
+    );
+    expect(block).toHaveTextContent('Pharmacy & Care Ltd runs the registered pharmacy Pharmacy & Care Guildford, 112 High Street, Guildford GU1 3HJ (GPhC registration number 1234567).');
+    expect(block).toHaveTextContent('Superintendent pharmacist: Priya Shah, GPhC registration number 2012345.');
+    expect(block).toHaveTextContent('Phone 01632 960123, email care@pharmacyandcare.example.');
+    expect(within(block).getByRole('link', { name: 'Check our registration on the GPhC register' })).toHaveAttribute('href', 'https://www.pharmacyregulation.org/registers');
+    // no distance-selling logo is asked of a seller in Great Britain
+    expect(within(block).getAllByRole('link').map((l) => l.textContent)).toEqual(['care@pharmacyandcare.example', 'Check our registration on the GPhC register']);
+    expect(block).toHaveTextContent('In an emergency call 999. For urgent advice that is not an emergency, call NHS 111 or go to 111.nhs.uk.');
+    // what used to stand in for the details is gone
+    expect(block).not.toHaveTextContent(/on request|shown on the premises certificate/);
+  });
+
+  it('IE: the PSI registration, superintendent and supervising pharmacists, and the EU common logo linked to the PSI list', async () => {
+    renderApp('/our-story', signedInAs(null), MARKETS.IE);
+    const block = await registration();
+    expect(block).toHaveTextContent('runs the registered pharmacy Pharmacy & Care Grafton Street, 21 Grafton Street, Dublin 2, D02 X285 (PSI registration number 4321).');
+    expect(block).toHaveTextContent('Superintendent pharmacist: Aoife Byrne, PSI registration number 12345. Supervising pharmacist: Cian Walsh, PSI registration number 23456.');
+    expect(within(block).getByRole('link', { name: 'Check our registration on the PSI public registers' })).toHaveAttribute('href', MARKETS.IE.regulation.verify.href);
+    expect(within(block).getByRole('link', { name: 'EU common logo: check that we are on the PSI Internet Supply List' })).toHaveAttribute(
+      'href',
+      'https://psi.ie/registration/internet-supply/internet-supply-overview',
+    );
+    expect(block).toHaveTextContent('In an emergency call 112 or 999.');
+    expect(within(screen.getByRole('contentinfo')).getByText('Prices include VAT at 23%.')).toBeInTheDocument();
+  });
+});
