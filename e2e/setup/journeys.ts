@@ -50,6 +50,15 @@ export async function signOut(page: Page, firstName: string): Promise<void> {
 /** The short number shoppers and staff read an order by ("#FC34A420"): written out here, as a reader sees it. */
 export const shortNumber = (orderId: string) => `#${orderId.slice(0, 8).toUpperCase()}`;
 
+/** A date of birth that makes someone `years` old today (a couple of months past their birthday). */
+export function dobForAge(years: number): string {
+  const d = new Date();
+  d.setUTCDate(1);
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  d.setUTCMonth(d.getUTCMonth() - 2);
+  return d.toISOString().slice(0, 10);
+}
+
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 export interface ProductSummary {

@@ -25,6 +25,8 @@ export function CartPage() {
   const { cart, loading, error, message, shopper } = useCart();
   const dispatch = useDispatch();
   const navigate = useNavigate();
+  // a date of birth added from a line: the server checks the age again
+  const reload = () => dispatch(cartActions.loadRequested());
 
   if (!cart) {
     return (
@@ -58,6 +60,7 @@ export function CartPage() {
             busy={loading}
             onQuantity={(productId, quantity) => dispatch(cartActions.setQuantityRequested({ productId, quantity }))}
             onRemove={(productId) => dispatch(cartActions.removeRequested({ productId }))}
+            onDateOfBirthSaved={reload}
           />
           <Summary>
             <div>
@@ -69,7 +72,7 @@ export function CartPage() {
                 <p>Express delivery and click and collect at a pharmacy are chosen at checkout.</p>
               </TotalsBreakdown>
             )}
-            {blocked.length > 0 && <LineProblems lines={blocked} />}
+            {blocked.length > 0 && <LineProblems lines={blocked} onDateOfBirthSaved={reload} />}
             <Button fullWidth disabled={!cart.canCheckout || loading} onClick={() => navigate('/secure/checkout')}>
               {shopper ? 'Checkout' : 'Sign in to check out'}
             </Button>

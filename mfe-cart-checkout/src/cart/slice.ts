@@ -25,6 +25,8 @@ export const cartSlice = createSlice({
     /** The Add-to-cart widget: this quantity of a product, to the visitor's or the signed-in user's cart. */
     addRequested(state, action: PayloadAction<{ productId: string; quantity: number }>) {
       state.adding.push(action.payload.productId);
+      // a new attempt (after a date of birth was added, say): the server answers it afresh
+      delete state.refused[action.payload.productId];
     },
     addRefused(state, action: PayloadAction<{ productId: string; message: string }>) {
       state.refused[action.payload.productId] = action.payload.message;
@@ -58,6 +60,8 @@ export const cartActions = cartSlice.actions;
 export const cartReducer = cartSlice.reducer;
 export type CartRootState = RootState & { cart?: CartState };
 export const selectCart = (state: CartRootState): CartState => state.cart ?? initialCartState;
+/** Whether the signed-in shopper's date of birth is known, so an age check can be made. */
+export const selectKnowsAge = (state: CartRootState): boolean => Boolean((state.auth?.user ?? state.session?.currentUser)?.DOB);
 /** The signed-in user's id, undefined while the auth check runs, null for a visitor. */
 export const selectShopper = (state: CartRootState): string | null | undefined => {
   const user = state.auth?.user ?? state.session?.currentUser ?? null;
