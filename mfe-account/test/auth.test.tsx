@@ -96,33 +96,35 @@ describe('SignUpPage', () => {
 });
 
 describe('SignInPage', () => {
-  it('signs in through the session flow and returns to the page the guard came from', async () => {
+  it('signs in through the session flow and returns to the page the address names (where the guard came from)', async () => {
     const { calls } = fakeApi(() => ({ body: { success: true, user: shopper, data: shopper } }));
     const user = userEvent.setup();
-    const { store } = renderWithStore(<SignInPage />, {
-      path: '/sign-in',
-      url: { pathname: '/sign-in', state: { from: { pathname: '/my-orders', search: '?page=2', hash: '' } } },
-    });
+    const { store } = renderWithStore(<SignInPage />, { path: '/sign-in', url: `/sign-in?returnTo=${encodeURIComponent('/my-orders?page=2')}` });
     expect(document.title).toBe('Sign in | Pharmacy');
     await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'Analytical-1');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/my-orders'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/my-orders?page=2'));
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/auth/login', body: { email: 'ada@example.com', password: 'Analytical-1' } });
     expect(store.getState().session.currentUser?._id).toBe('u-1');
     expect(store.getState().auth.isAuthenticated).toBe(true);
   });
 
-  it('goes home when there is nowhere to return to, and never to another site', async () => {
-    fakeApi(() => ({ body: { success: true, user: shopper, data: shopper } }));
-    const user = userEvent.setup();
-    renderWithStore(<SignInPage />, { path: '/sign-in', url: { pathname: '/sign-in', state: { from: '//evil.example/x' } } });
-    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
-    await user.type(screen.getByLabelText(/^Password/), 'Analytical-1');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
-  });
+  it.each(['//evil.example/x', 'https://evil.example/x', '/\\evil.example/x', 'javascript:alert(1)', '/\t/evil.example'])(
+    'goes home, never to another site, when the address names %s',
+    async (target) => {
+      fakeApi(() => ({ body: { success: true, user: shopper, data: shopper } }));
+      const user = userEvent.setup();
+      renderWithStore(<SignInPage />, { path: '/sign-in', url: `/sign-in?returnTo=${encodeURIComponent(target)}` });
+      // nor does the way to the other form carry it
+      expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+      await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+      await user.type(screen.getByLabelText(/^Password/), 'Analytical-1');
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    },
+  );
 
   it("shows the server's message and stays on the page when sign-in fails", async () => {
     fakeApi(() => ({ status: 401, body: { success: false, code: 'INVALID_CREDENTIALS', message: 'The email or password is incorrect.' } }));

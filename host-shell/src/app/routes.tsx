@@ -7,6 +7,7 @@ import { AdminFrame } from '../layout/AdminFrame';
 import { Layout } from '../layout/Layout';
 import { Home } from '../pages/Home';
 import { remotePage } from '../remotes';
+import { PageFrame } from './PageFrame';
 
 // Host-owned content pages load on demand, so the home page's first load stays small (docs/architecture.md#budgets).
 function hostPage(load: () => Promise<{ default: ComponentType }>) {
@@ -17,6 +18,9 @@ function hostPage(load: () => Promise<{ default: ComponentType }>) {
     </Suspense>
   );
 }
+
+/** The shop's pages inside its frame. */
+const framed = (children: RouteObject[]): RouteObject[] => [{ element: <PageFrame />, children }];
 
 const page = (id: Parameters<typeof remotePage>[0]) => {
   const RemotePage = remotePage(id);
@@ -48,7 +52,7 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <Layout />,
-    children: [
+    children: framed([
       { index: true, element: <Home /> },
       { path: 'partners', element: hostPage(() => import(/* webpackChunkName: "page-partners" */ '../pages/Partners')) },
       { path: 'our-story', element: hostPage(() => import(/* webpackChunkName: "page-our-story" */ '../pages/OurStory')) },
@@ -96,6 +100,6 @@ export const routes: RouteObject[] = [
 
       // docs/product.md#routes: home is also the catch-all for unknown paths (rendered, not redirected)
       { path: '*', element: <Home /> },
-    ],
+    ]),
   },
 ];

@@ -1,3 +1,4 @@
+import { withReturnTo } from '@pharmacy/contracts';
 import { checkAuth, selectAuth, selectIsAdmin, useAppDispatch, useAppSelector } from '@pharmacy/session';
 import { PageSpinner } from '@pharmacy/ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -15,7 +16,7 @@ export interface RequireAuthProps {
 /**
  * The guard of docs/product.md#guards: the current user is fetched again on entering and on every change of a guarded route; the
  * spinner shows while that check is pending; a failed check means unauthenticated and redirects to /sign-in
- * (remembering where the visitor was going). UI only: every service checks for itself.
+ * with where the visitor was going in its address. UI only: every service checks for itself.
  */
 export function RequireAuth({ admin = false, children }: RequireAuthProps) {
   const dispatch = useAppDispatch();
@@ -42,5 +43,6 @@ export function RequireAuth({ admin = false, children }: RequireAuthProps) {
   // Signed out (or account deleted) while on this very page: a sign-out returns to / (docs/product.md#guards), and the menu that
   // signed out navigates there too, so the two must not race. A failed re-check comes with a route change.
   if (shownPath.current === location.pathname) return <Navigate to="/" replace />;
-  return <Navigate to={SIGN_IN_PATH} replace state={{ from: location }} />;
+  // `from` marks a visit a guard sent (RedirectSignedIn keeps the form for it); the address says where to return
+  return <Navigate to={withReturnTo(SIGN_IN_PATH, `${location.pathname}${location.search}${location.hash}`)} replace state={{ from: location }} />;
 }

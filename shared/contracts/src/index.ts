@@ -10,4 +10,5 @@ export * from './catalog';
 export * from './checkout.rules';
 export * from './checkout';
 export * from './safety';
+export * from './returnTo';
 export * from './sessions';
