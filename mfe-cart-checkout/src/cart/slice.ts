@@ -12,8 +12,10 @@ export interface CartState {
   adding: string[];
   /** Adds the server refused for who the shopper is (AGE_RESTRICTED), with its words: the button stays disabled with them. */
   refused: Record<string, string>;
+  /** The last load got no answer (the shop cannot be reached): `cart` is the one last loaded, kept, maybe out of date. */
+  stale: boolean;
 }
-export const initialCartState: CartState = { cart: null, loading: false, error: null, message: null, adding: [], refused: {} };
+export const initialCartState: CartState = { cart: null, loading: false, error: null, message: null, adding: [], refused: {}, stale: false };
 
 export const cartSlice = createSlice({
   name: 'cart',
@@ -48,6 +50,16 @@ export const cartSlice = createSlice({
       state.refused = {};
       state.loading = false;
       state.error = null;
+      state.stale = false;
+    },
+    /**
+     * docs/product.md#client-state: a load with no answer (no connection, a server error) keeps the cart last
+     * loaded, said to be possibly out of date, and never shows it empty; with none loaded yet, it says why.
+     */
+    unanswered(state, action: PayloadAction<string>) {
+      state.loading = false;
+      if (state.cart) state.stale = true;
+      else state.error = action.payload;
     },
     failed(state, action: PayloadAction<string>) {
       state.loading = false;

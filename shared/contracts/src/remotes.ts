@@ -183,4 +183,6 @@ export interface DocumentHead {
   jsonLd?: Record<string, unknown>;
   /** The HTTP status the page is answered with (a product that does not exist: 404). Server only. */
   status?: number;
+  /** Search engines' instructions for the page (`noindex` for a page that was not found). */
+  robots?: string;
 }
