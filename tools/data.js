@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // pnpm data:check / pnpm data:repair: reads (check) or repairs every embedded datafile under DATA_DIR
-// (default ./data). Runs the @pharmacy/db TypeScript source through ts-node (swc, transpile only) like
-// `pnpm dev`, so it works from a fresh clone without a build. Exit codes: 0 all readable / repaired,
-// 1 unreadable lines found (check) or repair refused, 2 no such data folder or an unexpected error.
+// (default ./data); a line whose checksum fails counts as unreadable (docs/operations.md#data-on-disk). Runs the
+// @pharmacy/db TypeScript source through ts-node (swc, transpile only) like `pnpm dev`, so it works from a fresh
+// clone without a build. Exit codes: 0 all readable / repaired, 1 unreadable lines found (check) or repair
+// refused, 2 no such data folder or an unexpected error.
 const path = require('node:path');
 const { existsSync } = require('node:fs');
 const { envSchema, ROOT } = require('./preflight');

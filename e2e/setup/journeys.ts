@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { DEMO_SHOPPER } from './browser';
+import { DEMO_ADMIN, DEMO_SHOPPER } from './browser';
 
 /** Steps several journeys share, written the way a shopper does them. */
 export async function signIn(page: Page, creds: { email: string; password: string }): Promise<void> {
@@ -204,6 +204,22 @@ export async function buyThroughApi(
     }),
   );
   return order.orderId;
+}
+
+/**
+ * Staff move a paid order on through the admin API, signed in as the demo admin, one status at a time (e.g.
+ * `inProcess`, `inShipping`, `delivered`): what the admin's order screen sends.
+ */
+export async function moveOrderAsStaff(base: string, orderId: string, statuses: string[]): Promise<void> {
+  const cookie = await apiSession(base, DEMO_ADMIN);
+  for (const orderStatus of statuses) {
+    const res = await fetch(`${base}/api/admin/orders/update/${encodeURIComponent(orderId)}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie, ...CSRF },
+      body: JSON.stringify({ orderStatus }),
+    });
+    if (!res.ok) throw new Error(`moving ${shortNumber(orderId)} to ${orderStatus}: ${res.status} ${await res.text()}`);
+  }
 }
 
 /** A delivery address as the checkout's "Add a new address" form takes it. */

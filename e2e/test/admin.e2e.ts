@@ -79,7 +79,7 @@ describe('admin journeys in the browser', () => {
     await context.close();
   });
 
-  it('staff move a confirmed order to in process and the shopper sees it; staff open a user’s details', async () => {
+  it('staff move a confirmed order to in process and the shopper sees it, named in the history and mailed at each step; staff open a user’s details', async () => {
     const [product] = await plainProducts(baseUrl(), 1);
     const shopper = await registerShopper(baseUrl(), 'Mina');
     const shopperContext = await newContext(browser);
@@ -98,14 +98,31 @@ describe('admin journeys in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Order details' });
     const choices = dialog.getByLabel('Change order status to');
     await choices.locator('option', { hasText: 'In process' }).waitFor({ state: 'attached' }); // details loaded
+    // the details open at their top, on their heading
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Order details');
     // only the allowed next states of a confirmed order are offered
     await expectEventually(() => choices.locator('option').allInnerTexts(), ['Choose…', 'In process', 'Rejected']);
     await choices.selectOption('inProcess');
     await dialog.getByRole('button', { name: 'Update order status' }).click();
     await dialog.getByLabel('Change order status to').locator('option', { hasText: 'In shipping' }).waitFor({ state: 'attached' });
-
     await shopperPage.goto('/my-orders');
     await shopperPage.getByRole('list', { name: 'Your orders' }).getByText('Being prepared').first().waitFor();
+
+    // the history names the member of staff, not their id
+    await dialog.getByRole('listitem').filter({ hasText: 'Order status: Confirmed → In process' }).filter({ hasText: 'by Demo Admin (staff)' }).waitFor();
+    await dialog.getByLabel('Change order status to').selectOption('inShipping');
+    await dialog.getByRole('button', { name: 'Update order status' }).click();
+    await dialog.getByLabel('Change order status to').locator('option', { hasText: 'Delivered' }).waitFor({ state: 'attached' });
+
+    // The shopper was mailed when it was paid and when it left, once each (the dev mailbox of a default install).
+    await page.goto('/dev/mailbox');
+    const mails = page.getByRole('list', { name: 'Mails, newest first' }).getByRole('link').filter({ hasText: shopper.email });
+    await expectEventually(() => mails.allInnerTexts().then((all) => all.map((m) => m.split('\n')[0]).sort()), [
+      `Order ${number} is confirmed: thank you`,
+      `Order ${number} is on its way`,
+    ]);
+    await mails.filter({ hasText: `Order ${number} is on its way` }).click();
+    await page.getByRole('region', { name: 'Message text' }).getByText(product.title).waitFor();
 
     await page.goto('/admin/users');
     await page.getByRole('heading', { name: 'All Users' }).waitFor();

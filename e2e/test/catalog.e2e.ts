@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, DEMO_SHOPPER, expectEventually, launch, newContext, trackErrors } from '../setup/browser';
-import { buyThroughApi, plainProducts, registerShopper, signIn } from '../setup/journeys';
+import { buyThroughApi, moveOrderAsStaff, plainProducts, registerShopper, signIn } from '../setup/journeys';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -91,13 +91,19 @@ describe('catalog journeys in the browser', () => {
     await context.close();
   });
 
-  it('a buyer reviews a product and sees its average change', async () => {
+  it('a buyer reviews a product once staff have delivered the order, and sees its average change', async () => {
     const [product] = await plainProducts(baseUrl(), 1);
     const shopper = await registerShopper(baseUrl(), 'Ravi');
     const context = await newContext(browser);
     const page = await context.newPage();
     await signIn(page, shopper);
-    await buyThroughApi(page, product._id);
+    const orderId = await buyThroughApi(page, product._id);
+
+    // Paid is not enough: the review opens once the order has reached the shopper.
+    await page.goto(`/pharmacy/product/${product._id}`);
+    await page.getByText('You can review this once your order has been delivered or collected.').waitFor();
+    expect(await page.getByRole('form', { name: 'Write a review' }).count()).toBe(0);
+    await moveOrderAsStaff(baseUrl(), orderId, ['inProcess', 'inShipping', 'delivered']);
 
     await page.goto(`/pharmacy/product/${product._id}`);
     const form = page.getByRole('form', { name: 'Write a review' });

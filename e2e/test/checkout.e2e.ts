@@ -80,6 +80,12 @@ describe('cart and checkout journeys in the browser', () => {
     await page.getByRole('heading', { name: 'Payment cancelled' }).waitFor();
     await page.getByText(/released/i).first().waitFor();
     expect(await stockOf(baseUrl(), product._id)).toBe(before);
+
+    // My Orders folds the cancelled payment into one line instead of a card of its own.
+    await page.goto('/my-orders');
+    const fold = page.getByRole('list', { name: 'Your orders' }).getByRole('button', { name: '1 cancelled payment' });
+    await fold.click();
+    await page.getByRole('list', { name: '1 cancelled payment' }).getByText('Payment cancelled').waitFor();
     await context.close();
   });
 });

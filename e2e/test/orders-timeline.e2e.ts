@@ -1,14 +1,12 @@
 import type { Browser } from 'playwright-core';
-import { baseUrl, DEMO_ADMIN, expectEventually, launch, newContext, trackErrors } from '../setup/browser';
-import { buyThroughApi, plainProducts, registerShopper, signIn, shortNumber } from '../setup/journeys';
+import { baseUrl, expectEventually, launch, newContext, trackErrors } from '../setup/browser';
+import { buyThroughApi, moveOrderAsStaff, plainProducts, registerShopper, signIn, shortNumber } from '../setup/journeys';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-const CSRF = { 'x-pharmacy-csrf': '1' };
 
 describe('order tracking in My orders', () => {
   it('shows a paid order that staff moved to shipping as "On its way" on its timeline, on a 375 px phone', async () => {
@@ -22,14 +20,7 @@ describe('order tracking in My orders', () => {
     const number = shortNumber(orderId);
 
     // Staff move the paid order on through the admin API: prepared, then handed to the courier.
-    const adminContext = await newContext(browser);
-    const admin = await adminContext.newPage();
-    await signIn(admin, DEMO_ADMIN);
-    for (const orderStatus of ['inProcess', 'inShipping']) {
-      const res = await adminContext.request.put(`/api/admin/orders/update/${orderId}`, { headers: CSRF, data: { orderStatus } });
-      if (!res.ok()) throw new Error(`moving ${number} to ${orderStatus}: ${res.status()} ${await res.text()}`);
-    }
-    await adminContext.close();
+    await moveOrderAsStaff(baseUrl(), orderId, ['inProcess', 'inShipping']);
 
     await page.goto('/my-orders');
     const timeline = page.getByRole('list', { name: `Progress of order ${number}` });

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { CURRENT_ORDER_ID_KEY } from '@pharmacy/contracts';
 import { MyOrdersPage } from '../src/orders/MyOrdersPage';
 import { fakeApi, renderWithStore, shopper } from '@pharmacy/test-kit';
-import { orderRows } from './orderHelpers';
+import { orderRows, timelineIn } from './orderHelpers';
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -82,13 +83,61 @@ describe('MyOrdersPage', () => {
     expect(await within(dialog).findByText('Test payment: no money is taken')).toHaveAttribute('role', 'note');
   });
 
-  it('an unpaid order offers to pay now or cancel it; cancelling updates the list and the dialog', async () => {
+  it('an unpaid order card says "Awaiting payment" with Pay now and Cancel; Cancel asks first, then cancels and the card updates', async () => {
     const paymentURL = 'https://www.sandbox.paypal.com/checkoutnow?token=5O190127TN364715T';
     const unpaid = order('eeeeeeee-5555-4000-8000-000000000005', '2025-03-05T12:00:00.000Z', {
       orderStatus: 'pending', paymentStatus: 'pending', paymentMethod: 'paypal', history: [], expiresAt: '2025-03-05T12:30:00.000Z', paymentURL,
+      review: { status: 'awaiting', reasons: ['Pharmacy medicine: Codeine linctus'], decidedBy: null, decidedAt: null, note: null },
     });
     const cancelled = { ...unpaid, orderStatus: 'rejected', paymentStatus: 'failed', closedReason: 'cancelled', paymentURL: undefined };
-    const { calls } = fakeApi((call) => {
+    const { calls } = fakeApi((call) => (call.url === '/api/shop/order/cancel' ? { body: { success: true, data: cancelled } } : { body: { success: true, data: [unpaid] } }));
+    const user = userEvent.setup();
+    renderWithStore(<MyOrdersPage />, { path: '/my-orders', user: shopper });
+    const [row] = await orderRows();
+
+    // Its state once, in words the shopper can act on, and nothing yet of a pharmacist's review.
+    expect(within(row).getAllByText('Awaiting payment')).toHaveLength(1);
+    expect(row).not.toHaveTextContent(/Pending|Payment: /);
+    expect(row).not.toHaveTextContent(/Awaiting pharmacist review/);
+    expect(timelineIn(row, '#EEEEEEEE').steps).toEqual(expect.arrayContaining(['Pharmacist check, not yet']));
+    expect(within(row).getByRole('note')).toHaveTextContent('Not paid yet: we hold these items for you until');
+
+    // Pay now is the order's own payment link, and the order travels in session storage as from checkout.
+    const pay = within(row).getByRole('link', { name: 'Pay now for order #EEEEEEEE' });
+    expect(pay).toHaveAttribute('href', paymentURL);
+    const stay = (e: Event) => e.preventDefault();
+    document.addEventListener('click', stay);
+    await user.click(pay);
+    document.removeEventListener('click', stay);
+    expect(sessionStorage.getItem(CURRENT_ORDER_ID_KEY)).toBe(unpaid._id);
+
+    // Cancel asks first; keeping the order sends nothing and returns to the button.
+    await user.click(within(row).getByRole('button', { name: 'Cancel order #EEEEEEEE' }));
+    const question = within(row).getByRole('group', { name: /^Cancel order #EEEEEEEE\? No money is taken/ });
+    expect(within(question).getByText(/^Cancel order #EEEEEEEE\?/)).toHaveFocus();
+    await user.click(within(question).getByRole('button', { name: 'Keep order' }));
+    expect(within(row).getByRole('button', { name: 'Cancel order #EEEEEEEE' })).toHaveFocus();
+    expect(calls.some((c) => c.url === '/api/shop/order/cancel')).toBe(false);
+
+    await user.click(within(row).getByRole('button', { name: 'Cancel order #EEEEEEEE' }));
+    await user.click(within(row).getByRole('button', { name: 'Yes, cancel order' }));
+    // The card stays where the shopper acted, now saying what happened.
+    await waitFor(() => expect(row).toHaveTextContent('Payment cancelled'));
+    expect(calls.filter((c) => c.url === '/api/shop/order/cancel')).toEqual([expect.objectContaining({ method: 'POST', body: { orderId: unpaid._id } })]);
+    expect(row).not.toHaveTextContent(/Awaiting payment|Failed/);
+    expect(within(row).queryByRole('link', { name: /Pay now/ })).not.toBeInTheDocument();
+    expect(within(row).getByText('Order #EEEEEEEE')).toHaveFocus();
+    expect(screen.getAllByText('Order cancelled').length).toBeGreaterThan(0);
+    sessionStorage.clear();
+  });
+
+  it('an unpaid order is cancelled from its details too, after saying so, and its card follows', async () => {
+    const unpaid = order('eeeeeeee-5555-4000-8000-000000000015', '2025-03-05T12:00:00.000Z', {
+      orderStatus: 'pending', paymentStatus: 'pending', history: [], paymentURL: 'https://pay.example/approve/1',
+      review: { status: 'awaiting', reasons: ['Pharmacy medicine: Codeine linctus'], decidedBy: null, decidedAt: null, note: null },
+    });
+    const cancelled = { ...unpaid, orderStatus: 'rejected', paymentStatus: 'failed', closedReason: 'cancelled', paymentURL: undefined };
+    fakeApi((call) => {
       if (call.url === '/api/shop/order/cancel') return { body: { success: true, data: cancelled } };
       if (call.url.startsWith('/api/shop/order/details/')) return { body: { success: true, data: unpaid } };
       return { body: { success: true, data: [unpaid] } };
@@ -98,21 +147,87 @@ describe('MyOrdersPage', () => {
     const [row] = await orderRows();
     await user.click(within(row).getByRole('button', { name: /View details/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Order #EEEEEEEE' });
-    expect(await within(dialog).findByText(/Not paid yet: we hold these items for you until/)).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', paymentURL);
+    await within(dialog).findByText(/Not paid yet/);
+    expect(dialog).not.toHaveTextContent(/Awaiting pharmacist review/);
+    expect(within(dialog).getByRole('heading', { name: 'Why a pharmacist will check this order once it is paid' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('PaymentAwaiting payment');
 
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order #EEEEEEEE' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel order' }));
     expect((await within(dialog).findAllByText('Payment cancelled')).length).toBeGreaterThan(0);
-    expect(within(dialog).queryByRole('link', { name: 'Pay now' })).not.toBeInTheDocument();
-    expect(calls.find((c) => c.url === '/api/shop/order/cancel')).toMatchObject({ method: 'POST', body: { orderId: unpaid._id } });
+    expect(within(dialog).queryByRole('link', { name: /Pay now/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('heading', { name: /Why a pharmacist/ })).not.toBeInTheDocument();
     expect(row).toHaveTextContent('Payment cancelled');
-    expect(row).not.toHaveTextContent('Failed');
-    expect(screen.getAllByText('Order cancelled').length).toBeGreaterThan(0);
+  });
+
+  it('cancelled payments fold into one line that says how many and opens to show each; the other orders keep their cards in order', async () => {
+    const cancelledPayment = (n: number, date: string, over: Record<string, unknown> = {}) =>
+      order(`c000000${n}-0000-4000-8000-00000000000${n}`, date, { orderStatus: 'rejected', paymentStatus: 'failed', closedReason: 'cancelled', history: [], ...over });
+    const newest = order('aaaaaaaa-0000-4000-8000-000000000001', '2025-03-09T12:00:00.000Z');
+    const c1 = cancelledPayment(1, '2025-03-08T12:00:00.000Z', { paymentMethod: 'sandbox' });
+    const c2 = cancelledPayment(2, '2025-03-07T12:00:00.000Z');
+    const refused = order('ffffffff-0000-4000-8000-000000000009', '2025-03-06T12:00:00.000Z', { orderStatus: 'rejected', paymentStatus: 'failed', closedReason: 'paymentFailed', history: [] });
+    // An order closed before closedReason existed is read from its history.
+    const c3 = cancelledPayment(3, '2025-03-05T12:00:00.000Z', {
+      closedReason: undefined,
+      history: [{ field: 'orderStatus', from: 'pending', to: 'rejected', at: '2025-03-05T12:10:00.000Z', by: 'u-1', note: 'Cancelled by the shopper' }],
+    });
+    const oldest = order('bbbbbbbb-0000-4000-8000-000000000002', '2025-03-01T12:00:00.000Z', { orderStatus: 'delivered' });
+    fakeApi((call) =>
+      call.url.startsWith('/api/shop/order/details/') ? { body: { success: true, data: c2 } } : { body: { success: true, data: [c3, oldest, refused, c2, newest, c1] } },
+    );
+    const user = userEvent.setup();
+    renderWithStore(<MyOrdersPage />, { path: '/my-orders', user: shopper });
+    const rows = await orderRows();
+    // Newest first; the fold stands where its newest order would.
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toHaveTextContent('Order #AAAAAAAA');
+    const toggle = within(rows[1]).getByRole('button', { name: '3 cancelled payments' });
+    expect(rows[1]).toHaveTextContent('No money was taken.');
+    expect(rows[2]).toHaveTextContent('Order #FFFFFFFF');
+    expect(rows[2]).toHaveTextContent('Payment failed');
+    expect(rows[3]).toHaveTextContent('Order #BBBBBBBB');
+    expect(screen.queryByRole('list', { name: '3 cancelled payments' })).not.toBeInTheDocument(); // folded
+
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const folded = within(rows[1]).getByRole('list', { name: '3 cancelled payments' });
+    const entries = within(folded).getAllByRole('listitem');
+    expect(entries.map((li) => li.textContent)).toEqual([
+      expect.stringMatching(/^Order #C0000001.*8 Mar 2025.*Payment cancelled/),
+      expect.stringMatching(/^Order #C0000002.*7 Mar 2025.*Payment cancelled/),
+      expect.stringMatching(/^Order #C0000003.*5 Mar 2025.*Payment cancelled/),
+    ]);
+    await user.click(within(entries[1]).getByRole('button', { name: 'View details of order #C0000002' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order #C0000002' });
+    expect(timelineIn(dialog, '#C0000002').current).toEqual([expect.stringMatching(/^Payment cancelled/)]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(toggle);
+    expect(screen.queryByRole('list', { name: '3 cancelled payments' })).not.toBeInTheDocument();
+  });
+
+  it('unpaid orders that expired fold with the cancelled payments, and the line names both', async () => {
+    const closed = (id: string, date: string, closedReason: string) => order(id, date, { orderStatus: 'rejected', paymentStatus: 'failed', closedReason, history: [] });
+    fakeApi(() => ({
+      body: { success: true, data: [closed('e0000001-0000-4000-8000-000000000001', '2025-03-03T12:00:00.000Z', 'expired'), closed('c0000001-0000-4000-8000-000000000001', '2025-03-02T12:00:00.000Z', 'cancelled')] },
+    }));
+    const user = userEvent.setup();
+    renderWithStore(<MyOrdersPage />, { path: '/my-orders', user: shopper });
+    const rows = await orderRows();
+    expect(rows).toHaveLength(1);
+    await user.click(within(rows[0]).getByRole('button', { name: '1 cancelled payment, 1 expired unpaid order' }));
+    expect(within(rows[0]).getByRole('list', { name: '1 cancelled payment, 1 expired unpaid order' })).toHaveTextContent('Expired: not paid in time');
   });
 
   it('an order awaiting pharmacist review says so, with each item\'s warnings and the consultation answers in the details', async () => {
     const held = order('ffffffff-6666-4000-8000-000000000006', '2025-03-06T12:00:00.000Z', {
       orderStatus: 'confirmed',
+      history: [
+        { field: 'paymentStatus', from: 'pending', to: 'paid', at: '2025-03-06T12:01:00.000Z', by: 'system' },
+        { field: 'orderStatus', from: 'pending', to: 'confirmed', at: '2025-03-06T12:01:00.000Z', by: 'system' },
+      ],
       items: [
         {
           productId: 'p-1', title: 'Ibuprofen 200 mg, 24 tablets', image: '', brand: 'Care', price: 5.75, quantity: 1, lineTotal: 5.75,
@@ -134,7 +249,9 @@ describe('MyOrdersPage', () => {
     renderWithStore(<MyOrdersPage />, { path: '/my-orders', user: shopper });
     const rows = await orderRows();
     expect(rows[0]).toHaveTextContent('Awaiting pharmacist review');
+    expect(rows[0]).toHaveTextContent('Payment: Paid');
     expect(within(rows[0]).getByRole('note')).toHaveTextContent('Our pharmacist checks this order before we prepare it.');
+    expect(timelineIn(rows[0], '#FFFFFFFF').steps).toContain('Awaiting pharmacist review, not yet');
     expect(rows[1]).not.toHaveTextContent(/pharmacist/i);
 
     await user.click(within(rows[0]).getByRole('button', { name: /View details/ }));

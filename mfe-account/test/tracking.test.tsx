@@ -119,10 +119,16 @@ describe('My orders: tracking', () => {
       closedReason: 'cancelled',
       history: [step('orderStatus', 'pending', 'rejected', CLOSED, 'Cancelled by the shopper'), step('paymentStatus', 'pending', 'failed', CLOSED)],
     });
+    const user = userEvent.setup();
     const [row] = await showOrders(cancelled);
+    // It took no money and asks for nothing: folded into a line, opened to read it.
+    await user.click(within(row).getByRole('button', { name: '1 cancelled payment' }));
     expect(row).toHaveTextContent('Payment cancelled');
     expect(row).not.toHaveTextContent(/Failed|Rejected|Payment: /);
-    const { steps, current } = timelineIn(row, '#DD000001');
+    await user.click(within(row).getByRole('button', { name: 'View details of order #DD000001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order #DD000001' });
+    await within(dialog).findByText('Ibuprofen 200 mg, 24 tablets');
+    const { steps, current } = timelineIn(dialog, '#DD000001');
     expect(steps).toEqual([`Order placed, done${at(PLACED)}`, `Payment cancelled${at(CLOSED)}Cancelled by the shopper`]);
     expect(current).toEqual([steps[1]]);
   });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import type { UnknownAction } from '@reduxjs/toolkit';
 
@@ -17,15 +17,17 @@ export function useDetailsDialog(fetchDetails: (id: string) => UnknownAction, re
     [dispatch, resetDetails],
   );
 
-  return {
-    openId,
-    open(id: string) {
+  // Stable, so a screen can open a record from an effect (a link naming it).
+  const open = useCallback(
+    (id: string) => {
       setOpenId(id);
       dispatch(fetchDetails(id));
     },
-    close() {
-      setOpenId(null);
-      dispatch(resetDetails());
-    },
-  };
+    [dispatch, fetchDetails],
+  );
+  const close = useCallback(() => {
+    setOpenId(null);
+    dispatch(resetDetails());
+  }, [dispatch, resetDetails]);
+  return { openId, open, close };
 }

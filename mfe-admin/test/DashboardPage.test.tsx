@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Feature } from '@pharmacy/contracts';
+import { formatDate, formatMoney, orderNumber, type Feature } from '@pharmacy/contracts';
 import { fakeApi, fail, ok, okList, type FakeApi } from '@pharmacy/test-kit';
 import { FakeXhr, installFakeXhr, pngFile } from './fakeXhr';
-import { makeProduct, makeStats } from './fixtures';
+import { makeHeldOrder, makeProduct, makeStats } from './fixtures';
 import { renderAdmin } from './renderAdmin';
 import { niceMax } from '../src/dashboard/BarChart';
 
@@ -36,7 +36,7 @@ async function renderDashboard(server = serverWith()) {
 }
 
 describe('Dashboard', () => {
-  it('shows revenue and orders today and over the last 30 days, and orders by status', async () => {
+  it('shows revenue and orders today and over the last 30 days, open orders by status, and closed ones by why they closed', async () => {
     await renderDashboard();
     const figures = screen.getByText('Revenue today').closest('dl') as HTMLElement;
     const pairs = within(figures)
@@ -48,11 +48,44 @@ describe('Dashboard', () => {
       ['Revenue, last 30 days', '$520.50'],
       ['Orders, last 30 days', '23'],
     ]);
-    const byStatus = screen.getByRole('heading', { name: 'Orders by status' }).parentElement as HTMLElement;
-    const rows = within(byStatus)
-      .getAllByRole('listitem')
-      .map((li) => li.textContent);
-    expect(rows).toEqual(['Pending1', 'Confirmed5', 'In process4', 'In shipping3', 'Delivered9', 'Rejected1']);
+    const rows = (name: string) =>
+      within(screen.getByRole('list', { name }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    expect(rows('Open orders')).toEqual(['Pending1', 'Confirmed5', 'In process4', 'In shipping3', 'Delivered9']);
+    // A payment the shopper cancelled is not counted with the orders the pharmacy refused.
+    expect(rows('Payments not completed')).toEqual(['Payment cancelled3', 'Expired unpaid2', 'Payment failed1', 'Closed: out of stock0']);
+    expect(rows('Refused by the pharmacy')).toEqual(['Rejected by staff1', 'Rejected by pharmacist2']);
+  });
+
+  it("puts the pharmacist's queue first: its size and its oldest orders, each opening in Orders under the queue's filter", async () => {
+    const { user, server } = await renderDashboard();
+    const queue = screen.getByRole('region', { name: 'Awaiting pharmacist review (7)' });
+    expect(queue.compareDocumentPosition(screen.getByText('Revenue today')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const oldest = within(within(queue).getByRole('list', { name: 'Waiting longest' })).getAllByRole('link');
+    expect(oldest.map((a) => a.textContent)).toEqual([
+      `${orderNumber('o-oldest-held')}Alice Smith, since ${formatDate('2024-06-28T08:15:00.000Z', { withTime: true })}${formatMoney(19.48, 'USD')}`,
+      `${orderNumber('o-next-held')}Bob Stone, since ${formatDate('2024-06-29T16:40:00.000Z', { withTime: true })}${formatMoney(7.5, 'USD')}`,
+    ]);
+    expect(within(queue).getByRole('link', { name: 'Open the queue in Orders' })).toHaveAttribute('href', '/admin/orders?review=awaiting');
+
+    const held = makeHeldOrder({ _id: 'o-oldest-held' });
+    server.on('GET', '/api/admin/orders/get', okList([held], { total: 1, page: 1, limit: 20, awaitingReview: 7 }));
+    server.on('GET', '/api/admin/orders/details/o-oldest-held', ok(held));
+    server.on('GET', `/api/admin/users/details/${held.userId}`, fail(503, 'down', 'UNAVAILABLE'));
+    await user.click(oldest[0]);
+    const dialog = await screen.findByRole('dialog', { name: 'Order details' });
+    await within(dialog).findByRole('heading', { name: 'Items' });
+    expect(server.callsTo('GET', '/api/admin/orders/get').at(-1)?.query).toMatchObject({ review: 'awaiting', page: '1' });
+    expect(screen.getByRole('button', { name: 'Awaiting pharmacist review (7)', hidden: true })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('says so when no order waits for a pharmacist, in the same space', async () => {
+    const server = serverWith();
+    server.on('GET', '/api/admin/orders/stats', ok({ ...makeStats(), awaitingReview: 0, reviewQueue: [] }));
+    await renderDashboard(server);
+    const queue = screen.getByRole('region', { name: 'Awaiting pharmacist review (0)' });
+    expect(within(queue).getByText('No order is waiting for a pharmacist.')).toBeInTheDocument();
   });
 
   it('draws the daily revenue series as one bar per day, scaled to the data', async () => {
@@ -122,7 +155,8 @@ describe('Dashboard', () => {
     const figures = (await screen.findByText('Revenue today')).closest('dl') as HTMLElement;
     expect(within(figures).getAllByRole('term').map((t) => t.textContent)).toEqual(['Revenue today', 'Orders today', 'Revenue, last 30 days', 'Orders, last 30 days']);
     const byStatus = screen.getByRole('heading', { name: 'Orders by status' }).parentElement as HTMLElement;
-    expect(within(byStatus).getAllByRole('listitem')).toHaveLength(6);
+    expect(within(byStatus).getAllByRole('listitem')).toHaveLength(11);
+    expect(screen.getByRole('region', { name: /^Awaiting pharmacist review/ })).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByRole('heading', { name: 'Revenue per day, last 30 days' })).toBeInTheDocument();
     expect(screen.queryByText('The order figures are not available right now')).not.toBeInTheDocument();
     expect(figures.closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');

@@ -42,12 +42,15 @@ function checkout(initial: Order[]): FakeApi & { orders: Map<string, Order> } {
     const order = orders.get(id) as Order;
     const body = req.body as AdminReviewBody;
     const approved = body.decision === 'approve';
-    const entry = (field: 'review' | 'orderStatus' | 'paymentStatus', from: string, to: string) => ({ field, from, to, at: DECIDED_AT, by: 'admin-1' });
+    const entry = (field: 'review' | 'orderStatus' | 'paymentStatus', from: string, to: string) => ({ field, from, to, at: DECIDED_AT, by: 'admin-1', byName: 'Ada Lovelace' });
     const next: Order = {
       ...order,
       orderStatus: approved ? 'inProcess' : 'rejected',
       paymentStatus: approved ? order.paymentStatus : 'refunded',
-      review: { ...order.review, status: approved ? 'approved' : 'rejected', decidedBy: 'admin-1', decidedAt: DECIDED_AT, note: approved ? (body.note ?? null) : body.reason },
+      review: {
+        ...order.review, status: approved ? 'approved' : 'rejected', decidedBy: 'admin-1', decidedByName: 'Ada Lovelace', decidedAt: DECIDED_AT,
+        note: approved ? (body.note ?? null) : body.reason,
+      },
       history: [
         ...order.history,
         entry('review', 'awaiting', approved ? 'approved' : 'rejected'),
@@ -118,6 +121,39 @@ describe('Orders: the pharmacist review queue', () => {
 });
 
 describe('Order details: the review view', () => {
+  it('opens at its top on its heading, the reasons and the health profile before the decision forms', async () => {
+    const { dialog } = await openOrder('o-held', checkout([HELD()]));
+    expect(within(dialog).getByRole('heading', { name: 'Order details' })).toHaveFocus();
+    expect(dialog.scrollTop).toBe(0);
+    const note = within(review(dialog)).getByLabelText('Note (optional)');
+    expect(note).not.toHaveFocus();
+    const before = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const reasons = within(review(dialog)).getByRole('list', { name: 'Reasons for review' });
+    const profile = within(review(dialog)).getByRole('heading', { name: 'Health profile' });
+    expect(before(reasons, profile)).toBe(true);
+    expect(before(profile, note)).toBe(true);
+    // The review is the first thing the dialog shows, above the order's status controls.
+    expect(before(review(dialog), within(dialog).getByRole('heading', { name: 'Status' }))).toBe(true);
+  });
+
+  it('flags an answer that contradicts the health profile beside the answer, and lists it among the reasons', async () => {
+    const contradiction = 'The answer gives age 52, but the date of birth in their profile (14 May 1990) makes them 34.';
+    const held = HELD();
+    const order = makeHeldOrder({
+      _id: 'o-held',
+      consultation: held.consultation.map((a) => (a.questionId === 'age' ? { ...a, answer: '52', contradiction } : a)),
+      review: { ...held.review, reasons: [`Answer contradicts the health profile (How old are they?): ${contradiction}`, ...held.review.reasons] },
+    });
+    const { dialog } = await openOrder('o-held', checkout([order]));
+    const answers = part(dialog, 'Consultation answers');
+    const age = within(answers).getByText('How old are they?').nextElementSibling as HTMLElement;
+    const flag = within(age).getByRole('note', { name: 'Does not match the health profile: How old are they?' });
+    expect(flag).toHaveTextContent(`Does not match the health profile. ${contradiction} Check with the customer.`);
+    expect(within(answers).getAllByRole('note')).toHaveLength(1);
+    const reasons = within(review(dialog)).getByRole('list', { name: 'Reasons for review' });
+    expect(within(reasons).getAllByRole('listitem')[0]).toHaveTextContent(`Answer contradicts the health profile (How old are they?): ${contradiction}`);
+  });
+
   it('shows why it is held, the health profile with unrecognised terms marked, the warnings acknowledged and the consultation answers', async () => {
     const server = checkout([HELD()]);
     const { dialog } = await openOrder('o-held', server);
@@ -225,7 +261,9 @@ describe('Order details: the pharmacist decides', () => {
     expect(within(dialog).getByLabelText('Change order status to')).toBeEnabled();
     const history = within(dialog).getByRole('heading', { name: 'Status history' }).parentElement as HTMLElement;
     expect(history).toHaveTextContent('Pharmacist review: Awaiting pharmacist review → Approved by pharmacist');
-    expect(history).toHaveTextContent(/Pharmacist review: .*by admin-1/);
+    expect(history).toHaveTextContent(/Pharmacist review: .*by Ada Lovelace \(staff\)/);
+    expect(history).not.toHaveTextContent('admin-1');
+    expect(review(dialog)).toHaveTextContent(/Decided.*by Ada Lovelace \(staff\)/);
     await waitFor(() => expect(reviewFilter(0)).toBeInTheDocument());
     expect(state().admin.orders.awaitingReview).toBe(0);
     expect(rowOf('o-held')).not.toHaveTextContent('Awaiting pharmacist review');

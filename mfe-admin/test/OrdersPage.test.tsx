@@ -111,6 +111,49 @@ describe('Order status control: only the allowed next states', () => {
   });
 });
 
+describe('Final moves ask first', () => {
+  it('marking a payment Failed asks for confirmation saying it rejects the order and releases its stock; Cancel changes nothing', async () => {
+    const order = makeOrder({ _id: 'o-fail', orderStatus: 'pending', paymentStatus: 'pending' });
+    const server = serverWith([order]);
+    const failed = makeOrder({ ...order, orderStatus: 'rejected', paymentStatus: 'failed', closedReason: 'paymentFailed' });
+    server.on('PUT', '/api/admin/orders/payment/o-fail', ok(failed));
+    const { dialog, user } = await openOrder(order, server);
+
+    await user.selectOptions(within(dialog).getByLabelText('Change payment status to'), 'failed');
+    await user.click(within(dialog).getByRole('button', { name: 'Update payment status' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Mark the payment failed?' });
+    expect(confirm).toHaveAccessibleDescription(`This rejects order ${orderNumber('o-fail')}: the shopper can no longer pay for it and its 2 held units go back to stock. This cannot be undone.`);
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Mark the payment failed?' })).not.toBeInTheDocument());
+    expect(server.callsTo('PUT', '/api/admin/orders/payment/o-fail')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Update payment status' }));
+    confirm = await screen.findByRole('dialog', { name: 'Mark the payment failed?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Mark failed and reject' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Mark the payment failed?' })).not.toBeInTheDocument());
+    expect(server.callsTo('PUT', '/api/admin/orders/payment/o-fail').map((r) => r.body)).toEqual([{ paymentStatus: 'failed' }]);
+    expect(await within(dialog).findByText('Failed is final: no further changes.')).toBeInTheDocument();
+  });
+
+  it('rejecting a paid order says the payment stays paid until refunded; a move that can be followed by others asks nothing', async () => {
+    const order = makeOrder({ _id: 'o-rej', orderStatus: 'confirmed', paymentStatus: 'paid' });
+    const server = serverWith([order]);
+    server.on('PUT', '/api/admin/orders/update/o-rej', ok(makeOrder({ ...order, orderStatus: 'inProcess' })));
+    const { dialog, user } = await openOrder(order, server);
+    await user.selectOptions(within(dialog).getByLabelText('Change order status to'), 'rejected');
+    await user.click(within(dialog).getByRole('button', { name: 'Update order status' }));
+    const confirm = await screen.findByRole('dialog', { name: `Reject order ${orderNumber('o-rej')}?` });
+    expect(confirm).toHaveAccessibleDescription(/shopper is emailed that it was cancelled\. The payment of \S+ stays paid: refund it, then mark the payment Refunded/);
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Reject order/ })).not.toBeInTheDocument());
+
+    await user.selectOptions(within(dialog).getByLabelText('Change order status to'), 'inProcess');
+    await user.click(within(dialog).getByRole('button', { name: 'Update order status' }));
+    await waitFor(() => expect(server.callsTo('PUT', '/api/admin/orders/update/o-rej').map((r) => r.body)).toEqual([{ orderStatus: 'inProcess' }]));
+    expect(screen.queryAllByRole('dialog')).toHaveLength(1);
+  });
+});
+
 describe('Orders list and details', () => {
   it('lists orders in the order the server sends (newest first) and filters by status', async () => {
     const user = userEvent.setup();
@@ -158,7 +201,31 @@ describe('Orders list and details', () => {
     const history = within(dialog).getByRole('heading', { name: 'Status history' }).parentElement as HTMLElement;
     expect(within(history).getAllByRole('listitem')).toHaveLength(2);
     expect(history).toHaveTextContent('Payment status: Pending → Paid');
-    expect(history).toHaveTextContent('by the system');
+    expect(history).toHaveTextContent('by system');
+  });
+
+  it('names who changed the order: a member of staff by the name recorded, the shopper as customer, the system as system', async () => {
+    const order = makeOrder({
+      _id: 'o-names',
+      orderStatus: 'inShipping',
+      paymentStatus: 'paid',
+      history: [
+        { field: 'paymentStatus', from: 'pending', to: 'paid', at: '2024-06-01T12:05:00.000Z', by: 'system', note: 'Captured by sandbox' },
+        { field: 'orderStatus', from: 'confirmed', to: 'inProcess', at: '2024-06-01T13:00:00.000Z', by: 'a1b2c3d4-staff', byName: 'Ada Lovelace' },
+        { field: 'orderStatus', from: 'pending', to: 'confirmed', at: '2024-06-01T12:06:00.000Z', by: 'u-alice' },
+        { field: 'orderStatus', from: 'inProcess', to: 'inShipping', at: '2024-06-01T13:10:00.000Z', by: '9f8e7d6c-older' },
+      ],
+    });
+    const { dialog } = await openOrder(order);
+    const history = within(within(dialog).getByRole('heading', { name: 'Status history' }).parentElement as HTMLElement).getAllByRole('listitem');
+    expect(history.map((li) => li.textContent?.replace(/^.*, \d{2}:\d{2} by /, ''))).toEqual([
+      'system (Captured by sandbox)',
+      'Ada Lovelace (staff)',
+      'customer',
+      // recorded before names were kept
+      'staff member 9f8e7d6c',
+    ]);
+    expect(within(dialog).queryByText(/a1b2c3d4-staff/)).not.toBeInTheDocument();
   });
 
   it('empties the list when a fetch fails, with a destructive toast', async () => {

@@ -125,6 +125,12 @@ export function makeStats(): OrderStats {
     last30Days: { revenue: 520.5, orders: 23, paidOrders: 20 },
     byOrderStatus: { pending: 1, confirmed: 5, inProcess: 4, inShipping: 3, delivered: 9, rejected: 1 },
     byPaymentStatus: { pending: 1, paid: 20, refunded: 1, failed: 1 },
+    byClosedReason: { cancelled: 3, expired: 2, paymentFailed: 1, outOfStock: 0, rejectedByStaff: 1, rejectedByPharmacist: 2 },
+    awaitingReview: 7,
+    reviewQueue: [
+      { _id: 'o-oldest-held', orderNumber: orderNumber('o-oldest-held'), orderDate: '2024-06-28T08:15:00.000Z', customer: 'Alice Smith', totalAmount: 19.48, currency: 'USD' },
+      { _id: 'o-next-held', orderNumber: orderNumber('o-next-held'), orderDate: '2024-06-29T16:40:00.000Z', customer: 'Bob Stone', totalAmount: 7.5, currency: 'USD' },
+    ],
     dailyRevenue,
   };
 }

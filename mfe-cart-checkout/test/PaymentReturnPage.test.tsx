@@ -141,21 +141,41 @@ test('the order id in the return URL wins over an older one left in sessionStora
 });
 
 
-test('an order held for a pharmacist says so after payment, with the review’s label', async () => {
+/** The first thing said once the payment is in, announced as the page's status. */
+async function receivedLine() {
+  const line = await screen.findByText(/^Payment received/);
+  expect(line).toHaveAttribute('role', 'status');
+  return line;
+}
+
+test('an order held for a pharmacist: payment received, checked by our pharmacist before we prepare it, never "confirmed" above the refund caveat', async () => {
   const held = orderOf({ ...order, review: { status: 'awaiting', reasons: ['Pharmacy medicine: Chloramphenicol Eye Drops'], decidedBy: null, decidedAt: null, note: null } });
   fakeApi((c) => (isCapture(c) ? { body: { success: true, data: held } } : { body: emptyCart }));
   renderWithStore(<PaymentReturnPage />, { url: RETURN_URL, user: shopper });
-  const review = await screen.findByRole('note', { name: 'Awaiting pharmacist review' });
-  expect(review).toHaveTextContent('A pharmacist checks this order before it is sent.');
-  expect(review).toHaveTextContent('if the pharmacist cannot approve it, your payment is refunded');
+  expect(await receivedLine()).toHaveTextContent(/^Payment received; our pharmacist checks this order before we prepare it\.$/);
+  const review = screen.getByRole('note', { name: 'Awaiting pharmacist review' });
+  expect(review).toHaveTextContent('If our pharmacist cannot approve it, we do not send it and your payment is refunded in full.');
+  expect(screen.getByText('#ORDER-42').closest('p')).toHaveTextContent('Order #ORDER-42 · Awaiting pharmacist review · Payment: Paid');
+  expect(screen.getByRole('heading', { name: 'Thank you for your order' }).closest('section')).not.toHaveTextContent(/confirmed/i);
 });
 
-test('an order that needs no review says nothing of a pharmacist', async () => {
+test('an order that needs no review: payment received and we are preparing it, nothing of a pharmacist', async () => {
   fakeApi((c) => (isCapture(c) ? { body: { success: true, data: order } } : { body: emptyCart }));
   renderWithStore(<PaymentReturnPage />, { url: RETURN_URL, user: shopper });
-  expect(await screen.findByText('Thank you for your order')).toBeInTheDocument();
+  expect(await receivedLine()).toHaveTextContent(/^Payment received; we are preparing your order\.$/);
   expect(screen.getByText(/· Confirmed · Payment: Paid$/)).toBeInTheDocument();
   expect(screen.queryByText(/pharmacist/i)).not.toBeInTheDocument();
+});
+
+test('a return page opened again after the pharmacist refused the order says it closed, not that it is being prepared', async () => {
+  const refused = orderOf({
+    ...order, orderStatus: 'rejected', paymentStatus: 'refunded', closedReason: 'rejectedByPharmacist',
+    review: { status: 'rejected', reasons: ['Pharmacy medicine: Chloramphenicol Eye Drops'], decidedBy: 'ph-1', decidedAt: '2025-03-01T12:00:00.000Z', note: 'Not suitable.' },
+  });
+  fakeApi((c) => (isCapture(c) ? { body: { success: true, data: refused } } : { body: emptyCart }));
+  renderWithStore(<PaymentReturnPage />, { url: RETURN_URL, user: shopper });
+  expect(await receivedLine()).toHaveTextContent('Payment received, but this order has since closed: Not approved by our pharmacist.');
+  expect(screen.queryByRole('note', { name: 'Awaiting pharmacist review' })).not.toBeInTheDocument();
 });
 
 test('the confirmed order is named by its short number, with the shop’s status words, its figures and the pharmacy to collect from', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { safetyBlockMessage, type Product, type ProductSafety, type ReviewEligibility } from '@pharmacy/contracts';
 import ProductDetails from '../src/exposes/ProductDetails';
@@ -150,6 +150,15 @@ describe('ProductDetails', () => {
     serve(p, { eligibility: { canReview: false, reason: 'NOT_A_BUYER' } });
     open(p, shopper);
     expect(await screen.findByText('Only customers who bought this product can review it.')).toBeInTheDocument();
+  });
+
+  it('tells a buyer whose order has not arrived yet that they can review once it is delivered, with the way to their orders', async () => {
+    const p = makeProduct();
+    serve(p, { eligibility: { canReview: false, reason: 'NOT_DELIVERED' } });
+    open(p, shopper);
+    const why = await screen.findByText(/^You can review this once your order has been delivered or collected\./);
+    expect(within(why).getByRole('link', { name: 'Follow your order' })).toHaveAttribute('href', '/my-orders');
+    expect(screen.queryByRole('form', { name: 'Write a review' })).not.toBeInTheDocument();
   });
 
   it('lets a buyer add a review, checks it first, and shows the new average', async () => {

@@ -1,17 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { formatDate, formatMoney } from '@pharmacy/contracts';
 import { selectAuth, selectCurrentUser, useAppDispatch, useAppSelector, useInjectModule } from '@pharmacy/session';
-import { Button, Card, EmptyState, MutedText, PageSpinner, PageTitle, media, th } from '@pharmacy/ui';
+import { EmptyState, PageSpinner, PageTitle, th } from '@pharmacy/ui';
 import { Narrow } from '../forms/layout';
 import { MY_ORDERS_KEY, myOrdersActions, myOrdersReducer, selectMyOrders } from './slice';
 import { myOrdersSaga } from './saga';
-import { numberOf, orderDate } from './format';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
-import { StatusBadges } from './StatusBadges';
-import { OrderTimeline } from './OrderTimeline';
-import { ReviewNotice } from './review';
+import { OrderCard } from './OrderCard';
+import { ClosedUnpaidOrders } from './ClosedUnpaidOrders';
+import { foldClosedUnpaid } from './fold';
 
 const List = styled.ul`
   list-style: none;
@@ -20,58 +18,25 @@ const List = styled.ul`
   display: grid;
   gap: ${th((t) => t.space(3))};
 `;
-const OrderCard = styled(Card)`
-  display: grid;
-  grid-template-columns: 1fr auto;
-  gap: ${th((t) => t.space(2))} ${th((t) => t.space(4))};
-  align-items: center;
-  padding: ${th((t) => t.space(4))};
-  ${media.md} {
-    /* number and date, amount and details on the first row; the badges, any notice and the timeline under them */
-    grid-template-columns: minmax(0, 1fr) auto auto;
-  }
-`;
-const Num = styled.div`
-  font-weight: ${th((t) => t.fontWeights.semibold)};
-  white-space: nowrap;
-`;
-const Badges = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${th((t) => t.space(2))};
-  grid-column: 1 / -1;
-`;
-const Amount = styled.div`
-  font-weight: ${th((t) => t.fontWeights.semibold)};
-  text-align: right;
-`;
-const DetailsButton = styled(Button)`
-  white-space: nowrap;
-  justify-self: start;
-  ${media.md} {
-    grid-row: 1;
-    grid-column: 3;
-  }
-`;
-const Progress = styled.div`
-  grid-column: 1 / -1;
-  padding-top: ${th((t) => t.space(3))};
-  border-top: 1px solid ${th((t) => t.colors.border)};
-`;
 const ShopLink = styled(Link)`
   color: ${th((t) => t.colors.brandStrong)};
   font-weight: ${th((t) => t.fontWeights.medium)};
 `;
 
-/** /my-orders: the signed-in user's orders (filled by the checkout service), newest first, with details. */
+/**
+ * /my-orders: the signed-in user's orders (filled by the checkout service), newest first, with details; payments
+ * they cancelled and unpaid orders that expired fold into one line (docs/product.md#shopper-account).
+ */
 export function MyOrdersPage() {
   useInjectModule({ key: MY_ORDERS_KEY, reducer: myOrdersReducer, saga: myOrdersSaga });
   const dispatch = useAppDispatch();
   const current = useAppSelector(selectCurrentUser);
   const auth = useAppSelector(selectAuth);
   const userId = (current ?? auth.user)?._id;
-  const { list, listLoading, listLoaded, details, detailsLoading, cancelling } = useAppSelector(selectMyOrders);
+  const { list, listLoading, listLoaded, details, detailsLoading, cancelling, cancelledHere } = useAppSelector(selectMyOrders);
   const [openId, setOpenId] = useState<string | null>(null);
+  const entries = useMemo(() => foldClosedUnpaid(list, cancelledHere), [list, cancelledHere]);
+  const cancel = (orderId: string) => dispatch(myOrdersActions.cancelOrderStart({ orderId }));
 
   useEffect(() => {
     if (userId) dispatch(myOrdersActions.fetchOrdersStart({ userId }));
@@ -102,30 +67,17 @@ export function MyOrdersPage() {
         />
       ) : (
         <List aria-label="Your orders">
-          {list.map((order) => (
-            <li key={order._id}>
-              <OrderCard>
-                <div>
-                  <Num>Order {numberOf(order)}</Num>
-                  <MutedText>
-                    <time dateTime={orderDate(order)}>{formatDate(orderDate(order))}</time>
-                    {order.delivery ? ` · ${order.delivery.label}` : null}
-                  </MutedText>
-                </div>
-                <Amount>{formatMoney(order.totalAmount, order.currency ?? 'USD')}</Amount>
-                <Badges>
-                  <StatusBadges order={order} />
-                </Badges>
-                <DetailsButton variant="secondary" size="sm" onClick={() => open(order._id)} aria-label={`View details of order ${numberOf(order)}`}>
-                  View details
-                </DetailsButton>
-                <ReviewNotice order={order} />
-                <Progress>
-                  <OrderTimeline order={order} />
-                </Progress>
-              </OrderCard>
-            </li>
-          ))}
+          {entries.map((entry) =>
+            entry.kind === 'order' ? (
+              <li key={entry.order._id}>
+                <OrderCard order={entry.order} cancelling={cancelling.includes(entry.order._id)} onOpen={open} onCancel={cancel} />
+              </li>
+            ) : (
+              <li key="closed-unpaid">
+                <ClosedUnpaidOrders orders={entry.orders} onOpen={open} />
+              </li>
+            ),
+          )}
         </List>
       )}
       <OrderDetailsDialog
@@ -133,8 +85,8 @@ export function MyOrdersPage() {
         loading={detailsLoading}
         order={details}
         onClose={close}
-        cancelling={cancelling}
-        onCancel={(orderId) => dispatch(myOrdersActions.cancelOrderStart({ orderId }))}
+        cancelling={details ? cancelling.includes(details._id) : false}
+        onCancel={cancel}
       />
     </Narrow>
   );

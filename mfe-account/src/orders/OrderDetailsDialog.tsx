@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { MISSING_VALUE, formatDate, formatMoney, orderStatusWords, statusChangeLabel } from '@pharmacy/contracts';
-import { Badge, Button, MutedText, Spinner, buttonStyles, th } from '@pharmacy/ui';
+import { MISSING_VALUE, awaitsPayment, formatDate, formatMoney, orderStatusWords, statusChangeLabel } from '@pharmacy/contracts';
+import { Badge, MutedText, Spinner, th } from '@pharmacy/ui';
 import { Dialog } from '@pharmacy/ui/dialog';
 import type { OrderView } from './slice';
 import { numberOf, orderDate, orderHistory, stateOf } from './format';
@@ -11,6 +11,7 @@ import { OrderTimeline } from './OrderTimeline';
 import { OrderTotals } from './OrderTotals';
 import { OrderDelivery } from './OrderDelivery';
 import { H3 } from './parts';
+import { UnpaidActions, useFocusOnceSettled } from './UnpaidActions';
 
 const Items = styled.ul`
   list-style: none;
@@ -43,26 +44,14 @@ const Line = styled.p`
   gap: ${th((t) => t.space(2))};
   align-items: center;
   margin: 0 0 ${th((t) => t.space(2))};
+  &:focus {
+    outline: none;
+  }
 `;
 const History = styled.ol`
   margin: 0;
   padding-left: 1.25rem;
   li { margin-bottom: ${th((t) => t.space(1))}; }
-`;
-
-const Unpaid = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${th((t) => t.space(2))};
-  align-items: center;
-  margin: ${th((t) => t.space(3))} 0 0;
-  p {
-    flex-basis: 100%;
-    margin: 0;
-  }
-`;
-const PayLink = styled.a`
-  ${buttonStyles({ size: 'sm' })}
 `;
 
 const FIELD_LABEL: Record<string, string> = { orderStatus: 'Order', paymentStatus: 'Payment', review: 'Pharmacist review' };
@@ -110,13 +99,17 @@ function ItemWarnings({ warnings }: { warnings: string[] | undefined }) {
   );
 }
 
-/** Why the order went to a pharmacist, in the server's words. */
+/**
+ * Why the order goes to a pharmacist, in the server's words: checked once paid, so an unpaid order says it will be,
+ * and one that closed unpaid never was.
+ */
 function ReviewDetails({ order }: { order: OrderView }) {
-  const review = reviewOf(order);
-  if (!review || review.reasons.length === 0) return null;
+  const started = reviewOf(order);
+  const review = started ?? (awaitsPayment(stateOf(order)) ? order.review : null);
+  if (!review || review.status === 'notNeeded' || review.reasons.length === 0) return null;
   return (
     <>
-      <H3>Why a pharmacist checks this order</H3>
+      <H3>{started ? 'Why a pharmacist checks this order' : 'Why a pharmacist will check this order once it is paid'}</H3>
       <Reasons>
         {review.reasons.map((r) => (
           <li key={r}>{r}</li>
@@ -144,37 +137,22 @@ function ConsultationAnswers({ order }: { order: OrderView }) {
   );
 }
 
-/** Unpaid orders hold their items until they expire: the shopper can pay for one here or give it up. */
-function UnpaidActions({ order, cancelling, onCancel }: { order: OrderView; cancelling: boolean; onCancel: (orderId: string) => void }) {
-  return (
-    <Unpaid>
-      <p role="note">
-        Not paid yet: we hold these items for you until {order.expiresAt ? formatDate(order.expiresAt, { withTime: true }) : 'the order expires'}.
-      </p>
-      {order.paymentURL ? <PayLink href={order.paymentURL}>Pay now</PayLink> : null}
-      <Button variant="secondary" size="sm" loading={cancelling} loadingLabel="Cancelling the order" onClick={() => onCancel(order._id)}>
-        Cancel order
-      </Button>
-    </Unpaid>
-  );
-}
-
 function Body({ order, cancelling, onCancel }: { order: OrderView; cancelling: boolean; onCancel: (orderId: string) => void }) {
   const currency = order.currency ?? 'USD';
   const history = orderHistory(order);
   const placed = orderDate(order);
+  const unpaid = awaitsPayment(stateOf(order));
+  const state = useFocusOnceSettled<HTMLParagraphElement>(unpaid);
   return (
     <>
-      <Line>
+      <Line ref={state} tabIndex={-1}>
         <span>
           Placed {placed ? <time dateTime={placed}>{formatDate(placed, { withTime: true })}</time> : MISSING_VALUE}
         </span>
         <StatusBadges order={order} />
       </Line>
       <ReviewNotice order={order} />
-      {order.orderStatus === 'pending' && order.paymentStatus === 'pending' ? (
-        <UnpaidActions order={order} cancelling={cancelling} onCancel={onCancel} />
-      ) : null}
+      {unpaid ? <UnpaidActions order={order} cancelling={cancelling} onCancel={onCancel} /> : null}
 
       <H3>Progress</H3>
       <OrderTimeline order={order} />

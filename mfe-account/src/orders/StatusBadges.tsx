@@ -16,8 +16,8 @@ export function TestPaymentBadge({ order }: { order: OrderView }) {
 /**
  * The order's state in the shop's one set of words for shoppers (contracts' orderStatusWords): the order, its
  * payment, the pharmacist's review and the sandbox note. A badge that would only repeat another is left out: an
- * order closed over its payment ("Payment cancelled") needs no "Payment: Cancelled", and an order held for or
- * stopped by the pharmacist already says so.
+ * order closed over its payment ("Payment cancelled") needs no "Payment: Cancelled", an unpaid one ("Awaiting
+ * payment") no "Payment: Awaiting payment", and an order held for or stopped by the pharmacist already says so.
  */
 export function StatusBadges({ order }: { order: OrderView }) {
   const state = stateOf(order);
@@ -26,7 +26,8 @@ export function StatusBadges({ order }: { order: OrderView }) {
   const review = reviewOf(order);
   // An order that closed before it was paid took no money: nothing about its payment is alarming.
   const paymentTone: StatusTone = reason && reason !== 'paymentFailed' && state.paymentStatus === 'failed' ? 'neutral' : statusTone(state.paymentStatus);
-  const showPayment = reason !== 'cancelled' && reason !== 'paymentFailed';
+  // An unpaid order's own words already say its payment is awaited.
+  const showPayment = reason !== 'cancelled' && reason !== 'paymentFailed' && words.payment !== words.order;
   const showReview = review && reviewStatusLabel(review.status, 'shopper') !== words.order;
   return (
     <>

@@ -1,12 +1,16 @@
 import styled from 'styled-components';
-import { reviewStatusLabel, type ReviewStatus, type StatusTone } from '@pharmacy/contracts';
+import { reviewStatusLabel, startedReview, type ReviewStatus, type StatusTone } from '@pharmacy/contracts';
 import { Badge, th } from '@pharmacy/ui';
 import type { OrderView } from './slice';
+import { stateOf } from './format';
 
 const REVIEW_TONES: Record<ReviewStatus, StatusTone> = { notNeeded: 'neutral', awaiting: 'warning', approved: 'success', rejected: 'danger' };
 
-/** The order's pharmacist review when it has one to speak of (orders before the review existed have none). */
-export const reviewOf = (order: OrderView) => (order.review && order.review.status !== 'notNeeded' ? order.review : null);
+/**
+ * The order's pharmacist review when it has one to speak of: once the order is paid (contracts' startedReview), so
+ * an unpaid order never reads "Awaiting pharmacist review"; orders before the review existed have none.
+ */
+export const reviewOf = (order: OrderView) => startedReview(stateOf(order));
 
 export function ReviewBadge({ order }: { order: OrderView }) {
   const review = reviewOf(order);

@@ -1,6 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { all, call, put, race, take, takeLatest } from 'redux-saga/effects';
+import { all, call, put, race, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import { apiData, getErrorMessage } from '@pharmacy/session';
 import { toast } from '@pharmacy/ui';
 import { myOrdersActions, type OrderView } from './slice';
@@ -48,12 +48,13 @@ export function* fetchOrderDetailsSaga(action: PayloadAction<{ orderId: string }
 
 /** An unpaid order cancelled by its shopper: the checkout releases the items it held. */
 export function* cancelOrderSaga(action: PayloadAction<{ orderId: string }>): SagaIterator {
+  const { orderId } = action.payload;
   try {
-    const order: OrderView = yield call(apiData.post, '/api/shop/order/cancel', { orderId: action.payload.orderId });
+    const order: OrderView = yield call(apiData.post, '/api/shop/order/cancel', { orderId });
     yield put(myOrdersActions.cancelOrderSuccess(order));
     yield call(toast, { title: 'Order cancelled', description: 'No money was taken and the items we held were released.' });
   } catch (error) {
-    yield put(myOrdersActions.cancelOrderFailure());
+    yield put(myOrdersActions.cancelOrderFailure({ orderId }));
     yield call(toast, { variant: 'destructive', title: 'Could not cancel this order', description: getErrorMessage(error) });
   }
 }
@@ -62,6 +63,7 @@ export function* myOrdersSaga(): SagaIterator {
   yield all([
     takeLatest(myOrdersActions.fetchOrdersStart.type, fetchOrdersSaga),
     takeLatest(myOrdersActions.fetchOrderDetailsStart.type, fetchOrderDetailsSaga),
-    takeLatest(myOrdersActions.cancelOrderStart.type, cancelOrderSaga),
+    // Each card cancels its own order: a second cancel must not drop the answer to the first.
+    takeEvery(myOrdersActions.cancelOrderStart.type, cancelOrderSaga),
   ]);
 }

@@ -19,11 +19,24 @@ export interface MyOrdersState {
   listLoaded: boolean;
   details: OrderView | null;
   detailsLoading: boolean;
-  /** An unpaid order is being cancelled from the details dialog. */
-  cancelling: boolean;
+  /** The unpaid orders being cancelled (from their card or the details dialog). */
+  cancelling: string[];
+  /**
+   * Orders the shopper cancelled on this visit: they keep their card, showing the outcome where the shopper acted,
+   * instead of folding away with the older cancelled payments at once (docs/product.md#shopper-account).
+   */
+  cancelledHere: string[];
 }
 
-export const initialMyOrdersState: MyOrdersState = { list: [], listLoading: false, listLoaded: false, details: null, detailsLoading: false, cancelling: false };
+export const initialMyOrdersState: MyOrdersState = {
+  list: [],
+  listLoading: false,
+  listLoaded: false,
+  details: null,
+  detailsLoading: false,
+  cancelling: [],
+  cancelledHere: [],
+};
 
 export const MY_ORDERS_KEY = 'accountOrders';
 
@@ -39,6 +52,7 @@ export const myOrdersSlice = createSlice({
       state.list = action.payload;
       state.listLoading = false;
       state.listLoaded = true;
+      state.cancelledHere = [];
     },
     fetchOrdersFailure: (state) => {
       state.list = [];
@@ -61,17 +75,18 @@ export const myOrdersSlice = createSlice({
       state.details = null;
       state.detailsLoading = false;
     },
-    cancelOrderStart: (state, _action: PayloadAction<{ orderId: string }>) => {
-      state.cancelling = true;
+    cancelOrderStart: (state, action: PayloadAction<{ orderId: string }>) => {
+      if (!state.cancelling.includes(action.payload.orderId)) state.cancelling.push(action.payload.orderId);
     },
     /** The cancelled order replaces its old copy in the list and, when open, in the dialog. */
     cancelOrderSuccess: (state, action: PayloadAction<OrderView>) => {
-      state.cancelling = false;
+      state.cancelling = state.cancelling.filter((id) => id !== action.payload._id);
       state.list = state.list.map((o) => (o._id === action.payload._id ? action.payload : o));
+      if (!state.cancelledHere.includes(action.payload._id)) state.cancelledHere.push(action.payload._id);
       if (state.details?._id === action.payload._id) state.details = action.payload;
     },
-    cancelOrderFailure: (state) => {
-      state.cancelling = false;
+    cancelOrderFailure: (state, action: PayloadAction<{ orderId: string }>) => {
+      state.cancelling = state.cancelling.filter((id) => id !== action.payload.orderId);
     },
   },
 });

@@ -2,15 +2,17 @@ import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { MISSING_VALUE, ORDER_STATUSES, formatDate, formatMoney, type OrderStats, type Product } from '@pharmacy/contracts';
+import { MISSING_VALUE, formatDate, formatMoney, type OrderStats, type Product } from '@pharmacy/contracts';
 import { Card, CardTitle, EmptyState, PageTitle, Spinner, breakpoints, th } from '@pharmacy/ui';
 import { DataTable, type Column } from '../DataTable';
 import { useAdminSelector } from '../state/module';
 import { selectDashboard } from '../state/selectors';
 import { BarChart, type BarPoint } from './BarChart';
 import { FeatureImages } from './FeatureImages';
+import { OrdersByStatus } from './OrdersByStatus';
+import { Pending } from './parts';
+import { ReviewQueueCard } from './ReviewQueueCard';
 import { dashboardActions } from './slice';
-import { StatusBadge } from '../orders/StatusControl';
 
 const Figures = styled.dl`
   display: grid;
@@ -37,20 +39,6 @@ const Columns = styled.div`
   @media (min-width: ${breakpoints.lg}px) {
     grid-template-columns: 2fr 1fr;
   }
-`;
-
-const StatusList = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${th((t) => t.space(2))};
-  li { display: flex; justify-content: space-between; align-items: center; }
-`;
-
-const Count = styled.span`
-  font-weight: ${th((t) => t.fontWeights.semibold)};
 `;
 
 const Low = styled.span`
@@ -83,9 +71,6 @@ const ChartSpace = styled.div`
   height: ${CHART_HEIGHT}px;
 `;
 
-/** A figure not here yet: a dash in the figure's own line height, read as nothing by screen readers. */
-const Pending = () => <span aria-hidden="true">{MISSING_VALUE}</span>;
-
 const FIGURES: Array<[string, (stats: OrderStats) => string | number]> = [
   ['Revenue today', (stats) => formatMoney(stats.today.revenue)],
   ['Orders today', (stats) => stats.today.orders],
@@ -114,6 +99,7 @@ export function DashboardPage() {
         // The figures' cards, the chart's box and the status list stand in place while the figures load, so their
         // arrival fills them instead of pushing the low-stock list and the feature images down the screen.
         <div aria-busy={!stats}>
+          <ReviewQueueCard stats={stats} />
           <Figures>
             {FIGURES.map(([term, value]) => (
               <Figure key={term}>
@@ -133,17 +119,7 @@ export function DashboardPage() {
                 </ChartSpace>
               )}
             </Card>
-            <Card as="section" aria-labelledby="orders-by-status-heading">
-              <CardTitle id="orders-by-status-heading">Orders by status</CardTitle>
-              <StatusList>
-                {ORDER_STATUSES.map((status) => (
-                  <li key={status}>
-                    <StatusBadge field="orderStatus" status={status} />
-                    <Count>{stats ? stats.byOrderStatus[status] : <Pending />}</Count>
-                  </li>
-                ))}
-              </StatusList>
-            </Card>
+            <OrdersByStatus stats={stats} />
           </Columns>
         </div>
       ) : (

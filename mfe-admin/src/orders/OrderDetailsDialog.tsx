@@ -1,5 +1,8 @@
 import styled from 'styled-components';
-import { ORDER_STATUS_TRANSITIONS, PAYMENT_STATUS_TRANSITIONS, formatMoney, orderNumber, orderStatusWords, type AdminReviewBody, type Order, type OrderStatus, type PaymentStatus } from '@pharmacy/contracts';
+import {
+  ORDER_STATUS_TRANSITIONS, PAYMENT_STATUS_TRANSITIONS, formatMoney, orderActorLabel, orderNumber, orderStatusWords, type AdminReviewBody, type Order, type OrderStatus,
+  type PaymentStatus,
+} from '@pharmacy/contracts';
 import { Dialog } from '@pharmacy/ui/dialog';
 import { Badge, Spinner, th } from '@pharmacy/ui';
 import { DataTable, type Column } from '../DataTable';
@@ -8,6 +11,7 @@ import type { RecognitionState } from '../safety/slice';
 import { Center } from '../styles';
 import { Fact, Facts, H3, Section, Sections, Warn } from './parts';
 import { ReviewSection } from './ReviewSection';
+import { finalMoveWarning } from './finalMoves';
 import { inReviewQueue, type ReviewCustomer } from './slice';
 import { StatusControl, staffStatusLabel, type HistoryField } from './StatusControl';
 
@@ -79,6 +83,8 @@ export function OrderDetailsDialog(props: OrderDetailsDialogProps) {
     <Dialog
       open={open}
       size="lg"
+      // Read from the top: why it is held and the customer's profile come before the forms that decide it.
+      initialFocus="title"
       title="Order details"
       description={order ? `Order ${orderNumber(order._id)}, placed ${dateTimeOrDash(order.orderDate)}` : 'Items, address, totals, payment and status history'}
       onOpenChange={(next) => {
@@ -115,6 +121,7 @@ export function OrderDetailsDialog(props: OrderDetailsDialogProps) {
                 transitions={ORDER_STATUS_TRANSITIONS}
                 busy={updating === 'orderStatus'}
                 lockedReason={lockedReason}
+                confirm={(next) => finalMoveWarning(order, 'orderStatus', next)}
                 onChange={onOrderStatus}
               />
               <StatusControl
@@ -124,6 +131,7 @@ export function OrderDetailsDialog(props: OrderDetailsDialogProps) {
                 transitions={PAYMENT_STATUS_TRANSITIONS}
                 busy={updating === 'paymentStatus'}
                 lockedReason={lockedReason}
+                confirm={(next) => finalMoveWarning(order, 'paymentStatus', next)}
                 onChange={onPaymentStatus}
               />
             </Sections>
@@ -183,7 +191,7 @@ export function OrderDetailsDialog(props: OrderDetailsDialogProps) {
                 {order.history.map((entry, index) => (
                   <li key={`${entry.at}-${index}`}>
                     {FIELD_LABELS[entry.field]}: {staffStatusLabel(entry.field, entry.from)} → {staffStatusLabel(entry.field, entry.to)}, {dateTimeOrDash(entry.at)} by{' '}
-                    {entry.by === 'system' ? 'the system' : entry.by}
+                    {orderActorLabel(entry, order.userId)}
                     {entry.note ? ` (${entry.note})` : ''}
                   </li>
                 ))}

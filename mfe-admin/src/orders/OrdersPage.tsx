@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ADMIN_ORDERS_QUERY_MAX, ORDER_STATUSES, formatMoney, orderNumber, reviewStatusLabel, type Order, type OrderStatus } from '@pharmacy/contracts';
 import { Button, Input, Select, th } from '@pharmacy/ui';
@@ -45,10 +46,26 @@ export function OrdersPage() {
   const searchId = useId();
   const [term, setTerm] = useState(orders.q ?? '');
   const searched = useRef(orders.q ?? '');
+  const [params, setParams] = useSearchParams();
+  // A link from the dashboard: the pharmacist's queue (`review=awaiting`), and an order of it to open (`order`).
+  const linked = useRef({ queue: params.get('review') === 'awaiting', order: params.get('order') });
+  const { open: openDetails } = dialog;
 
   useEffect(() => {
-    dispatch(ordersActions.fetchOrders());
-  }, [dispatch]);
+    const { queue, order } = linked.current;
+    dispatch(ordersActions.fetchOrders(queue ? { review: 'awaiting', page: 1 } : undefined));
+    if (order) openDetails(order);
+  }, [dispatch, openDetails]);
+
+  const closeDetails = () => {
+    dialog.close();
+    // Closed, the order is not opened again by a reload or the back button.
+    if (params.has('order')) {
+      const next = new URLSearchParams(params);
+      next.delete('order');
+      setParams(next, { replace: true });
+    }
+  };
 
   // The search goes to the server once typing pauses, with the status and review filters as they are.
   useEffect(() => {
@@ -138,7 +155,7 @@ export function OrdersPage() {
         recognition={recognition}
         deciding={orders.deciding}
         decisionError={orders.decisionError}
-        onClose={dialog.close}
+        onClose={closeDetails}
         onOrderStatus={(orderStatus) => openId && dispatch(ordersActions.updateOrderStatus({ id: openId, orderStatus }))}
         onPaymentStatus={(paymentStatus) => openId && dispatch(ordersActions.updatePaymentStatus({ id: openId, paymentStatus }))}
         onDecide={(decision) => openId && dispatch(ordersActions.reviewOrder({ id: openId, decision }))}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { ageOn, reviewStatusLabel, type AdminReviewBody, type Order, type ReviewStatus } from '@pharmacy/contracts';
+import { ageOn, orderActorLabel, reviewStatusLabel, type AdminReviewBody, type Order, type ReviewStatus } from '@pharmacy/contracts';
 import { Badge, Button, Spinner, th, type BadgeVariant } from '@pharmacy/ui';
 import { calendarDateOrDash, dateTimeOrDash, textOrDash } from '../format';
 import { HealthTerms } from '../safety/HealthTerms';
@@ -37,6 +37,16 @@ const Answers = styled.dl`
   margin: 0;
   dt { color: ${th((t) => t.colors.textMuted)}; }
   dd { margin: 0 0 ${th((t) => t.space(2))}; overflow-wrap: anywhere; white-space: pre-wrap; }
+`;
+
+/** Beside an answer that its own profile contradicts: the pharmacist checks it with the customer. */
+const Contradiction = styled.p`
+  margin: ${th((t) => t.space(1))} 0 0;
+  padding: ${th((t) => t.space(2))} ${th((t) => t.space(3))};
+  border-left: 4px solid ${th((t) => t.colors.warning)};
+  background: ${th((t) => t.colors.warningSubtle)};
+  color: ${th((t) => t.colors.text)};
+  white-space: normal;
 `;
 
 const Muted = styled.p`
@@ -118,7 +128,10 @@ export function ReviewSection({ order, customer, recognition, deciding, decision
 
         {review.decidedAt && (
           <Facts>
-            <Fact label="Decided" value={`${dateTimeOrDash(review.decidedAt)} by ${textOrDash(review.decidedBy)}`} />
+            <Fact
+              label="Decided"
+              value={`${dateTimeOrDash(review.decidedAt)} by ${review.decidedBy ? orderActorLabel({ by: review.decidedBy, byName: review.decidedByName }, order.userId) : textOrDash(null)}`}
+            />
             {review.note && <Fact label={review.status === 'rejected' ? 'Reason' : 'Note'} value={review.note} />}
           </Facts>
         )}
@@ -186,7 +199,14 @@ export function ReviewSection({ order, customer, recognition, deciding, decision
               {order.consultation.map((answer) => (
                 <div key={answer.questionId}>
                   <dt>{answer.question}</dt>
-                  <dd>{answer.answer}</dd>
+                  <dd>
+                    {answer.answer}
+                    {answer.contradiction && (
+                      <Contradiction role="note" aria-label={`Does not match the health profile: ${answer.question}`}>
+                        <strong>Does not match the health profile.</strong> {answer.contradiction} Check with the customer.
+                      </Contradiction>
+                    )}
+                  </dd>
                 </div>
               ))}
             </Answers>

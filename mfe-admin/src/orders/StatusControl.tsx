@@ -1,7 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { orderStatusWords, paymentStatusLabel, statusChangeLabel, statusTone, type Order } from '@pharmacy/contracts';
 import { Badge, Button, Select, VisuallyHidden, th } from '@pharmacy/ui';
+import { ConfirmDialog } from '../ConfirmDialog';
+import type { FinalMoveWarning } from './finalMoves';
 
 const Box = styled.div`
   display: flex;
@@ -74,18 +76,36 @@ export interface StatusControlProps<S extends string> {
   busy: boolean;
   /** Why no move is allowed now although the table has some (the server would refuse them): shown, controls disabled. */
   lockedReason?: string;
+  /** What to ask before a move that cannot be undone; null (or absent) moves at once. */
+  confirm?: (next: S) => FinalMoveWarning | null;
   onChange: (next: S) => void;
 }
 
-/** Offers only the states the current one may move to; a final state offers nothing. */
-export function StatusControl<S extends string>({ label, field, current, transitions, busy, lockedReason, onChange }: StatusControlProps<S>) {
+/** Offers only the states the current one may move to; a final state offers nothing, and a move into one asks first. */
+export function StatusControl<S extends string>({ label, field, current, transitions, busy, lockedReason, confirm, onChange }: StatusControlProps<S>) {
   const id = useId();
   const reasonId = useId();
   const allowed = transitions[current] ?? [];
   const [next, setNext] = useState<S | ''>('');
+  const [asking, setAsking] = useState<FinalMoveWarning | null>(null);
+  const sent = useRef(false);
 
   // A new current state (after an update) invalidates the previous choice.
   useEffect(() => setNext(''), [current]);
+  // The confirmation stays open (busy) until the update is done either way (a failure says why in a toast).
+  useEffect(() => {
+    if (!busy && sent.current) {
+      sent.current = false;
+      setAsking(null);
+    }
+  }, [busy]);
+
+  const update = () => {
+    if (!next) return;
+    const warning = confirm?.(next) ?? null;
+    if (warning) setAsking(warning);
+    else onChange(next);
+  };
 
   return (
     <Box>
@@ -117,13 +137,27 @@ export function StatusControl<S extends string>({ label, field, current, transit
             loading={busy}
             loadingLabel="Updating"
             aria-describedby={lockedReason ? reasonId : undefined}
-            onClick={() => next && onChange(next)}
+            onClick={update}
           >
             Update {label.toLowerCase()}
           </Button>
         </Row>
       )}
       {lockedReason && allowed.length > 0 && <Muted id={reasonId}>{lockedReason}</Muted>}
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking?.title ?? ''}
+        description={asking?.description ?? ''}
+        confirmLabel={asking?.confirmLabel ?? ''}
+        busy={busy}
+        busyLabel="Updating"
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          if (!next) return;
+          sent.current = true;
+          onChange(next);
+        }}
+      />
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { CURRENT_ORDER_ID_KEY, formatMoney, orderNumber, orderStatusWords, reviewStatusLabel, withReturnTo, type Order } from '@pharmacy/contracts';
+import { CURRENT_ORDER_ID_KEY, closedReasonOf, formatMoney, orderNumber, orderStatusWords, reviewStatusLabel, startedReview, withReturnTo, type Order } from '@pharmacy/contracts';
 import { getErrorMessage, isApiError, selectAuth, useAppSelector } from '@pharmacy/session';
 import styled from 'styled-components';
 import { Button, Card, PageTitle, Spinner, th } from '@pharmacy/ui';
@@ -90,6 +90,21 @@ const Review = styled.section`
 `;
 
 /**
+ * What the shopper is told first once the payment is in: the truth about what happens next, so the page never says
+ * "confirmed" above a pharmacist who may still refuse (docs/product.md#safety-while-shopping).
+ */
+function paymentReceivedLine(order: Order): string {
+  const words = orderStatusWords(order, 'shopper');
+  if (closedReasonOf(order)) return `Payment received, but this order has since closed: ${words.order}. My Orders says what happens to your payment.`;
+  if (startedReview(order)?.status === 'awaiting') return 'Payment received; our pharmacist checks this order before we prepare it.';
+  // A return page opened again later finds the order further on.
+  const collect = order.delivery?.method === 'collect';
+  if (order.orderStatus === 'inShipping') return collect ? 'Payment received; your order is ready to collect.' : 'Payment received; your order is on its way.';
+  if (order.orderStatus === 'delivered') return collect ? 'Payment received; you have collected this order.' : 'Payment received; your order has been delivered.';
+  return 'Payment received; we are preparing your order.';
+}
+
+/**
  * /secure/checkout/return: the provider sends the shopper back with the order id, paymentId (sandbox) or token
  * (PayPal) and PayerID; this page captures the payment. The order id comes from the URL first (the return may
  * open where sessionStorage is empty: another tab, another host name, a new sign-in), else sessionStorage
@@ -160,13 +175,13 @@ export function PaymentReturnPage() {
         <PageTitle>Thank you for your order</PageTitle>
         <TestPaymentNotice paymentMethod={order.paymentMethod} />
         <Card>
-          <p role="status">Your payment was received and your order is confirmed.</p>
-          {order.review?.status === 'awaiting' && (
+          <p role="status">{paymentReceivedLine(order)}</p>
+          {startedReview(order)?.status === 'awaiting' && (
             <Review role="note" aria-labelledby="review-title">
               <h2 id="review-title">{reviewStatusLabel('awaiting', 'shopper')}</h2>
               <p>
-                A pharmacist checks this order before it is sent. You can follow it in My Orders; if the pharmacist cannot approve it, your
-                payment is refunded.
+                You can follow it in My Orders. If our pharmacist cannot approve it, we do not send it and your payment is refunded in
+                full.
               </p>
             </Review>
           )}

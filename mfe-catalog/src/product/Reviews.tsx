@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH, formatDate, type ReviewEligibility } from '@pharmacy/contracts';
+import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH, REVIEW_REFUSALS, formatDate, type ReviewEligibility } from '@pharmacy/contracts';
 import { getErrorMessage } from '@pharmacy/session';
 import { Button, Card, ChoiceGroup, EmptyState, Field, PlainList, Spinner, Textarea, th, toast } from '@pharmacy/ui';
 import { catalogApi, type ReviewsList } from '../lib/api';
@@ -77,7 +77,7 @@ function ReviewForm({ productId, onAdded }: { productId: string; onAdded: () => 
 
 const WHY_NOT: Record<NonNullable<ReviewEligibility['reason']>, string> = {
   SIGN_IN: 'Sign in to review a product you bought.',
-  NOT_A_BUYER: 'Only customers who bought this product can review it.',
+  ...REVIEW_REFUSALS,
   ALREADY_REVIEWED: 'Thank you, you have already reviewed this product.',
 };
 
@@ -120,6 +120,10 @@ export function Reviews({ productId, signedIn, onChanged }: { productId: string;
       ) : eligibility.data?.reason === 'SIGN_IN' ? (
         <p>
           <Link to="/sign-in">Sign in</Link> to review a product you bought.
+        </p>
+      ) : eligibility.data?.reason === 'NOT_DELIVERED' ? (
+        <p>
+          {WHY_NOT.NOT_DELIVERED} <Link to="/my-orders">Follow your order</Link>
         </p>
       ) : eligibility.data?.reason ? (
         <p>{WHY_NOT[eligibility.data.reason]}</p>

@@ -45,6 +45,14 @@ describe('POST /internal/account/users/{id}/notify', () => {
     expect(mine[0].text).toBe(mail.text);
   });
 
+  it('sends the HTML part with the text when the caller gives one (the dev mailbox shows the text)', async () => {
+    const { user } = await signedIn(t.app);
+    const html = '<p>Your order <strong>#AB12CD34</strong> is paid.</p>';
+    expect((await notify(user._id, { ...mail, html, key: 'order-paid:o-3' })).statusCode).toBe(200);
+    const [sent] = (await t.outbox()).filter((m) => m.to === user.email);
+    expect(sent).toMatchObject({ text: mail.text, html });
+  });
+
   it('answers 404 for an unknown (or deleted) user and mails nobody', async () => {
     const before = (await t.outbox()).length;
     const res = await notify('nobody', { ...mail, key: 'order-rejected:o-2' });
@@ -60,6 +68,24 @@ describe('POST /internal/account/users/{id}/notify', () => {
     expect((await notify(user._id, { ...mail, key: 'k-1', to: 'attacker@example.com' })).statusCode).toBe(400);
     expect((await notify(user._id, { subject: mail.subject, key: 'k-1' })).statusCode).toBe(400);
     expect((await notify(user._id, { ...mail, key: 'bad key with spaces' })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /internal/account/users/{id}/name (checkout: who changed an order)', () => {
+  const nameOf = (id: string, token = t.keys.internalToken) => t.app.inject({ url: `/internal/account/users/${id}/name`, headers: { [INTERNAL_HEADER]: token } });
+
+  it('gives another service the first and last name only; 404 for an unknown user', async () => {
+    const { user } = await signedIn(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
+    const res = await nameOf(user._id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, data: { firstName: 'Ada', lastName: 'Lovelace' } });
+    expect((await nameOf('nobody')).statusCode).toBe(404);
+  });
+
+  it('refuses browsers, even signed in, and a wrong token (403)', async () => {
+    const { jar, user } = await signedIn(t.app);
+    expect((await t.app.inject({ url: `/internal/account/users/${user._id}/name`, headers: jar.headers() })).statusCode).toBe(403);
+    expect((await nameOf(user._id, 'guess')).statusCode).toBe(403);
   });
 });
 

@@ -36,7 +36,7 @@ async function serve() {
       store,
       blobs: new MemoryBlobStore(),
       internalToken: keys.internalToken,
-      purchases: { hasPurchased: async () => false },
+      purchases: { purchaseOf: async () => ({ purchased: false, delivered: false }) },
     }),
   );
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -20,14 +20,20 @@ export class ListingBlobStore extends MemoryBlobStore {
   }
 }
 
-/** The one test double: checkout's answer to "did this user buy this product?". */
+/** The one test double: checkout's answer to "did this user buy this product, and has it reached them?". */
 export class FakePurchases implements PurchaseChecker {
-  readonly bought = new Set<string>();
+  readonly bought = new Map<string, { delivered: boolean }>();
+  /** A buyer whose order was delivered: they may review. */
   allow(userId: string, productId: string) {
-    this.bought.add(`${userId}/${productId}`);
+    this.bought.set(`${userId}/${productId}`, { delivered: true });
   }
-  async hasPurchased(userId: string, productId: string) {
-    return this.bought.has(`${userId}/${productId}`);
+  /** A buyer whose paid order is still on its way. */
+  paidOnly(userId: string, productId: string) {
+    this.bought.set(`${userId}/${productId}`, { delivered: false });
+  }
+  async purchaseOf(userId: string, productId: string) {
+    const found = this.bought.get(`${userId}/${productId}`);
+    return { purchased: found !== undefined, delivered: found?.delivered ?? false };
   }
 }
 

@@ -38,6 +38,17 @@ describe('POST /api/shop/review/add', () => {
     expect((await t.app.inject('/api/shop/review/other')).json().reviewCount).toBe(0);
   });
 
+  it('refuses a buyer whose order has not been delivered yet with 403 and says when they can', async () => {
+    t.purchases.paidOnly('buyer-3', 'gel');
+    const res = await add('buyer-3', review());
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ success: false, code: 'NOT_DELIVERED', message: 'You can review this once your order has been delivered or collected.' });
+    expect((await t.app.inject('/api/shop/review/gel')).json().reviewCount).toBe(0);
+    // Delivered later: the same review is accepted.
+    t.purchases.allow('buyer-3', 'gel');
+    expect((await add('buyer-3', review())).statusCode).toBe(200);
+  });
+
   it('refuses a second review by the same user with 409, even when sent at once', async () => {
     const results = await Promise.all([add('buyer-1', review()), add('buyer-1', review()), add('buyer-1', review())]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
@@ -104,9 +115,11 @@ describe('POST /api/shop/review/add', () => {
 describe('GET /api/shop/review/can-review/{productId}', () => {
   const check = async (userId: string | null) =>
     (await t.app.inject({ url: '/api/shop/review/can-review/gel', headers: userId ? as(userId) : {} })).json().data;
-  it('tells visitors, non-buyers, buyers and past reviewers apart', async () => {
+  it('tells visitors, non-buyers, buyers still waiting for their order, buyers and past reviewers apart', async () => {
+    t.purchases.paidOnly('buyer-3', 'gel');
     expect(await check(null)).toEqual({ canReview: false, reason: 'SIGN_IN' });
     expect(await check('stranger')).toEqual({ canReview: false, reason: 'NOT_A_BUYER' });
+    expect(await check('buyer-3')).toEqual({ canReview: false, reason: 'NOT_DELIVERED' });
     expect(await check('buyer-1')).toEqual({ canReview: true });
     await add('buyer-1', review());
     expect(await check('buyer-1')).toEqual({ canReview: false, reason: 'ALREADY_REVIEWED' });
@@ -135,15 +148,22 @@ describe('checkoutPurchaseChecker (the typed client the service uses in producti
     const keys = generateTestKeys();
     const checkout = await createApp({ publicKey: keys.publicKey, logLevel: 'silent' });
     const seen: string[] = [];
+    const answers: Record<string, object> = {
+      received: { purchased: true, delivered: true },
+      waiting: { purchased: true, delivered: false },
+      older: { purchased: true }, // a checkout from before the delivery rule
+      someone: { purchased: false, delivered: false },
+    };
     checkout.get('/internal/checkout/purchases/:userId/:productId', async (req) => {
       seen.push(`${req.url} ${req.headers['x-internal-token']}`);
-      const { userId } = req.params as { userId: string };
-      return { success: true, data: { purchased: userId === 'buyer' } };
+      return { success: true, data: answers[(req.params as { userId: string }).userId] };
     });
     const checker = checkoutPurchaseChecker({ baseUrl: 'http://checkout.test', token: 'tok', fetch: injectFetch(checkout) });
-    expect(await checker.hasPurchased('buyer', 'p1')).toBe(true);
-    expect(await checker.hasPurchased('someone', 'p1')).toBe(false);
-    expect(seen).toEqual(['/internal/checkout/purchases/buyer/p1 tok', '/internal/checkout/purchases/someone/p1 tok']);
+    expect(await checker.purchaseOf('received', 'p1')).toEqual({ purchased: true, delivered: true });
+    expect(await checker.purchaseOf('waiting', 'p1')).toEqual({ purchased: true, delivered: false });
+    expect(await checker.purchaseOf('older', 'p1')).toEqual({ purchased: true, delivered: false });
+    expect(await checker.purchaseOf('someone', 'p1')).toEqual({ purchased: false, delivered: false });
+    expect(seen[0]).toBe('/internal/checkout/purchases/received/p1 tok');
     await checkout.close();
   });
 
@@ -152,6 +172,6 @@ describe('checkoutPurchaseChecker (the typed client the service uses in producti
       throw new TypeError('fetch failed');
     }) as typeof fetch;
     const checker = checkoutPurchaseChecker({ baseUrl: 'http://checkout.test', token: 'tok', fetch: down });
-    await expect(checker.hasPurchased('buyer', 'p1')).rejects.toMatchObject({ statusCode: 503 });
+    await expect(checker.purchaseOf('buyer', 'p1')).rejects.toMatchObject({ statusCode: 503 });
   });
 });

@@ -1,7 +1,7 @@
 import { createServiceClient, readSafetyProfile, type ServiceClientOptions } from '@pharmacy/service-kit';
 import { AccountPaths, type NotifyUserBody, type SafetyProfile } from '@pharmacy/contracts';
 
-/** What checkout asks of the account service, which alone holds a user's health profile and email. */
+/** What checkout asks of the account service, which alone holds a user's health profile, name and email. */
 export interface AccountClient {
   /** The user's allergies, health conditions and DOB (never sent by the browser). */
   safetyProfile(userId: string): Promise<SafetyProfile>;
@@ -9,6 +9,8 @@ export interface AccountClient {
   notify(userId: string, mail: NotifyUserBody): Promise<{ sent: boolean }>;
   /** The ids of the users whose email contains the text (staff's order search); a deleted account matches nothing. */
   userIdsByEmail(email: string): Promise<string[]>;
+  /** "First Last" of a user (the member of staff changing an order); throws when unknown or unreachable. */
+  userName(userId: string): Promise<string>;
 }
 
 export function createAccountClient(opts: ServiceClientOptions): AccountClient {
@@ -18,5 +20,9 @@ export function createAccountClient(opts: ServiceClientOptions): AccountClient {
     notify: (userId, mail) => call<{ sent: boolean }>('POST', AccountPaths.notifyUser(userId), mail),
     userIdsByEmail: async (email) =>
       (await call<{ userIds: string[] }>('GET', `${AccountPaths.usersByEmail}?${new URLSearchParams({ email })}`)).userIds,
+    userName: async (userId) => {
+      const { firstName, lastName } = await call<{ firstName: string; lastName: string }>('GET', AccountPaths.userName(userId));
+      return [firstName, lastName].map((n) => n.trim()).filter(Boolean).join(' ');
+    },
   };
 }

@@ -202,6 +202,7 @@ describe('reconciliation with PayPal Orders v2 (local fake)', () => {
     pp.faults.set(`/v2/checkout/orders/${token}/capture`, ['apply-then-hang']);
     const timedOut = await api(h, 'pp-lost').capture({ paymentId: token, payerId: 'PAYERLOST1', orderId });
     expect(timedOut.statusCode).toBe(503);
+    expect(timedOut.headers['retry-after']).toBe('5');
     expect(pp.orders.get(token)?.status).toBe('COMPLETED');
     expect(await api(h, 'pp-lost').details(orderId)).toMatchObject({ paymentStatus: 'pending' });
 

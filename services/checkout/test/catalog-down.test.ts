@@ -51,7 +51,7 @@ describe('checkout while the catalog service is down', () => {
     expect(back.data.items[0]).toMatchObject({ productId: a, quantity: 2, price: 4.99, available: true });
   });
 
-  test('adding to the cart and creating an order answer 503 naming the catalogue; no order or stock hold is left', async () => {
+  test('adding to the cart and creating an order answer 503 naming the catalogue, with Retry-After; no order or stock hold is left', async () => {
     const p = await h.addProduct({ price: 8, totalStock: 40 });
     const addressId = await prepareShopper(h, 'u-down-order', [{ productId: p, quantity: 3 }]);
 
@@ -61,10 +61,13 @@ describe('checkout while the catalog service is down', () => {
     });
     expect(add.statusCode).toBe(503);
     expect(add.json()).toEqual({ success: false, code: ErrorCodes.UNAVAILABLE, message: UNAVAILABLE_MESSAGES.catalog });
+    // the browser (and any client) is told when to try again
+    expect(add.headers['retry-after']).toBe('5');
 
     const order = await h.app.inject({ method: 'POST', url: '/api/shop/order/create', headers: h.as('u-down-order'), payload: { addressId } });
     expect(order.statusCode).toBe(503);
     expect(order.json()).toEqual({ success: false, code: ErrorCodes.UNAVAILABLE, message: UNAVAILABLE_MESSAGES.catalog });
+    expect(order.headers['retry-after']).toBe('5');
 
     catalogDown = false;
     const orders = await h.app.inject({ method: 'GET', url: '/api/shop/order/list/u-down-order', headers: h.as('u-down-order') });

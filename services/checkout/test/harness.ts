@@ -5,7 +5,7 @@
  * test controls and recording the mail asked for).
  */
 import { buildCatalogService, checkoutPurchaseChecker } from '@pharmacy/catalog-service';
-import { CSRF_HEADER, CSRF_HEADER_VALUE, type SafetyProfile, type ProductInput } from '@pharmacy/contracts';
+import { CONSULTATION_QUESTIONS, CSRF_HEADER, CSRF_HEADER_VALUE, ageOn, type ConsultationAnswerInput, type SafetyProfile, type ProductInput } from '@pharmacy/contracts';
 import { openBlobStore, openStore, type DocumentStore } from '@pharmacy/db';
 import { createAccessTokenSigner, createApp, generateTestKeys, injectFetch, type App } from '@pharmacy/service-kit';
 import { randomUUID } from 'node:crypto';
@@ -17,6 +17,13 @@ import type { PaymentProvider } from '../src/payments/port';
 import type { CheckoutDeps } from '../src/deps';
 
 export const ORIGIN = 'http://shop.test';
+/** A shopper's profile when the test sets none: born 1 Jan 1990, no allergies or conditions. */
+const DEFAULT_DOB = '1990-01-01';
+/** Consultation answers about the shopper that agree with that default profile (so nothing is flagged). */
+export const CONSULTATION_ANSWERS: ConsultationAnswerInput[] = CONSULTATION_QUESTIONS.map((q) => ({
+  questionId: q.id,
+  answer: { patient: 'Me', age: String(ageOn(DEFAULT_DOB)), otherMedicines: 'None', conditions: 'None' }[q.id],
+}));
 // 1x1 transparent PNG: the catalog checks uploads by their magic bytes.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
@@ -28,9 +35,17 @@ export interface Harness {
   profiles: Map<string, SafetyProfile>;
   /** The users' emails the account double knows (staff's order search by email); deleting one is an erased account. */
   emails: Map<string, string>;
-  /** Mail checkout asked the account service to send, in order; `mailDown` makes the notify route answer 503. */
-  mails: Array<{ userId: string; subject: string; text: string; key: string }>;
+  /**
+   * Mail the account service sent for checkout, in order (one per key, as the real route); `mailDown` makes the notify
+   * route answer 503, and a user whose id is in `erased` no longer exists (404).
+   */
+  mails: Array<{ userId: string; subject: string; text: string; html?: string; key: string }>;
+  /** The key of every notify call that reached the account service, answered or not (a repeat shows twice). */
+  asked: string[];
   mailDown: { on: boolean };
+  erased: Set<string>;
+  /** The staff names the account double knows (the member of staff recorded with an order change). */
+  names: Map<string, string>;
   /** The shared secret of /internal/* calls (what the other services present). */
   internalToken: string;
   /** Moves the service's clock (expiry, stats) relative to real time. */
@@ -79,7 +94,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   app.get('/internal/account/users/:id/safety-profile', async (request, reply) => {
     if (request.headers['x-internal-token'] !== internalToken) return reply.status(403).send({ success: false, message: 'no', code: 'FORBIDDEN' });
     const id = (request.params as { id: string }).id;
-    return { success: true, data: profiles.get(id) ?? { allergies: [], healthConditions: [], DOB: '1990-01-01' } };
+    return { success: true, data: profiles.get(id) ?? { allergies: [], healthConditions: [], DOB: DEFAULT_DOB } };
   });
   const emails = new Map<string, string>();
   app.get('/internal/account/users/by-email', async (request, reply) => {
@@ -88,14 +103,27 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     return { success: true, data: { userIds: [...emails].filter(([, email]) => email.toLowerCase().includes(wanted)).map(([id]) => id) } };
   });
   const mails: Harness['mails'] = [];
+  const asked: string[] = [];
   const mailDown = { on: false };
+  const erased = new Set<string>();
   app.post('/internal/account/users/:id/notify', async (request, reply) => {
     if (request.headers['x-internal-token'] !== internalToken) return reply.status(403).send({ success: false, message: 'no', code: 'FORBIDDEN' });
+    const body = request.body as { subject: string; text: string; html?: string; key: string };
+    asked.push(body.key);
     if (mailDown.on) return reply.status(503).send({ success: false, message: 'down', code: 'UNAVAILABLE' });
-    const body = request.body as { subject: string; text: string; key: string };
+    const userId = (request.params as { id: string }).id;
+    if (erased.has(userId)) return reply.status(404).send({ success: false, message: 'No user with this ID.', code: 'NOT_FOUND' });
     const sent = !mails.some((m) => m.key === body.key);
-    if (sent) mails.push({ userId: (request.params as { id: string }).id, ...body });
+    if (sent) mails.push({ userId, ...body });
     return { success: true, data: { sent } };
+  });
+  const names = new Map<string, string>();
+  app.get('/internal/account/users/:id/name', async (request, reply) => {
+    if (request.headers['x-internal-token'] !== internalToken) return reply.status(403).send({ success: false, message: 'no', code: 'FORBIDDEN' });
+    const name = names.get((request.params as { id: string }).id);
+    if (!name) return reply.status(404).send({ success: false, message: 'No user with this ID.', code: 'NOT_FOUND' });
+    const [firstName, ...rest] = name.split(' ');
+    return { success: true, data: { firstName, lastName: rest.join(' ') } };
   });
 
   const store = await openStore({ name: 'checkout', ...onDisk });
@@ -137,7 +165,10 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     profiles,
     emails,
     mails,
+    asked,
     mailDown,
+    erased,
+    names,
     internalToken,
     clock,
     as,
@@ -188,4 +219,25 @@ export async function approveSandbox(h: Harness, approvalURL: string): Promise<{
   if (res.statusCode !== 302) throw new Error(`approve failed: ${res.statusCode} ${res.body}`);
   const back = new URL(String(res.headers.location));
   return { paymentId: back.searchParams.get('paymentId')!, payerId: back.searchParams.get('PayerID')! };
+}
+
+/** Fills the cart and address (prepareShopper) and creates the order, `extra` added to the create call's body. */
+export async function placeOrder(
+  h: Harness,
+  userId: string,
+  items: Array<{ productId: string; quantity: number }>,
+  extra: object = {},
+): Promise<{ orderId: string; approvalURL: string }> {
+  const addressId = await prepareShopper(h, userId, items);
+  const res = await h.app.inject({ method: 'POST', url: '/api/shop/order/create', headers: h.as(userId), payload: { addressId, ...extra } });
+  if (res.statusCode !== 200) throw new Error(`order create failed: ${res.statusCode} ${res.body}`);
+  return res.json().data;
+}
+
+/** Approves the order's payment on the sandbox page and captures it, as the return page does; returns the answer. */
+export async function payOrder(h: Harness, userId: string, order: { orderId: string; approvalURL: string }) {
+  const { paymentId, payerId } = await approveSandbox(h, order.approvalURL);
+  const res = await h.app.inject({ method: 'POST', url: '/api/shop/order/capture', headers: h.as(userId), payload: { paymentId, payerId, orderId: order.orderId } });
+  if (res.statusCode !== 200) throw new Error(`capture failed: ${res.statusCode} ${res.body}`);
+  return res.json();
 }

@@ -1,23 +1,27 @@
 /**
  * The dashboard's figures (src/admin/figures.ts) are kept as orders change: after creations, payments, staff's
- * status and payment changes, a refund and an expiry they equal a scan of every order, and a process stopped
- * between an order write and its figures is right again after a restart (or at the next read).
+ * status and payment changes, a refund, an expiry, a cancel and a pharmacist's decisions they equal a scan of every
+ * order (closed orders by why they closed, the pharmacist's queue oldest first), and a process stopped between an
+ * order write and its figures is right again after a restart (or at the next read).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ORDER_CLOSED_REASONS, REVIEW_QUEUE_PREVIEW } from '@pharmacy/contracts';
 import type { Doc, DocumentStore } from '@pharmacy/db';
-import type { OrderDoc } from '../src/orders/store';
-import { approveSandbox, createHarness, prepareShopper, type Harness } from './harness';
+import { reviewOf, type OrderDoc } from '../src/orders/store';
+import { approveSandbox, createHarness, prepareShopper, CONSULTATION_ANSWERS, type Harness } from './harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 const admin = (h: Harness) => h.as('staff-1', true);
 
-async function order(h: Harness, userId: string, productId: string, pay: boolean): Promise<string> {
+
+/** An order of one unit; a pharmacy medicine's order carries the consultation (and, paid, joins the queue). */
+async function order(h: Harness, userId: string, productId: string, pay: boolean, consultation?: typeof CONSULTATION_ANSWERS): Promise<string> {
   const addressId = await prepareShopper(h, userId, [{ productId, quantity: 1 }]);
-  const created = await h.app.inject({ method: 'POST', url: '/api/shop/order/create', headers: h.as(userId), payload: { addressId } });
+  const created = await h.app.inject({ method: 'POST', url: '/api/shop/order/create', headers: h.as(userId), payload: { addressId, ...(consultation ? { consultation } : {}) } });
   const { orderId, approvalURL } = created.json().data;
   if (pay) {
     const { paymentId, payerId } = await approveSandbox(h, approvalURL);
@@ -39,12 +43,18 @@ async function scan(store: DocumentStore, now: Date) {
     const paid = list.filter((o) => o.paymentStatus === 'paid');
     return { revenue: paid.reduce((s, o) => s + o.totalCents, 0) / 100, orders: list.length, paidOrders: paid.length };
   };
-  const count = (field: 'orderStatus' | 'paymentStatus', values: string[]) => Object.fromEntries(values.map((v) => [v, orders.filter((o) => o[field] === v).length]));
+  const count = (field: 'orderStatus' | 'paymentStatus' | 'closedReason', values: readonly string[]) => Object.fromEntries(values.map((v) => [v, orders.filter((o) => o[field] === v).length]));
+  const queue = orders.filter((o) => reviewOf(o).status === 'awaiting' && o.paymentStatus === 'paid').sort((a, b) => a.createdAt - b.createdAt);
   return {
     today: figure(orders.filter((o) => within(o, todayStart, todayStart + DAY_MS))),
     last30Days: figure(orders.filter((o) => within(o, days[0], todayStart + DAY_MS))),
     byOrderStatus: count('orderStatus', ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected']),
     byPaymentStatus: count('paymentStatus', ['pending', 'paid', 'refunded', 'failed']),
+    byClosedReason: count('closedReason', ORDER_CLOSED_REASONS),
+    awaitingReview: queue.length,
+    reviewQueue: queue.slice(0, REVIEW_QUEUE_PREVIEW).map((o) => ({
+      _id: o._id, orderNumber: o.orderNumber, orderDate: new Date(o.createdAt).toISOString(), customer: o.address.fullName, totalAmount: o.totalCents / 100, currency: o.currency,
+    })),
     dailyRevenue: days.map((d) => {
       const f = figure(orders.filter((o) => within(o, d, d + DAY_MS)));
       return { date: new Date(d).toISOString().slice(0, 10), revenue: f.revenue, orders: f.orders };
@@ -86,6 +96,56 @@ describe('figures kept as orders change', () => {
     expect(figures.byPaymentStatus).toEqual({ pending: 0, paid: 4, refunded: 1, failed: 2 });
     expect(figures.today).toMatchObject({ orders: 3, paidOrders: 2 });
   });
+
+  test('closed orders are counted by why they closed: payments not completed apart from refusals by staff or a pharmacist', async () => {
+    const plain = await h.addProduct({ price: 5, totalStock: 100 });
+    const medicine = await h.addProduct({ price: 8, totalStock: 100, pharmacyOnly: true });
+    const before = (await stats(h)).byClosedReason;
+
+    const cancelled = await order(h, 'why-cancel', plain, false);
+    await h.app.inject({ method: 'POST', url: '/api/shop/order/cancel', headers: h.as('why-cancel'), payload: { orderId: cancelled } });
+    const failed = await order(h, 'why-failed', plain, false);
+    expect((await put(h, failed, 'payment', { paymentStatus: 'failed' })).statusCode).toBe(200);
+    const refusedByStaff = await order(h, 'why-staff', plain, true);
+    expect((await put(h, refusedByStaff, 'update', { orderStatus: 'rejected' })).statusCode).toBe(200);
+    const refusedByPharmacist = await order(h, 'why-pharmacist', medicine, true, CONSULTATION_ANSWERS);
+    const rejected = await h.app.inject({
+      method: 'POST', url: `/api/admin/orders/review/${refusedByPharmacist}`, headers: admin(h), payload: { decision: 'reject', reason: 'Not suitable for you.' },
+    });
+    expect(rejected.statusCode).toBe(200);
+
+    const figures = await stats(h);
+    expect(figures).toEqual(await scan(h.store, new Date(Date.now() + h.clock.offsetMs)));
+    const added = Object.fromEntries(ORDER_CLOSED_REASONS.map((r) => [r, figures.byClosedReason[r] - before[r]]));
+    expect(added).toEqual({ cancelled: 1, expired: 0, paymentFailed: 1, outOfStock: 0, rejectedByStaff: 1, rejectedByPharmacist: 1 });
+  });
+
+  test("the pharmacist's queue: its size and its oldest orders first, kept as orders join it (paid) and leave it (decided)", async () => {
+    const medicine = await h.addProduct({ price: 9, totalStock: 100, pharmacyOnly: true });
+    const start = (await stats(h)).awaitingReview;
+    h.clock.offsetMs = -2 * 60_000;
+    const oldest = await order(h, 'queue-a', medicine, true, CONSULTATION_ANSWERS);
+    h.clock.offsetMs = -60_000;
+    const middle = await order(h, 'queue-b', medicine, true, CONSULTATION_ANSWERS);
+    const unpaid = await order(h, 'queue-c', medicine, false, CONSULTATION_ANSWERS); // not in the queue until paid
+    h.clock.offsetMs = 0;
+    const newest = await order(h, 'queue-d', medicine, true, CONSULTATION_ANSWERS);
+
+    let figures = await stats(h);
+    expect(figures.awaitingReview).toBe(start + 3);
+    const listed = figures.reviewQueue.map((o: { _id: string }) => o._id);
+    expect(listed.filter((id: string) => [oldest, middle, newest, unpaid].includes(id))).toEqual([oldest, middle, newest]);
+    expect(figures.reviewQueue[0]).toMatchObject({ orderNumber: expect.stringMatching(/^#[0-9A-F]{8}$/), customer: 'Ada Lovelace', currency: expect.any(String) });
+    expect(figures).toEqual(await scan(h.store, new Date()));
+
+    const approved = await h.app.inject({ method: 'POST', url: `/api/admin/orders/review/${oldest}`, headers: admin(h), payload: { decision: 'approve' } });
+    expect(approved.statusCode).toBe(200);
+    expect((await put(h, unpaid, 'payment', { paymentStatus: 'paid' })).statusCode).toBe(200); // staff Paid: it joins the queue
+    figures = await stats(h);
+    expect(figures.awaitingReview).toBe(start + 3);
+    expect(figures.reviewQueue.map((o: { _id: string }) => o._id)).not.toContain(oldest);
+    expect(figures).toEqual(await scan(h.store, new Date()));
+  });
 });
 
 /** The checkout's store, except that the figures' write after an order write throws while `fault.on`. */
@@ -117,27 +177,34 @@ test('a stop between an order write and its figures: the figures are right after
   const fault = { on: false };
   let h = await createHarness({ dataDir, wrapStore: stopBeforeFigures(fault) });
   const product = await h.addProduct({ price: 10, totalStock: 50 });
+  const medicine = await h.addProduct({ price: 6, totalStock: 50, pharmacyOnly: true });
   const paid = await order(h, 'crash-a', product, true);
   const unpaid = await order(h, 'crash-b', product, false);
+  const held = await order(h, 'crash-c', medicine, false, CONSULTATION_ANSWERS);
+  const toCancel = await order(h, 'crash-d', product, false);
   expect(await stats(h)).toEqual(await scan(h.store, new Date()));
 
   fault.on = true;
   const warned = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
   expect((await put(h, unpaid, 'payment', { paymentStatus: 'paid' })).statusCode).toBe(200); // the order is written
   expect((await put(h, paid, 'update', { orderStatus: 'inProcess' })).statusCode).toBe(200);
+  expect((await put(h, held, 'payment', { paymentStatus: 'paid' })).statusCode).toBe(200); // joins the pharmacist's queue
+  expect((await h.app.inject({ method: 'POST', url: '/api/shop/order/cancel', headers: h.as('crash-d'), payload: { orderId: toCancel } })).statusCode).toBe(200);
   expect(warned).toHaveBeenCalledWith(expect.stringMatching(/figures not updated/), expect.anything());
   warned.mockRestore();
   const totals = await h.store.collection('orderFigures').findOne({ _id: 'totals' });
-  expect(totals?.pending).toBe(2); // both marks are on disk: the figures do not count these writes
+  expect(totals?.pending).toBe(4); // every mark is on disk: the figures do not count these writes
   await h.close();
 
   fault.on = false;
   h = await createHarness({ dataDir, wrapStore: stopBeforeFigures(fault) }); // the restart
   const figures = await stats(h);
   expect(figures).toEqual(await scan(h.store, new Date()));
-  expect(figures.byPaymentStatus).toMatchObject({ paid: 2, pending: 0 });
-  expect(figures.byOrderStatus).toMatchObject({ inProcess: 1, pending: 1 });
-  expect(figures.today).toMatchObject({ orders: 2, paidOrders: 2 });
+  expect(figures.byPaymentStatus).toMatchObject({ paid: 3, pending: 0, failed: 1 });
+  expect(figures.byOrderStatus).toMatchObject({ inProcess: 1, confirmed: 2, pending: 0, rejected: 1 });
+  expect(figures.byClosedReason).toMatchObject({ cancelled: 1, rejectedByStaff: 0, rejectedByPharmacist: 0 });
+  expect(figures).toMatchObject({ awaitingReview: 1, reviewQueue: [expect.objectContaining({ _id: held })] });
+  expect(figures.today).toMatchObject({ orders: 4, paidOrders: 3 });
 
   // Within one process: a figures write that failed is repaired by the next read.
   fault.on = true;
@@ -149,4 +216,30 @@ test('a stop between an order write and its figures: the figures are right after
   expect(repaired.byOrderStatus).toMatchObject({ inShipping: 1, inProcess: 0 });
   expect(repaired).toEqual(await scan(h.store, new Date()));
   await h.close();
+});
+
+test('figures from before closing reasons and the queue were counted are rebuilt at the next start, older orders by their history', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pharmacy-figures-'));
+  dirs.push(dataDir);
+  let h = await createHarness({ dataDir });
+  const product = await h.addProduct({ price: 10, totalStock: 50 });
+  const medicine = await h.addProduct({ price: 6, totalStock: 50, pharmacyOnly: true });
+  const cancelled = await order(h, 'old-a', product, false);
+  await h.app.inject({ method: 'POST', url: '/api/shop/order/cancel', headers: h.as('old-a'), payload: { orderId: cancelled } });
+  const held = await order(h, 'old-b', medicine, true, CONSULTATION_ANSWERS);
+  // As the store held them before this version: the order without its closing reason, the totals without the new figures.
+  await h.store.collection<OrderDoc>('orders').updateOne({ _id: cancelled }, { $unset: { closedReason: '' } });
+  await h.store.collection('orderFigures').updateOne({ _id: 'totals' }, { $set: { version: 1 }, $unset: { closedReason: '', awaitingReview: '' } });
+  await h.close();
+
+  h = await createHarness({ dataDir });
+  try {
+    const figures = await stats(h);
+    expect(figures.byClosedReason.cancelled).toBe(1);
+    expect(figures).toMatchObject({ awaitingReview: 1, reviewQueue: [expect.objectContaining({ _id: held })] });
+    const { byClosedReason: _, ...rest } = await scan(h.store, new Date());
+    expect(figures).toMatchObject(rest);
+  } finally {
+    await h.close();
+  }
 });

@@ -2,7 +2,7 @@
  * The contracts' order helpers every screen uses (My Orders, the admin, mails): the short order number, the status
  * words from one map and the tracking timeline, for each path an order can take.
  */
-import { orderNumber, orderStatusWords, orderTimeline, type OrderStateView, type TimelineStep } from '@pharmacy/contracts';
+import { orderNumber, orderStatusWords, orderTimeline, startedReview, type OrderStateView, type TimelineStep } from '@pharmacy/contracts';
 
 const T0 = '2026-01-01T10:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
@@ -70,7 +70,8 @@ describe('orderStatusWords: one map for shoppers and staff', () => {
   });
 
   test('open orders: the audience words of their state, a click-and-collect parcel is ready to collect, an unpaid one awaits payment', () => {
-    expect(orderStatusWords(placed, 'shopper')).toEqual({ order: 'Pending', payment: 'Awaiting payment', tone: 'warning' });
+    expect(orderStatusWords(placed, 'shopper')).toEqual({ order: 'Awaiting payment', payment: 'Awaiting payment', tone: 'warning' });
+    expect(orderStatusWords(placed, 'staff')).toEqual({ order: 'Pending', payment: 'Awaiting payment', tone: 'warning' });
     const shipped = moved(paid, ['confirmed', 'inProcess', 10], ['inProcess', 'inShipping', 20]);
     expect(orderStatusWords(shipped, 'shopper').order).toBe('On its way');
     expect(orderStatusWords(shipped, 'staff').order).toBe('In shipping');
@@ -78,6 +79,41 @@ describe('orderStatusWords: one map for shoppers and staff', () => {
     expect(orderStatusWords({ ...shipped, delivery: collect }, 'shopper').order).toBe('Ready to collect');
     expect(orderStatusWords({ ...paid, review: { status: 'awaiting', reasons: ['x'], decidedBy: null, decidedAt: null, note: null } }, 'shopper'))
       .toMatchObject({ order: 'Awaiting pharmacist review', payment: 'Paid', tone: 'warning' });
+  });
+});
+
+describe('the pharmacist review is spoken of once the order is paid', () => {
+  const awaiting = { status: 'awaiting' as const, reasons: ['Pharmacy medicine: X'], decidedBy: null, decidedAt: null, note: null };
+
+  test('unpaid: the shopper reads "Awaiting payment", the review is not under way, the timeline names the check to come', () => {
+    const unpaid = { ...placed, review: awaiting };
+    expect(orderStatusWords(unpaid, 'shopper')).toEqual({ order: 'Awaiting payment', payment: 'Awaiting payment', tone: 'warning' });
+    expect(startedReview(unpaid)).toBeNull();
+    const steps = orderTimeline(unpaid, 'shopper');
+    expect(steps.map((s) => `${s.label}:${s.state}`)).toEqual(['Order placed:done', 'Paid:current', 'Pharmacist check:upcoming', 'Being prepared:upcoming', 'On its way:upcoming', 'Delivered:upcoming']);
+    expect(JSON.stringify(steps)).not.toContain('Awaiting pharmacist review');
+  });
+
+  test('an order staff confirmed before it was paid still does not await the pharmacist', () => {
+    const confirmedUnpaid: OrderStateView = { ...placed, orderStatus: 'confirmed', review: awaiting };
+    for (const audience of ['shopper', 'staff'] as const) expect(orderStatusWords(confirmedUnpaid, audience).order).toBe('Confirmed');
+    expect(startedReview(confirmedUnpaid)).toBeNull();
+  });
+
+  test('closed unpaid: no review is under way', () => {
+    const cancelled: OrderStateView = { ...placed, orderStatus: 'rejected', paymentStatus: 'failed', closedReason: 'cancelled', review: awaiting };
+    expect(startedReview(cancelled)).toBeNull();
+    expect(orderStatusWords(cancelled, 'shopper').order).toBe('Payment cancelled');
+  });
+
+  test('paid: awaiting the pharmacist, in the words and on the timeline; decided reviews are always spoken of', () => {
+    const held = { ...paid, review: awaiting };
+    expect(startedReview(held)).toEqual(awaiting);
+    expect(orderStatusWords(held, 'shopper').order).toBe('Awaiting pharmacist review');
+    expect(orderTimeline(held, 'shopper').find((s) => s.key === 'review')).toMatchObject({ label: 'Awaiting pharmacist review', state: 'current' });
+    const approved = { ...moved(paid, ['confirmed', 'inProcess', 8]), review: { ...awaiting, status: 'approved' as const, decidedBy: 'ph', decidedAt: at(8) } };
+    expect(startedReview(approved)?.status).toBe('approved');
+    expect(startedReview({ ...paid, review: { ...awaiting, status: 'notNeeded' as const } })).toBeNull();
   });
 });
 
@@ -142,6 +178,6 @@ describe('orderTimeline', () => {
     const order = { ...moved(paid, ['confirmed', 'inProcess', 10], ['inProcess', 'rejected', 15]), closedReason: 'rejectedByStaff' as const };
     const steps = orderTimeline(order, 'staff');
     expect(shape(steps)).toEqual(['placed:done', 'paid:done', 'packed:done', 'closed:stopped']);
-    expect(steps[3].label).toBe('Rejected');
+    expect(steps[3].label).toBe('Rejected by staff');
   });
 });

@@ -63,7 +63,7 @@ describe('a stop between the provider’s refund and the order update', () => {
       await second.controls.sweep();
       const order = await rawOrder(second, orderId);
       expect(order).toMatchObject({
-        paymentStatus: 'refunded', orderStatus: 'rejected', refundId: refunded?.refundId, refunding: null, stock: 'restocked', shopperNotice: 'sent',
+        paymentStatus: 'refunded', orderStatus: 'rejected', refundId: refunded?.refundId, refunding: null, stock: 'restocked', mailsDue: [],
         review: { status: 'rejected', decidedBy: 'pharmacist-9', note: REASON },
       });
       expect(order?.history.filter((e) => e.field === 'review')).toHaveLength(1);

@@ -3,18 +3,14 @@
  * medicine, an acknowledged warning or an unrecognised health term is paid but held back until a pharmacist
  * approves it (on to processing) or rejects it (refund through the provider, stock back on the shelf, shopper mailed).
  */
-import { CONSULTATION_QUESTIONS, type ConsultationAnswerInput } from '@pharmacy/contracts';
+import { CONSULTATION_QUESTIONS, ageOn, formatMoney } from '@pharmacy/contracts';
 import type { PaymentProvider } from '../src/payments/port';
 import { PaymentError } from '../src/payments/port';
 import { createSandboxProvider } from '../src/payments/sandbox';
-import { approveSandbox, createHarness, ORIGIN, prepareShopper, type Harness } from './harness';
+import { CONSULTATION_ANSWERS, createHarness, ORIGIN, payOrder, placeOrder as placeOrderIn, prepareShopper, type Harness } from './harness';
 
 jest.setTimeout(30_000);
 
-const ANSWERS: ConsultationAnswerInput[] = CONSULTATION_QUESTIONS.map((q) => ({
-  questionId: q.id,
-  answer: { patient: 'Me', age: '34', otherMedicines: 'None', conditions: 'None' }[q.id],
-}));
 
 let h: Harness;
 /** Every refund the checkout asked the provider for; `failNext` makes the next ones fail as a provider outage. */
@@ -47,24 +43,13 @@ const setStatus = (orderId: string, orderStatus: string) =>
 const adminOrder = async (orderId: string) => (await h.app.inject({ url: `/api/admin/orders/details/${orderId}`, headers: pharmacist() })).json().data;
 const queue = async () => (await h.app.inject({ url: '/api/admin/orders/get?review=awaiting&limit=100', headers: pharmacist() })).json();
 
-async function placeOrder(userId: string, items: Array<{ productId: string; quantity: number }>, body: object = {}) {
-  const addressId = await prepareShopper(h, userId, items);
-  const created = await h.app.inject({ method: 'POST', url: '/api/shop/order/create', headers: h.as(userId), payload: { addressId, ...body } });
-  expect(created.statusCode).toBe(200);
-  return created.json().data as { orderId: string; approvalURL: string };
-}
-
-async function pay(userId: string, order: { orderId: string; approvalURL: string }) {
-  const { paymentId, payerId } = await approveSandbox(h, order.approvalURL);
-  const res = await h.app.inject({ method: 'POST', url: '/api/shop/order/capture', headers: h.as(userId), payload: { paymentId, payerId, orderId: order.orderId } });
-  expect(res.statusCode).toBe(200);
-  return res.json();
-}
+const placeOrder = (userId: string, items: Array<{ productId: string; quantity: number }>, body: object = {}) => placeOrderIn(h, userId, items, body);
+const pay = (userId: string, order: { orderId: string; approvalURL: string }) => payOrder(h, userId, order);
 
 /** A paid order holding one pharmacy medicine (so it awaits review). */
 async function heldOrder(userId: string, quantity = 1, stock = 20) {
   const productId = await h.addProduct({ pharmacyOnly: true, title: `Pharmacy medicine ${userId}`, totalStock: stock, price: 7.5 });
-  const order = await placeOrder(userId, [{ productId, quantity }], { consultation: ANSWERS });
+  const order = await placeOrder(userId, [{ productId, quantity }], { consultation: CONSULTATION_ANSWERS });
   await pay(userId, order);
   return { orderId: order.orderId, productId };
 }
@@ -72,13 +57,13 @@ async function heldOrder(userId: string, quantity = 1, stock = 20) {
 describe('the hold', () => {
   test('a paid order with a pharmacy medicine is confirmed and paid but waits for the pharmacist; it joins the queue only once paid', async () => {
     const productId = await h.addProduct({ pharmacyOnly: true, title: 'Codeine Linctus', totalStock: 10 });
-    const order = await placeOrder('u-hold', [{ productId, quantity: 1 }], { consultation: ANSWERS });
+    const order = await placeOrder('u-hold', [{ productId, quantity: 1 }], { consultation: CONSULTATION_ANSWERS });
     const unpaid = await adminOrder(order.orderId);
     expect(unpaid.review).toEqual({ status: 'awaiting', reasons: ['Pharmacy medicine: Codeine Linctus'], decidedBy: null, decidedAt: null, note: null });
     expect((await queue()).data.map((o: { _id: string }) => o._id)).not.toContain(order.orderId);
 
     const captured = await pay('u-hold', order);
-    expect(captured.message).toMatch(/pharmacist will check your order/);
+    expect(captured.message).toMatch(/our pharmacist checks this order before we prepare it/);
     expect(captured.data).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid', review: { status: 'awaiting' } });
     const listed = await queue();
     expect(listed.data.map((o: { _id: string }) => o._id)).toContain(order.orderId);
@@ -105,7 +90,7 @@ describe('the hold', () => {
     const productId = await h.addProduct({ title: 'Plasters' });
     const order = await placeOrder('u-plain', [{ productId, quantity: 1 }]);
     const captured = await pay('u-plain', order);
-    expect(captured.message).toBe('Thank you! Your payment was received and your order is confirmed.');
+    expect(captured.message).toBe('Thank you! Payment received; we are preparing your order.');
     expect(captured.data).toMatchObject({ review: { status: 'notNeeded', reasons: [] }, consultation: [], unrecognisedTerms: [] });
     expect((await setStatus(order.orderId, 'inProcess')).statusCode).toBe(200);
     const res = await decide(order.orderId, { decision: 'approve' });
@@ -149,25 +134,42 @@ describe('the consultation', () => {
     const none = await create({});
     expect(none.statusCode).toBe(422);
     expect(none.json()).toMatchObject({ code: 'CONSULTATION_REQUIRED', message: expect.stringMatching(/Hay fever nasal spray is a pharmacy medicine/) });
-    const partial = await create({ consultation: [ANSWERS[0], { questionId: 'age', answer: '   ' }] });
+    const partial = await create({ consultation: [CONSULTATION_ANSWERS[0], { questionId: 'age', answer: '   ' }] });
     expect(partial.statusCode).toBe(422);
     expect(partial.json().message).toContain(CONSULTATION_QUESTIONS[1].question);
     expect(partial.json().message).toContain(CONSULTATION_QUESTIONS[3].question);
     expect(partial.json().message).not.toContain(CONSULTATION_QUESTIONS[0].question);
-    expect((await create({ consultation: [ANSWERS[0], ANSWERS[0], ANSWERS[1], ANSWERS[2]] })).statusCode).toBe(400);
+    expect((await create({ consultation: [CONSULTATION_ANSWERS[0], CONSULTATION_ANSWERS[0], CONSULTATION_ANSWERS[1], CONSULTATION_ANSWERS[2]] })).statusCode).toBe(400);
     expect((await create({ consultation: [{ questionId: 'favouriteColour', answer: 'blue' }] })).statusCode).toBe(400);
     expect(await h.stockOf(productId)).toBe(5);
 
-    const ok = await create({ consultation: ANSWERS.map((a) => ({ ...a, answer: ` ${a.answer} ` })) });
+    const ok = await create({ consultation: CONSULTATION_ANSWERS.map((a) => ({ ...a, answer: ` ${a.answer} ` })) });
     expect(ok.statusCode).toBe(200);
     const order = await adminOrder(ok.json().data.orderId);
-    expect(order.consultation).toEqual(CONSULTATION_QUESTIONS.map((q, i) => ({ questionId: q.id, question: q.question, answer: ANSWERS[i].answer })));
+    expect(order.consultation).toEqual(CONSULTATION_QUESTIONS.map((q, i) => ({ questionId: q.id, question: q.question, answer: CONSULTATION_ANSWERS[i].answer })));
     expect(order.items[0].pharmacyOnly).toBe(true);
+  });
+
+  test('an answer that contradicts the stored profile is flagged on the order, beside the answer and among the reasons', async () => {
+    h.profiles.set('u-contradict', { allergies: ['Penicillin'], healthConditions: [], DOB: '1986-01-01' });
+    const productId = await h.addProduct({ pharmacyOnly: true, title: 'Antihistamine tablets' });
+    const answers = CONSULTATION_ANSWERS.map((a) => (a.questionId === 'age' ? { ...a, answer: '52' } : a));
+    const order = await adminOrder((await placeOrder('u-contradict', [{ productId, quantity: 1 }], { consultation: answers })).orderId);
+    const age = ageOn('1986-01-01');
+    expect(order.consultation.find((a: { questionId: string }) => a.questionId === 'age')).toMatchObject({
+      answer: '52', contradiction: `The answer gives age 52, but the date of birth in their profile (1 Jan 1986) makes them ${age}.`,
+    });
+    expect(order.consultation.find((a: { questionId: string }) => a.questionId === 'conditions').contradiction).toMatch(/says no allergies, but their profile lists: Penicillin/);
+    expect(order.consultation.find((a: { questionId: string }) => a.questionId === 'patient')).not.toHaveProperty('contradiction');
+    expect(order.review.reasons.slice(0, 2)).toEqual([
+      `Answer contradicts the health profile (How old are they?): The answer gives age 52, but the date of birth in their profile (1 Jan 1986) makes them ${age}.`,
+      expect.stringMatching(/^Answer contradicts the health profile \(Do they have any health conditions or allergies/),
+    ]);
   });
 
   test('answers sent for a cart without a pharmacy medicine are not kept', async () => {
     const productId = await h.addProduct({ title: 'Sun cream' });
-    const order = await placeOrder('u-noconsult', [{ productId, quantity: 1 }], { consultation: ANSWERS });
+    const order = await placeOrder('u-noconsult', [{ productId, quantity: 1 }], { consultation: CONSULTATION_ANSWERS });
     expect(await adminOrder(order.orderId)).toMatchObject({ consultation: [], review: { status: 'notNeeded' } });
   });
 });
@@ -224,11 +226,16 @@ describe('the decision', () => {
     const mail = h.mails.filter((m) => m.key === `order-rejected:${orderId}`);
     expect(mail).toEqual([expect.objectContaining({ userId: 'u-reject', subject: expect.stringMatching(/not approved by our pharmacist/) })]);
     expect(mail[0].text).toContain(reason);
-    expect(mail[0].text).toContain('26.49 USD');
+    expect(mail[0].text).toContain(formatMoney(26.49, order.currency));
     // The order is named by its one short number.
     expect(mail[0].subject).toContain(`#${orderId.slice(0, 8).toUpperCase()}`);
     expect(mail[0].text).toContain(`order #${orderId.slice(0, 8).toUpperCase()} of`);
     expect(mail[0].text).toContain(`${ORIGIN}/my-orders`);
+    // With what was ordered, in the text and in the HTML (escaped) part.
+    expect(mail[0].text).toContain(`3 × ${order.items[0].title}`);
+    expect(mail[0].html).toContain(formatMoney(order.items[0].lineTotal, order.currency));
+    expect(mail[0].html).toMatch(/<h1[^>]*>Our pharmacist could not approve your order<\/h1>/);
+    expect(mail[0].html).toContain(reason);
 
     // The shopper sees it in My Orders through the order's review.
     const mine = (await h.app.inject({ url: `/api/shop/order/details/${orderId}`, headers: h.as('u-reject') })).json().data;
@@ -255,7 +262,7 @@ describe('the decision', () => {
     expect((await decide('no-such-order', { decision: 'approve' })).statusCode).toBe(404);
 
     const productId = await h.addProduct({ pharmacyOnly: true });
-    const unpaid = await placeOrder('u-guard-unpaid', [{ productId, quantity: 1 }], { consultation: ANSWERS });
+    const unpaid = await placeOrder('u-guard-unpaid', [{ productId, quantity: 1 }], { consultation: CONSULTATION_ANSWERS });
     const early = await decide(unpaid.orderId, { decision: 'approve' });
     expect(early.statusCode).toBe(422);
     expect(early.json()).toMatchObject({ code: 'REVIEW_PENDING', message: expect.stringMatching(/not paid yet/) });
@@ -294,16 +301,16 @@ describe('the decision', () => {
 
   test('a payment staff recorded as taken outside the provider is not sent to the provider: the history and the mail say it is refunded the same way', async () => {
     const productId = await h.addProduct({ pharmacyOnly: true, price: 3 });
-    const { orderId } = await placeOrder('u-outside', [{ productId, quantity: 1 }], { consultation: ANSWERS });
+    const { orderId } = await placeOrder('u-outside', [{ productId, quantity: 1 }], { consultation: CONSULTATION_ANSWERS });
     const staff = (url: string, payload: object) => h.app.inject({ method: 'PUT', url, headers: pharmacist(), payload });
-    expect((await staff(`/api/admin/orders/payment/${orderId}`, { paymentStatus: 'paid' })).statusCode).toBe(200);
-    expect((await staff(`/api/admin/orders/update/${orderId}`, { orderStatus: 'confirmed' })).statusCode).toBe(200);
+    const paid = await staff(`/api/admin/orders/payment/${orderId}`, { paymentStatus: 'paid' });
+    expect(paid.json().data).toMatchObject({ paymentStatus: 'paid', orderStatus: 'confirmed', review: { status: 'awaiting' } });
     const res = await decide(orderId, { decision: 'reject', reason: 'Not suitable for you.' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ paymentStatus: 'refunded', orderStatus: 'rejected' });
     expect(res.json().data.history).toContainEqual(expect.objectContaining({ field: 'paymentStatus', to: 'refunded', note: expect.stringMatching(/outside the payment provider/) }));
     expect(refunds.some((r) => r.orderId === orderId)).toBe(false);
-    expect(h.mails.find((m) => m.key === `order-rejected:${orderId}`)?.text).toMatch(/We will refund the full 6.99 USD to you the way you paid/);
+    expect(h.mails.find((m) => m.key === `order-rejected:${orderId}`)?.text).toContain(`We will refund the full ${formatMoney(6.99, 'USD')} to you the way you paid`);
   });
 
   test('a mail that cannot be sent never undoes the rejection: the sweep sends it later, once', async () => {

@@ -105,6 +105,7 @@ describe('age', () => {
     try {
       const refused = await add('u-flaky', strong);
       expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('5');
       expect((await add('u-flaky', plain)).statusCode).toBe(200);
     } finally {
       h.profiles.get = real;

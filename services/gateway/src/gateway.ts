@@ -11,6 +11,7 @@ import {
   loadKeys,
   httpPeers,
   inProcessPeers,
+  internalRoutesInProcessOnly,
   type App,
   type GatewayMode,
   type KitConfig,
@@ -22,6 +23,7 @@ import { openStore } from '@pharmacy/db';
 import { COMPRESS_OPTIONS } from './compression';
 import { remoteOrigins, withRemoteOrigins } from './remotes/csp';
 import { hostSharedVersions } from './remotes/host-shared';
+import { manifestOrigins } from './remotes/origins';
 import { RemoteRegistry } from './remotes/registry';
 import { remoteRoutes } from './remotes/routes';
 import { SERVICE_NAMES, type ServiceName } from './routes-table';
@@ -73,7 +75,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
     logLevel: config.logLevel,
     slowRequestMs: config.slowRequestMs,
     logStream: opts.logStream,
-    docs: opts.mode === 'embedded',
+    // the services' routes are documented where they are registered: here in embedded mode (off in production unless API_DOCS)
+    docs: opts.mode === 'embedded' && config.apiDocs,
     trustedOrigins: [config.publicOrigin],
     production: config.production,
     onNotFound: opts.static && registry ? spaFallback(opts.static, registry, (...args) => renderPage?.(...args) ?? Promise.resolve(false)) : undefined,
@@ -99,6 +102,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
     app.addHook('onClose', async () => {
       for (const h of handles.reverse()) await h.close();
     });
+    internalRoutesInProcessOnly(app);
     for (const name of SERVICE_NAMES) {
       // Only the account service is handed the signing key.
       const handle = await OPENERS[name]({ ...base, privateKey: name === 'account' ? keys.privateKey : undefined });
@@ -122,6 +126,12 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
       root: opts.static.root,
       hostShared: hostSharedVersions(opts.static.root),
       deployTokens: config.gateway.deployTokens,
+      originAllowed: manifestOrigins({
+        listed: config.gateway.remoteOrigins,
+        production: config.production,
+        publicOrigin: config.publicOrigin,
+        remoteUrls: config.gateway.remoteUrls,
+      }),
     });
     followRegistryInPolicy(app, registry);
     await registerStatic(app, opts.static, registry);

@@ -1,9 +1,9 @@
-import { PassThrough, Readable } from 'node:stream';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCodes, UNAVAILABLE_MESSAGES } from '@pharmacy/contracts';
-import { failure, failureLogged, type App } from '@pharmacy/service-kit';
+import { failure, failureLogged, UNAVAILABLE_RETRY_AFTER_SECONDS, type App } from '@pharmacy/service-kit';
 import { checkAuthFromToken } from './check-auth-fallback';
+import { bodyFailure, bodyHeaders, readBodiesAsEmbedded } from './proxy-bodies';
 import { SERVICE_NAMES, SERVICE_PREFIXES, type ServiceName } from './routes-table';
 
 /**
@@ -12,8 +12,6 @@ import { SERVICE_NAMES, SERVICE_PREFIXES, type ServiceName } from './routes-tabl
  * capture is never cut off while it may still take the money.
  */
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 45_000;
-/** Seconds a client is asked to wait before trying a dead service again. */
-const RETRY_AFTER_SECONDS = 5;
 const CHECK_AUTH = '/api/auth/check-auth';
 
 export interface UpstreamOptions {
@@ -27,7 +25,8 @@ type ProxyError = Error & { code?: string; statusCode?: number; cause?: { code?:
 const failureCode = (error: ProxyError): string => error.cause?.code ?? error.code ?? 'UNKNOWN';
 
 /**
- * Distributed mode: every /api prefix of a service proxied to its own process. A service that does not answer
+ * Distributed mode: every /api prefix of a service proxied to its own process, each request's body read first as
+ * embedded mode reads it (proxy-bodies.ts). A service that does not answer
  * (refused, reset, or no response headers within the timeout) gives 503 (504 on a timeout) in the envelope with
  * a message naming what is missing, on every route it owns, and one log line naming the service, the URL and the
  * error code. Nothing is cached about a failure: the next request tries the service again, so it is back as
@@ -36,18 +35,21 @@ const failureCode = (error: ProxyError): string => error.cause?.code ?? error.co
  */
 export async function registerUpstreams(app: App, opts: UpstreamOptions): Promise<void> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
-  const forwarded = (request: FastifyRequest, headers: Record<string, unknown>) => ({
-    ...headers,
-    'x-forwarded-for': request.ip,
-    'x-forwarded-host': request.host,
-    'x-forwarded-proto': request.protocol,
-  });
-  // Requests the gateway answered itself because their service failed (the rest reached it).
-  const failedRequests = new WeakSet<FastifyRequest>();
+  // Requests sent on to their service, and those of them it did not answer (the gateway answered them itself).
+  const sent = new WeakSet<FastifyRequest>();
+  const unanswered = new WeakSet<FastifyRequest>();
+  const forwarded = (request: FastifyRequest, headers: Record<string, unknown>) => {
+    sent.add(request);
+    return {
+      ...bodyHeaders(request, headers),
+      'x-forwarded-for': request.ip,
+      'x-forwarded-host': request.host,
+      'x-forwarded-proto': request.protocol,
+    };
+  };
   const down = new Set<ServiceName>();
 
   const failed = (name: ServiceName, request: FastifyRequest, error: ProxyError) => {
-    failedRequests.add(request);
     failureLogged(request); // this warning is the failure's line: the request log adds no second one
     const wasUp = !down.has(name);
     down.add(name);
@@ -59,13 +61,21 @@ export async function registerUpstreams(app: App, opts: UpstreamOptions): Promis
     );
   };
 
-  const unavailable = (name: ServiceName) => (reply: FastifyReply, { error }: { error: ProxyError }) => {
+  /** The proxy's error handler: the request's own body failing on the way is the shopper's 4xx, not an outage. */
+  const onError = (name: ServiceName, answer: (reply: FastifyReply, error: ProxyError) => void) => (reply: FastifyReply, { error }: { error: ProxyError }) => {
+    unanswered.add(reply.request);
+    const refused = bodyFailure(reply.request);
+    if (refused) return void reply.send(refused);
     failed(name, reply.request, error);
-    reply
-      .status(error.statusCode === 504 ? 504 : 503)
-      .header('retry-after', String(RETRY_AFTER_SECONDS))
-      .send(failure(ErrorCodes.UNAVAILABLE, UNAVAILABLE_MESSAGES[name]));
+    answer(reply, error);
   };
+  const unavailable = (name: ServiceName) =>
+    onError(name, (reply, error) => {
+      reply
+        .status(error.statusCode === 504 ? 504 : 503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send(failure(ErrorCodes.UNAVAILABLE, UNAVAILABLE_MESSAGES[name]));
+    });
 
   for (const name of SERVICE_NAMES) {
     await app.register(async (scope) => {
@@ -74,19 +84,18 @@ export async function registerUpstreams(app: App, opts: UpstreamOptions): Promis
       scope.addHook('preHandler', async (request) => {
         const { level } = request.log;
         request.log = request.log.child({}, { level: level === 'fatal' || level === 'silent' ? level : 'error' });
-        // The proxy streams a body on to the service and, when the service cannot be reached, destroys that
-        // stream with the error; given the shopper's own request, that would reset their connection instead
-        // of letting the 503 reach them. It gets a pipe of it instead.
-        if (request.body instanceof Readable) request.body = request.body.pipe(new PassThrough());
       });
+      readBodiesAsEmbedded(scope);
       scope.addHook('onResponse', async (request) => {
-        if (down.has(name) && !failedRequests.has(request)) {
+        if (down.has(name) && sent.has(request) && !unanswered.has(request)) {
           down.delete(name);
           app.log.info({ upstream: name, url: opts.urls[name] }, `${name} service answering again`);
         }
       });
       const common = {
         upstream: opts.urls[name],
+        // bodies are read by readBodiesAsEmbedded, not passed through as they arrive
+        proxyPayloads: false,
         // undici's own defaults wait 5 minutes for an answer: a hung service would hold the shopper that long.
         undici: { headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connect: { timeout: Math.min(timeoutMs, 5_000) } },
       };
@@ -106,10 +115,7 @@ export async function registerUpstreams(app: App, opts: UpstreamOptions): Promis
           httpMethods: ['GET'],
           replyOptions: {
             rewriteRequestHeaders: forwarded as never,
-            onError: ((reply: FastifyReply, { error }: { error: ProxyError }) => {
-              failed('account', reply.request, error);
-              void checkAuthFromToken(reply.request, reply);
-            }) as never,
+            onError: onError('account', (reply) => void checkAuthFromToken(reply.request, reply)) as never,
           },
         });
       }

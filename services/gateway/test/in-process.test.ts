@@ -11,7 +11,7 @@ import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ACCESS_COOKIE, CSRF_HEADER, CSRF_HEADER_VALUE, ErrorCodes, UNAVAILABLE_MESSAGES } from '@pharmacy/contracts';
-import { createAccessTokenSigner, loadConfig, loadKeys, type App } from '@pharmacy/service-kit';
+import { createAccessTokenSigner, INTERNAL_HEADER, loadConfig, loadInternalToken, loadKeys, type App } from '@pharmacy/service-kit';
 import { buildGateway } from '../src';
 
 // 1x1 PNG: the catalog checks uploads by their magic bytes.
@@ -122,11 +122,24 @@ describe('embedded mode', () => {
     expect(counter.connections()).toBe(0);
   }, 60_000);
 
-  it('keeps /internal routes for services: a shopper, or a caller without the token, is refused', async () => {
+  it('keeps /internal routes for services: over the public port they do not exist, token or not; in process the token is still checked', async () => {
     const headers = await signUp(gateway.app, 'prober');
-    const probe = await gateway.app.inject({ method: 'POST', url: '/internal/catalog/stock/release', headers, payload: { reservationId: 'x' } });
-    expect(probe.statusCode).toBe(403);
-    expect(probe.json()).toMatchObject({ success: false, code: ErrorCodes.FORBIDDEN });
+    const origin = `http://127.0.0.1:${(gateway.app.server.address() as net.AddressInfo).port}`;
+    const token = { [INTERNAL_HEADER]: loadInternalToken(gateway.dataDir) };
+    const probes: Array<[string, string, Record<string, string>, string | undefined]> = [
+      ['POST', '/internal/catalog/stock/release', headers, JSON.stringify({ reservationId: 'x' })],
+      // a body the route's schema refuses: the 404 comes before validation would say the route is there
+      ['POST', '/internal/catalog/stock/release', { ...headers, ...token }, '{"nope":1}'],
+      ['POST', '/internal/catalog/products/quote', token, JSON.stringify({ items: [] })],
+      ['GET', '/internal/account/users/by-email?email=shopper%40pharmacy.local', token, undefined],
+    ];
+    for (const [method, url, sent, body] of probes) {
+      const res = await fetch(`${origin}${url}`, { method, headers: { ...sent, ...(body ? { 'content-type': 'application/json' } : {}) }, body });
+      expect({ url, status: res.status, body: await res.json() }).toEqual({ url, status: 404, body: { success: false, code: ErrorCodes.NOT_FOUND, message: 'Not found.' } });
+    }
+    const inProcess = await gateway.app.inject({ method: 'POST', url: '/internal/catalog/stock/release', headers, payload: { reservationId: 'x' } });
+    expect(inProcess.statusCode).toBe(403);
+    expect(inProcess.json()).toMatchObject({ success: false, code: ErrorCodes.FORBIDDEN });
   });
 });
 

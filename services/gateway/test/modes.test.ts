@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ACCESS_COOKIE, CSRF_HEADER } from '@pharmacy/contracts';
-import { ensureKeys, loadConfig, type App } from '@pharmacy/service-kit';
+import { ensureKeys, INTERNAL_HEADER, loadConfig, loadInternalToken, type App } from '@pharmacy/service-kit';
 import { buildGateway } from '../src';
 import { freePort } from './realServices';
 
@@ -24,15 +25,15 @@ function fakeBuild(): string {
   return root;
 }
 
-type Mode = { name: 'embedded' | 'distributed'; app: App; close: () => Promise<void> };
+type Mode = { name: 'embedded' | 'distributed'; app: App; dataDir: string; close: () => Promise<void> };
 
 async function startEmbedded(): Promise<Mode> {
   // No demo catalog: routing is what this suite checks (the seed has its own tests in the catalog service).
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-emb-'));
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CATALOG_SEED: 'false' }), logLevel: 'silent' };
   const app = await buildGateway({ mode: 'embedded', config, static: { root: fakeBuild() } });
-  await app.ready();
-  return { name: 'embedded', app, close: () => app.close() };
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { name: 'embedded', app, dataDir, close: () => app.close() };
 }
 
 async function startDistributed(): Promise<Mode> {
@@ -85,6 +86,7 @@ async function startDistributed(): Promise<Mode> {
   return {
     name: 'distributed',
     app,
+    dataDir,
     close: async () => {
       await app.close();
       await stopChildren();
@@ -185,9 +187,32 @@ describe.each([
     expect(missing.body).toContain('<h1>Mail not found</h1>');
   });
 
-  it('never exposes internal service routes publicly', async () => {
-    const res = await mode.app.inject({ method: 'POST', url: '/internal/catalog/stock/release', payload: { reservationId: 'x' } });
-    expect([403, 404]).toContain(res.statusCode);
+  it('never exposes internal service routes on its port, while the services still call each other', async () => {
+    const origin = `http://127.0.0.1:${(mode.app.server.address() as net.AddressInfo).port}`;
+    const token = { [INTERNAL_HEADER]: loadInternalToken(mode.dataDir) };
+    for (const [method, url, body] of [
+      ['POST', '/internal/catalog/stock/release', '{"reservationId":"x"}'],
+      ['POST', '/internal/catalog/products/quote', '{"items":[]}'],
+      ['GET', '/internal/account/users/by-email?email=a%40example.com', undefined],
+    ] as const) {
+      for (const headers of [{}, token]) {
+        const res = await fetch(`${origin}${url}`, { method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body, redirect: 'manual' });
+        expect({ url, status: res.status, code: ((await res.json()) as { code: string }).code }).toEqual({ url, status: 404, code: 'NOT_FOUND' });
+      }
+    }
+    // a cart add asks the account service for the shopper's profile and the catalog for a quote (/internal routes):
+    // the catalog's answer that the product does not exist reaches the shopper, not a 503
+    const email = `internal-${mode.name}-${Date.now()}@example.com`;
+    const reg = await mode.app.inject({ method: 'POST', url: '/api/auth/register', payload: { firstName: 'Ina', lastName: 'Ternal', email, password: 'Sturdy-pass-42' } });
+    expect(reg.statusCode).toBe(201);
+    const login = await mode.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'Sturdy-pass-42' } });
+    const added = await mode.app.inject({
+      method: 'POST',
+      url: '/api/shop/cart/add',
+      headers: { cookie: cookiesOf(login), [CSRF_HEADER]: '1' },
+      payload: { productId: '00000000-0000-4000-8000-000000000000', quantity: 1 },
+    });
+    expect({ status: added.statusCode, code: added.json().code }).toEqual({ status: 404, code: 'NOT_FOUND' });
   });
 });
 

@@ -38,8 +38,11 @@ export interface RealServices {
   stopAll(): Promise<void>;
 }
 
-/** Starts the three services on fresh ports over a new data folder (with keys) whose name starts with `prefix`. */
-export async function startRealServices(prefix: string): Promise<RealServices> {
+/**
+ * Starts the three services on fresh ports over a new data folder (with keys) whose name starts with `prefix`,
+ * with `env` added to their configuration.
+ */
+export async function startRealServices(prefix: string, env: Record<string, string> = {}): Promise<RealServices> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   ensureKeys(dataDir);
   const ports = { account: await freePort(), catalog: await freePort(), checkout: await freePort() };
@@ -48,7 +51,7 @@ export async function startRealServices(prefix: string): Promise<RealServices> {
 
   async function start(name: ServiceName): Promise<void> {
     // The demo seed draws dozens of PNGs, which is slow inside jest; tests add the products they need.
-    const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(ports[name]), CATALOG_SEED: 'false' }), logLevel: 'silent' };
+    const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(ports[name]), CATALOG_SEED: 'false', ...env }), logLevel: 'silent' };
     const keys = loadKeys({ dataDir, withPrivate: name === 'account' });
     const app = await createApp({ publicKey: keys.publicKey, logLevel: 'silent', trustProxy: '127.0.0.1', trustedOrigins: [config.publicOrigin] });
     const handle = await OPENERS[name]({ config, log: app.log, internalToken: loadInternalToken(dataDir), peers: httpPeers(urls), privateKey: keys.privateKey });

@@ -75,6 +75,6 @@ describe('pnpm remote', () => {
       );
     });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`could not fetch manifest: ${cdn.origin}/missing/mf-manifest.json answered 404`);
+    expect(result.stderr).toContain(`The catalog build at ${cdn.origin}/missing/mf-manifest.json cannot go live: the manifest could not be fetched`);
   }, 30_000);
 });

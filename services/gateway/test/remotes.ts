@@ -99,13 +99,15 @@ export interface TestGateway {
   session(opts?: { admin?: boolean; sub?: string }): Record<string, string>;
 }
 
-/** An embedded gateway on a fake build with the catalog and admin deploy tokens (services' demo data off). */
-export async function startGateway(opts: { root?: string; dataDir?: string; env?: Record<string, string> } = {}): Promise<TestGateway> {
+/** An embedded gateway on a fake build with the catalog and admin deploy tokens (services' demo data off), logging to `logStream` if given. */
+export async function startGateway(
+  opts: { root?: string; dataDir?: string; env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
+): Promise<TestGateway> {
   const root = opts.root ?? fakeBuild();
   const dataDir = opts.dataDir ?? tmp('gw-registry-data-');
   const env = { NODE_ENV: 'test', DATA_DIR: dataDir, CATALOG_SEED: 'false', REMOTE_DEPLOY_TOKEN: Object.values(DEPLOY_TOKENS).join(','), ...opts.env };
-  const config = { ...loadConfig(env), logLevel: 'silent' };
-  const app = await buildGateway({ mode: 'embedded', config, static: { root, remoteUrls: config.gateway.remoteUrls } });
+  const config = { ...loadConfig(env), logLevel: opts.logStream ? 'info' : 'silent' };
+  const app = await buildGateway({ mode: 'embedded', config, static: { root, remoteUrls: config.gateway.remoteUrls }, logStream: opts.logStream });
   await app.ready();
   ensureKeys(dataDir);
   const sign = createAccessTokenSigner(loadKeys({ dataDir, withPrivate: true, given: {} }).privateKey as string);

@@ -4,7 +4,10 @@
  * and a test stops one, checks what shoppers get, and starts it again on the same port.
  */
 import { generateKeyPairSync, sign as signEd25519 } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import {
   ACCESS_COOKIE,
@@ -170,6 +173,53 @@ describe('the catalog service stops', () => {
       }
     } finally {
       await services.start('catalog');
+    }
+  });
+});
+
+describe('a page rendered on the server while the catalog is down', () => {
+  /** A host's server build shaped as the real one: a product page fetches its product and shows a failed answer. */
+  const HOST_SSR = `
+let api;
+exports.configureServerApi = (fetchImpl) => { api = fetchImpl; };
+exports.sharedModules = {};
+exports.renderPage = async ({ url }) => {
+  const id = /^\\/pharmacy\\/product\\/([^/?]+)/.exec(url)?.[1];
+  if (!id) return { status: 200, head: { title: 'Sign in' }, styles: '', html: '<main><h1>Sign in</h1></main>', data: {} };
+  const res = await api('http://server-render.internal/api/shop/products/get/' + id);
+  const body = await res.json();
+  // inlined as @pharmacy/session's settleServerData does, shown as the product page shows a failure
+  const entry = res.ok ? { data: body.data } : { error: body.message, status: res.status };
+  const html = res.ok ? '<main><h1>' + body.data.title + '</h1></main>' : '<main><h1>We could not load this product</h1><p>' + body.message + '</p></main>';
+  return { status: 200, head: {}, styles: '', html, data: { ['catalog:product:' + id]: entry } };
+};
+`;
+
+  it('answers 503 with the message and Retry-After; a page without data still renders 200', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-page-down-'));
+    fs.mkdirSync(path.join(root, 'host-shell/dist/server'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'host-shell/dist/index.html'), '<!doctype html><html lang=en><head><title>Pharmacy</title></head><body><div id=root></div><script defer src=/main.0123abcd.js></script></body></html>');
+    fs.writeFileSync(path.join(root, 'host-shell/dist/server/ssr.js'), HOST_SSR);
+    const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: services.dataDir }), logLevel: 'silent' };
+    const gw = await buildGateway({ mode: 'distributed', config, serviceUrls: urls, static: { root } });
+    const page = (url: string) => gw.inject({ url, headers: { accept: 'text/html' } });
+    try {
+      expect((await page(`/pharmacy/product/${productId}`)).body).toContain('<h1>Paracetamol 500mg</h1>');
+      await services.stop('catalog');
+      try {
+        const down = await page(`/pharmacy/product/${productId}`);
+        expect([down.statusCode, down.headers['retry-after'], down.headers['content-type']]).toEqual([503, '5', 'text/html; charset=utf-8']);
+        expect(down.body).toContain(`<p>${UNAVAILABLE_MESSAGES.catalog}</p>`);
+        const signIn = await page('/sign-in');
+        expect([signIn.statusCode, signIn.headers['retry-after']]).toEqual([200, undefined]);
+        expect(signIn.body).toContain('<h1>Sign in</h1>');
+      } finally {
+        await services.start('catalog');
+      }
+      const back = await page(`/pharmacy/product/${productId}`);
+      expect([back.statusCode, back.headers['retry-after']]).toEqual([200, undefined]);
+    } finally {
+      await gw.close();
     }
   });
 });

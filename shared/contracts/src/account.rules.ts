@@ -154,6 +154,7 @@ export const AccountPaths = {
   adminUserDetails: (id: string) => `/api/admin/users/details/${encodeURIComponent(id)}`,
   safetyProfile: (userId: string) => `/internal/account/users/${encodeURIComponent(userId)}/safety-profile`,
   notifyUser: (userId: string) => `/internal/account/users/${encodeURIComponent(userId)}/notify`,
+  userName: (userId: string) => `/internal/account/users/${encodeURIComponent(userId)}/name`,
   /** Checkout's admin order search by email: the ids of the users whose email contains the text. */
   usersByEmail: '/internal/account/users/by-email',
 } as const;

@@ -192,14 +192,26 @@ export const UsersByEmailResponse = StrictObject({ success: Type.Literal(true), 
 
 /**
  * POST /internal/account/users/{id}/notify (service to service, internal token): mail the user about something
- * another service did to their order (a pharmacist's rejection). The account service alone knows the address.
- * `key` makes a retry send nothing twice: a key already sent answers `sent: false`.
+ * another service did to their order (paid, approved, dispatched, a pharmacist's rejection…). The account service
+ * alone knows the address. `key` makes a retry send nothing twice: a key already sent answers `sent: false`.
+ * `html` is the same message as HTML, written by the caller with every value escaped; `text` is always sent too.
  */
 export const NotifyUserBody = StrictObject({
   subject: Type.String({ minLength: 1, maxLength: 200 }),
-  text: Type.String({ minLength: 1, maxLength: 5000 }),
+  text: Type.String({ minLength: 1, maxLength: 20_000 }),
+  html: Type.Optional(Type.String({ minLength: 1, maxLength: 100_000 })),
   key: Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_.:-]+$' }),
 });
 export type NotifyUserBody = Static<typeof NotifyUserBody>;
 export const NotifyUserResponse = StrictObject({ success: Type.Literal(true), data: StrictObject({ sent: Type.Boolean() }) });
 export type NotifyUserResponse = Static<typeof NotifyUserResponse>;
+
+/**
+ * GET /internal/account/users/{id}/name (service to service): a user's name, for the order history staff read
+ * (checkout records the name of the member of staff who changed an order, as it was at the time).
+ */
+export const UserNameResponse = StrictObject({
+  success: Type.Literal(true),
+  data: StrictObject({ firstName: Type.String(), lastName: Type.String() }),
+});
+export type UserNameResponse = Static<typeof UserNameResponse>;

@@ -9,6 +9,7 @@ export * from './safety';
 export * from './returnTo';
 export * from './account.rules';
 export * from './format';
+export * from './text.rules';
 export * from './catalog.rules';
 export * from './checkout.rules';
 export type * from './envelope';

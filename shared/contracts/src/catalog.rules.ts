@@ -71,6 +71,14 @@ export const PRODUCT_FIELD_LABELS: Record<string, string> = {
 export const LOW_STOCK_THRESHOLD = 10;
 export const REVIEW_MIN_LENGTH = 3;
 export const REVIEW_MAX_LENGTH = 1000;
+/**
+ * Why a signed-in shopper may not review a product (yet), in the words the product page shows and the service's
+ * refusals carry: only a buyer, and only once the order has reached them (docs/domain.md#reviews).
+ */
+export const REVIEW_REFUSALS = {
+  NOT_A_BUYER: 'Only customers who bought this product can review it.',
+  NOT_DELIVERED: 'You can review this once your order has been delivered or collected.',
+} as const;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 /** Pixel sizes of the generated demo images (the UI reserves these boxes to avoid layout shift). */
@@ -93,6 +101,8 @@ export const CatalogErrorCodes = {
   RESERVATION_IN_PROGRESS: 'RESERVATION_IN_PROGRESS',
   ALREADY_REVIEWED: 'ALREADY_REVIEWED',
   NOT_A_BUYER: 'NOT_A_BUYER',
+  /** A buyer whose order with the product has not been delivered or collected yet. */
+  NOT_DELIVERED: 'NOT_DELIVERED',
   /** A product edit based on a version someone else has since changed. */
   PRODUCT_CHANGED: 'PRODUCT_CHANGED',
   /** An adjustment that would take available stock below zero (or above the maximum). */

@@ -250,7 +250,7 @@ export type ReviewAdded = Static<typeof ReviewAdded>;
 /** GET /api/shop/review/can-review/{productId}: whether the signed-in user may review (hides the form otherwise). */
 export const ReviewEligibility = StrictObject({
   canReview: Type.Boolean(),
-  reason: Type.Optional(Type.Union([Type.Literal('SIGN_IN'), Type.Literal('NOT_A_BUYER'), Type.Literal('ALREADY_REVIEWED')])),
+  reason: Type.Optional(Type.Union([Type.Literal('SIGN_IN'), Type.Literal('NOT_A_BUYER'), Type.Literal('NOT_DELIVERED'), Type.Literal('ALREADY_REVIEWED')])),
 });
 export type ReviewEligibility = Static<typeof ReviewEligibility>;
 
@@ -458,7 +458,11 @@ export const LookupQuery = StrictObject({ ids: Type.String({ minLength: 1, maxLe
 export const LookupResult = StrictObject({ items: Type.Array(ProductSummary) });
 export type LookupResult = Static<typeof LookupResult>;
 
-/** What catalog asks checkout: GET /internal/checkout/purchases/{userId}/{productId}. */
-export const PurchaseCheck = StrictObject({ purchased: Type.Boolean() });
+/**
+ * What catalog asks checkout: GET /internal/checkout/purchases/{userId}/{productId}. `purchased`: a paid order holds
+ * the product (not rejected, not refunded); `delivered`: one of those has been delivered or collected, which is
+ * when the shopper may review it (docs/domain.md#reviews).
+ */
+export const PurchaseCheck = StrictObject({ purchased: Type.Boolean(), delivered: Type.Boolean() });
 export type PurchaseCheck = Static<typeof PurchaseCheck>;
 

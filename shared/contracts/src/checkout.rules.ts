@@ -2,7 +2,7 @@
 // schema library, so the browser gets them without TypeBox (see browser.ts).
 
 import { MISSING_VALUE } from './catalog.rules';
-import type { Order } from './checkout';
+import type { Order, OrderReview } from './checkout';
 import { PHONE_RULE } from './account.rules';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -28,6 +28,8 @@ export const ADMIN_ORDERS_MAX_LIMIT = 100;
 export const ADMIN_ORDERS_QUERY_MAX = 100;
 /** An order number is matched from this many characters on (fewer would match half the orders). */
 export const ORDER_NUMBER_SEARCH_MIN = 4;
+/** The pharmacist's queue on the dashboard: this many of its oldest orders, the rest behind a link to Orders. */
+export const REVIEW_QUEUE_PREVIEW = 5;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Order number
@@ -246,7 +248,7 @@ const CLOSED_WORDS: Record<OrderClosedReason, { order: Record<StatusAudience, st
   expired: { order: { staff: 'Expired unpaid', shopper: 'Expired: not paid in time' }, tone: 'neutral' },
   paymentFailed: { order: { staff: 'Payment failed', shopper: 'Payment failed' }, tone: 'danger' },
   outOfStock: { order: { staff: 'Closed: out of stock', shopper: 'Cancelled: out of stock' }, tone: 'neutral' },
-  rejectedByStaff: { order: { staff: 'Rejected', shopper: 'Cancelled by the pharmacy' }, tone: 'danger' },
+  rejectedByStaff: { order: { staff: 'Rejected by staff', shopper: 'Cancelled by the pharmacy' }, tone: 'danger' },
   rejectedByPharmacist: { order: { staff: 'Rejected by pharmacist', shopper: 'Not approved by our pharmacist' }, tone: 'danger' },
 };
 
@@ -254,8 +256,26 @@ const CLOSED_WORDS: Record<OrderClosedReason, { order: Record<StatusAudience, st
 export type OrderStateView = Pick<Order, 'orderStatus' | 'paymentStatus' | 'orderDate' | 'history'> &
   Partial<Pick<Order, 'closedReason' | 'review' | 'delivery'>>;
 
+/**
+ * Closed orders in two kinds, as the dashboard counts them: payments that never completed (nothing was taken, or the
+ * stock was gone before paying) and orders the pharmacy refused (staff or a pharmacist).
+ */
+export const CLOSED_REASON_GROUPS = {
+  notPaid: ['cancelled', 'expired', 'paymentFailed', 'outOfStock'],
+  refused: ['rejectedByStaff', 'rejectedByPharmacist'],
+} as const satisfies Record<string, readonly OrderClosedReason[]>;
+
+/** Why an order closed, in one audience's words ("Payment cancelled", "Rejected by pharmacist"). */
+export const closedReasonLabel = (reason: OrderClosedReason, audience: StatusAudience): string => CLOSED_WORDS[reason].order[audience];
+
+/** What closedReasonOf reads: also a stored order, whose history times are numbers. */
+type ClosedReasonView = Pick<OrderStateView, 'orderStatus' | 'closedReason'> & {
+  review?: { status: string } | null;
+  history: ReadonlyArray<{ field: string; to: string; note?: string }>;
+};
+
 /** Why a rejected order closed: its closedReason, or for an order from before that field, what its history says. */
-export function closedReasonOf(order: OrderStateView): OrderClosedReason | null {
+export function closedReasonOf(order: ClosedReasonView): OrderClosedReason | null {
   if (order.orderStatus !== 'rejected') return null;
   if (order.closedReason) return order.closedReason;
   if (order.review?.status === 'rejected') return 'rejectedByPharmacist';
@@ -276,6 +296,24 @@ export interface OrderStatusWords {
   tone: StatusTone;
 }
 
+/** Placed and not paid yet: its payment link is open, and nothing is checked or prepared until it is paid. */
+export const awaitsPayment = (order: Pick<OrderStateView, 'orderStatus' | 'paymentStatus'>): boolean =>
+  order.orderStatus === 'pending' && order.paymentStatus === 'pending';
+
+/**
+ * The order's pharmacist review once it has begun: a pharmacist checks an order after it is paid, so the review of
+ * an unpaid order (or of one that closed unpaid) is not under way and is not called "awaiting". Null as well where
+ * no review is needed. docs/domain.md#orders
+ */
+export function startedReview(order: OrderStateView): OrderReview | null {
+  const review = order.review;
+  if (!review || review.status === 'notNeeded') return null;
+  if (review.status === 'awaiting' && (order.paymentStatus !== 'paid' || order.orderStatus === 'rejected')) return null;
+  return review;
+}
+
+const AWAITING_PAYMENT = 'Awaiting payment';
+
 export function orderStatusWords(order: OrderStateView, audience: StatusAudience): OrderStatusWords {
   const reason = closedReasonOf(order);
   if (reason) {
@@ -284,14 +322,27 @@ export function orderStatusWords(order: OrderStateView, audience: StatusAudience
     const payment = order.paymentStatus === 'failed' ? (reason === 'paymentFailed' ? 'Failed' : reason === 'cancelled' ? 'Cancelled' : 'Not taken') : paymentStatusLabel(order.paymentStatus);
     return { order: words.order[audience], payment, tone: words.tone };
   }
-  if (order.review?.status === 'awaiting' && order.orderStatus === 'confirmed') {
+  if (startedReview(order)?.status === 'awaiting' && order.orderStatus === 'confirmed') {
     return { order: reviewStatusLabel('awaiting', audience), payment: paymentStatusLabel(order.paymentStatus), tone: 'warning' };
   }
+  // What a shopper's unpaid order waits for is their payment (a "Pending" order says nothing they can act on).
+  if (audience === 'shopper' && awaitsPayment(order)) return { order: AWAITING_PAYMENT, payment: AWAITING_PAYMENT, tone: 'warning' };
   const collect = order.delivery?.method === 'collect';
   const status =
     collect && order.orderStatus === 'inShipping' ? 'Ready to collect' : collect && order.orderStatus === 'delivered' ? 'Collected' : orderStatusLabel(order.orderStatus, audience);
-  const payment = order.paymentStatus === 'pending' && order.orderStatus === 'pending' ? 'Awaiting payment' : paymentStatusLabel(order.paymentStatus);
+  const payment = awaitsPayment(order) ? AWAITING_PAYMENT : paymentStatusLabel(order.paymentStatus);
   return { order: status, payment, tone: statusTone(order.orderStatus) };
+}
+
+/**
+ * Who made a change of an order's history, in staff's words: "system" (the payment provider, an expiry), "customer"
+ * (the shopper who placed it), or a member of staff by the name recorded with the change ("Ada Lovelace (staff)");
+ * a change recorded before names were kept shows the start of the id instead.
+ */
+export function orderActorLabel(entry: { by: string; byName?: string }, customerId: string): string {
+  if (entry.by === 'system') return 'system';
+  if (entry.by === customerId) return 'customer';
+  return entry.byName ? `${entry.byName} (staff)` : `staff member ${entry.by.slice(0, ORDER_NUMBER_LENGTH)}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -331,9 +382,12 @@ export function orderTimeline(order: OrderStateView, audience: StatusAudience): 
   ];
   if (review) {
     const decided = review.status === 'approved' || review.status === 'rejected';
+    // Before payment the shopper reads the check still to come, not that it is awaited (docs/domain.md#orders).
+    const label =
+      review.status === 'approved' ? reviewStatusLabel('approved', audience) : audience === 'shopper' && !startedReview(order) ? 'Pharmacist check' : reviewStatusLabel('awaiting', audience);
     steps.push({
       key: 'review',
-      label: reviewStatusLabel(review.status === 'approved' ? 'approved' : 'awaiting', audience),
+      label,
       at: decided ? review.decidedAt : null,
       reached: review.status === 'approved',
     });

@@ -3,7 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BodyUserId, Id, Ok, OkList, PageFigures, StrictObject } from './envelope';
 import { productNaming } from './catalog';
-import { ADDRESS_RULES, ADMIN_ORDERS_MAX_LIMIT, ADMIN_ORDERS_QUERY_MAX, DELIVERY_METHODS, ORDER_CLOSED_REASONS, CART_MAX_LINES, CART_MAX_QUANTITY, CONSULTATION_ANSWER_MAX, CONSULTATION_QUESTIONS, ORDER_STATUSES, type OrderStatus, PAYMENT_PROVIDERS, PAYMENT_STATUSES, type PaymentStatus, REVIEW_REASON_MAX, REVIEW_STATUSES } from './checkout.rules';
+import { ADDRESS_RULES, ADMIN_ORDERS_MAX_LIMIT, ADMIN_ORDERS_QUERY_MAX, DELIVERY_METHODS, ORDER_CLOSED_REASONS, type OrderClosedReason, CART_MAX_LINES, CART_MAX_QUANTITY, CONSULTATION_ANSWER_MAX, CONSULTATION_QUESTIONS, ORDER_STATUSES, type OrderStatus, PAYMENT_PROVIDERS, PAYMENT_STATUSES, type PaymentStatus, REVIEW_REASON_MAX, REVIEW_STATUSES } from './checkout.rules';
 import { SafetyBlockCode, SafetyWarning } from './catalog';
 
 export const OrderStatusSchema = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
@@ -239,8 +239,16 @@ export const ConsultationAnswerInput = StrictObject({
   answer: Type.String({ minLength: 1, maxLength: CONSULTATION_ANSWER_MAX }),
 });
 export type ConsultationAnswerInput = Static<typeof ConsultationAnswerInput>;
-/** An answer as the order keeps it: with the question's words as they were asked. */
-export const ConsultationAnswer = StrictObject({ ...ConsultationAnswerInput.properties, question: Type.String() });
+/**
+ * An answer as the order keeps it: with the question's words as they were asked, and where it does not match the
+ * shopper's health profile when they ordered (an age their date of birth contradicts, "none" beside listed
+ * allergies…), what does not match, for the pharmacist (docs/domain.md#pharmacist-review).
+ */
+export const ConsultationAnswer = StrictObject({
+  ...ConsultationAnswerInput.properties,
+  question: Type.String(),
+  contradiction: Type.Optional(Type.String()),
+});
 export type ConsultationAnswer = Static<typeof ConsultationAnswer>;
 
 export const OrderCreateBody = StrictObject({
@@ -283,6 +291,8 @@ export const OrderHistoryEntry = StrictObject({
   at: Type.String(),
   /** The user id of who made the change, or "system" (expiry, payment provider). */
   by: Type.String(),
+  /** A member of staff's name as it was when they made the change (orderActorLabel words the entry). */
+  byName: Type.Optional(Type.String()),
   note: Type.Optional(Type.String()),
 });
 export type OrderHistoryEntry = Static<typeof OrderHistoryEntry>;
@@ -294,6 +304,8 @@ export const OrderReview = StrictObject({
   reasons: Type.Array(Type.String()),
   /** Who decided (a user id) and when; null until then. */
   decidedBy: Type.Union([Type.String(), Type.Null()]),
+  /** The deciding pharmacist's name as it was then (missing on older decisions). */
+  decidedByName: Type.Optional(Type.String()),
   decidedAt: Type.Union([Type.String(), Type.Null()]),
   /** The pharmacist's reason for a rejection (shown to the shopper), or a note with an approval. */
   note: Type.Union([Type.String(), Type.Null()]),
@@ -399,12 +411,28 @@ export const AdminReviewBody = Type.Union([
 export type AdminReviewBody = Static<typeof AdminReviewBody>;
 
 export const DailyRevenue = StrictObject({ date: Type.String(), revenue: Money, orders: Type.Integer() });
+/** One order of the pharmacist's queue as the dashboard lists it (oldest first). */
+export const ReviewQueueEntry = StrictObject({
+  _id: Type.String(),
+  orderNumber: Type.String(),
+  orderDate: Type.String(),
+  /** The name on the order. */
+  customer: Type.String(),
+  totalAmount: Money,
+  currency: Type.String(),
+});
+export type ReviewQueueEntry = Static<typeof ReviewQueueEntry>;
 export const OrderStats = StrictObject({
   /** Revenue counts paid orders' totals, delivery included (refunded ones are excluded), by order date, in UTC days. */
   today: StrictObject({ revenue: Money, orders: Type.Integer(), paidOrders: Type.Integer() }),
   last30Days: StrictObject({ revenue: Money, orders: Type.Integer(), paidOrders: Type.Integer() }),
   byOrderStatus: StrictObject(Object.fromEntries(ORDER_STATUSES.map((s) => [s, Type.Integer()])) as Record<OrderStatus, ReturnType<typeof Type.Integer>>),
   byPaymentStatus: StrictObject(Object.fromEntries(PAYMENT_STATUSES.map((s) => [s, Type.Integer()])) as Record<PaymentStatus, ReturnType<typeof Type.Integer>>),
+  /** Closed orders by why they closed (closedReason): payments that never completed apart from refusals. */
+  byClosedReason: StrictObject(Object.fromEntries(ORDER_CLOSED_REASONS.map((r) => [r, Type.Integer()])) as Record<OrderClosedReason, ReturnType<typeof Type.Integer>>),
+  /** The pharmacist's queue (paid orders awaiting review): its size, and its oldest orders first (REVIEW_QUEUE_PREVIEW). */
+  awaitingReview: Type.Integer({ minimum: 0 }),
+  reviewQueue: Type.Array(ReviewQueueEntry),
   /** 30 entries, oldest first, the last one is today. */
   dailyRevenue: Type.Array(DailyRevenue),
 });

@@ -4,6 +4,7 @@ export * from './remotes';
 export * from './remote-registry';
 export * from './account.rules';
 export * from './format';
+export * from './text.rules';
 export * from './account';
 export * from './catalog.rules';
 export * from './catalog';

@@ -1,11 +1,12 @@
 /**
  * Reading an embedded datafile the way nedb does, but strictly: every line must be a document (or an index
- * record) nedb can load. nedb itself skips unreadable lines below its corruptAlertThreshold and then compacts
- * the file, erasing them; the store refuses to start instead, and `pnpm data:check` / `pnpm data:repair`
- * use the same reading so the three always agree on which lines are bad.
+ * record) nedb can load, and its checksum (./line-checksum) must hold. nedb itself skips unreadable lines below its
+ * corruptAlertThreshold and then compacts the file, erasing them; the store refuses to start instead, and
+ * `pnpm data:check` / `pnpm data:repair` use the same reading so the three always agree on which lines are bad.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readChecksum, withChecksum } from './line-checksum';
 
 /** Collection files: `<collection>.db`; nedb's `<collection>.db~` is its copy in the middle of a compaction. */
 const DATAFILE = /\.db$/;
@@ -18,7 +19,7 @@ const PENDING_COMPACTION = /\.db~$/;
 const SPLITTING_CHARS = /[\r\v\f\u0085\u2028\u2029]/;
 const ESCAPABLE_CHARS = /[\u0085\u2028\u2029]/g;
 
-/** nedb's afterSerialization hook: the same JSON with those characters written as \u escapes. */
+/** The first step of nedb's afterSerialization hook: the same JSON with those characters written as \u escapes. */
 export const escapeLineSeparators = (line: string): string =>
   line.replace(ESCAPABLE_CHARS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
@@ -76,60 +77,69 @@ function unreadable(text: string): string | undefined {
   return 'not a document (no string _id)';
 }
 
-/** Classifies one line (bytes without its terminator); `last` when it is the file's unterminated end. */
-function classify(bytes: Buffer, last: boolean): Omit<DataFileProblem, 'file' | 'line'> | undefined {
-  const excerpt = excerptOf(bytes);
-  let text: string;
+const INCOMPLETE = 'incomplete last line (a write cut short by a crash or a full disk)';
+
+type Classified = Omit<DataFileProblem, 'file' | 'line' | 'excerpt'>;
+
+/**
+ * Classifies one line (bytes without its terminator); `last` when it is the file's unterminated end, `checksummed`
+ * when the file's lines carry checksums, so one without is damage (docs/operations.md#data-on-disk).
+ */
+function classify(bytes: Buffer, last: boolean, checksummed: boolean): Classified | undefined {
+  const signed = readChecksum(bytes);
+  if (signed && !signed.intact) return { reason: 'checksum mismatch (the line changed after it was written)', truncated: false };
+  let json: string;
   try {
-    text = utf8.decode(bytes);
+    json = utf8.decode(signed ? bytes.subarray(0, signed.jsonLength) : bytes);
   } catch {
-    return { reason: 'not valid UTF-8', excerpt, truncated: false };
+    return { reason: 'not valid UTF-8', truncated: false };
   }
-  const separator = SPLITTING_CHARS.exec(text);
+  // A line without its checksum in a file of checksummed lines is unverified: reported, never rewritten as sound.
+  const unverified = checksummed && !signed;
+  const separator = SPLITTING_CHARS.exec(json);
   if (separator) {
     const code = `U+${separator[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-    const escaped = escapeLineSeparators(text);
+    const escaped = escapeLineSeparators(json);
+    const fixable = !unverified && !SPLITTING_CHARS.test(escaped) && !unreadable(escaped);
     return {
       reason: `contains a raw ${code}, where the store's reader would cut the line in two`,
-      excerpt,
       truncated: false,
-      ...(SPLITTING_CHARS.test(escaped) || unreadable(escaped) ? {} : { fixed: escaped }),
+      ...(fixable ? { fixed: signed ? withChecksum(escaped) : escaped } : {}),
     };
   }
-  const reason = unreadable(text);
+  const reason = unreadable(json) ?? (unverified ? 'no checksum, in a file whose lines carry one' : undefined);
   if (!reason) return undefined;
-  if (last) {
-    return { reason: 'incomplete last line (a write cut short by a crash or a full disk)', excerpt, truncated: true };
-  }
-  return { reason, excerpt, truncated: false };
+  if (last) return { reason: INCOMPLETE, truncated: true };
+  return { reason, truncated: false };
 }
 
 /** Splits a datafile into lines and classifies each; `display` names the file in problems. */
 export function scanDataFileBytes(data: Buffer, display: string): Omit<ScannedDataFile, 'path'> {
-  const lines: DataFileLine[] = [];
-  const problems: DataFileProblem[] = [];
+  const lines: (DataFileLine & { content: Buffer; number: number; last: boolean })[] = [];
   let start = 0;
-  let lineNumber = 0;
   while (start < data.length) {
     const newline = data.indexOf(0x0a, start);
     const end = newline === -1 ? data.length : newline + 1;
-    lineNumber += 1;
     let contentEnd = newline === -1 ? data.length : newline;
     // nedb reads "\r\n" as one line break.
     if (newline !== -1 && contentEnd > start && data[contentEnd - 1] === 0x0d) contentEnd -= 1;
-    const entry: DataFileLine = { start, end };
-    // Empty lines are skipped by nedb too (its own files end with one).
-    if (contentEnd > start) {
-      const found = classify(data.subarray(start, contentEnd), newline === -1);
-      if (found) {
-        entry.problem = { file: display, line: lineNumber, ...found };
-        problems.push(entry.problem);
-      }
-    }
-    lines.push(entry);
+    lines.push({ start, end, content: data.subarray(start, contentEnd), number: lines.length + 1, last: newline === -1 });
     start = end;
   }
-  return { lines, problems };
+  // A file is checksummed once the store has compacted it since checksums exist: then every line carries one.
+  const checksummed = lines.some((l) => readChecksum(l.content)?.intact);
+  const problems: DataFileProblem[] = [];
+  const scanned = lines.map(({ start: from, end: to, content, number, last }) => {
+    const entry: DataFileLine = { start: from, end: to };
+    // Empty lines are skipped by nedb too (its own files end with one).
+    const found = content.length > 0 ? classify(content, last, checksummed) : undefined;
+    if (found) {
+      entry.problem = { file: display, line: number, ...found, excerpt: excerptOf(content) };
+      problems.push(entry.problem);
+    }
+    return entry;
+  });
+  return { lines: scanned, problems };
 }
 
 export async function scanDataFile(file: string, display: string = file): Promise<ScannedDataFile> {

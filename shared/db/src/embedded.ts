@@ -9,7 +9,8 @@
  * compaction rewrites the file with one line per live document (temporary file, fsync, rename). The store
  * refuses to open a folder holding any line nedb could not read (nedb would drop it and compact it away), and
  * compacts each collection once its appended lines outnumber its documents, and periodically while it has
- * unsynced appends, so files stay bounded and reach the disk.
+ * unsynced appends, so files stay bounded and reach the disk. Each line carries a checksum of its JSON
+ * (./line-checksum), checked at open and again as nedb loads the line.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import { isDeepStrictEqual } from 'node:util';
 import * as nedbModule from '@seald-io/nedb';
 import { DataFileAppender } from './append-file';
 import { escapeLineSeparators, scanDataFile, scanDataFolder, UnreadableDataError } from './datafile';
+import { verifiedJson, withChecksum } from './line-checksum';
 import { lockDataFolder } from './lock';
 import { installIndexRemoval } from './nedb-index-removal';
 import { serializeDocument } from './serialize';
@@ -689,10 +691,10 @@ export class EmbeddedStore implements DocumentStore {
       const ds = file
         ? new Datastore({
             filename: file,
-            // Any unreadable line stops the load before nedb compacts (which would erase the line).
+            // Any unreadable line, or one whose checksum fails, stops the load before nedb compacts (which would erase it).
             corruptAlertThreshold: 0,
-            afterSerialization: escapeLineSeparators,
-            beforeDeserialization: (line: string) => line,
+            afterSerialization: (line: string) => withChecksum(escapeLineSeparators(line)),
+            beforeDeserialization: verifiedJson,
           })
         : new Datastore({ inMemoryOnly: true });
       const ready = ds.loadDatabaseAsync().catch(async (e: unknown) => {

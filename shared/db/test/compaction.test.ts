@@ -2,10 +2,11 @@
  * nedb appends a line for every write; the store compacts while it runs so a datafile stays bounded by its
  * live documents instead of its history.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openEmbeddedStore, type EmbeddedStore } from '../src';
+import { jsonLinesOf } from './datafile-lines';
 
 const tempDirs: string[] = [];
 const tempDir = () => {
@@ -14,8 +15,6 @@ const tempDir = () => {
   return dir;
 };
 afterAll(() => tempDirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-const linesOf = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boolean);
 
 describe('compaction while the store runs', () => {
   let store: EmbeddedStore;
@@ -30,11 +29,11 @@ describe('compaction while the store runs', () => {
     let longest = 0;
     for (let i = 1; i <= 1000; i++) {
       await products.updateOne({ _id: 'p1' }, { $inc: { totalStock: 1 } });
-      longest = Math.max(longest, linesOf(file).length);
+      longest = Math.max(longest, jsonLinesOf(file).length);
     }
     expect(longest).toBe(1 + 100);
     await store.compactDirty();
-    expect(linesOf(file)).toEqual([JSON.stringify({ _id: 'p1', totalStock: 1000 })]);
+    expect(jsonLinesOf(file)).toEqual([JSON.stringify({ _id: 'p1', totalStock: 1000 })]);
     expect(await products.findOne({ _id: 'p1' })).toEqual({ _id: 'p1', totalStock: 1000 });
   });
 
@@ -47,10 +46,10 @@ describe('compaction while the store runs', () => {
     await products.createIndex({ n: 1 });
     await store.compactDirty(); // 50 documents and the index record
     for (let i = 0; i < 49; i++) await products.updateOne({ _id: 'p0' }, { $inc: { n: 1 } });
-    expect(linesOf(file)).toHaveLength(51 + 49); // below the 50 documents' worth: not yet rewritten
+    expect(jsonLinesOf(file)).toHaveLength(51 + 49); // below the 50 documents' worth: not yet rewritten
     await products.updateOne({ _id: 'p0' }, { $inc: { n: 1 } });
     await products.countDocuments(); // the compaction queued behind that write has finished
-    expect(linesOf(file)).toHaveLength(51);
+    expect(jsonLinesOf(file)).toHaveLength(51);
   });
 
   it('collections with appends are compacted on the interval, untouched ones are not rewritten', async () => {
@@ -69,10 +68,10 @@ describe('compaction while the store runs', () => {
     const cartsFile = identity();
     await orders.updateOne({ _id: 'o1' }, { $set: { status: 'paid' } });
     const file = path.join(dataDir, 'checkout', 'orders.db');
-    expect(linesOf(file)).toHaveLength(2);
+    expect(jsonLinesOf(file)).toHaveLength(2);
     const deadline = Date.now() + 5_000;
-    while (linesOf(file).length > 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-    expect(linesOf(file)).toEqual([JSON.stringify({ _id: 'o1', status: 'paid' })]);
+    while (jsonLinesOf(file).length > 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(jsonLinesOf(file)).toEqual([JSON.stringify({ _id: 'o1', status: 'paid' })]);
     await new Promise((r) => setTimeout(r, 60)); // several more ticks
     expect(identity()).toBe(cartsFile);
   });
@@ -86,7 +85,7 @@ describe('compaction while the store runs', () => {
     await store.compactDirty();
     await orders.updateOne({ _id: 'o1' }, { $set: { status: 'paid' } });
     await orders.insertOne({ _id: 'o2', status: 'pending' });
-    expect(linesOf(file).map((l) => JSON.parse(l) as object)).toEqual([
+    expect(jsonLinesOf(file).map((l) => JSON.parse(l) as object)).toEqual([
       { _id: 'o1', status: 'pending' },
       { _id: 'o1', status: 'paid' },
       { _id: 'o2', status: 'pending' },

@@ -1,12 +1,13 @@
 /**
  * Compaction writes the datafile in ~1 MB chunks (src/rewrite-file.ts) instead of nedb's one write per line: the
- * file must still hold exactly one line per live document, in nedb's format, with its index records, whatever the
- * chunk boundaries.
+ * file must still hold exactly one line per live document, in nedb's format with its checksum, with its index records,
+ * whatever the chunk boundaries.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openEmbeddedStore } from '../src';
+import { jsonOfLine } from './datafile-lines';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pharmacy-rewrite-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -27,7 +28,7 @@ it('a compaction larger than one chunk keeps every document, line by line, and t
   const lines = readFileSync(path.join(dataDir, 'catalog', 'products.db'), 'utf8').split('\n');
   expect(readFileSync(path.join(dataDir, 'catalog', 'products.db')).length).toBeGreaterThan(1024 * 1024);
   expect(lines.pop()).toBe(''); // ends with a newline
-  const records = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+  const records = lines.map((l) => JSON.parse(jsonOfLine(l)) as Record<string, unknown>);
   const documents = records.filter((r) => !('$$indexCreated' in r));
   expect(documents).toHaveLength(2999);
   expect(new Set(documents.map((d) => d._id)).size).toBe(2999);

@@ -2,30 +2,13 @@
  * A line nedb cannot read is never dropped: the store refuses to start naming it and changes nothing on disk;
  * `data:check` reports it and `data:repair` moves it into quarantine, keeping every other line as it was.
  */
-import { execFile } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openEmbeddedStore, UnreadableDataError, type Doc } from '../src';
 import { repairDataDir } from '../src/maintenance';
+import { runDataTool, tempDirs } from './data-tool';
 
-const tempDirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pharmacy-data-'));
-  tempDirs.push(dir);
-  return dir;
-};
-afterAll(() => tempDirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-const TOOL = path.join(__dirname, '../../../tools/data.js');
-/** `pnpm data:check` / `pnpm data:repair` as a person runs them, on DATA_DIR. */
-function runTool(command: 'check' | 'repair', dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [TOOL, command], { env: { ...process.env, DATA_DIR: dataDir } }, (error, stdout, stderr) =>
-      resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
-    );
-  });
-}
+const tempDir = tempDirs('pharmacy-data-');
 
 const line = (doc: object) => `${JSON.stringify(doc)}\n`;
 const order = (n: number) => ({ _id: `order-${n}`, status: 'paid', totalCents: 1000 + n });
@@ -104,7 +87,7 @@ describe('the embedded store refuses unreadable lines', () => {
     expect(error.message).toContain('An incomplete last line is what a crash in the middle of a write leaves behind');
     expect(readFileSync(file).equals(before)).toBe(true);
 
-    const repair = await runTool('repair', dataDir);
+    const repair = await runDataTool('repair', dataDir);
     expect(repair).toMatchObject({ code: 0, stderr: '' });
     expect(repair.stdout).toContain(`${file}: moved 1 line to ${file}.quarantine-`);
     expect(repair.stdout).toContain('  line 4: incomplete last line');
@@ -186,7 +169,7 @@ describe('data:repair', () => {
     writeFileSync(path.join(dataDir, 'account', 'users.db'), line({ _id: 'u1' }));
     const server = await openEmbeddedStore({ name: 'account', dataDir });
     try {
-      const { code, stdout, stderr } = await runTool('repair', dataDir);
+      const { code, stdout, stderr } = await runDataTool('repair', dataDir);
       expect(code).toBe(1);
       expect(stdout).toBe('');
       expect(stderr).toContain(
@@ -206,7 +189,7 @@ describe('data:repair', () => {
     await expect(openEmbeddedStore({ name: 'checkout', dataDir })).rejects.toThrow(
       /orders\.db line 2: contains a raw U\+2028, where the store's reader would cut the line in two/,
     );
-    const repair = await runTool('repair', dataDir);
+    const repair = await runDataTool('repair', dataDir);
     expect(repair.code).toBe(0);
     expect(repair.stdout).toContain(`${file}: rewrote 1 line with the raw separator escaped (same document)`);
     expect(readFileSync(file, 'utf8')).toBe([good[0], '{"_id":"user-1","name":"Ann\\u2028Lee"}\n', ...good.slice(1)].join(''));
@@ -227,7 +210,7 @@ describe('data:check', () => {
     writeFileSync(path.join(dataDir, 'media', 'blob.json'), '{}');
     const before = readFileSync(file);
 
-    const { code, stdout, stderr } = await runTool('check', dataDir);
+    const { code, stdout, stderr } = await runDataTool('check', dataDir);
 
     expect(code).toBe(1);
     expect(stdout).toBe('');
@@ -247,12 +230,12 @@ describe('data:check', () => {
     mkdirSync(path.join(dataDir, 'catalog'));
     writeFileSync(path.join(dataDir, 'catalog', 'products.db'), '');
 
-    await expect(runTool('check', dataDir)).resolves.toEqual({
+    await expect(runDataTool('check', dataDir)).resolves.toEqual({
       code: 0,
       stdout: `All 3 files readable in ${dataDir} (catalog, checkout).\n`,
       stderr: '',
     });
-    const missing = await runTool('check', path.join(dataDir, 'nope'));
+    const missing = await runDataTool('check', path.join(dataDir, 'nope'));
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('No data folder at');
   });

@@ -48,6 +48,8 @@ export interface KitConfig {
   logLevel: string;
   /** Requests slower than this (ms) are logged even at info level, where others are not (SLOW_REQUEST_MS, default 500). */
   slowRequestMs: number;
+  /** Serve the OpenAPI document and its UI at /api/docs (API_DOCS; default on outside production, off in it). */
+  apiDocs: boolean;
   /** How often catalog and checkout ask the account service for revoked sessions (REVOCATION_POLL_MS). */
   revocationPollMs: number;
   /** INTERNAL_TOKEN; unset, the secret kept in DATA_DIR/keys. */
@@ -82,6 +84,8 @@ export interface KitConfig {
     upstreamTimeoutMs?: number;
     staticRoot?: string;
     remoteUrls?: Record<string, string>;
+    /** REMOTE_ORIGINS (normalised): where the registry may fetch manifests from; unset, the default of remotes/origins.ts. */
+    remoteOrigins?: string[];
     /** SERVER_RENDERING: pages rendered by the gateway from the apps' server builds (default true). */
     serverRendering: boolean;
     /** REMOTE_DEPLOY_TOKEN: remote name → the secret of the token that may change it (empty: admins only). */
@@ -92,8 +96,8 @@ export interface KitConfig {
 /** Every variable a service or the gateway reads (the tools' own are left to the tools). */
 const PROCESS_VARIABLES = [
   'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'MONGODB_URL', 'SMTP_URL', 'PUBLIC_ORIGIN', 'LOG_LEVEL', 'JWT_PUBLIC_KEY', 'JWT_PRIVATE_KEY',
-  'INTERNAL_TOKEN', 'ACCOUNT_SERVICE_URL', 'CATALOG_SERVICE_URL', 'CHECKOUT_SERVICE_URL', 'REVOCATION_POLL_MS', 'SLOW_REQUEST_MS',
-  'GATEWAY_MODE', 'GATEWAY_UPSTREAM_TIMEOUT_MS', 'STATIC_ROOT', 'REMOTE_URLS', 'REMOTE_DEPLOY_TOKEN', 'SERVER_RENDERING',
+  'INTERNAL_TOKEN', 'ACCOUNT_SERVICE_URL', 'CATALOG_SERVICE_URL', 'CHECKOUT_SERVICE_URL', 'REVOCATION_POLL_MS', 'SLOW_REQUEST_MS', 'API_DOCS',
+  'GATEWAY_MODE', 'GATEWAY_UPSTREAM_TIMEOUT_MS', 'STATIC_ROOT', 'REMOTE_URLS', 'REMOTE_ORIGINS', 'REMOTE_DEPLOY_TOKEN', 'SERVER_RENDERING',
   'RATE_LIMIT_LOGIN', 'RATE_LIMIT_REGISTER', 'RATE_LIMIT_FORGOT_PASSWORD', 'RATE_LIMIT_RESET_PASSWORD', 'RATE_LIMIT_PASSWORD_CHECK',
   'RATE_LIMIT_TICKETS', 'LOGIN_FAILURES_PER_ACCOUNT', 'RESET_MAILS_PER_ACCOUNT', 'ERASURE_RETRY_MS',
   'CATALOG_SEED',
@@ -107,7 +111,7 @@ const PROCESS_VARIABLES = [
  */
 function checkRemoteNames(variable: EnvName, map: Record<string, string> | null | undefined): Record<string, string> | undefined {
   if (!map) return undefined;
-  const unknown = Object.keys(map).filter((name) => !(name in REMOTES));
+  const unknown = Object.keys(map).filter((name) => !Object.hasOwn(REMOTES, name));
   if (unknown.length) {
     throw new ConfigError([
       { variable, message: `${variable} names unknown remotes (${unknown.join(', ')}); the remotes are ${Object.keys(REMOTES).join(', ')}` },
@@ -135,6 +139,7 @@ export function loadConfig(env: Environment = process.env, defaults: { port?: nu
     publicOrigin: (v.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: v.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     slowRequestMs: v.SLOW_REQUEST_MS as number,
+    apiDocs: v.API_DOCS ?? nodeEnv !== 'production',
     revocationPollMs: v.REVOCATION_POLL_MS as number,
     internalToken: v.INTERNAL_TOKEN,
     jwtKeys: { publicKey: v.JWT_PUBLIC_KEY, privateKey: v.JWT_PRIVATE_KEY },
@@ -171,6 +176,7 @@ export function loadConfig(env: Environment = process.env, defaults: { port?: nu
       upstreamTimeoutMs: v.GATEWAY_UPSTREAM_TIMEOUT_MS,
       staticRoot: v.STATIC_ROOT === undefined ? undefined : path.resolve(v.STATIC_ROOT),
       remoteUrls: checkRemoteNames('REMOTE_URLS', v.REMOTE_URLS === undefined ? undefined : parseUrlMap(v.REMOTE_URLS) ?? {}),
+      remoteOrigins: v.REMOTE_ORIGINS === undefined ? undefined : parseOriginList(v.REMOTE_ORIGINS, 'REMOTE_ORIGINS'),
       serverRendering: v.SERVER_RENDERING !== false,
       deployTokens: checkRemoteNames('REMOTE_DEPLOY_TOKEN', v.REMOTE_DEPLOY_TOKEN === undefined ? undefined : parseDeployTokens(v.REMOTE_DEPLOY_TOKEN)) ?? {},
     },

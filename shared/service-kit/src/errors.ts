@@ -20,5 +20,11 @@ export const notFound = (message = 'Not found.') => new HttpError(404, ErrorCode
 export const conflict = (message: string) => new HttpError(409, ErrorCodes.CONFLICT, message);
 export const tooLarge = (message: string) => new HttpError(413, ErrorCodes.TOO_LARGE, message);
 export const unprocessable = (message: string, code: string = ErrorCodes.BUSINESS_RULE) => new HttpError(422, code, message);
+/**
+ * Seconds a client is asked to wait (Retry-After) before trying again after a 503: every service's, the gateway's
+ * own for a service it cannot reach, and a page whose data it could not get.
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 export const unavailable = (message = 'A service we depend on is not responding. Please try again shortly.') =>
   new HttpError(503, ErrorCodes.UNAVAILABLE, message);

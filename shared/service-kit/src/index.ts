@@ -22,7 +22,7 @@ export * from './errors';
 export { ok, okList, failure, responses } from './envelope';
 export { sendCached } from './cached-body';
 export { failureLogged } from './plugins/request-log';
-export { escapePattern, literalMatch } from './text';
+export { escapeHtml, escapePattern, literalMatch } from './text';
 export type { RateLimitsOf, ServiceDeps } from './service-deps';
 export { requireUser, requireAdmin, optionalUser, assertSelf, assertBodyUser, TOKEN_ALGORITHM, type AccessClaims } from './plugins/auth';
 export { createMailer, type Mail, type Mailer, type OutboxDoc } from './mail';
@@ -31,6 +31,7 @@ export {
   createServiceClient,
   httpTransport,
   injectTransport,
+  internalRoutesInProcessOnly,
   transportOf,
   INTERNAL_HEADER,
   type Injectable,

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest, InjectOptions } from 'fastify';
+import { Socket } from 'node:net';
+import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@pharmacy/contracts';
 import { HttpError, forbidden, unavailable } from './errors';
 
@@ -12,6 +13,20 @@ export function requireInternal(token: string) {
     const given = Buffer.from(String(request.headers[INTERNAL_HEADER] ?? ''));
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw forbidden('Internal route.');
   };
+}
+
+/** Where every service-to-service route is (the services' own ports; in process inside the gateway). */
+const INTERNAL_PREFIX = '/internal/';
+
+/**
+ * Embedded mode: the services' /internal/* routes are on the public app, for their calls to each other through
+ * inject (injectTransport). A request that came over the network is answered as an unknown address, before any
+ * token check or validation says the route exists (docs/architecture.md#security).
+ */
+export function internalRoutesInProcessOnly(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.url?.startsWith(INTERNAL_PREFIX) && request.raw.socket instanceof Socket) return reply.callNotFound();
+  });
 }
 
 /** One service-to-service request as a transport carries it (the body already JSON). */

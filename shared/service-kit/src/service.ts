@@ -53,7 +53,7 @@ export function serviceUrlsFor(config: Pick<KitConfig, 'serviceUrls'>, selfOrigi
   };
 }
 
-/** Runs one service alone (its server.ts): config from the environment, docs on, graceful shutdown. */
+/** Runs one service alone (its server.ts): config from the environment, docs as API_DOCS says, graceful shutdown. */
 export async function runService(open: OpenService, opts: { name: string; defaultPort: number; needsPrivateKey?: boolean }): Promise<App> {
   const config = loadConfig(process.env, { port: opts.defaultPort });
   const keys = loadKeys({ dataDir: config.dataDir, withPrivate: !!opts.needsPrivateKey, given: config.jwtKeys });
@@ -61,7 +61,7 @@ export async function runService(open: OpenService, opts: { name: string; defaul
     publicKey: keys.publicKey,
     logLevel: config.logLevel,
     slowRequestMs: config.slowRequestMs,
-    docs: true,
+    docs: config.apiDocs,
     trustProxy: '127.0.0.1',
     trustedOrigins: [config.publicOrigin],
     production: config.production,

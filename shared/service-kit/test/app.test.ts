@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ACCESS_COOKIE, CSRF_HEADER, StrictObject } from '@pharmacy/contracts';
-import { createApp, createAccessTokenSigner, generateTestKeys, requireAdmin, requireUser, badRequest, type App } from '../src';
+import { createApp, createAccessTokenSigner, generateTestKeys, requireAdmin, requireUser, badRequest, unavailable, type App } from '../src';
 
 const keys = generateTestKeys();
 const sign = createAccessTokenSigner(keys.privateKey);
@@ -28,6 +28,9 @@ async function build(): Promise<App> {
   });
   app.get('/api/bad', async () => {
     throw badRequest('Pick a size.');
+  });
+  app.get('/api/depends', async () => {
+    throw unavailable('Prices are temporarily unavailable.');
   });
   app.post('/api/login', { config: { rateLimit: { max: 2, timeWindow: '1 minute' } } }, async () => ({ success: true, data: null }));
   await app.ready();
@@ -93,6 +96,11 @@ describe('errors', () => {
   });
   it('keeps deliberate errors as sent', async () => {
     expect((await app.inject('/api/bad')).json()).toEqual({ success: false, code: 'VALIDATION', message: 'Pick a size.' });
+  });
+  it('asks the client to try a 503 again in 5 s, and other errors not', async () => {
+    const down = await app.inject('/api/depends');
+    expect([down.statusCode, down.headers['retry-after'], down.json()]).toEqual([503, '5', { success: false, code: 'UNAVAILABLE', message: 'Prices are temporarily unavailable.' }]);
+    expect((await app.inject('/api/bad')).headers['retry-after']).toBeUndefined();
   });
   it('answers unknown routes with a JSON 404', async () => {
     const res = await app.inject('/api/nope');

@@ -47,6 +47,11 @@ describe('a bad value stops the start, naming the variable and what it accepts',
     [{ REMOTE_URLS: "{catalog:'x'}" }, expect.stringMatching(/^REMOTE_URLS must be a JSON object from remote name to the URL of its mf-manifest.json/)],
     [{ REMOTE_URLS: '{"catlog":"https://cdn.example.com/mf-manifest.json"}' }, 'REMOTE_URLS names unknown remotes (catlog); the remotes are catalog, cartCheckout, account, admin'],
     [{ REMOTE_DEPLOY_TOKEN: `catlog:${'s'.repeat(24)}` }, 'REMOTE_DEPLOY_TOKEN names unknown remotes (catlog); the remotes are catalog, cartCheckout, account, admin'],
+    // a name every object has is a name like any other, not a remote
+    [{ REMOTE_DEPLOY_TOKEN: `constructor:${'s'.repeat(24)}` }, 'REMOTE_DEPLOY_TOKEN names unknown remotes (constructor); the remotes are catalog, cartCheckout, account, admin'],
+    [{ REMOTE_URLS: '{"__proto__":"https://x.example/m.json","toString":"/m.json"}' }, 'REMOTE_URLS names unknown remotes (__proto__, toString); the remotes are catalog, cartCheckout, account, admin'],
+    [{ REMOTE_ORIGINS: 'https://cdn.example.com/teams' }, expect.stringMatching(/^REMOTE_ORIGINS must be a comma-separated list of origins/)],
+    [{ API_DOCS: 'yes' }, 'API_DOCS must be "true" or "false", got "yes"'],
   ])('%j', (env, message) => {
     expect(refusal(env).message).toEqual(message);
   });
@@ -120,6 +125,13 @@ describe('values', () => {
     expect(config.jwtKeys).toEqual({ publicKey: keys.publicKey, privateKey: keys.privateKey });
     expect(config.internalToken).toBe(keys.internalToken);
     expect(config.serviceUrls).toEqual({ checkout: 'http://checkout.internal:4003' });
+  });
+
+  it('API_DOCS defaults to on outside production and off in it; REMOTE_ORIGINS is a list of origins', () => {
+    expect([loadConfig({}).apiDocs, loadConfig({ NODE_ENV: 'test' }).apiDocs, loadConfig({ NODE_ENV: 'production' }).apiDocs]).toEqual([true, true, false]);
+    expect([loadConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs, loadConfig({ API_DOCS: 'false' }).apiDocs]).toEqual([true, false]);
+    expect(loadConfig({}).gateway.remoteOrigins).toBeUndefined();
+    expect(loadConfig({ REMOTE_ORIGINS: 'https://cdn.example.com/, http://localhost:3001' }).gateway.remoteOrigins).toEqual(['https://cdn.example.com', 'http://localhost:3001']);
   });
 
   it('an empty value counts as unset', () => {

@@ -142,6 +142,19 @@ describe('Dialog', () => {
     expect(screen.getByRole('heading', { name: 'Edit product' }).parentElement).toContainElement(screen.getByRole('button', { name: 'Close' }));
   });
 
+  it('a dialog read first opens on its title, at the top, even with a field further down', () => {
+    render(
+      <Dialog open initialFocus="title" title="Order details">
+        <p>Why it needs a pharmacist</p>
+        <label htmlFor="note">Note</label>
+        <textarea id="note" />
+      </Dialog>,
+    );
+    expect(screen.getByRole('heading', { name: 'Order details' })).toHaveFocus();
+    expect(screen.getByLabelText('Note')).not.toHaveFocus();
+    expect(screen.getByRole('dialog').scrollTop).toBe(0);
+  });
+
   it('with nothing to focus inside, the close button gets the focus', () => {
     render(<UserDetails onClosed={jest.fn()} />);
     expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();

@@ -1,4 +1,7 @@
-import { Id, NoQuery, NotifyUserBody, NotifyUserResponse, RevocationFeedResponse, RevocationQuery, SafetyProfileResponse, StrictObject, USERS_BY_EMAIL_MAX, UsersByEmailQuery, UsersByEmailResponse } from '@pharmacy/contracts';
+import {
+  Id, NoQuery, NotifyUserBody, NotifyUserResponse, RevocationFeedResponse, RevocationQuery, SafetyProfileResponse, StrictObject, USERS_BY_EMAIL_MAX, UserNameResponse,
+  UsersByEmailQuery, UsersByEmailResponse,
+} from '@pharmacy/contracts';
 import { isDuplicateKeyError, type Collection } from '@pharmacy/db';
 import { literalMatch, notFound, ok, requireInternal, responses, REVOCATIONS_PATH, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { AccountContext } from '../deps';
@@ -39,6 +42,17 @@ export const internalRoutes: FastifyPluginAsyncTypebox<Pick<AccountContext, 'use
     },
   );
 
+  // Checkout records the name of the member of staff who changed an order, as it is when they change it.
+  app.get(
+    '/internal/account/users/:id/name',
+    { onRequest: requireInternal(internalToken), schema: { hide: true, params: StrictObject({ id: Id }), querystring: NoQuery, response: responses(UserNameResponse) } },
+    async (request) => {
+      const user = await users.findOne({ _id: request.params.id }, { projection: { firstName: 1, lastName: 1 } });
+      if (!user) throw notFound('No user with this ID.');
+      return ok({ firstName: user.firstName ?? '', lastName: user.lastName ?? '' });
+    },
+  );
+
   // Checkout's admin order search by email: emails live only here, so a deleted account's orders stop matching it.
   app.get(
     '/internal/account/users/by-email',
@@ -57,11 +71,11 @@ export const internalRoutes: FastifyPluginAsyncTypebox<Pick<AccountContext, 'use
       schema: { hide: true, params: StrictObject({ id: Id }), querystring: NoQuery, body: NotifyUserBody, response: responses(NotifyUserResponse) },
     },
     async (request) => {
-      const { subject, text, key } = request.body;
+      const { subject, text, html, key } = request.body;
       if (await sentNotifications.findOne({ _id: key })) return ok({ sent: false });
       const user = await users.findOne({ _id: request.params.id }, { projection: { email: 1 } });
       if (!user) throw notFound('No user with this ID.');
-      await mailer.send({ to: user.email, subject, text });
+      await mailer.send({ to: user.email, subject, text, ...(html ? { html } : {}) });
       try {
         await sentNotifications.insertOne({ _id: key, at: new Date() });
       } catch (err) {

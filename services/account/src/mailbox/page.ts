@@ -1,13 +1,10 @@
-import type { OutboxDoc } from '@pharmacy/service-kit';
+import { escapeHtml as escape, type OutboxDoc } from '@pharmacy/service-kit';
 
 /*
  * The dev mailbox's HTML, written on the server: no script (the shop's CSP allows none inline), one inline style
  * sheet, readable at 375 px and on a desktop. Every value from a mail is escaped; a mail's HTML part is never
  * rendered (it could carry markup), only its text, with its web addresses made into links.
  */
-
-const escape = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** "23 Nov 2026, 03:15 UTC": the server has no idea of the reader's zone, so it says which one it used. */
 const when = (d: Date): string =>

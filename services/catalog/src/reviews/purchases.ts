@@ -1,20 +1,22 @@
 import { createServiceClient, type ServiceClientOptions } from '@pharmacy/service-kit';
 import type { PurchaseCheck } from '@pharmacy/contracts';
 
-/** "Has this user a paid order containing this product?": answered by the checkout service. */
+/** "Has this user bought this product, and has it reached them?": answered by the checkout service. */
 export interface PurchaseChecker {
-  hasPurchased(userId: string, productId: string): Promise<boolean>;
+  purchaseOf(userId: string, productId: string): Promise<PurchaseCheck>;
 }
 
 export function checkoutPurchaseChecker(opts: ServiceClientOptions): PurchaseChecker {
   const call = createServiceClient(opts);
   return {
-    async hasPurchased(userId, productId) {
-      const res = await call<PurchaseCheck>(
+    async purchaseOf(userId, productId) {
+      const res = await call<Partial<PurchaseCheck>>(
         'GET',
         `/internal/checkout/purchases/${encodeURIComponent(userId)}/${encodeURIComponent(productId)}`,
       );
-      return res.purchased === true;
+      // Read strictly: an answer without `delivered` (a checkout from before the rule) grants nothing yet.
+      const purchased = res.purchased === true;
+      return { purchased, delivered: purchased && res.delivered === true };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isDuplicateKeyError, type Doc } from '@pharmacy/db';
-import { CatalogErrorCodes, type Review, type ReviewAdded, type ReviewEligibility, type ReviewInput, type ReviewFigures } from '@pharmacy/contracts';
+import { CatalogErrorCodes, REVIEW_REFUSALS, type Review, type ReviewAdded, type ReviewEligibility, type ReviewInput, type ReviewFigures } from '@pharmacy/contracts';
 import { HttpError, badRequest, notFound } from '@pharmacy/service-kit';
 import { averageOf } from '../products/model';
 import type { ProductReadModel } from '../products/readModel';
@@ -27,6 +27,8 @@ const toReview = (r: ReviewDoc): Review => ({
   createdAt: r.createdAt.toISOString(),
 });
 
+type ReviewRefusal = keyof typeof REVIEW_REFUSALS;
+
 const alreadyReviewed = () => new HttpError(409, CatalogErrorCodes.ALREADY_REVIEWED, 'You have already reviewed this product.');
 
 export class ReviewService {
@@ -43,23 +45,29 @@ export class ReviewService {
     return { items: items.map(toReview), averageReview: averageOf(product.reviewTotal, product.reviewCount), reviewCount: product.reviewCount };
   }
 
+  /** Why this buyer may not review the product yet, or null when they may (docs/domain.md#reviews). */
+  private async refusal(userId: string, productId: string): Promise<ReviewRefusal | null> {
+    const purchase = await this.purchases.purchaseOf(userId, productId);
+    if (!purchase.purchased) return 'NOT_A_BUYER';
+    return purchase.delivered ? null : 'NOT_DELIVERED';
+  }
+
   async eligibility(userId: string | null, productId: string): Promise<ReviewEligibility> {
     if (!this.readModel.get(productId)) throw notFound('That product does not exist.');
     if (!userId) return { canReview: false, reason: 'SIGN_IN' };
     if (await this.db.reviews.findOne({ productId, userId })) return { canReview: false, reason: 'ALREADY_REVIEWED' };
-    if (!(await this.purchases.hasPurchased(userId, productId))) return { canReview: false, reason: 'NOT_A_BUYER' };
-    return { canReview: true };
+    const refused = await this.refusal(userId, productId);
+    return refused ? { canReview: false, reason: refused } : { canReview: true };
   }
 
-  /** Only buyers, once per product; the rating total and count move together in one atomic update. */
+  /** Only buyers whose order reached them, once per product; the rating total and count move together in one atomic update. */
   async add(userId: string, input: ReviewInput): Promise<ReviewAdded> {
     const message = input.reviewMessage.trim();
     if (message.length < 3) throw badRequest('Please write at least 3 characters about the product.');
     if (!this.readModel.get(input.productId)) throw notFound('That product does not exist.');
     if (await this.db.reviews.findOne({ productId: input.productId, userId })) throw alreadyReviewed();
-    if (!(await this.purchases.hasPurchased(userId, input.productId))) {
-      throw new HttpError(403, CatalogErrorCodes.NOT_A_BUYER, 'Only customers who bought this product can review it.');
-    }
+    const refused = await this.refusal(userId, input.productId);
+    if (refused) throw new HttpError(403, CatalogErrorCodes[refused], REVIEW_REFUSALS[refused]);
     const review: ReviewDoc = {
       _id: randomUUID(),
       productId: input.productId,

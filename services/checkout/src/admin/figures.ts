@@ -3,29 +3,32 @@
  * (docs/architecture.md#admin-lists-and-figures).
  *
  * Collection `orderFigures`: one document per UTC day of order dates (orders, paid orders, paid revenue) and one
- * `totals` document (orders per order status and per payment status, and `pending`: order writes begun and not yet
- * counted). Every order write that can change a figure goes through `orders` returned here: it marks `pending`,
+ * `totals` document (orders per order status, per payment status and per closing reason, the pharmacist's queue,
+ * and `pending`: order writes begun and not yet counted). Every order write that can change a figure goes through `orders` returned here: it marks `pending`,
  * writes the order, then adds the difference it made (from the document before the write and the update applied
  * to it) and clears its mark. A process that stops between the order write and the figures leaves `pending` above
  * zero: the figures are rebuilt from the orders at the next start, or at the next dashboard read when no write of
  * this process is under way. Writes that touch none of the counted fields pass straight through.
  * Assumes one checkout process per store (as the embedded store's folder lock does).
  */
-import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStats } from '@pharmacy/contracts';
+import { ORDER_CLOSED_REASONS, ORDER_STATUSES, PAYMENT_STATUSES, REVIEW_QUEUE_PREVIEW, closedReasonOf, orderNumber, type OrderStats } from '@pharmacy/contracts';
 import { applyUpdate, isDuplicateKeyError, type Collection, type DocumentStore, type Filter, type Update } from '@pharmacy/db';
 import { toAmount } from '../money';
-import type { OrderDoc } from '../orders/store';
+import { reviewOf, type OrderDoc } from '../orders/store';
 
 export const ORDER_FIGURES = 'orderFigures';
-const VERSION = 1;
+/** Raised with every new figure: totals of an older version are rebuilt from the orders at the next start. */
+const VERSION = 2;
 const TOTALS = 'totals';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dayId = (ms: number) => `day:${dayKey(ms)}`;
 
 /** The order fields figures are made of: a write touching none of them leaves every figure as it was. */
-const COUNTED = ['createdAt', 'totalCents', 'paymentStatus', 'orderStatus'] as const;
-type Counted = Pick<OrderDoc, '_id' | (typeof COUNTED)[number]>;
+const COUNTED = ['createdAt', 'totalCents', 'paymentStatus', 'orderStatus', 'closedReason', 'review'] as const;
+type Counted = Pick<OrderDoc, '_id' | (typeof COUNTED)[number] | 'history'>;
+/** What a rebuild reads of each order: its history tells why an order closed before `closedReason` existed. */
+const PROJECTION = Object.fromEntries([...COUNTED, 'history'].map((f) => [f, 1 as const]));
 
 type DayDoc = {
   _id: string;
@@ -39,6 +42,9 @@ type TotalsDoc = {
   pending: number;
   orderStatus: Record<string, number>;
   paymentStatus: Record<string, number>;
+  closedReason: Record<string, number>;
+  /** Paid orders awaiting the pharmacist's review (the queue). */
+  awaitingReview: number;
 };
 type FigureDoc = DayDoc | TotalsDoc;
 
@@ -66,7 +72,10 @@ function contribution(o: Counted, sign: 1 | -1, into: { days: Map<string, DayDoc
     day.revenueCents += sign * o.totalCents;
   }
   into.days.set(id, day);
-  for (const key of [`orderStatus.${o.orderStatus}`, `paymentStatus.${o.paymentStatus}`]) into.totals.set(key, (into.totals.get(key) ?? 0) + sign);
+  const reason = closedReasonOf(o);
+  const keys = [`orderStatus.${o.orderStatus}`, `paymentStatus.${o.paymentStatus}`, ...(reason ? [`closedReason.${reason}`] : [])];
+  if (reviewOf(o).status === 'awaiting' && paid) keys.push('awaitingReview');
+  for (const key of keys) into.totals.set(key, (into.totals.get(key) ?? 0) + sign);
 }
 
 const nonZero = (entries: Iterable<[string, number]>) => Object.fromEntries([...entries].filter(([, n]) => n !== 0));
@@ -78,13 +87,14 @@ export async function keepOrderFigures(store: DocumentStore, orders: Collection<
   let drained: (() => void) | null = null;
 
   async function rebuild(): Promise<void> {
-    const all = await orders.find({}, { projection: { createdAt: 1, totalCents: 1, paymentStatus: 1, orderStatus: 1 } });
+    const all = await orders.find({}, { projection: PROJECTION });
     const sums = { days: new Map<string, DayDoc>(), totals: new Map<string, number>() };
     for (const o of all as Counted[]) contribution(o, 1, sums);
-    const totals: TotalsDoc = { _id: TOTALS, version: VERSION, pending: 0, orderStatus: {}, paymentStatus: {} };
+    const totals: TotalsDoc = { _id: TOTALS, version: VERSION, pending: 0, orderStatus: {}, paymentStatus: {}, closedReason: {}, awaitingReview: 0 };
     for (const [key, n] of sums.totals) {
-      const [group, status] = key.split('.') as ['orderStatus' | 'paymentStatus', string];
-      totals[group][status] = n;
+      const [group, value] = key.split('.') as ['orderStatus' | 'paymentStatus' | 'closedReason' | 'awaitingReview', string | undefined];
+      if (group === 'awaitingReview') totals.awaitingReview = n;
+      else totals[group][value as string] = n;
     }
     await figures.deleteMany({});
     // The totals last: a rebuild cut short leaves them missing, which the next start rebuilds.
@@ -216,6 +226,11 @@ export async function keepOrderFigures(store: DocumentStore, orders: Collection<
       totals = await figures.findOne({ _id: TOTALS });
     }
     const t = totals as TotalsDoc;
+    // The queue's oldest first: a short list from the queue's index, not a figure.
+    const queue = await orders.find(
+      { 'review.status': 'awaiting', paymentStatus: 'paid' },
+      { sort: { createdAt: 1, _id: 1 }, limit: REVIEW_QUEUE_PREVIEW, projection: { orderNumber: 1, createdAt: 1, address: 1, totalCents: 1, currency: 1 } },
+    );
     const todayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     const ids = Array.from({ length: 30 }, (_, i) => dayId(todayStart - (29 - i) * DAY_MS));
     const found = new Map(((await figures.find({ _id: { $in: ids } })) as DayDoc[]).map((d) => [d._id, d]));
@@ -230,6 +245,12 @@ export async function keepOrderFigures(store: DocumentStore, orders: Collection<
       last30Days: figure(month),
       byOrderStatus: Object.fromEntries(ORDER_STATUSES.map((s) => [s, t.orderStatus?.[s] ?? 0])) as OrderStats['byOrderStatus'],
       byPaymentStatus: Object.fromEntries(PAYMENT_STATUSES.map((s) => [s, t.paymentStatus?.[s] ?? 0])) as OrderStats['byPaymentStatus'],
+      byClosedReason: Object.fromEntries(ORDER_CLOSED_REASONS.map((r) => [r, t.closedReason?.[r] ?? 0])) as OrderStats['byClosedReason'],
+      awaitingReview: t.awaitingReview ?? 0,
+      reviewQueue: queue.map((o) => ({
+        _id: o._id, orderNumber: o.orderNumber ?? orderNumber(o._id), orderDate: new Date(o.createdAt).toISOString(), customer: o.address.fullName,
+        totalAmount: toAmount(o.totalCents), currency: o.currency,
+      })),
       dailyRevenue: days.map((d) => ({ date: d._id.slice(4), revenue: toAmount(d.revenueCents), orders: d.orders })),
     };
   }

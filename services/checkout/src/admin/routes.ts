@@ -3,10 +3,11 @@ import {
   OrderStats,
 } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
+import type { FastifyRequest } from 'fastify';
 import { ok, okList, requireAdmin, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { AccountClient } from '../account-client';
 import type { OrderService } from '../orders/service';
-import type { OrderDoc } from '../orders/store';
+import type { Actor, OrderDoc } from '../orders/store';
 import { searchOrderIds } from './search';
 import type { OrderFigures } from './figures';
 
@@ -20,6 +21,20 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
 }> = async (app, { orders, figures, service, account, now }) => {
   const tags = ['admin orders'];
   const admin = { preHandler: requireAdmin };
+
+  /**
+   * The member of staff making a change, with their name as it is now: the history keeps it as it was, so it reads
+   * true after a rename or the staff account's deletion. Without the account service the change goes ahead unnamed.
+   */
+  async function staff(request: FastifyRequest): Promise<Actor> {
+    const id = request.user.sub;
+    try {
+      return { id, name: (await account.userName(id)) || undefined };
+    } catch (err) {
+      request.log.warn({ err, userId: id }, 'could not read the name of the member of staff; the change is recorded by id only');
+      return { id };
+    }
+  }
 
   // The pharmacist's queue: paid orders awaiting review (an unpaid one joins it when the shopper pays).
   const awaitingQueue = { 'review.status': 'awaiting', paymentStatus: 'paid' };
@@ -57,17 +72,17 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
   );
 
   app.put('/api/admin/orders/update/:id', { ...admin, schema: { tags, params: CheckoutIdParams, body: AdminOrderStatusBody, response: responses(Ok(Order)) } }, async (request) =>
-    ok(await service.adminSet(request.params.id, 'orderStatus', request.body.orderStatus, request.user.sub), 'Order status updated.'),
+    ok(await service.adminSet(request.params.id, 'orderStatus', request.body.orderStatus, await staff(request)), 'Order status updated.'),
   );
 
   // The pharmacist's decision; a rejection answers once the provider refunded (502/503 leave it awaiting, retry safe).
   app.post('/api/admin/orders/review/:id', { ...admin, schema: { tags, params: CheckoutIdParams, body: AdminReviewBody, response: responses(Ok(Order)) } }, async (request) => {
-    const order = await service.decideReview(request.params.id, request.body, request.user.sub);
+    const order = await service.decideReview(request.params.id, request.body, await staff(request));
     if (order.review.status === 'approved') return ok(order, 'Order approved: it goes on to processing.');
     return ok(order, 'Order rejected and refunded. The stock goes back on the shelf and the shopper is told by mail.');
   });
 
   app.put('/api/admin/orders/payment/:id', { ...admin, schema: { tags, params: CheckoutIdParams, body: AdminPaymentStatusBody, response: responses(Ok(Order)) } }, async (request) =>
-    ok(await service.adminSet(request.params.id, 'paymentStatus', request.body.paymentStatus, request.user.sub), 'Payment status updated.'),
+    ok(await service.adminSet(request.params.id, 'paymentStatus', request.body.paymentStatus, await staff(request)), 'Payment status updated.'),
   );
 };

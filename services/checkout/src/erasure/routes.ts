@@ -27,7 +27,8 @@ export async function eraseCustomer(store: DocumentStore, orders: Collection<Ord
   const carts = (await store.collection('carts').deleteMany({ _id: userId })).deletedCount;
   const anonymised = await orders.updateMany(
     { userId, anonymisedAt: null },
-    { $set: { address: ERASED_ORDER_ADDRESS, anonymisedAt: now().getTime() } },
+    // Mail still owed goes too: there is nobody left to write to.
+    { $set: { address: ERASED_ORDER_ADDRESS, anonymisedAt: now().getTime(), mailsDue: [] } },
   );
   return { addresses, carts, ordersAnonymised: anonymised.modifiedCount };
 }

@@ -7,5 +7,5 @@ export const internalRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; i
   app.get('/internal/checkout/purchases/:userId/:productId', {
     preHandler: requireInternal(internalToken),
     schema: { hide: true, params: PurchaseParams, response: responses(Ok(PurchaseCheck)) },
-  }, async (request) => ok({ purchased: await orders.hasPurchased(request.params.userId, request.params.productId) }));
+  }, async (request) => ok(await orders.purchaseOf(request.params.userId, request.params.productId)));
 };

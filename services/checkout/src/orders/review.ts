@@ -1,20 +1,20 @@
 import {
   CONSULTATION_QUESTIONS,
   CheckoutErrorCodes,
-  TEST_PAYMENT_NOTICE,
-  orderNumber,
   type ConsultationAnswer,
   type ConsultationAnswerInput,
+  type SafetyProfile,
 } from '@pharmacy/contracts';
 import { badRequest, unprocessable } from '@pharmacy/service-kit';
-import { toDecimalString } from '../money';
-import type { OrderDoc, OrderItemDoc, ReviewDoc } from './store';
+import { profileContradictions } from './contradictions';
+import type { OrderItemDoc, ReviewDoc } from './store';
 
 /**
  * The consultation a pharmacy medicine needs (docs/domain.md#pharmacist-review): every question answered, kept with
- * the question's words as they were asked so the record stays true if the wording changes later.
+ * the question's words as they were asked so the record stays true if the wording changes later, and with what
+ * contradicts the shopper's stored profile at the time of ordering (`at`).
  */
-export function consultationFor(pharmacyTitles: string[], given: ConsultationAnswerInput[] | undefined): ConsultationAnswer[] {
+export function consultationFor(pharmacyTitles: string[], given: ConsultationAnswerInput[] | undefined, profile: SafetyProfile, at: Date): ConsultationAnswer[] {
   const answers = new Map<string, string>();
   for (const a of given ?? []) {
     if (answers.has(a.questionId)) throw badRequest('Each consultation question can be answered once.');
@@ -28,12 +28,18 @@ export function consultationFor(pharmacyTitles: string[], given: ConsultationAns
       CheckoutErrorCodes.CONSULTATION_REQUIRED,
     );
   }
-  return CONSULTATION_QUESTIONS.map((q) => ({ questionId: q.id, question: q.question, answer: answers.get(q.id) as string }));
+  const asked = CONSULTATION_QUESTIONS.map((q) => ({ questionId: q.id, question: q.question, answer: answers.get(q.id) as string }));
+  const contradictions = profileContradictions(asked, profile, at);
+  return asked.map((a) => {
+    const contradiction = contradictions.get(a.questionId);
+    return contradiction ? { ...a, contradiction } : a;
+  });
 }
 
 /** Why a pharmacist must see this order before it is prepared, in words; empty when nothing calls for it. */
-export function reviewReasons(items: OrderItemDoc[], unrecognisedTerms: string[]): string[] {
+export function reviewReasons(items: OrderItemDoc[], unrecognisedTerms: string[], consultation: ConsultationAnswer[]): string[] {
   return [
+    ...consultation.flatMap((a) => (a.contradiction ? [`Answer contradicts the health profile (${a.question}): ${a.contradiction}`] : [])),
     ...items.flatMap((i) => i.warnings.map((w) => `Acknowledged warning: ${w} (${i.title})`)),
     ...items.filter((i) => i.pharmacyOnly).map((i) => `Pharmacy medicine: ${i.title}`),
     ...unrecognisedTerms.map((t) => `Unrecognised health term: '${t}'`),
@@ -44,28 +50,3 @@ export function reviewReasons(items: OrderItemDoc[], unrecognisedTerms: string[]
 export const initialReview = (reasons: string[]): ReviewDoc => ({
   status: reasons.length > 0 ? 'awaiting' : 'notNeeded', reasons, decidedBy: null, decidedAt: null, note: null,
 });
-
-/** The mail telling a shopper their order was rejected and refunded (sent through the account service). */
-export function rejectionMail(order: OrderDoc, opts: { reason: string; publicOrigin: string; testPayments: boolean }) {
-  const ref = order.orderNumber ?? orderNumber(order._id);
-  const amount = `${toDecimalString(order.totalCents)} ${order.currency}`;
-  const placed = new Date(order.createdAt).toISOString().slice(0, 10);
-  const text = [
-    'Hello,',
-    '',
-    `Our pharmacist reviewed your order ${ref} of ${placed} and could not approve it, so it will not be sent. The pharmacist's reason:`,
-    '',
-    opts.reason,
-    '',
-    order.captureId
-      ? `We have refunded the full ${amount} to the payment method you used. It can take a few working days to appear.`
-      : `We will refund the full ${amount} to you the way you paid.`,
-    ...(opts.testPayments ? [`${TEST_PAYMENT_NOTICE}.`] : []),
-    '',
-    `You can see the order in My Orders: ${opts.publicOrigin.replace(/\/$/, '')}/my-orders`,
-    'If you have questions, write to us through Need help in your account, or ask a pharmacist in the pharmacy.',
-    '',
-    'Pharmacy & Care',
-  ].join('\n');
-  return { subject: `Your order ${ref} was not approved by our pharmacist and has been refunded`, text, key: `order-rejected:${order._id}` };
-}

@@ -25,8 +25,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; limi
     const order = await orders.capture(request.user.sub, request.body);
     // An order holding a pharmacy medicine or an acknowledged warning is checked by a pharmacist before it is prepared.
     const message = order.review.status === 'awaiting'
-      ? 'Thank you! Your payment was received. A pharmacist will check your order before we prepare it; you will see the outcome in My Orders.'
-      : 'Thank you! Your payment was received and your order is confirmed.';
+      ? 'Thank you! Payment received; our pharmacist checks this order before we prepare it. You will see the outcome in My Orders.'
+      : 'Thank you! Payment received; we are preparing your order.';
     return ok(order, message);
   });
 

@@ -5,7 +5,6 @@ import {
   ORDER_STATUS_TRANSITIONS,
   PAYMENT_STATUS_TRANSITIONS,
   UNPAID_ORDERS_LIMIT,
-  isTestPayment,
   orderNumber,
   type OrderClosedReason,
   type AdminReviewBody,
@@ -15,6 +14,7 @@ import {
   type OrderCreated,
   type OrderStatus,
   type PaymentStatus,
+  type PurchaseCheck,
 } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
 import { HttpError, badRequest, conflict, forbidden, notFound, unprocessable } from '@pharmacy/service-kit';
@@ -28,8 +28,10 @@ import { toDecimalString } from '../money';
 import { PaymentError, type PaymentProvider } from '../payments/port';
 import { isGone, lineProblem, warningMessages } from '../safety';
 import type { HoldSlots } from './holds';
-import { consultationFor, initialReview, rejectionMail, reviewReasons } from './review';
-import { history, reviewOf, toApiOrder, type HistoryDoc, type OrderDoc, type OrderItemDoc, type RefundIntent } from './store';
+import { createOrderMail } from './mail/notifier';
+import { mailsFor, owe } from './mail/steps';
+import { consultationFor, initialReview, reviewReasons } from './review';
+import { SYSTEM, history, reviewOf, toApiOrder, type Actor, type OrderDoc, type OrderItemDoc, type RefundIntent } from './store';
 
 /** How long a capture in flight holds the order against a concurrent replay, cancel or expiry. */
 const CAPTURE_LOCK_MS = 60_000;
@@ -37,7 +39,6 @@ const CAPTURE_LOCK_MS = 60_000;
 const CAPTURE_WAIT_MS = 10_000;
 /** A rejection's refund younger than this is left to the request that started it; the sweep finishes older ones. */
 const REFUND_LOCK_MS = 60_000;
-const SYSTEM = 'system';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -80,6 +81,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   const nowMs = () => deps.now().getTime();
   /** An order as the API shows it (an older one without stored tax shows it at today's rate). */
   const toApi = (d: OrderDoc): Order => toApiOrder(d, deps.pricing.settings.taxRatePercent);
+  const mail = createOrderMail({ orders, account: deps.account, toApi, publicOrigin: deps.publicOrigin, log: deps.log });
 
   async function owned(userId: string, orderId: string): Promise<OrderDoc> {
     const order = await orders.findOne({ _id: orderId });
@@ -119,7 +121,7 @@ export function createOrderService(deps: OrderServiceDeps) {
    * recorded in its history with why (`closedReason`), stock released. Atomic on the pending state, so it never
    * races a capture.
    */
-  async function closeUnpaid(orderId: string, by: string, note: string, reason: OrderClosedReason): Promise<OrderDoc | null> {
+  async function closeUnpaid(orderId: string, by: Actor, note: string, reason: OrderClosedReason): Promise<OrderDoc | null> {
     const at = nowMs();
     const closed = await orders.findOneAndUpdate(
       // capturing: null — a capture whose outcome was never recorded may have taken the money: the provider is
@@ -138,39 +140,44 @@ export function createOrderService(deps: OrderServiceDeps) {
   }
 
   /**
-   * Records a payment the provider took: paid (+ confirmed), stock committed, the bought items leave the cart.
-   * Conditional on the payment still pending, so a capture and a reconciliation can both try and apply once.
+   * Records a payment: paid (+ confirmed), stock committed, the bought items leave the cart, the shopper is mailed.
+   * Conditional on the payment still pending (and on `guard`), so a capture and a reconciliation can both try and
+   * apply once; null when it no longer was. Staff recording a payment taken outside the provider come here too.
    */
-  async function markPaid(order: OrderDoc, captureId: string, payerId: string, note: string): Promise<Order> {
+  async function recordPayment(order: OrderDoc, by: Actor, note: string, set: Partial<OrderDoc>, guard: Record<string, unknown> = {}): Promise<OrderDoc | null> {
     const at = nowMs();
-    const entries: HistoryDoc[] = [
-      history('paymentStatus', 'pending', 'paid', at, SYSTEM, note),
-      ...(order.orderStatus === 'pending' ? [history('orderStatus', 'pending', 'confirmed', at, SYSTEM, 'Payment captured')] : []),
-    ];
+    const after: Partial<Pick<OrderDoc, 'paymentStatus' | 'orderStatus'>> =
+      order.orderStatus === 'pending' ? { paymentStatus: 'paid', orderStatus: 'confirmed' } : { paymentStatus: 'paid' };
     const paid = await orders.findOneAndUpdate(
-      { _id: order._id, paymentStatus: 'pending' },
+      { _id: order._id, paymentStatus: 'pending', ...guard },
       {
-        $set: {
-          paymentStatus: 'paid', ...(order.orderStatus === 'pending' ? { orderStatus: 'confirmed' } : {}),
-          payerId, captureId, stock: 'commit-pending', captureLockUntil: 0, capturing: null, updatedAt: at,
+        $set: { ...after, ...set, stock: 'commit-pending', captureLockUntil: 0, capturing: null, updatedAt: at },
+        $push: {
+          history: { $each: [history('paymentStatus', 'pending', 'paid', at, by, note), ...(after.orderStatus ? [history('orderStatus', 'pending', 'confirmed', at, by, 'Paid')] : [])] },
         },
-        $push: { history: { $each: entries } },
+        ...owe(mailsFor(order, after)),
       },
       { returnDocument: 'after' },
     );
-    if (!paid) {
-      const current = await reload(order._id);
-      // Someone else recorded this payment first: the same outcome.
-      if (current.paymentStatus === 'paid') return toApi(current);
-      // Money was taken for an order that closed meanwhile (only staff can do that): this needs a person.
-      deps.log.error({ orderId: order._id, captureId, orderStatus: current.orderStatus, paymentStatus: current.paymentStatus }, 'payment captured but the order changed meanwhile');
-      return toApi(current);
-    }
+    if (!paid) return null;
     await moveStock(order._id, 'commit');
     await deps.holds.release(order._id);
     const bought = new Set(paid.productIds);
     await deps.carts.mutate(order.userId, (items) => items.filter((i) => !bought.has(i.productId)));
-    return toApi(await reload(order._id));
+    await mail.send(paid);
+    return reload(order._id);
+  }
+
+  /** A payment the provider took; applied once however many captures and reconciliations record it. */
+  async function markPaid(order: OrderDoc, captureId: string, payerId: string, note: string): Promise<Order> {
+    const paid = await recordPayment(order, SYSTEM, note, { payerId, captureId });
+    if (paid) return toApi(paid);
+    const current = await reload(order._id);
+    // Someone else recorded this payment first: the same outcome.
+    if (current.paymentStatus === 'paid') return toApi(current);
+    // Money was taken for an order that closed meanwhile (only staff can do that): this needs a person.
+    deps.log.error({ orderId: order._id, captureId, orderStatus: current.orderStatus, paymentStatus: current.paymentStatus }, 'payment captured but the order changed meanwhile');
+    return toApi(current);
   }
 
   /**
@@ -239,7 +246,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     // Answers sent for a cart without a pharmacy medicine (it left the cart in another tab) are not kept: health
     // details are stored only where a pharmacist needs them.
     const pharmacyTitles = items.filter((i) => i.pharmacyOnly).map((i) => i.title);
-    const consultation = pharmacyTitles.length > 0 ? consultationFor(pharmacyTitles, body.consultation) : [];
+    const consultation = pharmacyTitles.length > 0 ? consultationFor(pharmacyTitles, body.consultation, profile, deps.now()) : [];
     const unrecognisedTerms = quote.unrecognisedTerms ?? [];
 
     // The fee and tax come from the server's one pricing; the provider is asked for subtotal + delivery.
@@ -260,7 +267,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       currency: deps.currency, orderStatus: 'pending', paymentStatus: 'pending', paymentMethod: payments.name,
       paymentId: '', payerId: '', captureId: '', stock: 'reserving', captureLockUntil: 0, capturing: null,
       acknowledgedWarnings: warnings, acknowledgedAt: warnings.length > 0 ? at : null,
-      consultation, unrecognisedTerms, review: initialReview(reviewReasons(items, unrecognisedTerms)),
+      consultation, unrecognisedTerms, review: initialReview(reviewReasons(items, unrecognisedTerms, consultation)),
       history: [], createdAt: at, updatedAt: at, expiresAt: at + deps.orderTtlMs,
     };
     // The order exists before the reservation so a crash in between leaves something the sweeper can release.
@@ -364,7 +371,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     }
     if (order.paymentStatus === 'failed' || order.orderStatus === 'rejected') return toApi(order);
     if (order.paymentStatus !== 'pending') throw conflict('This order is already paid and cannot be cancelled here. Please contact us for help.');
-    const closed = await closeUnpaid(orderId, userId, 'Cancelled by the shopper', 'cancelled');
+    const closed = await closeUnpaid(orderId, { id: userId }, 'Cancelled by the shopper', 'cancelled');
     if (closed) return toApi(closed);
     const now = await reload(orderId);
     if (now.orderStatus === 'rejected') return toApi(now);
@@ -402,7 +409,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   }
 
   /** Staff change one status; only the transitions of docs/domain.md#orders are allowed. */
-  async function adminSet(orderId: string, field: 'orderStatus' | 'paymentStatus', to: OrderStatus | PaymentStatus, by: string): Promise<Order> {
+  async function adminSet(orderId: string, field: 'orderStatus' | 'paymentStatus', to: OrderStatus | PaymentStatus, by: Actor): Promise<Order> {
     const order = await reload(orderId);
     // A paid order awaiting the pharmacist is not released for processing, and is not closed or refunded past the
     // review either: a rejection goes through the review, which refunds with the provider and tells the shopper.
@@ -417,6 +424,13 @@ export function createOrderService(deps: OrderServiceDeps) {
     if (!allowed[from]?.includes(to)) {
       const options = allowed[from]?.length ? `It can go to: ${allowed[from].join(', ')}.` : 'It cannot change any more.';
       throw unprocessable(`${field} cannot change from ${from} to ${to}. ${options}`, CheckoutErrorCodes.INVALID_TRANSITION);
+    }
+    const changed = 'This order changed while you were editing it (or a payment is being confirmed). Please reload it.';
+    if (field === 'paymentStatus' && to === 'paid') {
+      // Taken outside the provider: the order moves on as a capture moves it, unless a capture is under way.
+      const paid = await recordPayment(order, by, 'Paid outside the payment provider, recorded by staff', {}, { captureLockUntil: { $lt: nowMs() }, capturing: null });
+      if (!paid) throw conflict(changed);
+      return toApi(paid);
     }
     const at = nowMs();
     const set: Record<string, unknown> = { [field]: to, updatedAt: at };
@@ -438,41 +452,19 @@ export function createOrderService(deps: OrderServiceDeps) {
       }
       set.stock = 'release-pending';
     }
-    // Payment confirmed by staff (taken outside the provider): the held stock is sold.
-    const commits = field === 'paymentStatus' && to === 'paid' && (order.stock === 'held' || order.stock === 'reserving');
-    if (commits) set.stock = 'commit-pending';
     // A refund: the catalog stops counting the order's units as sold (they are not put back on the shelf). A commit
     // still pending is overtaken: the catalog refunds a reservation it never heard was committed.
     const refunds = field === 'paymentStatus' && to === 'refunded' && (order.stock === 'committed' || order.stock === 'commit-pending');
     if (refunds) set.stock = 'refund-pending';
     const filter: Record<string, unknown> = { _id: orderId, [field]: from, captureLockUntil: { $lt: at }, ...(closesUnpaid ? { capturing: null } : {}) };
-    const updated = await orders.findOneAndUpdate(filter, { $set: set, $push: { history: { $each: entries } } }, { returnDocument: 'after' });
-    if (!updated) throw conflict('This order changed while you were editing it (or a payment is being confirmed). Please reload it.');
+    const update = { $set: set, $push: { history: { $each: entries } }, ...owe(mailsFor(order, set as Partial<OrderDoc>)) };
+    const updated = await orders.findOneAndUpdate(filter, update, { returnDocument: 'after' });
+    if (!updated) throw conflict(changed);
     if (closesUnpaid) await moveStock(orderId, 'release');
-    if (commits) await moveStock(orderId, 'commit');
     if (refunds) await moveStock(orderId, 'refund');
-    if (closesUnpaid || commits) await deps.holds.release(orderId);
+    if (closesUnpaid) await deps.holds.release(orderId);
+    await mail.send(updated);
     return toApi(await reload(orderId));
-  }
-
-  /**
-   * Tells the shopper their order was rejected and refunded, through the account service (it alone knows their
-   * email). A failure never undoes the rejection: the order keeps `shopperNotice: 'pending'` and the sweep retries;
-   * the account service sends one mail per key however often it is asked.
-   */
-  async function notifyShopper(order: OrderDoc): Promise<void> {
-    const reason = reviewOf(order).note ?? '';
-    try {
-      await deps.account.notify(order.userId, rejectionMail(order, { reason, publicOrigin: deps.publicOrigin, testPayments: isTestPayment(order.paymentMethod) }));
-      await orders.updateOne({ _id: order._id, shopperNotice: 'pending' }, { $set: { shopperNotice: 'sent', notifiedAt: nowMs() } });
-    } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 404) {
-        // The account was deleted meanwhile: there is nobody to write to (My Orders is gone with it).
-        await orders.updateOne({ _id: order._id, shopperNotice: 'pending' }, { $set: { shopperNotice: 'undeliverable' } });
-        return;
-      }
-      deps.log.warn({ err, orderId: order._id }, 'could not mail the shopper about their rejected order; the sweeper will retry');
-    }
   }
 
   /**
@@ -501,31 +493,31 @@ export function createOrderService(deps: OrderServiceDeps) {
         : err;
     }
     const at = nowMs();
-    const review = { ...reviewOf(order), status: 'rejected' as const, decidedBy: intent.by, decidedAt: at, note: intent.reason };
+    const by: Actor = { id: intent.by, name: intent.byName };
+    const review = { ...reviewOf(order), status: 'rejected' as const, decidedBy: by.id, ...(by.name ? { decidedByName: by.name } : {}), decidedAt: at, note: intent.reason };
+    const after = { review, paymentStatus: 'refunded', orderStatus: 'rejected' } as const;
     const rejected = await orders.findOneAndUpdate(
       { _id: order._id, 'review.status': 'awaiting', paymentStatus: 'paid' },
       {
-        $set: {
-          review, paymentStatus: 'refunded', orderStatus: 'rejected', closedReason: 'rejectedByPharmacist', refundId, refunding: null, stock: 'restock-pending',
-          shopperNotice: 'pending', updatedAt: at,
-        },
+        $set: { ...after, closedReason: 'rejectedByPharmacist', refundId, refunding: null, stock: 'restock-pending', updatedAt: at },
         $push: {
           history: {
             $each: [
-              history('review', 'awaiting', 'rejected', at, intent.by, intent.reason),
-              history('paymentStatus', 'paid', 'refunded', at, intent.by,
+              history('review', 'awaiting', 'rejected', at, by, intent.reason),
+              history('paymentStatus', 'paid', 'refunded', at, by,
                 outside ? 'Paid outside the payment provider: refund the shopper the way they paid' : `Refunded by ${payments.name} (${refundId})`),
-              history('orderStatus', order.orderStatus, 'rejected', at, intent.by, 'Rejected by a pharmacist'),
+              history('orderStatus', order.orderStatus, 'rejected', at, by, 'Rejected by a pharmacist'),
             ],
           },
         },
+        ...owe(mailsFor(order, after)),
       },
       { returnDocument: 'after' },
     );
     // Someone else (the sweep, a retry) recorded it first: the same outcome.
     if (!rejected) return reload(order._id);
     await moveStock(order._id, 'restock');
-    await notifyShopper(rejected);
+    await mail.send(rejected);
     return reload(order._id);
   }
 
@@ -533,7 +525,7 @@ export function createOrderService(deps: OrderServiceDeps) {
    * The pharmacist's decision on a paid order awaiting review (docs/domain.md#pharmacist-review). Repeating the
    * decision already made returns the order; the other decision is refused.
    */
-  async function decideReview(orderId: string, body: AdminReviewBody, by: string): Promise<Order> {
+  async function decideReview(orderId: string, body: AdminReviewBody, by: Actor): Promise<Order> {
     const order = await reload(orderId);
     const review = reviewOf(order);
     const wanted = body.decision === 'approve' ? 'approved' : 'rejected';
@@ -554,10 +546,12 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     if (body.decision === 'approve') {
       const note = body.note?.trim() || null;
+      const after = { review: { ...review, status: 'approved', decidedBy: by.id, ...(by.name ? { decidedByName: by.name } : {}), decidedAt: at, note }, orderStatus: 'inProcess' } as const;
       const approved = await orders.findOneAndUpdate(
         open,
         {
-          $set: { review: { ...review, status: 'approved', decidedBy: by, decidedAt: at, note }, orderStatus: 'inProcess', updatedAt: at },
+          $set: { ...after, updatedAt: at },
+          ...owe(mailsFor(order, after)),
           $push: {
             history: {
               $each: [
@@ -569,7 +563,10 @@ export function createOrderService(deps: OrderServiceDeps) {
         },
         { returnDocument: 'after' },
       );
-      if (approved) return toApi(approved);
+      if (approved) {
+        await mail.send(approved);
+        return toApi(await reload(orderId));
+      }
       const now = await reload(orderId);
       if (reviewOf(now).status === 'approved') return toApi(now);
       throw conflict(now.refunding ? 'This order is being rejected and refunded, so it cannot be approved.' : 'This order changed meanwhile. Please reload it.');
@@ -578,7 +575,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     // The rejection is on disk before the provider is asked to refund: a stop after the refund is finished by the sweep.
     const reason = body.reason.trim();
     if (reason.length < 3) throw badRequest('Please give the shopper a reason for the rejection.');
-    const intent: RefundIntent = { by, reason, at };
+    const intent: RefundIntent = { by: by.id, ...(by.name ? { byName: by.name } : {}), reason, at };
     const claimed = await orders.findOneAndUpdate(open, { $set: { refunding: intent, updatedAt: at } }, { returnDocument: 'after' });
     if (claimed) return toApi(await finishRejection(claimed, intent));
     const now = await reload(orderId);
@@ -605,10 +602,6 @@ export function createOrderService(deps: OrderServiceDeps) {
     return finished;
   }
 
-  /** Mail to shoppers about rejected orders that the account service did not take yet. */
-  async function retryNotices(): Promise<void> {
-    for (const o of await orders.find({ shopperNotice: 'pending' }, { limit: 200 })) await notifyShopper(o);
-  }
 
   return {
     create,
@@ -620,7 +613,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     adminSet,
     decideReview,
     reconcileRefunds,
-    retryNotices,
+    /** Mail to shoppers that the account service did not take yet. */
+    retryNotices: mail.retry,
     async list(userId: string): Promise<Order[]> {
       return (await orders.find({ userId }, { sort: { createdAt: -1 } })).map(toApi);
     },
@@ -631,8 +625,15 @@ export function createOrderService(deps: OrderServiceDeps) {
     async adminDetails(orderId: string): Promise<Order> {
       return toApi(await reload(orderId));
     },
-    async hasPurchased(userId: string, productId: string): Promise<boolean> {
-      return (await orders.countDocuments({ userId, paymentStatus: 'paid', productIds: productId })) > 0;
+    /**
+     * The review right (docs/domain.md#reviews): a paid order that still stands holds the product (a rejected or
+     * refunded one does not count), and it has been delivered or collected.
+     */
+    async purchaseOf(userId: string, productId: string): Promise<PurchaseCheck> {
+      const standing = { userId, productIds: productId, paymentStatus: 'paid' };
+      if ((await orders.countDocuments({ ...standing, orderStatus: 'delivered' })) > 0) return { purchased: true, delivered: true };
+      const open = await orders.countDocuments({ ...standing, orderStatus: { $in: ['pending', 'confirmed', 'inProcess', 'inShipping'] } });
+      return { purchased: open > 0, delivered: false };
     },
   };
 }

@@ -16,6 +16,7 @@ import {
 } from '@pharmacy/contracts';
 import type { Collection, DocumentStore } from '@pharmacy/db';
 import { toAmount } from '../money';
+import type { MailStep } from './mail/steps';
 
 export interface OrderItemDoc {
   productId: string;
@@ -44,9 +45,19 @@ export interface HistoryDoc {
   from: string;
   to: string;
   at: number;
+  /** A user id, or `system`. */
   by: string;
+  /** A member of staff's name as it was at the change (missing for the shopper, the system and older entries). */
+  byName?: string;
   note?: string;
 }
+
+/** Who changes an order: `system`, the shopper (their id) or a member of staff (their id and name, when known). */
+export interface Actor {
+  id: string;
+  name?: string;
+}
+export const SYSTEM: Actor = { id: 'system' };
 
 export interface CaptureIntent {
   payerId: string;
@@ -57,14 +68,16 @@ export interface ReviewDoc {
   status: ReviewStatus;
   reasons: string[];
   decidedBy: string | null;
+  decidedByName?: string;
   decidedAt: number | null;
   note: string | null;
 }
 
 /** A pharmacist's rejection recorded before the provider is asked to refund (see OrderDoc.refunding). */
 export interface RefundIntent {
-  /** The pharmacist who rejected, and why (the shopper is told the reason). */
+  /** The pharmacist who rejected (and their name), and why (the shopper is told the reason). */
   by: string;
+  byName?: string;
   reason: string;
   at: number;
 }
@@ -141,9 +154,10 @@ export interface OrderDoc {
   refunding?: RefundIntent | null;
   /** The provider's refund of this order's capture. */
   refundId?: string;
-  /** The shopper's mail about a rejection: `pending` until the account service took it (the sweep retries). */
+  /** The mails this order owes its shopper (orders/mail/steps.ts), until the account service took each. */
+  mailsDue?: MailStep[];
+  /** The rejection mail of an order rejected before `mailsDue`: `pending` is still owed (the sweep sends it). */
   shopperNotice?: 'pending' | 'sent' | 'undeliverable';
-  notifiedAt?: number;
   /** When the shopper's account was deleted and the delivery name, address and phone were replaced. */
   anonymisedAt?: number | null;
   history: HistoryDoc[];
@@ -192,7 +206,7 @@ export function toApiOrder(d: OrderDoc, taxRatePercent: number): Order {
     acknowledgedWarnings: d.acknowledgedWarnings,
     acknowledgedAt: d.acknowledgedAt === null ? null : iso(d.acknowledgedAt),
     history: d.history.map((h): OrderHistoryEntry => ({
-      field: h.field, from: h.from, to: h.to, at: iso(h.at), by: h.by, ...(h.note ? { note: h.note } : {}),
+      field: h.field, from: h.from, to: h.to, at: iso(h.at), by: h.by, ...(h.byName ? { byName: h.byName } : {}), ...(h.note ? { note: h.note } : {}),
     })),
     consultation: d.consultation ?? [],
     unrecognisedTerms: d.unrecognisedTerms ?? [],
@@ -202,11 +216,12 @@ export function toApiOrder(d: OrderDoc, taxRatePercent: number): Order {
 }
 
 const toApiReview = (r: ReviewDoc): OrderReview => ({
-  status: r.status, reasons: r.reasons, decidedBy: r.decidedBy, decidedAt: r.decidedAt === null ? null : iso(r.decidedAt), note: r.note,
+  status: r.status, reasons: r.reasons, decidedBy: r.decidedBy, ...(r.decidedByName ? { decidedByName: r.decidedByName } : {}),
+  decidedAt: r.decidedAt === null ? null : iso(r.decidedAt), note: r.note,
 });
 
-export const history = (field: HistoryDoc['field'], from: string, to: string, at: number, by: string, note?: string): HistoryDoc => ({
-  field, from, to, at, by, ...(note ? { note } : {}),
+export const history = (field: HistoryDoc['field'], from: string, to: string, at: number, by: Actor, note?: string): HistoryDoc => ({
+  field, from, to, at, by: by.id, ...(by.name ? { byName: by.name } : {}), ...(note ? { note } : {}),
 });
 
 export async function ordersCollection(store: DocumentStore): Promise<Collection<OrderDoc>> {

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RemoteModuleId, RemoteName } from '@pharmacy/contracts';
-import type { App } from '@pharmacy/service-kit';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS, type App } from '@pharmacy/service-kit';
 import type { LiveRemotes } from '../static-files';
 import { ServerBuilds } from './bundles';
 import { pageRest, parseTemplate, type PageTemplate } from './document';
-import type { HostRenderer } from './types';
+import type { HostRenderer, RenderedPage } from './types';
 
 /** The id of the script element with the page's data (@pharmacy/session SERVER_DATA_ELEMENT_ID). */
 const DATA_ELEMENT_ID = 'page-data';
@@ -41,6 +41,13 @@ function injectFetch(app: App): typeof fetch {
     return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
   }) as typeof fetch;
 }
+
+/** A data answer the page was rendered with is a service's 503 (down) or the gateway's 504 (not answering). */
+const serviceDown = (data: RenderedPage['data']) =>
+  Object.values(data).some((entry) => {
+    const status = (entry as { status?: unknown } | null)?.status;
+    return status === 503 || status === 504;
+  });
 
 /** Whose page is being rendered, across the awaits of a render (several pages render at once). */
 const visitor = new AsyncLocalStorage<string>();
@@ -98,9 +105,12 @@ export function pageRenderer(app: App, opts: PageRendererOptions) {
       request.log.error({ err: error }, 'server rendering failed; the page is rendered in the browser');
       return false;
     }
-    // rendered whole before the first byte: the status is the page's own (a product that does not exist is a 404)
+    // rendered whole before the first byte: the status is the page's own (a product that does not exist is a 404),
+    // or 503 when a service its data comes from is down: the page shows what failed, and crawlers and monitors
+    // are told to come back rather than take it for the page (docs/architecture.md#server-rendering)
+    if (serviceDown(page.data)) reply.code(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    else reply.code(page.status);
     void reply
-      .code(page.status)
       .headers(headers)
       .type('text/html; charset=utf-8')
       .send(parts.start + pageRest(page, parts, opts.origin, DATA_ELEMENT_ID));

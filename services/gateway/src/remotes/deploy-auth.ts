@@ -18,6 +18,8 @@ export const deployerOf = (request: FastifyRequest): string => deployers.get(req
  * pipeline is told its token is wrong rather than to sign in).
  */
 export function deployAccess(tokens: Readonly<Record<string, string>>) {
+  // a Map, so a token naming "constructor" or "__proto__" finds no secret rather than Object's own properties
+  const secrets = new Map(Object.entries(tokens));
   return async (request: FastifyRequest): Promise<void> => {
     const header = request.headers.authorization;
     if (header === undefined) {
@@ -26,7 +28,7 @@ export function deployAccess(tokens: Readonly<Record<string, string>>) {
       return;
     }
     const bearer = /^Bearer\s+([^\s:]+):(\S+)\s*$/i.exec(header);
-    const expected = bearer ? tokens[bearer[1]] : undefined;
+    const expected = bearer ? secrets.get(bearer[1]) : undefined;
     if (!bearer || expected === undefined || !sameSecret(bearer[2], expected)) {
       throw unauthorized('This deploy token is not valid. Use the <remote>:<secret> token the shop was given for your remote.');
     }

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import semver from 'semver';
 import { REMOTE_EXPOSES, REMOTES, type RemoteBuildInfo, type RemoteName } from '@pharmacy/contracts';
+import type { OriginRule } from './origins';
 
 /** How long a manifest may take to arrive, and how large it may be: it is a few KB of JSON. */
 export const MANIFEST_TIMEOUT_MS = 5_000;
@@ -35,8 +37,11 @@ export function localFile(root: string, manifestUrl: string): string | null {
   return file.startsWith(dist + path.sep) ? file : null;
 }
 
-async function readCapped(response: Response, tooLarge: () => ManifestProblem): Promise<string> {
-  if (Number(response.headers.get('content-length') ?? 0) > MANIFEST_MAX_BYTES) throw tooLarge();
+/** The size cap was reached: the rest is not read. */
+class TooLarge extends Error {}
+
+async function readCapped(response: Response): Promise<string> {
+  if (Number(response.headers.get('content-length') ?? 0) > MANIFEST_MAX_BYTES) throw new TooLarge();
   const reader = response.body?.getReader();
   if (!reader) return '';
   const chunks: Uint8Array[] = [];
@@ -47,49 +52,75 @@ async function readCapped(response: Response, tooLarge: () => ManifestProblem): 
     size += value.byteLength;
     if (size > MANIFEST_MAX_BYTES) {
       await reader.cancel();
-      throw tooLarge();
+      throw new TooLarge();
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
 
+export interface ManifestSource {
+  /** Where the built apps are: a same-origin manifest is read from there. */
+  root: string;
+  /** The origins a manifest may be fetched from (remotes/origins.ts). */
+  originAllowed: OriginRule;
+  /** Where the reason a fetch failed goes: the operator's log, never the deployer's answer. */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+const NOT_FETCHED = 'the manifest could not be fetched';
+
 /**
- * The manifest's text: read from disk for a build the gateway serves itself, fetched otherwise (5 s, 1 MB, at most
- * three redirects and only to http(s)). Throws a ManifestProblem saying what went wrong.
+ * The manifest's text: read from disk for a build the gateway serves itself, fetched otherwise, from an allowed
+ * origin only, redirects included (5 s, 1 MB, at most three redirects and only to http(s)). Throws a
+ * ManifestProblem naming the rule that refused it, or only that it could not be fetched: what the other end
+ * answered (its status, its error, its size) is logged, not told, so the registry cannot be used to probe
+ * what answers where.
  */
-export async function fetchManifestText(manifestUrl: string, root: string): Promise<string> {
-  const fail = (why: string) => new ManifestProblem(`could not fetch manifest: ${why}`);
+export async function fetchManifestText(manifestUrl: string, source: ManifestSource): Promise<string> {
   if (manifestUrl.startsWith('/')) {
-    const file = localFile(root, manifestUrl);
-    if (!file) throw fail(`${manifestUrl} is not a file the shop serves (a path must be /mfe/<remote folder>/…)`);
+    const file = localFile(source.root, manifestUrl);
+    if (!file) throw new ManifestProblem(`${NOT_FETCHED}: ${manifestUrl} is not a file the shop serves (a path must be /mfe/<remote folder>/…)`);
     try {
       return await fs.promises.readFile(file, 'utf8');
     } catch {
-      throw fail(`${manifestUrl} does not exist on this server`);
+      throw new ManifestProblem(`${NOT_FETCHED}: ${manifestUrl} does not exist on this server`);
     }
   }
-  let url = manifestUrl;
+  const refused = (rule: string) => new ManifestProblem(`${NOT_FETCHED}: ${rule}`);
+  let url = new URL(manifestUrl);
+  if (!source.originAllowed(url.origin)) throw refused(`origin ${url.origin} is not allowed (REMOTE_ORIGINS)`);
   const deadline = AbortSignal.timeout(MANIFEST_TIMEOUT_MS);
+  let why: string;
   try {
     for (let hop = 0; ; hop++) {
       const response = await fetch(url, { redirect: 'manual', signal: deadline, headers: { accept: 'application/json' } });
       if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {
+        await response.body?.cancel();
         const next = new URL(response.headers.get('location') as string, url);
-        if (!/^https?:$/.test(next.protocol)) throw fail(`${url} redirects to ${next.protocol} (only http and https are followed)`);
-        if (hop >= MAX_REDIRECTS) throw fail(`${manifestUrl} redirects more than ${MAX_REDIRECTS} times`);
-        url = next.href;
+        if (!/^https?:$/.test(next.protocol)) throw refused('it redirects to something other than http or https');
+        if (!source.originAllowed(next.origin)) throw refused('it redirects to an origin that is not allowed (REMOTE_ORIGINS)');
+        if (hop >= MAX_REDIRECTS) throw refused(`it redirects more than ${MAX_REDIRECTS} times`);
+        url = next;
         continue;
       }
-      if (!response.ok) throw fail(`${url} answered ${response.status}`);
-      return await readCapped(response, () => fail(`${url} is larger than ${MANIFEST_MAX_BYTES / 1024} KB`));
+      if (response.ok) return await readCapped(response);
+      await response.body?.cancel();
+      why = `${url.href} answered ${response.status}`;
+      break;
     }
   } catch (err) {
     if (err instanceof ManifestProblem) throw err;
     const e = err as Error & { cause?: { code?: string; message?: string } };
-    const why = e.name === 'TimeoutError' ? `${url} did not answer within ${MANIFEST_TIMEOUT_MS / 1000} s` : `${url}: ${e.cause?.code ?? e.cause?.message ?? e.message}`;
-    throw fail(why);
+    why =
+      err instanceof TooLarge
+        ? `${url.href} is larger than ${MANIFEST_MAX_BYTES / 1024} KB`
+        : e.name === 'TimeoutError'
+          ? `${url.href} did not answer within ${MANIFEST_TIMEOUT_MS / 1000} s`
+          : `${url.href}: ${e.cause?.code ?? e.cause?.message ?? e.message}`;
   }
+  source.log?.warn({ manifestUrl, why }, 'remote manifest could not be fetched');
+  throw new ManifestProblem(`${NOT_FETCHED} (the shop's log has the reason)`);
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -9,6 +9,7 @@ import {
 import { badRequest, ok, okList, responses, unprocessable, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { deployAccess, deployerOf } from './deploy-auth';
 import { buildInfoOf, fetchManifestText, ManifestProblem, mismatches, parseManifest } from './manifest';
+import type { OriginRule } from './origins';
 import type { RemoteRegistry } from './registry';
 
 const NoQuery = StrictObject({});
@@ -36,13 +37,15 @@ export interface RemoteRoutesOptions {
   hostShared: () => ReadonlyMap<string, string>;
   /** REMOTE_DEPLOY_TOKEN: remote → secret. */
   deployTokens: Readonly<Record<string, string>>;
+  /** The origins a manifest may be fetched from (remotes/origins.ts). */
+  originAllowed: OriginRule;
 }
 
 /**
  * The remote registry (docs/api.md#remote-registry): what is live, deploy a build after checking it fits the host,
  * roll back. Staff with an admin session, or a team's pipeline with its remote's deploy token.
  */
-export const remoteRoutes: FastifyPluginAsyncTypebox<RemoteRoutesOptions> = async (app, { registry, root, hostShared, deployTokens }) => {
+export const remoteRoutes: FastifyPluginAsyncTypebox<RemoteRoutesOptions> = async (app, { registry, root, hostShared, deployTokens, originAllowed }) => {
   app.addHook('preHandler', deployAccess(deployTokens));
 
   app.get('/api/admin/remotes', { schema: { tags: ['remotes'], querystring: NoQuery, response: responses(RemoteListResponse) } }, async () => {
@@ -59,7 +62,7 @@ export const remoteRoutes: FastifyPluginAsyncTypebox<RemoteRoutesOptions> = asyn
       let problems: string[];
       let manifest;
       try {
-        manifest = parseManifest(await fetchManifestText(manifestUrl, root));
+        manifest = parseManifest(await fetchManifestText(manifestUrl, { root, originAllowed, log: request.log }));
         problems = mismatches(name, manifest, hostShared());
       } catch (err) {
         if (!(err instanceof ManifestProblem)) throw err;

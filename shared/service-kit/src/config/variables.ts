@@ -89,13 +89,14 @@ export function parseUrlMap(value: string): Record<string, string> | null {
  * bearer token, so a token names the one remote it may change. Null when it is not that (or names one twice).
  */
 export function parseDeployTokens(value: string): Record<string, string> | null {
-  const tokens: Record<string, string> = {};
+  // a Map: a remote named "constructor" is a name like any other, not Object's own property
+  const tokens = new Map<string, string>();
   for (const part of value.split(',')) {
     const m = /^\s*([A-Za-z][A-Za-z0-9]*):(\S+?)\s*$/.exec(part);
-    if (!m || m[2].length < DEPLOY_SECRET_MIN || m[1] in tokens) return null;
-    tokens[m[1]] = m[2];
+    if (!m || m[2].length < DEPLOY_SECRET_MIN || tokens.has(m[1])) return null;
+    tokens.set(m[1], m[2]);
   }
-  return tokens;
+  return Object.fromEntries(tokens);
 }
 
 /** Requests slower than this are logged at info level, where ordinary requests are not (SLOW_REQUEST_MS). */
@@ -135,11 +136,16 @@ export const ENV_SCHEMA = Type.Object(
     CHECKOUT_SERVICE_URL: text('http-url', 'where the checkout service is reached'),
     REVOCATION_POLL_MS: integer(100, 4000, 'how often revoked sessions are read from the account service', DEFAULT_REVOCATION_POLL_MS),
     SLOW_REQUEST_MS: integer(1, 600_000, 'a request answered after this many milliseconds is logged (at info and above)', DEFAULT_SLOW_REQUEST_MS),
+    API_DOCS: Type.Optional(Type.Boolean({ description: 'serve the OpenAPI document and its UI at /api/docs (default on, off in production)' })),
     // Gateway
     GATEWAY_MODE: oneOf(GATEWAY_MODES, 'run the services in the gateway, or proxy to them', 'embedded'),
     GATEWAY_UPSTREAM_TIMEOUT_MS: integer(100, undefined, 'distributed mode: how long a service may take to answer'),
     STATIC_ROOT: Type.Optional(Type.String({ minLength: 1, description: 'folder holding host-shell/dist and mfe-*/dist' })),
     REMOTE_URLS: text('url-map', 'remote name to mf-manifest.json URL, for a remote deployed elsewhere'),
+    REMOTE_ORIGINS: text(
+      'origin-list',
+      'origins the remote registry may fetch a manifest from (default loopback origins, none in production; REMOTE_URLS\' and the shop\'s own are always allowed)',
+    ),
     SERVER_RENDERING: Type.Optional(
       Type.Boolean({ default: true, description: 'render pages on the server from the apps\' server builds (false: index.html, rendered in the browser)' }),
     ),

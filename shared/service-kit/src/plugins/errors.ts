@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { ErrorCodes } from '@pharmacy/contracts';
-import { HttpError } from '../errors';
+import { HttpError, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors';
 import { failure } from '../envelope';
 import { failureLogged, requestSummary } from './request-log';
 
@@ -22,8 +22,11 @@ function validationMessage(err: AnyError): string {
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: AnyError, request, reply) => {
-      const send = (status: number, code: string, message: string) =>
-        reply.status(status).send(failure(code, message));
+      const send = (status: number, code: string, message: string) => {
+        // a service we depend on is down (catalog, account, the payment provider): worth trying again shortly
+        if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+        return reply.status(status).send(failure(code, message));
+      };
 
       if (error instanceof HttpError) return send(error.statusCode, error.code, error.message);
       if (error.validation) return send(400, ErrorCodes.VALIDATION, validationMessage(error));

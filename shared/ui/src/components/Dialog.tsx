@@ -35,6 +35,11 @@ export interface DialogProps {
   closeLabel?: string;
   /** `sheet`: from the bottom of a phone, at the right edge from md up (a listing's filters); default centred. */
   placement?: 'centre' | 'sheet';
+  /**
+   * Where focus goes when it opens: `field` (the default) its first field or button, for a dialog that asks for
+   * something; `title` its title, scrolled to the top, for one that is read first (an order a pharmacist reviews).
+   */
+  initialFocus?: 'field' | 'title';
 }
 
 type View = typeof import('./DialogView');

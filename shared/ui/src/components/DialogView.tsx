@@ -79,6 +79,7 @@ const Header = styled.div`
 
 const Title = styled(RadixDialog.Title)`
   margin: 0;
+  &:focus:not(:focus-visible) { outline: none; }
   font-size: ${th((t) => t.fontSizes.xl)};
   font-weight: ${th((t) => t.fontWeights.semibold)};
 `;
@@ -124,18 +125,29 @@ export function DialogView({
   size = 'md',
   closeLabel = 'Close',
   placement = 'centre',
+  initialFocus = 'field',
 }: DialogViewProps) {
   const bodyRef = useRef<HTMLDivElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <Overlay />
         <Content
+          ref={contentRef}
           id={contentId}
           $width={widths[size]}
           $sheet={placement === 'sheet'}
           {...(description ? {} : { 'aria-describedby': undefined })}
           onOpenAutoFocus={(event) => {
+            if (initialFocus === 'title' && titleRef.current) {
+              // Read from the top: the title is where a screen reader starts, and nothing below pulls the view down.
+              event.preventDefault();
+              titleRef.current.focus({ preventScroll: true });
+              if (contentRef.current) contentRef.current.scrollTop = 0;
+              return;
+            }
             // The close button comes first in the header now; opening still focuses what the dialog is for (its
             // first field or button), and only a dialog with none focuses the close button.
             const first = bodyRef.current?.querySelector<HTMLElement>(TABBABLE);
@@ -151,7 +163,9 @@ export function DialogView({
           }}
         >
           <Header>
-            <Title>{title}</Title>
+            <Title ref={titleRef} tabIndex={initialFocus === 'title' ? -1 : undefined}>
+              {title}
+            </Title>
             {description && <Description>{description}</Description>}
             <CloseButton aria-label={closeLabel}>
               <span aria-hidden="true">×</span>
