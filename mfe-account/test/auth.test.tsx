@@ -5,6 +5,7 @@ import { SignInPage } from '../src/auth/SignInPage';
 import { ResetPasswordPage } from '../src/auth/ResetPasswordPage';
 import { ForgotPasswordPage } from '../src/auth/ForgotPasswordPage';
 import { fakeApi, renderWithStore, shopper } from '@pharmacy/test-kit';
+import { createAccount } from './signUpForm';
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -40,12 +41,7 @@ describe('SignUpPage', () => {
     const { calls } = fakeApi(() => new Promise((resolve) => (answer = resolve)));
     const user = userEvent.setup();
     renderWithStore(<SignUpPage />, { path: '/signup' });
-    await user.type(screen.getByLabelText(/^First name/), 'Ada');
-    await user.type(screen.getByLabelText(/^Last name/), 'Lovelace');
-    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
-    await user.type(screen.getByLabelText(/^Password/), 'Analytical-1');
-    await user.type(screen.getByLabelText(/^Confirm password/), 'Analytical-1');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await createAccount(user);
 
     // Disabled while sending.
     expect(screen.getByRole('button', { name: /Create account/ })).toBeDisabled();
@@ -81,12 +77,7 @@ describe('SignUpPage', () => {
     fakeApi(() => ({ status: 201, body: { success: true, user: shopper, data: shopper, message: 'Account created. Please sign in.' } }));
     const user = userEvent.setup();
     const { store } = renderWithStore(<SignUpPage />, { path: '/signup' });
-    await user.type(screen.getByLabelText(/^First name/), 'Ada');
-    await user.type(screen.getByLabelText(/^Last name/), 'Lovelace');
-    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
-    await user.type(screen.getByLabelText(/^Password/), 'Analytical-1');
-    await user.type(screen.getByLabelText(/^Confirm password/), 'Analytical-1');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await createAccount(user);
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/sign-in'));
     expect(screen.getAllByText('Account created — please sign in').length).toBeGreaterThan(0);
