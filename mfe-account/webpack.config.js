@@ -17,5 +17,6 @@ module.exports = (_env, argv) =>
       './NeedHelpPage': './src/exposes/NeedHelpPage.tsx',
       './SuggestIdeaPage': './src/exposes/SuggestIdeaPage.tsx',
       './MyOrdersPage': './src/exposes/MyOrdersPage.tsx',
+      './DateOfBirthDialog': './src/exposes/DateOfBirthDialog.tsx',
     },
   });

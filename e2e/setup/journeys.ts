@@ -11,8 +11,16 @@ export async function signIn(page: Page, creds: { email: string; password: strin
   await page.waitForURL((url) => url.pathname !== '/sign-in');
 }
 
-export async function signUp(page: Page, user: { firstName: string; lastName: string; email: string; password: string }): Promise<void> {
+type NewShopper = { firstName: string; lastName: string; email: string; password: string };
+
+export async function signUp(page: Page, user: NewShopper): Promise<void> {
   await page.goto('/signup');
+  await createAccount(page, user);
+  await page.waitForURL('**/sign-in');
+}
+
+/** Fills the sign-up form on the page and creates the account (registration does not sign in). */
+export async function createAccount(page: Page, user: NewShopper): Promise<void> {
   const form = page.getByRole('form', { name: 'Sign up' });
   await form.getByLabel('First name').fill(user.firstName);
   await form.getByLabel('Last name').fill(user.lastName);
@@ -20,7 +28,6 @@ export async function signUp(page: Page, user: { firstName: string; lastName: st
   await form.getByLabel(/^Password/).fill(user.password);
   await form.getByLabel('Confirm password').fill(user.password);
   await form.getByRole('button', { name: /create/i }).click();
-  await page.waitForURL('**/sign-in');
 }
 
 /**
@@ -49,6 +56,15 @@ export async function signOut(page: Page, firstName: string): Promise<void> {
 
 /** The short number shoppers and staff read an order by ("#FC34A420"): written out here, as a reader sees it. */
 export const shortNumber = (orderId: string) => `#${orderId.slice(0, 8).toUpperCase()}`;
+
+/** A date of birth that makes someone `years` old today (a couple of months past their birthday). */
+export function dobForAge(years: number): string {
+  const d = new Date();
+  d.setUTCDate(1);
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  d.setUTCMonth(d.getUTCMonth() - 2);
+  return d.toISOString().slice(0, 10);
+}
 
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 

@@ -42,14 +42,52 @@ export const E2E_DEPLOY_TOKEN = 'catalog:e2e-catalog-pipeline-secret-0001';
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** Stops the server and removes its data folder. */
   stop(): Promise<void>;
+  /** Stops the server as an outage would: its port goes dead, its data folder stays for `restart`. */
+  halt(): Promise<void>;
+  /** Starts it again on the same port with the same data folder (after `halt`). */
+  restart(): Promise<void>;
+}
+
+interface ServerOptions {
+  staticRoot?: string;
+  env?: Record<string, string>;
+}
+
+/** Ends the process and resolves once it has exited (SIGKILL when it does not within 5 s). */
+function ended(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
 }
 
 /** Starts the compiled gateway exactly as the start command does, on a free port with its own data folder. */
-export async function startServer(opts: { staticRoot?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharmacy-e2e-data-'));
   const url = `http://localhost:${port}`;
+  let child = await spawnGateway(opts, port, dataDir, url);
+  return {
+    url,
+    dataDir,
+    halt: () => ended(child),
+    restart: async () => {
+      await ended(child);
+      child = await spawnGateway(opts, port, dataDir, url);
+    },
+    stop: async () => {
+      await ended(child);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The gateway process on `port` with `dataDir`, once it answers its health check. */
+async function spawnGateway(opts: ServerOptions, port: number, dataDir: string, url: string): Promise<ChildProcess> {
   const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'services/gateway/dist/server.js')], {
     cwd: REPO_ROOT,
     env: {
@@ -84,18 +122,5 @@ export async function startServer(opts: { staticRoot?: string; env?: Record<stri
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return {
-    url,
-    dataDir,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => {
-          fs.rmSync(dataDir, { recursive: true, force: true });
-          resolve();
-        });
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-      }),
-  };
+  return child;
 }

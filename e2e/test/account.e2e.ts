@@ -41,17 +41,17 @@ describe('account journeys in the browser', () => {
 
     await signOut(page, 'Amara');
     await page.goto('/profile');
-    await page.waitForURL('**/sign-in');
+    await page.waitForURL((url) => url.pathname === '/sign-in' && url.searchParams.get('returnTo') === '/profile');
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('sends a signed-out visitor from a guarded route to /sign-in', async () => {
+  it('sends a signed-out visitor from a guarded route to /sign-in, naming the page to return to', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     for (const path of ['/my-orders', '/secure/checkout', '/change-password']) {
       await page.goto(path);
-      await page.waitForURL('**/sign-in');
+      await page.waitForURL((url) => url.pathname === '/sign-in' && url.searchParams.get('returnTo') === path);
     }
     await context.close();
   });
@@ -65,7 +65,7 @@ describe('account journeys in the browser', () => {
     await page.getByRole('button', { name: 'Skip for now' }).click();
     await page.waitForURL((url) => url.pathname !== '/sign-in');
     await page.goto('/admin/users');
-    await page.waitForURL('**/sign-in');
+    await page.waitForURL((url) => url.pathname === '/sign-in');
     await context.close();
 
     const adminContext = await newContext(browser);

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { baseUrl, DEMO_ADMIN, expectEventually, launch, newContext, PHONE, trackErrors } from '../setup/browser';
-import { addAddressAtCheckout, approveSandboxPayment, allProducts, type ProductSummary, registerShopper, shortNumber, signIn, signInAfterSignUp, signUp, stockOf, uniqueEmail } from '../setup/journeys';
+import { addAddressAtCheckout, approveSandboxPayment, allProducts, dobForAge, type ProductSummary, registerShopper, shortNumber, signIn, signInAfterSignUp, signUp, stockOf, uniqueEmail } from '../setup/journeys';
 
 // Issue 9's journeys: the catalog's safety answer from a health profile typed with suggestions, an order held for
 // the pharmacist and rejected with a refund and the stock back, and an age block a 12-year-old cannot get past.
@@ -48,14 +48,6 @@ async function saveDateOfBirth(page: Page, dob: string, tap = false): Promise<vo
   await page.getByRole('form', { name: 'Edit profile' }).waitFor({ state: 'detached' });
 }
 
-/** A date of birth that makes someone `years` old today (a couple of months past their birthday). */
-function dobForAge(years: number): string {
-  const d = new Date();
-  d.setUTCDate(1);
-  d.setUTCFullYear(d.getUTCFullYear() - years);
-  d.setUTCMonth(d.getUTCMonth() - 2);
-  return d.toISOString().slice(0, 10);
-}
 
 async function findProduct(predicate: (p: ProductSummary) => boolean, what: string): Promise<ProductSummary> {
   const found = (await allProducts(baseUrl())).find(predicate);

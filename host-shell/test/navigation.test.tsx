@@ -1,10 +1,10 @@
 import './setup-globals';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { signInSuccess } from '@pharmacy/session';
 import { TOAST_TOP_OFFSET_VAR } from '@pharmacy/ui';
 import { fakeRemoteModule, renderApp, signedInAs } from './harness';
-import { networkError, noAnswer, shopper, staff } from '@pharmacy/test-kit';
+import { networkError, noAnswer, reply, shopper, staff } from '@pharmacy/test-kit';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -42,10 +42,11 @@ describe('admin full screen', () => {
 });
 
 describe('guards', () => {
-  it('sends a signed-out visitor on /profile to /sign-in, remembering where they were going', async () => {
-    const { router } = renderApp('/profile', signedInAs(null));
+  it('sends a signed-out visitor on /profile to /sign-in, remembering where they were going in the address', async () => {
+    const { router } = renderApp('/profile?tab=health', signedInAs(null));
     await screen.findByText('remote:account/SignInPage');
     expect(router.state.location.pathname).toBe('/sign-in');
+    expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe('/profile?tab=health');
     expect(router.state.location.state).toMatchObject({ from: { pathname: '/profile' } });
     expect(screen.queryByText('remote:account/ProfilePage')).not.toBeInTheDocument();
   });
@@ -114,18 +115,85 @@ describe('guards', () => {
     expect(screen.queryByText('remote:account/ProfilePage')).not.toBeInTheDocument();
   });
 
-  it('treats a failed auth check (network error) as signed out', async () => {
-    const { router } = renderApp('/my-orders', { 'GET /api/auth/check-auth': networkError });
+  it('a check that gets no answer does not send the visitor to sign in: the shop says it cannot be reached, with Retry', async () => {
+    let down = true;
+    const { router } = renderApp('/my-orders', { 'GET /api/auth/check-auth': () => (down ? networkError() : reply(200, { success: true, user: shopper })) });
+    expect(await screen.findByRole('heading', { name: 'This section is temporarily unavailable' })).toBeInTheDocument();
+    expect(screen.getByText(/We can't reach the pharmacy right now/)).toHaveAttribute('role', 'status');
+    expect(router.state.location.pathname).toBe('/my-orders');
+    expect(screen.queryByText('remote:account/SignInPage')).not.toBeInTheDocument();
+
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('remote:account/MyOrdersPage')).toBeInTheDocument();
+    expect(screen.queryByText(/We can't reach the pharmacy/)).not.toBeInTheDocument();
+  });
+
+  it('keeps a signed-in shopper on a guarded page, signed in, while the shop cannot be reached', async () => {
+    let down = false;
+    const { router, store } = renderApp('/profile', { 'GET /api/auth/check-auth': () => (down ? networkError() : reply(200, { success: true, user: shopper })) });
+    await screen.findByText('remote:account/ProfilePage');
+    down = true;
+    await act(() => router.navigate('/my-orders'));
+    expect(await screen.findByText(/We can't reach the pharmacy right now/)).toBeInTheDocument();
+    expect(screen.getByText('remote:account/MyOrdersPage')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/my-orders');
+    expect(store.getState().auth).toMatchObject({ isAuthenticated: true, user: shopper });
+    // the header's menu still names the shopper, with no Sign in
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(await screen.findByRole('button', { name: new RegExp(shopper.firstName) })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+
+  it('a real "not signed in" answer still sends the visitor to sign in', async () => {
+    const { router } = renderApp('/my-orders', signedInAs(null));
     await screen.findByText('remote:account/SignInPage');
     expect(router.state.location.pathname).toBe('/sign-in');
   });
 });
 
+describe('the page to return to', () => {
+  it('a visitor following a link to sign in from a page of the shop is sent back to it (the address names it)', async () => {
+    const { router } = renderApp('/care', signedInAs(null));
+    await screen.findByRole('heading', { level: 1, name: 'Care advice' });
+    await act(() => router.navigate('/sign-in'));
+    await waitFor(() => expect(router.state.location.search).toBe('?returnTo=%2Fcare'));
+    expect(router.state.location.pathname).toBe('/sign-in');
+  });
+
+  it('keeps the page an address already names (the guard’s, the one carried between the forms)', async () => {
+    const { router } = renderApp('/care', signedInAs(null));
+    await screen.findByRole('heading', { level: 1, name: 'Care advice' });
+    await act(() => router.navigate('/signup?returnTo=%2Fsecure%2Fcheckout'));
+    await screen.findByText('remote:account/SignUpPage');
+    expect(router.state.location.search).toBe('?returnTo=%2Fsecure%2Fcheckout');
+  });
+
+  it('sends someone already signed in on to the page the address names', async () => {
+    const { router } = renderApp('/sign-in?returnTo=%2Fcart', signedInAs(shopper));
+    await screen.findByText('remote:cartCheckout/CartPage');
+    expect(router.state.location.pathname).toBe('/cart');
+  });
+
+  it.each(['//evil.example/x', 'https://evil.example/x', '/\\evil.example/x'])('never follows %s off the shop: home instead', async (target) => {
+    const { router } = renderApp(`/sign-in?returnTo=${encodeURIComponent(target)}`, signedInAs(shopper));
+    await screen.findByRole('heading', { level: 1, name: 'Your pharmacy, delivered with care' });
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
 describe('public routes', () => {
-  it('renders home for an unknown path without redirecting', async () => {
+  it('renders home for an unknown path without redirecting, saying the page was not found, for people and search engines', async () => {
     const { router } = renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Your pharmacy, delivered with care' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/no/such/page');
+    expect(screen.getByText(/We couldn't find that page/)).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex'));
+    expect(document.title).toMatch(/^Page not found/);
+    // the home page itself is no "not found"
+    await act(() => router.navigate('/'));
+    await waitFor(() => expect(document.querySelector('meta[name="robots"]')).toBeNull());
+    expect(screen.queryByText(/We couldn't find that page/)).not.toBeInTheDocument();
   });
 
   it('maps a product URL to the catalog remote', async () => {

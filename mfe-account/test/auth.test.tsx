@@ -5,6 +5,7 @@ import { SignInPage } from '../src/auth/SignInPage';
 import { ResetPasswordPage } from '../src/auth/ResetPasswordPage';
 import { ForgotPasswordPage } from '../src/auth/ForgotPasswordPage';
 import { fakeApi, renderWithStore, shopper } from '@pharmacy/test-kit';
+import { createAccount } from './signUpForm';
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -47,12 +48,7 @@ describe('SignUpPage', () => {
     const { calls } = fakeApi(() => new Promise((resolve) => (answer = resolve)));
     const user = userEvent.setup();
     renderWithStore(<SignUpPage />, { path: '/signup' });
-    await user.type(screen.getByLabelText(/^First name/), 'Ada');
-    await user.type(screen.getByLabelText(/^Last name/), 'Lovelace');
-    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
-    await user.type(screen.getByLabelText(/^Password/), 'Analytical-1');
-    await user.type(screen.getByLabelText(/^Confirm password/), 'Analytical-1');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await createAccount(user);
 
     // Disabled while sending.
     expect(screen.getByRole('button', { name: /Create account/ })).toBeDisabled();
@@ -88,12 +84,7 @@ describe('SignUpPage', () => {
     fakeApi(() => ({ status: 201, body: { success: true, user: shopper, data: shopper, message: 'Account created. Please sign in.' } }));
     const user = userEvent.setup();
     const { store } = renderWithStore(<SignUpPage />, { path: '/signup' });
-    await user.type(screen.getByLabelText(/^First name/), 'Ada');
-    await user.type(screen.getByLabelText(/^Last name/), 'Lovelace');
-    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
-    await user.type(screen.getByLabelText(/^Password/), 'Analytical-1');
-    await user.type(screen.getByLabelText(/^Confirm password/), 'Analytical-1');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await createAccount(user);
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/sign-in'));
     expect(screen.getAllByText('Account created — please sign in').length).toBeGreaterThan(0);
@@ -103,33 +94,35 @@ describe('SignUpPage', () => {
 });
 
 describe('SignInPage', () => {
-  it('signs in through the session flow and returns to the page the guard came from', async () => {
+  it('signs in through the session flow and returns to the page the address names (where the guard came from)', async () => {
     const { calls } = fakeApi(() => ({ body: { success: true, user: shopper, data: shopper } }));
     const user = userEvent.setup();
-    const { store } = renderWithStore(<SignInPage />, {
-      path: '/sign-in',
-      url: { pathname: '/sign-in', state: { from: { pathname: '/my-orders', search: '?page=2', hash: '' } } },
-    });
+    const { store } = renderWithStore(<SignInPage />, { path: '/sign-in', url: `/sign-in?returnTo=${encodeURIComponent('/my-orders?page=2')}` });
     expect(document.title).toBe('Sign in | Pharmacy');
     await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'Analytical-1');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/my-orders'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/my-orders?page=2'));
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/auth/login', body: { email: 'ada@example.com', password: 'Analytical-1' } });
     expect(store.getState().session.currentUser?._id).toBe('u-1');
     expect(store.getState().auth.isAuthenticated).toBe(true);
   });
 
-  it('goes home when there is nowhere to return to, and never to another site', async () => {
-    fakeApi(() => ({ body: { success: true, user: shopper, data: shopper } }));
-    const user = userEvent.setup();
-    renderWithStore(<SignInPage />, { path: '/sign-in', url: { pathname: '/sign-in', state: { from: '//evil.example/x' } } });
-    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
-    await user.type(screen.getByLabelText(/^Password/), 'Analytical-1');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
-  });
+  it.each(['//evil.example/x', 'https://evil.example/x', '/\\evil.example/x', 'javascript:alert(1)', '/\t/evil.example'])(
+    'goes home, never to another site, when the address names %s',
+    async (target) => {
+      fakeApi(() => ({ body: { success: true, user: shopper, data: shopper } }));
+      const user = userEvent.setup();
+      renderWithStore(<SignInPage />, { path: '/sign-in', url: `/sign-in?returnTo=${encodeURIComponent(target)}` });
+      // nor does the way to the other form carry it
+      expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+      await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+      await user.type(screen.getByLabelText(/^Password/), 'Analytical-1');
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    },
+  );
 
   it("shows the server's message and stays on the page when sign-in fails", async () => {
     fakeApi(() => ({ status: 401, body: { success: false, code: 'INVALID_CREDENTIALS', message: 'The email or password is incorrect.' } }));

@@ -7,6 +7,7 @@ import { SignInPage } from '../src/auth/SignInPage';
 import { SignUpPage } from '../src/auth/SignUpPage';
 import type { SessionUser } from '@pharmacy/session';
 import { fakeApi, noAnswer, ok, okList, renderWithStore, shopper, type ApiCall } from '@pharmacy/test-kit';
+import { createAccount } from './signUpForm';
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -206,12 +207,7 @@ describe('optional health profile step after sign-up', () => {
     api.on('POST', '/api/auth/register', { status: 201, body: { success: true, user: newShopper, data: newShopper, message: 'Account created. Please sign in.' } });
     const user = userEvent.setup();
     renderWithStore(<SignUpPage />, { path: '/signup', routes: <Route path="/sign-in" element={<SignInPage />} /> });
-    await user.type(screen.getByLabelText(/^First name/), 'Ada');
-    await user.type(screen.getByLabelText(/^Last name/), 'Lovelace');
-    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
-    await user.type(screen.getByLabelText(/^Password/), 'Analytical-1');
-    await user.type(screen.getByLabelText(/^Confirm password/), 'Analytical-1');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await createAccount(user);
 
     // the sign-up form and its call are unchanged: the step only comes once signed in
     expect(api.callsTo('POST', '/api/auth/register')[0].body).toEqual({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'Analytical-1' });

@@ -109,10 +109,10 @@ describe('AddToCart (full, the product page)', () => {
     expect(calls.some((c) => c.path === '/api/shop/cart/add')).toBe(false);
   });
 
-  it('shows the server’s AGE_RESTRICTED refusal at the button and keeps it disabled', async () => {
+  it('shows the server’s AGE_RESTRICTED refusal for a shopper whose age is known at the button and keeps it disabled', async () => {
     const user = userEvent.setup();
     const p = makeProduct({ title: 'Nicotine Gum', minAge: 16, totalStock: 20 });
-    const message = safetyBlockMessage('NO_DOB', 16);
+    const message = safetyBlockMessage('UNDER_AGE', 16);
     fakeApi(() => ({ status: 422, body: { success: false, code: 'AGE_RESTRICTED', message } }));
     renderWithStore(<AddToCart product={p} />, { user: shopper });
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useDispatch } from 'react-redux';
 import { Route, useLocation, useNavigate } from 'react-router-dom';
-import { CURRENT_ORDER_ID_KEY, type Order } from '@pharmacy/contracts';
+import { CURRENT_ORDER_ID_KEY, returnToIn, type Order } from '@pharmacy/contracts';
 import { setUser } from '@pharmacy/session';
 import PaymentReturnPage from '../src/exposes/PaymentReturnPage';
 import PaymentCancelPage from '../src/exposes/PaymentCancelPage';
@@ -21,21 +21,21 @@ afterEach(() => {
   resetPaymentConfig();
 });
 
-/** The host's sign-in page as far as this flow needs it: sign in, then back to where the guard came from. */
+/** The account's sign-in page as far as this flow needs it: sign in, then back to the page its address names. */
 function SignInStandIn() {
   const location = useLocation();
   const navigate = useNavigate();
   const dispatch = useDispatch();
-  const from = (location.state as { from?: { pathname: string; search?: string } } | null)?.from;
+  const returnTo = returnToIn(location.search);
   return (
     <section>
       <h1>Sign in</h1>
-      <p data-testid="return-to">{from ? `${from.pathname}${from.search ?? ''}` : ''}</p>
+      <p data-testid="return-to">{returnTo ?? ''}</p>
       <button
         type="button"
         onClick={() => {
           dispatch(setUser(shopper));
-          navigate(`${from?.pathname ?? '/'}${from?.search ?? ''}`, { replace: true });
+          navigate(returnTo ?? '/', { replace: true });
         }}
       >
         Sign in

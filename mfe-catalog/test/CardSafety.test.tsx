@@ -71,6 +71,22 @@ describe('safety on listing cards', () => {
     expect(checks(calls)).toHaveLength(1);
   });
 
+  it('an unknown age is never "Not for you": the card leaves the date of birth to its Add to cart', async () => {
+    const noDob = { ...shopper, DOB: undefined };
+    serve((call) =>
+      okList(
+        (call.body as { productIds: string[] }).productIds.map((id) =>
+          id === 'nic' ? { productId: 'nic', warnings: [], blocked: { code: 'NO_DOB' as const, message: safetyBlockMessage('NO_DOB', 18) } } : answers[id],
+        ),
+        { unrecognisedTerms: [] },
+      ),
+    );
+    renderWithStore(<ProductListing />, { url: '/pharmacy/products', user: noDob });
+    await waitFor(() => expect(within(card('Nicotine Gum')).getByTestId('add-to-cart')).toHaveAttribute('data-safety', 'NO_DOB'));
+    expect(within(card('Nicotine Gum')).queryByText(/Not for you/)).not.toBeInTheDocument();
+    expect(within(card('Ibuprofen Tablets')).getByText('Check: allergy')).toBeInTheDocument();
+  });
+
   it('keeps answers for the session: another page asks only its new products, coming back asks nothing', async () => {
     const user = userEvent.setup();
     const { calls } = serve();
@@ -140,7 +156,13 @@ describe('the card badge’s words', () => {
     expect(badgeText({ productId: 'a', blocked: null, warnings: [warning('condition', 'c1')] })).toEqual({ text: 'Check: condition', tone: 'warning' });
     expect(badgeText({ productId: 'a', blocked: null, warnings: [warning('allergy', 'a1'), warning('allergy', 'a2')] })).toEqual({ text: 'Check: allergy', tone: 'warning' });
     expect(badgeText({ productId: 'a', blocked: null, warnings: [warning('allergy', 'a1'), warning('condition', 'c1')] })).toEqual({ text: 'Check: 2 warnings', tone: 'warning' });
-    expect(badgeText({ productId: 'a', blocked: { code: 'NO_DOB', message: 'm' }, warnings: [warning('allergy', 'a1')] })).toEqual({ text: 'Not for you: age', tone: 'danger' });
+    expect(badgeText({ productId: 'a', blocked: { code: 'UNDER_AGE', message: 'm' }, warnings: [warning('allergy', 'a1')] })).toEqual({ text: 'Not for you: age', tone: 'danger' });
     expect(badgeText({ productId: 'a', blocked: { code: 'PRESCRIPTION_REQUIRED', message: 'm' }, warnings: [] })).toBeNull();
+  });
+
+  it('never says "Not for you" to a shopper whose age is unknown: the card asks for the date of birth instead', () => {
+    const noDob = { code: 'NO_DOB' as const, message: safetyBlockMessage('NO_DOB', 16) };
+    expect(badgeText({ productId: 'a', blocked: noDob, warnings: [] })).toBeNull();
+    expect(badgeText({ productId: 'a', blocked: noDob, warnings: [warning('allergy', 'a1')] })).toEqual({ text: 'Check: allergy', tone: 'warning' });
   });
 });

@@ -1,22 +1,16 @@
-import { PageSpinner } from '@pharmacy/ui';
-import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { RedirectSignedIn } from '../auth/RedirectSignedIn';
 import { RequireAuth } from '../auth/RequireAuth';
 import { AdminFrame } from '../layout/AdminFrame';
 import { Layout } from '../layout/Layout';
 import { Home } from '../pages/Home';
+import { NotFound } from '../pages/NotFound';
 import { remotePage } from '../remotes';
+import { hostPage } from './hostPage';
+import { PageFrame } from './PageFrame';
 
-// Host-owned content pages load on demand, so the home page's first load stays small (docs/architecture.md#budgets).
-function hostPage(load: () => Promise<{ default: ComponentType }>) {
-  const Page = lazy(load);
-  return (
-    <Suspense fallback={<PageSpinner />}>
-      <Page />
-    </Suspense>
-  );
-}
+/** The shop's pages inside its frame: the connection notice above each, a page's failure shown in its place. */
+const framed = (children: RouteObject[]): RouteObject[] => [{ element: <PageFrame />, children }];
 
 const page = (id: Parameters<typeof remotePage>[0]) => {
   const RemotePage = remotePage(id);
@@ -48,7 +42,7 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <Layout />,
-    children: [
+    children: framed([
       { index: true, element: <Home /> },
       { path: 'partners', element: hostPage(() => import(/* webpackChunkName: "page-partners" */ '../pages/Partners')) },
       { path: 'our-story', element: hostPage(() => import(/* webpackChunkName: "page-our-story" */ '../pages/OurStory')) },
@@ -94,8 +88,8 @@ export const routes: RouteObject[] = [
         ],
       },
 
-      // docs/product.md#routes: home is also the catch-all for unknown paths (rendered, not redirected)
-      { path: '*', element: <Home /> },
-    ],
+      // docs/product.md#routes: home is also the catch-all for unknown paths (rendered, not redirected), saying so
+      { path: '*', element: <NotFound /> },
+    ]),
   },
 ];

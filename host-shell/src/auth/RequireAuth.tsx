@@ -1,7 +1,9 @@
+import { withReturnTo } from '@pharmacy/contracts';
 import { checkAuth, selectAuth, selectIsAdmin, useAppDispatch, useAppSelector } from '@pharmacy/session';
 import { PageSpinner } from '@pharmacy/ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { RemoteUnavailable } from '../remotes';
 
 export const SIGN_IN_PATH = '/sign-in';
 
@@ -14,13 +16,15 @@ export interface RequireAuthProps {
 
 /**
  * The guard of docs/product.md#guards: the current user is fetched again on entering and on every change of a guarded route; the
- * spinner shows while that check is pending; a failed check means unauthenticated and redirects to /sign-in
- * (remembering where the visitor was going). UI only: every service checks for itself.
+ * spinner shows while that check is pending; a check answered "not signed in" redirects to /sign-in with where the
+ * visitor was going in its address. A check that got no answer changes nothing: a signed-in shopper keeps the page,
+ * and someone not known to be signed in is told the shop cannot be reached (with Retry), never sent to sign in.
+ * UI only: every service checks for itself.
  */
 export function RequireAuth({ admin = false, children }: RequireAuthProps) {
   const dispatch = useAppDispatch();
   const location = useLocation();
-  const { isAuthenticated, isLoading } = useAppSelector(selectAuth);
+  const { isAuthenticated, isLoading, unreachable } = useAppSelector(selectAuth);
   const isAdmin = useAppSelector(selectIsAdmin);
   // null until this guard has asked for a check: before that a stale "not signed in" must not redirect
   const [checkedPath, setCheckedPath] = useState<string | null>(null);
@@ -39,8 +43,10 @@ export function RequireAuth({ admin = false, children }: RequireAuthProps) {
     return <>{children ?? <Outlet />}</>;
   }
   if (checkedPath === null || isLoading) return <PageSpinner label="Checking your sign-in" />;
+  if (unreachable) return <RemoteUnavailable onRetry={() => void dispatch(checkAuth())} />;
   // Signed out (or account deleted) while on this very page: a sign-out returns to / (docs/product.md#guards), and the menu that
   // signed out navigates there too, so the two must not race. A failed re-check comes with a route change.
   if (shownPath.current === location.pathname) return <Navigate to="/" replace />;
-  return <Navigate to={SIGN_IN_PATH} replace state={{ from: location }} />;
+  // `from` marks a visit a guard sent (RedirectSignedIn keeps the form for it); the address says where to return
+  return <Navigate to={withReturnTo(SIGN_IN_PATH, `${location.pathname}${location.search}${location.hash}`)} replace state={{ from: location }} />;
 }

@@ -2,6 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '@pharmacy/ui';
 import { surfaceBox } from '../styles';
+import { useRetryWhenBack } from './retryWhenBack';
 
 export const UNAVAILABLE_TITLE = 'This section is temporarily unavailable';
 
@@ -28,8 +29,12 @@ export interface RemoteUnavailableProps {
   retrying?: boolean;
 }
 
-/** What a route shows when its remote cannot be loaded; header, footer and other routes keep working. */
+/**
+ * What a route shows when its page cannot be loaded (its remote, or the host's own page code); header, footer and
+ * other routes keep working. With a retry it also tries again by itself once the connection is back.
+ */
 export function RemoteUnavailable({ onRetry, retrying = false }: RemoteUnavailableProps) {
+  useRetryWhenBack(retrying ? undefined : onRetry);
   return (
     <Box role="alert" aria-live="polite">
       <h2>{UNAVAILABLE_TITLE}</h2>

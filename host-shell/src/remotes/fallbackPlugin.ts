@@ -1,8 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { FAILED_REMOTE } from '@pharmacy/contracts';
 import { FailedRemote } from './RemoteUnavailable';
-
-/** Marks the module that stands in for a remote that could not be loaded. */
-export const FAILED_REMOTE = Symbol.for('pharmacy.failedRemote');
 export interface FailedRemoteModule {
   default: typeof FailedRemote;
   [FAILED_REMOTE]: true;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { emailProblem } from '@pharmacy/contracts';
+import { emailProblem, returnToIn, withReturnTo } from '@pharmacy/contracts';
 import { selectCurrentUser, signInStart, useAppDispatch, useAppSelector, type SessionUser } from '@pharmacy/session';
 import { Button, Field, Input } from '@pharmacy/ui';
 import { useForm } from '../forms/useForm';
@@ -10,21 +10,8 @@ import { EmailField } from '../forms/fields';
 import { Alert } from '../forms/layout';
 import { HealthProfileStep } from '../health/HealthProfileStep';
 
-/** What the page may be sent with: where to return, the email to fill in, and (from sign-up) the offer of the health step. */
-type FromState = { from?: unknown; email?: unknown; offerHealthProfile?: unknown } | null;
-
-/** Where to go after signing in: the guarded page that sent the visitor here, else home. Same-site paths only. */
-export function returnPath(state: FromState): string {
-  const from = state?.from;
-  let path = '/';
-  if (typeof from === 'string') path = from;
-  else if (from && typeof from === 'object' && typeof (from as { pathname?: unknown }).pathname === 'string') {
-    const loc = from as { pathname: string; search?: string; hash?: string };
-    path = `${loc.pathname}${loc.search ?? ''}${loc.hash ?? ''}`;
-  }
-  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/sign-in') || path.startsWith('/signup')) return '/';
-  return path;
-}
+/** What the page may be sent with (from sign-up): the email to fill in, and the offer of the health step. */
+type FromState = { email?: unknown; offerHealthProfile?: unknown } | null;
 
 /** The step after sign-up is for a new, empty profile: it never replaces lists someone already keeps. */
 const hasHealthProfile = (user: SessionUser | null) => Boolean(user?.allergies?.length || user?.healthConditions?.length);
@@ -35,8 +22,9 @@ const validateSignIn = (v: { email: string; password: string }) => ({
 });
 
 /**
- * /sign-in: the session sign-in flow (docs/product.md#client-state), then back to where the visitor was going. A
- * shopper who has just signed up is first offered the optional health profile step.
+ * /sign-in: the session sign-in flow (docs/product.md#client-state), then back to the page the address names
+ * (`?returnTo=`, a path of this shop only: docs/product.md#guards), else home. A shopper who has just signed up is
+ * first offered the optional health profile step; "Create an account" keeps the page to return to.
  */
 export function SignInPage() {
   const dispatch = useAppDispatch();
@@ -47,7 +35,8 @@ export function SignInPage() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [healthStep, setHealthStep] = useState(false);
   const signedIn = useAppSelector(selectCurrentUser);
-  const goOn = () => navigate(returnPath(state), { replace: true });
+  const returnTo = returnToIn(location.search);
+  const goOn = () => navigate(returnTo ?? '/', { replace: true });
   const outcome = useSessionOutcome((error) => {
     if (error) setServerError(error);
     else if (state?.offerHealthProfile === true && !hasHealthProfile(signedIn)) setHealthStep(true);
@@ -71,7 +60,7 @@ export function SignInPage() {
         <>
           <Link to="/forgot-password">Forgot your password?</Link>
           <span>
-            New here? <Link to="/signup">Create an account</Link>
+            New here? <Link to={withReturnTo('/signup', returnTo)}>Create an account</Link>
           </span>
         </>
       }

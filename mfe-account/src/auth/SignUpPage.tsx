@@ -1,5 +1,5 @@
-import { Link, useNavigate } from 'react-router-dom';
-import { emailProblem, nameProblem, passwordProblem } from '@pharmacy/contracts';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { emailProblem, nameProblem, passwordProblem, returnToIn, withReturnTo } from '@pharmacy/contracts';
 import { register, useAppDispatch } from '@pharmacy/session';
 import { toast } from '@pharmacy/ui';
 import { useForm } from '../forms/useForm';
@@ -21,11 +21,13 @@ export const validateSignUp = (v: SignUpValues) => ({
 
 /**
  * /signup. Registration never signs in (docs/product.md#client-state): on success the shopper goes on to /sign-in,
- * which then offers the optional health profile step (it can only be saved once signed in).
+ * which then offers the optional health profile step (it can only be saved once signed in), and then returns to the
+ * page this form was opened for (`?returnTo=`, carried along).
  */
 export function SignUpPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const signIn = withReturnTo('/sign-in', returnToIn(useLocation().search));
   const form = useForm(initial, validateSignUp);
   const submission = useSubmit(
     form,
@@ -34,7 +36,7 @@ export function SignUpPage() {
       if (!result.success) throw result.message ?? COULD_NOT_CREATE;
       const address = email.trim().toLowerCase();
       toast({ title: 'Account created — please sign in', description: `Sign in with ${address} to continue, then add your health profile if you like.` });
-      navigate('/sign-in', { state: { email: address, offerHealthProfile: true } });
+      navigate(signIn, { state: { email: address, offerHealthProfile: true } });
     },
     COULD_NOT_CREATE,
   );
@@ -45,7 +47,7 @@ export function SignUpPage() {
       lead="Order medicines and health products, follow your orders, and get safety warnings for your allergies and health conditions."
       links={
         <>
-          Already have an account? <Link to="/sign-in">Sign in</Link>
+          Already have an account? <Link to={signIn}>Sign in</Link>
         </>
       }
     >

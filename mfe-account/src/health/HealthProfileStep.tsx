@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { updateUserStart, useAppDispatch } from '@pharmacy/session';
+import { dobProblem } from '@pharmacy/contracts';
+import { updateUserStart, useAppDispatch, type ProfileUpdate } from '@pharmacy/session';
 import { Button, toast } from '@pharmacy/ui';
 import { FormPage } from '../forms/FormPage';
 import { Actions, Alert } from '../forms/layout';
 import { useSessionOutcome } from '../forms/useSessionOutcome';
+import { DateOfBirthField } from '../profile/DateOfBirthField';
 import { HealthProfileFields, type HealthProfileValues } from './HealthProfileFields';
 
 /** Why the step is worth a minute, said where it is offered. */
@@ -11,12 +13,15 @@ export const HEALTH_PROFILE_WHY = 'We check every medicine against your allergie
 
 /**
  * The optional step offered right after a new shopper's first sign-in (registration itself never signs in, so the
- * profile can only be saved now). It saves through the usual profile update; skipping changes nothing, and the
- * same lists stay editable on the profile page.
+ * profile can only be saved now): the date of birth the age checks need, allergies and conditions. It saves what
+ * was given through the usual profile update; skipping changes nothing, and all of it stays editable on the
+ * profile page. `onDone` goes on to where the shopper was going.
  */
 export function HealthProfileStep({ onDone }: { onDone: () => void }) {
   const dispatch = useAppDispatch();
   const [health, setHealth] = useState<HealthProfileValues>({ allergies: [], healthConditions: [] });
+  const [dob, setDob] = useState({ value: '', touched: false });
+  const dobError = dob.touched ? dobProblem(dob.value) : null;
   const [serverError, setServerError] = useState<string | null>(null);
   const outcome = useSessionOutcome((error) => {
     if (error) {
@@ -30,12 +35,16 @@ export function HealthProfileStep({ onDone }: { onDone: () => void }) {
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     setServerError(null);
-    if (health.allergies.length === 0 && health.healthConditions.length === 0) {
+    setDob((d) => ({ ...d, touched: true }));
+    if (dobProblem(dob.value)) return;
+    const DOB = dob.value.trim();
+    if (health.allergies.length === 0 && health.healthConditions.length === 0 && !DOB) {
       onDone();
       return;
     }
+    const update: ProfileUpdate = { allergies: health.allergies, healthConditions: health.healthConditions, ...(DOB ? { DOB } : {}) };
     outcome.begin();
-    dispatch(updateUserStart({ allergies: health.allergies, healthConditions: health.healthConditions }));
+    dispatch(updateUserStart(update));
   }
 
   return (
@@ -49,6 +58,12 @@ export function HealthProfileStep({ onDone }: { onDone: () => void }) {
     >
       {serverError && <Alert>{serverError}</Alert>}
       <form noValidate onSubmit={onSubmit} aria-label="Health profile">
+        <DateOfBirthField
+          value={dob.value}
+          onChange={(e) => setDob({ value: e.target.value, touched: true })}
+          onBlur={() => setDob((d) => ({ ...d, touched: true }))}
+          error={dobError}
+        />
         <HealthProfileFields value={health} onChange={setHealth} />
         <Actions>
           <Button type="submit" loading={outcome.waiting} loadingLabel="Saving your health profile">

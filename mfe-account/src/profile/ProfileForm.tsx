@@ -7,6 +7,7 @@ import { useSessionOutcome } from '../forms/useSessionOutcome';
 import { HealthProfileFields, type HealthProfileValues } from '../health/HealthProfileFields';
 import { NameAndEmailFields } from '../forms/fields';
 import { Actions, Alert, Row } from '../forms/layout';
+import { DateOfBirthField } from './DateOfBirthField';
 
 type ProfileValues = { firstName: string; lastName: string; email: string; phone: string; DOB: string; currentPassword: string };
 
@@ -87,9 +88,7 @@ export function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () =>
         <Field label="Phone" error={form.errorOf('phone')} hint={`Optional, e.g. ${phoneRule.example}`}>
           <Input type="tel" autoComplete="tel" inputMode="tel" maxLength={ACCOUNT_LIMITS.phoneMax} {...form.field('phone')} />
         </Field>
-        <Field label="Date of birth" error={form.errorOf('DOB')} hint="Used for age checks on some medicines.">
-          <Input type="date" autoComplete="bday" max={new Date().toISOString().slice(0, 10)} {...form.field('DOB')} />
-        </Field>
+        <DateOfBirthField {...form.field('DOB')} error={form.errorOf('DOB')} />
       </Row>
       <HealthProfileFields value={health} onChange={setHealth} />
       <Actions>

@@ -3,8 +3,9 @@ import { useDispatch, useSelector } from 'react-redux';
 import styled from 'styled-components';
 import { CART_MAX_QUANTITY, effectiveMaxPerOrder, safetyBlockMessage, type AddToCartProduct, type AddToCartProps, type SafetyBlock } from '@pharmacy/contracts';
 import { Button, th } from '@pharmacy/ui';
+import { DateOfBirthDialog } from '../age/DateOfBirthDialog';
 import { QuantityPicker } from './QuantityPicker';
-import { cartActions, selectCart } from './slice';
+import { cartActions, selectCart, selectKnowsAge } from './slice';
 import { useCartModule } from './useCart';
 
 const Buy = styled.div`
@@ -50,6 +51,11 @@ const Reason = styled.p`
   color: ${th((t) => t.colors.dangerStrong)};
 `;
 
+/** An unknown age: not a refusal, so not in the refusal's colour. */
+const AskAge = styled(Reason)`
+  color: ${th((t) => t.colors.text)};
+`;
+
 /** The most a shopper may put in the cart at once, and why (the server enforces the same limits and says when it caps). */
 export function quantityLimit(p: AddToCartProduct): { max: number; why: string | null } {
   const perOrder = effectiveMaxPerOrder(p.maxPerOrder);
@@ -63,13 +69,15 @@ export function quantityLimit(p: AddToCartProduct): { max: number; why: string |
 }
 
 /**
- * Why this shopper cannot add the product: the catalog's answer the page passed in, else what the product's own
- * fields say (prescription only); an add the server refused for the shopper's age keeps its words on the button.
+ * Why this shopper cannot add the product as it is: the catalog's answer the page passed in, else what the product's
+ * own fields say (prescription only); an add the server refused for the shopper's age keeps its words on the button.
+ * An unknown age (NO_DOB) is the one block the shopper can lift on the spot.
  */
-function blockOf(product: AddToCartProduct, safety: AddToCartProps['safety'], refusal: string | undefined): SafetyBlock | null {
-  if (safety?.blocked) return safety.blocked;
+function blockOf(product: AddToCartProduct, safety: AddToCartProps['safety'], refusal: string | undefined, knowsAge: boolean): SafetyBlock | null {
+  // an answer from before the date of birth was saved: the catalog is being asked again, and the server checks anyway
+  if (safety?.blocked && !(safety.blocked.code === 'NO_DOB' && knowsAge)) return safety.blocked;
   if (product.requiresPrescription) return { code: 'PRESCRIPTION_REQUIRED', message: safetyBlockMessage('PRESCRIPTION_REQUIRED') };
-  if (refusal) return { code: 'UNDER_AGE', message: refusal };
+  if (refusal) return { code: knowsAge ? 'UNDER_AGE' : 'NO_DOB', message: refusal };
   return null;
 }
 
@@ -77,7 +85,9 @@ function blockOf(product: AddToCartProduct, safety: AddToCartProps['safety'], re
  * Add to cart for one product, on the product page (`full`) and on listing cards (`compact`). It injects the cart
  * slice and saga itself, so it works whatever else is on the page. What the catalog blocks for this shopper
  * (prescription only, under the product's minimum age) cannot be added: the button is disabled and the reason
- * stands beside it. Out-of-stock products cannot be added; the quantity stays within the stock and the per-order
+ * stands beside it. A product with a minimum age and a shopper whose age is unknown: the reason says to add the
+ * date of birth, and Add to cart asks for it in a dialog, saves it and carries on with the add (the server checks
+ * the age as always). Out-of-stock products cannot be added; the quantity stays within the stock and the per-order
  * limit. Safety warnings do not block adding (ordering asks for an acknowledgement and a pharmacist's review); the
  * page shows them.
  */
@@ -85,18 +95,39 @@ export function AddToCart({ product, variant = 'full', safety }: AddToCartProps)
   useCartModule();
   const dispatch = useDispatch();
   const cartState = useSelector(selectCart);
+  const knowsAge = useSelector(selectKnowsAge);
   const adding = cartState.adding.includes(product._id);
   const refusal = cartState.refused[product._id];
   const [quantity, setQuantity] = useState(1);
+  // the quantity waiting for the date of birth, while its dialog is open
+  const [waitingForAge, setWaitingForAge] = useState<number | null>(null);
   const reasonId = useId();
   const { max, why } = quantityLimit(product);
-  const block = blockOf(product, safety, refusal);
+  const block = blockOf(product, safety, refusal, knowsAge);
   const add = (n: number) => dispatch(cartActions.addRequested({ productId: product._id, quantity: n }));
+  const needsAge = block?.code === 'NO_DOB';
+  const addOrAskAge = (n: number) => (needsAge ? setWaitingForAge(n) : add(n));
+  const ageDialog = waitingForAge !== null && (
+    <DateOfBirthDialog
+      productTitle={product.title}
+      onSaved={() => {
+        setWaitingForAge(null);
+        add(waitingForAge);
+      }}
+      onCancel={() => setWaitingForAge(null)}
+    />
+  );
+  // the reason stays beside a button that can still be pressed: it asks for the date of birth first
+  const ageNote = needsAge && block && (
+    <AskAge id={reasonId} role={refusal ? 'alert' : 'note'}>
+      {block.message}
+    </AskAge>
+  );
 
   if (variant === 'compact') {
     // a card states the prescription route itself: nothing to press
     if (block?.code === 'PRESCRIPTION_REQUIRED') return null;
-    if (block) {
+    if (block && !needsAge) {
       return (
         <div>
           <Reason id={reasonId} role={refusal ? 'alert' : undefined}>
@@ -116,13 +147,24 @@ export function AddToCart({ product, variant = 'full', safety }: AddToCartProps)
       );
     }
     return (
-      <CompactButton fullWidth aria-label={`Add to cart: ${product.title}`} loading={adding} loadingLabel="Adding to cart" onClick={() => add(1)}>
-        Add to cart
-      </CompactButton>
+      <div>
+        {ageNote}
+        <CompactButton
+          fullWidth
+          aria-label={`Add to cart: ${product.title}`}
+          aria-describedby={needsAge ? reasonId : undefined}
+          loading={adding}
+          loadingLabel="Adding to cart"
+          onClick={() => addOrAskAge(1)}
+        >
+          Add to cart
+        </CompactButton>
+        {ageDialog}
+      </div>
     );
   }
 
-  if (block) {
+  if (block && !needsAge) {
     return (
       <Full>
         <Buy>
@@ -148,11 +190,13 @@ export function AddToCart({ product, variant = 'full', safety }: AddToCartProps)
     <Full>
       <Buy>
         <QuantityPicker value={Math.min(quantity, max)} max={max} onChange={setQuantity} describedBy={why ? `${reasonId}-limit` : undefined} />
-        <Button loading={adding} loadingLabel="Adding to cart" onClick={() => add(Math.min(quantity, max))}>
+        <Button loading={adding} loadingLabel="Adding to cart" aria-describedby={needsAge ? reasonId : undefined} onClick={() => addOrAskAge(Math.min(quantity, max))}>
           Add to cart
         </Button>
       </Buy>
       {why && <Muted id={`${reasonId}-limit`}>{why}</Muted>}
+      {ageNote}
+      {ageDialog}
     </Full>
   );
 }

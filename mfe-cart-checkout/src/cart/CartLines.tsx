@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { MISSING_VALUE, formatMoney, type Cart, type CartLine } from '@pharmacy/contracts';
 import { useMarket } from '@pharmacy/session';
 import { Badge, Button, PlainList, media, th } from '@pharmacy/ui';
+import { AddDateOfBirth } from '../age/AddDateOfBirth';
 
 /**
  * On a phone the price sits under the title beside the quantity (a third column would push it off a 375 px
@@ -108,9 +109,17 @@ export interface CartLinesProps {
   onQuantity?: (productId: string, quantity: number) => void;
   onRemove?: (productId: string) => void;
   busy?: boolean;
+  /** Offers "Add your date of birth" on a line waiting for it (NO_DOB); called once it is saved. */
+  onDateOfBirthSaved?: () => void;
 }
 
-function Line({ line, currency, onQuantity, onRemove, busy }: { line: CartLine; currency: string } & Omit<CartLinesProps, 'cart' | 'currency'>) {
+/** The line's offer to add the date of birth its age check needs, when the page can carry on afterwards. */
+const AgeOffer = styled.div`
+  margin-top: 0.5rem;
+`;
+const needsAge = (line: CartLine) => line.problemCode === 'NO_DOB';
+
+function Line({ line, currency, onQuantity, onRemove, busy, onDateOfBirthSaved }: { line: CartLine; currency: string } & Omit<CartLinesProps, 'cart' | 'currency'>) {
   const canRaise = line.available && line.quantity < line.maxQuantity;
   return (
     <Row $muted={!line.available} data-testid={`cart-line-${line.productId}`}>
@@ -124,7 +133,12 @@ function Line({ line, currency, onQuantity, onRemove, busy }: { line: CartLine; 
             {line.pharmacyOnly && <Badge variant="brand">Pharmacy medicine</Badge>}
           </Badges>
         )}
-        {line.problem && <Note $tone="danger" role="note">{line.problem}</Note>}
+        {line.problem && <Note $tone={needsAge(line) ? 'info' : 'danger'} role="note">{line.problem}</Note>}
+        {needsAge(line) && onDateOfBirthSaved && (
+          <AgeOffer>
+            <AddDateOfBirth productTitle={line.title} onSaved={onDateOfBirthSaved} />
+          </AgeOffer>
+        )}
         {line.notice && <Note $tone="info" role="status">{line.notice}</Note>}
         {line.warnings.length > 0 && (
           <Warnings role="note" aria-label={`Safety warnings for ${line.title}`}>
@@ -167,13 +181,13 @@ function Line({ line, currency, onQuantity, onRemove, busy }: { line: CartLine; 
 }
 
 /** The lines of a cart with caps, unavailable items, problems (age, prescription, stock) and safety warnings spelled out. */
-export function CartLines({ cart, currency, onQuantity, onRemove, busy }: CartLinesProps) {
+export function CartLines({ cart, currency, ...actions }: CartLinesProps) {
   const market = useMarket();
   const priced = currency ?? (cart.totals?.currency || market.currency);
   return (
     <PlainList $gap={4} aria-label="Cart items">
       {cart.items.map((line) => (
-        <Line key={line.productId} line={line} currency={priced} onQuantity={onQuantity} onRemove={onRemove} busy={busy} />
+        <Line key={line.productId} line={line} currency={priced} {...actions} />
       ))}
     </PlainList>
   );
@@ -186,18 +200,45 @@ const Problems = styled.div`
   }
 `;
 
-/** Why checkout is blocked, line by line, in the same words as the lines themselves (age, prescription, stock). */
-export function LineProblems({ lines }: { lines: readonly CartLine[] }) {
+function ProblemList({ lines }: { lines: readonly CartLine[] }) {
+  return (
+    <ul>
+      {lines.map((l) => (
+        <li key={l.productId}>
+          {l.title}: {l.problem}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Why checkout is blocked, line by line, in the same words as the lines themselves (age, prescription, stock). A line
+ * that only waits for the date of birth is not one to remove: it asks for the date, with the dialog when the page
+ * offers it (`onDateOfBirthSaved`).
+ */
+export function LineProblems({ lines, onDateOfBirthSaved }: { lines: readonly CartLine[]; onDateOfBirthSaved?: () => void }) {
+  const waiting = lines.filter(needsAge);
+  const blocked = lines.filter((l) => !needsAge(l));
   return (
     <Problems role="alert">
-      <strong>Remove or change these items before checking out:</strong>
-      <ul>
-        {lines.map((l) => (
-          <li key={l.productId}>
-            {l.title}: {l.problem}
-          </li>
-        ))}
-      </ul>
+      {waiting.length > 0 && (
+        <>
+          <strong>Add your date of birth to check out with:</strong>
+          <ProblemList lines={waiting} />
+          {onDateOfBirthSaved && (
+            <AgeOffer>
+              <AddDateOfBirth productTitle={waiting.length === 1 ? waiting[0].title : undefined} onSaved={onDateOfBirthSaved} />
+            </AgeOffer>
+          )}
+        </>
+      )}
+      {blocked.length > 0 && (
+        <>
+          <strong>Remove or change these items before checking out:</strong>
+          <ProblemList lines={blocked} />
+        </>
+      )}
     </Problems>
   );
 }

@@ -20,11 +20,18 @@ const Alert = styled.p`
   margin: 0 0 1rem;
 `;
 
-/** /cart: the visitor's browser cart or the signed-in user's server cart, priced and capped by the server. */
+export const CART_KEPT = "This is your cart as we last loaded it: we can't reach the pharmacy to update it right now.";
+
+/**
+ * /cart: the visitor's browser cart or the signed-in user's server cart, priced and capped by the server. While the
+ * shop cannot be reached the cart last loaded stays, saying so.
+ */
 export function CartPage() {
-  const { cart, loading, error, message, shopper } = useCart();
+  const { cart, loading, error, message, shopper, stale } = useCart();
   const dispatch = useDispatch();
   const navigate = useNavigate();
+  // a date of birth added from a line: the server checks the age again
+  const reload = () => dispatch(cartActions.loadRequested());
 
   if (!cart) {
     return (
@@ -38,6 +45,7 @@ export function CartPage() {
   return (
     <section>
       <PageTitle>Your cart</PageTitle>
+      {stale && <Alert role="status">{CART_KEPT}</Alert>}
       {message && <Alert role="status">{message}</Alert>}
       {error && <Alert role="alert">{error}</Alert>}
       {cart.items.length === 0 ? (
@@ -58,6 +66,7 @@ export function CartPage() {
             busy={loading}
             onQuantity={(productId, quantity) => dispatch(cartActions.setQuantityRequested({ productId, quantity }))}
             onRemove={(productId) => dispatch(cartActions.removeRequested({ productId }))}
+            onDateOfBirthSaved={reload}
           />
           <Summary>
             <div>
@@ -69,7 +78,7 @@ export function CartPage() {
                 <p>Express delivery and click and collect at a pharmacy are chosen at checkout.</p>
               </TotalsBreakdown>
             )}
-            {blocked.length > 0 && <LineProblems lines={blocked} />}
+            {blocked.length > 0 && <LineProblems lines={blocked} onDateOfBirthSaved={reload} />}
             <Button fullWidth disabled={!cart.canCheckout || loading} onClick={() => navigate('/secure/checkout')}>
               {shopper ? 'Checkout' : 'Sign in to check out'}
             </Button>

@@ -1,7 +1,7 @@
 import { channel, type Channel } from 'redux-saga';
 import { all, call, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import { CART_MAX_LINES, CheckoutErrorCodes, DEFAULT_DELIVERY_METHOD, type Cart, type CartCapped, type CartItemInput } from '@pharmacy/contracts';
-import { getErrorMessage, isApiError } from '@pharmacy/session';
+import { getErrorMessage, isApiError, isNoAnswer, selectUnreachable, shopUnreachable } from '@pharmacy/session';
 import { toast } from '@pharmacy/ui';
 import { cartApi, type CartReply } from './api';
 import { cartActions, selectCart, selectShopper, type CartState } from './slice';
@@ -39,7 +39,13 @@ function* load(): Generator<unknown, void, never> {
     const reply: CartReply = userId ? yield call(cartApi.get, userId) : yield* visitorCart(readVisitorCart());
     yield put(cartActions.loaded(reply));
   } catch (err) {
-    yield put(cartActions.failed(getErrorMessage(err)));
+    if (isNoAnswer(err)) {
+      // the whole shop is said to be unreachable (one calm notice), and the cart loads again once it answers
+      yield put(shopUnreachable());
+      yield put(cartActions.unanswered(getErrorMessage(err)));
+    } else {
+      yield put(cartActions.failed(getErrorMessage(err)));
+    }
   }
 }
 
@@ -142,12 +148,18 @@ function* forward(requests: ToastRequests): Generator<unknown, void, never> {
 /**
  * Watches who is shopping. When a visitor signs in, their browser cart merges into the server cart once
  * (quantities added, then capped by the server) and the browser copy is cleared; sign-out shows the
- * (empty) visitor cart again.
+ * (empty) visitor cart again. A cart kept through an outage loads again once the shop answers.
  */
 function* watchShopper(): Generator<unknown, void, never> {
   let last: string | null | undefined = undefined;
+  let wasUnreachable = false;
   for (;;) {
     const shopper: string | null | undefined = yield select(selectShopper);
+    const notice: string | null = yield select(selectUnreachable);
+    const { stale }: CartState = yield select(selectCart);
+    const back = wasUnreachable && notice === null;
+    wasUnreachable = notice !== null;
+    if (back && stale && shopper === last) yield* load();
     if (shopper !== undefined && shopper !== last) {
       last = shopper;
       const local = readVisitorCart();

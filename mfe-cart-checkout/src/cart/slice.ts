@@ -12,8 +12,10 @@ export interface CartState {
   adding: string[];
   /** Adds the server refused for who the shopper is (AGE_RESTRICTED), with its words: the button stays disabled with them. */
   refused: Record<string, string>;
+  /** The last load got no answer (the shop cannot be reached): `cart` is the one last loaded, kept, maybe out of date. */
+  stale: boolean;
 }
-export const initialCartState: CartState = { cart: null, loading: false, error: null, message: null, adding: [], refused: {} };
+export const initialCartState: CartState = { cart: null, loading: false, error: null, message: null, adding: [], refused: {}, stale: false };
 
 export const cartSlice = createSlice({
   name: 'cart',
@@ -25,6 +27,8 @@ export const cartSlice = createSlice({
     /** The Add-to-cart widget: this quantity of a product, to the visitor's or the signed-in user's cart. */
     addRequested(state, action: PayloadAction<{ productId: string; quantity: number }>) {
       state.adding.push(action.payload.productId);
+      // a new attempt (after a date of birth was added, say): the server answers it afresh
+      delete state.refused[action.payload.productId];
     },
     addRefused(state, action: PayloadAction<{ productId: string; message: string }>) {
       state.refused[action.payload.productId] = action.payload.message;
@@ -46,6 +50,16 @@ export const cartSlice = createSlice({
       state.refused = {};
       state.loading = false;
       state.error = null;
+      state.stale = false;
+    },
+    /**
+     * docs/product.md#client-state: a load with no answer (no connection, a server error) keeps the cart last
+     * loaded, said to be possibly out of date, and never shows it empty; with none loaded yet, it says why.
+     */
+    unanswered(state, action: PayloadAction<string>) {
+      state.loading = false;
+      if (state.cart) state.stale = true;
+      else state.error = action.payload;
     },
     failed(state, action: PayloadAction<string>) {
       state.loading = false;
@@ -58,6 +72,8 @@ export const cartActions = cartSlice.actions;
 export const cartReducer = cartSlice.reducer;
 export type CartRootState = RootState & { cart?: CartState };
 export const selectCart = (state: CartRootState): CartState => state.cart ?? initialCartState;
+/** Whether the signed-in shopper's date of birth is known, so an age check can be made. */
+export const selectKnowsAge = (state: CartRootState): boolean => Boolean((state.auth?.user ?? state.session?.currentUser)?.DOB);
 /** The signed-in user's id, undefined while the auth check runs, null for a visitor. */
 export const selectShopper = (state: CartRootState): string | null | undefined => {
   const user = state.auth?.user ?? state.session?.currentUser ?? null;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { CURRENT_ORDER_ID_KEY, addressInline, closedReasonOf, formatMoney, orderNumber, orderStatusWords, reviewStatusLabel, startedReview, taxIncludedText, type Order } from '@pharmacy/contracts';
+import { CURRENT_ORDER_ID_KEY, addressInline, closedReasonOf, formatMoney, orderNumber, orderStatusWords, reviewStatusLabel, startedReview, taxIncludedText, withReturnTo, type Order } from '@pharmacy/contracts';
 import { getErrorMessage, isApiError, selectAuth, useAppSelector, useMarket } from '@pharmacy/session';
 import styled from 'styled-components';
 import { Button, Card, PageTitle, Spinner, th } from '@pharmacy/ui';
@@ -153,7 +153,9 @@ export function PaymentReturnPage() {
   }, [capture, ready]);
 
   if (signedOut || (!isLoading && !isAuthenticated)) {
-    return <Navigate to={SIGN_IN_PATH} replace state={{ from: { pathname: location.pathname, search: location.search, hash: location.hash } }} />;
+    // back here after signing in (the address names the page, docs/product.md#guards); `from` keeps the form for a signed-in visitor
+    const here = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={withReturnTo(SIGN_IN_PATH, here)} replace state={{ from: { pathname: location.pathname, search: location.search, hash: location.hash } }} />;
   }
 
   if (!paymentId || !payerId || !orderId) {

@@ -41,9 +41,15 @@ const Line = styled.div`
   }
 `;
 
+/**
+ * The age block a card's badge tells of: only a shopper known to be too young. An unknown age is no refusal: the
+ * card's Add to cart says to add the date of birth, and asks for it.
+ */
+const underAge = (safety: ProductSafety) => (safety.blocked?.code === 'UNDER_AGE' ? safety.blocked : null);
+
 /** The short words on a card: what kind of check it is, the reasons are one tap away. */
 export function badgeText(safety: ProductSafety): { text: string; tone: 'warning' | 'danger' } | null {
-  if (safety.blocked && safety.blocked.code !== 'PRESCRIPTION_REQUIRED') return { text: 'Not for you: age', tone: 'danger' };
+  if (underAge(safety)) return { text: 'Not for you: age', tone: 'danger' };
   const kinds = new Set(safety.warnings.map((w) => w.kind));
   if (kinds.size === 0) return null;
   // both kinds would not fit one line of a phone's two-column card: the count does, the reasons are a tap away
@@ -57,7 +63,8 @@ export function badgeText(safety: ProductSafety): { text: string; tone: 'warning
 export function CardSafety({ safety, prescriptionOnly, reserve, title }: { safety: ProductSafety | undefined; prescriptionOnly: boolean; reserve: boolean; title: string }) {
   const badge = safety ? badgeText(safety) : null;
   if (!badge && !prescriptionOnly && !reserve) return null;
-  const reasons = safety ? [...(safety.blocked && safety.blocked.code !== 'PRESCRIPTION_REQUIRED' ? [safety.blocked.message] : []), ...safety.warnings.map((w) => w.message)] : [];
+  const blocked = safety && underAge(safety);
+  const reasons = safety ? [...(blocked ? [blocked.message] : []), ...safety.warnings.map((w) => w.message)] : [];
   return (
     <Line data-testid="card-safety">
       {badge && (

@@ -71,7 +71,7 @@ describe('POST /api/shop/safety/check', () => {
     expect(child.vit).toMatchObject({ blocked: null });
     const noDob = byId(await check(['ibu', 'vit'], as('nodob')));
     expect(noDob.ibu).toMatchObject({
-      blocked: { code: 'NO_DOB', message: 'You must be at least 12 to buy this. Add your date of birth to your profile to continue.' },
+      blocked: { code: 'NO_DOB', message: 'Add your date of birth to buy this: it is sold from age 12.' },
       warnings: [{ message: 'Contains ibuprofen; you told us you are allergic to Nurofen (a brand of ibuprofen).' }],
     });
     expect(noDob.vit).toMatchObject({ blocked: null });
@@ -181,6 +181,6 @@ describe('POST /internal/catalog/products/quote with a profile', () => {
       expect(res.json().data.items[0]).not.toHaveProperty('reasonCode');
     }
     const noDob = await quote({ items: [{ productId: 'asp', quantity: 1 }], profile: { allergies: [], healthConditions: [], DOB: null } });
-    expect(noDob.json().data.items[0]).toMatchObject({ reasonCode: 'NO_DOB', reason: 'You must be at least 16 to buy this. Add your date of birth to your profile to continue.' });
+    expect(noDob.json().data.items[0]).toMatchObject({ reasonCode: 'NO_DOB', reason: 'Add your date of birth to buy this: it is sold from age 16.' });
   });
 });

@@ -1,4 +1,4 @@
-import { CheckoutErrorCodes, PRESCRIPTION_ROUTE, safetyBlockMessage, type CartCapped } from '@pharmacy/contracts';
+import { CheckoutErrorCodes, PRESCRIPTION_ROUTE, safetyBlockMessage, type CartCapped, type SafetyBlock, type SafetyBlockCode } from '@pharmacy/contracts';
 import type { QuoteLine } from './catalog-client';
 
 /**
@@ -11,8 +11,8 @@ export const isGone = (line: QuoteLine): boolean => line.reasonCode === 'NOT_FOU
  * The catalog's age answer for the quoted profile (docs/domain.md#safety): only a quote made with a profile can
  * carry it, so a visitor's line never does. The words are the ones the product page shows.
  */
-export function ageBlock(line: QuoteLine): string | undefined {
-  if (line.reasonCode === 'UNDER_AGE' || line.reasonCode === 'NO_DOB') return safetyBlockMessage(line.reasonCode, line.minAge);
+export function ageBlock(line: QuoteLine): SafetyBlock | undefined {
+  if (line.reasonCode === 'UNDER_AGE' || line.reasonCode === 'NO_DOB') return { code: line.reasonCode, message: safetyBlockMessage(line.reasonCode, line.minAge) };
   return undefined;
 }
 
@@ -20,15 +20,17 @@ export interface LineProblem {
   message: string;
   /** The error code an order refused for it carries (age has its own, so clients can point to the profile). */
   code?: typeof CheckoutErrorCodes.AGE_RESTRICTED;
+  /** The safety block it is, if it is one (a cart line carries it as `problemCode`). */
+  block?: SafetyBlockCode;
 }
 
 /** Why this line cannot be ordered, or undefined when it can. */
 export function lineProblem(line: QuoteLine): LineProblem | undefined {
   if (isGone(line)) return { message: line.reason || 'This product is no longer sold.' };
   if (line.totalStock <= 0) return { message: 'Out of stock.' };
-  if (line.requiresPrescription) return { message: PRESCRIPTION_ROUTE };
+  if (line.requiresPrescription) return { message: PRESCRIPTION_ROUTE, block: 'PRESCRIPTION_REQUIRED' };
   const age = ageBlock(line);
-  if (age) return { message: age, code: CheckoutErrorCodes.AGE_RESTRICTED };
+  if (age) return { message: age.message, code: CheckoutErrorCodes.AGE_RESTRICTED, block: age.code };
   return undefined;
 }
 

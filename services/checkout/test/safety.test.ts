@@ -62,7 +62,12 @@ describe('age', () => {
     const merged = await merge('u-teen', [{ productId: strong, quantity: 1 }, { productId: other, quantity: 1 }]);
     expect(merged.statusCode).toBe(200);
     const cart = merged.json().data;
-    expect(cart.items.find((i: { productId: string }) => i.productId === strong)).toMatchObject({ quantity: 1, problem: safetyBlockMessage('UNDER_AGE', 18) });
+    expect(cart.items.find((i: { productId: string }) => i.productId === strong)).toMatchObject({
+      quantity: 1,
+      problem: safetyBlockMessage('UNDER_AGE', 18),
+      problemCode: 'UNDER_AGE',
+    });
+    expect(cart.items.find((i: { productId: string }) => i.productId === other).problemCode).toBeUndefined();
     expect(cart.canCheckout).toBe(false);
     expect((await update('u-teen', strong, 2)).json()).toMatchObject({ code: 'AGE_RESTRICTED' });
 
@@ -72,6 +77,20 @@ describe('age', () => {
     expect(order.json()).toMatchObject({ code: 'AGE_RESTRICTED', message: `Sleep aid: ${safetyBlockMessage('UNDER_AGE', 18)}` });
     expect(await h.stockOf(strong)).toBe(100);
     expect(await h.stockOf(other)).toBe(100);
+  });
+
+  test('a merged line waiting for a date of birth says so as a field (NO_DOB), so the cart can ask for it; once given, the line can be ordered', async () => {
+    h.profiles.set('u-newcomer', { allergies: [], healthConditions: [], DOB: null });
+    const strong = await h.addProduct({ title: 'Painkiller', minAge: 16 });
+    const cart = (await merge('u-newcomer', [{ productId: strong, quantity: 1 }])).json().data;
+    expect(cart.items[0]).toMatchObject({ problem: safetyBlockMessage('NO_DOB', 16), problemCode: 'NO_DOB' });
+    expect(cart.canCheckout).toBe(false);
+
+    h.profiles.set('u-newcomer', { allergies: [], healthConditions: [], DOB: yearsAgo(30) });
+    const after = await cartOf('u-newcomer');
+    expect(after.items[0].problem).toBeUndefined();
+    expect(after.items[0].problemCode).toBeUndefined();
+    expect(after.canCheckout).toBe(true);
   });
 
   test('with the account service unreachable an age-restricted product waits (503) rather than slipping in; others still go in', async () => {

@@ -23,9 +23,10 @@ exports.renderPage = async ({ url, origin, remote }) => {
   if (url.startsWith('/boom')) throw new Error('the host cannot render this');
   const Product = remote('catalog/ProductDetails');
   const health = await (await api('http://server-render.internal/api/health')).json();
+  const missing = url.startsWith('/missing') || url.startsWith('/nope-404');
   return {
-    status: url.startsWith('/missing') ? 404 : 200,
-    head: { title: 'Aspirin | Pharmacy', canonicalPath: url, jsonLd: { '@type': 'Product', name: '</script><script>alert(1)</script>' } },
+    status: missing ? 404 : 200,
+    head: { title: 'Aspirin | Pharmacy', canonicalPath: url, jsonLd: { '@type': 'Product', name: '</script><script>alert(1)</script>' }, ...(missing ? { robots: 'noindex' } : {}) },
     styles: '<style data-styled="true">h1{color:teal}</style>',
     html: '<main><h1>' + (Product ? Product() : 'in the browser') + '</h1></main>',
     data: { 'catalog:health': { data: health.success } },
@@ -80,6 +81,16 @@ describe('a page rendered on the server', () => {
 
   it("answers with the page's own status (a product that does not exist is a 404)", async () => {
     expect((await page('/missing/p9')).statusCode).toBe(404);
+  });
+
+  it('answers a path the shop does not have 404, with the page the host rendered for it and noindex for search engines', async () => {
+    const res = await page('/nope-404');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+    expect(res.body).toContain('<div id="root"><main>');
+    // a page that was found says nothing to search engines
+    expect((await page('/pharmacy/product/p1')).body).not.toContain('name="robots"');
   });
 
   it('falls back to index.html when the host cannot render the page', async () => {

@@ -4,7 +4,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { BodyUserId, Id, Ok, OkList, PageFigures, StrictObject } from './envelope';
 import { productNaming } from './catalog';
 import { ADDRESS_RULES, ADMIN_ORDERS_MAX_LIMIT, ADMIN_ORDERS_QUERY_MAX, DELIVERY_METHODS, ORDER_CLOSED_REASONS, type OrderClosedReason, CART_MAX_LINES, CART_MAX_QUANTITY, CONSULTATION_ANSWER_MAX, CONSULTATION_QUESTIONS, ORDER_STATUSES, type OrderStatus, PAYMENT_PROVIDERS, PAYMENT_STATUSES, type PaymentStatus, REVIEW_REASON_MAX, REVIEW_STATUSES } from './checkout.rules';
-import { SafetyWarning } from './catalog';
+import { SafetyBlockCode, SafetyWarning } from './catalog';
 import { ACCOUNT_LIMITS } from './account.rules';
 import { Pharmacy } from './market/schema';
 
@@ -129,6 +129,11 @@ export const CartLine = StrictObject({
   available: Type.Boolean(),
   /** Why the line cannot be ordered (unavailable, prescription only, age), if it cannot. */
   problem: Type.Optional(Type.String()),
+  /**
+   * The safety block behind `problem`, when it is one: clients decide what to offer from it (NO_DOB: add a date of
+   * birth on the spot), never from the wording.
+   */
+  problemCode: Type.Optional(SafetyBlockCode),
   /** Why the quantity was lowered, if it was (stock or the per-order limit). */
   notice: Type.Optional(Type.String()),
   /** The same as fields: set when this answer lowered the line's quantity. */

@@ -56,10 +56,29 @@ export interface AddToCartProps {
 }
 
 /**
+ * Marks the module the host answers in place of a remote it could not load (its "temporarily unavailable" page): a
+ * remote loading another's widget shows its own fallback instead.
+ */
+export const FAILED_REMOTE = Symbol.for('pharmacy.failedRemote');
+
+/**
  * The name of the page's federation host. A remote that shows another remote's widget loads it through the host's
  * federation instance, which registered every remote from /remotes.json (each remote's own instance knows none).
  */
 export const FEDERATION_HOST = 'host';
+
+/**
+ * The account remote's dialog that asks for the date of birth where an age check needs it (the Add-to-cart widget,
+ * a cart line) and saves it to the profile. It is open while it is mounted.
+ */
+export interface DateOfBirthDialogProps {
+  /** The product waiting for the age check, named in the dialog. */
+  productTitle?: string;
+  /** The date of birth is in the profile now (YYYY-MM-DD): the caller carries on with what it was doing. */
+  onSaved: (dob: string) => void;
+  /** Closed without saving. */
+  onCancel: () => void;
+}
 
 export interface AccountExposes {
   './SignUpPage': ExposedModule;
@@ -71,6 +90,7 @@ export interface AccountExposes {
   './NeedHelpPage': ExposedModule;
   './SuggestIdeaPage': ExposedModule;
   './MyOrdersPage': ExposedModule;
+  './DateOfBirthDialog': ExposedModule<DateOfBirthDialogProps>; // the cart's widgets, where an age check needs it
 }
 
 export interface AdminExposes {
@@ -130,6 +150,7 @@ export const REMOTE_EXPOSES: { readonly [R in RemoteName]: readonly (keyof Remot
     './NeedHelpPage': true,
     './SuggestIdeaPage': true,
     './MyOrdersPage': true,
+    './DateOfBirthDialog': true,
   }),
   admin: exposed<AdminExposes>({
     './AdminLayout': true,
@@ -162,4 +183,6 @@ export interface DocumentHead {
   jsonLd?: Record<string, unknown>;
   /** The HTTP status the page is answered with (a product that does not exist: 404). Server only. */
   status?: number;
+  /** Search engines' instructions for the page (`noindex` for a page that was not found). */
+  robots?: string;
 }

@@ -33,12 +33,18 @@ export function ageOn(dob: string, now: Date = new Date()): number | null {
 export const PRESCRIPTION_ROUTE =
   'Prescription only: this medicine cannot be ordered online. Ask your doctor or prescriber for a prescription and bring it to the pharmacy, where a pharmacist will dispense it.';
 
+/** What an unknown age reads, wherever the shopper can add their date of birth on the spot. */
+export const ADD_DOB_TO_BUY = 'Add your date of birth to buy this';
+
+/** Why the shop asks for a date of birth, said in one line wherever it asks (docs/domain.md#safety). */
+export const DOB_WHY = 'Some medicines have a minimum age by law; we check it before you buy.';
+
 /**
  * The one wording of each reason a shopper cannot add or order a product, used by the catalog's safety answer, the
- * cart, sign-in's cart check and checkout alike.
+ * cart, sign-in's cart check and checkout alike. An unknown age is not a refusal: it asks for the date of birth.
  */
 export function safetyBlockMessage(code: 'UNDER_AGE' | 'NO_DOB' | 'PRESCRIPTION_REQUIRED', minAge = 0): string {
   if (code === 'PRESCRIPTION_REQUIRED') return PRESCRIPTION_ROUTE;
-  if (code === 'NO_DOB') return `You must be at least ${minAge} to buy this. Add your date of birth to your profile to continue.`;
+  if (code === 'NO_DOB') return `${ADD_DOB_TO_BUY}: it is sold from age ${minAge}.`;
   return `You must be at least ${minAge} to buy this.`;
 }

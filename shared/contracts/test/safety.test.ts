@@ -18,7 +18,7 @@ describe('the shared safety rules', () => {
 
   it('says each block in one wording', () => {
     expect(safetyBlockMessage('UNDER_AGE', 16)).toBe('You must be at least 16 to buy this.');
-    expect(safetyBlockMessage('NO_DOB', 12)).toBe('You must be at least 12 to buy this. Add your date of birth to your profile to continue.');
+    expect(safetyBlockMessage('NO_DOB', 12)).toBe('Add your date of birth to buy this: it is sold from age 12.');
     expect(safetyBlockMessage('PRESCRIPTION_REQUIRED')).toBe(PRESCRIPTION_ROUTE);
   });
 });

@@ -33,6 +33,13 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/**
+ * The request got no answer from the shop: no connection, a timeout, or a server or gateway failing (5xx). It says
+ * nothing about what was asked (docs/product.md#client-state): what the browser last knew still holds.
+ */
+export const isNoAnswer = (error: unknown): boolean =>
+  isApiError(error) && error.code !== NetworkErrorCodes.CANCELED && (error.status === 0 || error.status >= 500);
+
 /** A message a shopper can read, whatever was thrown. */
 export function getErrorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
   if (error instanceof Error && error.message) return error.message;

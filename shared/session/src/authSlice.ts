@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AuthState, SessionUser } from './types';
-import { checkAuth, login, logout, register } from './authThunks';
+import { checkAuth, login, logout, register, UNREACHABLE_NOTICE } from './authThunks';
 import { deleteUserSuccess, signInSuccess, signOutSuccess, updateUserSuccess } from './sessionSlice';
 
 /**
@@ -11,6 +11,7 @@ export const initialAuthState: AuthState = { isAuthenticated: false, isLoading: 
 
 const signedIn = (state: AuthState, user: SessionUser | null) => {
   if (!user) delete state.notice;
+  delete state.unreachable;
   state.user = user;
   state.isAuthenticated = user !== null;
   state.isLoading = false;
@@ -22,6 +23,13 @@ export const authSlice = createSlice({
   initialState: initialAuthState,
   reducers: {
     setUser: (state, action: PayloadAction<SessionUser | null>) => signedIn(state, action.payload),
+    /**
+     * Another call found the shop unreachable (the cart's load, say): the same notice shows, and the next answer to
+     * the sign-in check (which the notice asks for) clears it.
+     */
+    shopUnreachable: (state) => {
+      state.unreachable = UNREACHABLE_NOTICE;
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -31,8 +39,15 @@ export const authSlice = createSlice({
       // Success with a success flag sets the user and marks authenticated; otherwise there is no user.
       // A degraded answer (account service down) keeps the user signed in, and the full details already
       // known for that same user, until the account service can send them again.
+      // No answer (docs/product.md#client-state): whoever was signed in stays so, and the shopper is told the shop
+      // cannot be reached; only a real answer changes who is signed in.
       .addCase(checkAuth.fulfilled, (state, action) => {
-        const { user, degraded, message } = action.payload;
+        const { user, degraded, message, unreachable } = action.payload;
+        if (unreachable) {
+          state.isLoading = false;
+          state.unreachable = message;
+          return;
+        }
         signedIn(state, degraded && user && state.user?._id === user._id ? state.user : user);
         if (degraded && user) state.notice = message;
         else delete state.notice;
@@ -71,5 +86,5 @@ export const authSlice = createSlice({
   },
 });
 
-export const { setUser } = authSlice.actions;
+export const { setUser, shopUnreachable } = authSlice.actions;
 export const authReducer = authSlice.reducer;

@@ -1,5 +1,5 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import { api, getErrorMessage, type ApiResponse } from './api';
+import { api, getErrorMessage, isApiError, type ApiResponse } from './api';
 import { pickDegradedUser, pickUser } from './user';
 import type { RegisterForm, SessionUser, SignInCredentials } from './types';
 
@@ -10,7 +10,18 @@ export interface AuthResult {
   user: SessionUser | null;
   /** check-auth only: the account service is down and `user` is what the session's token says (see pickDegradedUser). */
   degraded?: boolean;
+  /**
+   * check-auth only: no answer came (no connection, a timeout, a server error): nothing is known about the session,
+   * so whoever was signed in stays signed in and `message` says the pharmacy cannot be reached.
+   */
+  unreachable?: boolean;
 }
+
+/** What a shopper reads while the sign-in check cannot reach the shop (docs/product.md#client-state). */
+export const UNREACHABLE_NOTICE = "We can't reach the pharmacy right now. What you see may be out of date; we'll keep trying.";
+
+/** Only the server saying so signs out: a 401 or 403. Any other failure says nothing about the session. */
+const answeredSignedOut = (error: unknown) => isApiError(error) && (error.status === 401 || error.status === 403);
 
 const toResult = (body: ApiResponse<unknown>): AuthResult => ({
   success: body.success === true,
@@ -20,14 +31,18 @@ const toResult = (body: ApiResponse<unknown>): AuthResult => ({
 
 type Config = { rejectValue: string };
 
-/** The auth check (GET /api/auth/check-auth, no-cache): run at start and on every guarded route (docs/product.md#guards). */
+/**
+ * The auth check (GET /api/auth/check-auth, no-cache): run at start and on every guarded route (docs/product.md#guards).
+ * A 401 or 403 rejects (nobody is signed in); a check that got no answer resolves `unreachable`.
+ */
 export const checkAuth = createAsyncThunk<AuthResult, void, Config>('auth/checkAuth', async (_, { rejectWithValue, signal }) => {
   try {
     const body = await api.get('/api/auth/check-auth', { noCache: true, signal });
     const degraded = body.success === true ? pickDegradedUser(body) : null;
     return degraded ? { ...toResult(body), user: degraded, degraded: true } : toResult(body);
   } catch (error) {
-    return rejectWithValue(getErrorMessage(error));
+    if (answeredSignedOut(error)) return rejectWithValue(getErrorMessage(error));
+    return { success: false, user: null, unreachable: true, message: UNREACHABLE_NOTICE };
   }
 });
 

@@ -8,6 +8,7 @@ export {
   configureApi,
   ApiError,
   isApiError,
+  isNoAnswer,
   getErrorMessage,
   NetworkErrorCodes,
   DEFAULT_TIMEOUT,
@@ -19,11 +20,11 @@ export type { SessionUser, SessionState, AuthState, SignInCredentials, ProfileUp
 export { pickUser, pickDegradedUser } from './user';
 
 export * from './sessionSlice';
-export { authSlice, authReducer, initialAuthState, setUser } from './authSlice';
-export { checkAuth, login, register, logout } from './authThunks';
+export { authSlice, authReducer, initialAuthState, setUser, shopUnreachable } from './authSlice';
+export { checkAuth, login, register, logout, UNREACHABLE_NOTICE } from './authThunks';
 export type { AuthResult } from './authThunks';
 export { sessionSaga, signInSaga, updateUserSaga, deleteUserSaga, signOutSaga } from './sagas';
-export { selectSession, selectCurrentUser, selectAuth, selectIsAdmin, selectAuthNotice } from './selectors';
+export { selectSession, selectCurrentUser, selectAuth, selectIsAdmin, selectAuthNotice, selectUnreachable } from './selectors';
 export type { SessionRootState } from './selectors';
 
 export { createAppStore, useAppDispatch, useAppSelector, useInjectModule } from './store';

@@ -13,3 +13,5 @@ export const selectAuth = (state: SessionRootState): AuthState => state.auth;
 export const selectIsAdmin = (state: SessionRootState): boolean => state.auth.user?.admin === true;
 /** What to tell a signed-in user whose account details cannot be loaded right now; null when all is well. */
 export const selectAuthNotice = (state: SessionRootState): string | null => state.auth.notice ?? null;
+/** What to tell the shopper while the sign-in check cannot reach the shop; null when it can. */
+export const selectUnreachable = (state: SessionRootState): string | null => state.auth.unreachable ?? null;

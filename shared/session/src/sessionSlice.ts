@@ -50,7 +50,8 @@ export const sessionSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(checkAuth.fulfilled, (state, action) => {
-        const { user, degraded } = action.payload;
+        const { user, degraded, unreachable } = action.payload;
+        if (unreachable) return;
         if (!(degraded && user && state.currentUser?._id === user._id)) state.currentUser = user;
       })
       .addCase(checkAuth.rejected, (state) => {

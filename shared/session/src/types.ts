@@ -52,4 +52,9 @@ export interface AuthState {
    * and `notice` is what to tell the user (their details are temporarily unavailable). Absent otherwise.
    */
   notice?: string;
+  /**
+   * Set while the sign-in check gets no answer (no connection, a server error): who is signed in is as last known,
+   * and this is what to tell the shopper. Absent once any answer comes.
+   */
+  unreachable?: string;
 }

@@ -44,14 +44,15 @@ function headElement<K extends 'link' | 'script'>(tagName: K, selector: string, 
 }
 
 /**
- * Sets the page's title, description, canonical URL and JSON-LD. On the server they are collected while rendering
- * and written into the HTML's head (so a crawler or a shopper without JavaScript gets them); in the browser they are
- * applied after render and the description is restored when the page goes, the canonical link and JSON-LD removed.
+ * Sets the page's title, description, robots, canonical URL and JSON-LD. On the server they are collected while
+ * rendering and written into the HTML's head (so a crawler or a shopper without JavaScript gets them); in the browser
+ * they are applied after render and the description is restored when the page goes, the robots tag, canonical link
+ * and JSON-LD removed.
  */
 export function useDocumentHead(head: DocumentHead): void {
   const server = useContext(HeadContext);
   if (server) server.set(head);
-  const { title, description, canonicalPath } = head;
+  const { title, description, canonicalPath, robots } = head;
   const jsonLd = head.jsonLd ? JSON.stringify(head.jsonLd) : undefined;
   useEffect(() => {
     if (title) document.title = title;
@@ -65,6 +66,12 @@ export function useDocumentHead(head: DocumentHead): void {
       tag.content = previous;
     };
   }, [description]);
+  useEffect(() => {
+    if (!robots) return;
+    const tag = metaTag('robots');
+    tag.content = robots;
+    return () => tag.remove();
+  }, [robots]);
   useEffect(() => {
     if (!canonicalPath) return;
     const link = headElement('link', 'link[rel="canonical"]', (el) => (el.rel = 'canonical'));

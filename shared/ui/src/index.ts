@@ -39,6 +39,8 @@ export { CartIcon, UserIcon } from './components/Icon';
 export type { BadgeProps, BadgeVariant } from './components/Badge';
 export { PageTitle, SITE_NAME } from './components/PageTitle';
 export { useDocumentHead, usePageOrigin, ServerHeadProvider } from './head';
+export { remoteComponent } from './remoteComponent';
+export type { RemoteComponentSlot } from './remoteComponent';
 export { useHydrated } from './hydration';
 export type { DocumentHead, HeadCollector } from './head';
 export type { PageTitleProps } from './components/PageTitle';

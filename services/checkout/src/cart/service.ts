@@ -127,11 +127,13 @@ export function createCartService(deps: {
         if (notice) notices.push(`${q.title}: ${notice}`);
       }
       const available = !isGone(q) && q.totalStock > 0;
-      const problem = lineProblem(q)?.message ?? (available ? undefined : 'Out of stock.');
+      const blocked = lineProblem(q);
+      const problem = blocked?.message ?? (available ? undefined : 'Out of stock.');
       return {
         productId: q.productId, title: q.title, image: q.image ?? '', brand: q.brand ?? '', quantity,
         price: toAmount(q.unitPriceCents), lineTotal: toAmount(q.unitPriceCents * quantity),
-        maxQuantity: cap.max, available, ...(problem ? { problem } : {}), ...(notice ? { notice } : {}),
+        maxQuantity: cap.max, available, ...(problem ? { problem } : {}), ...(blocked?.block ? { problemCode: blocked.block } : {}),
+        ...(notice ? { notice } : {}),
         ...(capped ? { capped } : {}),
         warnings: warningMessages(q),
         safety: q.warnings ?? [],
@@ -181,7 +183,7 @@ export function createCartService(deps: {
     if (q.totalStock <= 0) throw outOfStock(q.title);
     if (q.requiresPrescription) throw unprocessable(`${q.title}: ${lineProblem(q)?.message}`);
     const age = ageBlock(q);
-    if (age) throw unprocessable(age, CheckoutErrorCodes.AGE_RESTRICTED);
+    if (age) throw unprocessable(age.message, CheckoutErrorCodes.AGE_RESTRICTED);
     // Without the profile the age cannot be checked: an age-restricted product waits rather than slipping in.
     if (unavailable && q.minAge > 0) throw new HttpError(503, ErrorCodes.UNAVAILABLE, UNAVAILABLE_MESSAGES.account);
     return { q, known: { quotes, profile } };

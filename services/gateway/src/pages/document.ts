@@ -52,6 +52,7 @@ export function headTags(head: DocumentHead, defaults: PageTemplate['defaults'],
   const tags = [`<title>${escapeHtml(head.title ?? defaults.title)}</title>`];
   const description = head.description ?? defaults.description;
   if (description) tags.push(`<meta name="description" content="${escapeHtml(description)}">`);
+  if (head.robots) tags.push(`<meta name="robots" content="${escapeHtml(head.robots)}">`);
   if (head.canonicalPath) tags.push(`<link rel="canonical" href="${escapeHtml(new URL(head.canonicalPath, origin).href)}">`);
   if (head.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);
   return tags.join('') + styles;
