@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { AppRoutes } from './app/router';
 import { BrowserRouter } from 'react-router-dom';
+import { prefetchWhenIdle } from './idlePrefetch';
 import { recordHostReact } from './oneReact';
 import { freshRetryPlugin, registerRemotesFromConfig, remoteFallbackPlugin } from './remotes';
 import { SLOT_LEFT_TO_BROWSER } from './remotes/serverRemotes';
@@ -46,4 +47,6 @@ void registerRemotesFromConfig().finally(() => {
   } else {
     createRoot(root).render(app);
   }
+  // the code the next tap needs, fetched once the page has loaded and the browser is idle
+  prefetchWhenIdle();
 });
