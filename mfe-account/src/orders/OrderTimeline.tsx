@@ -31,8 +31,9 @@ const Steps = styled.ol<{ $count: number }>`
   padding: 0;
   display: grid;
   gap: ${th((t) => t.space(1))};
+  /* a column is never narrower than its longest word or its date's longest part: nothing breaks mid-word or overlaps */
   ${media.md} {
-    grid-template-columns: repeat(${(p) => Math.max(p.$count, FULL_JOURNEY)}, minmax(0, 1fr));
+    grid-template-columns: repeat(${(p) => Math.max(p.$count, FULL_JOURNEY)}, minmax(min-content, 1fr));
     gap: ${th((t) => t.space(2))};
   }
 `;
@@ -106,19 +107,23 @@ const Mark = styled.span<{ $look: Look }>`
 
 const Label = styled.span<{ $look: Look }>`
   font-weight: ${(p) => th((t) => (p.$look === 'present' || p.$look === 'stopped' ? t.fontWeights.semibold : t.fontWeights.normal))(p)};
-  overflow-wrap: anywhere;
+  overflow-wrap: break-word;
 `;
 
+/** The date and the time each stay whole; from md up, in a narrow column, the time goes under the date. */
 const When = styled.time`
   color: ${th((t) => t.colors.textMuted)};
   font-size: ${th((t) => t.fontSizes.xs)};
   white-space: nowrap;
+  ${media.md} {
+    white-space: normal;
+  }
 `;
 
 const Detail = styled.span`
   grid-column: 2 / -1;
   color: ${th((t) => t.colors.textMuted)};
-  overflow-wrap: anywhere;
+  overflow-wrap: break-word;
   ${media.md} {
     grid-column: auto;
   }
@@ -136,6 +141,9 @@ function Icon({ look }: { look: Look }) {
     </svg>
   );
 }
+
+/** "12 Mar 2026, 14:05" may break only after its comma: the spaces inside the date and the time do not break. */
+const wholeParts = (when: string) => when.replace(/ /g, '\u00a0').replace(/,\u00a0/g, ', ');
 
 /** What a screen reader adds after a step's name: aria-current says "current step" for the present one itself. */
 const STATE_WORDS: Record<Look, string> = { done: 'done', present: '', next: 'not yet', stopped: '' };
@@ -161,7 +169,7 @@ export function OrderTimeline({ order }: { order: OrderView }) {
               {step.label}
               {STATE_WORDS[look] ? <VisuallyHidden>, {STATE_WORDS[look]}</VisuallyHidden> : null}
             </Label>
-            {step.at && look !== 'next' ? <When dateTime={step.at}>{formatDate(step.at, { withTime: true })}</When> : null}
+            {step.at && look !== 'next' ? <When dateTime={step.at}>{wholeParts(formatDate(step.at, { withTime: true }))}</When> : null}
             {step.detail ? <Detail>{step.detail}</Detail> : null}
           </Step>
         );
