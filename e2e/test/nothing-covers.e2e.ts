@@ -34,8 +34,8 @@ interface Box {
 
 /**
  * Every control a visitor can press or tab to that is on screen now (links, buttons, fields, the chat button), less
- * those inside the toast itself, and the drawn toast's box. Hidden ones (display none, visibility hidden, no size, off
- * screen) are not on screen.
+ * those of the toast's own region (the toast, Radix's F8 focus guards), and the drawn toast's box. Hidden ones
+ * (display none, visibility hidden, no size, off screen) are not on screen.
  */
 async function toastAndControls(page: Page): Promise<{ toast: Box | null; controls: Box[] }> {
   return page.evaluate(() => {
@@ -44,9 +44,11 @@ async function toastAndControls(page: Page): Promise<{ toast: Box | null; contro
       return { what, left: r.left, top: r.top, right: r.right, bottom: r.bottom };
     };
     const drawn = document.querySelector('[data-toast]');
+    // the toast's own region: the toast and the focus guards Radix puts around it for F8
+    const region = document.querySelector('[data-toast-region]');
     const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';
     const controls = [...document.querySelectorAll(selector)]
-      .filter((el) => !drawn?.contains(el))
+      .filter((el) => !region?.contains(el))
       .filter((el) => {
         const r = el.getBoundingClientRect();
         const style = getComputedStyle(el);
@@ -113,8 +115,10 @@ describe('the header', () => {
         const r = el.getBoundingClientRect();
         return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility === 'visible';
       });
-      const rows = new Set(shown.map((el) => Math.round(el.getBoundingClientRect().top / 24)));
-      return { height: bar.getBoundingClientRect().height, rows: rows.size, count: shown.length };
+      // one row: a horizontal line crosses every control (each one's top above every other one's bottom)
+      const boxes = shown.map((el) => el.getBoundingClientRect());
+      const oneLine = Math.max(...boxes.map((b) => b.top)) < Math.min(...boxes.map((b) => b.bottom));
+      return { height: bar.getBoundingClientRect().height, rows: oneLine ? 1 : 2, count: shown.length };
     });
   }
 
@@ -221,7 +225,10 @@ describe('the listing, however it is reached', () => {
           const r = el.getBoundingClientRect();
           return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility === 'visible';
         })
-        .map((el) => `${el.tagName.toLowerCase()}:${(el.getAttribute('aria-label') ?? el.closest('label')?.textContent ?? el.textContent ?? '').trim()}`)
+        .map((el) => {
+          const labelled = (el as HTMLInputElement).labels?.[0]?.textContent;
+          return `${el.tagName.toLowerCase()}:${(el.getAttribute('aria-label') ?? labelled ?? el.textContent ?? '').trim()}`;
+        })
         .sort(),
     );
 
