@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import styled, { css } from 'styled-components';
 import { formatDate, orderTimeline, type TimelineStep } from '@pharmacy/contracts';
 import { VisuallyHidden, media, th } from '@pharmacy/ui';
@@ -120,6 +121,10 @@ const When = styled.time`
   }
 `;
 
+const Whole = styled.span`
+  white-space: nowrap;
+`;
+
 const Detail = styled.span`
   grid-column: 2 / -1;
   color: ${th((t) => t.colors.textMuted)};
@@ -142,8 +147,16 @@ function Icon({ look }: { look: Look }) {
   );
 }
 
-/** "12 Mar 2026, 14:05" may break only after its comma: the spaces inside the date and the time do not break. */
-const wholeParts = (when: string) => when.replace(/ /g, '\u00a0').replace(/,\u00a0/g, ', ');
+/** "12 Mar 2026, 14:05" may break only after its comma: the date and the time each stay whole. */
+function WholeParts({ text }: { text: string }) {
+  const parts = text.split(', ');
+  return parts.map((part, i) => (
+    <Fragment key={part}>
+      {i > 0 && ' '}
+      <Whole>{i < parts.length - 1 ? `${part},` : part}</Whole>
+    </Fragment>
+  ));
+}
 
 /** What a screen reader adds after a step's name: aria-current says "current step" for the present one itself. */
 const STATE_WORDS: Record<Look, string> = { done: 'done', present: '', next: 'not yet', stopped: '' };
@@ -169,7 +182,11 @@ export function OrderTimeline({ order }: { order: OrderView }) {
               {step.label}
               {STATE_WORDS[look] ? <VisuallyHidden>, {STATE_WORDS[look]}</VisuallyHidden> : null}
             </Label>
-            {step.at && look !== 'next' ? <When dateTime={step.at}>{wholeParts(formatDate(step.at, { withTime: true }))}</When> : null}
+            {step.at && look !== 'next' ? (
+              <When dateTime={step.at}>
+                <WholeParts text={formatDate(step.at, { withTime: true })} />
+              </When>
+            ) : null}
             {step.detail ? <Detail>{step.detail}</Detail> : null}
           </Step>
         );
