@@ -87,7 +87,7 @@ describe('accessibility (axe-core): twenty pages on a 375 px touch phone and a 1
     for (const path of ADMIN) found.push(...(await violations(adminPage, path, heading)));
     await staff.close();
     expect(found).toEqual([]);
-  });
+  }, 900_000);
 
   it('the admin’s lists have no violations', async () => {
     const admin = await newContext(browser, { width: 1280, height: 800, bypassCSP: true });
@@ -97,7 +97,7 @@ describe('accessibility (axe-core): twenty pages on a 375 px touch phone and a 1
     for (const path of ['/admin/products', '/admin/orders', '/admin/users']) found.push(...(await violations(adminPage, path, heading)));
     expect(found).toEqual([]);
     await admin.close();
-  });
+  }, 300_000);
 
   it('the safety screens (warnings, typeahead, consultation, pharmacist review) have no violations', async () => {
     const products = await allProducts(baseUrl());
@@ -179,5 +179,5 @@ describe('accessibility (axe-core): twenty pages on a 375 px touch phone and a 1
     })));
     expect(found).toEqual([]);
     await admin.close();
-  });
+  }, 600_000);
 });
