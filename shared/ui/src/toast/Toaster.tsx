@@ -33,6 +33,8 @@ export interface ToastActionProps extends RadixToastActionProps {
 type ToastView = typeof import('./ToastView');
 let view: ToastView | undefined;
 let loading: Promise<ToastView> | undefined;
+/** Mounted Toasters, told when the view has loaded (a preload): each draws its empty viewport at once. */
+const viewListeners = new Set<() => void>();
 
 /**
  * Loads the toasts' view once (a chunk of whichever app bundles @pharmacy/ui); a failed load (offline) is tried
@@ -40,7 +42,11 @@ let loading: Promise<ToastView> | undefined;
  */
 export function loadToastView(): Promise<ToastView> {
   loading ??= import('./ToastView').then(
-    (m) => (view = m),
+    (m) => {
+      view = m;
+      viewListeners.forEach((listener) => listener());
+      return m;
+    },
     (err: unknown) => {
       loading = undefined;
       throw err;
@@ -64,6 +70,13 @@ export function ToastAction(props: ToastActionProps) {
 export function Toaster({ placement = 'floating' }: { placement?: ToastPlacement }) {
   const { toasts } = useToast();
   const [, loaded] = useReducer((n: number) => n + 1, 0);
+  // Loaded ahead (the host's idle prefetch): the viewport is drawn now, empty, so the first toast only adds itself.
+  useEffect(() => {
+    viewListeners.add(loaded);
+    return () => {
+      viewListeners.delete(loaded);
+    };
+  }, []);
   const needed = toasts.length > 0 && !view;
   useEffect(() => {
     if (!needed) return;
