@@ -6,6 +6,7 @@ import { App } from './app/App';
 import { AppRoutes } from './app/router';
 import { BrowserRouter } from 'react-router-dom';
 import { marketForFirstRender } from './market';
+import { prefetchWhenIdle } from './idlePrefetch';
 import { recordHostReact } from './oneReact';
 import { freshRetryPlugin, registerRemotesFromConfig, remoteFallbackPlugin } from './remotes';
 import { SLOT_LEFT_TO_BROWSER } from './remotes/serverRemotes';
@@ -48,4 +49,6 @@ void Promise.all([registerRemotesFromConfig().catch(() => undefined), marketForF
   } else {
     createRoot(root).render(app);
   }
+  // the code the next tap needs, fetched once the page has loaded and the browser is idle
+  prefetchWhenIdle();
 });

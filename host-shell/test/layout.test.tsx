@@ -1,9 +1,8 @@
 import './setup-globals';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { TOAST_TOP_OFFSET_VAR } from '@pharmacy/ui';
+import { toast } from '@pharmacy/ui';
 import { SUPPORT_CHAT_NUMBER } from '../src/config';
-import { PHONE_HEADER_HEIGHT_PX } from '../src/layout/Header';
 import { fakeRemoteModule, renderApp, signedInAs } from './harness';
 import { shopper, staff } from '@pharmacy/test-kit';
 
@@ -181,11 +180,19 @@ describe('header on a phone (jsdom applies no media queries: the small-screen fo
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });
 
-  it('tells the toasts how tall the header is, so on a phone they appear under it', async () => {
+  it('draws toasts in the header bar, in the place of the logo, never over the page', async () => {
     renderApp('/');
-    await screen.findByRole('banner');
-    expect(document.documentElement.style.getPropertyValue(TOAST_TOP_OFFSET_VAR)).toBe(`${PHONE_HEADER_HEIGHT_PX}px`);
-    expect(PHONE_HEADER_HEIGHT_PX).toBeLessThanOrEqual(64);
+    const header = await screen.findByRole('banner');
+    const region = within(header).getByRole('region', { name: 'Notification (F8)' });
+    expect(region).toHaveAttribute('data-toast-region', 'bar');
+    // the slot the toast is drawn over holds the logo, which steps aside while a toast is there
+    expect(region.parentElement).toContainElement(within(header).getByRole('link', { name: 'Pharmacy & Care, home' }));
+    act(() => {
+      toast({ title: 'Added to your cart', description: 'Vitamin C 500 mg' });
+    });
+    expect(await within(region).findByText('Added to your cart')).toBeInTheDocument();
+    expect(within(region).getByText('Added to your cart').closest('[data-toast]')).not.toBeNull();
+    expect(screen.getAllByRole('region', { name: /^Notification/ })).toHaveLength(1);
   });
 });
 

@@ -70,8 +70,9 @@ const cellLayout = css<{ $numeric?: boolean; $nowrap?: boolean }>`
   text-align: ${(p) => (p.$numeric ? 'right' : 'left')};
   white-space: ${(p) => (p.$nowrap ? 'nowrap' : 'normal')};
   ${(p) => (p.$numeric ? 'font-variant-numeric: tabular-nums;' : '')}
-  /* A long word (an email, a brand) breaks rather than widening the table past its box. */
-  overflow-wrap: ${(p) => (p.$nowrap ? 'normal' : 'anywhere')};
+  /* Lines break between words (and at an id's hyphens), never inside one: "Quantity", a brand, an email stay whole. */
+  overflow-wrap: normal;
+  word-break: normal;
 `;
 
 const HeaderCell = styled(TableHeaderCell)<{ $numeric?: boolean; $nowrap?: boolean }>`
@@ -122,10 +123,11 @@ const CardBody = styled.div`
   gap: ${th((t) => t.space(2))};
 `;
 
+/* On a card a word breaks only when it cannot fit the card's width at all (a very long email on a small phone). */
 const CardHeading = styled.div`
   font-weight: ${th((t) => t.fontWeights.semibold)};
   font-size: ${th((t) => t.fontSizes.md)};
-  overflow-wrap: anywhere;
+  overflow-wrap: break-word;
 `;
 
 const CardFacts = styled.dl`
@@ -134,7 +136,7 @@ const CardFacts = styled.dl`
   gap: ${th((t) => t.space(1))} ${th((t) => t.space(3))};
   margin: 0;
   dt { color: ${th((t) => t.colors.textMuted)}; }
-  dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
+  dd { margin: 0; min-width: 0; overflow-wrap: break-word; }
 `;
 
 const CardActions = styled.div`
@@ -160,9 +162,9 @@ export function DataTable<T>({ rows, columns, rowKey, label, labelledBy, caption
   if (rows.length === 0) return <>{empty}</>;
   if (!wide) return <CardList rows={rows} columns={columns} rowKey={rowKey} label={label} labelledBy={labelledBy} caption={caption} loading={loading} />;
   return (
-    // Fixed layout: the columns given a width keep exactly it and the others share the rest, so the table is as wide
-    // as its box whatever a cell holds (automatic layout let one long cell squeeze its neighbours to a letter wide).
-    <Table aria-label={label} aria-labelledby={labelledBy} aria-busy={loading || undefined} style={{ tableLayout: 'fixed' }}>
+    // Automatic layout with whole words: a column is never narrower than its longest word (no "Quantit/y", no email
+    // cut mid-word), the widths given are kept where they fit, and the text columns share the rest.
+    <Table aria-label={label} aria-labelledby={labelledBy} aria-busy={loading || undefined}>
       {caption ? <TableCaption>{caption}</TableCaption> : null}
       <colgroup>
         {columns.map((column) => (

@@ -80,6 +80,16 @@ function sharedFor(dir) {
   return { shared, pkg };
 }
 
+/**
+ * styled-components names each component from a counter of the components created before it, so the server build
+ * and the browser build (and two remotes) gave one id to different components: a page hydrated with the server's
+ * style sheet put a remote's rules in the group of whichever server component had its id, before the rules they
+ * override (a listing opened from another page showed the phone's Filters button at 1280 px). The plugin gives
+ * each component an id from its file and place in it, the same in every build of the file
+ * (docs/architecture.md#server-rendering).
+ */
+const STYLED_COMPONENTS_PLUGIN = [require.resolve('@swc/plugin-styled-components'), { ssr: true, displayName: false, fileName: false }];
+
 function swcRule() {
   return {
     test: /\.[cm]?[jt]sx?$/,
@@ -91,6 +101,8 @@ function swcRule() {
           parser: { syntax: 'typescript', tsx: true },
           transform: { react: { runtime: 'automatic' } },
           target: 'es2020',
+          // the plugin's compiled cache stays out of the work tree
+          experimental: { plugins: [STYLED_COMPONENTS_PLUGIN], cacheRoot: path.join(__dirname, 'node_modules', '.cache', 'swc') },
         },
       },
     },

@@ -1,11 +1,12 @@
-import { GlobalStyle, ThemeProvider, Toaster } from '@pharmacy/ui';
+import { GlobalStyle, ThemeProvider } from '@pharmacy/ui';
 import { checkAuth, type AppStore } from '@pharmacy/session';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 
 /**
- * The one store, theme and toast region for the host and every remote, around the router that holds the routes
- * (`children`: BrowserRouter in the page, StaticRouter on the server, MemoryRouter in tests).
+ * The one store and theme for the host and every remote, around the router that holds the routes (`children`:
+ * BrowserRouter in the page, StaticRouter on the server, MemoryRouter in tests). The toast region is the frames':
+ * the shop's in its header bar (Header.tsx), the admin's in AdminFrame.
  */
 export function App({ store, children }: { store: AppStore; children: ReactNode }) {
   // docs/product.md#client-state: the current user is fetched on app start (guarded routes fetch it again); once, even in StrictMode
@@ -21,7 +22,6 @@ export function App({ store, children }: { store: AppStore; children: ReactNode 
       <ThemeProvider>
         <GlobalStyle />
         {children}
-        <Toaster />
       </ThemeProvider>
     </Provider>
   );

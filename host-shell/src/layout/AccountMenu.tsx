@@ -1,5 +1,5 @@
 import { selectAuth, selectAuthNotice, selectCurrentUser, selectIsAdmin, useAppSelector, useSignOut } from '@pharmacy/session';
-import { UserIcon, toast } from '@pharmacy/ui';
+import { UserIcon, media, toast } from '@pharmacy/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -49,7 +49,8 @@ const Panel = styled.ul`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
   box-shadow: ${({ theme }) => theme.shadows.md};
-  @media (min-width: 768px) {
+  /* a drop-down from lg up, where the account is in the header row; inside the menu row below */
+  ${media.lg} {
     position: absolute;
     right: 0;
     top: 100%;

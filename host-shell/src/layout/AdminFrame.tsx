@@ -1,4 +1,7 @@
+import { Toaster } from '@pharmacy/ui';
+import { useRef } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useHeadingFocus } from './headingFocus';
 import { PageScroll } from './PageScroll';
 import styled from 'styled-components';
 
@@ -16,12 +19,16 @@ const Main = styled.main`
  * <main> holds the remote's whole layout, as it did inside the shop's layout.
  */
 export function AdminFrame() {
+  const main = useRef<HTMLElement>(null);
+  useHeadingFocus(main);
   return (
     <>
-      <Main id="main" tabIndex={-1}>
+      <Main id="main" tabIndex={-1} ref={main}>
         <Outlet />
       </Main>
       <PageScroll />
+      {/* the admin remote's top bar is its own: staff's toasts float (docs/product.md#toasts) */}
+      <Toaster />
     </>
   );
 }

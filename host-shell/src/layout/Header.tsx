@@ -1,7 +1,7 @@
-import { media, visuallyHiddenCss } from '@pharmacy/ui';
+import { Toaster, ToastSlot, media, visuallyHiddenCss } from '@pharmacy/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { SITE_TITLE } from '../config';
 import { headerButton } from '../styles';
 import { remoteWidget } from '../remotes';
@@ -19,9 +19,6 @@ export const NAV_LINKS = [
   { to: '/our-story', label: 'Our story' },
 ] as const;
 
-/** The phone header's one row: a 44 px touch target plus 8 px above and below and the border (61 px, under 64). */
-export const PHONE_HEADER_HEIGHT_PX = 61;
-
 const Bar = styled.header`
   position: sticky;
   top: 0;
@@ -30,6 +27,10 @@ const Bar = styled.header`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
+/**
+ * One row at every width. Below lg the links and the account are in the menu row it opens; from lg up everything
+ * stands in the row. The DOM order is the order on screen (no CSS `order`), so Tab follows what the eye reads.
+ */
 const Inner = styled.div`
   max-width: 72rem;
   margin: 0 auto;
@@ -42,11 +43,27 @@ const Inner = styled.div`
     padding: 0.5rem 1rem;
     gap: 0.5rem 1rem;
   }
+  ${media.lg} {
+    flex-wrap: nowrap;
+  }
+`;
+
+/**
+ * The logo (and from lg up the main links): where toasts appear, in the bar, so they never sit over the page
+ * (docs/product.md#toasts). It takes the row's free room below lg, a wider place for the toast.
+ */
+const Brand = styled(ToastSlot)`
+  /* a basis of 0: the row is never wrapped for its sake, it takes what the buttons leave */
+  flex: 1 1 0;
+  min-width: 0;
+  display: flex;
+  align-items: center;
+  ${media.lg} {
+    flex: 0 1 auto;
+  }
 `;
 
 const Logo = styled(Link)`
-  order: 0;
-  margin-right: auto;
   /* one line that never pushes the buttons onto a second row, however narrow the phone */
   min-width: 0;
   overflow: hidden;
@@ -57,7 +74,6 @@ const Logo = styled(Link)`
   text-decoration: none;
   white-space: nowrap;
   ${media.md} {
-    margin-right: 0;
     font-size: ${({ theme }) => theme.fontSizes.xl};
   }
 `;
@@ -75,7 +91,6 @@ const IconButton = styled.button`
 `;
 
 const SearchToggle = styled(IconButton)`
-  order: 1;
   ${media.md} {
     display: none;
   }
@@ -83,8 +98,8 @@ const SearchToggle = styled(IconButton)`
 
 /**
  * Phones: an overlay row under the header bar, opened by the search button (the page under it does not move).
- * Wider screens: inline in the header row. The box of the search field (40.4 px) is reserved while the catalog
- * remote loads it, so nothing jumps when it arrives.
+ * From md up: the field in the row. The box of the search field (40.4 px) is reserved while the catalog remote
+ * loads it, so nothing jumps when it arrives.
  */
 const Search = styled.div<{ $open: boolean }>`
   display: ${({ $open }) => ($open ? 'block' : 'none')};
@@ -100,18 +115,20 @@ const Search = styled.div<{ $open: boolean }>`
   ${media.md} {
     display: block;
     position: static;
-    order: 2;
-    flex: 1 1 12rem;
+    flex: 0 1 18rem;
     min-width: 0;
     padding: 0;
     border: 0;
     box-shadow: none;
     background: none;
   }
+  ${media.lg} {
+    flex: 1 1 12rem;
+  }
 `;
 
 const Cart = styled.div`
-  order: 2;
+  flex: none;
   display: flex;
   align-items: center;
   justify-content: center;
@@ -119,14 +136,12 @@ const Cart = styled.div`
   min-width: 3.25rem;
   min-height: 2.75rem;
   ${media.md} {
-    order: 3;
     min-width: 5.5rem;
   }
 `;
 
 const Toggle = styled(IconButton)`
-  order: 3;
-  ${media.md} {
+  ${media.lg} {
     display: none;
   }
 `;
@@ -145,43 +160,30 @@ const ToggleWord = styled.span`
 `;
 
 const Collapsible = styled.div<{ $open: boolean }>`
-  order: 5;
   flex: 1 1 100%;
   display: ${({ $open }) => ($open ? 'flex' : 'none')};
   flex-direction: column;
   gap: 0.75rem;
   padding: 0.5rem 0 0.75rem;
-  /* on wide screens its children join the header row (nav after the logo, account last) */
-  ${media.md} {
+  /* from lg up the account joins the row, last (the links are in the bar's own nav) */
+  ${media.lg} {
     display: contents;
   }
 `;
 
-const Nav = styled.nav`
-  ${media.md} {
-    order: 1;
-  }
+const links = css`
   ul {
     margin: 0;
     padding: 0;
     list-style: none;
     display: flex;
-    flex-direction: column;
-    gap: 0.25rem;
-    ${media.md} {
-      flex-direction: row;
-      gap: 1rem;
-    }
   }
   a {
     display: inline-block;
-    padding: 0.5rem 0;
     color: ${({ theme }) => theme.colors.text};
     font-weight: ${({ theme }) => theme.fontWeights.medium};
     text-decoration: none;
-    ${media.md} {
-      padding: 0.375rem 0;
-    }
+    white-space: nowrap;
   }
   a:hover,
   a[aria-current='page'] {
@@ -190,9 +192,41 @@ const Nav = styled.nav`
   }
 `;
 
+/** The main links in the bar, beside the logo: from lg up. */
+const BarNav = styled.nav`
+  ${links}
+  display: none;
+  flex: none;
+  margin-left: 1rem;
+  ${media.lg} {
+    display: block;
+  }
+  ul {
+    gap: 1rem;
+  }
+  a {
+    padding: 0.375rem 0;
+  }
+`;
+
+/** The same links in the menu row, below lg. */
+const MenuNav = styled.nav`
+  ${links}
+  ${media.lg} {
+    display: none;
+  }
+  ul {
+    flex-direction: column;
+    gap: 0.25rem;
+  }
+  a {
+    padding: 0.5rem 0;
+  }
+`;
+
 const AccountSlot = styled.div`
-  ${media.md} {
-    order: 4;
+  ${media.lg} {
+    flex: none;
   }
 `;
 
@@ -202,6 +236,21 @@ const MenuChat = styled.div`
     display: none;
   }
 `;
+
+/** The main links: two places (bar, menu row), one shown at a time, so each sits in the tab order where it is seen. */
+function MainLinks() {
+  return (
+    <ul>
+      {NAV_LINKS.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 const CLOSE_PATH = 'M6 6l12 12M18 6L6 18';
 
@@ -230,7 +279,7 @@ function MenuIcon({ open }: { open: boolean }) {
 
 /**
  * Phones: one row (logo, search button, cart badge, menu button) at most 64 px tall; the search opens in an overlay
- * row and the links in the menu. Wider screens: one row with the search field, links, cart and account menu.
+ * row and the links in the menu. From md the search field is in the row; from lg the links and the account too.
  */
 export function Header() {
   const [open, setOpen] = useState(false);
@@ -256,9 +305,15 @@ export function Header() {
   return (
     <Bar>
       <Inner>
-        <Logo to="/" aria-label={`${SITE_TITLE}, home`}>
-          {SITE_TITLE}
-        </Logo>
+        <Brand>
+          <Logo to="/" aria-label={`${SITE_TITLE}, home`}>
+            {SITE_TITLE}
+          </Logo>
+          <BarNav aria-label="Main">
+            <MainLinks />
+          </BarNav>
+          <Toaster placement="bar" />
+        </Brand>
         <SearchToggle
           ref={searchToggle}
           type="button"
@@ -304,17 +359,9 @@ export function Header() {
           <ToggleWord>Menu</ToggleWord>
         </Toggle>
         <Collapsible id="site-menu" $open={open}>
-          <Nav aria-label="Main">
-            <ul>
-              {NAV_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} end>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </Nav>
+          <MenuNav aria-label="Main">
+            <MainLinks />
+          </MenuNav>
           <AccountSlot>
             <AccountMenu />
           </AccountSlot>

@@ -1,11 +1,12 @@
-import { TOAST_TOP_OFFSET_VAR, media } from '@pharmacy/ui';
-import { useEffect } from 'react';
+import { media } from '@pharmacy/ui';
+import { useRef } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useHeadingFocus } from './headingFocus';
 import { PageScroll } from './PageScroll';
 import styled from 'styled-components';
 import { ChatButton } from './ChatButton';
 import { Footer } from './Footer';
-import { Header, PHONE_HEADER_HEIGHT_PX } from './Header';
+import { Header } from './Header';
 import { ScrollToTopButton } from './ScrollToTopButton';
 
 const SkipLink = styled.a`
@@ -42,21 +43,13 @@ const Main = styled.main`
  * rest working. (The admin has its own frame, AdminFrame.)
  */
 export function Layout() {
-  // Toasts on phones sit just under the sticky header (from md up they are at the bottom right); the admin's
-  // frame has no such header, so the offset goes when the shop's layout does.
-  useEffect(() => {
-    const root = document.documentElement;
-    root.style.setProperty(TOAST_TOP_OFFSET_VAR, `${PHONE_HEADER_HEIGHT_PX}px`);
-    return () => {
-      root.style.removeProperty(TOAST_TOP_OFFSET_VAR);
-    };
-  }, []);
-
+  const main = useRef<HTMLElement>(null);
+  useHeadingFocus(main);
   return (
     <>
       <SkipLink href="#main">Skip to content</SkipLink>
       <Header />
-      <Main id="main" tabIndex={-1}>
+      <Main id="main" tabIndex={-1} ref={main}>
         <Outlet />
       </Main>
       <Footer />

@@ -27,8 +27,9 @@ function Methods({ options }: { options: DeliveryOptions }) {
   return (
     <CardGrid $wide>
       {options.methods.map((option) => (
-        <InfoCard key={option.method} aria-labelledby={`delivery-${option.method}`}>
-          <h3 id={`delivery-${option.method}`}>{option.label}</h3>
+        // an article, not a landmark: "Click and collect" is also the name of the page's section about it
+        <InfoCard as="article" key={option.method} aria-labelledby={`delivery-option-${option.method}`}>
+          <h3 id={`delivery-option-${option.method}`}>{option.label}</h3>
           <p>{option.description}</p>
           <Fee>{feeText(option, options.currency)}</Fee>
         </InfoCard>

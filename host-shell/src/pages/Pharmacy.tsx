@@ -41,7 +41,8 @@ export default function Pharmacy() {
         </CardGrid>
       </Section>
 
-      <Section aria-labelledby="pharmacy-prescriptions">
+      {/* unnamed: each card below is the landmark, named by its own heading (one name, one landmark) */}
+      <Section>
         <CardGrid>
           <InfoCard aria-labelledby="pharmacy-prescriptions">
             <h2 id="pharmacy-prescriptions">Prescription medicines</h2>

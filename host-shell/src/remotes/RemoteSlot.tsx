@@ -36,9 +36,49 @@ type AnyLazy = LazyExoticComponent<ComponentType<any>>;
 const lazies = new Map<RemoteModuleId, AnyLazy>();
 /** The lazies whose load failed: a slot showing one loads again when its remote is retried elsewhere. */
 const failedLazies = new WeakSet<AnyLazy>();
+/** Modules loaded ahead of their first slot (preloadRemoteModule), which that slot then renders without suspending. */
+const preloaded = new Map<RemoteModuleId, { default: unknown }>();
+const preloading = new Map<RemoteModuleId, Promise<void>>();
+
+/**
+ * Loads a remote module before any slot shows it (the idle prefetch: idlePrefetch.ts), once: the slot that later
+ * shows it renders at once instead of suspending. A failure is forgotten (the slot loads, and reports, as usual).
+ */
+export function preloadRemoteModule(id: RemoteModuleId): Promise<void> {
+  let pending = preloading.get(id);
+  if (!pending) {
+    pending = loadRemote<{ default: unknown }>(id).then(
+      (mod) => {
+        if (mod?.default && !isFailedRemoteModule(mod)) preloaded.set(id, mod);
+        else preloading.delete(id);
+      },
+      () => {
+        preloading.delete(id);
+      },
+    );
+    preloading.set(id, pending);
+  }
+  return pending;
+}
+
+/** An already settled thenable: React.lazy reads it during the render instead of suspending for a tick. */
+function settled<T>(value: T): Promise<T> {
+  const thenable = {
+    then(onFulfilled: (v: T) => unknown) {
+      onFulfilled(value);
+      return thenable;
+    },
+  };
+  return thenable as unknown as Promise<T>;
+}
 
 function freshLazy<Id extends RemoteModuleId>(id: Id): AnyLazy {
-  const component: AnyLazy = lazy(async () => {
+  const component: AnyLazy = lazy(() => {
+    const ready = preloaded.get(id);
+    if (ready) return settled({ default: ready.default as ComponentType<PropsOf<Id>> });
+    return load();
+  });
+  async function load() {
     try {
       const mod = await loadRemote<ModuleOf<Id>>(id);
       if (!mod || !mod.default) throw new RemoteLoadError(id);
@@ -53,7 +93,7 @@ function freshLazy<Id extends RemoteModuleId>(id: Id): AnyLazy {
       failedLazies.add(component);
       throw error;
     }
-  });
+  }
   lazies.set(id, component);
   return component;
 }
@@ -63,6 +103,8 @@ const lazyFor = (id: RemoteModuleId): AnyLazy => lazies.get(id) ?? freshLazy(id)
 /** Tests: forget every loaded remote component. */
 export function clearRemoteCache(): void {
   lazies.clear();
+  preloaded.clear();
+  preloading.clear();
 }
 
 interface BoundaryProps {

@@ -7,6 +7,7 @@ import type { PropsOf } from './types';
 
 export { registerRemotesFromConfig, resetRemote, REMOTES_URL } from './registry';
 export { remoteFallbackPlugin } from './fallbackPlugin';
+export { preloadRemoteModule } from './RemoteSlot';
 export { freshRetryPlugin } from './freshRetry';
 export { RemoteUnavailable, UNAVAILABLE_TITLE } from './RemoteUnavailable';
 export type { ModuleOf, PropsOf } from './types';

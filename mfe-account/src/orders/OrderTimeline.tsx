@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import styled, { css } from 'styled-components';
 import { formatDate, orderTimeline, type TimelineStep } from '@pharmacy/contracts';
 import { VisuallyHidden, media, th } from '@pharmacy/ui';
@@ -31,8 +32,9 @@ const Steps = styled.ol<{ $count: number }>`
   padding: 0;
   display: grid;
   gap: ${th((t) => t.space(1))};
+  /* a column is never narrower than its longest word or its date's longest part: nothing breaks mid-word or overlaps */
   ${media.md} {
-    grid-template-columns: repeat(${(p) => Math.max(p.$count, FULL_JOURNEY)}, minmax(0, 1fr));
+    grid-template-columns: repeat(${(p) => Math.max(p.$count, FULL_JOURNEY)}, minmax(min-content, 1fr));
     gap: ${th((t) => t.space(2))};
   }
 `;
@@ -106,19 +108,27 @@ const Mark = styled.span<{ $look: Look }>`
 
 const Label = styled.span<{ $look: Look }>`
   font-weight: ${(p) => th((t) => (p.$look === 'present' || p.$look === 'stopped' ? t.fontWeights.semibold : t.fontWeights.normal))(p)};
-  overflow-wrap: anywhere;
+  overflow-wrap: break-word;
 `;
 
+/** The date and the time each stay whole; from md up, in a narrow column, the time goes under the date. */
 const When = styled.time`
   color: ${th((t) => t.colors.textMuted)};
   font-size: ${th((t) => t.fontSizes.xs)};
+  white-space: nowrap;
+  ${media.md} {
+    white-space: normal;
+  }
+`;
+
+const Whole = styled.span`
   white-space: nowrap;
 `;
 
 const Detail = styled.span`
   grid-column: 2 / -1;
   color: ${th((t) => t.colors.textMuted)};
-  overflow-wrap: anywhere;
+  overflow-wrap: break-word;
   ${media.md} {
     grid-column: auto;
   }
@@ -135,6 +145,17 @@ function Icon({ look }: { look: Look }) {
       )}
     </svg>
   );
+}
+
+/** "12 Mar 2026, 14:05" may break only after its comma: the date and the time each stay whole. */
+function WholeParts({ text }: { text: string }) {
+  const parts = text.split(', ');
+  return parts.map((part, i) => (
+    <Fragment key={part}>
+      {i > 0 && ' '}
+      <Whole>{i < parts.length - 1 ? `${part},` : part}</Whole>
+    </Fragment>
+  ));
 }
 
 /** What a screen reader adds after a step's name: aria-current says "current step" for the present one itself. */
@@ -161,7 +182,11 @@ export function OrderTimeline({ order }: { order: OrderView }) {
               {step.label}
               {STATE_WORDS[look] ? <VisuallyHidden>, {STATE_WORDS[look]}</VisuallyHidden> : null}
             </Label>
-            {step.at && look !== 'next' ? <When dateTime={step.at}>{formatDate(step.at, { withTime: true })}</When> : null}
+            {step.at && look !== 'next' ? (
+              <When dateTime={step.at}>
+                <WholeParts text={formatDate(step.at, { withTime: true })} />
+              </When>
+            ) : null}
             {step.detail ? <Detail>{step.detail}</Detail> : null}
           </Step>
         );

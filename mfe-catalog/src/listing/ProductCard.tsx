@@ -5,6 +5,7 @@ import { PRODUCT_IMAGE_SIZE, formatMoney, type Product, type ProductSafety } fro
 import { useMarket } from '@pharmacy/session';
 import { Badge, MutedText, VisuallyHidden, media, th } from '@pharmacy/ui';
 import { onSale } from '../lib/format';
+import { cardPreviewState } from '../product/cardPreview';
 import { CardSafety } from '../safety/CardSafety';
 import { Highlight } from '../search/Highlight';
 
@@ -205,7 +206,8 @@ export function ProductCard({
       />
       <Body>
         <Title as={headingLevel}>
-          <Link to={`/pharmacy/product/${product._id}`}>{terms ? <Highlight text={product.title} terms={terms} /> : product.title}</Link>
+          <Link to={`/pharmacy/product/${product._id}`} state={cardPreviewState(product)}>
+            {terms ? <Highlight text={product.title} terms={terms} /> : product.title}</Link>
         </Title>
         <Meta>
           {product.brand}

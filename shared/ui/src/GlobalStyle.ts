@@ -21,6 +21,8 @@ export const GlobalStyle = createGlobalStyle`
   /* Keyboard users always see where they are; mouse clicks do not leave rings behind. */
   :focus-visible { outline: 3px solid ${th((t) => t.colors.focus)}; outline-offset: 2px; }
   :focus:not(:focus-visible) { outline: none; }
+  /* a page's heading takes the focus when the page opens (to start reading there), not to be pressed: no ring */
+  h1[tabindex='-1']:focus { outline: none; }
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after {
       animation-duration: 0.01ms !important;

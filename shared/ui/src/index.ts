@@ -74,6 +74,7 @@ export {
   TOAST_HOTKEY,
   TOAST_REGION_LABEL,
   TOAST_VIEWPORT_MAX_WIDTH,
-  TOAST_TOP_OFFSET_VAR,
 } from './toast/Toaster';
-export type { ToastActionProps } from './toast/Toaster';
+export type { ToastActionProps, ToastPlacement } from './toast/Toaster';
+export { ToastSlot } from './toast/ToastSlot';
+export { isTapBaseline, TAP_BASELINE_FLAG } from './tapBaseline';

@@ -56,4 +56,5 @@ describe('<Toaster /> before and at the first toast', () => {
     expect(screen.getAllByRole('region', { name: /Notification/ })).toHaveLength(1);
     expect(mockLoads).toBe(2);
   });
+
 });

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { loadToastView, Toaster, ToastAction, TOAST_TOP_OFFSET_VAR } from '../src/toast/Toaster';
+import { loadToastView, Toaster, ToastAction } from '../src/toast/Toaster';
+import { ToastSlot } from '../src/toast/ToastSlot';
 import { getToastState, resetToasts, toast, TOAST_DEFAULT_DURATION } from '../src/toast/store';
 
 // jsdom has neither PointerEvent (fireEvent.pointer* would drop clientX) nor pointer capture, which Radix's
@@ -55,31 +56,48 @@ describe('<Toaster />', () => {
     expect(region()).toHaveAttribute('aria-label', 'Notification (F8)');
   });
 
-  it('on phones the viewport is a full-width strip at the top, under the header the layout names, letting taps through around the toast', () => {
+  it('floating (no header bar): on phones a full-width strip at the top, letting taps through around the toast', () => {
     render(<Toaster />);
     raise({ title: 'Added to cart' });
     const viewport = region().querySelector('ol') as HTMLOListElement;
     const style = getComputedStyle(viewport);
-    expect([style.position, style.top, style.left, style.right, style.width]).toEqual([
-      'fixed',
-      `var(${TOAST_TOP_OFFSET_VAR}, 0px)`,
-      '0px',
-      '0px',
-      '100%',
-    ]);
+    expect([style.position, style.top, style.left, style.right, style.width]).toEqual(['fixed', '0px', '0px', '0px', '100%']);
     expect(style.bottom).toBe('');
     // the strip lets the page under it be used; only the toast itself takes taps (its Close and action buttons)
     expect(style.pointerEvents).toBe('none');
     expect(getComputedStyle(toastItem('Added to cart')).pointerEvents).toBe('auto');
   });
 
-  it('from the md breakpoint (768 px) up the viewport is bottom-right and at most 420 px wide', () => {
+  it('floating, from the md breakpoint (768 px) up the viewport is bottom-right and at most 420 px wide', () => {
     render(<Toaster />);
     const viewport = region().querySelector('ol') as HTMLOListElement;
     const css = Array.from(document.querySelectorAll('style'), (el) => el.textContent).join('').replace(/\s+/g, '');
     const classes = Array.from(viewport.classList);
     const rule = /@media\(min-width:768px\)\{\.([\w-]+)\{top:auto;bottom:0;left:auto;max-width:420px;padding:1rem;\}\}/.exec(css);
     expect(rule && classes).toContain(rule?.[1]);
+  });
+
+  it('in a bar: over its ToastSlot (not fixed over the page), at most 420 px wide from md up, and the slot marks what steps aside', () => {
+    render(
+      <ToastSlot data-testid="slot">
+        <a href="/">Pharmacy &amp; Care</a>
+        <Toaster placement="bar" />
+      </ToastSlot>,
+    );
+    raise({ title: 'Added to your cart', description: 'Vitamin C 500 mg' });
+    const viewport = region().querySelector('ol') as HTMLOListElement;
+    const style = getComputedStyle(viewport);
+    expect([style.position, style.left, style.right]).toEqual(['absolute', '0px', '0px']);
+    expect(getComputedStyle(screen.getByTestId('slot')).position).toBe('relative');
+    const css = Array.from(document.querySelectorAll('style'), (el) => el.textContent).join('').replace(/\s+/g, '');
+    const classes = Array.from(viewport.classList);
+    const wide = /@media\(min-width:768px\)\{\.([\w-]+)\{max-width:420px;\}\}/.exec(css);
+    expect(wide && classes).toContain(wide?.[1]);
+    // the slot hides its other content (the logo) while a drawn toast is inside it, and keeps its box
+    const slotClasses = Array.from(screen.getByTestId('slot').classList);
+    const aside = /\.([\w-]+):has\(\[data-toast\]\)>:not\(\[data-toast-region\]\)\{visibility:hidden;\}/.exec(css);
+    expect(aside && slotClasses).toContain(aside?.[1]);
+    expect(toastItem('Added to your cart')).toHaveAttribute('data-toast');
   });
 
   it('F8 moves focus to the toast viewport', () => {

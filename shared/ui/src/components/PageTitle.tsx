@@ -25,5 +25,10 @@ export interface PageTitleProps {
 export function PageTitle({ children, documentTitle, className }: PageTitleProps) {
   const text = documentTitle ?? (typeof children === 'string' || typeof children === 'number' ? String(children) : '');
   useDocumentHead({ title: text ? `${text} | ${SITE_NAME}` : undefined });
-  return <H1 className={className}>{children}</H1>;
+  // tabindex -1: the layout moves focus here when the page opens (docs/product.md#layout)
+  return (
+    <H1 className={className} tabIndex={-1}>
+      {children}
+    </H1>
+  );
 }

@@ -9,37 +9,26 @@ import {
   TOAST_REGION_LABEL,
   TOAST_SWIPE_DIRECTION,
   TOAST_SWIPE_THRESHOLD,
-  TOAST_TOP_OFFSET_VAR,
+  TOAST_DRAWN_ATTR,
   TOAST_VIEWPORT_MAX_WIDTH,
   type ToastActionProps,
+  type ToastPlacement,
 } from './Toaster';
 import { TOAST_DEFAULT_DURATION, type ToasterToast, type ToastVariant } from './store';
 import { closeButtonBox } from '../components/closeButton';
 
 /**
- * Phones: a compact strip at the top, under the header, where it does not cover the page's main action (Add to
- * cart, Sign in to check out, Place order: at the thumb, lower down). From md up: bottom right, as wide as
- * TOAST_VIEWPORT_MAX_WIDTH. The region itself lets every tap through; only the toast takes pointer events.
+ * `floating` (a frame without a header bar: the admin): phones get a strip at the top, from md up it stands at the
+ * bottom right. The region itself lets every tap through; only the toast takes pointer events.
  */
-const Viewport = styled(RadixToast.Viewport)`
+const floating = css`
   position: fixed;
-  top: var(${TOAST_TOP_OFFSET_VAR}, 0px);
+  top: 0;
   left: 0;
   right: 0;
-  z-index: ${th((t) => t.zIndices.toast)};
-  display: flex;
-  flex-direction: column;
-  gap: 0.5rem;
   width: 100%;
   max-height: 100vh;
-  margin: 0;
   padding: 0.5rem;
-  list-style: none;
-  outline: none;
-  pointer-events: none;
-  & > li {
-    pointer-events: auto;
-  }
   ${media.md} {
     top: auto;
     bottom: 0;
@@ -49,6 +38,36 @@ const Viewport = styled(RadixToast.Viewport)`
   }
 `;
 
+/**
+ * `bar`: over the ToastSlot of a header bar (its positioned box), as tall as the bar's row plus most of its padding,
+ * from the slot's start and at most TOAST_VIEWPORT_MAX_WIDTH wide from md up. Nothing of the page is ever under it.
+ */
+const bar = css`
+  position: absolute;
+  top: -0.375rem;
+  bottom: -0.375rem;
+  left: 0;
+  right: 0;
+  padding: 0;
+  ${media.md} {
+    max-width: ${TOAST_VIEWPORT_MAX_WIDTH}px;
+  }
+`;
+
+const Viewport = styled(RadixToast.Viewport)<{ $placement: ToastPlacement }>`
+  z-index: ${th((t) => t.zIndices.toast)};
+  display: flex;
+  flex-direction: column;
+  gap: 0.5rem;
+  margin: 0;
+  list-style: none;
+  outline: none;
+  pointer-events: none;
+  & > li {
+    pointer-events: auto;
+  }
+  ${(p) => (p.$placement === 'bar' ? bar : floating)}
+`;
 
 const slideIn = keyframes`from { transform: translateX(calc(100% + 1rem)); } to { transform: translateX(0); }`;
 const dropIn = keyframes`from { transform: translateY(-0.75rem); opacity: 0; } to { transform: translateY(0); opacity: 1; }`;
@@ -68,24 +87,34 @@ const variantCss: Record<ToastVariant, ReturnType<typeof css>> = {
   `,
 };
 
-const Root = styled(RadixToast.Root)<{ $variant: ToastVariant }>`
-  position: relative;
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 0.75rem;
-  padding: 0.5rem 2.75rem 0.5rem 0.875rem;
+const Text = styled.div`
+  display: grid;
+  gap: 0.25rem;
+  min-width: 0;
+`;
+
+/** In a bar the toast fills the row: a title and a description line, each cut with an ellipsis (read whole by screen readers). */
+const inBar = css`
+  flex: 1;
+  min-height: 0;
+  padding: 0.25rem 2.75rem 0.25rem 0.75rem;
+  box-shadow: ${th((t) => t.shadows.md)};
+  font-size: ${th((t) => t.fontSizes.sm)};
+  line-height: 1.3;
+  ${Text} {
+    gap: 0.125rem;
+  }
+  ${Text} > * {
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
+  }
+`;
+
+const floatingRoot = css`
   min-height: 3rem;
-  border: 1px solid;
-  border-radius: ${th((t) => t.radii.md)};
+  padding: 0.5rem 2.75rem 0.5rem 0.875rem;
   box-shadow: ${th((t) => t.shadows.lg)};
-  ${(p) => variantCss[p.$variant]}
-  /* Radix drives these states: open -> closed (exit animation, presence "unmount suspended") -> unmounted. */
-  &[data-state='open'] { animation: ${dropIn} 200ms ease-out; }
-  &[data-state='closed'] { animation: ${fadeOut} 150ms ease-in forwards; }
-  &[data-swipe='move'] { transform: translateX(var(--radix-toast-swipe-move-x)); }
-  &[data-swipe='cancel'] { transform: translateX(0); transition: transform 200ms ease-out; }
-  &[data-swipe='end'] { animation: ${swipeOut} 150ms ease-out forwards; }
   ${media.md} {
     gap: 1rem;
     padding: 1rem 2.5rem 1rem 1.25rem;
@@ -93,9 +122,22 @@ const Root = styled(RadixToast.Root)<{ $variant: ToastVariant }>`
   }
 `;
 
-const Text = styled.div`
-  display: grid;
-  gap: 0.25rem;
+const Root = styled(RadixToast.Root)<{ $variant: ToastVariant; $placement: ToastPlacement }>`
+  position: relative;
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 0.75rem;
+  border: 1px solid;
+  border-radius: ${th((t) => t.radii.md)};
+  ${(p) => variantCss[p.$variant]}
+  /* Radix drives these states: open -> closed (exit animation, presence "unmount suspended") -> unmounted. */
+  &[data-state='open'] { animation: ${dropIn} 200ms ease-out; }
+  &[data-state='closed'] { animation: ${fadeOut} 150ms ease-in forwards; }
+  &[data-swipe='move'] { transform: translateX(var(--radix-toast-swipe-move-x)); }
+  &[data-swipe='cancel'] { transform: translateX(0); transition: transform 200ms ease-out; }
+  &[data-swipe='end'] { animation: ${swipeOut} 150ms ease-out forwards; }
+  ${(p) => (p.$placement === 'bar' ? inBar : floatingRoot)}
 `;
 
 const Title = styled(RadixToast.Title)`
@@ -147,7 +189,7 @@ function renderAction(action: ToasterToast['action']) {
   );
 }
 
-function ToastItems({ toasts }: { toasts: ToasterToast[] }) {
+function ToastItems({ toasts, placement }: { toasts: ToasterToast[]; placement: ToastPlacement }) {
   return toasts.map(({ id, title, description, action, variant = 'default', duration, open, onOpenChange }) => (
     <Root
       key={id}
@@ -155,7 +197,9 @@ function ToastItems({ toasts }: { toasts: ToasterToast[] }) {
       onOpenChange={onOpenChange}
       duration={duration}
       $variant={variant}
+      $placement={placement}
       data-variant={variant}
+      {...{ [TOAST_DRAWN_ATTR]: '' }}
       // A failure is announced at once (assertive); routine feedback waits its turn (polite).
       type={variant === 'destructive' ? 'foreground' : 'background'}
     >
@@ -172,7 +216,7 @@ function ToastItems({ toasts }: { toasts: ToasterToast[] }) {
 }
 
 /** The toasts and Radix's viewport, inside the landmark <Toaster /> renders. */
-export function ToastRegion({ toasts }: { toasts: ToasterToast[] }) {
+export function ToastRegion({ toasts, placement }: { toasts: ToasterToast[]; placement: ToastPlacement }) {
   return (
     <RadixToast.Provider
       swipeDirection={TOAST_SWIPE_DIRECTION}
@@ -180,9 +224,9 @@ export function ToastRegion({ toasts }: { toasts: ToasterToast[] }) {
       duration={TOAST_DEFAULT_DURATION}
       label={TOAST_REGION_LABEL}
     >
-      <ToastItems toasts={toasts} />
+      <ToastItems toasts={toasts} placement={placement} />
       {/* Unnamed: the landmark around it is Toaster's, which exists before this loads; one landmark, not two. */}
-      <Viewport hotkey={TOAST_HOTKEY} label="" />
+      <Viewport hotkey={TOAST_HOTKEY} label="" $placement={placement} />
     </RadixToast.Provider>
   );
 }

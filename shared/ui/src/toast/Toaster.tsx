@@ -14,10 +14,16 @@ export const TOAST_REGION_LABEL = 'Notification';
 export const TOAST_VIEWPORT_MAX_WIDTH = 420;
 
 /**
- * The CSS variable a layout sets to the height of its sticky header, so toasts on phones appear just under it
- * (unset: at the very top).
+ * Where the toasts are drawn. `bar`: inside a layout's header bar, over a ToastSlot (ToastSlot.tsx) whose own content
+ * steps aside while a toast is shown: the bar holds no page content at any scroll position, so a toast there never sits
+ * over a control of the page (docs/product.md#toasts). `floating`: fixed over the page (a frame without such a bar).
  */
-export const TOAST_TOP_OFFSET_VAR = '--pharmacy-toast-top';
+export type ToastPlacement = 'bar' | 'floating';
+
+/** On each drawn toast: a ToastSlot hides its other content while one is there. */
+export const TOAST_DRAWN_ATTR = 'data-toast';
+/** On the Toaster's landmark: the one child of a ToastSlot that stays. */
+export const TOAST_REGION_ATTR = 'data-toast-region';
 
 export interface ToastActionProps extends RadixToastActionProps {
   /** Required by Radix: tells a screen-reader user how to do the same without the button. */
@@ -27,6 +33,8 @@ export interface ToastActionProps extends RadixToastActionProps {
 type ToastView = typeof import('./ToastView');
 let view: ToastView | undefined;
 let loading: Promise<ToastView> | undefined;
+/** Mounted Toasters, told when the view has loaded (a preload): each draws its empty viewport at once. */
+const viewListeners = new Set<() => void>();
 
 /**
  * Loads the toasts' view once (a chunk of whichever app bundles @pharmacy/ui); a failed load (offline) is tried
@@ -34,7 +42,11 @@ let loading: Promise<ToastView> | undefined;
  */
 export function loadToastView(): Promise<ToastView> {
   loading ??= import('./ToastView').then(
-    (m) => (view = m),
+    (m) => {
+      view = m;
+      viewListeners.forEach((listener) => listener());
+      return m;
+    },
     (err: unknown) => {
       loading = undefined;
       throw err;
@@ -51,10 +63,20 @@ export function ToastAction(props: ToastActionProps) {
   return view ? <view.ToastActionView {...props} /> : null;
 }
 
-/** The app's single toast slot; rendered once by the host shell. `Toaster.preload()` loads the toasts' view now. */
-export function Toaster() {
+/**
+ * The app's toast region: rendered once by each frame of the host shell (the shop's header bar, the admin's frame).
+ * `Toaster.preload()` loads the toasts' view now (the host does it when the browser is idle after start-up).
+ */
+export function Toaster({ placement = 'floating' }: { placement?: ToastPlacement }) {
   const { toasts } = useToast();
   const [, loaded] = useReducer((n: number) => n + 1, 0);
+  // Loaded ahead (the host's idle prefetch): the viewport is drawn now, empty, so the first toast only adds itself.
+  useEffect(() => {
+    viewListeners.add(loaded);
+    return () => {
+      viewListeners.delete(loaded);
+    };
+  }, []);
   const needed = toasts.length > 0 && !view;
   useEffect(() => {
     if (!needed) return;
@@ -71,7 +93,9 @@ export function Toaster() {
   return (
     // The landmark is ours, not Radix's viewport (left unnamed inside it), so it is there before Radix loads and
     // stays the same element when the toasts arrive.
-    <section aria-label={`${TOAST_REGION_LABEL} (${TOAST_HOTKEY.join('+')})`}>{view && <view.ToastRegion toasts={toasts} />}</section>
+    <section aria-label={`${TOAST_REGION_LABEL} (${TOAST_HOTKEY.join('+')})`} {...{ [TOAST_REGION_ATTR]: placement }}>
+      {view && <view.ToastRegion toasts={toasts} placement={placement} />}
+    </section>
   );
 }
 
