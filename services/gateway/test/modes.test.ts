@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ACCESS_COOKIE, CSRF_HEADER } from '@pharmacy/contracts';
 import { ensureKeys, loadConfig, type App } from '@pharmacy/service-kit';
@@ -24,14 +25,15 @@ function fakeBuild(): string {
   return root;
 }
 
-type Mode = { name: 'embedded' | 'distributed'; app: App; close: () => Promise<void> };
+/** `accountUrl`: the account service's own port, in distributed mode. */
+type Mode = { name: 'embedded' | 'distributed'; app: App; accountUrl?: string; close: () => Promise<void> };
 
 async function startEmbedded(): Promise<Mode> {
   // No demo catalog: routing is what this suite checks (the seed has its own tests in the catalog service).
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-emb-'));
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CATALOG_SEED: 'false' }), logLevel: 'silent' };
   const app = await buildGateway({ mode: 'embedded', config, static: { root: fakeBuild() } });
-  await app.ready();
+  await app.listen({ port: 0, host: '127.0.0.1' });
   return { name: 'embedded', app, close: () => app.close() };
 }
 
@@ -85,6 +87,7 @@ async function startDistributed(): Promise<Mode> {
   return {
     name: 'distributed',
     app,
+    accountUrl: urls.account,
     close: async () => {
       await app.close();
       await stopChildren();
@@ -183,6 +186,27 @@ describe.each([
     const missing = await mode.app.inject({ url: '/dev/mailbox/no-such-mail', headers: { accept: 'text/html' } });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<h1>Mail not found</h1>');
+  });
+
+  it('shows the dev mailbox to this machine only: over a real loopback socket, never to another address or through a proxy', async () => {
+    const email = `mailbox-${mode.name}-${Date.now()}@example.com`;
+    await mode.app.inject({ method: 'POST', url: '/api/auth/register', payload: { firstName: 'Mae', lastName: 'Box', email, password: 'Sturdy-pass-42' } });
+    await mode.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    const { port } = mode.app.server.address() as AddressInfo;
+    const deadline = Date.now() + 3000;
+    let listed = '';
+    while (!listed.includes(email) && Date.now() < deadline) {
+      const real = await fetch(`http://127.0.0.1:${port}/dev/mailbox`, { headers: { accept: 'text/html' } });
+      expect(real.status).toBe(200);
+      listed = await real.text();
+    }
+    expect(listed).toContain(`To ${email}`);
+    for (const from of [{ remoteAddress: '10.0.0.5' }, { remoteAddress: '10.0.0.5', headers: { 'x-forwarded-for': '127.0.0.1' } }, { headers: { 'x-forwarded-for': '10.0.0.5' } }]) {
+      const res = await mode.app.inject({ url: '/dev/mailbox', remoteAddress: from.remoteAddress, headers: { accept: 'text/html', ...from.headers } });
+      expect([from, res.statusCode, res.json()]).toEqual([from, 404, { success: false, code: 'NOT_FOUND', message: 'Not found.' }]);
+    }
+    // Served by the gateway only: the account service's own port does not show it.
+    if (mode.accountUrl) expect((await fetch(`${mode.accountUrl}/dev/mailbox`, { headers: { accept: 'text/html' } })).status).toBe(404);
   });
 
   it('never exposes internal service routes publicly', async () => {

@@ -9,7 +9,7 @@
 export const ACCOUNT_LIMITS = {
   nameMax: 50,
   emailMax: 254,
-  passwordMin: 8,
+  passwordMin: 12, // ASVS 5 (2.1.1): at least 12 characters; strength is checked too (zxcvbn, server side)
   passwordMax: 128,
   phoneMax: 20, // PHONE_RULE.maxLength
   listItemMax: 60,
@@ -21,6 +21,13 @@ export const ACCOUNT_LIMITS = {
   orderIdMax: 64,
   resetTokenMax: 200,
 } as const;
+
+/**
+ * The code of a sign-in refused until the browser solves the proof-of-work check (docs/api.md#sign-in-limits): sent
+ * while failed sign-ins across the shop are above normal, to a browser the account does not know. The sign-in page
+ * fetches a check from AccountPaths.signInChallenge, solves it and sends the sign-in again with the solution.
+ */
+export const SIGN_IN_CHALLENGE_CODE = 'CHALLENGE_REQUIRED';
 
 /** Reset links stay valid this long (minutes). */
 export const RESET_TOKEN_TTL_MINUTES = 30;
@@ -141,6 +148,8 @@ export const AccountPaths = {
   signout: '/api/auth/signout',
   register: '/api/auth/register',
   login: '/api/auth/login',
+  /** Whether sign-in needs the proof-of-work check now, and a check to solve when it does. */
+  signInChallenge: '/api/auth/challenge',
   logout: '/api/auth/logout',
   checkAuth: '/api/auth/check-auth',
   refresh: '/api/auth/refresh',
@@ -154,6 +163,9 @@ export const AccountPaths = {
   adminUserDetails: (id: string) => `/api/admin/users/details/${encodeURIComponent(id)}`,
   safetyProfile: (userId: string) => `/internal/account/users/${encodeURIComponent(userId)}/safety-profile`,
   notifyUser: (userId: string) => `/internal/account/users/${encodeURIComponent(userId)}/notify`,
+  /** The mail the shop kept instead of sending it (no SMTP_URL, not production), newest first: the dev mailbox's data. */
+  keptMails: '/internal/account/outbox',
+  keptMail: (id: string) => `/internal/account/outbox/${encodeURIComponent(id)}`,
   /** Checkout's admin order search by email: the ids of the users whose email contains the text. */
   usersByEmail: '/internal/account/users/by-email',
 } as const;
