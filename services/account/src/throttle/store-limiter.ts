@@ -93,9 +93,3 @@ export async function take(limiter: StoreLimiter, key: string): Promise<Taken> {
     throw res;
   }
 }
-
-/** Whether `key` has used up its points, without counting anything. */
-export async function exhausted(limiter: StoreLimiter, key: string): Promise<Taken> {
-  const res = await limiter.get(key);
-  return res && res.consumedPoints > limiter.points ? { allowed: false, retryAfterSeconds: secondsOf(res) } : { allowed: true };
-}
