@@ -209,6 +209,20 @@ describe.each([
     if (mode.accountUrl) expect((await fetch(`${mode.accountUrl}/dev/mailbox`, { headers: { accept: 'text/html' } })).status).toBe(404);
   });
 
+  it('counts sign-ins by the address its socket comes from: rotating X-Forwarded-For gains nothing', async () => {
+    const attempt = (i: number) =>
+      mode.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `rotating-${mode.name}-${i}@example.com`, password: 'Leaked-password-1' },
+        remoteAddress: '203.0.113.9',
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt(i)).statusCode).toBe(401);
+    const refused = await attempt(10);
+    expect([refused.statusCode, refused.json().message]).toEqual([429, expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds/)]);
+  });
+
   it('never exposes internal service routes publicly', async () => {
     const res = await mode.app.inject({ method: 'POST', url: '/internal/catalog/stock/release', payload: { reservationId: 'x' } });
     expect([403, 404]).toContain(res.statusCode);
