@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { DEMO_ADMIN, PHONE, launch, newContext, trackErrors } from '../setup/browser';
 import { openAccountMenu, registerShopper, signIn, signInAfterSignUp, signOut, signUp, uniqueEmail } from '../setup/journeys';
 import { startServer, type RunningServer } from '../setup/server';
+import { violations } from '../setup/axe';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -83,13 +84,8 @@ describe('account journeys in the browser', () => {
 describe('signing in while the shop is under a credential-stuffing attack', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    // A shop whose sign-in check turns on after 2 failed sign-ins a minute (30 by default).
+    // A shop whose sign-in check turns on after 2 failed sign-ins a minute (30 by default), then 3 stolen guesses.
     server = await startServer({ env: { LOGIN_FAILURES_PER_MINUTE: '2' } });
-  });
-  afterAll(() => server?.stop());
-
-  it('a shopper on a phone signs in from a new device: the page solves the check by itself, showing its progress', async () => {
-    const shopper = await registerShopper(server.url, 'Ines');
     for (let i = 0; i < 3; i++) {
       const guess = await fetch(`${server.url}/api/auth/login`, {
         method: 'POST',
@@ -98,6 +94,11 @@ describe('signing in while the shop is under a credential-stuffing attack', () =
       });
       expect(guess.status).toBe(401);
     }
+  });
+  afterAll(() => server?.stop());
+
+  it('a shopper on a phone signs in from a new device: the page solves the check by itself, showing its progress', async () => {
+    const shopper = await registerShopper(server.url, 'Ines');
 
     const context = await newContext(browser, { ...PHONE, base: server.url });
     const page = await context.newPage();
@@ -124,5 +125,13 @@ describe('signing in while the shop is under a credential-stuffing attack', () =
     await context.close();
     // What a shopper waits at worst on this machine's headless Chromium (a phone is slower, a laptop faster).
     console.info(`sign-in check solved ${solvedInMs} ms after the page opened`);
+  });
+
+  it('the security check has no accessibility violations on a phone', async () => {
+    // axe is injected by the test only (the shop's CSP allows no inline script)
+    const context = await newContext(browser, { ...PHONE, base: server.url, bypassCSP: true });
+    const page = await context.newPage();
+    expect(await violations(page, '/sign-in', (p) => p.getByRole('group', { name: 'Security check' }).waitFor())).toEqual([]);
+    await context.close();
   });
 });
