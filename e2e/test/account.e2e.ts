@@ -1,6 +1,8 @@
 import type { Browser } from 'playwright-core';
-import { DEMO_ADMIN, launch, newContext, trackErrors } from '../setup/browser';
-import { openAccountMenu, signIn, signInAfterSignUp, signOut, signUp, uniqueEmail } from '../setup/journeys';
+import { DEMO_ADMIN, PHONE, launch, newContext, trackErrors } from '../setup/browser';
+import { openAccountMenu, registerShopper, signIn, signInAfterSignUp, signOut, signUp, uniqueEmail } from '../setup/journeys';
+import { startServer, type RunningServer } from '../setup/server';
+import { violations } from '../setup/axe';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -76,5 +78,60 @@ describe('account journeys in the browser', () => {
     await admin.waitForURL('**/admin/dashboard');
     await admin.getByText('Admin Panel').first().waitFor();
     await adminContext.close();
+  });
+});
+
+describe('signing in while the shop is under a credential-stuffing attack', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    // A shop whose sign-in check turns on after 2 failed sign-ins a minute (30 by default), then 3 stolen guesses.
+    server = await startServer({ env: { LOGIN_FAILURES_PER_MINUTE: '2' } });
+    for (let i = 0; i < 3; i++) {
+      const guess = await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `stolen-${i}@example.com`, password: 'Leaked-password-1' }),
+      });
+      expect(guess.status).toBe(401);
+    }
+  });
+  afterAll(() => server?.stop());
+
+  it('a shopper on a phone signs in from a new device: the page solves the check by itself, showing its progress', async () => {
+    const shopper = await registerShopper(server.url, 'Ines');
+
+    const context = await newContext(browser, { ...PHONE, base: server.url });
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    const opened = Date.now();
+    await page.goto('/sign-in');
+    const check = page.getByRole('group', { name: 'Security check' });
+    await check.getByRole('progressbar', { name: 'Security check' }).waitFor();
+    await check.getByText('You do not need to do anything').waitFor();
+    // The shopper types meanwhile; the check finishes by itself, without a script or a request to anyone else.
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill(shopper.email);
+    await form.getByLabel('Password').fill(shopper.password);
+    await check.getByText('Done').waitFor({ timeout: 60_000 });
+    const solvedInMs = Date.now() - opened;
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/sign-in');
+    const origins = await page.evaluate(() => [
+      ...new Set(performance.getEntriesByType('resource').filter((e) => e.name.startsWith('http')).map((e) => new URL(e.name).origin)),
+    ]);
+    expect(origins).toEqual([new URL(server.url).origin]);
+    expect(errors).toEqual([]);
+    await context.close();
+    // What a shopper waits at worst on this machine's headless Chromium (a phone is slower, a laptop faster).
+    console.info(`sign-in check solved ${solvedInMs} ms after the page opened`);
+  });
+
+  it('the security check has no accessibility violations on a phone', async () => {
+    // axe is injected by the test only (the shop's CSP allows no inline script)
+    const context = await newContext(browser, { ...PHONE, base: server.url, bypassCSP: true });
+    const page = await context.newPage();
+    expect(await violations(page, '/sign-in', (p) => p.getByRole('group', { name: 'Security check' }).waitFor())).toEqual([]);
+    await context.close();
   });
 });

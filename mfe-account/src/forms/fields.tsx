@@ -1,4 +1,5 @@
 import type { ChangeEvent } from 'react';
+import { ACCOUNT_LIMITS } from '@pharmacy/contracts';
 import { Field, Input, Textarea } from '@pharmacy/ui';
 import { Row } from './layout';
 
@@ -14,7 +15,7 @@ interface FormWith<Name extends string> {
  * browser); its refusal says what was wrong and replaces this hint in the form's alert.
  */
 export const NEW_PASSWORD_HINT =
-  'At least 8 characters and hard to guess: a few unrelated words work well. Common passwords and your own name or email are refused.';
+  `At least ${ACCOUNT_LIMITS.passwordMin} characters and hard to guess: a few unrelated words work well. Common passwords and your own name or email are refused.`;
 
 /** The repeat field's problem: empty, or not the same as the password it repeats. */
 export const repeatProblem = (repeat: string, password: string, what: string) =>

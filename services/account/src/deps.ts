@@ -8,7 +8,9 @@ import type { SessionKit } from './sessions/guard';
 import type { Revocations } from './sessions/revocations';
 import type { Erasure } from './erasure/service';
 import type { PersonalDataEraser } from './erasure/erasers';
-import type { AttemptCounter, AttemptLimit } from './throttle/store';
+import type { AccountLimiters, AttemptLimit } from './throttle/limits';
+import type { Devices } from './auth/devices';
+import type { ChallengeWork, SignInChallenges } from './auth/challenge';
 
 /** Per-route limits (per signed-in user, else per client address); RATE_LIMIT_* set their max, tests raise them. */
 export const DEFAULT_RATE_LIMITS = {
@@ -23,12 +25,18 @@ export const DEFAULT_RATE_LIMITS = {
 export type RateLimits = RateLimitsOf<typeof DEFAULT_RATE_LIMITS>;
 
 /**
- * Limits per account (by normalised email, whether or not an account exists, so the answers do not tell),
- * across every client address: what a per-address limit cannot stop when guesses come from many addresses.
+ * Limits across every client address: what a per-address limit cannot stop when guesses come from many addresses
+ * (docs/api.md#sign-in-limits). Per account by normalised email, whether or not an account exists, so the answers
+ * do not tell.
  */
 export const DEFAULT_ATTEMPT_LIMITS = {
-  /** Wrong passwords (sign-in, and the current password asked for by account changes). */
+  /**
+   * Wrong passwords per account from devices it does not know; the same limit applies per device it knows and per
+   * signed-in session (the current password asked for by account changes).
+   */
   loginFailures: { max: 10, windowMs: 15 * 60_000 },
+  /** Failed sign-ins from unknown devices across the shop in a minute; past it, they need the proof-of-work check. */
+  shopLoginFailures: { max: 30, windowMs: 60_000 },
   /** Reset links mailed. */
   resetMails: { max: 3, windowMs: 60 * 60_000 },
 } satisfies Record<string, AttemptLimit>;
@@ -46,6 +54,8 @@ export interface AccountDeps extends ServiceDeps<RateLimits> {
   /** Secure cookies (default: production). */
   secureCookies?: boolean;
   attemptLimits?: Partial<AccountAttemptLimits>;
+  /** How hard the sign-in check is (lowered in tests). */
+  challengeWork?: Partial<ChallengeWork>;
   /** Clock for expiry decisions (tests move it forward). */
   now?: () => Date;
   /** argon2 cost; lowered in tests only. */
@@ -67,9 +77,12 @@ export interface AccountContext {
   hasher: PasswordHasher;
   mailer: Mailer;
   limits: RateLimits;
-  /** Failed password checks per account; see AccountAttemptLimits. */
-  loginFailures: AttemptCounter;
-  resetMails: AttemptCounter;
+  /** The service's counters (wrong passwords, failed sign-ins across the shop, reset mails). */
+  limiters: AccountLimiters;
+  /** Devices each account knows (signed device cookies). */
+  devices: Devices;
+  /** The proof-of-work check of sign-in while failures are above normal. */
+  challenges: SignInChallenges;
   now: () => Date;
   store: DocumentStore;
   /** Revoked sessions and users, fed to the other services. */

@@ -1,21 +1,21 @@
 import { DEV_MAILBOX_PATH } from '@pharmacy/contracts';
 import { openStore } from '@pharmacy/db';
-import { createMailer, type KitConfig, type RateLimit, type OpenService, type OutboxDoc } from '@pharmacy/service-kit';
+import { createMailer, devMailboxOn, type KitConfig, type RateLimit, type OpenService, type OutboxDoc } from '@pharmacy/service-kit';
 import { buildAccountService } from './plugin';
 import { serviceEraser } from './erasure/erasers';
 import { createPasswordHasher } from './users/passwords';
 import { openUsers } from './users/store';
 import { ensureDemoUsers } from './users/demo';
-import { devMailboxOn } from './mailbox/routes';
 import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountAttemptLimits, type RateLimits } from './deps';
 
 export { buildAccountService, type AccountControls } from './plugin';
+export { devMailboxPages } from './mailbox/pages';
 export { serviceEraser, type PersonalDataEraser } from './erasure/erasers';
 export { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountAttemptLimits, type AccountDeps, type RateLimits } from './deps';
 export { toPublicUser, type UserDoc } from './users/store';
 export { REFRESH_TTL_SECONDS } from './sessions/store';
 
-/** The limits the configuration overrides (RATE_LIMIT_*, LOGIN_FAILURES_PER_ACCOUNT, RESET_MAILS_PER_ACCOUNT): only the max, never the window. */
+/** The limits the configuration overrides (RATE_LIMIT_*, LOGIN_FAILURES_PER_*, RESET_MAILS_PER_ACCOUNT): only the max, never the window. */
 function rateLimitsFrom(config: KitConfig['account']): Partial<RateLimits> {
   const out: Partial<RateLimits> = {};
   for (const key of Object.keys(DEFAULT_RATE_LIMITS) as Array<keyof RateLimits>) {
@@ -28,6 +28,7 @@ function rateLimitsFrom(config: KitConfig['account']): Partial<RateLimits> {
 function attemptLimitsFrom(config: KitConfig['account']): Partial<AccountAttemptLimits> {
   const out: Partial<AccountAttemptLimits> = {};
   if (config.loginFailuresPerAccount !== undefined) out.loginFailures = { ...DEFAULT_ATTEMPT_LIMITS.loginFailures, max: config.loginFailuresPerAccount };
+  if (config.loginFailuresPerMinute !== undefined) out.shopLoginFailures = { ...DEFAULT_ATTEMPT_LIMITS.shopLoginFailures, max: config.loginFailuresPerMinute };
   if (config.resetMailsPerAccount !== undefined) out.resetMails = { ...DEFAULT_ATTEMPT_LIMITS.resetMails, max: config.resetMailsPerAccount };
   return out;
 }
@@ -41,17 +42,14 @@ export const openAccountService: OpenService = async (ctx) => {
   const store = await openStore({ name: 'account', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl });
   try {
     const production = ctx.config.production;
-    const mailboxUrl = devMailboxOn({ production, mailer: { kind: ctx.config.smtpUrl ? 'smtp' : 'outbox' } })
-      ? `${ctx.config.publicOrigin}${DEV_MAILBOX_PATH}`
-      : undefined;
+    // Each kept mail's log line links to it in the dev mailbox, which the gateway serves at the public origin.
+    const mailboxUrl = devMailboxOn({ production, smtp: Boolean(ctx.config.smtpUrl) }) ? `${ctx.config.publicOrigin}${DEV_MAILBOX_PATH}` : undefined;
     const mailer = createMailer({
       smtpUrl: ctx.config.smtpUrl,
       outbox: store.collection<OutboxDoc>('outbox'),
       mailboxUrl,
       log: ctx.log,
     });
-    // Said once at start, so whoever runs the shop knows where password reset links go.
-    if (mailboxUrl) ctx.log.info({ mailbox: mailboxUrl }, `No SMTP_URL set: mail is kept and readable at ${mailboxUrl}`);
     if (!ctx.config.production) {
       const hasher = createPasswordHasher();
       await ensureDemoUsers(await openUsers(store), hasher, () => new Date());

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_MARKET_CODE, DEV_MAILBOX_PATH, marketFor } from '@pharmacy/contracts';
-import { ACCESS_TOKEN_TTL_SECONDS, type FastifyPluginAsyncTypebox, type OutboxDoc } from '@pharmacy/service-kit';
+import { ACCESS_TOKEN_TTL_SECONDS, devMailboxOn, type FastifyPluginAsyncTypebox, type OutboxDoc } from '@pharmacy/service-kit';
 import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountContext, type AccountDeps } from './deps';
 import { authRoutes } from './auth/routes';
 import { recoveryRoutes } from './recovery/routes';
@@ -8,14 +8,16 @@ import { profileRoutes } from './profile/routes';
 import { ticketRoutes } from './tickets/routes';
 import { adminUserRoutes } from './admin/routes';
 import { internalRoutes } from './internal/routes';
-import { devMailboxOn, mailboxRoutes } from './mailbox/routes';
+import { outboxRoutes } from './mailbox/routes';
 import { createPasswordHasher } from './users/passwords';
 import { openUsers } from './users/store';
 import { openSessions } from './sessions/store';
 import { createSessionKit } from './sessions/guard';
 import { openRevocations } from './sessions/revocations';
 import { createErasure, DEFAULT_ERASURE_RETRY_MS } from './erasure/service';
-import { createAttemptCounter, openAttempts } from './throttle/store';
+import { openLimiters } from './throttle/limits';
+import { createDevices } from './auth/devices';
+import { DEFAULT_CHALLENGE_WORK, openChallenges } from './auth/challenge';
 
 /**
  * `POST /api/auth/logout` and `/refresh` carry no body, and browsers' fetch wrappers often still send
@@ -62,16 +64,16 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
     app.addHook('onReady', async () => erasure.start());
     app.addHook('onClose', async () => erasure.stop());
     controls?.onReady?.({ retryErasures: erasure.retryAll });
+    const secureCookies = deps.secureCookies ?? production;
     const kit = createSessionKit({
       users,
       sessions,
       privateKey: deps.privateKey,
-      secureCookies: deps.secureCookies ?? production,
+      secureCookies,
       accessTokenTtlSeconds: deps.accessTokenTtlSeconds,
     });
-    const mailbox = devMailboxOn({ production, mailer: deps.mailer });
-    const attempts = await openAttempts(deps.store);
-    const attemptLimits = { ...DEFAULT_ATTEMPT_LIMITS, ...deps.attemptLimits };
+    const mailbox = devMailboxOn({ production, smtp: deps.mailer.kind === 'smtp' });
+    const limiters = await openLimiters(deps.store, { ...DEFAULT_ATTEMPT_LIMITS, ...deps.attemptLimits }, now);
     const ctx: AccountContext = {
       users,
       sessions,
@@ -79,8 +81,14 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
       hasher,
       mailer: deps.mailer,
       limits: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits },
-      loginFailures: createAttemptCounter(attempts, attemptLimits.loginFailures, now),
-      resetMails: createAttemptCounter(attempts, attemptLimits.resetMails, now),
+      limiters,
+      devices: createDevices({ privateKey: deps.privateKey, secureCookies, now }),
+      challenges: await openChallenges({
+        store: deps.store,
+        privateKey: deps.privateKey,
+        limiters,
+        work: { ...DEFAULT_CHALLENGE_WORK, ...deps.challengeWork },
+      }),
       now,
       store: deps.store,
       revocations,
@@ -98,6 +106,6 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
     await app.register(ticketRoutes, ctx);
     await app.register(adminUserRoutes, ctx);
     await app.register(internalRoutes, { ...ctx, internalToken: deps.internalToken });
-    if (mailbox) await app.register(mailboxRoutes, { outbox: deps.store.collection<OutboxDoc>('outbox') });
+    if (mailbox) await app.register(outboxRoutes, { outbox: deps.store.collection<OutboxDoc>('outbox'), internalToken: deps.internalToken });
   };
 }

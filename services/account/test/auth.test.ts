@@ -1,4 +1,4 @@
-import { createAccessTokenSigner } from '@pharmacy/service-kit';
+import { createAccessTokenSigner, CROSS_SITE_REFUSED } from '@pharmacy/service-kit';
 import {
   ACCESS_COOKIE,
   Jar,
@@ -49,8 +49,8 @@ describe('POST /api/auth/register', () => {
   });
 
   it.each([
-    [{ password: 'short1!' }, 'Password must be at least 8 characters.'],
-    [{ password: '1234567890' }, 'Password cannot be only numbers. Add some letters or symbols.'],
+    [{ password: 'Short-pass1' }, 'Password must be at least 12 characters.'],
+    [{ password: '123456789012' }, 'Password cannot be only numbers. Add some letters or symbols.'],
     [{ password: 'x'.repeat(129) }, 'Password must be at most 128 characters.'],
     [{ email: 'not-an-email' }, 'Enter a valid email address, like name@example.com.'],
     [{ firstName: '' }, 'First name is required.'],
@@ -259,6 +259,35 @@ describe('sign-out: POST /api/auth/logout and GET /api/auth/signout', () => {
     expect(res.json()).toMatchObject({ success: true, message: 'You have been signed out.' });
     expect(String(res.headers['set-cookie'])).toContain(`${ACCESS_COOKIE}=;`);
     expect((await send(t.app, 'POST', '/api/auth/refresh', undefined, jar)).statusCode).toBe(401);
+  });
+
+  it('GET signout sent by another site (by Sec-Fetch-Site, else Origin or Referer) signs nobody out', async () => {
+    const { jar } = await signedIn(t.app);
+    const fromElsewhere = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'same-site', referer: 'https://blog.shop.test/post' },
+      { origin: 'https://evil.example' },
+      { referer: 'https://evil.example/page.html' },
+    ];
+    for (const headers of fromElsewhere) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/auth/signout', headers: { cookie: jar.header(), ...headers } });
+      expect([headers, res.statusCode, res.json()]).toEqual([headers, 403, { success: false, code: 'FORBIDDEN', message: CROSS_SITE_REFUSED }]);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect((await get(t.app, '/api/auth/me', jar)).statusCode).toBe(200);
+    expect((await send(t.app, 'POST', '/api/auth/refresh', undefined, jar)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a page of the shop (same-origin)', { 'sec-fetch-site': 'same-origin' }],
+    ['the address bar or a bookmark', { 'sec-fetch-site': 'none' }],
+    ['a browser without Sec-Fetch-Site, from the shop', { referer: 'http://localhost:80/account' }],
+  ])('GET signout from %s still signs out', async (_from, headers) => {
+    const { jar } = await signedIn(t.app);
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/signout', headers: { cookie: jar.header(), ...headers } });
+    expect(res.statusCode).toBe(200);
+    expect((await get(t.app, '/api/auth/me', jar)).statusCode).toBe(401);
   });
 
   it('signing out one device leaves the other signed in', async () => {

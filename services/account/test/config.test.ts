@@ -50,6 +50,7 @@ it("the README's configuration table shows the limits and timer this service app
     expect([name, row(name)]).toEqual([name, `\`${max}\` per ${per(String(timeWindow))}`]);
   }
   expect(row('LOGIN_FAILURES_PER_ACCOUNT')).toBe(`\`${DEFAULT_ATTEMPT_LIMITS.loginFailures.max}\``);
+  expect(row('LOGIN_FAILURES_PER_MINUTE')).toBe(`\`${DEFAULT_ATTEMPT_LIMITS.shopLoginFailures.max}\``);
   expect(row('RESET_MAILS_PER_ACCOUNT')).toBe(`\`${DEFAULT_ATTEMPT_LIMITS.resetMails.max}\``);
   expect(row('ERASURE_RETRY_MS')).toBe(`\`${DEFAULT_ERASURE_RETRY_MS}\``);
 });

@@ -1,4 +1,6 @@
-import { ACCESS_COOKIE, CSRF_HEADER, CSRF_HEADER_VALUE, REFRESH_COOKIE } from '@pharmacy/contracts';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { ACCESS_COOKIE, CSRF_HEADER, CSRF_HEADER_VALUE, REFRESH_COOKIE, type SignInChallenge } from '@pharmacy/contracts';
 import { openStore, type DocumentStore } from '@pharmacy/db';
 import { createApp, createMailer, generateTestKeys, type App, type Mailer, type OutboxDoc } from '@pharmacy/service-kit';
 import { buildAccountService, type AccountControls, type AccountDeps, type RateLimits } from '../src';
@@ -44,6 +46,8 @@ export async function buildTestApp(overrides: Partial<AccountDeps> & { mailer?: 
       rateLimits: GENEROUS_LIMITS,
       now: () => new Date(Date.now() + offset),
       passwordCost: { memoryCost: 1024, timeCost: 1 },
+      // The check's work is the browser's; tests keep it to a few attempts.
+      challengeWork: { cost: 10, minAttempts: 5, maxAttempts: 40 },
       ...overrides,
     }, { onReady: (c) => (controls = c) }),
   );
@@ -132,6 +136,21 @@ export const send = (app: App, method: 'POST' | 'PUT' | 'DELETE', url: string, p
   app.inject({ method, url, payload: payload as object, headers: jar ? jar.headers() : {} });
 
 export { ACCESS_COOKIE, REFRESH_COOKIE };
+
+/** The sign-in check the service hands out now (GET /api/auth/challenge). */
+export async function challengeNow(app: App): Promise<SignInChallenge> {
+  const res = await app.inject({ method: 'GET', url: '/api/auth/challenge' });
+  expect(res.statusCode).toBe(200);
+  return res.json().data as SignInChallenge;
+}
+
+/** A sign-in's `altcha` field: a fresh check solved as the sign-in page solves it (ALTCHA's payload, base64 JSON). */
+export async function solvedChallenge(app: App): Promise<string> {
+  const { challenge } = await challengeNow(app);
+  if (!challenge) throw new Error('no check is handed out now');
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
 
 /** Polls until the check passes (mail is sent without blocking the response). */
 export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 3000): Promise<T> {

@@ -1,16 +1,23 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createApp, generateTestKeys, httpPeers, loadConfig, type App } from '@pharmacy/service-kit';
-import { openAccountService } from '../src';
+import { createApp, ensureKeys, generateTestKeys, httpPeers, injectTransport, INTERNAL_HEADER, loadConfig, loadInternalToken, type App } from '@pharmacy/service-kit';
+import { devMailboxPages, openAccountService } from '../src';
 import { textWithLinks } from '../src/mailbox/page';
 import { buildTestApp, eventually, register, send } from './helpers';
+
+const REPO = path.resolve(__dirname, '..', '..', '..');
 
 const keys = generateTestKeys();
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
-/** The account service as the gateway opens it, from environment variables, with its log lines kept. */
+/**
+ * The account service as the embedded gateway opens it, from environment variables, with its log lines kept, and the
+ * dev mailbox pages the gateway serves beside it (reading the outbox in process).
+ */
 type LogLine = { msg: string; mailbox?: string; to?: string };
 
 async function start(env: Record<string, string>): Promise<{ app: App; log: () => LogLine[] }> {
@@ -27,13 +34,20 @@ async function start(env: Record<string, string>): Promise<{ app: App; log: () =
     privateKey: keys.privateKey,
   });
   await handle.register(app);
+  await app.register(devMailboxPages, { transport: injectTransport(app), token: keys.internalToken });
   app.addHook('onClose', () => handle.close());
   await app.ready();
   return { app, log: () => lines.map((l) => JSON.parse(l) as LogLine) };
 }
 
-const html = (accept = 'text/html') => ({ accept });
-const page = (app: App, url: string) => app.inject({ method: 'GET', url, headers: html() });
+/** A page request from this machine (fastify.inject's socket is 127.0.0.1) unless `from` says otherwise. */
+const page = (app: App, url: string, from: { remoteAddress?: string; headers?: Record<string, string> } = {}) =>
+  app.inject({ method: 'GET', url, remoteAddress: from.remoteAddress, headers: { accept: 'text/html', ...from.headers } });
+
+const expectNotFound = (res: Awaited<ReturnType<typeof page>>) => {
+  expect(res.statusCode).toBe(404);
+  expect(res.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'Not found.' });
+};
 
 describe('the dev mailbox on a default install (no SMTP_URL, not production)', () => {
   let app: App;
@@ -43,17 +57,37 @@ describe('the dev mailbox on a default install (no SMTP_URL, not production)', (
   });
   afterAll(() => app.close());
 
-  it('says at start where mail can be read', () => {
-    expect(log().find((l) => l.mailbox === 'http://shop.test/dev/mailbox')?.msg).toBe(
-      'No SMTP_URL set: mail is kept and readable at http://shop.test/dev/mailbox',
-    );
-  });
-
-  it('the forgot-password answer points to it, for a known and an unknown email alike', async () => {
+  it('the forgot-password answer points to it, for a known and an unknown email alike, on this machine only', async () => {
     const known = await send(app, 'POST', '/api/auth/forgot-password', { email: 'shopper@pharmacy.local' });
     const unknown = await send(app, 'POST', '/api/auth/forgot-password', { email: 'nobody@example.com' });
     expect(known.json()).toEqual({ success: true, data: null, message: expect.any(String), mailbox: '/dev/mailbox' });
     expect(unknown.json()).toEqual(known.json());
+    const remote = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nobody@example.com' }, remoteAddress: '10.0.0.5' });
+    expect(remote.json()).toEqual({ success: true, data: null, message: known.json().message });
+  });
+
+  it('answers another machine as if it did not exist, whatever headers it sends, and nothing a proxy relayed', async () => {
+    await send(app, 'POST', '/api/auth/forgot-password', { email: 'shopper@pharmacy.local' });
+    const id = (await eventually(async () => log().find((l) => l.to === 'shopper@pharmacy.local' && l.mailbox)))!.mailbox!.split('/').pop()!;
+    expect((await page(app, '/dev/mailbox')).statusCode).toBe(200);
+    expect((await page(app, `/dev/mailbox/${id}`)).statusCode).toBe(200);
+    const forwarded = { 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1', forwarded: 'for=127.0.0.1' };
+    for (const url of ['/dev/mailbox', `/dev/mailbox/${id}`, '/dev/mailbox/..%2F..%2Fetc']) {
+      expectNotFound(await page(app, url, { remoteAddress: '10.0.0.5' }));
+      expectNotFound(await page(app, url, { remoteAddress: '::ffff:192.0.2.7' }));
+      expectNotFound(await page(app, url, { remoteAddress: '10.0.0.5', headers: { 'x-forwarded-for': '127.0.0.1' } }));
+      // A proxy on this machine would make every visitor's socket look local: what it relays is refused.
+      for (const [name, value] of Object.entries(forwarded)) expectNotFound(await page(app, url, { headers: { [name]: value } }));
+    }
+    expect((await page(app, '/dev/mailbox', { remoteAddress: '::1' })).statusCode).toBe(200);
+    expect((await page(app, '/dev/mailbox', { remoteAddress: '::ffff:127.0.0.1' })).statusCode).toBe(200);
+  });
+
+  it('keeps the outbox behind the internal token', async () => {
+    expect((await app.inject({ method: 'GET', url: '/internal/account/outbox' })).statusCode).toBe(403);
+    const listed = await app.inject({ method: 'GET', url: '/internal/account/outbox', headers: { [INTERNAL_HEADER]: keys.internalToken } });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data.mails.length).toBeGreaterThan(0);
   });
 
   it('lists the reset mail newest first and shows it with its reset link clickable; the log links to that mail', async () => {
@@ -120,6 +154,9 @@ describe('mail text on the page', () => {
 
   it('a subject or address written by a user is shown as text, never as markup', async () => {
     const t = await buildTestApp();
+    // The pages on another app reading this service's outbox, as the distributed gateway does.
+    const gateway = await createApp({ publicKey: t.keys.publicKey, logLevel: 'silent' });
+    await gateway.register(devMailboxPages, { transport: injectTransport(t.app), token: t.keys.internalToken });
     try {
       await t.store.collection('outbox').insertOne({
         _id: 'evil',
@@ -130,12 +167,13 @@ describe('mail text on the page', () => {
         createdAt: new Date(),
       });
       for (const url of ['/dev/mailbox', '/dev/mailbox/evil']) {
-        const res = await page(t.app, url);
+        const res = await page(gateway, url);
         expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
         expect(res.body).toContain('&quot;&lt;img src=x onerror=alert(1)&gt;&quot;@example.com');
         expect(res.body).not.toMatch(/<script|<img|alert\(2\)/);
       }
     } finally {
+      await gateway.close();
       await t.close();
     }
   });
@@ -146,8 +184,8 @@ describe('where the dev mailbox does not exist', () => {
     const forgot = await send(app, 'POST', '/api/auth/forgot-password', { email: 'someone@example.com' });
     expect(forgot.statusCode).toBe(200);
     expect(forgot.json()).not.toHaveProperty('mailbox');
-    for (const url of ['/dev/mailbox', '/dev/mailbox/some-id']) {
-      const res = await page(app, url);
+    for (const url of ['/internal/account/outbox', '/internal/account/outbox/some-id']) {
+      const res = await app.inject({ method: 'GET', url, headers: { [INTERNAL_HEADER]: keys.internalToken } });
       expect([url, res.statusCode]).toEqual([url, 404]);
       expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
     }
@@ -174,4 +212,42 @@ describe('where the dev mailbox does not exist', () => {
       await app.close();
     }
   });
+});
+
+describe('the account service run alone', () => {
+  it('does not serve the mailbox on its own port, though it keeps the mail', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'account-alone-'));
+    dirs.push(dataDir);
+    ensureKeys(dataDir);
+    const token = loadInternalToken(dataDir);
+    const port = await new Promise<number>((resolve) => {
+      const srv = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = srv.address() as net.AddressInfo;
+        srv.close(() => resolve(free));
+      });
+    });
+    const child = spawn(process.execPath, ['--conditions=source', '-r', 'ts-node/register', path.join(REPO, 'services/account/src/server.ts')], {
+      cwd: REPO,
+      env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      await eventually(async () => (await fetch(`${url}/api/health`).catch(() => null))?.ok, 60_000);
+      const forgot = await fetch(`${url}/api/auth/forgot-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'shopper@pharmacy.local' }),
+      });
+      expect(await forgot.json()).toMatchObject({ success: true, mailbox: '/dev/mailbox' });
+      for (const at of ['/dev/mailbox', '/dev/mailbox/x']) {
+        const res = await fetch(`${url}${at}`, { headers: { accept: 'text/html' } });
+        expect([at, res.status]).toEqual([at, 404]);
+      }
+      const kept = await fetch(`${url}/internal/account/outbox`, { headers: { [INTERNAL_HEADER]: token } });
+      expect(((await kept.json()) as { data: { mails: Array<{ to: string }> } }).data.mails.map((m) => m.to)).toContain('shopper@pharmacy.local');
+    } finally {
+      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once('exit', resolve), child.kill('SIGTERM'))));
+    }
+  }, 90_000);
 });

@@ -103,7 +103,7 @@ describe('POST /api/auth/reset-password', () => {
 
     const { body } = await register(t.app);
     const token = await resetToken(body.email);
-    const weak = await send(t.app, 'POST', '/api/auth/reset-password', { token, password: '12345678' });
+    const weak = await send(t.app, 'POST', '/api/auth/reset-password', { token, password: '123456789012' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toBe('Password cannot be only numbers. Add some letters or symbols.');
     expect((await send(t.app, 'POST', '/api/auth/reset-password', { token, password: NEW_PASSWORD })).statusCode).toBe(200);
@@ -139,7 +139,7 @@ describe('POST /api/account/change-password', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ success: false, code: 'WRONG_PASSWORD', message: 'Your current password is not correct.' });
     const weak = await send(t.app, 'POST', '/api/account/change-password', { currentPassword: PASSWORD, newPassword: 'short' }, jar);
-    expect(weak.json().message).toBe('New password must be at least 8 characters.');
+    expect(weak.json().message).toBe('New password must be at least 12 characters.');
     const same = await send(t.app, 'POST', '/api/account/change-password', { currentPassword: PASSWORD, newPassword: PASSWORD }, jar);
     expect(same.json().message).toBe('The new password must be different from the current one.');
     for (const body of [{ currentPassword: PASSWORD }, { currentPassword: { $gt: '' }, newPassword: NEW_PASSWORD }, { currentPassword: PASSWORD, newPassword: 1 }, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, userId: 'x' }]) {

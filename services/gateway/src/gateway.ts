@@ -1,9 +1,10 @@
 import fastifyCompress from '@fastify/compress';
-import { openAccountService } from '@pharmacy/account-service';
+import { devMailboxPages, openAccountService } from '@pharmacy/account-service';
 import { openCatalogService } from '@pharmacy/catalog-service';
 import { openCheckoutService } from '@pharmacy/checkout-service';
 import {
   createApp,
+  devMailboxOn,
   ensureKeys,
   loadInternalToken,
   findInternalToken,
@@ -18,6 +19,7 @@ import {
   type OpenService,
   type ServiceContext,
   type ServiceHandle,
+  type ServiceTransport,
 } from '@pharmacy/service-kit';
 import { openStore } from '@pharmacy/db';
 import { COMPRESS_OPTIONS } from './compression';
@@ -92,6 +94,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
   await app.register(marketRoutes, { market: config.market });
   if (config.production && config.market.demo) app.log.warn({ market: config.market.code }, DEMO_MARKET_WARNING);
 
+  // Where the dev mailbox reads the account service's outbox (below): set by the mode.
+  let accountPeer: { transport: ServiceTransport; token: string } | undefined;
   if (opts.mode === 'embedded') {
     const handles: ServiceHandle[] = [];
     const base: Omit<ServiceContext, 'privateKey'> = {
@@ -112,14 +116,21 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
       handles.push(handle);
       await handle.register(app);
     }
+    accountPeer = { transport: base.peers.account, token: base.internalToken };
   } else {
     const urls = opts.serviceUrls;
     if (!urls) throw new Error('distributed mode needs ACCOUNT_SERVICE_URL, CATALOG_SERVICE_URL and CHECKOUT_SERVICE_URL');
     await registerUpstreams(app, { urls, timeoutMs: opts.upstreamTimeoutMs });
     // check-auth is answered from the token while the account service is down: it must still know who signed out.
     const internalToken = findInternalToken(config.dataDir, config.internalToken);
-    if (internalToken) followAccountRevocations(app, { peers: httpPeers(urls), internalToken, log: app.log, config });
-    else app.log.warn('INTERNAL_TOKEN not set: the gateway cannot read session revocations from the account service');
+    if (internalToken) {
+      followAccountRevocations(app, { peers: httpPeers(urls), internalToken, log: app.log, config });
+      accountPeer = { transport: httpPeers(urls).account, token: internalToken };
+    } else app.log.warn('INTERNAL_TOKEN not set: the gateway cannot read session revocations from the account service');
+  }
+  // The dev mailbox is served here only, in either mode: never on a service's own port (docs/operations.md#dev-mailbox).
+  if (accountPeer && devMailboxOn({ production: config.production, smtp: Boolean(config.smtpUrl) })) {
+    await app.register(devMailboxPages, accountPeer);
   }
 
   if (opts.static && registry) {

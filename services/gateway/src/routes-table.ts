@@ -1,10 +1,10 @@
 /**
  * Which service owns which public /api prefix (docs/architecture.md#services). The distributed gateway proxies exactly these;
- * /internal/* is never proxied, so service-to-service routes stay private. /dev/mailbox is the account service's
- * page of kept mail, which that service itself serves only outside production (elsewhere it answers 404).
+ * /internal/* is never proxied, so service-to-service routes stay private. The dev mailbox is not proxied either: the
+ * gateway itself serves it, to its own machine only (see gateway.ts).
  */
 export const SERVICE_PREFIXES = {
-  account: ['/api/auth', '/api/account', '/api/admin/users', '/dev/mailbox'],
+  account: ['/api/auth', '/api/account', '/api/admin/users'],
   catalog: ['/api/shop/products', '/api/shop/search', '/api/shop/review', '/api/shop/safety', '/api/admin/products', '/api/common/feature', '/api/media'],
   checkout: ['/api/shop/cart', '/api/shop/delivery', '/api/shop/address', '/api/shop/order', '/api/admin/orders', '/api/payments'],
 } as const;

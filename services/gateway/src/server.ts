@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { loadConfig, startOrExit } from '@pharmacy/service-kit';
+import { assertDevMailboxPrivate, loadConfig, startOrExit } from '@pharmacy/service-kit';
+import { startBanner } from './banner';
 import { buildGateway } from './gateway';
 
 /** distributed mode, a *_SERVICE_URL unset: the port that service's own server.ts listens on by default. */
@@ -9,6 +10,7 @@ const DEFAULT_SERVICE_URLS = { account: 'http://127.0.0.1:4001', catalog: 'http:
 async function main() {
   // A bad value stops here, before anything opens, with the variable's name and what it accepts.
   const config = loadConfig(process.env, { port: 5000 });
+  assertDevMailboxPrivate(config);
   const { mode, staticRoot, remoteUrls, upstreamTimeoutMs } = config.gateway;
   const app = await buildGateway({
     mode,
@@ -32,7 +34,7 @@ async function main() {
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Pharmacy & Care is running on ${config.publicOrigin} (${mode} mode)`);
+  for (const line of startBanner(config, mode)) app.log.info(line);
 }
 
 void startOrExit('gateway', main);

@@ -116,7 +116,7 @@ export function preloadLinks(live: ReadonlyMap<RemoteName, RegistryEntry>, root:
 /**
  * The SPA fallback serves index.html only to page navigations: GETs that accept HTML, have no file extension and
  * are outside /mfe/, /api/ and /dev/. A missing remote file must stay a 404, never HTML ("Unexpected token '<'"),
- * and so must /dev/mailbox where the account service does not serve it (production): no shop page stands in for it.
+ * and so must /dev/mailbox where it is not served (production, SMTP_URL, another machine): no shop page stands in for it.
  * index.html is read at every page load, so a host rebuilt in place is what the next page load gets.
  */
 export function spaFallback(opts: StaticOptions, remotes: LiveRemotes, render?: PageRender) {

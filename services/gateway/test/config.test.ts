@@ -6,7 +6,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_UPSTREAM_TIMEOUT_MS } from '../src';
+import { loadConfig } from '@pharmacy/service-kit';
+import { DEFAULT_UPSTREAM_TIMEOUT_MS, startBanner } from '../src';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
 
@@ -51,6 +52,29 @@ test('a currency left from an earlier version stops the start and points to MARK
   const unknown = await startGateway({ MARKET: 'US' });
   expect(unknown.code).toBe(1);
   expect(unknown.stderr).toBe('Could not start the gateway: MARKET must be "GB" or "IE", got "US"\n');
+});
+
+test('outside production, a HOST other machines reach without SMTP_URL stops the start, naming both settings', async () => {
+  const { code, stderr, dataDir } = await startGateway({ NODE_ENV: 'development', HOST: '0.0.0.0' });
+  expect(code).toBe(1);
+  expect(stderr).toBe(
+    'Could not start the gateway: HOST=0.0.0.0 lets other machines reach the shop, and with no SMTP_URL its mail (password reset links ' +
+      'included) is kept for the dev mailbox. Set SMTP_URL to send mail through a mail server, or leave HOST unset to listen on 127.0.0.1 only\n',
+  );
+  expect(fs.readdirSync(dataDir)).toEqual([]);
+});
+
+test('the start banner says where the shop is and, where mail is kept, where the dev mailbox is and for whom', () => {
+  expect(startBanner(loadConfig({}), 'embedded')).toEqual([
+    'Pharmacy & Care is running on http://localhost:5000 (embedded mode, listening on 127.0.0.1:5000)',
+    'No SMTP_URL set: mail is kept and readable at http://localhost:5000/dev/mailbox, from this machine only',
+  ]);
+  expect(startBanner(loadConfig({ SMTP_URL: 'smtp://mail.test' }), 'distributed')).toEqual([
+    'Pharmacy & Care is running on http://localhost:5000 (distributed mode, listening on 127.0.0.1:5000)',
+  ]);
+  expect(startBanner(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://shop.example.com' }), 'embedded')).toEqual([
+    'Pharmacy & Care is running on https://shop.example.com (embedded mode, listening on 0.0.0.0:5000)',
+  ]);
 });
 
 test("the README's configuration table shows the upstream timeout the gateway applies when unset", () => {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import type net from 'node:net';
 import os from 'node:os';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ACCESS_COOKIE, CSRF_HEADER, MARKETS } from '@pharmacy/contracts';
 import { ensureKeys, INTERNAL_HEADER, loadConfig, loadInternalToken, type App } from '@pharmacy/service-kit';
@@ -25,7 +25,8 @@ function fakeBuild(): string {
   return root;
 }
 
-type Mode = { name: 'embedded' | 'distributed'; app: App; dataDir: string; close: () => Promise<void> };
+/** `accountUrl`: the account service's own port, in distributed mode. */
+type Mode = { name: 'embedded' | 'distributed'; app: App; dataDir: string; accountUrl?: string; close: () => Promise<void> };
 
 async function startEmbedded(): Promise<Mode> {
   // No demo catalog: routing is what this suite checks (the seed has its own tests in the catalog service).
@@ -87,6 +88,7 @@ async function startDistributed(): Promise<Mode> {
     name: 'distributed',
     app,
     dataDir,
+    accountUrl: urls.account,
     close: async () => {
       await app.close();
       await stopChildren();
@@ -187,6 +189,41 @@ describe.each([
     expect(missing.body).toContain('<h1>Mail not found</h1>');
   });
 
+  it('shows the dev mailbox to this machine only: over a real loopback socket, never to another address or through a proxy', async () => {
+    const email = `mailbox-${mode.name}-${Date.now()}@example.com`;
+    await mode.app.inject({ method: 'POST', url: '/api/auth/register', payload: { firstName: 'Mae', lastName: 'Box', email, password: 'Sturdy-pass-42' } });
+    await mode.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    const { port } = mode.app.server.address() as AddressInfo;
+    const deadline = Date.now() + 3000;
+    let listed = '';
+    while (!listed.includes(email) && Date.now() < deadline) {
+      const real = await fetch(`http://127.0.0.1:${port}/dev/mailbox`, { headers: { accept: 'text/html' } });
+      expect(real.status).toBe(200);
+      listed = await real.text();
+    }
+    expect(listed).toContain(`To ${email}`);
+    for (const from of [{ remoteAddress: '10.0.0.5' }, { remoteAddress: '10.0.0.5', headers: { 'x-forwarded-for': '127.0.0.1' } }, { headers: { 'x-forwarded-for': '10.0.0.5' } }]) {
+      const res = await mode.app.inject({ url: '/dev/mailbox', remoteAddress: from.remoteAddress, headers: { accept: 'text/html', ...from.headers } });
+      expect([from, res.statusCode, res.json()]).toEqual([from, 404, { success: false, code: 'NOT_FOUND', message: 'Not found.' }]);
+    }
+    // Served by the gateway only: the account service's own port does not show it.
+    if (mode.accountUrl) expect((await fetch(`${mode.accountUrl}/dev/mailbox`, { headers: { accept: 'text/html' } })).status).toBe(404);
+  });
+
+  it('counts sign-ins by the address its socket comes from: rotating X-Forwarded-For gains nothing', async () => {
+    const attempt = (i: number) =>
+      mode.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `rotating-${mode.name}-${i}@example.com`, password: 'Leaked-password-1' },
+        remoteAddress: '203.0.113.9',
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt(i)).statusCode).toBe(401);
+    const refused = await attempt(10);
+    expect([refused.statusCode, refused.json().message]).toEqual([429, expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds/)]);
+  });
+
   it('answers the configured market itself, public and cacheable, whole', async () => {
     const res = await mode.app.inject('/api/common/market');
     expect(res.statusCode).toBe(200);
@@ -196,7 +233,7 @@ describe.each([
   });
 
   it('never exposes internal service routes on its port, while the services still call each other', async () => {
-    const origin = `http://127.0.0.1:${(mode.app.server.address() as net.AddressInfo).port}`;
+    const origin = `http://127.0.0.1:${(mode.app.server.address() as AddressInfo).port}`;
     const token = { [INTERNAL_HEADER]: loadInternalToken(mode.dataDir) };
     for (const [method, url, body] of [
       ['POST', '/internal/catalog/stock/release', '{"reservationId":"x"}'],

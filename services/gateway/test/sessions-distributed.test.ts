@@ -3,7 +3,8 @@
  * checkout poll the account service's revocations over HTTP), the gateway proxying to them and following the
  * revocations itself for its check-auth fallback.
  */
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@pharmacy/contracts';
+import { randomUUID } from 'node:crypto';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, DEMO_ADMIN } from '@pharmacy/contracts';
 import { loadConfig, type App } from '@pharmacy/service-kit';
 import { buildGateway } from '../src';
 import { freePort, startRealServices, type RealServices } from './realServices';
@@ -14,8 +15,8 @@ let gateway: App;
 const cookieOf = (res: { headers: Record<string, unknown> }) =>
   ([] as string[]).concat((res.headers['set-cookie'] as string[] | string | undefined) ?? []).map((c) => c.split(';')[0]).join('; ');
 
-async function signIn(email: string): Promise<{ id: string; headers: Record<string, string> }> {
-  const login = await gateway.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'Correct-horse-9' } });
+async function signIn(email: string, password = 'Correct-horse-9'): Promise<{ id: string; headers: Record<string, string> }> {
+  const login = await gateway.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   expect(login.statusCode).toBe(200);
   return { id: login.json().user._id, headers: { cookie: cookieOf(login), [CSRF_HEADER]: CSRF_HEADER_VALUE } };
 }
@@ -51,6 +52,23 @@ afterAll(async () => {
   await gateway?.close();
   await services?.stopAll();
 });
+
+test('a staff sign-out takes effect at once on the admin routes of every service, not within the next poll', async () => {
+  const admin = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const staffCalls = () =>
+    Promise.all([
+      gateway.inject({ url: '/api/admin/orders/get', headers: admin.headers }),
+      gateway.inject({ url: '/api/admin/products/get', headers: admin.headers }),
+      gateway.inject({ method: 'DELETE', url: `/api/admin/products/delete/${randomUUID()}`, headers: admin.headers }),
+      gateway.inject({ url: '/api/admin/users/get', headers: admin.headers }),
+    ]);
+  expect((await staffCalls()).map((r) => r.statusCode)).toEqual([200, 200, 404, 200]);
+
+  expect((await gateway.inject({ method: 'POST', url: '/api/auth/logout', headers: admin.headers })).statusCode).toBe(200);
+  // Right after, with no wait: catalog and checkout ask the account service before trusting a staff token.
+  // (The account service's own answer tells a browser still holding its refresh cookie to refresh, which then fails.)
+  expect((await staffCalls()).map((r) => r.statusCode)).toEqual([401, 401, 401, 401]);
+}, 60_000);
 
 test('a signed-out token is refused by checkout through the gateway within 5 s, and by check-auth while the account service is down', async () => {
   const leaving = await signIn('leaving@example.com');

@@ -9,7 +9,7 @@
 export const ACCOUNT_LIMITS = {
   nameMax: 50,
   emailMax: 254,
-  passwordMin: 8,
+  passwordMin: 12, // ASVS 5 (2.1.1): at least 12 characters; strength is checked too (zxcvbn, server side)
   passwordMax: 128,
   /** A phone as written, separators included (the market's PhoneRule says which numbers). */
   phoneMax: 20,
@@ -22,6 +22,13 @@ export const ACCOUNT_LIMITS = {
   orderIdMax: 64,
   resetTokenMax: 200,
 } as const;
+
+/**
+ * The code of a sign-in refused until the browser solves the proof-of-work check (docs/api.md#sign-in-limits): sent
+ * while failed sign-ins across the shop are above normal, to a browser the account does not know. The sign-in page
+ * fetches a check from AccountPaths.signInChallenge, solves it and sends the sign-in again with the solution.
+ */
+export const SIGN_IN_CHALLENGE_CODE = 'CHALLENGE_REQUIRED';
 
 /** Reset links stay valid this long (minutes). */
 export const RESET_TOKEN_TTL_MINUTES = 30;
@@ -120,6 +127,8 @@ export const AccountPaths = {
   signout: '/api/auth/signout',
   register: '/api/auth/register',
   login: '/api/auth/login',
+  /** Whether sign-in needs the proof-of-work check now, and a check to solve when it does. */
+  signInChallenge: '/api/auth/challenge',
   logout: '/api/auth/logout',
   checkAuth: '/api/auth/check-auth',
   refresh: '/api/auth/refresh',
@@ -134,6 +143,9 @@ export const AccountPaths = {
   safetyProfile: (userId: string) => `/internal/account/users/${encodeURIComponent(userId)}/safety-profile`,
   notifyUser: (userId: string) => `/internal/account/users/${encodeURIComponent(userId)}/notify`,
   userName: (userId: string) => `/internal/account/users/${encodeURIComponent(userId)}/name`,
+  /** The mail the shop kept instead of sending it (no SMTP_URL, not production), newest first: the dev mailbox's data. */
+  keptMails: '/internal/account/outbox',
+  keptMail: (id: string) => `/internal/account/outbox/${encodeURIComponent(id)}`,
   /** Checkout's admin order search by email: the ids of the users whose email contains the text. */
   usersByEmail: '/internal/account/users/by-email',
 } as const;

@@ -1,7 +1,7 @@
 // Schemas and types of the account vertical's requests and responses (owned by that vertical). The field rules
 // and limits they build on are in account.rules.ts.
 import { Type, type Static } from '@sinclair/typebox';
-import { OkList, PageFigures, StrictObject } from './envelope';
+import { Ok, OkList, PageFigures, StrictObject } from './envelope';
 import { ACCOUNT_LIMITS, ADMIN_USERS_MAX_LIMIT, ADMIN_USERS_QUERY_MAX } from './account.rules';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -36,7 +36,11 @@ export const RegisterBody = StrictObject({
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 
-export const LoginBody = StrictObject({ email: Str(320), password: Str(1024) });
+/**
+ * `altcha`: the solved proof-of-work check (base64 JSON of the check and its solution, ALTCHA's payload format), sent
+ * when sign-in asked for one (SIGN_IN_CHALLENGE_CODE).
+ */
+export const LoginBody = StrictObject({ email: Str(320), password: Str(1024), altcha: Type.Optional(Str(4096)) });
 export type LoginBody = Static<typeof LoginBody>;
 
 /** PUT /api/account/profile: any subset of the editable fields; phone and DOB may be cleared with null or "". */
@@ -135,10 +139,46 @@ export const MessageResponse = StrictObject({
 export type MessageResponse = Static<typeof MessageResponse>;
 
 /**
+ * GET /api/auth/challenge: whether a sign-in from this browser's unknown devices needs the proof-of-work check now
+ * and, when it does, a check to solve (ALTCHA v2, PBKDF2/SHA-256, signed by the account service; single use,
+ * expiring) with the most attempts a solution can take, so the page can show its progress.
+ */
+export const SignInChallenge = StrictObject({
+  required: Type.Boolean(),
+  challenge: Type.Union([
+    StrictObject({
+      // Signed as a whole: whatever fields the library adds are passed on untouched.
+      parameters: Type.Object(
+        { algorithm: Type.String(), nonce: Type.String(), salt: Type.String(), cost: Type.Integer(), keyLength: Type.Integer(), keyPrefix: Type.String() },
+        { additionalProperties: true },
+      ),
+      signature: Type.String(),
+    }),
+    Type.Null(),
+  ]),
+  maxAttempts: Type.Integer({ minimum: 0 }),
+});
+export type SignInChallenge = Static<typeof SignInChallenge>;
+export const SignInChallengeResponse = Ok(SignInChallenge);
+
+/**
  * Where mail can be read on an install that keeps it (no SMTP_URL, not production): a page on the shop's own
- * origin listing every mail written, newest first. It does not exist in production.
+ * origin listing every mail written, newest first, for the machine the shop runs on only. The gateway serves it,
+ * from the account service's internal outbox routes. It does not exist in production.
  */
 export const DEV_MAILBOX_PATH = '/dev/mailbox';
+
+/** A mail the shop kept instead of sending it: what the dev mailbox shows (internal routes only). */
+export const KeptMail = StrictObject({
+  _id: Type.String(),
+  to: Type.String(),
+  subject: Type.String(),
+  text: Type.String(),
+  createdAt: Type.String(),
+});
+export type KeptMail = Static<typeof KeptMail>;
+export const KeptMailsResponse = Ok(StrictObject({ mails: Type.Array(KeptMail) }));
+export const KeptMailResponse = Ok(KeptMail);
 
 /**
  * POST /api/auth/forgot-password: the same confirmation whether or not the account exists, plus, only where the

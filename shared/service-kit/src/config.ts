@@ -69,6 +69,8 @@ export interface KitConfig {
   account: {
     rateLimits: AccountRateLimitOverrides;
     loginFailuresPerAccount?: number;
+    /** LOGIN_FAILURES_PER_MINUTE: failed sign-ins from unknown devices a minute above which the challenge turns on. */
+    loginFailuresPerMinute?: number;
     resetMailsPerAccount?: number;
     erasureRetryMs?: number;
   };
@@ -104,7 +106,7 @@ const PROCESS_VARIABLES = [
   'INTERNAL_TOKEN', 'ACCOUNT_SERVICE_URL', 'CATALOG_SERVICE_URL', 'CHECKOUT_SERVICE_URL', 'REVOCATION_POLL_MS', 'SLOW_REQUEST_MS', 'API_DOCS',
   'MARKET', 'GATEWAY_MODE', 'GATEWAY_UPSTREAM_TIMEOUT_MS', 'STATIC_ROOT', 'REMOTE_URLS', 'REMOTE_ORIGINS', 'REMOTE_DEPLOY_TOKEN', 'SERVER_RENDERING',
   'RATE_LIMIT_LOGIN', 'RATE_LIMIT_REGISTER', 'RATE_LIMIT_FORGOT_PASSWORD', 'RATE_LIMIT_RESET_PASSWORD', 'RATE_LIMIT_PASSWORD_CHECK',
-  'RATE_LIMIT_TICKETS', 'LOGIN_FAILURES_PER_ACCOUNT', 'RESET_MAILS_PER_ACCOUNT', 'ERASURE_RETRY_MS',
+  'RATE_LIMIT_TICKETS', 'LOGIN_FAILURES_PER_ACCOUNT', 'LOGIN_FAILURES_PER_MINUTE', 'RESET_MAILS_PER_ACCOUNT', 'ERASURE_RETRY_MS',
   'CATALOG_SEED',
   'PAYMENT_PROVIDER', 'RATE_LIMIT_CART', 'RATE_LIMIT_ORDER_CREATE', 'RATE_LIMIT_ORDER_CAPTURE', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_API_BASE', 'TRUSTED_ORIGINS',
 ] as const satisfies readonly EnvName[];
@@ -139,11 +141,15 @@ export function loadConfig(env: Environment = process.env, defaults: { port?: nu
   if (retired.length) throw new ConfigError(retired);
   const port = v.PORT ?? defaults.port ?? 5000;
   const nodeEnv = v.NODE_ENV ?? 'development';
+  const production = nodeEnv === 'production';
   return {
     port,
-    host: v.HOST ?? '0.0.0.0',
+    // Outside production only this machine can reach the shop unless HOST says otherwise: a development install
+    // holds demo accounts and the dev mailbox (docs/operations.md#dev-mailbox). In production the shop is meant to be
+    // reached, most often from a proxy or a container's network.
+    host: v.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     nodeEnv,
-    production: nodeEnv === 'production',
+    production,
     dataDir: path.resolve(v.DATA_DIR ?? './data'),
     mongoUrl: v.MONGODB_URL,
     smtpUrl: v.SMTP_URL,
@@ -166,6 +172,7 @@ export function loadConfig(env: Environment = process.env, defaults: { port?: nu
         tickets: v.RATE_LIMIT_TICKETS,
       },
       loginFailuresPerAccount: v.LOGIN_FAILURES_PER_ACCOUNT,
+      loginFailuresPerMinute: v.LOGIN_FAILURES_PER_MINUTE,
       resetMailsPerAccount: v.RESET_MAILS_PER_ACCOUNT,
       erasureRetryMs: v.ERASURE_RETRY_MS,
     },

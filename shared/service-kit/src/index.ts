@@ -26,6 +26,8 @@ export { escapeHtml, escapePattern, literalMatch } from './text';
 export type { RateLimitsOf, ServiceDeps } from './service-deps';
 export { requireUser, requireAdmin, optionalUser, assertSelf, assertBodyUser, TOKEN_ALGORITHM, type AccessClaims } from './plugins/auth';
 export { createMailer, type Mail, type Mailer, type OutboxDoc } from './mail';
+export { sameSiteOnly, CROSS_SITE_REFUSED } from './plugins/csrf';
+export { assertDevMailboxPrivate, devMailboxOn, fromThisMachine, isLoopbackAddress, isLoopbackHost } from './dev-mailbox';
 export {
   requireInternal,
   createServiceClient,

@@ -14,8 +14,30 @@ export { DEFAULT_REVOCATION_POLL_MS };
 export class RevocationList {
   private readonly sessions = new Map<string, number>();
   private readonly users = new Map<string, number>();
+  /** The account service adds its revocations to this list itself, at once (it runs in this process). */
+  private fedInProcess = false;
+  /** Set by the follower that keeps this list: one poll started after the call, awaited. */
+  private catchUpWith: (() => Promise<void>) | null = null;
 
   constructor(private readonly now: () => number = Date.now) {}
+
+  /** The account service runs in this process and writes every revocation here as it makes it. */
+  markFedInProcess(): void {
+    this.fedInProcess = true;
+  }
+
+  followedBy(catchUp: () => Promise<void>): void {
+    this.catchUpWith = catchUp;
+  }
+
+  /**
+   * Resolves once the list holds every revocation made before this call: at once when the account service runs in
+   * this process or nobody follows it, else after a poll that started after the call (shared by concurrent callers).
+   * Staff routes wait for it, so a staff sign-out takes effect at once and not within one poll (docs/architecture.md#security).
+   */
+  caughtUp(): Promise<void> {
+    return this.fedInProcess || !this.catchUpWith ? Promise.resolve() : this.catchUpWith();
+  }
 
   add(entries: Iterable<Revocation>): void {
     for (const entry of entries) {
@@ -79,6 +101,9 @@ export function followRevocations(list: RevocationList, opts: RevocationFollower
   let unreachableSince: number | null = null;
   let inFlight: Promise<boolean> | null = null;
   let timer: NodeJS.Timeout | null = null;
+  // Polls started and finished, numbered: a caller that needs a poll started after it came waits for the next number.
+  let started = 0;
+  let finished = 0;
 
   async function poll(): Promise<boolean> {
     try {
@@ -104,7 +129,23 @@ export function followRevocations(list: RevocationList, opts: RevocationFollower
   }
 
   // Concurrent callers share one request, so a slow account service never piles polls up.
-  const refresh = () => (inFlight ??= poll().finally(() => (inFlight = null)));
+  const refresh = () => {
+    if (inFlight) return inFlight;
+    const number = ++started;
+    return (inFlight = poll().finally(() => {
+      inFlight = null;
+      finished = Math.max(finished, number);
+    }));
+  };
+
+  // A poll in flight may have left before the revocation the caller must see: it waits for one that starts after it.
+  // While the account service is unreachable nobody can sign out, so the last list is as current as it can be.
+  async function catchUp(): Promise<void> {
+    const needed = started + 1;
+    while (finished < needed && unreachableSince === null) await refresh();
+  }
+  list.followedBy(catchUp);
+
   return {
     refresh,
     start() {

@@ -202,7 +202,7 @@ describe('defaults are as documented', () => {
   it('an empty environment gives the documented defaults', () => {
     expect(loadConfig({})).toMatchObject({
       port: 5000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       nodeEnv: 'development',
       production: false,
       dataDir: path.resolve('./data'),
@@ -215,6 +215,10 @@ describe('defaults are as documented', () => {
     });
     expect(loadConfig({}).market).toBe(MARKETS.GB);
     expect(loadConfig({}, { port: 4002 }).publicOrigin).toBe('http://localhost:4002');
+    // A production server is meant to be reached (behind a proxy, in a container); elsewhere only from this machine.
+    expect(loadConfig({ NODE_ENV: 'production' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
     expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
     expect(readEnv({}, ['CHROMIUM_PATH', 'BENCH_PRODUCTS', 'BENCH_DURATION'])).toEqual({ CHROMIUM_PATH: '/usr/bin/chromium', BENCH_PRODUCTS: 10000, BENCH_DURATION: 10 });
   });

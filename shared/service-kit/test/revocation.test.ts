@@ -77,6 +77,8 @@ async function fakeAccount(token: string) {
   const entries: Array<Revocation & { at: number }> = [];
   const seen: string[] = [];
   let down = false;
+  // While set, an answer is held back after it was read (a poll on its way when something is revoked).
+  let held: Promise<void> | null = null;
   const app = Fastify();
   app.get(REVOCATIONS_PATH, async (request, reply) => {
     if (request.headers[INTERNAL_HEADER] !== token) return reply.status(403).send({ success: false, message: 'no', code: 'FORBIDDEN' });
@@ -84,7 +86,10 @@ async function fakeAccount(token: string) {
     const since = Number((request.query as { since: string }).since);
     seen.push(String(since));
     const now = Date.now();
-    return { success: true, data: { revocations: entries.filter((e) => e.at > since).map(({ at: _at, ...r }) => r), cursor: String(now) } };
+    // `>=`: an entry of the cursor's own millisecond is sent again (the real feed overlaps more; repeats are harmless).
+    const data = { revocations: entries.filter((e) => e.at >= since).map(({ at: _at, ...r }) => r), cursor: String(now) };
+    if (held) await held;
+    return { success: true, data };
   });
   await app.ready();
   return {
@@ -93,6 +98,14 @@ async function fakeAccount(token: string) {
     revoke: (r: Revocation) => entries.push({ ...r, at: Date.now() }),
     setDown: (value: boolean) => {
       down = value;
+    },
+    hold: () => {
+      let release = () => {};
+      held = new Promise<void>((r) => (release = r));
+      return () => {
+        held = null;
+        release();
+      };
     },
   };
 }
@@ -173,6 +186,72 @@ describe('followRevocations', () => {
     await new Promise((r) => setTimeout(r, 80));
     expect(account.seen.length).toBe(polls);
     await account.app.close();
+  });
+});
+
+describe('staff routes see every revocation made before them, without waiting for a poll', () => {
+  let app: App;
+  let account: Awaited<ReturnType<typeof fakeAccount>>;
+  beforeEach(async () => {
+    account = await fakeAccount('tok');
+    app = await createApp({ publicKey: keys.publicKey, logLevel: 'silent' });
+    app.get('/api/me', { preHandler: requireUser }, async () => ({ success: true, data: 'ok' }));
+    app.get('/api/staff', { preHandler: requireAdmin }, async () => ({ success: true, data: 'ok' }));
+    await app.ready();
+    // No timer: every poll below is one a request asked for.
+    followRevocations(app.revocations, { baseUrl: 'http://account', token: 'tok', fetch: injectFetch(account.app as never), intervalMs: 0, log: recordingLog().log });
+  });
+  afterEach(async () => {
+    await app.close();
+    await account.app.close();
+  });
+
+  it('refuses a staff token signed out a moment ago at once, while a shopper route waits for the next poll', async () => {
+    const staff = cookie('staff-1', 'sid-staff', true);
+    expect((await app.inject({ url: '/api/staff', headers: staff })).statusCode).toBe(200);
+    account.revoke({ kind: 'session', id: 'sid-staff', expiresAt: inAMinute() });
+    expect((await app.inject({ url: '/api/staff', headers: staff })).statusCode).toBe(401);
+    const shopper = cookie('u-2', 'sid-shopper');
+    expect((await app.inject({ url: '/api/me', headers: shopper })).statusCode).toBe(200);
+    account.revoke({ kind: 'session', id: 'sid-shopper', expiresAt: inAMinute() });
+    expect((await app.inject({ url: '/api/me', headers: shopper })).statusCode).toBe(200); // within 5 s, not at once
+  });
+
+  it('does not trust a poll that left before the request came: it waits for the next one', async () => {
+    const staff = cookie('staff-3', 'sid-late', true);
+    const release = account.hold();
+    const early = app.revocations.caughtUp(); // a poll on its way, its answer read already
+    await new Promise((r) => setTimeout(r, 20));
+    account.revoke({ kind: 'session', id: 'sid-late', expiresAt: inAMinute() });
+    const request = app.inject({ url: '/api/staff', headers: staff });
+    await new Promise((r) => setTimeout(r, 20));
+    release();
+    await early;
+    expect((await request).statusCode).toBe(401);
+  });
+
+  it('shares one poll among staff requests that arrive together', async () => {
+    const before = account.seen.length;
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => app.inject({ url: '/api/staff', headers: cookie(`staff-${i}`, `sid-${i}`, true) })));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(account.seen.length - before).toBeLessThanOrEqual(2);
+  });
+
+  it('while the account service is unreachable, answers from the last list without waiting', async () => {
+    account.revoke({ kind: 'session', id: 'sid-known', expiresAt: inAMinute() });
+    expect((await app.inject({ url: '/api/staff', headers: cookie('staff-4', 'sid-known', true) })).statusCode).toBe(401);
+    account.setDown(true);
+    expect((await app.inject({ url: '/api/staff', headers: cookie('staff-4', 'sid-known', true) })).statusCode).toBe(401);
+    const started = Date.now();
+    expect((await app.inject({ url: '/api/staff', headers: cookie('staff-5', 'sid-fine', true) })).statusCode).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('asks nobody where the account service runs in the same process', async () => {
+    app.revocations.markFedInProcess();
+    const before = account.seen.length;
+    expect((await app.inject({ url: '/api/staff', headers: cookie('staff-6', 'sid-6', true) })).statusCode).toBe(200);
+    expect(account.seen.length).toBe(before);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, takeLatest } from 'redux-saga/effects';
-import { api, getErrorMessage, type ApiResponse } from './api';
+import { api, getErrorMessage, isApiError, type ApiResponse } from './api';
 import { pickUser } from './user';
 import {
   deleteUserFailure,
@@ -25,14 +25,14 @@ const refusedMessage = (body: ApiResponse<unknown>, fallback: string) =>
 
 /**
  * One session call (docs/product.md#client-state): a refusal stores the server's message (or `refusal`) and a
- * thrown error its message, and the user stays as they were; otherwise `succeeded` reads the answer. Sign-out
- * counts only an explicit `success: false` as a refusal; the other calls need `success: true`.
+ * thrown error its message and code, and the user stays as they were; otherwise `succeeded` reads the answer.
+ * Sign-out counts only an explicit `success: false` as a refusal; the other calls need `success: true`.
  */
 function* sessionCall(
   request: () => Promise<ApiResponse<unknown>>,
   refusal: string,
   succeeded: (body: ApiResponse<unknown>) => UnknownAction,
-  failed: (message: string) => UnknownAction,
+  failed: (message: string, code?: string) => UnknownAction,
   refusedOnlyWhenFalse = false,
 ): SagaIterator {
   try {
@@ -40,7 +40,7 @@ function* sessionCall(
     const refused = refusedOnlyWhenFalse ? body.success === false : !body.success;
     yield put(refused ? failed(refusedMessage(body, refusal)) : succeeded(body));
   } catch (error) {
-    yield put(failed(getErrorMessage(error)));
+    yield put(failed(getErrorMessage(error), isApiError(error) ? error.code : undefined));
   }
 }
 
@@ -51,10 +51,10 @@ const withUser = (stored: (user: SessionUser) => UnknownAction, failed: (message
 };
 
 export function* signInSaga(action: PayloadAction<SignInCredentials>): SagaIterator {
-  const { email, password } = action.payload;
+  const { email, password, altcha } = action.payload;
   yield call(
     sessionCall,
-    () => api.post('/api/auth/login', { email, password }),
+    () => api.post('/api/auth/login', altcha ? { email, password, altcha } : { email, password }),
     'We could not sign you in. Please try again.',
     withUser(signInSuccess, signInFailure),
     signInFailure,

@@ -7,25 +7,34 @@ export const initialSessionState: SessionState = { currentUser: null, error: nul
 const start = (state: SessionState) => {
   state.loading = true;
   state.error = null;
+  delete state.errorCode;
 };
-const fail = (state: SessionState, action: PayloadAction<string>) => {
-  state.loading = false;
-  state.error = action.payload;
+/** A failure action: the message to show, and the server's code when it sent one (`signInFailure(message, code)`). */
+const failure = {
+  reducer: (state: SessionState, action: PayloadAction<string, string, { code?: string }>) => {
+    state.loading = false;
+    state.error = action.payload;
+    if (action.meta.code) state.errorCode = action.meta.code;
+    else delete state.errorCode;
+  },
+  prepare: (message: string, code?: string) => ({ payload: message, meta: code ? { code } : {} }),
 };
 const storeUser = (state: SessionState, action: PayloadAction<SessionUser>) => {
   state.currentUser = action.payload;
   state.loading = false;
   state.error = null;
+  delete state.errorCode;
 };
 const clearUser = (state: SessionState) => {
   state.currentUser = null;
   state.loading = false;
   state.error = null;
+  delete state.errorCode;
 };
 
 /**
  * Sign-in, user update and delete, sign-out (docs/product.md#client-state): start sets loading, success stores (or, for delete and
- * sign-out, clears) the current user and clears the error, failure stores the error message. The *Start
+ * sign-out, clears) the current user and clears the error, failure stores the error message (and the server's code). The *Start
  * actions carry the request and are handled by sessionSaga.
  */
 export const sessionSlice = createSlice({
@@ -34,17 +43,17 @@ export const sessionSlice = createSlice({
   reducers: {
     signInStart: (state, _action: PayloadAction<SignInCredentials>) => start(state),
     signInSuccess: storeUser,
-    signInFailure: fail,
+    signInFailure: failure,
     updateUserStart: (state, _action: PayloadAction<ProfileUpdate>) => start(state),
     updateUserSuccess: storeUser,
-    updateUserFailure: fail,
+    updateUserFailure: failure,
     deleteUserStart: (state, _action: PayloadAction<DeleteAccountRequest | undefined>) => start(state),
     deleteUserSuccess: clearUser,
-    deleteUserFailure: fail,
+    deleteUserFailure: failure,
     signOutStart: (state) => start(state),
     signOutSuccess: clearUser,
     // docs/product.md#client-state: a `success: false` sign-out or a thrown error stores the message; the user stays signed in.
-    signOutFailure: fail,
+    signOutFailure: failure,
   },
   // The auth thunks move the same user, so both states always agree on who is signed in.
   extraReducers: (builder) => {

@@ -19,6 +19,8 @@ export interface SessionUser {
 export interface SignInCredentials {
   email: string;
   password: string;
+  /** The solved proof-of-work check, when sign-in asked for one (docs/api.md#sign-in-limits). */
+  altcha?: string;
 }
 
 /**
@@ -40,6 +42,8 @@ export interface SessionState {
   currentUser: SessionUser | null;
   error: string | null;
   loading: boolean;
+  /** The server's code for `error`, when it sent one (absent otherwise): what a page acts on, e.g. the sign-in check. */
+  errorCode?: string;
 }
 
 /** Auth state (docs/product.md#client-state). */

@@ -37,13 +37,33 @@ describe('sign-in saga (POST /api/auth/login)', () => {
     expect(store.getState().session.currentUser).toEqual(staff);
   });
 
-  it("failure stores the server's message and nobody is signed in", async () => {
+  it("failure stores the server's message and code, and nobody is signed in", async () => {
     fakeApi(() => reply(401, { success: false, message: 'Wrong email or password.', code: 'UNAUTHENTICATED' }));
     const store = createAppStore();
     store.dispatch(signInStart({ email: 'ada@example.com', password: 'nope' }));
     await settle();
-    expect(store.getState().session).toEqual({ currentUser: null, error: 'Wrong email or password.', loading: false });
+    expect(store.getState().session).toEqual({ currentUser: null, error: 'Wrong email or password.', errorCode: 'UNAUTHENTICATED', loading: false });
     expect(store.getState().auth.isAuthenticated).toBe(false);
+  });
+
+  it('sends the solved sign-in check when there is one; the next start forgets the last code', async () => {
+    const { calls } = fakeApi((call) =>
+      call.body && (call.body as { altcha?: string }).altcha
+        ? reply(200, { success: true, user: shopper, data: shopper })
+        : reply(403, { success: false, message: 'Sign-in needs a short security check first.', code: 'CHALLENGE_REQUIRED' }),
+    );
+    const store = createAppStore();
+    store.dispatch(signInStart({ email: 'ada@example.com', password: 'correct horse' }));
+    await settle();
+    expect(store.getState().session).toMatchObject({ error: 'Sign-in needs a short security check first.', errorCode: 'CHALLENGE_REQUIRED' });
+    store.dispatch(signInStart({ email: 'ada@example.com', password: 'correct horse', altcha: 'c29sdmVk' }));
+    expect(store.getState().session).toEqual({ currentUser: null, error: null, loading: true });
+    await settle();
+    expect(calls.map((c) => c.body)).toEqual([
+      { email: 'ada@example.com', password: 'correct horse' },
+      { email: 'ada@example.com', password: 'correct horse', altcha: 'c29sdmVk' },
+    ]);
+    expect(store.getState().session).toEqual({ currentUser: shopper, error: null, loading: false });
   });
 
   it('a network failure stores a readable message', async () => {
@@ -82,7 +102,7 @@ describe('sign-out saga', () => {
     const store = signedInStore();
     store.dispatch(signOutStart());
     await settle();
-    expect(store.getState().session).toEqual({ currentUser: shopper, error: 'A service we depend on is not responding.', loading: false });
+    expect(store.getState().session).toEqual({ currentUser: shopper, error: 'A service we depend on is not responding.', errorCode: 'UNAVAILABLE', loading: false });
     expect(store.getState().auth.user).toEqual(shopper);
   });
 });
@@ -104,7 +124,7 @@ describe('update and delete sagas', () => {
     const store = signedInStore();
     store.dispatch(updateUserStart({ phone: 'abc' }));
     await settle();
-    expect(store.getState().session).toEqual({ currentUser: shopper, error: 'Enter a valid phone number.', loading: false });
+    expect(store.getState().session).toEqual({ currentUser: shopper, error: 'Enter a valid phone number.', errorCode: 'VALIDATION', loading: false });
   });
 
   it('delete: DELETE /api/account/profile clears the user everywhere', async () => {
@@ -132,7 +152,7 @@ describe('update and delete sagas', () => {
     const store = signedInStore();
     store.dispatch(deleteUserStart());
     await settle();
-    expect(store.getState().session).toEqual({ currentUser: shopper, error: 'Please try again.', loading: false });
+    expect(store.getState().session).toEqual({ currentUser: shopper, error: 'Please try again.', errorCode: 'INTERNAL', loading: false });
   });
 });
 

@@ -1,41 +1,81 @@
-import type { FastifyReply } from 'fastify';
-import { ErrorCodes, normalizeEmail } from '@pharmacy/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCodes, SIGN_IN_CHALLENGE_CODE } from '@pharmacy/contracts';
 import { HttpError } from '@pharmacy/service-kit';
 import type { AccountContext } from '../deps';
+import { take, type Taken } from '../throttle/store-limiter';
 
-/** The key wrong passwords are counted under: the account's normalised email, whether or not it exists. */
-export const loginFailureKey = (email: string) => `login:${normalizeEmail(email)}`;
+/*
+ * Wrong passwords are limited where they cannot be used against the owner (docs/api.md#sign-in-limits): per account
+ * only from devices the account does not know (a stranger's guesses lock strangers out), per device on a device it
+ * knows and per session once signed in (the owner's own typos). Each attempt is counted before the password is
+ * tried, so parallel guesses cannot all slip under a limit, and a correct password takes its count back.
+ */
 
 const waitText = (seconds: number) => {
   const minutes = Math.ceil(seconds / 60);
   return seconds < 60 ? `${seconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
 };
 
+function tooMany(reply: FastifyReply, refused: Extract<Taken, { allowed: false }>, where: string): HttpError {
+  reply.header('retry-after', String(refused.retryAfterSeconds));
+  return new HttpError(
+    429,
+    ErrorCodes.RATE_LIMITED,
+    `Too many wrong passwords ${where}. Please wait ${waitText(refused.retryAfterSeconds)} and try again, or reset your password with "Forgot password".`,
+  );
+}
+
+/** The password against the stored hash (null: no such account, and the check still takes the time of a real one). */
+async function verify(ctx: AccountContext, passwordHash: string | null, password: string): Promise<boolean> {
+  if (passwordHash) return ctx.hasher.verify(passwordHash, password);
+  await ctx.hasher.burn(password);
+  return false;
+}
+
 /**
- * Checks a password of the account named by `email` (hash null: no such account, the check still takes the
- * time of a real one). Every wrong password counts toward the account's limit from any address; past it the
- * answer is 429 with Retry-After, before the password is even tried, and the owner is pointed to the reset
- * by email, which this limit never blocks.
+ * A sign-in's password check. `deviceId` is the device this browser is for the account (null: unknown to it), which
+ * the caller remembers again on success.
  */
-export async function checkPasswordCounted(
+export async function checkSignIn(
+  ctx: AccountContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  attempt: { email: string; passwordHash: string | null; password: string; altcha?: string },
+): Promise<{ correct: boolean; deviceId: string | null }> {
+  const { deviceFailures, accountFailures } = ctx.limiters;
+  const deviceId = ctx.devices.known(request, attempt.email);
+  if (deviceId) {
+    const key = `device:${deviceId}`;
+    const counted = await take(deviceFailures, key);
+    if (!counted.allowed) throw tooMany(reply, counted, 'on this device');
+    const correct = await verify(ctx, attempt.passwordHash, attempt.password);
+    if (correct) await deviceFailures.delete(key);
+    return { correct, deviceId };
+  }
+  // Checked before anything is counted: an attempt without a solution is not a guess.
+  const problem = await ctx.challenges.problem(attempt.altcha);
+  if (problem) throw new HttpError(403, SIGN_IN_CHALLENGE_CODE, problem);
+  // Unknown emails are counted too, so the limit's answer does not tell which accounts exist.
+  const counted = await take(accountFailures, attempt.email);
+  if (!counted.allowed) throw tooMany(reply, counted, 'for this account');
+  const correct = await verify(ctx, attempt.passwordHash, attempt.password);
+  if (correct) await accountFailures.reward(attempt.email);
+  else await ctx.challenges.failed();
+  return { correct, deviceId: null };
+}
+
+/** The current password asked for by an account change (email, password, deletion): limited per session. */
+export async function checkCurrentPassword(
   ctx: AccountContext,
   reply: FastifyReply,
-  email: string,
-  passwordHash: string | null,
+  sessionId: string,
+  passwordHash: string,
   password: string,
 ): Promise<boolean> {
-  const attempt = await ctx.loginFailures.begin(loginFailureKey(email));
-  if (!attempt.allowed) {
-    reply.header('retry-after', String(attempt.retryAfterSeconds));
-    throw new HttpError(
-      429,
-      ErrorCodes.RATE_LIMITED,
-      `Too many wrong passwords for this account. Please wait ${waitText(attempt.retryAfterSeconds)} and try again, or reset your password with "Forgot password".`,
-    );
-  }
-  let correct = false;
-  if (passwordHash) correct = await ctx.hasher.verify(passwordHash, password);
-  else await ctx.hasher.burn(password);
-  if (correct) await ctx.loginFailures.forget(attempt.attemptId);
+  const key = `session:${sessionId}`;
+  const counted = await take(ctx.limiters.deviceFailures, key);
+  if (!counted.allowed) throw tooMany(reply, counted, 'in this session');
+  const correct = await ctx.hasher.verify(passwordHash, password);
+  if (correct) await ctx.limiters.deviceFailures.reward(key);
   return correct;
 }

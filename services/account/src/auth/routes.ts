@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  AccountPaths,
   DEMO_ADMIN,
   DEMO_SHOPPER,
   EmptyBody,
@@ -9,6 +10,7 @@ import {
   MessageResponse,
   REFRESH_COOKIE,
   RegisterBody,
+  SignInChallengeResponse,
   UserResponse,
   emailProblem,
   nameProblem,
@@ -16,11 +18,22 @@ import {
   passwordProblem,
 } from '@pharmacy/contracts';
 import { isDuplicateKeyError } from '@pharmacy/db';
-import { badRequest, conflict, forbidden, ok, optionalUser, responses, unauthorized, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  ok,
+  optionalUser,
+  responses,
+  sameSiteOnly,
+  unauthorized,
+  type FastifyPluginAsyncTypebox,
+} from '@pharmacy/service-kit';
 import type { AccountContext } from '../deps';
 import { EMAIL_TAKEN, toPublicUser, type UserDoc } from '../users/store';
 import { weakPasswordProblem } from '../users/strength';
-import { checkPasswordCounted } from './password-check';
+import { checkSignIn } from './password-check';
+import { CHALLENGES_PER_ADDRESS } from './challenge';
 
 const tags = ['auth'];
 
@@ -91,25 +104,54 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (app,
   );
 
   app.post(
-    '/api/auth/login',
+    AccountPaths.login,
     {
-      config: { rateLimit: ctx.limits.login },
-      schema: { tags, summary: 'Sign in: sets the access and refresh cookies', body: LoginBody, response: responses(UserResponse) },
+      config: {
+        rateLimit: {
+          ...ctx.limits.login,
+          // Per address for devices the account does not know: once the body is read, the owner's device is exempt.
+          hook: 'preHandler',
+          allowList: (request) => ctx.devices.known(request, (request.body as { email?: string } | undefined)?.email ?? '') !== null,
+        },
+      },
+      schema: {
+        tags,
+        summary: 'Sign in: sets the access and refresh cookies and remembers the device (docs/api.md#sign-in-limits)',
+        body: LoginBody,
+        response: responses(UserResponse),
+      },
     },
     async (request, reply) => {
       const email = normalizeEmail(request.body.email);
-      const { password } = request.body;
+      const { password, altcha } = request.body;
       if (!email || !password) throw badRequest('Enter your email and password.');
       if (ctx.production && isDemoEmail(email)) throw forbidden('Demo accounts are disabled on this site.');
       const user = await users.findOne({ email });
-      // Unknown emails are counted too, so the limit's answer does not tell which accounts exist.
-      const correct = await checkPasswordCounted(ctx, reply, email, user?.passwordHash ?? null, password);
+      const { correct, deviceId } = await checkSignIn(ctx, request, reply, { email, passwordHash: user?.passwordHash ?? null, password, altcha });
       if (!user || !correct) {
         throw unauthorized('The email or password is incorrect.', 'INVALID_CREDENTIALS');
       }
       const { session, refreshToken } = await sessions.create(user._id);
       kit.setCookies(reply, user, session._id, refreshToken);
+      ctx.devices.remember(reply, email, deviceId);
       return userReply(user, `Welcome back, ${user.firstName}.`);
+    },
+  );
+
+  app.get(
+    AccountPaths.signInChallenge,
+    {
+      config: { rateLimit: CHALLENGES_PER_ADDRESS },
+      schema: {
+        tags,
+        summary: 'Whether sign-in from a new device needs the proof-of-work check now, and a check to solve (docs/api.md#sign-in-limits)',
+        querystring: NoQuery,
+        response: responses(SignInChallengeResponse),
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await ctx.challenges.issue());
     },
   );
 
@@ -164,8 +206,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (app,
   );
 
   app.get(
-    '/api/auth/signout',
-    { schema: { tags, summary: 'Sign out (the GET form of logout)', querystring: NoQuery, response: responses(MessageResponse) } },
+    AccountPaths.signout,
+    {
+      // A GET that signs out: another site's link or image must not (docs/api.md#authentication).
+      onRequest: sameSiteOnly,
+      schema: { tags, summary: 'Sign out (the GET form of logout; the shop\'s own pages only)', querystring: NoQuery, response: responses(MessageResponse) },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       await endSession(request, reply);

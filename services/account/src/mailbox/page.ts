@@ -1,4 +1,5 @@
-import { escapeHtml as escape, type OutboxDoc } from '@pharmacy/service-kit';
+import type { KeptMail } from '@pharmacy/contracts';
+import { escapeHtml as escape } from '@pharmacy/service-kit';
 
 /*
  * The dev mailbox's HTML, written on the server: no script (the shop's CSP allows none inline), one inline style
@@ -10,7 +11,10 @@ import { escapeHtml as escape, type OutboxDoc } from '@pharmacy/service-kit';
 const when = (d: Date): string =>
   `${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' }).format(d)} UTC`;
 
-const timeTag = (d: Date) => `<time datetime="${d.toISOString()}">${escape(when(d))}</time>`;
+const timeTag = (iso: string) => {
+  const d = new Date(iso);
+  return `<time datetime="${d.toISOString()}">${escape(when(d))}</time>`;
+};
 
 // Trailing punctuation ends a sentence, not the address.
 const URL_IN_TEXT = /https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/g;
@@ -71,10 +75,10 @@ ${main}
 }
 
 const NOTE =
-  '<p class="note">Mail this install has written instead of sending it (no SMTP_URL is set). This page exists only outside production.</p>';
+  '<p class="note">Mail this install has written instead of sending it (no SMTP_URL is set). This page exists only outside production, for the machine the shop runs on.</p>';
 
 /** The list: newest first, each mail's subject as its link, then who it went to and when. */
-export function mailboxPage(mails: OutboxDoc[], basePath: string, shown: number): string {
+export function mailboxPage(mails: KeptMail[], basePath: string, shown: number): string {
   const items = mails
     .map(
       (m) =>
@@ -90,7 +94,7 @@ export function mailboxPage(mails: OutboxDoc[], basePath: string, shown: number)
 }
 
 /** One mail: its subject as the heading, who it went to and when, and its text with working links. */
-export function mailPage(mail: OutboxDoc, basePath: string): string {
+export function mailPage(mail: KeptMail, basePath: string): string {
   return layout(
     mail.subject,
     `<a class="back" href="${basePath}">Back to the mailbox</a>

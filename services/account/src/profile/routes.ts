@@ -18,7 +18,7 @@ import { badRequest, conflict, HttpError, ok, responses, unauthorized, type Fast
 import type { AccountContext } from '../deps';
 import { userReply } from '../auth/routes';
 import { EMAIL_TAKEN, type UserDoc } from '../users/store';
-import { checkPasswordCounted } from '../auth/password-check';
+import { checkCurrentPassword } from '../auth/password-check';
 
 
 export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Enter your current password to change your email address.';
@@ -87,15 +87,15 @@ export const profileRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (a
       schema: { tags, summary: 'Update your profile (any subset of the fields; an email change needs currentPassword)', body: UpdateProfileBody, response: responses(UserResponse) },
     },
     async (request, reply) => {
-      const { user } = kit.current(request);
+      const { user, session } = kit.current(request);
       const at = ctx.now();
       const set = profileChanges(request.body, user, ctx.market, at);
       // Whoever controls the email controls the account (reset links go there), so moving it takes the
-      // password, not only a session that may have been left open; wrong guesses count like sign-ins.
+      // password, not only a session that may have been left open; wrong guesses are limited per session.
       if (set.email !== undefined && set.email !== user.email) {
         const { currentPassword } = request.body;
         if (!currentPassword) throw badRequest(EMAIL_CHANGE_NEEDS_PASSWORD, 'PASSWORD_REQUIRED');
-        if (!(await checkPasswordCounted(ctx, reply, user.email, user.passwordHash, currentPassword))) {
+        if (!(await checkCurrentPassword(ctx, reply, session._id, user.passwordHash, currentPassword))) {
           throw new HttpError(403, 'WRONG_PASSWORD', EMAIL_CHANGE_WRONG_PASSWORD);
         }
       }
@@ -119,9 +119,9 @@ export const profileRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (a
       schema: { tags, summary: 'Delete your account (needs your password)', body: DeleteAccountBody, response: responses(MessageResponse) },
     },
     async (request, reply) => {
-      const { user } = kit.current(request);
+      const { user, session } = kit.current(request);
       if (!request.body.password) throw badRequest('Enter your password to delete your account.');
-      if (!(await checkPasswordCounted(ctx, reply, user.email, user.passwordHash, request.body.password))) {
+      if (!(await checkCurrentPassword(ctx, reply, session._id, user.passwordHash, request.body.password))) {
         throw badRequest('The password is not correct.', 'WRONG_PASSWORD');
       }
       // Erased here at once; a service that cannot confirm now is retried until it does (see erasure/service).

@@ -9,12 +9,13 @@ import {
   normalizeEmail,
   passwordProblem,
 } from '@pharmacy/contracts';
-import { badRequest, ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { badRequest, isLoopbackAddress, ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { AccountContext } from '../deps';
 import { hashToken, newToken } from '../sessions/store';
 import { openResetTokens } from './store';
 import { weakPasswordProblem } from '../users/strength';
-import { checkPasswordCounted, loginFailureKey } from '../auth/password-check';
+import { checkCurrentPassword } from '../auth/password-check';
+import { take } from '../throttle/store-limiter';
 
 
 export const FORGOT_MESSAGE =
@@ -56,7 +57,7 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (
       const email = normalizeEmail(request.body.email);
       // Counted per email whether or not the account exists, and answered the same way past the limit,
       // so neither the mails nor the answers tell who has an account; the inbox is not flooded either.
-      const mailAllowed = (await ctx.resetMails.begin(`reset-mail:${email}`)).allowed;
+      const mailAllowed = (await take(ctx.limiters.resetMails, email)).allowed;
       const user = mailAllowed ? await users.findOne({ email }) : null;
       if (!mailAllowed) request.log.info('password reset mail not sent: per-account limit reached');
       if (user) {
@@ -75,8 +76,9 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (
           .send({ to: user.email, ...resetMail(user.firstName, link) })
           .catch((err: unknown) => request.log.error({ err }, 'password reset mail could not be sent'));
       }
-      // Given whether or not the account exists, like the message: where the mail can be read on a dev install.
-      return ctx.mailbox ? { ...ok(null, FORGOT_MESSAGE), mailbox: ctx.mailbox } : ok(null, FORGOT_MESSAGE);
+      // Given whether or not the account exists, like the message: where the mail can be read on a dev install, to
+      // a visitor on the machine the mailbox answers (the client address: the gateway's socket, or what it forwards).
+      return ctx.mailbox && isLoopbackAddress(request.ip) ? { ...ok(null, FORGOT_MESSAGE), mailbox: ctx.mailbox } : ok(null, FORGOT_MESSAGE);
     },
   );
 
@@ -117,7 +119,7 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (
       await tokens.updateMany({ userId: claimed.userId, usedAt: null }, { $set: { usedAt: at } });
       await sessions.revokeAllOf(claimed.userId);
       // The owner proved control of the mailbox: wrong passwords tried by others no longer lock them out.
-      if (owner) await ctx.loginFailures.clear(loginFailureKey(owner.email));
+      if (owner) await ctx.limiters.accountFailures.delete(owner.email);
       kit.clearCookies(reply);
       return ok(null, 'Your password has been reset. Please sign in with the new password.');
     },
@@ -136,7 +138,7 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (
       if (!currentPassword) throw badRequest('Enter your current password.');
       const problem = passwordProblem(newPassword, 'New password');
       if (problem) throw badRequest(problem);
-      if (!(await checkPasswordCounted(ctx, reply, user.email, user.passwordHash, currentPassword))) {
+      if (!(await checkCurrentPassword(ctx, reply, session._id, user.passwordHash, currentPassword))) {
         throw badRequest('Your current password is not correct.', 'WRONG_PASSWORD');
       }
       if (currentPassword === newPassword) throw badRequest('The new password must be different from the current one.');

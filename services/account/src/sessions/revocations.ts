@@ -33,6 +33,8 @@ export async function openRevocations(
   opts: { now: () => Date; accessTokenTtlMs: number; local?: RevocationList },
 ): Promise<Revocations> {
   const revocations = store.collection<RevocationDoc>('revocations');
+  // This process's list hears of every revocation as it is made (record, below): its staff routes need not ask.
+  opts.local?.markFedInProcess();
   await revocations.createIndex({ revokedAt: 1 }, { name: 'revokedAt' });
   await revocations.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0, name: 'expiresAt_ttl' });
 

@@ -136,7 +136,7 @@ export const ENV_SCHEMA = Type.Object(
     // Every process
     NODE_ENV: Type.Optional(Type.String({ minLength: 1, default: 'development', description: '"production" turns on the production rules' })),
     PORT: integer(1, 65535, 'port to listen on (the gateway 5000, account 4001, catalog 4002, checkout 4003)'),
-    HOST: Type.Optional(Type.String({ minLength: 1, default: '0.0.0.0', description: 'address to listen on' })),
+    HOST: Type.Optional(Type.String({ minLength: 1, description: 'address to listen on (default 127.0.0.1, in production 0.0.0.0)' })),
     DATA_DIR: Type.Optional(Type.String({ minLength: 1, default: './data', description: 'embedded store, media and keys' })),
     MONGODB_URL: text('mongodb-url', 'use MongoDB instead of the embedded store'),
     SMTP_URL: text('smtp-url', 'send mail through SMTP instead of the outbox'),
@@ -172,7 +172,8 @@ export const ENV_SCHEMA = Type.Object(
     RATE_LIMIT_RESET_PASSWORD: perWindow('password resets'),
     RATE_LIMIT_PASSWORD_CHECK: perWindow('current-password checks'),
     RATE_LIMIT_TICKETS: perWindow('need-help and idea tickets'),
-    LOGIN_FAILURES_PER_ACCOUNT: integer(1, undefined, 'wrong passwords per account in 15 minutes'),
+    LOGIN_FAILURES_PER_ACCOUNT: integer(1, undefined, 'wrong passwords per account from unknown devices, and per known device, in 15 minutes'),
+    LOGIN_FAILURES_PER_MINUTE: integer(1, undefined, 'failed sign-ins from unknown devices a minute, across the shop, above which they need the proof-of-work check'),
     RESET_MAILS_PER_ACCOUNT: integer(1, undefined, 'reset mails per email address per hour'),
     ERASURE_RETRY_MS: integer(1000, undefined, 'how often an unconfirmed account erasure is retried'),
     // Catalog service

@@ -74,10 +74,15 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   if (isRevoked(request, request.user)) throw unauthorized('You have been signed out. Please sign in again.');
 }
 
-/** preHandler: a signed-in admin is required (401 when signed out, 403 when not an admin). */
+/**
+ * preHandler: a signed-in admin is required (401 when signed out, 403 when not an admin). A staff sign-out takes
+ * effect at once, not within the next poll: the revocation list is brought up to this request's arrival first.
+ */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   if (request.user.admin !== true) throw forbidden('This area is for pharmacy staff only.');
+  await request.server.revocations?.caughtUp();
+  if (isRevoked(request, request.user)) throw unauthorized('You have been signed out. Please sign in again.');
 }
 
 /** Reads the user's claims when a valid token is present; never throws (for routes open to visitors). */
