@@ -81,7 +81,8 @@ describe('the listing on a phone', () => {
     const page = await context.newPage();
     const errors = trackErrors(page);
     await page.goto('/pharmacy/products');
-    await page.getByRole('list', { name: 'Products' }).waitFor();
+    // the Filters button opens its sheet once the page's code runs: the cards' cart buttons say it has
+    await page.getByRole('list', { name: 'Products' }).getByRole('button', { name: /^Add to cart: / }).first().waitFor();
 
     const filters = page.getByRole('button', { name: /^Filters/ });
     await filters.tap();

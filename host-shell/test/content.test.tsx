@@ -86,7 +86,7 @@ describe('content pages', () => {
   it('the pharmacy page shows its registration and whom to call, from the market', async () => {
     renderApp('/pharmacy', visitor);
     await screen.findByRole('heading', { level: 1, name: 'Our pharmacy' }, { timeout: 5000 });
-    const registration = within(screen.getByRole('main')).getByRole('region', { name: 'Our registration' });
+    const registration = within(screen.getByRole('main')).getByRole('region', { name: 'Check our registration' });
     expect(registration).toHaveTextContent('registered with the General Pharmaceutical Council');
     expect(registration).toHaveTextContent('GPhC registration number 1234567');
     expect(registration).toHaveTextContent('Superintendent pharmacist: Priya Shah, GPhC registration number 2012345.');

@@ -71,7 +71,8 @@ export default function Pharmacy() {
       </Notice>
 
       <Section aria-labelledby="pharmacy-registration">
-        <h2 id="pharmacy-registration">Our registration</h2>
+        {/* named apart from the footer's "Our registration": two landmarks with one name cannot be told apart */}
+        <h2 id="pharmacy-registration">Check our registration</h2>
         <p>
           Medicines are sold online only by a pharmacy registered with the {regulation.regulator.name}, and you can check
           that on its register before you buy.

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { CATEGORIES, type ProductFacets } from '@pharmacy/contracts';
 import { ChoiceGroup, media, th } from '@pharmacy/ui';
@@ -35,6 +36,11 @@ const Group = styled(ChoiceGroup)`
   }
 `;
 
+/** Holds the two groups for reading back early ticks, and leaves their layout to the panel or sheet around them. */
+const Groups = styled.div`
+  display: contents;
+`;
+
 export interface FilterGroupsProps {
   /** The server's counts for these choices (each group's counts apply the other group's choices); null while asked. */
   facets: ProductFacets | null;
@@ -42,6 +48,37 @@ export interface FilterGroupsProps {
   brands: string[];
   onToggleCategory: (id: string) => void;
   onToggleBrand: (name: string) => void;
+  /** The boxes as the shopper left them before the page's code ran, when they differ from the choices drawn. */
+  onTickedBeforeReady: (ticked: { categories: string[]; brands: string[] }) => void;
+}
+
+/**
+ * A box ticked on the server's page before its code has run is ticked in the browser only (hydration keeps the
+ * element as it is): once attached, the choices the shopper made are read back and applied, so an early tap on a
+ * slow phone filters instead of showing a tick that means nothing.
+ */
+function useTicksBeforeReady(
+  { categories, brands, onTickedBeforeReady }: Pick<FilterGroupsProps, 'categories' | 'brands' | 'onTickedBeforeReady'>,
+) {
+  const groups = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // box by box: a value with no box drawn yet (brands before their counts arrive) keeps its choice
+    let changed = false;
+    const read = (group: string, chosen: string[]) => {
+      let next = chosen;
+      for (const box of groups.current?.querySelectorAll<HTMLInputElement>(`input[data-group="${group}"]`) ?? []) {
+        const wasChosen = chosen.some((v) => v.toLowerCase() === box.value.toLowerCase());
+        if (box.checked === wasChosen) continue;
+        changed = true;
+        next = box.checked ? [...next, box.value] : next.filter((v) => v.toLowerCase() !== box.value.toLowerCase());
+      }
+      return next;
+    };
+    const early = { categories: read('category', categories), brands: read('brand', brands) };
+    if (changed) onTickedBeforeReady(early);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at attach: later ticks go through onChange
+  }, []);
+  return groups;
 }
 
 /**
@@ -49,11 +86,12 @@ export interface FilterGroupsProps {
  * other choices is disabled (it would only lead to an empty page) unless it is ticked, so it can be unticked.
  * Categories are known before the counts arrive, so their list is drawn at once and nothing below it moves.
  */
-export function FilterGroups({ facets, categories, brands, onToggleCategory, onToggleBrand }: FilterGroupsProps) {
+export function FilterGroups({ facets, categories, brands, onToggleCategory, onToggleBrand, onTickedBeforeReady }: FilterGroupsProps) {
+  const groups = useTicksBeforeReady({ categories, brands, onTickedBeforeReady });
   const brandSelected = new Set(brands.map((b) => b.toLowerCase()));
   const counts = new Map((facets?.categories ?? []).map((c) => [c.id, c.count]));
   return (
-    <>
+    <Groups ref={groups}>
       <Group>
         <legend>Category</legend>
         {CATEGORIES.map((c) => {
@@ -61,7 +99,14 @@ export function FilterGroups({ facets, categories, brands, onToggleCategory, onT
           const count = counts.get(c.id);
           return (
             <label key={c.id}>
-              <input type="checkbox" checked={checked} disabled={!checked && count === 0} onChange={() => onToggleCategory(c.id)} />
+              <input
+                type="checkbox"
+                data-group="category"
+                value={c.id}
+                checked={checked}
+                disabled={!checked && count === 0}
+                onChange={() => onToggleCategory(c.id)}
+              />
               <span className="name">{c.label}</span> <span className="count">{count !== undefined && `(${count})`}</span>
             </label>
           );
@@ -73,12 +118,19 @@ export function FilterGroups({ facets, categories, brands, onToggleCategory, onT
           const checked = brandSelected.has(b.name.toLowerCase());
           return (
             <label key={b.name}>
-              <input type="checkbox" checked={checked} disabled={!checked && b.count === 0} onChange={() => onToggleBrand(b.name)} />
+              <input
+                type="checkbox"
+                data-group="brand"
+                value={b.name}
+                checked={checked}
+                disabled={!checked && b.count === 0}
+                onChange={() => onToggleBrand(b.name)}
+              />
               <span className="name">{b.name}</span> <span className="count">({b.count})</span>
             </label>
           );
         })}
       </Group>
-    </>
+    </Groups>
   );
 }

@@ -114,6 +114,7 @@ export function FilterSheet({ trigger, categories, brands, open, onOpenChange, o
           brands={draft.brands}
           onToggleCategory={(id) => setDraft((d) => ({ ...d, categories: toggle(d.categories, id) }))}
           onToggleBrand={(name) => setDraft((d) => ({ ...d, brands: toggle(d.brands, name) }))}
+          onTickedBeforeReady={setDraft}
         />
       </Groups>
       <Footer>

@@ -231,6 +231,7 @@ export function ListingPage() {
             brands={params.brands}
             onToggleCategory={(id) => update({ categories: toggle(params.categories, id) })}
             onToggleBrand={(name) => update({ brands: toggle(params.brands, name) })}
+            onTickedBeforeReady={update}
             onClear={() => update({ categories: [], brands: [] })}
           />
         )}
