@@ -1,10 +1,24 @@
 import type { Browser } from 'playwright-core';
-import { baseUrl, expectEventually, launch, newContext, trackErrors } from '../setup/browser';
-import { addToCartFromProductPage, allProducts, createAccount, dobForAge, plainProducts, registerShopper, signIn, uniqueEmail, type ProductSummary } from '../setup/journeys';
+import { baseUrl, expectEventually, launch, newContext, PHONE, trackErrors } from '../setup/browser';
+import {
+  addAddressAtCheckout,
+  addToCartFromProductPage,
+  allProducts,
+  approveSandboxPayment,
+  createAccount,
+  dobForAge,
+  plainProducts,
+  registerShopper,
+  shortNumber,
+  signIn,
+  uniqueEmail,
+  type ProductSummary,
+} from '../setup/journeys';
 
 // No dead ends (docs/product.md#guards and #safety-while-shopping): a new shopper sent from the cart to sign in comes
 // back to the checkout through sign-up and the health step, and a shopper whose age is unknown adds an age-limited
-// medicine by giving the date of birth in place (the account remote's dialog, loaded by the cart's widget).
+// medicine by giving the date of birth in place (the account remote's dialog, loaded by the cart's widget). The
+// first journey is the whole purchase on a phone, by role and label only, down to the mail it ends with.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,6 +33,59 @@ async function ageLimited(): Promise<ProductSummary> {
 }
 
 describe('a shopper is never left at a dead end', () => {
+  it('on a 375 px phone: a visitor adds ibuprofen, signs up from the cart, gives a date of birth, pays and finds the mail', async () => {
+    const user = { firstName: 'Aoife', lastName: 'Byrne', email: uniqueEmail('aoife'), password: 'Copper-lantern-58' };
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+
+    // found from the header's search, added from its card in the results
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await header.getByRole('button', { name: 'Search' }).tap();
+    await page.getByRole('combobox', { name: 'Search products' }).fill('ibuprofen');
+    await page.keyboard.press('Enter');
+    const results = page.getByRole('list', { name: 'Products' });
+    const add = results.getByRole('button', { name: 'Add to cart: Ibuprofen 200mg Tablets', exact: true });
+    await add.tap();
+    await page.getByText(/added to (your )?cart/i).first().waitFor();
+
+    await header.getByRole('link', { name: /^Cart/ }).tap();
+    await page.getByRole('list', { name: 'Cart items' }).getByText('Ibuprofen 200mg Tablets').waitFor();
+    await page.getByRole('button', { name: 'Sign in to check out' }).tap();
+    await page.getByRole('link', { name: 'Create an account' }).tap();
+    await createAccount(page, user);
+    const signInForm = page.getByRole('form', { name: 'Sign in' });
+    await signInForm.getByLabel('Password').fill(user.password);
+    await signInForm.getByRole('button', { name: 'Sign in' }).tap();
+
+    // ibuprofen is sold from age 12: the health step's date of birth is what lets the checkout go on
+    const step = page.getByRole('form', { name: 'Health profile' });
+    await step.getByLabel('Date of birth').fill(dobForAge(34));
+    await step.getByRole('button', { name: 'Save and continue' }).tap();
+    await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/secure/checkout');
+    await addAddressAtCheckout(page, { fullName: 'Aoife Byrne', line1: '4 Quay Street', city: 'Leeds', postalCode: 'LS1 4DY', phone: '07700 900123' });
+    await page.getByRole('button', { name: 'Place order and pay' }).tap();
+    const orderId = await approveSandboxPayment(page);
+
+    // the order's first mail, on the default install's mailbox (this machine's own browser may read it)
+    const subject = `Order ${shortNumber(orderId)} is confirmed: thank you`;
+    await page.goto('/dev/mailbox');
+    const mail = page.getByRole('list', { name: 'Mails, newest first' }).getByRole('link').filter({ hasText: user.email }).filter({ hasText: subject });
+    await expectEventually(async () => {
+      await page.reload();
+      return mail.count();
+    }, 1);
+    await mail.tap();
+    await page.getByRole('heading', { name: subject }).waitFor();
+    const text = page.getByRole('region', { name: 'Message text' });
+    await text.getByText('Ibuprofen 200mg Tablets').first().waitFor();
+    await text.getByText('4 Quay Street', { exact: false }).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('cart → "Sign in to check out" → "Create an account" → sign in → health step with a date of birth → the checkout', async () => {
     const [product] = await plainProducts(baseUrl(), 1);
     const user = { firstName: 'Ines', lastName: 'Duarte', email: uniqueEmail('ines'), password: 'Orange-meadow-42' };

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import FeatureCarousel from '../src/exposes/FeatureCarousel';
 import FeaturedProducts from '../src/exposes/FeaturedProducts';
-import { fakeApi, ok, okList, makeProduct, renderWithStore } from '@pharmacy/test-kit';
+import { fail, fakeApi, ok, okList, makeProduct, renderWithStore } from '@pharmacy/test-kit';
 import userEvent from '@testing-library/user-event';
 import { serveCartWidget } from './cartWidget';
 
@@ -52,5 +52,24 @@ describe('FeaturedProducts', () => {
     expect(await screen.findByRole('link', { name: 'Plasters' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Rx cream' })).not.toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Add to cart (compact) Plasters' })).toHaveAttribute('data-variant', 'compact');
+  });
+
+  it('says so when the catalog is down, and Try again shows the products once it answers', async () => {
+    serveCartWidget();
+    let down = true;
+    fakeApi((call) =>
+      call.path === '/api/shop/products/facets'
+        ? ok({ categories: [], brands: [], total: 0 })
+        : down
+          ? fail(503, 'The catalog is temporarily unavailable. Please try again in a moment.', 'SERVICE_UNAVAILABLE')
+          : okList([makeProduct({ title: 'Plasters' })], { total: 1, page: 1, limit: 8 }),
+    );
+    renderWithStore(<FeaturedProducts />);
+    expect(await screen.findByText('We could not load our products just now')).toBeInTheDocument();
+    expect(screen.getByText('The catalog is temporarily unavailable. Please try again in a moment.')).toBeInTheDocument();
+    down = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Plasters' })).toBeInTheDocument();
+    expect(screen.queryByText('We could not load our products just now')).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { ProductFacets } from '@pharmacy/contracts';
-import { th } from '@pharmacy/ui';
+import { Button, EmptyState, th } from '@pharmacy/ui';
 import { AddToCart } from '../cart/AddToCart';
 import { catalogApi, type ProductList } from '../lib/api';
 import { useFetch } from '../lib/useFetch';
@@ -71,6 +71,13 @@ export function FeaturedProducts() {
             />
           ))}
         </ProductGrid>
+      ) : products.error ? (
+        // said, not hidden: during an outage the home page is the first thing a shopper meets
+        <EmptyState
+          message="We could not load our products just now"
+          description={products.error}
+          action={<Button onClick={products.reload}>Try again</Button>}
+        />
       ) : (
         !products.loading && (
           <p>
