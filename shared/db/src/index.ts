@@ -23,6 +23,7 @@ export { DiskBlobStore } from './blobs/disk';
 export { GridFsBlobStore, MEDIA_BUCKET } from './blobs/gridfs';
 export { MemoryBlobStore } from './blobs/memory';
 export { isBlobId } from './blobs/ids';
+export { auditPagedSorts, indexServesSort, type PagedSortAudit } from './paged-sort-audit';
 
 export const DEFAULT_DATA_DIR = './data';
 
