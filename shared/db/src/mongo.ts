@@ -49,7 +49,6 @@ export interface MongoStoreOptions {
   log?: StoreLog;
 }
 
-
 /** The URL without its password, for error messages and logs. */
 export function redactMongoUrl(url: string): string {
   return url.replace(/\/\/([^@/]*)@/, (_m, creds: string) => `//${creds.split(':')[0]}:***@`);
