@@ -2,6 +2,9 @@ import { openBlobStore, openStore } from '@pharmacy/db';
 import { accountSafetyProfiles, followAccountRevocations, type OpenService } from '@pharmacy/service-kit';
 import type { CatalogDeps } from './deps';
 import { buildCatalogService } from './plugin';
+import { PRODUCTS } from './products/model';
+import { STOCK_HISTORY } from './stock/adjustments';
+import { RESERVATIONS } from './stock/service';
 import { checkoutPurchaseChecker } from './reviews/purchases';
 import { seedCatalog } from './seed/seed';
 
@@ -16,7 +19,9 @@ export { seedCatalog } from './seed/seed';
  * and returns the handle the gateway or server.ts registers.
  */
 export const openCatalogService: OpenService = async (ctx) => {
-  const store = await openStore({ name: 'catalog', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl });
+  // Stock lives in the products, the reservations that hold it and its history: majority writes and reads on MongoDB.
+  const critical = [PRODUCTS, RESERVATIONS, STOCK_HISTORY];
+  const store = await openStore({ name: 'catalog', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl, critical, log: ctx.log });
   const blobs = await openBlobStore({ name: 'catalog', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl, store });
   if (ctx.config.catalog.seed) {
     const seeded = await seedCatalog(store, blobs, ctx.config.market);

@@ -1,9 +1,10 @@
-import type { DocumentStore } from '@pharmacy/db';
+import { runMigrations, type DocumentStore } from '@pharmacy/db';
 import type { FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { DEFAULT_RATE_LIMITS, type CatalogDeps } from './deps';
 import { catalogCollections } from './collections';
 import { featureRoutes } from './features/routes';
 import { mediaRoutes } from './media/routes';
+import { catalogMigrations } from './migrations';
 import { ProductReadModel } from './products/readModel';
 import { productRoutes } from './products/routes';
 import { ProductService } from './products/service';
@@ -24,22 +25,10 @@ export async function ensureCatalogIndexes(store: DocumentStore): Promise<void> 
   await reservations.createIndex({ status: 1 });
   await products.createIndex({ category: 1 });
   // Staff's product list pages from these (products/admin-list.ts).
-  await products.createIndex({ createdAt: -1, title: 1 });
-  await products.createIndex({ totalStock: 1, title: 1 });
+  await products.createIndex({ createdAt: -1, title: 1, _id: 1 });
+  await products.createIndex({ totalStock: 1, title: 1, _id: 1 });
   await stockHistory.createIndex({ productId: 1 });
   await stockHistory.createIndex({ state: 1 });
-}
-
-/** Products stored before edits carried a version start at version 1 (idempotent, at every start). */
-export async function migrateProductVersions(store: DocumentStore): Promise<number> {
-  const { modifiedCount } = await catalogCollections(store).products.updateMany({ version: { $exists: false } }, { $set: { version: 1, edits: [] } });
-  return modifiedCount;
-}
-
-/** Products stored before the pharmacy-only field are not pharmacy-only (idempotent, at every start). */
-export async function migrateProductPharmacyOnly(store: DocumentStore): Promise<number> {
-  const { modifiedCount } = await catalogCollections(store).products.updateMany({ pharmacyOnly: { $exists: false } }, { $set: { pharmacyOnly: false } });
-  return modifiedCount;
 }
 
 /**
@@ -53,8 +42,8 @@ export function buildCatalogService(deps: CatalogDeps): FastifyPluginAsyncTypebo
     const db = catalogCollections(deps.store);
     const { products, reviews, reservations, features } = db;
     await ensureCatalogIndexes(deps.store);
-    await migrateProductVersions(deps.store);
-    await migrateProductPharmacyOnly(deps.store);
+    const migrated = await runMigrations(deps.store, catalogMigrations);
+    if (migrated.applied.length > 0) app.log.info(migrated, 'migrated the catalog store');
 
     const readModel = deps.readModel ?? new ProductReadModel();
     readModel.load(await products.find({}));

@@ -124,16 +124,3 @@ describe('a save based on an older version', () => {
     expect((await stored()).priceCents).toBe(600);
   });
 });
-
-describe('products stored before versions existed', () => {
-  it('start at version 1 when the service starts', async () => {
-    const legacy = product({ id: 'old', title: 'Old Plasters' }) as Partial<ProductDoc>;
-    delete legacy.version;
-    delete legacy.edits;
-    await t.store.collection(PRODUCTS).insertOne(legacy as ProductDoc);
-    const { migrateProductVersions } = await import('../src/plugin');
-    expect(await migrateProductVersions(t.store)).toBe(1);
-    expect(await t.store.collection<ProductDoc>(PRODUCTS).findOne({ _id: 'old' })).toMatchObject({ version: 1, edits: [] });
-    expect(await migrateProductVersions(t.store)).toBe(0);
-  });
-});

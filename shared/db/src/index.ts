@@ -8,12 +8,13 @@ import { DiskBlobStore } from './blobs/disk';
 import { GridFsBlobStore } from './blobs/gridfs';
 import { MemoryBlobStore } from './blobs/memory';
 import { openEmbeddedStore } from './embedded';
-import { MongoStore, openMongoStore } from './mongo';
+import { MongoStore, openMongoStore, shareMongoClient } from './mongo';
 import type { BlobStore, DocumentStore, OpenStoreOptions } from './port';
 
 export * from './port';
 export { EmbeddedStore, openEmbeddedStore, type EmbeddedStoreOptions } from './embedded';
 export { MongoStore, openMongoStore, MongoConnectionError, redactMongoUrl, type MongoStoreOptions } from './mongo';
+export { runMigrations, pendingMigrations, MIGRATIONS, MigrationError, type Migration, type MigrationRun } from './migrations';
 export { UnsupportedOperatorError, InvalidQueryError } from './query';
 export { applyUpdate } from './apply-update';
 export { DataFolderInUseError } from './lock';
@@ -22,12 +23,13 @@ export { DiskBlobStore } from './blobs/disk';
 export { GridFsBlobStore, MEDIA_BUCKET } from './blobs/gridfs';
 export { MemoryBlobStore } from './blobs/memory';
 export { isBlobId } from './blobs/ids';
+export { auditPagedSorts, indexServesSort, type PagedSortAudit } from './paged-sort-audit';
 
 export const DEFAULT_DATA_DIR = './data';
 
 /** MongoDB when `mongoUrl` is set, else the embedded store in `<dataDir>/<name>` (or in memory). */
 export function openStore(options: OpenStoreOptions): Promise<DocumentStore> {
-  if (options.mongoUrl) return openMongoStore({ name: options.name, url: options.mongoUrl });
+  if (options.mongoUrl) return openMongoStore({ name: options.name, url: options.mongoUrl, critical: options.critical, log: options.log });
   return openEmbeddedStore({ name: options.name, dataDir: options.dataDir ?? DEFAULT_DATA_DIR, inMemory: options.inMemory });
 }
 
@@ -43,8 +45,8 @@ export interface OpenBlobStoreOptions extends OpenStoreOptions {
 export async function openBlobStore(options: OpenBlobStoreOptions): Promise<BlobStore> {
   if (options.mongoUrl) {
     if (options.store instanceof MongoStore) return new GridFsBlobStore(options.store.db);
-    const mongo = await openMongoStore({ name: options.name, url: options.mongoUrl });
-    return new GridFsBlobStore(mongo.db, mongo.client);
+    const { client, release } = await shareMongoClient(options.mongoUrl);
+    return new GridFsBlobStore(client.db(options.name), release);
   }
   if (options.inMemory) return new MemoryBlobStore();
   return DiskBlobStore.open(path.join(options.dataDir ?? DEFAULT_DATA_DIR, 'media'));

@@ -3,11 +3,13 @@
  * filters and updates, so each method delegates and only normalises what the port promises:
  * string `_id`s (a UUID where MongoDB would invent an ObjectId, including upserts) and
  * findOneAndUpdate returning the document AFTER the update by default. The driver's own default is
- * 'before'; both adapters use 'after' so services behave the same on either.
+ * 'before'; both adapters use 'after' so services behave the same on either. What it adds for production
+ * (shared clients, majority concerns, indexes brought up to date) is in docs/operations.md#mongodb.
  */
 import { randomUUID } from 'node:crypto';
 import {
   MongoClient,
+  MongoServerError,
   type Collection as DriverCollection,
   type Db,
   type Document,
@@ -24,11 +26,15 @@ import type {
   IndexOptions,
   Projection,
   SortSpec,
+  StoreLog,
   Update,
   UpdateOptions,
   UpdateResult,
   WithOptionalId,
 } from './port';
+import { ClientPool } from './mongo-clients';
+import { concernsFor } from './mongo-concerns';
+import { planIndex, type ExistingIndex, type IndexStep } from './mongo-index-plan';
 
 export interface MongoStoreOptions {
   /** Service name: the database. */
@@ -37,6 +43,10 @@ export interface MongoStoreOptions {
   url: string;
   /** How long to wait for a server before giving up (default 10 s). */
   serverSelectionTimeoutMS?: number;
+  /** Collections written for money, orders or stock: majority concerns (./mongo-concerns). */
+  critical?: readonly string[];
+  /** Told of each index the store drops, rebuilds or changes at start. */
+  log?: StoreLog;
 }
 
 /** The URL without its password, for error messages and logs. */
@@ -87,7 +97,11 @@ function withUpsertId(filter: Filter, update: Update, upsert: boolean | undefine
 const idString = (id: unknown): string | null => (id === null || id === undefined ? null : String(id));
 
 class MongoCollection<T extends Doc> implements Collection<T> {
-  constructor(private readonly coll: DriverCollection<Document>) {}
+  constructor(
+    private readonly coll: DriverCollection<Document>,
+    private readonly db: Db,
+    private readonly log?: StoreLog,
+  ) {}
 
   private prepare(doc: WithOptionalId<T>): Document {
     return doc._id === undefined ? { ...doc, _id: randomUUID() } : { ...doc };
@@ -150,51 +164,95 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     return { deletedCount };
   }
 
-  createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<string> {
+  /** Brings the index to the wanted key and options (./mongo-index-plan), whatever an earlier version created. */
+  async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<string> {
     const { unique, sparse, expireAfterSeconds, name } = options;
-    return this.coll.createIndex(keys, {
+    const wanted: IndexOptions = {
       ...(unique !== undefined && { unique }),
       ...(sparse !== undefined && { sparse }),
       ...(expireAfterSeconds !== undefined && { expireAfterSeconds }),
       ...(name !== undefined && { name }),
-    });
+    };
+    const plan = planIndex(keys, wanted, await this.existingIndexes());
+    for (const step of plan.steps) await this.apply(step);
+    return plan.name;
   }
-}
 
-export class MongoStore implements DocumentStore {
-  readonly kind = 'mongodb' as const;
-  private constructor(
-    readonly client: MongoClient,
-    readonly db: Db,
-  ) {}
-
-  static async open(options: MongoStoreOptions): Promise<MongoStore> {
-    // undefined fields are dropped like the embedded store (JSON) does, rather than stored as null.
-    let client: MongoClient | undefined;
+  private async existingIndexes(): Promise<ExistingIndex[]> {
     try {
-      // 10 s unless the caller or the URL says otherwise (the driver's 30 s makes a start-up look hung).
-      const timeout =
-        options.serverSelectionTimeoutMS ?? (/serverSelectionTimeoutMS=/i.test(options.url) ? undefined : 10_000);
-      client = new MongoClient(options.url, {
-        ...(timeout !== undefined && { serverSelectionTimeoutMS: timeout }),
-        ignoreUndefined: true,
-      });
-      await client.connect();
-      const db = client.db(options.name);
-      await db.command({ ping: 1 });
-      return new MongoStore(client, db);
+      return (await this.coll.listIndexes().toArray()) as ExistingIndex[];
     } catch (e) {
-      await client?.close().catch(() => undefined);
-      throw new MongoConnectionError(options.url, e);
+      if (e instanceof MongoServerError && e.code === NAMESPACE_NOT_FOUND) return [];
+      throw e;
     }
   }
 
-  collection<T extends Doc = Doc>(name: string): Collection<T> {
-    return new MongoCollection<T>(this.db.collection(name));
+  private async apply(step: IndexStep): Promise<void> {
+    const collection = this.coll.collectionName;
+    if (step.kind === 'create') {
+      await this.coll.createIndex(step.key, step.options);
+    } else if (step.kind === 'ttl') {
+      await this.db.command({ collMod: collection, index: { name: step.name, expireAfterSeconds: step.expireAfterSeconds } });
+      this.log?.warn({ collection, index: step.name, expireAfterSeconds: step.expireAfterSeconds }, 'changed the TTL of an index');
+    } else {
+      try {
+        await this.coll.dropIndex(step.name);
+      } catch (e) {
+        // Another process starting at the same moment dropped it first.
+        if (!(e instanceof MongoServerError && e.code === INDEX_NOT_FOUND)) throw e;
+      }
+      this.log?.warn({ collection, index: step.name, reason: step.reason }, 'dropped an index to build it again');
+    }
+  }
+}
+
+const NAMESPACE_NOT_FOUND = 26;
+const INDEX_NOT_FOUND = 27;
+
+/** Every MongoStore and GridFS store of this process shares one client per server (./mongo-clients). */
+const clients = new ClientPool<MongoClient>(async (url, serverSelectionTimeoutMS) => {
+  // 10 s unless the caller or the URL says otherwise (the driver's 30 s makes a start-up look hung).
+  const timeout = serverSelectionTimeoutMS ?? (/serverSelectionTimeoutMS=/i.test(url) ? undefined : 10_000);
+  let client: MongoClient | undefined;
+  try {
+    // undefined fields are dropped like the embedded store (JSON) does, rather than stored as null.
+    client = new MongoClient(url, { ...(timeout !== undefined && { serverSelectionTimeoutMS: timeout }), ignoreUndefined: true });
+    await client.connect();
+    await client.db('admin').command({ ping: 1 });
+    return client;
+  } catch (e) {
+    await client?.close().catch(() => undefined);
+    throw new MongoConnectionError(url, e);
+  }
+});
+
+/** A client of this process's pool for `url`, and the call that gives it back (the GridFS store without a MongoStore). */
+export const shareMongoClient = (url: string, serverSelectionTimeoutMS?: number) => clients.acquire(url, serverSelectionTimeoutMS);
+
+export class MongoStore implements DocumentStore {
+  readonly kind = 'mongodb' as const;
+  private readonly critical: ReadonlySet<string>;
+  private constructor(
+    readonly client: MongoClient,
+    readonly db: Db,
+    private readonly release: () => Promise<void>,
+    private readonly options: MongoStoreOptions,
+  ) {
+    this.critical = new Set(options.critical ?? []);
   }
 
+  static async open(options: MongoStoreOptions): Promise<MongoStore> {
+    const { client, release } = await shareMongoClient(options.url, options.serverSelectionTimeoutMS);
+    return new MongoStore(client, client.db(options.name), release, options);
+  }
+
+  collection<T extends Doc = Doc>(name: string): Collection<T> {
+    return new MongoCollection<T>(this.db.collection(name, concernsFor(name, this.critical)), this.db, this.options.log);
+  }
+
+  /** Gives the shared client back; the process's last store to close closes it. */
   close(): Promise<void> {
-    return this.client.close();
+    return this.release();
   }
 }
 

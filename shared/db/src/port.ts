@@ -108,4 +108,17 @@ export interface OpenStoreOptions {
   dataDir?: string;
   /** In-memory embedded store (tests); openBlobStore then keeps blobs in memory too. */
   inMemory?: boolean;
+  /**
+   * The collections whose writes the shop acknowledges for money, orders and stock. On MongoDB they are written
+   * with `{ w: 'majority', journal: true }` and read with majority read concern (mongo-concerns.ts); the embedded
+   * store, one copy on one disk, ignores the list.
+   */
+  critical?: readonly string[];
+  /** Told what the store changed of its own accord at start (MongoDB: an index dropped and rebuilt, a TTL changed). */
+  log?: StoreLog;
+}
+
+/** The part of a pino logger the stores use. */
+export interface StoreLog {
+  warn(details: object, message: string): void;
 }

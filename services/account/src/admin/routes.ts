@@ -20,7 +20,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<Pick<AccountContext, 'us
       reply.header('cache-control', 'no-store');
       const { q, page = 1, limit = ADMIN_USERS_DEFAULT_LIMIT } = request.query;
       const filter = userNameFilter(q);
-      // The store pages them from its createdAt index (users/store.ts); _id orders users of the same moment.
+      // The store pages them from its createdAt-then-_id index (users/store.ts); _id orders users of the same moment.
       const [found, total] = await Promise.all([
         users.find(filter, { sort: { createdAt: -1, _id: 1 }, skip: (page - 1) * limit, limit, projection: noHash }),
         users.countDocuments(filter),

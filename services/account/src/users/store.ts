@@ -24,7 +24,7 @@ export type Users = Collection<UserDoc>;
 export async function openUsers(store: DocumentStore): Promise<Users> {
   const users = store.collection<UserDoc>('users');
   await users.createIndex({ email: 1 }, { unique: true, name: 'email_unique' });
-  await users.createIndex({ createdAt: -1 }, { name: 'createdAt' });
+  await users.createIndex({ createdAt: -1, _id: 1 }, { name: 'createdAt' });
   return users;
 }
 

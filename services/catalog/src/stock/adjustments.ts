@@ -236,9 +236,8 @@ export class StockAdjustments {
     return settled;
   }
 
-  /** At start: lines from before states existed are applied; lines a crash left pending are settled. */
+  /** At start, after the migrations (lines from before states existed are applied): lines a crash left pending are settled. */
   async recover(): Promise<{ applied: number; abandoned: number }> {
-    await this.history.updateMany({ state: { $exists: false } }, { $set: { state: 'applied' } });
     return this.reconcile();
   }
 

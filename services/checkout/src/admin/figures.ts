@@ -226,10 +226,10 @@ export async function keepOrderFigures(store: DocumentStore, orders: Collection<
       totals = await figures.findOne({ _id: TOTALS });
     }
     const t = totals as TotalsDoc;
-    // The queue's oldest first: a short list from the queue's index, not a figure.
+    // The queue's oldest first: a short list from the queue's index read backwards (so ties by _id descending), not a figure.
     const queue = await orders.find(
       { 'review.status': 'awaiting', paymentStatus: 'paid' },
-      { sort: { createdAt: 1, _id: 1 }, limit: REVIEW_QUEUE_PREVIEW, projection: { orderNumber: 1, createdAt: 1, address: 1, totalCents: 1, currency: 1 } },
+      { sort: { createdAt: 1, _id: -1 }, limit: REVIEW_QUEUE_PREVIEW, projection: { orderNumber: 1, createdAt: 1, address: 1, totalCents: 1, currency: 1 } },
     );
     const todayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     const ids = Array.from({ length: 30 }, (_, i) => dayId(todayStart - (29 - i) * DAY_MS));

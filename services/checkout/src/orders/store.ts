@@ -231,13 +231,13 @@ export async function ordersCollection(store: DocumentStore): Promise<Collection
   const orders = store.collection<OrderDoc>('orders');
   await orders.createIndex({ userId: 1 });
   // Staff's lists: newest first, also within one status (the store pages them from these, docs/architecture.md#data).
-  await orders.createIndex({ createdAt: -1 });
-  await orders.createIndex({ orderStatus: 1, createdAt: -1 });
-  await orders.createIndex({ paymentStatus: 1, createdAt: -1 });
+  await orders.createIndex({ createdAt: -1, _id: 1 });
+  await orders.createIndex({ orderStatus: 1, createdAt: -1, _id: 1 });
+  await orders.createIndex({ paymentStatus: 1, createdAt: -1, _id: 1 });
   await orders.createIndex({ expiresAt: 1 });
   // The pharmacist's queue is read on every admin list answer (its size), and listed newest first.
   await orders.createIndex({ 'review.status': 1 });
-  await orders.createIndex({ 'review.status': 1, paymentStatus: 1, createdAt: -1 });
+  await orders.createIndex({ 'review.status': 1, paymentStatus: 1, createdAt: -1, _id: 1 });
   // Staff's search by number reads it on every keystroke's answer.
   await orders.createIndex({ orderNumber: 1 });
   return orders;

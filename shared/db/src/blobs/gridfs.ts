@@ -4,7 +4,7 @@
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GridFSBucket, type Db, type MongoClient, type ObjectId } from 'mongodb';
+import { GridFSBucket, type Collection, type Db, type ObjectId } from 'mongodb';
 import type { BlobInfo, BlobStore } from '../port';
 import { UPLOAD_CHUNK_BYTES } from '../port';
 import { isBlobId, newBlobInfo } from './ids';
@@ -16,13 +16,17 @@ const fileId = (id: string) => id as unknown as ObjectId;
 
 export class GridFsBlobStore implements BlobStore {
   private readonly bucket: GridFSBucket;
+  private readonly files: Collection;
+  private readonly chunks: Collection;
 
-  /** `client`, when given, is closed by close() (openBlobStore owns its connection). */
+  /** `release`, when given, is called by close() (openBlobStore's own share of the process's client). */
   constructor(
     db: Db,
-    private readonly client?: MongoClient,
+    private readonly release?: () => Promise<void>,
   ) {
     this.bucket = new GridFSBucket(db, { bucketName: MEDIA_BUCKET, chunkSizeBytes: UPLOAD_CHUNK_BYTES });
+    this.files = db.collection(`${MEDIA_BUCKET}.files`);
+    this.chunks = db.collection(`${MEDIA_BUCKET}.chunks`);
   }
 
   async put(data: Buffer, info: { contentType: string; filename?: string }): Promise<BlobInfo> {
@@ -48,15 +52,19 @@ export class GridFsBlobStore implements BlobStore {
     return { info, stream: this.bucket.openDownloadStream(fileId(id)) };
   }
 
+  /**
+   * One deleteOne on the file's document decides who deleted it: of two deletes at once one answers true, the other
+   * false (the driver's bucket.delete throws on a file already gone, and reading first left a gap between the two).
+   * The chunks go after it, also when the file was already gone, so chunks a stopped delete left behind go too.
+   */
   async delete(id: string): Promise<boolean> {
     if (!isBlobId(id)) return false;
-    const file = await this.bucket.find({ _id: fileId(id) }, { limit: 1 }).next();
-    if (!file) return false;
-    await this.bucket.delete(fileId(id));
-    return true;
+    const { deletedCount } = await this.files.deleteOne({ _id: { $eq: fileId(id) } });
+    await this.chunks.deleteMany({ files_id: { $eq: fileId(id) } });
+    return deletedCount === 1;
   }
 
   async close(): Promise<void> {
-    await this.client?.close();
+    await this.release?.();
   }
 }
