@@ -16,7 +16,7 @@ export { seedCatalog } from './seed/seed';
  * and returns the handle the gateway or server.ts registers.
  */
 export const openCatalogService: OpenService = async (ctx) => {
-  const store = await openStore({ name: 'catalog', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl });
+  const store = await openStore({ name: 'catalog', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl, durable: ctx.config.durableWrites });
   const blobs = await openBlobStore({ name: 'catalog', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl, store });
   if (ctx.config.catalog.seed) {
     const seeded = await seedCatalog(store, blobs, ctx.config.market);

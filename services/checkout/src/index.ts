@@ -20,7 +20,7 @@ export * from './payments';
 export async function openCheckout(ctx: ServiceContext): Promise<ServiceHandle> {
   const settings = ctx.config.checkout;
   const choice = choosePaymentProvider(settings, { production: ctx.config.production });
-  const store = await openStore({ name: 'checkout', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl });
+  const store = await openStore({ name: 'checkout', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl, durable: ctx.config.durableWrites });
   const payments = paymentProviderFor(settings, choice, { store, publicOrigin: ctx.config.publicOrigin });
   if (choice.warning) ctx.log.warn({ provider: payments.name }, choice.warning);
   else ctx.log.info({ provider: payments.name }, 'checkout payment provider');

@@ -108,4 +108,9 @@ export interface OpenStoreOptions {
   dataDir?: string;
   /** In-memory embedded store (tests); openBlobStore then keeps blobs in memory too. */
   inMemory?: boolean;
+  /**
+   * Embedded store: default true, a write is answered once it is on disk. False (DATA_UNSAFE_NO_FSYNC) answers
+   * before, so a power cut can lose acknowledged writes: only to measure what durability costs.
+   */
+  durable?: boolean;
 }
