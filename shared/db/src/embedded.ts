@@ -22,7 +22,7 @@ import { GroupCommit } from './group-commit';
 import { escapeLineSeparators, scanDataFile, scanDataFolder, UnreadableDataError } from './datafile';
 import { verifiedJson, withChecksum } from './line-checksum';
 import { lockDataFolder } from './lock';
-import { installIndexRemoval } from './nedb-index-removal';
+import { removeByIdentity } from './nedb-index-removal';
 import { serializeDocument } from './serialize';
 import { rewriteDataFile, type RewritableDatastore } from './rewrite-file';
 import { compileMatcher, matcherFor } from './matcher';
@@ -58,8 +58,6 @@ type Nedb = InstanceType<NedbClass>;
 // nedb is CommonJS: depending on the loader the class is the namespace itself or its `default`.
 const Datastore: NedbClass =
   (nedbModule as unknown as { default?: NedbClass }).default ?? (nedbModule as unknown as NedbClass);
-// Removing a document from an index key many documents share without rebuilding its list (./nedb-index-removal).
-installIndexRemoval();
 
 interface NedbModel {
   serialize(doc: unknown): string;
@@ -95,6 +93,11 @@ export interface EmbeddedStoreOptions {
    * system's cache, so a power cut can lose acknowledged writes: UNSAFE, for measuring what durability costs only.
    */
   durable?: boolean;
+  /**
+   * Default 'identity': a document leaves an index key many documents share without nedb rebuilding the key's list
+   * (./nedb-index-removal). 'nedb' keeps nedb's own removal: only `pnpm bench:orders-store`'s baseline.
+   */
+  indexRemoval?: 'identity' | 'nedb';
 }
 
 /** The file stays under about twice its live size plus this many lines. */
@@ -170,7 +173,9 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     private readonly ds: Nedb,
     private readonly ready: Promise<void>,
     private readonly compaction: Compaction | null,
+    indexRemoval: 'identity' | 'nedb',
   ) {
+    if (indexRemoval === 'identity') removeByIdentity(ds);
     mirrorIndexHooks(ds, this.sorted);
     if (!compaction) return;
     const persistence = (ds as unknown as { persistence: NedbPersistence }).persistence;
@@ -653,6 +658,7 @@ export class EmbeddedStore implements DocumentStore {
     private readonly release: (() => Promise<void>) | null,
     private readonly compaction: Compaction | null,
     durable: boolean,
+    private readonly indexRemoval: 'identity' | 'nedb',
   ) {
     this.commit = compaction && durable ? new GroupCommit() : null;
     if (compaction) {
@@ -663,7 +669,8 @@ export class EmbeddedStore implements DocumentStore {
 
   static async open(options: EmbeddedStoreOptions): Promise<EmbeddedStore> {
     checkName('Store', options.name);
-    if (options.inMemory) return new EmbeddedStore(options.name, null, null, null, null, false);
+    const indexRemoval = options.indexRemoval ?? 'identity';
+    if (options.inMemory) return new EmbeddedStore(options.name, null, null, null, null, false, indexRemoval);
     const compaction: Compaction = {
       afterAppends: positive('compactAfterAppends', options.compactAfterAppends ?? DEFAULT_COMPACT_AFTER_APPENDS),
       intervalMs: positive('compactionIntervalMs', options.compactionIntervalMs ?? DEFAULT_COMPACTION_INTERVAL_MS),
@@ -680,7 +687,7 @@ export class EmbeddedStore implements DocumentStore {
       await release();
       throw e;
     }
-    return new EmbeddedStore(options.name, folder, display, release, compaction, options.durable ?? true);
+    return new EmbeddedStore(options.name, folder, display, release, compaction, options.durable ?? true, indexRemoval);
   }
 
   /** Compacts every collection with appends not yet rewritten; errors are warned about, not thrown. */
@@ -719,7 +726,7 @@ export class EmbeddedStore implements DocumentStore {
         throw problems.length > 0 ? new UnreadableDataError(this.name, problems) : e;
       });
       ready.catch(() => undefined); // reported by the first operation that awaits it
-      collection = new EmbeddedCollection<Doc>(this, name, ds, ready, this.compaction);
+      collection = new EmbeddedCollection<Doc>(this, name, ds, ready, this.compaction, this.indexRemoval);
       this.collections.set(name, collection);
     }
     return collection as unknown as Collection<T>;
