@@ -1,15 +1,17 @@
 #!/usr/bin/env node
-// pnpm bench:orders — complete purchases per second through the built gateway (embedded mode, default log level),
-// with the services calling each other in process, against the same load with their calls over HTTP (each
-// *_SERVICE_URL pointed at the gateway itself, as every embedded gateway did before), both in this run.
+// pnpm bench:orders — complete purchases per second through the built gateway (embedded mode, default log level,
+// services calling each other in process), with durable writes (every acknowledged write on disk, group commit:
+// shared/db group-commit.ts), against the same load with DATA_UNSAFE_NO_FSYNC (answers before the disk: the
+// baseline, never a way to run the shop), both in this run. `--http` adds a third run whose services call each
+// other over HTTP (each *_SERVICE_URL pointed at the gateway itself), durable too.
 //
-// For each transport: a fresh DATA_DIR, `node services/gateway/dist/server.js` on a free port (demo catalog), 20
+// For each run: a fresh DATA_DIR, `node services/gateway/dist/server.js` on a free port (demo catalog), 20
 // shoppers signed up and signed in with an address each, the chosen products restocked by staff. Then the 20
 // shoppers buy for a fixed time, as the browser does (docs/api.md, e2e/setup/journeys.ts buyThroughApi): add to
 // cart, create the order (sandbox approval link), approve at the sandbox, capture on the return path -> paid.
-// Printed per transport: purchases/s, p50/p99 purchase latency, CPU ms and internal HTTP calls per purchase
-// (counted inside the gateway by tools/bench-orders-probe.js, with the store's appends), failures; then the ratios and PASS/FAIL against
-// 100 purchases/s. `--seconds N` (default 15) sets the timed part; `--cpu-prof DIR` writes the gateway's CPU
+// Printed per run: purchases/s, p50/p99 purchase latency, CPU ms and internal HTTP calls per purchase
+// (counted inside the gateway by tools/bench-orders-probe.js, with the store's appends and fdatasyncs), failures; then the ratios and
+// PASS/FAIL against 100 purchases/s with durable writes. `--seconds N` (default 15) sets the timed part; `--cpu-prof DIR` writes the gateway's CPU
 // profiles there.
 'use strict';
 
@@ -28,10 +30,11 @@ const SERVICE_URL_VARIABLES = ['ACCOUNT_SERVICE_URL', 'CATALOG_SERVICE_URL', 'CH
 
 const SECONDS = Number(argument('--seconds', '15'));
 const CPU_PROF_DIR = argument('--cpu-prof', '');
+const WITH_HTTP = process.argv.includes('--http');
 
 
 /** The gateway with the probe preloaded; resolves once it answers. */
-async function startGatewayWithProbe(label, http) {
+async function startGatewayWithProbe(label, { http, unsafe }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-orders-${label}-`));
   const prof = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`, `--cpu-prof-name=gateway-${label}.cpuprofile`] : [];
   const env = {
@@ -41,6 +44,7 @@ async function startGatewayWithProbe(label, http) {
     RATE_LIMIT_CART: '1000000',
     RATE_LIMIT_ORDER_CREATE: '1000000',
     RATE_LIMIT_ORDER_CAPTURE: '1000000',
+    ...(unsafe ? { DATA_UNSAFE_NO_FSYNC: 'true' } : {}),
   };
   // The baseline: every service reaches the others over HTTP at the gateway's own port (known once it is chosen).
   const gateway = await startGateway({
@@ -136,8 +140,8 @@ async function load(shoppers, products, until) {
   return { latencies, failures };
 }
 
-async function measure(label, http) {
-  const gateway = await startGatewayWithProbe(label, http);
+async function measure(label, run) {
+  const gateway = await startGatewayWithProbe(label, run);
   try {
     const { shoppers, products } = await setUp(gateway.origin);
     await load(shoppers, products, Date.now() + WARMUP_SECONDS * 1000);
@@ -159,6 +163,7 @@ async function measure(label, http) {
       internalPerPurchase: (after.internal - before.internal) / done,
       requestsPerPurchase: (after.requests - before.requests) / done,
       appendsPerPurchase: (after.appends - before.appends) / done,
+      flushesPerPurchase: (after.flushes - before.flushes) / done,
       appendsByFile: Object.entries(after.appendsByFile)
         .map(([file, n]) => [file, (n - (before.appendsByFile[file] ?? 0)) / done])
         .filter(([, n]) => n > 0)
@@ -183,28 +188,32 @@ function print(r) {
 runMain(async () => {
   if (!fs.existsSync(SERVER)) throw new Error('services/gateway/dist/server.js is missing: run `npx -y pnpm@10.34.9 build` first.');
   const t0 = Date.now();
-  console.log(`bench:orders: ${SHOPPERS} shoppers, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per transport, built gateway in embedded mode, default log level`);
-  const http = await measure('services over HTTP (baseline)', true);
-  const local = await measure('services in process', false);
-  console.log(`\n${'transport'.padEnd(28)} ${'buys/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'CPU ms'.padStart(8)} ${'internal'.padStart(9)} ${'purchases'.padStart(9)} ${'failures'.padStart(8)}`);
-  print(http);
+  console.log(`bench:orders: ${SHOPPERS} shoppers, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s per run, built gateway in embedded mode, default log level`);
+  const unsafe = await measure('no fsync (unsafe baseline)', { http: false, unsafe: true });
+  const local = await measure('durable writes', { http: false, unsafe: false });
+  const http = WITH_HTTP ? await measure('durable, services over HTTP', { http: true, unsafe: false }) : null;
+  console.log(`\n${'run'.padEnd(28)} ${'buys/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'CPU ms'.padStart(8)} ${'internal'.padStart(9)} ${'purchases'.padStart(9)} ${'failures'.padStart(8)}`);
+  print(unsafe);
   print(local);
-  const ratio = local.perSecond / http.perSecond;
+  if (http) print(http);
   console.log(
-    `\nin process / HTTP: ${ratio.toFixed(2)}× purchases per second, ${(local.cpuMsPerPurchase / http.cpuMsPerPurchase).toFixed(2)}× CPU per purchase, ` +
-      `p50 ${(local.p50 / http.p50).toFixed(2)}×, internal HTTP calls per purchase ${http.internalPerPurchase.toFixed(1)} -> ${local.internalPerPurchase.toFixed(1)}`,
+    `\ndurable / no fsync: ${(local.perSecond / unsafe.perSecond).toFixed(2)}× purchases per second, ${(local.cpuMsPerPurchase / unsafe.cpuMsPerPurchase).toFixed(2)}× CPU per purchase, ` +
+      `p50 ${(local.p50 / unsafe.p50).toFixed(2)}×; ${local.flushesPerPurchase.toFixed(2)} fdatasyncs per purchase (${local.appendsPerPurchase.toFixed(1)} appends: group commit)`,
   );
+  if (http) {
+    console.log(
+      `in process / HTTP: ${(local.perSecond / http.perSecond).toFixed(2)}× purchases per second, ${(local.cpuMsPerPurchase / http.cpuMsPerPurchase).toFixed(2)}× CPU per purchase, ` +
+        `internal HTTP calls per purchase ${http.internalPerPurchase.toFixed(1)} -> ${local.internalPerPurchase.toFixed(1)}`,
+    );
+  }
   // The gateway is one thread: what one whole core would sustain at the CPU each purchase cost (a bound, not a
   // measurement; on a machine busy with other work the measured rate stays below it).
-  console.log(`store appends per purchase: ${local.appendsPerPurchase.toFixed(1)} in process, ${http.appendsPerPurchase.toFixed(1)} over HTTP`);
-  console.log(`  in process by datafile: ${local.appendsByFile.map(([file, n]) => `${file} ${n.toFixed(1)}`).join(', ')}`);
-  console.log(
-    `one core at this CPU cost: ${(1000 / local.cpuMsPerPurchase).toFixed(0)} purchases/s in process, ${(1000 / http.cpuMsPerPurchase).toFixed(0)} over HTTP`,
-  );
-  const failed = [...local.failures.values(), ...http.failures.values()].reduce((a, b) => a + b, 0);
+  console.log(`store appends per purchase by datafile: ${local.appendsByFile.map(([file, n]) => `${file} ${n.toFixed(1)}`).join(', ')}`);
+  console.log(`one core at this CPU cost: ${(1000 / local.cpuMsPerPurchase).toFixed(0)} purchases/s with durable writes, ${(1000 / unsafe.cpuMsPerPurchase).toFixed(0)} without`);
+  const failed = [...local.failures.values(), ...unsafe.failures.values(), ...(http ? http.failures.values() : [])].reduce((a, b) => a + b, 0);
   const pass = local.perSecond >= TARGET_PER_SECOND && local.internalPerPurchase === 0 && failed === 0;
   console.log(
-    `${pass ? 'PASS' : 'FAIL'}: ${local.perSecond.toFixed(1)} purchases/s in process (target ${TARGET_PER_SECOND}), ` +
+    `${pass ? 'PASS' : 'FAIL'}: ${local.perSecond.toFixed(1)} purchases/s with durable writes (target ${TARGET_PER_SECOND}), ` +
       `${local.internalPerPurchase.toFixed(1)} internal HTTP calls per purchase (target 0), ${failed} failed purchases; load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ` +
       `${((Date.now() - t0) / 1000).toFixed(0)} s`,
   );

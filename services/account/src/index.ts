@@ -39,7 +39,7 @@ function attemptLimitsFrom(config: KitConfig['account']): Partial<AccountAttempt
  */
 export const openAccountService: OpenService = async (ctx) => {
   if (!ctx.privateKey) throw new Error('The account service needs the token signing key (JWT_PRIVATE_KEY or DATA_DIR/keys).');
-  const store = await openStore({ name: 'account', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl, log: ctx.log });
+  const store = await openStore({ name: 'account', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl, log: ctx.log, durable: ctx.config.durableWrites });
   try {
     const production = ctx.config.production;
     // Each kept mail's log line links to it in the dev mailbox, which the gateway serves at the public origin.

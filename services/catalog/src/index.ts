@@ -21,7 +21,14 @@ export { seedCatalog } from './seed/seed';
 export const openCatalogService: OpenService = async (ctx) => {
   // Stock lives in the products, the reservations that hold it and its history: majority writes and reads on MongoDB.
   const critical = [PRODUCTS, RESERVATIONS, STOCK_HISTORY];
-  const store = await openStore({ name: 'catalog', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl, critical, log: ctx.log });
+  const store = await openStore({
+    name: 'catalog',
+    dataDir: ctx.config.dataDir,
+    mongoUrl: ctx.config.mongoUrl,
+    critical,
+    log: ctx.log,
+    durable: ctx.config.durableWrites,
+  });
   const blobs = await openBlobStore({ name: 'catalog', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl, store });
   if (ctx.config.catalog.seed) {
     const seeded = await seedCatalog(store, blobs, ctx.config.market);

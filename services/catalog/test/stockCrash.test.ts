@@ -256,3 +256,58 @@ describe('a restock interrupted by a crash', () => {
     expect((await stockView()).available).toBe(50);
   });
 });
+
+describe('a reserve interrupted by a crash', () => {
+  const reserve = (reservationId: string, quantity = 1) =>
+    t!.app.inject({ method: 'POST', url: '/internal/catalog/stock/reserve', headers: internal(t!.internalToken), payload: { reservationId, items: [{ productId: 'shelf', quantity }] } });
+  const accounted = (view: Awaited<ReturnType<typeof stockView>>) => view.available + view.reserved + view.sold;
+  const reservationsOnDisk = () => t!.store.collection<ReservationDoc>(RESERVATIONS).find({});
+
+  it('stopped between taking the stock and recording the take on the reservation: the restart gives the units back', async () => {
+    const { disk, store } = await openFailing({ collection: RESERVATIONS, method: 'updateOne' });
+    expect((await reserve('order-1', 3)).statusCode).toBe(500);
+    expect(store.failed).toBe(1);
+    // What the kill left on disk: the units taken, the reservation pending without the take listed.
+    expect((await disk.collection<ProductDoc>(PRODUCTS).findOne({ _id: 'shelf' }))!.totalStock).toBe(47);
+    expect(await disk.collection<ReservationDoc>(RESERVATIONS).findOne({ _id: 'order-1' })).toMatchObject({ status: 'pending', applied: [] });
+
+    await restart();
+    const view = await stockView();
+    expect(view).toMatchObject({ available: 50, reserved: 0, sold: 0 });
+    expect(await reservationsOnDisk()).toEqual([]);
+    // The order can be placed again with the same id, and takes its units once.
+    expect((await reserve('order-1', 3)).json().data.status).toBe('reserved');
+    expect(accounted(await stockView())).toBe(50);
+    expect((await stockView()).available).toBe(47);
+  });
+
+  it('stopped again while the restart gives the units back: the next restart does not give them twice', async () => {
+    const { store } = await openFailing({ collection: RESERVATIONS, method: 'updateOne' });
+    expect((await reserve('order-2', 4)).statusCode).toBe(500);
+    expect(store.failed).toBe(1);
+    await t!.close();
+    t = undefined;
+    // The restart dies after giving the units back, before forgetting the reservation.
+    const disk = await openDisk();
+    const dying = failingStore(disk, { collection: RESERVATIONS, method: 'deleteOne' });
+    await expect(buildTestCatalog({ store: dying })).rejects.toThrow('stopped at reservations.deleteOne');
+    expect(dying.failed).toBe(1);
+    expect((await disk.collection<ProductDoc>(PRODUCTS).findOne({ _id: 'shelf' }))!.totalStock).toBe(50);
+    await disk.close();
+
+    t = await buildTestCatalog({ store: await openDisk() });
+    expect(await stockView()).toMatchObject({ available: 50, reserved: 0, sold: 0 });
+    expect(await reservationsOnDisk()).toEqual([]);
+  });
+
+  it('a reserve that completed keeps its units after a restart, while one of the same product was interrupted', async () => {
+    const { store } = await openFailing({ collection: RESERVATIONS, method: 'updateOne', once: true });
+    // The first reserve's record of its take fails (the process lives on: it gives the units back itself).
+    expect((await reserve('order-3', 2)).statusCode).toBe(500);
+    expect(store.failed).toBe(1);
+    expect((await reserve('order-4', 5)).json().data.status).toBe('reserved');
+    await restart();
+    expect(await stockView()).toMatchObject({ available: 45, reserved: 5, sold: 0 });
+    expect((await reservationsOnDisk()).map((r) => [r._id, r.status])).toEqual([['order-4', 'reserved']]);
+  });
+});

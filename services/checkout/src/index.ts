@@ -27,6 +27,7 @@ export async function openCheckout(ctx: ServiceContext): Promise<ServiceHandle> 
     // Orders, the stock they hold and the sandbox provider's payments: majority writes and reads on MongoDB.
     critical: ['orders', 'orderHolds', 'sandboxPayments'],
     log: ctx.log,
+    durable: ctx.config.durableWrites,
   });
   const payments = paymentProviderFor(settings, choice, { store, publicOrigin: ctx.config.publicOrigin });
   if (choice.warning) ctx.log.warn({ provider: payments.name }, choice.warning);

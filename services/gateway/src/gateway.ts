@@ -66,7 +66,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
   if (opts.mode === 'embedded') ensureKeys(config.dataDir);
   const keys = loadKeys({ dataDir: config.dataDir, withPrivate: opts.mode === 'embedded', given: config.jwtKeys });
   // The gateway's own store holds the remote registry, which the page fallback reads from its first request.
-  const store = opts.static ? await openStore({ name: 'gateway', dataDir: config.dataDir, mongoUrl: config.mongoUrl }) : undefined;
+  const store = opts.static ? await openStore({ name: 'gateway', dataDir: config.dataDir, mongoUrl: config.mongoUrl, durable: config.durableWrites }) : undefined;
   const registry =
     opts.static && store
       ? new RemoteRegistry(store, { root: opts.static.root, remoteUrls: opts.static.remoteUrls, pollMs: opts.registryPollMs })

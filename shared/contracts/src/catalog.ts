@@ -155,7 +155,6 @@ const editableProductFields = Type.Omit(ProductInput, ['totalStock']).properties
 export const PRODUCT_SERVER_FIELDS = Object.keys(Product.properties).filter(
   (key) => key !== 'version' && !(key in editableProductFields),
 ) as Array<Exclude<keyof Product, keyof typeof editableProductFields | 'version'>>;
-export type ProductServerField = (typeof PRODUCT_SERVER_FIELDS)[number];
 /**
  * PUT /api/admin/products/edit/{id}: any subset of the editable fields and the version the form loaded. A client
  * may send back the whole product it read: server fields equal to the stored product's are ignored, and one that

@@ -115,7 +115,6 @@ export const CartCapped = StrictObject({
   reason: Type.Union([Type.Literal('stock'), Type.Literal('maxPerOrder')]),
 });
 export type CartCapped = Static<typeof CartCapped>;
-export type CapReason = CartCapped['reason'];
 
 export const CartLine = StrictObject({
   ...productNaming,

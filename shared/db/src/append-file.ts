@@ -1,15 +1,40 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { close, closeSync, fdatasync, fstatSync, openSync, writeSync } from 'node:fs';
+import { promisify } from 'node:util';
+
+const fdatasyncAsync = promisify(fdatasync);
+const closeAsync = promisify(close);
+
+/**
+ * The last byte of each datafile known to be on disk (its length after the latest fdatasync or fsynced rewrite),
+ * by absolute path: what a power cut would leave. A test hook (the power-cut tests truncate each file to it); the
+ * store itself never reads it.
+ */
+const flushedBytes = new Map<string, number>();
+
+/** Each datafile's last flushed byte, for tests that simulate a power cut (docs/operations.md#data-on-disk). */
+export const lastFlushedBytes = (): ReadonlyMap<string, number> => flushedBytes;
+
+/** A rewrite (temporary file fsynced, renamed, folder fsynced) left `bytes` on disk. */
+export const noteFlushed = (filename: string, bytes: number): void => {
+  flushedBytes.set(filename, bytes);
+};
 
 /**
  * Appends to one datafile through a descriptor kept open, instead of nedb's appendFile, which opens and closes
  * the file for every write and hops through the thread pool (most of a small write's cost: a purchase writes
- * about fifteen times; measured about 70 µs of CPU each against a few µs here). The guarantee is the same: an
- * append is in the operating system's cache when it returns, not fsynced; the write is a page-cache copy, so
- * the event loop waits microseconds for it. The descriptor must be let go before the file is replaced (a
- * compaction renames a new file over it), so appends after it reach the new file.
+ * about fifteen times; measured about 70 µs of CPU each against a few µs here). An append is in the operating
+ * system's cache when it returns; `sync` (./group-commit) puts everything appended so far on disk. The descriptor
+ * must be let go before the file is replaced (a compaction renames a new file over it), so appends after it reach
+ * the new file.
  */
 export class DataFileAppender {
   private fd: number | null = null;
+  /** The file's length as this descriptor wrote it. */
+  private written = 0;
+  /** fdatasyncs running on a descriptor: it is closed after them, never under them (its number could be reused). */
+  private syncing = new Map<number, Promise<void>>();
+  /** A rewrite of the file in progress: what was appended before it is on disk once it is done. */
+  private replacing: Promise<void> | null = null;
 
   constructor(
     private readonly filename: string,
@@ -19,8 +44,12 @@ export class DataFileAppender {
   append(text: string): void {
     const bytes = Buffer.from(text, 'utf8');
     try {
-      this.fd ??= openSync(this.filename, 'a', this.mode);
+      if (this.fd === null) {
+        this.fd = openSync(this.filename, 'a', this.mode);
+        this.written = fstatSync(this.fd).size;
+      }
       for (let done = 0; done < bytes.length; ) done += writeSync(this.fd, bytes, done, bytes.length - done);
+      this.written += bytes.length;
     } catch (err) {
       // Opened again by the next append: a failed open or write must not stick to the descriptor.
       this.release();
@@ -28,16 +57,57 @@ export class DataFileAppender {
     }
   }
 
+  /**
+   * Puts every byte appended before the call on disk. After a release it waits for the rewrite that let the
+   * descriptor go: that file, fsynced and renamed over this one, holds every document.
+   */
+  async sync(): Promise<void> {
+    const fd = this.fd;
+    if (fd === null) return this.replacing ?? undefined;
+    const length = this.written;
+    const running = (this.syncing.get(fd) ?? Promise.resolve()).then(() => fdatasyncAsync(fd));
+    this.syncing.set(fd, running);
+    try {
+      await running;
+    } finally {
+      if (this.syncing.get(fd) === running) this.syncing.delete(fd);
+    }
+    // Only while the descriptor is still the file's: after a release the path names the compaction's new file.
+    if (this.fd === fd) noteFlushed(this.filename, length);
+  }
+
+  /**
+   * Replaces the file by `rewrite` (which resolves with the new file's length once it is fsynced and renamed into
+   * place). The caller makes sure no append runs meanwhile (nedb's executor).
+   */
+  async replace(rewrite: () => Promise<number>): Promise<void> {
+    this.release();
+    const done = rewrite().then((bytes) => noteFlushed(this.filename, bytes));
+    this.replacing = done;
+    try {
+      await done;
+    } finally {
+      if (this.replacing === done) this.replacing = null;
+    }
+  }
+
   /** Closes the descriptor (the next append opens the file at its path again). */
   release(): void {
     const fd = this.fd;
     this.fd = null;
-    if (fd !== null) {
-      try {
-        closeSync(fd);
-      } catch {
-        // already unusable: nothing more to let go
-      }
+    if (fd === null) return;
+    const running = this.syncing.get(fd);
+    if (running) {
+      running.then(
+        () => closeAsync(fd),
+        () => closeAsync(fd),
+      ).catch(() => undefined); // already unusable: nothing more to let go
+      return;
+    }
+    try {
+      closeSync(fd);
+    } catch {
+      // already unusable: nothing more to let go
     }
   }
 }

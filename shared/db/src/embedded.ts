@@ -5,22 +5,24 @@
  * read-then-write (conditional update, findOneAndUpdate, upsert) is atomic within the process, and the
  * folder lock makes this process the only writer.
  *
- * On disk nedb appends one line per inserted, changed or removed document and never fsyncs an append; a
+ * On disk nedb appends one line per inserted, changed or removed document; a write is answered once its line is
+ * on disk (fdatasync, one flush for all the writes that arrive while the previous one runs: ./group-commit). A
  * compaction rewrites the file with one line per live document (temporary file, fsync, rename). The store
  * refuses to open a folder holding any line nedb could not read (nedb would drop it and compact it away), and
  * compacts each collection once its appended lines outnumber its documents, and periodically while it has
- * unsynced appends, so files stay bounded and reach the disk. Each line carries a checksum of its JSON
- * (./line-checksum), checked at open and again as nedb loads the line.
+ * appends, so files stay bounded. Each line carries a checksum of its JSON (./line-checksum), checked at open and
+ * again as nedb loads the line.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import * as nedbModule from '@seald-io/nedb';
 import { DataFileAppender } from './append-file';
+import { GroupCommit } from './group-commit';
 import { escapeLineSeparators, scanDataFile, scanDataFolder, UnreadableDataError } from './datafile';
 import { verifiedJson, withChecksum } from './line-checksum';
 import { lockDataFolder } from './lock';
-import { installIndexRemoval } from './nedb-index-removal';
+import { removeByIdentity } from './nedb-index-removal';
 import { serializeDocument } from './serialize';
 import { rewriteDataFile, type RewritableDatastore } from './rewrite-file';
 import { compileMatcher, matcherFor } from './matcher';
@@ -56,8 +58,6 @@ type Nedb = InstanceType<NedbClass>;
 // nedb is CommonJS: depending on the loader the class is the namespace itself or its `default`.
 const Datastore: NedbClass =
   (nedbModule as unknown as { default?: NedbClass }).default ?? (nedbModule as unknown as NedbClass);
-// Removing a document from an index key many documents share without rebuilding its list (./nedb-index-removal).
-installIndexRemoval();
 
 interface NedbModel {
   serialize(doc: unknown): string;
@@ -86,8 +86,18 @@ export interface EmbeddedStoreOptions {
   inMemory?: boolean;
   /** A collection is compacted once this many lines were appended, or as many as it has documents if more. */
   compactAfterAppends?: number;
-  /** Collections with appends since their last compaction are compacted (and so fsynced) this often. */
+  /** Collections with appends since their last compaction are compacted this often. */
   compactionIntervalMs?: number;
+  /**
+   * Default true: a write is answered once it is on disk. False answers as soon as the line is in the operating
+   * system's cache, so a power cut can lose acknowledged writes: UNSAFE, for measuring what durability costs only.
+   */
+  durable?: boolean;
+  /**
+   * Default 'identity': a document leaves an index key many documents share without nedb rebuilding the key's list
+   * (./nedb-index-removal). 'nedb' keeps nedb's own removal: only `pnpm bench:orders-store`'s baseline.
+   */
+  indexRemoval?: 'identity' | 'nedb';
 }
 
 /** The file stays under about twice its live size plus this many lines. */
@@ -163,7 +173,9 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     private readonly ds: Nedb,
     private readonly ready: Promise<void>,
     private readonly compaction: Compaction | null,
+    indexRemoval: 'identity' | 'nedb',
   ) {
+    if (indexRemoval === 'identity') removeByIdentity(ds);
     mirrorIndexHooks(ds, this.sorted);
     if (!compaction) return;
     const persistence = (ds as unknown as { persistence: NedbPersistence }).persistence;
@@ -174,15 +186,15 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     persistence.persistNewStateAsync = async (docs) => {
       let lines = '';
       for (const doc of docs) lines += `${await persistence.afterSerialization(serializeDocument(doc, nedbModel.serialize))}\n`;
-      if (lines) appender.append(lines);
+      if (lines) {
+        appender.append(lines);
+        store.commit?.appended(appender);
+      }
       this.noteAppended(docs.length);
     };
     // Both run in nedb's executor, so no append comes between letting the handle go and the file's replacement.
     // The rewrite is ours (./rewrite-file): nedb's queued every line as its own native buffer at once.
-    persistence.persistCachedDatabaseAsync = async () => {
-      appender.release();
-      await rewriteDataFile(ds as unknown as RewritableDatastore, nedbModel.serialize);
-    };
+    persistence.persistCachedDatabaseAsync = () => appender.replace(() => rewriteDataFile(ds as unknown as RewritableDatastore, nedbModel.serialize));
     ready.then(
       () => (this.documentsAtCompaction = ds.getAllData().length), // loading compacted the file
       () => undefined,
@@ -228,10 +240,12 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
 
   /**
    * Writes share one queue per collection: what a write read is still true when it writes. nedb's
-   * unique violation becomes MongoDB's duplicate-key error (code 11000) naming the index and the key.
+   * unique violation becomes MongoDB's duplicate-key error (code 11000) naming the index and the key. The answer
+   * waits for the write's line to be on disk, outside the queue, so the next write appends meanwhile and shares
+   * the flush.
    */
-  private write<R>(task: (ds: Nedb) => Promise<R>): Promise<R> {
-    return this.db().then((ds) =>
+  private async write<R>(task: (ds: Nedb) => Promise<R>): Promise<R> {
+    const result = await this.db().then((ds) =>
       this.queue.run(async () => {
         this.pending = [];
         try {
@@ -245,6 +259,8 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
         }
       }),
     );
+    await this.store.commit?.durable();
+    return result;
   }
 
   /** nedb's unique indexes, including those it re-created from the datafile on load. */
@@ -632,6 +648,8 @@ export class EmbeddedStore implements DocumentStore {
   private readonly collections = new Map<string, EmbeddedCollection<Doc>>();
   private isClosed = false;
   private readonly timer: NodeJS.Timeout | null = null;
+  /** Null in memory, or when durability is turned off. */
+  readonly commit: GroupCommit | null;
 
   private constructor(
     readonly name: string,
@@ -639,7 +657,10 @@ export class EmbeddedStore implements DocumentStore {
     private readonly display: string | null,
     private readonly release: (() => Promise<void>) | null,
     private readonly compaction: Compaction | null,
+    durable: boolean,
+    private readonly indexRemoval: 'identity' | 'nedb',
   ) {
+    this.commit = compaction && durable ? new GroupCommit() : null;
     if (compaction) {
       this.timer = setInterval(() => this.compactDirty(), compaction.intervalMs);
       this.timer.unref(); // never what keeps the process alive
@@ -648,7 +669,8 @@ export class EmbeddedStore implements DocumentStore {
 
   static async open(options: EmbeddedStoreOptions): Promise<EmbeddedStore> {
     checkName('Store', options.name);
-    if (options.inMemory) return new EmbeddedStore(options.name, null, null, null, null);
+    const indexRemoval = options.indexRemoval ?? 'identity';
+    if (options.inMemory) return new EmbeddedStore(options.name, null, null, null, null, false, indexRemoval);
     const compaction: Compaction = {
       afterAppends: positive('compactAfterAppends', options.compactAfterAppends ?? DEFAULT_COMPACT_AFTER_APPENDS),
       intervalMs: positive('compactionIntervalMs', options.compactionIntervalMs ?? DEFAULT_COMPACTION_INTERVAL_MS),
@@ -665,7 +687,7 @@ export class EmbeddedStore implements DocumentStore {
       await release();
       throw e;
     }
-    return new EmbeddedStore(options.name, folder, display, release, compaction);
+    return new EmbeddedStore(options.name, folder, display, release, compaction, options.durable ?? true, indexRemoval);
   }
 
   /** Compacts every collection with appends not yet rewritten; errors are warned about, not thrown. */
@@ -704,7 +726,7 @@ export class EmbeddedStore implements DocumentStore {
         throw problems.length > 0 ? new UnreadableDataError(this.name, problems) : e;
       });
       ready.catch(() => undefined); // reported by the first operation that awaits it
-      collection = new EmbeddedCollection<Doc>(this, name, ds, ready, this.compaction);
+      collection = new EmbeddedCollection<Doc>(this, name, ds, ready, this.compaction, this.indexRemoval);
       this.collections.set(name, collection);
     }
     return collection as unknown as Collection<T>;

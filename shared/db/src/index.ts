@@ -18,6 +18,8 @@ export { runMigrations, pendingMigrations, MIGRATIONS, MigrationError, type Migr
 export { UnsupportedOperatorError, InvalidQueryError } from './query';
 export { applyUpdate } from './apply-update';
 export { DataFolderInUseError } from './lock';
+export { lastFlushedBytes } from './append-file';
+export { copyAsAfterPowerCut } from './power-cut';
 export { UnreadableDataError, type DataFileProblem } from './datafile';
 export { DiskBlobStore } from './blobs/disk';
 export { GridFsBlobStore, MEDIA_BUCKET } from './blobs/gridfs';
@@ -30,7 +32,7 @@ export const DEFAULT_DATA_DIR = './data';
 /** MongoDB when `mongoUrl` is set, else the embedded store in `<dataDir>/<name>` (or in memory). */
 export function openStore(options: OpenStoreOptions): Promise<DocumentStore> {
   if (options.mongoUrl) return openMongoStore({ name: options.name, url: options.mongoUrl, critical: options.critical, log: options.log });
-  return openEmbeddedStore({ name: options.name, dataDir: options.dataDir ?? DEFAULT_DATA_DIR, inMemory: options.inMemory });
+  return openEmbeddedStore({ name: options.name, dataDir: options.dataDir ?? DEFAULT_DATA_DIR, inMemory: options.inMemory, durable: options.durable });
 }
 
 export interface OpenBlobStoreOptions extends OpenStoreOptions {

@@ -1,5 +1,5 @@
 /**
- * nedb's index removal without rebuilding the key's document list.
+ * nedb's index removal without rebuilding the key's document list, installed on one datastore's indexes.
  *
  * nedb's indexes are AVL trees whose node holds every document sharing the key. Removing one document from a node
  * holding several rebuilds that list through a callback per document (binary-search-tree's `delete`), and every
@@ -12,54 +12,89 @@
  * which compares by identity too. Anything else (a node with one document, whose whole node goes, or a tree with
  * another equality) takes nedb's own path. The list is changed in place instead of replaced: nothing keeps one
  * across a write (nedb and this store copy a lookup's documents out before any await).
+ *
+ * Only the trees of the datastores given to `removeByIdentity` change, each through its own `delete` property:
+ * nedb's classes are left as they are for every other user of nedb in the process. The internals this relies on
+ * are checked by test/nedb-internals.test.ts.
  */
-import { createRequire } from 'node:module';
 
-interface TreeNode {
+/** A node of binary-search-tree's AVL tree (the root is a node too). */
+export interface TreeNode {
   key?: unknown;
   left: TreeNode | null;
   right: TreeNode | null;
   data: unknown[];
   compareKeys(a: unknown, b: unknown): number;
   checkValueEquality(a: unknown, b: unknown): boolean;
-  delete(key: unknown, value?: unknown): TreeNode;
 }
 
-const requireFromNedb = createRequire(require.resolve('@seald-io/nedb/lib/indexes'));
-const Index = requireFromNedb('@seald-io/nedb/lib/indexes') as new (options: { fieldName: string }) => {
-  tree: { tree: TreeNode };
+/** binary-search-tree's AVLTree: the object an nedb index holds as `tree`, whose `tree` is the root node. */
+export interface AvlTree {
+  tree: TreeNode;
+  delete(key: unknown, value?: unknown): void;
+}
+
+interface IndexedDatastore {
+  indexes: Record<string, { tree: AvlTree }>;
+  _removeFromIndexes(doc: unknown): void;
+  _updateIndexes(oldDoc: unknown, newDoc?: unknown): void;
+}
+
+/** nedb's own equality of index values: identity (lib/indexes checkValueEquality). */
+const isIdentity = (equal: (a: unknown, b: unknown) => boolean) => {
+  const a = {};
+  return equal(a, a) === true && equal(a, {}) === false;
 };
 
-let installed = false;
+/** Removes `value` from the node of `key` when other documents share it; false when nedb's own removal must run. */
+function removeFromSharedKey(root: TreeNode, key: unknown, value: unknown): boolean {
+  if (!Object.prototype.hasOwnProperty.call(root, 'key')) return false; // an empty tree
+  let node: TreeNode | null = root;
+  while (node) {
+    const c = node.compareKeys(key, node.key);
+    if (c === 0) break;
+    node = c < 0 ? node.left : node.right;
+  }
+  if (!node) return true; // no such key: nedb changes nothing either
+  if (node.data.length < 2) return false;
+  for (let i = node.data.indexOf(value); i !== -1; i = node.data.indexOf(value, i)) node.data.splice(i, 1);
+  return true;
+}
 
-/** The root as a walk's starting node. */
-const nodeOf = (root: TreeNode): TreeNode | null => root;
+const installed = new WeakSet<AvlTree>();
 
-/** Installs the removal once per process (nedb's tree class is shared by every datastore). */
-export function installIndexRemoval(): void {
-  if (installed) return;
-  installed = true;
-  const probe = new Index({ fieldName: 'x' }).tree.tree;
-  const identity = probe.checkValueEquality;
-  const a = {};
-  // Only the equality nedb's indexes use (identity) is replaced; a different one keeps nedb's removal.
-  if (identity(a, a) !== true || identity(a, {}) !== false) return;
-  const proto = Object.getPrototypeOf(probe) as TreeNode;
-  const nedbDelete = proto.delete;
-  proto.delete = function removeFromKey(this: TreeNode, key: unknown, value?: unknown): TreeNode {
-    if (value !== undefined && this.checkValueEquality === identity && Object.prototype.hasOwnProperty.call(this, 'key')) {
-      let node = nodeOf(this);
-      while (node) {
-        const c = node.compareKeys(key, node.key);
-        if (c === 0) break;
-        node = c < 0 ? node.left : node.right;
-      }
-      if (!node) return this; // no such key: nedb changes nothing either
-      if (node.data.length > 1) {
-        for (let i = node.data.indexOf(value); i !== -1; i = node.data.indexOf(value, i)) node.data.splice(i, 1);
-        return this;
-      }
-    }
-    return nedbDelete.call(this, key, value);
+function install(tree: AvlTree): void {
+  if (installed.has(tree)) return;
+  installed.add(tree);
+  if (!isIdentity(tree.tree.checkValueEquality)) return;
+  const nedbDelete = tree.delete;
+  Object.defineProperty(tree, 'delete', {
+    configurable: true,
+    writable: true,
+    value: function removeFromKey(this: AvlTree, key: unknown, value?: unknown): void {
+      if (value !== undefined && removeFromSharedKey(this.tree, key, value)) return;
+      nedbDelete.call(this, key, value);
+    },
+  });
+}
+
+/**
+ * Makes this datastore's index removals go by identity. nedb replaces an index's tree when it resets the index
+ * (load, a failed write rolled back), so each removal first installs it on trees it has not seen.
+ */
+export function removeByIdentity(datastore: unknown): void {
+  const ds = datastore as IndexedDatastore;
+  const installAll = () => {
+    for (const name in ds.indexes) install(ds.indexes[name].tree);
+  };
+  const remove = ds._removeFromIndexes.bind(ds);
+  const update = ds._updateIndexes.bind(ds);
+  ds._removeFromIndexes = (doc) => {
+    installAll();
+    remove(doc);
+  };
+  ds._updateIndexes = (oldDoc, newDoc) => {
+    installAll();
+    update(oldDoc, newDoc);
   };
 }

@@ -109,6 +109,11 @@ export interface OpenStoreOptions {
   /** In-memory embedded store (tests); openBlobStore then keeps blobs in memory too. */
   inMemory?: boolean;
   /**
+   * Embedded store: default true, a write is answered once it is on disk. False (DATA_UNSAFE_NO_FSYNC) answers
+   * before, so a power cut can lose acknowledged writes: only to measure what durability costs.
+   */
+  durable?: boolean;
+  /**
    * The collections whose writes the shop acknowledges for money, orders and stock. On MongoDB they are written
    * with `{ w: 'majority', journal: true }` and read with majority read concern (mongo-concerns.ts); the embedded
    * store, one copy on one disk, ignores the list.

@@ -30,7 +30,8 @@ export interface RewritableDatastore {
 
 const CHUNK_CHARS = 1 << 20;
 
-export async function rewriteDataFile(ds: RewritableDatastore, serialize: (doc: unknown) => string): Promise<void> {
+/** Resolves with the new file's length in bytes, once it is on disk under the datafile's name. */
+export async function rewriteDataFile(ds: RewritableDatastore, serialize: (doc: unknown) => string): Promise<number> {
   const { filename, modes, afterSerialization } = ds.persistence;
   const temporary = `${filename}~`;
   const folder = path.dirname(filename);
@@ -46,16 +47,21 @@ export async function rewriteDataFile(ds: RewritableDatastore, serialize: (doc: 
       return { $$indexCreated: { fieldName, unique, sparse } };
     });
   const file = await open(temporary, 'w', modes.fileMode);
+  let bytes = 0;
   try {
     let chunk = '';
     for (const doc of [...docs, ...indexLines]) {
       chunk += `${await afterSerialization(serialize(doc))}\n`;
       if (chunk.length >= CHUNK_CHARS) {
+        bytes += Buffer.byteLength(chunk);
         await file.write(chunk);
         chunk = '';
       }
     }
-    if (chunk) await file.write(chunk);
+    if (chunk) {
+      bytes += Buffer.byteLength(chunk);
+      await file.write(chunk);
+    }
     await file.sync();
   } finally {
     await file.close();
@@ -63,4 +69,5 @@ export async function rewriteDataFile(ds: RewritableDatastore, serialize: (doc: 
   await storage.renameAsync(temporary, filename);
   await storage.flushToStorageAsync({ filename: folder, isDir: true, mode: modes.dirMode });
   ds.emit('compaction.done');
+  return bytes;
 }

@@ -5,17 +5,22 @@
  */
 import * as nedbModule from '@seald-io/nedb';
 import { openStore, type Doc } from '../src';
-import { installIndexRemoval } from '../src/nedb-index-removal';
+import { removeByIdentity } from '../src/nedb-index-removal';
 
 type NedbClass = typeof import('@seald-io/nedb').default;
 const Datastore: NedbClass = (nedbModule as unknown as { default?: NedbClass }).default ?? (nedbModule as unknown as NedbClass);
 type Indexed = { indexes: Record<string, { getMatching(v: unknown): Array<{ _id: string }>; getAll(): unknown[] }> };
 const ids = (ds: unknown, field: string, value: unknown) => (ds as Indexed).indexes[field].getMatching(value).map((d) => d._id);
 
-installIndexRemoval();
+/** A datastore in memory with the store's removal, as the embedded store makes each of its own. */
+const datastore = () => {
+  const ds = new Datastore({ inMemoryOnly: true });
+  removeByIdentity(ds);
+  return ds;
+};
 
 it('removes one document from a shared key and keeps the others in their order', async () => {
-  const ds = new Datastore({ inMemoryOnly: true });
+  const ds = datastore();
   await ds.ensureIndexAsync({ fieldName: 'status' });
   for (const id of ['a', 'b', 'c', 'd', 'e']) await ds.insertAsync({ _id: id, status: 'open' });
   await ds.removeAsync({ _id: 'c' }, {});
@@ -35,7 +40,7 @@ it('removes one document from a shared key and keeps the others in their order',
 });
 
 it('leaves other keys and unique indexes as they were, and handles array values', async () => {
-  const ds = new Datastore({ inMemoryOnly: true });
+  const ds = datastore();
   await ds.ensureIndexAsync({ fieldName: 'tags' });
   await ds.ensureIndexAsync({ fieldName: 'code', unique: true });
   await ds.insertAsync([

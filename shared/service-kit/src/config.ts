@@ -44,6 +44,11 @@ export interface KitConfig {
   nodeEnv: string;
   production: boolean;
   dataDir: string;
+  /**
+   * False only under DATA_UNSAFE_NO_FSYNC (refused in production): the embedded store then answers writes before
+   * they reach the disk (docs/operations.md#data-on-disk).
+   */
+  durableWrites: boolean;
   mongoUrl?: string;
   smtpUrl?: string;
   /** The public origin browsers use (CSRF Origin check, links in mail). */
@@ -102,7 +107,7 @@ export interface KitConfig {
 
 /** Every variable a service or the gateway reads (the tools' own are left to the tools). */
 const PROCESS_VARIABLES = [
-  'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'MONGODB_URL', 'SMTP_URL', 'PUBLIC_ORIGIN', 'LOG_LEVEL', 'JWT_PUBLIC_KEY', 'JWT_PRIVATE_KEY',
+  'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATA_UNSAFE_NO_FSYNC', 'MONGODB_URL', 'SMTP_URL', 'PUBLIC_ORIGIN', 'LOG_LEVEL', 'JWT_PUBLIC_KEY', 'JWT_PRIVATE_KEY',
   'INTERNAL_TOKEN', 'ACCOUNT_SERVICE_URL', 'CATALOG_SERVICE_URL', 'CHECKOUT_SERVICE_URL', 'REVOCATION_POLL_MS', 'SLOW_REQUEST_MS', 'API_DOCS',
   'MARKET', 'GATEWAY_MODE', 'GATEWAY_UPSTREAM_TIMEOUT_MS', 'STATIC_ROOT', 'REMOTE_URLS', 'REMOTE_ORIGINS', 'REMOTE_DEPLOY_TOKEN', 'SERVER_RENDERING',
   'RATE_LIMIT_LOGIN', 'RATE_LIMIT_REGISTER', 'RATE_LIMIT_FORGOT_PASSWORD', 'RATE_LIMIT_RESET_PASSWORD', 'RATE_LIMIT_PASSWORD_CHECK',
@@ -142,6 +147,9 @@ export function loadConfig(env: Environment = process.env, defaults: { port?: nu
   const port = v.PORT ?? defaults.port ?? 5000;
   const nodeEnv = v.NODE_ENV ?? 'development';
   const production = nodeEnv === 'production';
+  if (production && v.DATA_UNSAFE_NO_FSYNC) {
+    throw new ConfigError([{ variable: 'DATA_UNSAFE_NO_FSYNC', message: 'DATA_UNSAFE_NO_FSYNC would let a power cut lose paid orders: it is refused in production' }]);
+  }
   return {
     port,
     // Outside production only this machine can reach the shop unless HOST says otherwise: a development install
@@ -151,6 +159,7 @@ export function loadConfig(env: Environment = process.env, defaults: { port?: nu
     nodeEnv,
     production,
     dataDir: path.resolve(v.DATA_DIR ?? './data'),
+    durableWrites: v.DATA_UNSAFE_NO_FSYNC !== true,
     mongoUrl: v.MONGODB_URL,
     smtpUrl: v.SMTP_URL,
     publicOrigin: (v.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, ''),

@@ -147,6 +147,12 @@ describe('values', () => {
     expect(config.serviceUrls).toEqual({ checkout: 'http://checkout.internal:4003' });
   });
 
+  it('writes are durable unless DATA_UNSAFE_NO_FSYNC is set, which production refuses', () => {
+    expect(loadConfig({}).durableWrites).toBe(true);
+    expect(loadConfig({ DATA_UNSAFE_NO_FSYNC: 'true' }).durableWrites).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_UNSAFE_NO_FSYNC: 'true' })).toThrow(/DATA_UNSAFE_NO_FSYNC .*refused in production/);
+  });
+
   it('API_DOCS defaults to on outside production and off in it; REMOTE_ORIGINS is a list of origins', () => {
     expect([loadConfig({}).apiDocs, loadConfig({ NODE_ENV: 'test' }).apiDocs, loadConfig({ NODE_ENV: 'production' }).apiDocs]).toEqual([true, true, false]);
     expect([loadConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs, loadConfig({ API_DOCS: 'false' }).apiDocs]).toEqual([true, false]);

@@ -34,6 +34,11 @@ export interface ProductDoc extends Doc {
   adjustments?: number;
   /** The latest adjustments that moved this stock, written by the same update: proof for a history line a crash left pending. */
   appliedAdjustments?: AppliedAdjustment[];
+  /**
+   * The latest reservations that took units of this product, written by the same update that took them: proof for a
+   * reserve a crash interrupted before it recorded the take on the reservation (docs/operations.md#data-on-disk).
+   */
+  takenFor?: string[];
   /** Sum of all ratings: incremented together with reviewCount in one atomic update. */
   reviewTotal: number;
   reviewCount: number;

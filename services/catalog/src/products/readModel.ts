@@ -1,4 +1,4 @@
-import { CATEGORIES, LOW_STOCK_THRESHOLD, type Product, type ProductFacets, type SortBy } from '@pharmacy/contracts';
+import { CATEGORIES, type Product, type ProductFacets, type SortBy } from '@pharmacy/contracts';
 import { toApiProduct, type CatalogProduct, type ProductDoc } from './model';
 import { ProductSearchIndex } from './search';
 
@@ -23,13 +23,6 @@ export interface ListParams {
   categories: string[];
   brands: string[];
   sortBy: SortBy;
-  page: number;
-  limit: number;
-}
-
-export interface AdminListParams {
-  search?: string;
-  lowStock?: boolean;
   page: number;
   limit: number;
 }
@@ -241,21 +234,6 @@ export class ProductReadModel {
     };
     this.facetCounts.set(key, result);
     return result;
-  }
-
-  /** Staff's product table: a plain substring match (never a regex) and newest first, or lowest stock first. */
-  adminList(params: AdminListParams): { items: Product[]; total: number } {
-    const needle = params.search?.trim().toLowerCase() ?? '';
-    let entries = [...this.byId.values()];
-    if (needle) entries = entries.filter((e) => e.titleKey.includes(needle) || e.brandKey.includes(needle) || e.api.category.includes(needle));
-    if (params.lowStock) {
-      entries = entries.filter((e) => e.api.totalStock <= LOW_STOCK_THRESHOLD);
-      entries.sort((a, b) => a.api.totalStock - b.api.totalStock || byTitle(a, b));
-    } else {
-      entries.sort((a, b) => b.createdAtMs - a.createdAtMs || byTitle(a, b));
-    }
-    const start = (params.page - 1) * params.limit;
-    return { items: entries.slice(start, start + params.limit).map((e) => e.api), total: entries.length };
   }
 
   private entry(doc: ProductDoc): Entry {

@@ -155,7 +155,6 @@ export const concept = (key: string): Concept => {
   return c;
 };
 
-export const allConcepts = (): Iterable<Concept> => concepts.values();
 export const allNames = (): Iterable<[string, NameHit[]]> => names.entries();
 export const lookupKey = (key: string): NameHit[] => names.get(key) ?? [];
 

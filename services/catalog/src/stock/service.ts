@@ -8,7 +8,7 @@ import type { StockAdjustments } from './adjustments';
 
 /**
  * A stock reservation made for one order. `pending` only exists while a reserve is running (or if the
- * process died during one: `recoverPending` gives back what it had taken, listed in `applied`).
+ * process died during one: `recoverPending` gives back what it had taken, proven by the product's `takenFor`).
  */
 export interface ReservationDoc extends Doc {
   _id: string;
@@ -21,6 +21,13 @@ export interface ReservationDoc extends Doc {
 }
 
 export const RESERVATIONS = 'reservations';
+
+/**
+ * How many reservation ids a product keeps as proof of a take. Only a reserve a crash interrupted needs its id,
+ * at the next start; for it to be pushed out, this many other reserves of the same product would have had to take
+ * units after it and before the process stopped.
+ */
+export const TAKES_KEPT = 64;
 
 const outOfStock = (message: string) => new HttpError(409, CatalogErrorCodes.OUT_OF_STOCK, message);
 
@@ -65,13 +72,13 @@ export class StockService {
     const applied: StockLine[] = [];
     try {
       for (const line of items) {
-        await this.take(line);
+        await this.take(reservationId, line);
         applied.push(line);
         await this.reservations.updateOne({ _id: reservationId }, { $set: { applied: applied.map((l) => l.productId) } });
       }
     } catch (e) {
       // All or nothing: give back what this call took and forget the id so the order can be retried.
-      for (const line of applied) await this.giveBack(line);
+      for (const line of applied) await this.giveBackTake(reservationId, line);
       await this.reservations.deleteOne({ _id: reservationId, status: 'pending' });
       throw e;
     }
@@ -182,24 +189,37 @@ export class StockService {
     return toReservation(done ?? (await this.find(r._id)));
   }
 
-  /** At start: a reserve interrupted by a crash gives back what it had taken. */
+  /**
+   * At start: a reserve interrupted by a crash gives back what it had taken. The product's `takenFor` proves a take
+   * (it moved in the same update as the stock), so a crash right after the take, before the reservation listed it in
+   * `applied`, still gives the units back; and each give-back removes that proof in its own update, so a crash during
+   * recovery never gives a unit back twice. A product stored before takes carried proof falls back on `applied`.
+   */
   async recoverPending(): Promise<number> {
     const pending = await this.reservations.find({ status: 'pending' });
     for (const r of pending) {
-      for (const line of r.items) if (r.applied.includes(line.productId)) await this.giveBack(line);
+      for (const line of r.items) {
+        const product = await this.products.findOne({ _id: line.productId }, { projection: { takenFor: 1 } });
+        if (product && product.takenFor === undefined) {
+          if (r.applied.includes(line.productId)) await this.giveBack(line);
+        } else {
+          await this.giveBackTake(r._id, line);
+        }
+      }
       await this.reservations.deleteOne({ _id: r._id, status: 'pending' });
     }
     return pending.length;
   }
 
-  private async take(line: StockLine): Promise<void> {
+  /** Takes the line's units and records the reservation on the product in one update (see recoverPending). */
+  private async take(reservationId: string, line: StockLine): Promise<void> {
     const known = this.readModel.get(line.productId);
     if (known && line.quantity > effectiveMaxPerOrder(known.maxPerOrder)) {
       throw unprocessable(`${known.title} is limited to ${effectiveMaxPerOrder(known.maxPerOrder)} per order.`, CatalogErrorCodes.MAX_PER_ORDER);
     }
     const after = await this.products.findOneAndUpdate(
       { _id: line.productId, totalStock: { $gte: line.quantity } },
-      { $inc: { totalStock: -line.quantity } },
+      { $inc: { totalStock: -line.quantity }, $push: { takenFor: { $each: [reservationId], $slice: -TAKES_KEPT } } },
       { returnDocument: 'after' },
     );
     if (after) {
@@ -213,6 +233,16 @@ export class StockService {
         ? `Only ${product.totalStock} of ${product.title} left in stock.`
         : `${product.title} is out of stock.`,
     );
+  }
+
+  /** Gives back what this reservation's take moved, only if the product still carries its proof, and removes it. */
+  private async giveBackTake(reservationId: string, line: StockLine): Promise<void> {
+    const after = await this.products.findOneAndUpdate(
+      { _id: line.productId, takenFor: reservationId },
+      { $inc: { totalStock: line.quantity }, $pull: { takenFor: reservationId } },
+      { returnDocument: 'after' },
+    );
+    if (after) this.readModel.refresh(after);
   }
 
   private async giveBack(line: StockLine): Promise<void> {

@@ -5,7 +5,6 @@ export const MARKET_CODES = ['GB', 'IE'] as const;
 export type MarketCode = (typeof MARKET_CODES)[number];
 /** A coherent GB pharmacy: GBP, VAT included, UK addresses and phones, demo registration details. */
 export const DEFAULT_MARKET_CODE: MarketCode = 'GB';
-export const isMarketCode = (value: unknown): value is MarketCode => MARKET_CODES.includes(value as MarketCode);
 
 /** GET: the configured market, public and the same for everyone (docs/api.md#market). */
 export const MARKET_PATH = '/api/common/market';

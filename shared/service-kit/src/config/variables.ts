@@ -138,6 +138,9 @@ export const ENV_SCHEMA = Type.Object(
     PORT: integer(1, 65535, 'port to listen on (the gateway 5000, account 4001, catalog 4002, checkout 4003)'),
     HOST: Type.Optional(Type.String({ minLength: 1, description: 'address to listen on (default 127.0.0.1, in production 0.0.0.0)' })),
     DATA_DIR: Type.Optional(Type.String({ minLength: 1, default: './data', description: 'embedded store, media and keys' })),
+    DATA_UNSAFE_NO_FSYNC: Type.Optional(
+      Type.Boolean({ description: 'UNSAFE, refused in production: the embedded store answers writes before they are on disk (only to measure what durability costs)' }),
+    ),
     MONGODB_URL: text('mongodb-url', 'use MongoDB instead of the embedded store'),
     SMTP_URL: text('smtp-url', 'send mail through SMTP instead of the outbox'),
     PUBLIC_ORIGIN: text('origin', 'the origin browsers use (default http://localhost:$PORT)'),

@@ -1,0 +1,144 @@
+/**
+ * Acknowledged means on disk (docs/operations.md#data-on-disk): a write is answered once a flush that started
+ * after its append finished, writes arriving during a flush share the next one, and the power-cut copy (each
+ * datafile cut at its last flushed byte) holds every acknowledged write.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { copyAsAfterPowerCut, openStore, type DocumentStore } from '../src';
+import { DataFileAppender } from '../src/append-file';
+import { GroupCommit, type Flushable } from '../src/group-commit';
+
+const tempDirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pharmacy-durable-'));
+  tempDirs.push(dir);
+  return dir;
+};
+afterAll(() => tempDirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** A file whose flushes finish when the test says so. */
+function slowFile() {
+  const flushes: Array<() => void> = [];
+  const file: Flushable = { sync: () => new Promise<void>((resolve) => flushes.push(resolve)) };
+  return { file, flushes };
+}
+const settledNow = async (p: Promise<unknown>) => {
+  let done = false;
+  void p.then(() => (done = true));
+  await new Promise((r) => setImmediate(r));
+  return done;
+};
+
+describe('group commit', () => {
+  it('answers a write only after a flush that started after its append, and serves the writes of one flush with the next one', async () => {
+    const commit = new GroupCommit();
+    const { file, flushes } = slowFile();
+    commit.appended(file);
+    const first = commit.durable();
+    expect(flushes).toHaveLength(1);
+    // Two writes append while the first flush runs: neither is answered by it.
+    commit.appended(file);
+    const second = commit.durable();
+    commit.appended(file);
+    const third = commit.durable();
+    expect(flushes).toHaveLength(1);
+    flushes[0]();
+    expect(await settledNow(first)).toBe(true);
+    expect(await settledNow(second)).toBe(false);
+    // One flush for both.
+    expect(flushes).toHaveLength(2);
+    flushes[1]();
+    expect(await settledNow(Promise.all([second, third]))).toBe(true);
+    expect(flushes).toHaveLength(2);
+    // Nothing appended since: answered at once, no flush.
+    await commit.durable();
+    expect(flushes).toHaveLength(2);
+  });
+
+  it('a write whose append a running flush already took waits for that flush', async () => {
+    const commit = new GroupCommit();
+    const { file, flushes } = slowFile();
+    commit.appended(file);
+    void commit.durable();
+    const later = commit.durable();
+    expect(await settledNow(later)).toBe(false);
+    flushes[0]();
+    expect(await settledNow(later)).toBe(true);
+  });
+
+  it('a failed flush fails the writes waiting for it', async () => {
+    const commit = new GroupCommit();
+    commit.appended({ sync: () => Promise.reject(new Error('EIO: i/o error')) });
+    await expect(commit.durable()).rejects.toThrow('EIO');
+  });
+});
+
+describe('the embedded store on disk', () => {
+  let store: DocumentStore | undefined;
+  afterEach(async () => {
+    jest.restoreAllMocks();
+    await store?.close();
+    store = undefined;
+  });
+
+  /** The store reopened on what a power cut right now would leave of `dataDir`. */
+  async function afterPowerCut(dataDir: string): Promise<DocumentStore> {
+    const copy = tempDir();
+    copyAsAfterPowerCut(dataDir, copy);
+    return openStore({ name: 'shop', dataDir: copy });
+  }
+
+  it('every acknowledged insert, update and delete is in the power-cut copy', async () => {
+    const dataDir = tempDir();
+    store = await openStore({ name: 'shop', dataDir });
+    const orders = store.collection('orders');
+    await orders.insertOne({ _id: 'o1', status: 'pending' });
+    await orders.insertOne({ _id: 'o2', status: 'pending' });
+    await orders.updateOne({ _id: 'o1' }, { $set: { status: 'paid' } });
+    await orders.deleteOne({ _id: 'o2' });
+    await store.collection('stock').findOneAndUpdate({ _id: 'p1' }, { $inc: { held: 1 } }, { upsert: true });
+    const cut = await afterPowerCut(dataDir);
+    try {
+      expect(await cut.collection('orders').find({})).toEqual([{ _id: 'o1', status: 'paid' }]);
+      expect(await cut.collection('stock').findOne({ _id: 'p1' })).toEqual({ _id: 'p1', held: 1 });
+    } finally {
+      await cut.close();
+    }
+  });
+
+  it('40 concurrent writes share a few flushes, and each is in the copy once answered', async () => {
+    const dataDir = tempDir();
+    store = await openStore({ name: 'shop', dataDir });
+    const orders = store.collection('orders');
+    await orders.insertOne({ _id: 'first' });
+    const sync = DataFileAppender.prototype.sync;
+    // Each flush takes 20 ms, far longer than a write: the writes that arrive meanwhile pile up behind it.
+    const flushes = jest.spyOn(DataFileAppender.prototype, 'sync').mockImplementation(async function slow(this: DataFileAppender) {
+      await new Promise((r) => setTimeout(r, 20));
+      return sync.call(this);
+    });
+    await Promise.all(Array.from({ length: 40 }, (_, i) => orders.insertOne({ _id: `o${i}` })));
+    expect(flushes.mock.calls.length).toBeGreaterThan(0);
+    expect(flushes.mock.calls.length).toBeLessThanOrEqual(3);
+    const cut = await afterPowerCut(dataDir);
+    try {
+      expect(await cut.collection('orders').countDocuments({})).toBe(41);
+    } finally {
+      await cut.close();
+    }
+  });
+
+  it('a store opened with durable: false (unsafe, for measuring only) answers before its writes are in the copy', async () => {
+    const dataDir = tempDir();
+    store = await openStore({ name: 'shop', dataDir, durable: false });
+    await store.collection('orders').insertOne({ _id: 'o1' });
+    const cut = await afterPowerCut(dataDir);
+    try {
+      expect(await cut.collection('orders').find({})).toEqual([]);
+    } finally {
+      await cut.close();
+    }
+  });
+});
