@@ -9,11 +9,9 @@ import { ensureDemoUsers } from './users/demo';
 import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountAttemptLimits, type RateLimits } from './deps';
 
 export { buildAccountService, type AccountControls } from './plugin';
-export { devMailboxPages } from './mailbox/pages';
 export { serviceEraser, type PersonalDataEraser } from './erasure/erasers';
 export { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountAttemptLimits, type AccountDeps, type RateLimits } from './deps';
 export { toPublicUser, type UserDoc } from './users/store';
-export { REFRESH_TTL_SECONDS } from './sessions/store';
 
 /** The limits the configuration overrides (RATE_LIMIT_*, LOGIN_FAILURES_PER_*, RESET_MAILS_PER_ACCOUNT): only the max, never the window. */
 function rateLimitsFrom(config: KitConfig['account']): Partial<RateLimits> {

@@ -43,13 +43,21 @@ export type CallInput<R extends AnyRoute> = (keyof ParamsOf<R> extends never ? {
   (BodyOf<R> extends undefined ? { body?: undefined } : { body: BodyOf<R> }) &
   (QueryOf<R> extends undefined ? { query?: undefined } : { query: QueryOf<R> });
 
+/** The input a call may leave out entirely when its route needs no params, body or query. */
+export type CallArgs<R extends AnyRoute> = Record<never, never> extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
+
 /** The URL of a route: each `:name` filled (encoded) from `params`, then the query's defined values. */
 export function pathTo<R extends AnyRoute>(
   r: R,
   ...[params, query]: keyof ParamsOf<R> extends never ? [params?: undefined, query?: QueryOf<R>] : [params: ParamsOf<R>, query?: QueryOf<R>]
 ): string {
+  return fillPath(r, params as Record<string, string> | undefined, query as object | undefined);
+}
+
+/** `pathTo` for code generic over every route (a client): the same URL, checked at run time only. */
+export function fillPath(r: AnyRoute, params?: Record<string, string>, query?: object): string {
   const filled = r.path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
-    const value = (params as Record<string, string> | undefined)?.[name];
+    const value = params?.[name];
     if (value === undefined) throw new Error(`${r.method} ${r.path}: no value for :${name}`);
     return encodeURIComponent(value);
   });
