@@ -185,3 +185,11 @@ describe('the boundaries between packages', () => {
     expect([lazy.status, lazy.stdout]).toEqual([0, '']);
   });
 });
+
+test("a collection opened outside its feature's store fails pnpm lint; inside the store it passes", () => {
+  const code = "import type { DocumentStore } from '@pharmacy/db';\nexport const wipe = (store: DocumentStore, userId: string) => store.collection('tickets').deleteMany({ userId });\n";
+  const outside = lintAs('services/account/src/erasure/probe.ts', code);
+  expect([outside.status, outside.stdout]).toEqual([1, expect.stringContaining("Open a collection in its feature's store")]);
+  const inside = lintAs('services/account/src/tickets/store.ts', code);
+  expect([inside.status, inside.stdout]).toEqual([0, '']);
+});

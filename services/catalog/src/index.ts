@@ -2,12 +2,12 @@ import { openBlobStore, openStore } from '@pharmacy/db';
 import { accountSafetyProfiles, followAccountRevocations, type OpenService } from '@pharmacy/service-kit';
 import type { CatalogDeps } from './deps';
 import { buildCatalogService } from './plugin';
-import { checkoutPurchaseChecker } from './reviews/purchases';
+import { checkoutPurchaseChecker } from './clients/checkout';
 import { seedCatalog } from './seed/seed';
 
 export { buildCatalogService, ensureCatalogIndexes } from './plugin';
 export { DEFAULT_RATE_LIMITS, type CatalogDeps, type RateLimits } from './deps';
-export { checkoutPurchaseChecker, type PurchaseChecker } from './reviews/purchases';
+export { checkoutPurchaseChecker, type PurchaseChecker } from './clients/checkout';
 export { ProductReadModel } from './products/readModel';
 export { seedCatalog } from './seed/seed';
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Doc, DocumentStore } from '@pharmacy/db';
 import { REFRESH_TTL_SECONDS } from '@pharmacy/service-kit';
-import type { Revocations } from './revocations';
+import type { Revocations } from './revocations-store';
 
 /**
  * A refresh session ("family"): one sign-in on one device. The refresh token itself is never stored,

@@ -13,7 +13,7 @@ import { HttpError, badRequest, notFound } from '@pharmacy/service-kit';
 import { resolveMediaRef } from '../media/refs';
 import { PRODUCT_EDITS_KEPT, toApiProduct, type ProductDoc } from './model';
 import type { ProductReadModel } from './readModel';
-import type { CatalogCollections } from '../collections';
+import type { CatalogCollections } from '../store';
 import type { StockAdjustments } from '../stock/adjustments';
 
 const clean = (list: string[] | undefined) => [...new Set((list ?? []).map((s) => s.trim()).filter(Boolean))];

@@ -24,17 +24,12 @@ import type {
   ReviewEligibility,
   ReviewInput,
   ReviewListResponse,
-  SafetyCheckBody,
-  SafetyCheckResponse,
-  SafetyRecogniseBody,
-  SafetyRecogniseResponse,
-  SafetyTermsQuery,
-  SafetyTermsResponse,
   SearchQuery,
   SearchResponse,
   StockAdjustmentInput,
   UploadedImage,
 } from '../catalog';
+import type { SafetyCheckBody, SafetyCheckResponse, SafetyRecogniseBody, SafetyRecogniseResponse, SafetyTermsQuery, SafetyTermsResponse } from '../catalog';
 import type { OkEnvelope } from '../envelope';
 import type { ErasureResponse } from '../sessions';
 import { route } from './route';
