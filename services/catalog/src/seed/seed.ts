@@ -1,40 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { BlobStore, DocumentStore } from '@pharmacy/db';
 import { DEFAULT_MARKET_CODE, decimalToCents, marketFor, mediaUrl, type Market } from '@pharmacy/contracts';
-import type { ProductDoc } from '../products/model';
+import { newProductDoc, type ProductDoc } from '../products/model';
 import { catalogCollections } from '../store';
 import { SVG_CONTENT_TYPE, featureImage, productImage } from './images';
 import { SEED_PRODUCTS, seedFeatures, type SeedProduct } from './products';
 
 export function seedProductDoc(p: SeedProduct, image: string, createdAt: Date, ratings = { reviewTotal: 0, reviewCount: 0 }): ProductDoc {
-  const { reviewTotal, reviewCount } = ratings;
-  return {
-    _id: randomUUID(),
-    title: p.title,
-    description: p.description,
-    category: p.category,
-    brand: p.brand,
-    priceCents: decimalToCents(p.price),
-    salePriceCents: decimalToCents(p.salePrice ?? 0),
-    totalStock: p.totalStock,
-    reviewTotal,
-    reviewCount,
-    averageReview: reviewCount ? Math.round((reviewTotal / reviewCount) * 10) / 10 : 0,
-    image,
-    activeIngredients: p.activeIngredients,
-    allergens: p.allergens ?? [],
-    contraindications: p.contraindications ?? [],
-    dosageForm: p.dosageForm,
-    packSize: p.packSize,
-    maxPerOrder: p.maxPerOrder ?? null,
-    minAge: p.minAge ?? 0,
-    requiresPrescription: p.requiresPrescription ?? false,
-    pharmacyOnly: p.pharmacyOnly ?? false,
-    version: 1,
-    edits: [],
-    createdAt,
-    updatedAt: createdAt,
-  };
+  const { price, salePrice, ...fields } = p;
+  return newProductDoc({ ...fields, priceCents: decimalToCents(price), salePriceCents: decimalToCents(salePrice ?? 0), image }, createdAt, ratings);
 }
 
 const svg = (text: string) => Buffer.from(text, 'utf8');
