@@ -11,6 +11,72 @@ import tseslint from 'typescript-eslint';
 /** Code that runs in the browser: the host, the remotes and the shared browser packages. */
 const BROWSER = ['host-shell/**', 'mfe-*/**', 'shared/ui/**', 'shared/session/**'];
 
+/**
+ * The boundaries of docs/architecture.md#how-the-code-is-cut, as import rules on shipped code (`src/`; a test may
+ * start a real peer service). What crosses a boundary goes through shared/contracts, an /internal route or a
+ * remote's exposed module, never an import.
+ */
+const SERVICES = ['account', 'catalog', 'checkout'];
+const REMOTES = ['mfe-account', 'mfe-admin', 'mfe-cart-checkout', 'mfe-catalog'];
+const DEEP = {
+  group: ['@pharmacy/*/src', '@pharmacy/*/src/**', '@pharmacy/*/dist', '@pharmacy/*/dist/**'],
+  message: 'Import a package by its name; what it exports from its index is its interface (docs/architecture.md#how-the-code-is-cut).',
+};
+const serviceImport = (names, message, extra = {}) => ({ group: names.map((n) => `@pharmacy/${n}-service`), message, ...extra });
+const remoteImport = (names, message) => ({ group: names.map((n) => `@pharmacy/${n}`), message });
+const NO_REMOTE = remoteImport([...REMOTES, 'host-shell'], 'A service never imports browser code.');
+const boundary = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns: [DEEP, ...patterns] }] } });
+const BOUNDARIES = [
+  boundary(['**/*.{ts,tsx,js,mjs,cjs}'], []),
+  ...SERVICES.map((name) =>
+    boundary(
+      [`services/${name}/src/**`],
+      [
+        serviceImport(SERVICES.filter((n) => n !== name).concat('gateway'), `A service calls another through its /internal routes and a client (docs/architecture.md#services), never by import.`),
+        NO_REMOTE,
+      ],
+    ),
+  ),
+  // The distributed gateway runs on contracts and service-kit alone: it loads the services in embedded mode only,
+  // by a dynamic import (services/gateway/src/embedded.ts), which this rule does not see.
+  boundary(['services/gateway/src/**'], [
+    serviceImport(SERVICES, 'The gateway loads a service only in embedded mode, with import() (docs/architecture.md#services).', { allowTypeImports: true }),
+    NO_REMOTE,
+  ]),
+  ...REMOTES.map((name) =>
+    boundary(
+      [`${name}/src/**`],
+      [
+        remoteImport(REMOTES.filter((n) => n !== name).concat('host-shell'), 'A remote loads another remote\'s widget at run time (loadRemote), never by import.'),
+        serviceImport([...SERVICES, 'gateway'], 'Browser code reaches a service through /api only.'),
+      ],
+    ),
+  ),
+  boundary(['host-shell/src/**'], [
+    remoteImport(REMOTES, 'The host loads remotes at run time (docs/architecture.md#frontend-and-federation), never by import.'),
+    serviceImport([...SERVICES, 'gateway'], 'Browser code reaches a service through /api only.'),
+  ]),
+  boundary(['shared/*/src/**'], [
+    serviceImport([...SERVICES, 'gateway'], 'Shared packages sit below the verticals and import none of them.'),
+    remoteImport([...REMOTES, 'host-shell'], 'Shared packages sit below the verticals and import none of them.'),
+  ]),
+];
+
+/**
+ * A store is the only code that opens its collections by name: a feature reaches another's documents through that
+ * feature's store (docs/architecture.md#services). Being moved by the order-steps work: the two files listed last.
+ */
+const STORES_OPEN_COLLECTIONS = {
+  files: SERVICES.map((name) => `services/${name}/src/**/*.ts`),
+  ignores: ['**/store.ts', '**/*-store.ts', '**/store-*.ts', 'services/checkout/src/orders/holds.ts', 'services/checkout/src/payments/sandbox.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      { selector: "CallExpression[callee.property.name='collection']", message: "Open a collection in its feature's store (store.ts) and hand it over from there." },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'data/**', '**/.cache/**'] },
 
@@ -79,4 +145,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+
+  ...BOUNDARIES,
+  STORES_OPEN_COLLECTIONS,
 );

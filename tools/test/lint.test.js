@@ -153,3 +153,43 @@ cp.spawnSync = (cmd, argv) => {
     expect(res.stdout.match(/^step \w+$/gm)).toEqual(['step typecheck', 'step lint', 'step jest']);
   });
 });
+
+// docs/architecture.md#how-the-code-is-cut: what crosses a vertical goes through contracts, an /internal route or a
+// remote's exposed module, never an import.
+describe('the boundaries between packages', () => {
+  test('a service importing another service fails pnpm lint', () => {
+    const res = lintAs('services/checkout/src/orders/probe.ts', "import { openCatalogService } from '@pharmacy/catalog-service';\nexport const open = openCatalogService;\n");
+    expect(res.status).toBe(1);
+    expect(res.stdout).toContain("'@pharmacy/catalog-service' import is restricted");
+    expect(res.stdout).toContain('no-restricted-imports');
+  });
+
+  test('a remote importing another remote, and a service importing a remote, fail pnpm lint', () => {
+    const remote = lintAs('mfe-catalog/src/Probe.tsx', "import Cart from '@pharmacy/mfe-cart-checkout';\nexport const C = Cart;\n");
+    expect([remote.status, remote.stdout]).toEqual([1, expect.stringContaining("'@pharmacy/mfe-cart-checkout' import is restricted")]);
+    const service = lintAs('services/account/src/probe.ts', "import { App } from '@pharmacy/mfe-account';\nexport const A = App;\n");
+    expect([service.status, service.stdout]).toEqual([1, expect.stringContaining('A service never imports browser code')]);
+  });
+
+  test('a deep import into another package fails pnpm lint, in tests too; its public name passes', () => {
+    const deep = lintAs('services/gateway/test/probe.test.ts', "import { quote } from '@pharmacy/catalog-service/src/stock/quote';\nexport const q = quote;\n");
+    expect([deep.status, deep.stdout]).toEqual([1, expect.stringContaining("'@pharmacy/catalog-service/src/stock/quote' import is restricted")]);
+    const named = lintAs('services/checkout/src/probe.ts', "import { ok } from '@pharmacy/service-kit';\nexport const o = ok;\n");
+    expect([named.status, named.stdout]).toEqual([0, '']);
+  });
+
+  test('the gateway loads a service by import() only, so distributed mode runs without it', () => {
+    const fixed = lintAs('services/gateway/src/probe.ts', "import { openCatalogService } from '@pharmacy/catalog-service';\nexport const open = openCatalogService;\n");
+    expect([fixed.status, fixed.stdout]).toEqual([1, expect.stringContaining('import()')]);
+    const lazy = lintAs('services/gateway/src/probe.ts', "export const open = () => import('@pharmacy/catalog-service');\n");
+    expect([lazy.status, lazy.stdout]).toEqual([0, '']);
+  });
+});
+
+test("a collection opened outside its feature's store fails pnpm lint; inside the store it passes", () => {
+  const code = "import type { DocumentStore } from '@pharmacy/db';\nexport const wipe = (store: DocumentStore, userId: string) => store.collection('tickets').deleteMany({ userId });\n";
+  const outside = lintAs('services/account/src/erasure/probe.ts', code);
+  expect([outside.status, outside.stdout]).toEqual([1, expect.stringContaining("Open a collection in its feature's store")]);
+  const inside = lintAs('services/account/src/tickets/store.ts', code);
+  expect([inside.status, inside.stdout]).toEqual([0, '']);
+});

@@ -1,19 +1,18 @@
 import { DEV_MAILBOX_PATH } from '@pharmacy/contracts';
 import { openStore } from '@pharmacy/db';
-import { createMailer, devMailboxOn, type KitConfig, type RateLimit, type OpenService, type OutboxDoc } from '@pharmacy/service-kit';
+import { createMailer, devMailboxOn, type KitConfig, type RateLimit, type OpenService } from '@pharmacy/service-kit';
 import { buildAccountService } from './plugin';
-import { serviceEraser } from './erasure/erasers';
+import { openOutbox } from './mailbox/store';
+import { serviceEraser } from './clients/erasers';
 import { createPasswordHasher } from './users/passwords';
 import { openUsers } from './users/store';
 import { ensureDemoUsers } from './users/demo';
 import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountAttemptLimits, type RateLimits } from './deps';
 
 export { buildAccountService, type AccountControls } from './plugin';
-export { devMailboxPages } from './mailbox/pages';
-export { serviceEraser, type PersonalDataEraser } from './erasure/erasers';
+export { serviceEraser, type PersonalDataEraser } from './clients/erasers';
 export { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountAttemptLimits, type AccountDeps, type RateLimits } from './deps';
 export { toPublicUser, type UserDoc } from './users/store';
-export { REFRESH_TTL_SECONDS } from './sessions/store';
 
 /** The limits the configuration overrides (RATE_LIMIT_*, LOGIN_FAILURES_PER_*, RESET_MAILS_PER_ACCOUNT): only the max, never the window. */
 function rateLimitsFrom(config: KitConfig['account']): Partial<RateLimits> {
@@ -46,7 +45,7 @@ export const openAccountService: OpenService = async (ctx) => {
     const mailboxUrl = devMailboxOn({ production, smtp: Boolean(ctx.config.smtpUrl) }) ? `${ctx.config.publicOrigin}${DEV_MAILBOX_PATH}` : undefined;
     const mailer = createMailer({
       smtpUrl: ctx.config.smtpUrl,
-      outbox: store.collection<OutboxDoc>('outbox'),
+      outbox: openOutbox(store),
       mailboxUrl,
       log: ctx.log,
     });

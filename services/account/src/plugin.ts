@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_MARKET_CODE, DEV_MAILBOX_PATH, marketFor } from '@pharmacy/contracts';
-import { ACCESS_TOKEN_TTL_SECONDS, devMailboxOn, type FastifyPluginAsyncTypebox, type OutboxDoc } from '@pharmacy/service-kit';
+import { ACCESS_TOKEN_TTL_SECONDS, devMailboxOn, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountContext, type AccountDeps } from './deps';
 import { authRoutes } from './auth/routes';
 import { recoveryRoutes } from './recovery/routes';
@@ -13,8 +13,12 @@ import { createPasswordHasher } from './users/passwords';
 import { openUsers } from './users/store';
 import { openSessions } from './sessions/store';
 import { createSessionKit } from './sessions/guard';
-import { openRevocations } from './sessions/revocations';
+import { openRevocations } from './sessions/revocations-store';
 import { createErasure, DEFAULT_ERASURE_RETRY_MS } from './erasure/service';
+import { openErasures } from './erasure/store';
+import { openOutbox } from './mailbox/store';
+import { openResetTokens } from './recovery/store';
+import { openTickets } from './tickets/store';
 import { openLimiters } from './throttle/limits';
 import { createDevices } from './auth/devices';
 import { DEFAULT_CHALLENGE_WORK, openChallenges } from './auth/challenge';
@@ -51,8 +55,12 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
       local: app.revocations,
     });
     const sessions = await openSessions(deps.store, now, revocations);
+    const outbox = openOutbox(deps.store);
     const erasure = createErasure({
-      store: deps.store,
+      jobs: openErasures(deps.store),
+      tickets: await openTickets(deps.store),
+      resetTokens: await openResetTokens(deps.store),
+      outbox,
       users,
       sessions,
       revocations,
@@ -106,6 +114,6 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
     await app.register(ticketRoutes, ctx);
     await app.register(adminUserRoutes, ctx);
     await app.register(internalRoutes, { ...ctx, internalToken: deps.internalToken });
-    if (mailbox) await app.register(outboxRoutes, { outbox: deps.store.collection<OutboxDoc>('outbox'), internalToken: deps.internalToken });
+    if (mailbox) await app.register(outboxRoutes, { outbox, internalToken: deps.internalToken });
   };
 }

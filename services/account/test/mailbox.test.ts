@@ -3,9 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createApp, ensureKeys, generateTestKeys, httpPeers, injectTransport, INTERNAL_HEADER, loadConfig, loadInternalToken, type App } from '@pharmacy/service-kit';
-import { devMailboxPages, openAccountService } from '../src';
-import { textWithLinks } from '../src/mailbox/page';
+import { createApp, devMailboxPages, textWithLinks, ensureKeys, generateTestKeys, httpPeers, injectTransport, INTERNAL_HEADER, loadConfig, loadInternalToken, type App } from '@pharmacy/service-kit';
+import { openAccountService } from '../src';
 import { buildTestApp, eventually, register, send } from './helpers';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');

@@ -1,7 +1,7 @@
 import type { BlobStore } from '@pharmacy/db';
 import type { RateLimit, RateLimitsOf, SafetyProfileSource, ServiceDeps } from '@pharmacy/service-kit';
 import type { ProductReadModel } from './products/readModel';
-import type { PurchaseChecker } from './reviews/purchases';
+import type { PurchaseChecker } from './clients/checkout';
 
 /** Per-route limits (per signed-in user, else per client address); tests and load runs lower or raise them. */
 export const DEFAULT_RATE_LIMITS = {

@@ -5,12 +5,12 @@ import { buildCatalogService } from './plugin';
 import { PRODUCTS } from './products/model';
 import { STOCK_HISTORY } from './stock/adjustments';
 import { RESERVATIONS } from './stock/service';
-import { checkoutPurchaseChecker } from './reviews/purchases';
+import { checkoutPurchaseChecker } from './clients/checkout';
 import { seedCatalog } from './seed/seed';
 
 export { buildCatalogService, ensureCatalogIndexes } from './plugin';
 export { DEFAULT_RATE_LIMITS, type CatalogDeps, type RateLimits } from './deps';
-export { checkoutPurchaseChecker, type PurchaseChecker } from './reviews/purchases';
+export { checkoutPurchaseChecker, type PurchaseChecker } from './clients/checkout';
 export { ProductReadModel } from './products/readModel';
 export { seedCatalog } from './seed/seed';
 

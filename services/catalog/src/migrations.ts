@@ -4,7 +4,7 @@
  * for them to change, and each only changes a document that still lacks its field.
  */
 import type { DocumentStore, Migration } from '@pharmacy/db';
-import { catalogCollections } from './collections';
+import { catalogCollections } from './store';
 
 export const catalogMigrations: readonly Migration[] = [
   {

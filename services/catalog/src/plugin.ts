@@ -1,7 +1,7 @@
 import { runMigrations, type DocumentStore } from '@pharmacy/db';
 import type { FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { DEFAULT_RATE_LIMITS, type CatalogDeps } from './deps';
-import { catalogCollections } from './collections';
+import { catalogCollections } from './store';
 import { featureRoutes } from './features/routes';
 import { mediaRoutes } from './media/routes';
 import { catalogMigrations } from './migrations';
@@ -11,7 +11,7 @@ import { ProductService } from './products/service';
 import { reviewRoutes } from './reviews/routes';
 import { safetyRoutes } from './safety/routes';
 import { erasureRoutes } from './reviews/erasure';
-import { ReviewService } from './reviews/service';
+import { createReviewService } from './reviews/service';
 import { StockAdjustments } from './stock/adjustments';
 import { stockAdminRoutes } from './stock/adminRoutes';
 import { internalRoutes } from './stock/routes';
@@ -60,7 +60,7 @@ export function buildCatalogService(deps: CatalogDeps): FastifyPluginAsyncTypebo
     await app.register(stockAdminRoutes, { adjustments });
     const limits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
     const now = deps.now ?? (() => new Date());
-    await app.register(reviewRoutes, { service: new ReviewService(db, readModel, deps.purchases), limits });
+    await app.register(reviewRoutes, { service: createReviewService({ db, readModel, purchases: deps.purchases }), limits });
     await app.register(safetyRoutes, { readModel, account: deps.account, limits, now });
     await app.register(featureRoutes, { features, blobs: deps.blobs });
     await app.register(mediaRoutes, { blobs: deps.blobs });

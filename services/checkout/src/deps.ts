@@ -1,7 +1,7 @@
 import type { Market } from '@pharmacy/contracts';
 import type { RateLimit, RateLimitsOf, ServiceDeps } from '@pharmacy/service-kit';
-import type { AccountClient } from './account-client';
-import type { CatalogClient } from './catalog-client';
+import type { AccountClient } from './clients/account';
+import type { CatalogClient } from './clients/catalog';
 import type { PaymentProvider } from './payments/port';
 
 /** Per-route limits (per signed-in user, else per client address); tests and load runs lower or raise them. */

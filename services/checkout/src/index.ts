@@ -1,15 +1,15 @@
 import { openStore } from '@pharmacy/db';
 import { followAccountRevocations, type OpenService, type ServiceContext, type ServiceHandle } from '@pharmacy/service-kit';
-import { createAccountClient } from './account-client';
-import { createCatalogClient } from './catalog-client';
+import { createAccountClient } from './clients/account';
+import { createCatalogClient } from './clients/catalog';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './deps';
 import { choosePaymentProvider, paymentProviderFor } from './payments';
 import { buildCheckoutService } from './plugin';
 
 export { buildCheckoutService, DEFAULT_SWEEP_INTERVAL_MS, type CheckoutControls } from './plugin';
 export { DEFAULT_RATE_LIMITS, type CheckoutDeps, type RateLimits } from './deps';
-export { createCatalogClient, type CatalogClient, type Quote, type QuoteLine } from './catalog-client';
-export { createAccountClient, type AccountClient } from './account-client';
+export { createCatalogClient, type CatalogClient, type Quote, type QuoteLine } from './clients/catalog';
+export { createAccountClient, type AccountClient } from './clients/account';
 export * from './payments';
 
 /**

@@ -2,7 +2,7 @@ import { DEFAULT_MARKET_CODE, ORDER_EXPIRY_MS, UNPAID_ORDERS_LIMIT, marketFor } 
 import type { FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { addressRoutes } from './addresses/routes';
 import { createAddressStore } from './addresses/store';
-import { keepOrderFigures } from './admin/figures';
+import { keepOrderFigures } from './admin/figures-store';
 import { adminOrderRoutes } from './admin/routes';
 import { cartRoutes } from './cart/routes';
 import { createCartService } from './cart/service';
@@ -43,7 +43,7 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     const market = deps.market ?? marketFor(DEFAULT_MARKET_CODE);
     const carts = createCartStore(deps.store);
     const addresses = await createAddressStore(deps.store, market, now);
-    // Every order write goes through the figures' collection, which keeps the dashboard's figures (admin/figures.ts).
+    // Every order write goes through the figures' collection, which keeps the dashboard's figures (admin/figures-store.ts).
     const figures = await keepOrderFigures(deps.store, await ordersCollection(deps.store));
     const orders = figures.orders;
     const holds = await createHoldSlots(deps.store, orders, UNPAID_ORDERS_LIMIT, () => now().getTime());
@@ -63,7 +63,7 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     await app.register(orderRoutes, { orders: orderService, limits });
     await app.register(adminOrderRoutes, { orders, figures, service: orderService, account: deps.account, now });
     await app.register(internalRoutes, { orders: orderService, internalToken: deps.internalToken });
-    await app.register(erasureRoutes, { store: deps.store, orders, internalToken: deps.internalToken, now });
+    await app.register(erasureRoutes, { addresses, carts, orders, internalToken: deps.internalToken, now });
     await app.register(paymentRoutes, { payments: deps.payments });
 
     const sweeper: ExpirySweeper = createExpirySweeper(orderService, {

@@ -1,5 +1,5 @@
 import { CheckoutErrorCodes, PRESCRIPTION_ROUTE, safetyBlockMessage, type CartCapped, type SafetyBlock, type SafetyBlockCode } from '@pharmacy/contracts';
-import type { QuoteLine } from './catalog-client';
+import type { QuoteLine } from './clients/catalog';
 
 /**
  * The catalog marks a quoted line unavailable for several reasons; only NOT_FOUND means the product is gone.

@@ -1,5 +1,5 @@
 /**
- * The dashboard's figures (src/admin/figures.ts) are kept as orders change: after creations, payments, staff's
+ * The dashboard's figures (src/admin/figures-store.ts) are kept as orders change: after creations, payments, staff's
  * status and payment changes, a refund, an expiry, a cancel and a pharmacist's decisions they equal a scan of every
  * order (closed orders by why they closed, the pharmacist's queue oldest first), and a process stopped between an
  * order write and its figures is right again after a restart (or at the next read).

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { REFRESH_TTL_SECONDS } from '@pharmacy/account-service';
 import { ACCOUNT_DETAILS_UNAVAILABLE, type DegradedCheckAuthResponse, type SessionIdentity } from '@pharmacy/contracts';
-import { failure, ok, unauthorized, type AccessClaims, type HttpError } from '@pharmacy/service-kit';
+import { failure, ok, REFRESH_TTL_SECONDS, unauthorized, type AccessClaims, type HttpError } from '@pharmacy/service-kit';
 
 const refuse = (reply: FastifyReply, error: HttpError) =>
   reply.status(error.statusCode).header('cache-control', 'no-store').send(failure(error.code, error.message));

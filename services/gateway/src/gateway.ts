@@ -1,10 +1,8 @@
 import fastifyCompress from '@fastify/compress';
-import { devMailboxPages, openAccountService } from '@pharmacy/account-service';
-import { openCatalogService } from '@pharmacy/catalog-service';
-import { openCheckoutService } from '@pharmacy/checkout-service';
 import {
   createApp,
   devMailboxOn,
+  devMailboxPages,
   ensureKeys,
   loadInternalToken,
   findInternalToken,
@@ -16,13 +14,13 @@ import {
   type App,
   type GatewayMode,
   type KitConfig,
-  type OpenService,
   type ServiceContext,
   type ServiceHandle,
   type ServiceTransport,
 } from '@pharmacy/service-kit';
 import { openStore } from '@pharmacy/db';
 import { COMPRESS_OPTIONS } from './compression';
+import { embeddedServices } from './embedded';
 import { DEMO_MARKET_WARNING, marketRoutes } from './market';
 import { remoteOrigins, withRemoteOrigins } from './remotes/csp';
 import { hostSharedVersions } from './remotes/host-shared';
@@ -33,12 +31,6 @@ import { SERVICE_NAMES, type ServiceName } from './routes-table';
 import { pageRenderer } from './pages';
 import { registerStatic, spaFallback, type PageRender, type StaticOptions } from './static-files';
 import { registerUpstreams } from './upstreams';
-
-const OPENERS: Record<ServiceName, OpenService> = {
-  account: openAccountService,
-  catalog: openCatalogService,
-  checkout: openCheckoutService,
-};
 
 export type { GatewayMode } from '@pharmacy/service-kit';
 
@@ -110,9 +102,10 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
       for (const h of handles.reverse()) await h.close();
     });
     internalRoutesInProcessOnly(app);
+    const openers = await embeddedServices();
     for (const name of SERVICE_NAMES) {
       // Only the account service is handed the signing key.
-      const handle = await OPENERS[name]({ ...base, privateKey: name === 'account' ? keys.privateKey : undefined });
+      const handle = await openers[name]({ ...base, privateKey: name === 'account' ? keys.privateKey : undefined });
       handles.push(handle);
       await handle.register(app);
     }

@@ -118,6 +118,9 @@ export function textProblem(value: string, label: string, max: number, min = 1):
   return null;
 }
 
+/** How many mails the dev mailbox lists: a long-running dev install keeps every mail, the page only the newest. */
+export const MAILBOX_PAGE_SIZE = 200;
+
 // ---------------------------------------------------------------------------------------------------------
 // Account API paths (the browser client and the service agree on these).
 // ---------------------------------------------------------------------------------------------------------

@@ -1,13 +1,13 @@
-import { AccountPaths, type SafetyProfile } from '@pharmacy/contracts';
-import { createServiceClient, type ServiceClient, type ServiceClientOptions } from './internal';
+import { AccountRoutes, type SafetyProfile } from '@pharmacy/contracts';
+import { createRouteClient, type RouteClient, type ServiceClientOptions } from './internal';
 
 /**
  * A user's allergies, health conditions and date of birth as the account service stores them, read by catalog and
  * checkout alike (never taken from a browser). A missing or odd field reads as empty, so a profile saved before a
  * field existed still gives a full answer.
  */
-export async function readSafetyProfile(call: ServiceClient, userId: string): Promise<SafetyProfile> {
-  const p = await call<Partial<SafetyProfile>>('GET', AccountPaths.safetyProfile(userId));
+export async function readSafetyProfile(call: RouteClient, userId: string): Promise<SafetyProfile> {
+  const p: Partial<SafetyProfile> = await call(AccountRoutes.internal.safetyProfile, { params: { id: userId } });
   const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
   return {
     allergies: list(p.allergies),
@@ -22,6 +22,6 @@ export interface SafetyProfileSource {
 }
 
 export function accountSafetyProfiles(opts: ServiceClientOptions): SafetyProfileSource {
-  const call = createServiceClient(opts);
+  const call = createRouteClient(opts);
   return { safetyProfile: (userId) => readSafetyProfile(call, userId) };
 }

@@ -28,9 +28,13 @@ export { requireUser, requireAdmin, optionalUser, assertSelf, assertBodyUser, TO
 export { createMailer, type Mail, type Mailer, type OutboxDoc } from './mail';
 export { sameSiteOnly, CROSS_SITE_REFUSED } from './plugins/csrf';
 export { assertDevMailboxPrivate, devMailboxOn, fromThisMachine, isLoopbackAddress, isLoopbackHost } from './dev-mailbox';
+export { devMailboxPages } from './dev-mailbox-pages';
+export { textWithLinks } from './dev-mailbox-page';
 export {
   requireInternal,
   createServiceClient,
+  createRouteClient,
+  type RouteClient,
   httpTransport,
   injectTransport,
   internalRoutesInProcessOnly,
@@ -46,7 +50,7 @@ export {
 } from './internal';
 export { readSafetyProfile, accountSafetyProfiles, type SafetyProfileSource } from './account-client';
 export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-export { createAccessTokenSigner, ACCESS_TOKEN_TTL_SECONDS, REVOCATION_KEEP_MS } from './tokens';
+export { createAccessTokenSigner, ACCESS_TOKEN_TTL_SECONDS, REFRESH_TTL_SECONDS, REVOCATION_KEEP_MS } from './tokens';
 export { startOrExit, type StartupOutput } from './startup';
 export {
   runService,

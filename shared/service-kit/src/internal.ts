@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@pharmacy/contracts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, fillPath, type AnyRoute, type CallArgs, type DataOf } from '@pharmacy/contracts';
 import { HttpError, forbidden, unavailable } from './errors';
 
 export const INTERNAL_HEADER = 'x-internal-token';
@@ -143,3 +143,14 @@ export function createServiceClient(opts: ServiceClientOptions) {
   };
 }
 export type ServiceClient = ReturnType<typeof createServiceClient>;
+
+/**
+ * A client of another service's routes as the route table names them (shared/contracts/src/routes): the URL is
+ * built from the route, the body and query are typed by it and the answer is its `data`.
+ */
+export function createRouteClient(opts: ServiceClientOptions) {
+  const call = createServiceClient(opts);
+  return <R extends AnyRoute>(route: R, ...[input]: CallArgs<R>): Promise<DataOf<R>> =>
+    call<DataOf<R>>(route.method, fillPath(route, input?.params as Record<string, string> | undefined, input?.query as object | undefined), input?.body);
+}
+export type RouteClient = ReturnType<typeof createRouteClient>;

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Revocation, RevocationFeed } from '@pharmacy/contracts';
-import { createServiceClient, type PeerOptions } from './internal';
+import { AccountRoutes, type Revocation } from '@pharmacy/contracts';
+import { createRouteClient, type PeerOptions } from './internal';
 import { DEFAULT_REVOCATION_POLL_MS } from './config/variables';
 
-export const REVOCATIONS_PATH = '/internal/account/revocations';
+export const REVOCATIONS_PATH = AccountRoutes.internal.revocations.path;
 export { DEFAULT_REVOCATION_POLL_MS };
 
 /**
@@ -95,7 +95,7 @@ export interface RevocationFollower {
  */
 export function followRevocations(list: RevocationList, opts: RevocationFollowerOptions): RevocationFollower {
   // Where the account service is reached (in process in embedded mode, else over HTTP).
-  const call = createServiceClient({ ...opts, timeoutMs: 3000 });
+  const call = createRouteClient({ ...opts, timeoutMs: 3000 });
   const intervalMs = opts.intervalMs ?? DEFAULT_REVOCATION_POLL_MS;
   let cursor = '0';
   let unreachableSince: number | null = null;
@@ -107,7 +107,7 @@ export function followRevocations(list: RevocationList, opts: RevocationFollower
 
   async function poll(): Promise<boolean> {
     try {
-      const feed = await call<RevocationFeed>('GET', `${REVOCATIONS_PATH}?since=${encodeURIComponent(cursor)}`);
+      const feed = await call(AccountRoutes.internal.revocations, { query: { since: cursor } });
       list.add(feed.revocations);
       cursor = feed.cursor;
       if (unreachableSince !== null) {

@@ -2,7 +2,8 @@ import { hkdfSync } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { SignInChallenge } from '@pharmacy/contracts';
-import { isDuplicateKeyError, type Doc, type DocumentStore } from '@pharmacy/db';
+import { isDuplicateKeyError, type DocumentStore } from '@pharmacy/db';
+import { openUsedChallenges } from './store';
 import type { AccountLimiters } from '../throttle/limits';
 import { take } from '../throttle/store-limiter';
 
@@ -37,12 +38,6 @@ export const CHALLENGE_MISSING =
   'Sign-in needs a short security check first. Your browser does it by itself: wait for it to finish, then sign in again.';
 export const CHALLENGE_REFUSED = 'That security check has expired or was already used. Your browser will run a new one: then sign in again.';
 
-/** A check that was used, kept until it has expired anyway: a solution works once. */
-interface UsedChallengeDoc extends Doc {
-  _id: string;
-  expiresAt: Date;
-}
-
 export interface SignInChallenges {
   /** Whether sign-ins from unknown devices need the check now. */
   required(): Promise<boolean>;
@@ -73,8 +68,7 @@ export async function openChallenges(opts: {
   work: ChallengeWork;
 }): Promise<SignInChallenges> {
   const { shopFailures, challengeOn } = opts.limiters;
-  const used = opts.store.collection<UsedChallengeDoc>('usedChallenges');
-  await used.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0, name: 'expiresAt_ttl' });
+  const used = await openUsedChallenges(opts.store);
   // Derived from the signing key like the device cookies': every process of the service signs and verifies alike.
   const secret = (info: string) => Buffer.from(hkdfSync('sha256', opts.privateKey, '', info, 32)).toString('hex');
   const secrets = { hmacSignatureSecret: secret('pharmacy sign-in challenge'), hmacKeySignatureSecret: secret('pharmacy sign-in challenge key') };

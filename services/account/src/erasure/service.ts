@@ -1,29 +1,15 @@
-import type { Doc, DocumentStore } from '@pharmacy/db';
+import type { Collection } from '@pharmacy/db';
 import type { ErasureResult } from '@pharmacy/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxDoc } from '@pharmacy/service-kit';
-import type { Revocations } from '../sessions/revocations';
+import type { ResetTokenDoc } from '../recovery/store';
+import type { TicketDoc } from '../tickets/store';
+import type { Revocations } from '../sessions/revocations-store';
 import type { Sessions } from '../sessions/store';
 import type { Users } from '../users/store';
-import type { PersonalDataEraser } from './erasers';
+import type { PersonalDataEraser } from '../clients/erasers';
+import type { ErasureDoc } from './store';
 
-/**
- * A deletion still to be carried out somewhere. It is written before anything is erased and removed only when
- * every service has confirmed, so neither a crash nor a service that is down loses it: the account service
- * retries the services still listed in `pending` on a timer and at its next start.
- */
-export interface ErasureDoc extends Doc {
-  _id: string; // the deleted user's id
-  /** Until this service's own part is done: the outbox holds mail by address, and the user document goes first. */
-  email?: string;
-  requestedAt: Date;
-  /** 'account' (this service's own data) and the names of the other services that have not confirmed yet. */
-  pending: string[];
-  attempts: number;
-  lastAttemptAt: Date | null;
-}
-
-export const ERASURES = 'erasures';
 export const DEFAULT_ERASURE_RETRY_MS = 30_000;
 
 export interface Erasure {
@@ -36,7 +22,12 @@ export interface Erasure {
 }
 
 export function createErasure(opts: {
-  store: DocumentStore;
+  /** The deletions still to carry out (erasure/store.ts). */
+  jobs: Collection<ErasureDoc>;
+  /** What hangs off an account here, each opened by its feature's store. */
+  tickets: Collection<TicketDoc>;
+  resetTokens: Collection<ResetTokenDoc>;
+  outbox: Collection<OutboxDoc>;
   users: Users;
   sessions: Sessions;
   revocations: Revocations;
@@ -45,7 +36,7 @@ export function createErasure(opts: {
   log: FastifyBaseLogger;
   retryMs: number;
 }): Erasure {
-  const jobs = opts.store.collection<ErasureDoc>(ERASURES);
+  const { jobs } = opts;
   const running = new Map<string, Promise<string[]>>();
   let timer: NodeJS.Timeout | null = null;
 
@@ -56,10 +47,10 @@ export function createErasure(opts: {
     await opts.revocations.user(userId);
     const users = (await opts.users.deleteOne({ _id: userId })).deletedCount;
     const sessions = await opts.sessions.revokeAllOf(userId);
-    const tickets = (await opts.store.collection('tickets').deleteMany({ userId })).deletedCount;
-    await opts.store.collection('reset_tokens').deleteMany({ userId });
+    const tickets = (await opts.tickets.deleteMany({ userId })).deletedCount;
+    await opts.resetTokens.deleteMany({ userId });
     // Mail waiting in the outbox (no SMTP) carries the address and name.
-    const mails = email ? (await opts.store.collection<OutboxDoc>('outbox').deleteMany({ to: email })).deletedCount : 0;
+    const mails = email ? (await opts.outbox.deleteMany({ to: email })).deletedCount : 0;
     return { users, sessions, tickets, mails };
   }
 

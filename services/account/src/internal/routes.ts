@@ -1,17 +1,11 @@
 import {
-  Id, NoQuery, NotifyUserBody, NotifyUserResponse, RevocationFeedResponse, RevocationQuery, SafetyProfileResponse, StrictObject, USERS_BY_EMAIL_MAX, UserNameResponse,
+  AccountRoutes, Id, NoQuery, NotifyUserBody, NotifyUserResponse, RevocationFeedResponse, RevocationQuery, SafetyProfileResponse, StrictObject, USERS_BY_EMAIL_MAX, UserNameResponse,
   UsersByEmailQuery, UsersByEmailResponse,
 } from '@pharmacy/contracts';
-import { isDuplicateKeyError, type Collection } from '@pharmacy/db';
-import { literalMatch, notFound, ok, requireInternal, responses, REVOCATIONS_PATH, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { isDuplicateKeyError } from '@pharmacy/db';
+import { literalMatch, notFound, ok, requireInternal, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { AccountContext } from '../deps';
-
-/** A notification already mailed, by the caller's key (no user data: the key names the caller's event). */
-interface SentNotificationDoc {
-  _id: string;
-  at: Date;
-  [key: string]: unknown;
-}
+import { openSentNotifications } from './store';
 
 /**
  * Service-to-service calls (internal token only; the gateway never proxies /internal). Checkout and catalog apply
@@ -22,10 +16,10 @@ export const internalRoutes: FastifyPluginAsyncTypebox<Pick<AccountContext, 'use
   app,
   { users, revocations, mailer, store, internalToken },
 ) => {
-  const sentNotifications: Collection<SentNotificationDoc> = store.collection<SentNotificationDoc>('sentNotifications');
+  const sentNotifications = openSentNotifications(store);
 
   app.get(
-    '/internal/account/users/:id/safety-profile',
+    AccountRoutes.internal.safetyProfile.path,
     {
       onRequest: requireInternal(internalToken),
       schema: {
@@ -44,7 +38,7 @@ export const internalRoutes: FastifyPluginAsyncTypebox<Pick<AccountContext, 'use
 
   // Checkout records the name of the member of staff who changed an order, as it is when they change it.
   app.get(
-    '/internal/account/users/:id/name',
+    AccountRoutes.internal.userName.path,
     { onRequest: requireInternal(internalToken), schema: { hide: true, params: StrictObject({ id: Id }), querystring: NoQuery, response: responses(UserNameResponse) } },
     async (request) => {
       const user = await users.findOne({ _id: request.params.id }, { projection: { firstName: 1, lastName: 1 } });
@@ -55,7 +49,7 @@ export const internalRoutes: FastifyPluginAsyncTypebox<Pick<AccountContext, 'use
 
   // Checkout's admin order search by email: emails live only here, so a deleted account's orders stop matching it.
   app.get(
-    '/internal/account/users/by-email',
+    AccountRoutes.internal.usersByEmail.path,
     { onRequest: requireInternal(internalToken), schema: { hide: true, querystring: UsersByEmailQuery, response: responses(UsersByEmailResponse) } },
     async (request) => {
       const found = await users.find({ email: literalMatch(request.query.email.trim()) }, { projection: { _id: 1 }, limit: USERS_BY_EMAIL_MAX });
@@ -65,7 +59,7 @@ export const internalRoutes: FastifyPluginAsyncTypebox<Pick<AccountContext, 'use
 
   // The key is recorded after the mail is handed over: a stop in between may send it twice, never zero times.
   app.post(
-    '/internal/account/users/:id/notify',
+    AccountRoutes.internal.notifyUser.path,
     {
       onRequest: requireInternal(internalToken),
       schema: { hide: true, params: StrictObject({ id: Id }), querystring: NoQuery, body: NotifyUserBody, response: responses(NotifyUserResponse) },
@@ -87,7 +81,7 @@ export const internalRoutes: FastifyPluginAsyncTypebox<Pick<AccountContext, 'use
   );
 
   app.get(
-    REVOCATIONS_PATH,
+    AccountRoutes.internal.revocations.path,
     {
       onRequest: requireInternal(internalToken),
       // Every service asks about once a second: only failures belong in the log.

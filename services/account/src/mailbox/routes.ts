@@ -1,9 +1,7 @@
-import { AccountPaths, Id, KeptMailResponse, KeptMailsResponse, NoQuery, StrictObject, type KeptMail } from '@pharmacy/contracts';
+import { AccountPaths, Id, MAILBOX_PAGE_SIZE, KeptMailResponse, KeptMailsResponse, NoQuery, StrictObject, type KeptMail } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
 import { notFound, ok, requireInternal, responses, type FastifyPluginAsyncTypebox, type OutboxDoc } from '@pharmacy/service-kit';
 
-/** How many mails the list shows: a long-running dev install keeps every mail, the page only the newest. */
-export const MAILBOX_PAGE_SIZE = 200;
 
 const kept = (m: OutboxDoc): KeptMail => ({ _id: m._id, to: m.to, subject: m.subject, text: m.text, createdAt: new Date(m.createdAt).toISOString() });
 

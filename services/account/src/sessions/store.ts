@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Doc, DocumentStore } from '@pharmacy/db';
-import type { Revocations } from './revocations';
+import { REFRESH_TTL_SECONDS } from '@pharmacy/service-kit';
+import type { Revocations } from './revocations-store';
 
 /**
  * A refresh session ("family"): one sign-in on one device. The refresh token itself is never stored,
@@ -25,7 +26,7 @@ export interface UsedTokenDoc extends Doc {
   expiresAt: Date;
 }
 
-export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
+export { REFRESH_TTL_SECONDS };
 /** Two tabs refreshing at once present the same token; within this window that is not treated as theft. */
 export const REUSE_GRACE_MS = 10_000;
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { Doc } from '@pharmacy/db';
 import {
   ACCOUNT_LIMITS,
   NeedHelpBody,
@@ -10,25 +9,13 @@ import {
 } from '@pharmacy/contracts';
 import { badRequest, ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { AccountContext } from '../deps';
-
-/** A need-help request or an idea, kept for the support team with who sent it and when. */
-export interface TicketDoc extends Doc {
-  _id: string;
-  kind: 'help' | 'idea';
-  userId: string;
-  email: string;
-  subject: string;
-  message: string;
-  orderId: string | null;
-  createdAt: Date;
-}
+import { openTickets, type TicketDoc } from './store';
 
 const tags = ['account'];
 const ORDER_ID_RE = /^[A-Za-z0-9_-]+$/;
 
 export const ticketRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (app, ctx) => {
-  const tickets = ctx.store.collection<TicketDoc>('tickets');
-  await tickets.createIndex({ userId: 1, createdAt: -1 }, { name: 'user_createdAt' });
+  const tickets = await openTickets(ctx.store);
 
   const check = (problem: string | null) => {
     if (problem) throw badRequest(problem);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Doc } from '@pharmacy/db';
 import type { AppliedAdjustment } from '../stock/adjustments';
 import { centsToDecimal, effectiveMaxPerOrder, type Product, type ProductSummary } from '@pharmacy/contracts';
@@ -60,6 +61,36 @@ export interface ProductDoc extends Doc {
 }
 
 export const PRODUCTS = 'products';
+
+/** What a new product is given; the rest starts where every product starts (no reviews, version 1, no limits). */
+type NewProductFields = Pick<
+  ProductDoc,
+  'title' | 'description' | 'category' | 'brand' | 'priceCents' | 'salePriceCents' | 'totalStock' | 'image' | 'activeIngredients' | 'dosageForm' | 'packSize'
+> &
+  Partial<Pick<ProductDoc, OptionalOnCreate>>;
+type OptionalOnCreate = 'allergens' | 'contraindications' | 'maxPerOrder' | 'minAge' | 'requiresPrescription' | 'pharmacyOnly';
+
+/** A product as it is first stored, by staff's form or the seed; `ratings` carry the seed's demo reviews. */
+export function newProductDoc(fields: NewProductFields, createdAt: Date, ratings = { reviewTotal: 0, reviewCount: 0 }): ProductDoc {
+  const { reviewTotal, reviewCount } = ratings;
+  return {
+    ...fields,
+    _id: randomUUID(),
+    reviewTotal,
+    reviewCount,
+    averageReview: reviewCount ? Math.round((reviewTotal / reviewCount) * 10) / 10 : 0,
+    allergens: fields.allergens ?? [],
+    contraindications: fields.contraindications ?? [],
+    maxPerOrder: fields.maxPerOrder ?? null,
+    minAge: fields.minAge ?? 0,
+    requiresPrescription: fields.requiresPrescription ?? false,
+    pharmacyOnly: fields.pharmacyOnly ?? false,
+    version: 1,
+    edits: [],
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
 
 /** A product as the read model hands it out: the stored document without its edit and stock-move bookkeeping. */
 export type CatalogProduct = Pick<

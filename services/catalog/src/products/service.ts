@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { BlobStore } from '@pharmacy/db';
 import {
   CatalogErrorCodes,
@@ -11,9 +10,9 @@ import {
 } from '@pharmacy/contracts';
 import { HttpError, badRequest, notFound } from '@pharmacy/service-kit';
 import { resolveMediaRef } from '../media/refs';
-import { PRODUCT_EDITS_KEPT, toApiProduct, type ProductDoc } from './model';
+import { newProductDoc, PRODUCT_EDITS_KEPT, toApiProduct, type ProductDoc } from './model';
 import type { ProductReadModel } from './readModel';
-import type { CatalogCollections } from '../collections';
+import type { CatalogCollections } from '../store';
 import type { StockAdjustments } from '../stock/adjustments';
 
 const clean = (list: string[] | undefined) => [...new Set((list ?? []).map((s) => s.trim()).filter(Boolean))];
@@ -33,34 +32,28 @@ export class ProductService {
   ) {}
 
   async create(input: ProductInput, by: string): Promise<ProductDoc> {
-    const now = new Date();
-    const doc: ProductDoc = {
-      _id: randomUUID(),
-      title: input.title.trim(),
-      description: input.description.trim(),
-      category: input.category,
-      brand: input.brand.trim(),
-      priceCents: cents('price', input.price),
-      salePriceCents: cents('salePrice', input.salePrice ?? 0),
-      totalStock: input.totalStock,
-      reviewTotal: 0,
-      reviewCount: 0,
-      averageReview: 0,
-      image: await resolveMediaRef(this.blobs, input.image),
-      activeIngredients: clean(input.activeIngredients),
-      allergens: clean(input.allergens),
-      contraindications: clean(input.contraindications),
-      dosageForm: input.dosageForm?.trim() ?? '',
-      packSize: input.packSize?.trim() ?? '',
-      maxPerOrder: input.maxPerOrder ?? null,
-      minAge: input.minAge ?? 0,
-      requiresPrescription: input.requiresPrescription ?? false,
-      pharmacyOnly: input.pharmacyOnly ?? false,
-      version: 1,
-      edits: [],
-      createdAt: now,
-      updatedAt: now,
-    };
+    const doc = newProductDoc(
+      {
+        title: input.title.trim(),
+        description: input.description.trim(),
+        category: input.category,
+        brand: input.brand.trim(),
+        priceCents: cents('price', input.price),
+        salePriceCents: cents('salePrice', input.salePrice ?? 0),
+        totalStock: input.totalStock,
+        image: await resolveMediaRef(this.blobs, input.image),
+        activeIngredients: clean(input.activeIngredients),
+        allergens: clean(input.allergens),
+        contraindications: clean(input.contraindications),
+        dosageForm: input.dosageForm?.trim() ?? '',
+        packSize: input.packSize?.trim() ?? '',
+        maxPerOrder: input.maxPerOrder,
+        minAge: input.minAge,
+        requiresPrescription: input.requiresPrescription,
+        pharmacyOnly: input.pharmacyOnly,
+      },
+      new Date(),
+    );
     checkProduct(doc);
     // Inserted together with its first stock history line (the initial stock), crash-safe.
     const stored = await this.adjustments.insertWithInitialStock(doc, by);

@@ -1,4 +1,4 @@
-import { ErasureParams, ErasureResponse, StrictObject, type ErasureResult } from '@pharmacy/contracts';
+import { CatalogRoutes, ErasureParams, ErasureResponse, StrictObject, type ErasureResult } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
 import { REVOCATION_KEEP_MS, requireInternal, ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { ReviewDoc } from './service';
@@ -26,7 +26,7 @@ export const erasureRoutes: FastifyPluginAsyncTypebox<{ reviews: Collection<Revi
   { reviews, internalToken, now = () => new Date() },
 ) => {
   app.post(
-    '/internal/catalog/users/:userId/erase',
+    CatalogRoutes.internal.eraseUser.path,
     {
       onRequest: requireInternal(internalToken),
       schema: { hide: true, params: ErasureParams, querystring: StrictObject({}), response: responses(ErasureResponse) },

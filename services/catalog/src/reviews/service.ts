@@ -4,8 +4,8 @@ import { CatalogErrorCodes, REVIEW_REFUSALS, type Review, type ReviewAdded, type
 import { HttpError, badRequest, notFound } from '@pharmacy/service-kit';
 import { averageOf } from '../products/model';
 import type { ProductReadModel } from '../products/readModel';
-import type { CatalogCollections } from '../collections';
-import type { PurchaseChecker } from './purchases';
+import type { CatalogCollections } from '../store';
+import type { PurchaseChecker } from '../clients/checkout';
 
 export interface ReviewDoc extends Doc {
   _id: string;
@@ -31,70 +31,74 @@ type ReviewRefusal = keyof typeof REVIEW_REFUSALS;
 
 const alreadyReviewed = () => new HttpError(409, CatalogErrorCodes.ALREADY_REVIEWED, 'You have already reviewed this product.');
 
-export class ReviewService {
-  constructor(
-    private readonly db: Pick<CatalogCollections, 'products' | 'reviews'>,
-    private readonly readModel: ProductReadModel,
-    private readonly purchases: PurchaseChecker,
-  ) {}
+/** Reviews of a product by the buyers it reached (docs/domain.md#reviews). */
+export function createReviewService(deps: {
+  db: Pick<CatalogCollections, 'products' | 'reviews'>;
+  readModel: ProductReadModel;
+  purchases: PurchaseChecker;
+}) {
+  const { db, readModel, purchases } = deps;
 
-  async list(productId: string): Promise<{ items: Review[] } & ReviewFigures> {
-    const product = this.readModel.get(productId);
-    if (!product) throw notFound('That product does not exist.');
-    const items = await this.db.reviews.find({ productId }, { sort: { createdAt: -1 }, limit: 200 });
-    return { items: items.map(toReview), averageReview: averageOf(product.reviewTotal, product.reviewCount), reviewCount: product.reviewCount };
-  }
-
-  /** Why this buyer may not review the product yet, or null when they may (docs/domain.md#reviews). */
-  private async refusal(userId: string, productId: string): Promise<ReviewRefusal | null> {
-    const purchase = await this.purchases.purchaseOf(userId, productId);
+  /** Why this buyer may not review the product yet, or null when they may. */
+  async function refusal(userId: string, productId: string): Promise<ReviewRefusal | null> {
+    const purchase = await purchases.purchaseOf(userId, productId);
     if (!purchase.purchased) return 'NOT_A_BUYER';
     return purchase.delivered ? null : 'NOT_DELIVERED';
   }
 
-  async eligibility(userId: string | null, productId: string): Promise<ReviewEligibility> {
-    if (!this.readModel.get(productId)) throw notFound('That product does not exist.');
-    if (!userId) return { canReview: false, reason: 'SIGN_IN' };
-    if (await this.db.reviews.findOne({ productId, userId })) return { canReview: false, reason: 'ALREADY_REVIEWED' };
-    const refused = await this.refusal(userId, productId);
-    return refused ? { canReview: false, reason: refused } : { canReview: true };
-  }
+  return {
+    async list(productId: string): Promise<{ items: Review[] } & ReviewFigures> {
+      const product = readModel.get(productId);
+      if (!product) throw notFound('That product does not exist.');
+      const items = await db.reviews.find({ productId }, { sort: { createdAt: -1 }, limit: 200 });
+      return { items: items.map(toReview), averageReview: averageOf(product.reviewTotal, product.reviewCount), reviewCount: product.reviewCount };
+    },
 
-  /** Only buyers whose order reached them, once per product; the rating total and count move together in one atomic update. */
-  async add(userId: string, input: ReviewInput): Promise<ReviewAdded> {
-    const message = input.reviewMessage.trim();
-    if (message.length < 3) throw badRequest('Please write at least 3 characters about the product.');
-    if (!this.readModel.get(input.productId)) throw notFound('That product does not exist.');
-    if (await this.db.reviews.findOne({ productId: input.productId, userId })) throw alreadyReviewed();
-    const refused = await this.refusal(userId, input.productId);
-    if (refused) throw new HttpError(403, CatalogErrorCodes[refused], REVIEW_REFUSALS[refused]);
-    const review: ReviewDoc = {
-      _id: randomUUID(),
-      productId: input.productId,
-      userId,
-      reviewMessage: message,
-      reviewValue: input.reviewValue,
-      createdAt: new Date(),
-    };
-    try {
-      await this.db.reviews.insertOne(review); // unique (productId, userId): a concurrent second review fails here
-    } catch (e) {
-      if (isDuplicateKeyError(e)) throw alreadyReviewed();
-      throw e;
-    }
-    const after = await this.db.products.findOneAndUpdate(
-      { _id: input.productId },
-      { $inc: { reviewTotal: input.reviewValue, reviewCount: 1 } },
-      { returnDocument: 'after' },
-    );
-    if (!after) {
-      await this.db.reviews.deleteOne({ _id: review._id });
-      throw notFound('That product does not exist.');
-    }
-    const averageReview = averageOf(after.reviewTotal, after.reviewCount);
-    // The stored average only changes if no other review landed meanwhile (the API derives it anyway).
-    await this.db.products.updateOne({ _id: after._id, reviewCount: after.reviewCount }, { $set: { averageReview } });
-    this.readModel.refresh({ ...after, averageReview });
-    return { review: toReview(review), averageReview, reviewCount: after.reviewCount };
-  }
+    async eligibility(userId: string | null, productId: string): Promise<ReviewEligibility> {
+      if (!readModel.get(productId)) throw notFound('That product does not exist.');
+      if (!userId) return { canReview: false, reason: 'SIGN_IN' };
+      if (await db.reviews.findOne({ productId, userId })) return { canReview: false, reason: 'ALREADY_REVIEWED' };
+      const refused = await refusal(userId, productId);
+      return refused ? { canReview: false, reason: refused } : { canReview: true };
+    },
+
+    /** Only buyers whose order reached them, once per product; the rating total and count move together in one atomic update. */
+    async add(userId: string, input: ReviewInput): Promise<ReviewAdded> {
+      const message = input.reviewMessage.trim();
+      if (message.length < 3) throw badRequest('Please write at least 3 characters about the product.');
+      if (!readModel.get(input.productId)) throw notFound('That product does not exist.');
+      if (await db.reviews.findOne({ productId: input.productId, userId })) throw alreadyReviewed();
+      const refused = await refusal(userId, input.productId);
+      if (refused) throw new HttpError(403, CatalogErrorCodes[refused], REVIEW_REFUSALS[refused]);
+      const review: ReviewDoc = {
+        _id: randomUUID(),
+        productId: input.productId,
+        userId,
+        reviewMessage: message,
+        reviewValue: input.reviewValue,
+        createdAt: new Date(),
+      };
+      try {
+        await db.reviews.insertOne(review); // unique (productId, userId): a concurrent second review fails here
+      } catch (e) {
+        if (isDuplicateKeyError(e)) throw alreadyReviewed();
+        throw e;
+      }
+      const after = await db.products.findOneAndUpdate(
+        { _id: input.productId },
+        { $inc: { reviewTotal: input.reviewValue, reviewCount: 1 } },
+        { returnDocument: 'after' },
+      );
+      if (!after) {
+        await db.reviews.deleteOne({ _id: review._id });
+        throw notFound('That product does not exist.');
+      }
+      const averageReview = averageOf(after.reviewTotal, after.reviewCount);
+      // The stored average only changes if no other review landed meanwhile (the API derives it anyway).
+      await db.products.updateOne({ _id: after._id, reviewCount: after.reviewCount }, { $set: { averageReview } });
+      readModel.refresh({ ...after, averageReview });
+      return { review: toReview(review), averageReview, reviewCount: after.reviewCount };
+    },
+  };
 }
+export type ReviewService = ReturnType<typeof createReviewService>;

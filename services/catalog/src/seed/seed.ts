@@ -1,45 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { BlobStore, Doc, DocumentStore } from '@pharmacy/db';
+import type { BlobStore, DocumentStore } from '@pharmacy/db';
 import { DEFAULT_MARKET_CODE, decimalToCents, marketFor, mediaUrl, type Market } from '@pharmacy/contracts';
-import { FEATURES, type FeatureDoc } from '../features/routes';
-import { PRODUCTS, type ProductDoc } from '../products/model';
+import { newProductDoc, type ProductDoc } from '../products/model';
+import { catalogCollections } from '../store';
 import { SVG_CONTENT_TYPE, featureImage, productImage } from './images';
 import { SEED_PRODUCTS, seedFeatures, type SeedProduct } from './products';
 
-interface MetaDoc extends Doc {
-  _id: string;
-  at: Date;
-}
-
 export function seedProductDoc(p: SeedProduct, image: string, createdAt: Date, ratings = { reviewTotal: 0, reviewCount: 0 }): ProductDoc {
-  const { reviewTotal, reviewCount } = ratings;
-  return {
-    _id: randomUUID(),
-    title: p.title,
-    description: p.description,
-    category: p.category,
-    brand: p.brand,
-    priceCents: decimalToCents(p.price),
-    salePriceCents: decimalToCents(p.salePrice ?? 0),
-    totalStock: p.totalStock,
-    reviewTotal,
-    reviewCount,
-    averageReview: reviewCount ? Math.round((reviewTotal / reviewCount) * 10) / 10 : 0,
-    image,
-    activeIngredients: p.activeIngredients,
-    allergens: p.allergens ?? [],
-    contraindications: p.contraindications ?? [],
-    dosageForm: p.dosageForm,
-    packSize: p.packSize,
-    maxPerOrder: p.maxPerOrder ?? null,
-    minAge: p.minAge ?? 0,
-    requiresPrescription: p.requiresPrescription ?? false,
-    pharmacyOnly: p.pharmacyOnly ?? false,
-    version: 1,
-    edits: [],
-    createdAt,
-    updatedAt: createdAt,
-  };
+  const { price, salePrice, ...fields } = p;
+  return newProductDoc({ ...fields, priceCents: decimalToCents(price), salePriceCents: decimalToCents(salePrice ?? 0), image }, createdAt, ratings);
 }
 
 const svg = (text: string) => Buffer.from(text, 'utf8');
@@ -54,8 +23,7 @@ export async function seedCatalog(
   /** What the demo banners say about the shop: the market's currency and free-delivery threshold. */
   market: Market = marketFor(DEFAULT_MARKET_CODE),
 ): Promise<{ products: number; features: number } | null> {
-  const meta = store.collection<MetaDoc>('meta');
-  const products = store.collection<ProductDoc>(PRODUCTS);
+  const { meta, products, features } = catalogCollections(store);
   if ((await meta.findOne({ _id: 'seed' })) || (await products.countDocuments({})) > 0) return null;
 
   const start = Date.now() - SEED_PRODUCTS.length * 60_000;
@@ -66,7 +34,6 @@ export async function seedCatalog(
   }
   await products.insertMany(docs);
 
-  const features = store.collection<FeatureDoc>(FEATURES);
   let featureCount = 0;
   if ((await features.countDocuments({})) === 0) {
     for (const [i, f] of seedFeatures(market).entries()) {

@@ -93,6 +93,18 @@ export class StockAdjustments {
     private readonly log?: Pick<FastifyBaseLogger, 'warn' | 'error'>,
   ) {}
 
+  /**
+   * The stock has moved: the read model follows and the history line is settled as applied. If that write fails,
+   * the id on the product still proves the move and the line is settled on the next read, so staff are not told to
+   * try again (which would move it twice).
+   */
+  private async moved(productId: string, id: string, moved: { after: ProductDoc | null; applied: AppliedAdjustment }, what: string): Promise<void> {
+    if (moved.after) this.readModel.refresh(moved.after);
+    await this.settle(id, 'applied', moved.applied).catch((err: unknown) =>
+      this.log?.error({ err, productId, adjustment: id }, `${what} but its history line is still pending`),
+    );
+  }
+
   async adjust(productId: string, input: StockAdjustmentInput, by: string): Promise<ProductStock> {
     const { delta, reason } = input;
     if (delta === 0) throw badRequest('An adjustment must add or remove at least 1 unit.');
@@ -110,12 +122,7 @@ export class StockAdjustments {
         if (e instanceof HttpError) await this.history.deleteOne({ _id: id, state: 'pending' }).catch(() => undefined);
         throw e;
       }
-      if (moved.after) this.readModel.refresh(moved.after);
-      // The stock has moved: if this write fails, the id on the product still proves it and the line is settled
-      // as applied on the next read, so staff are not told to try again (which would adjust twice).
-      await this.settle(id, 'applied', moved.applied).catch((err: unknown) =>
-        this.log?.error({ err, productId, adjustment: id }, 'stock moved but its history line is still pending'),
-      );
+      await this.moved(productId, id, moved, 'stock moved');
     } finally {
       this.inFlight.delete(id);
     }
@@ -146,10 +153,7 @@ export class StockAdjustments {
         }
         throw e;
       }
-      if (moved.after) this.readModel.refresh(moved.after);
-      await this.settle(id, 'applied', moved.applied).catch((err: unknown) =>
-        this.log?.error({ err, productId, adjustment: id }, 'stock put back but its history line is still pending'),
-      );
+      await this.moved(productId, id, moved, 'stock put back');
     } finally {
       this.inFlight.delete(id);
     }

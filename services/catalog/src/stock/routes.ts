@@ -1,4 +1,5 @@
 import {
+  CatalogRoutes,
   LookupQuery,
   LookupResult,
   Ok,
@@ -26,7 +27,7 @@ export const internalRoutes: FastifyPluginAsyncTypebox<{ stock: StockService; re
   const hide = true;
 
   app.post(
-    '/internal/catalog/stock/reserve',
+    CatalogRoutes.internal.reserve.path,
     { schema: { hide, querystring: NoQuery, body: ReserveRequest, response: responses(Ok(Reservation)) } },
     async (request) => ok(await stock.reserve(request.body.reservationId, request.body.items)),
   );
@@ -39,18 +40,18 @@ export const internalRoutes: FastifyPluginAsyncTypebox<{ stock: StockService; re
   };
   for (const [move, apply] of Object.entries(moves)) {
     app.post(
-      `/internal/catalog/stock/${move}`,
+      CatalogRoutes.internal[move as keyof typeof moves].path,
       { schema: { hide, querystring: NoQuery, body: ReservationRef, response: responses(Ok(Reservation)) } },
       async (request) => ok(await apply(request.body.reservationId)),
     );
   }
   app.post(
-    '/internal/catalog/products/quote',
+    CatalogRoutes.internal.quote.path,
     { schema: { hide, querystring: NoQuery, body: QuoteRequest, response: responses(Ok(Quote)) } },
     async (request) => ok(quote(readModel, request.body.items, request.body.profile ?? null, now())),
   );
   app.get(
-    '/internal/catalog/products/lookup',
+    CatalogRoutes.internal.lookup.path,
     { schema: { hide, querystring: LookupQuery, response: responses(Ok(LookupResult)) } },
     async (request) => {
       const ids = [...new Set(request.query.ids.split(',').map((s) => s.trim()).filter(Boolean))];

@@ -38,6 +38,10 @@ export async function createAddressStore(store: DocumentStore, market: Market, n
   }
 
   return {
+    /** A deleted account's address book goes; how many addresses were removed. */
+    async eraseUser(userId: string): Promise<number> {
+      return (await addresses.deleteMany({ userId })).deletedCount;
+    },
     async list(userId: string): Promise<Address[]> {
       return (await addresses.find({ userId }, { sort: { createdAt: 1 } })).map(toApi);
     },

@@ -5,11 +5,11 @@ import {
 import type { Collection } from '@pharmacy/db';
 import type { FastifyRequest } from 'fastify';
 import { ok, okList, requireAdmin, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
-import type { AccountClient } from '../account-client';
+import type { AccountClient } from '../clients/account';
 import type { OrderService } from '../orders/service';
 import type { Actor, OrderDoc } from '../orders/store';
 import { searchOrderIds } from './search';
-import type { OrderFigures } from './figures';
+import type { OrderFigures } from './figures-store';
 
 /** Staff's orders API (docs/api.md#admin-orders): every route checks the admin flag. */
 export const adminOrderRoutes: FastifyPluginAsyncTypebox<{

@@ -1,7 +1,7 @@
 import { ORDER_NUMBER_LENGTH, ORDER_NUMBER_SEARCH_MIN } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
 import { literalMatch } from '@pharmacy/service-kit';
-import type { AccountClient } from '../account-client';
+import type { AccountClient } from '../clients/account';
 import type { OrderDoc } from '../orders/store';
 
 /** An order number as typed (with or without '#', any case, spaces around): its characters, or null when it cannot be one. */

@@ -1,8 +1,8 @@
 import { CART_MAX_LINES, CheckoutErrorCodes, ErrorCodes, UNAVAILABLE_MESSAGES, type Cart, type CartCapped, type CartItemInput, type CartLine, type SafetyProfile } from '@pharmacy/contracts';
 import { HttpError, notFound, unprocessable } from '@pharmacy/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AccountClient } from '../account-client';
-import { CatalogUnavailableError, type CatalogClient, type QuoteLine } from '../catalog-client';
+import type { AccountClient } from '../clients/account';
+import { CatalogUnavailableError, type CatalogClient, type QuoteLine } from '../clients/catalog';
 import { toAmount } from '../money';
 import { ageBlock, capFor, isGone, lineProblem, warningMessages } from '../safety';
 import type { CartEntry, CartStore } from './store';

@@ -60,6 +60,12 @@ export function createCartStore(store: DocumentStore) {
     throw conflict('Your cart is being changed elsewhere. Please try again.');
   }
 
-  return { items, mutate, clear: (userId: string) => mutate(userId, () => []) };
+  return {
+    items,
+    mutate,
+    clear: (userId: string) => mutate(userId, () => []),
+    /** A deleted account's cart goes (docs/domain.md#accounts); how many were removed. */
+    eraseUser: async (userId: string) => (await carts.deleteMany({ _id: userId })).deletedCount,
+  };
 }
 export type CartStore = ReturnType<typeof createCartStore>;

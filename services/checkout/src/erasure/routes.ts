@@ -1,7 +1,14 @@
-import { ErasureParams, ErasureResponse, type ErasureResult, type OrderAddress } from '@pharmacy/contracts';
-import type { Collection, DocumentStore } from '@pharmacy/db';
+import { CheckoutRoutes, ErasureParams, ErasureResponse, type ErasureResult, type OrderAddress } from '@pharmacy/contracts';
+import type { Collection } from '@pharmacy/db';
 import { REVOCATION_KEEP_MS, ok, requireInternal, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { OrderDoc } from '../orders/store';
+
+/** What erasing a customer touches here: each store removes its own documents of the user. */
+export interface ErasureStores {
+  addresses: { eraseUser(userId: string): Promise<number> };
+  carts: { eraseUser(userId: string): Promise<number> };
+  orders: Collection<OrderDoc>;
+}
 
 export const FORMER_CUSTOMER = 'Former customer';
 const ERASED = '(erased)';
@@ -25,10 +32,10 @@ export const ERASED_ORDER_ADDRESS: OrderAddress = {
  * (items, amounts, payment references, acknowledged safety warnings) with the delivery name, address and phone
  * replaced and `anonymisedAt` set. Running it again changes nothing.
  */
-export async function eraseCustomer(store: DocumentStore, orders: Collection<OrderDoc>, userId: string, now: () => Date): Promise<ErasureResult> {
-  const addresses = (await store.collection('addresses').deleteMany({ userId })).deletedCount;
-  const carts = (await store.collection('carts').deleteMany({ _id: userId })).deletedCount;
-  const anonymised = await orders.updateMany(
+export async function eraseCustomer(stores: ErasureStores, userId: string, now: () => Date): Promise<ErasureResult> {
+  const addresses = await stores.addresses.eraseUser(userId);
+  const carts = await stores.carts.eraseUser(userId);
+  const anonymised = await stores.orders.updateMany(
     { userId, anonymisedAt: null },
     // Mail still owed goes too: there is nobody left to write to.
     { $set: { address: ERASED_ORDER_ADDRESS, anonymisedAt: now().getTime(), mailsDue: [] } },
@@ -37,16 +44,16 @@ export async function eraseCustomer(store: DocumentStore, orders: Collection<Ord
 }
 
 /** Called by the account service when an account is deleted, and again until it has confirmed once. */
-export const erasureRoutes: FastifyPluginAsyncTypebox<{ store: DocumentStore; orders: Collection<OrderDoc>; internalToken: string; now: () => Date }> = async (
+export const erasureRoutes: FastifyPluginAsyncTypebox<ErasureStores & { internalToken: string; now: () => Date }> = async (
   app,
   opts,
 ) => {
-  app.post('/internal/checkout/users/:userId/erase', {
+  app.post(CheckoutRoutes.internal.eraseUser.path, {
     preHandler: requireInternal(opts.internalToken),
     schema: { hide: true, params: ErasureParams, response: responses(ErasureResponse) },
   }, async (request) => {
     // From now on the account's tokens are refused here, even before the next poll: nothing new is written for it.
     request.server.revocations.refuseUser(request.params.userId, REVOCATION_KEEP_MS);
-    return ok(await eraseCustomer(opts.store, opts.orders, request.params.userId, opts.now));
+    return ok(await eraseCustomer(opts, request.params.userId, opts.now));
   });
 };

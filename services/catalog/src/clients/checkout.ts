@@ -1,5 +1,5 @@
-import { createServiceClient, type ServiceClientOptions } from '@pharmacy/service-kit';
-import type { PurchaseCheck } from '@pharmacy/contracts';
+import { CheckoutRoutes, type PurchaseCheck } from '@pharmacy/contracts';
+import { createRouteClient, type ServiceClientOptions } from '@pharmacy/service-kit';
 
 /** "Has this user bought this product, and has it reached them?": answered by the checkout service. */
 export interface PurchaseChecker {
@@ -7,13 +7,10 @@ export interface PurchaseChecker {
 }
 
 export function checkoutPurchaseChecker(opts: ServiceClientOptions): PurchaseChecker {
-  const call = createServiceClient(opts);
+  const call = createRouteClient(opts);
   return {
     async purchaseOf(userId, productId) {
-      const res = await call<Partial<PurchaseCheck>>(
-        'GET',
-        `/internal/checkout/purchases/${encodeURIComponent(userId)}/${encodeURIComponent(productId)}`,
-      );
+      const res: Partial<PurchaseCheck> = await call(CheckoutRoutes.internal.purchase, { params: { userId, productId } });
       // Read strictly: an answer without `delivered` (a checkout from before the rule) grants nothing yet.
       const purchased = res.purchased === true;
       return { purchased, delivered: purchased && res.delivered === true };

@@ -1,5 +1,5 @@
 import type { KeptMail } from '@pharmacy/contracts';
-import { escapeHtml as escape } from '@pharmacy/service-kit';
+import { escapeHtml as escape } from './text';
 
 /*
  * The dev mailbox's HTML, written on the server: no script (the shop's CSP allows none inline), one inline style

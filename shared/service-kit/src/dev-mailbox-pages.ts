@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AccountPaths, DEV_MAILBOX_PATH, Id, NoQuery, StrictObject, type KeptMail } from '@pharmacy/contracts';
-import { createServiceClient, fromThisMachine, HttpError, type FastifyPluginAsyncTypebox, type PeerOptions } from '@pharmacy/service-kit';
-import { mailPage, mailboxPage, missingMailPage } from './page';
-import { MAILBOX_PAGE_SIZE } from './routes';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AccountRoutes, DEV_MAILBOX_PATH, Id, MAILBOX_PAGE_SIZE, NoQuery, StrictObject } from '@pharmacy/contracts';
+import { fromThisMachine } from './dev-mailbox';
+import { mailPage, mailboxPage, missingMailPage } from './dev-mailbox-page';
+import { HttpError } from './errors';
+import { createRouteClient, type PeerOptions } from './internal';
 
 /** Whatever it shows stays out of caches, search engines and other sites' Referer headers. */
 function html(reply: FastifyReply, status: number, body: string) {
@@ -29,10 +31,10 @@ async function thisMachineOnly(request: FastifyRequest, reply: FastifyReply) {
  * socket is this machine's and that no proxy relayed. Hidden from the API document: it is a page, not the API.
  */
 export const devMailboxPages: FastifyPluginAsyncTypebox<PeerOptions & { token: string }> = async (app, peer) => {
-  const call = createServiceClient(peer);
+  const call = createRouteClient(peer);
 
   app.get(DEV_MAILBOX_PATH, { onRequest: thisMachineOnly, schema: { hide: true, querystring: NoQuery } }, async (_request, reply) => {
-    const { mails } = await call<{ mails: KeptMail[] }>('GET', AccountPaths.keptMails);
+    const { mails } = await call(AccountRoutes.internal.keptMails);
     return html(reply, 200, mailboxPage(mails, DEV_MAILBOX_PATH, MAILBOX_PAGE_SIZE));
   });
 
@@ -41,7 +43,7 @@ export const devMailboxPages: FastifyPluginAsyncTypebox<PeerOptions & { token: s
     { onRequest: thisMachineOnly, schema: { hide: true, params: StrictObject({ id: Id }), querystring: NoQuery } },
     async (request, reply) => {
       try {
-        return html(reply, 200, mailPage(await call<KeptMail>('GET', AccountPaths.keptMail(request.params.id)), DEV_MAILBOX_PATH));
+        return html(reply, 200, mailPage(await call(AccountRoutes.internal.keptMail, { params: { id: request.params.id } }), DEV_MAILBOX_PATH));
       } catch (err) {
         if (err instanceof HttpError && err.statusCode === 404) return html(reply, 404, missingMailPage(DEV_MAILBOX_PATH));
         throw err;

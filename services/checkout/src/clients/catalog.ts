@@ -1,0 +1,56 @@
+import { CatalogRoutes, ErrorCodes, UNAVAILABLE_MESSAGES, type AnyRoute, type CallArgs, type DataOf, type Quote, type QuoteItem, type SafetyProfile, type StockLine } from '@pharmacy/contracts';
+import { createRouteClient, HttpError, type ServiceClientOptions } from '@pharmacy/service-kit';
+
+/** One priced line as the catalog quotes it (contracts/catalog.ts). */
+export type QuoteLine = QuoteItem;
+export type { Quote, StockLine };
+
+/** What checkout asks of the catalog service: prices and stock (docs/architecture.md#services: no reading its collections). */
+export interface CatalogClient {
+  /**
+   * Prices and stock; with the signed-in shopper's `profile`, each line also carries the catalog's safety answer
+   * (warnings, and an age block as reasonCode UNDER_AGE/NO_DOB). Visitors are quoted without one.
+   */
+  quote(items: StockLine[], profile?: SafetyProfile | null): Promise<Quote>;
+  /** All-or-nothing; 409 OUT_OF_STOCK naming the product; idempotent per reservationId. */
+  reserve(reservationId: string, items: StockLine[]): Promise<void>;
+  commit(reservationId: string): Promise<void>;
+  release(reservationId: string): Promise<void>;
+  /** A paid order refunded: its units stop counting as sold (idempotent; stock is not put back). */
+  refund(reservationId: string): Promise<void>;
+  /** A paid order the pharmacist rejected and refunded: its units go back on the shelf (idempotent, exactly once). */
+  restock(reservationId: string): Promise<void>;
+}
+
+/** The catalog did not answer (down, timed out or failing): a 503 that tells the shopper what is missing. */
+export class CatalogUnavailableError extends HttpError {
+  constructor() {
+    super(503, ErrorCodes.UNAVAILABLE, UNAVAILABLE_MESSAGES.catalog);
+    this.name = 'CatalogUnavailableError';
+  }
+}
+
+export function createCatalogClient(opts: ServiceClientOptions): CatalogClient {
+  const send = createRouteClient(opts);
+  async function call<R extends AnyRoute>(route: R, ...input: CallArgs<R>): Promise<DataOf<R>> {
+    try {
+      return await send(route, ...input);
+    } catch (err) {
+      throw err instanceof HttpError && err.statusCode === 503 ? new CatalogUnavailableError() : err;
+    }
+  }
+  const { internal } = CatalogRoutes;
+  const move = (route: typeof internal.commit | typeof internal.release | typeof internal.refund | typeof internal.restock) => async (reservationId: string) => {
+    await call(route, { body: { reservationId } });
+  };
+  return {
+    quote: (items, profile) => call(internal.quote, { body: profile ? { items, profile } : { items } }),
+    reserve: async (reservationId, items) => {
+      await call(internal.reserve, { body: { reservationId, items } });
+    },
+    commit: move(internal.commit),
+    release: move(internal.release),
+    refund: move(internal.refund),
+    restock: move(internal.restock),
+  };
+}
