@@ -1,25 +1,15 @@
 import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { all, call, put, takeLatest } from 'redux-saga/effects';
+import { all, call, put, select, takeLatest } from 'redux-saga/effects';
 import { api, getErrorMessage, isApiError, type ApiResponse } from './api';
 import { pickUser } from './user';
-import {
-  deleteUserFailure,
-  deleteUserStart,
-  deleteUserSuccess,
-  signInFailure,
-  signInStart,
-  signInSuccess,
-  signOutFailure,
-  signOutStart,
-  signOutSuccess,
-  updateUserFailure,
-  updateUserStart,
-  updateUserSuccess,
-} from './sessionSlice';
+import { selectCurrentUser } from './selectors';
+import { deleteUserFailure, deleteUserStart, signInFailure, signInStart, signOutFailure, signOutStart, updateUserFailure, updateUserStart } from './sessionSlice';
+import { deleteUserSuccess, signInSuccess, signOutSuccess, updateUserSuccess } from './sessionEvents';
 import type { DeleteAccountRequest, ProfileUpdate, SessionUser, SignInCredentials } from './types';
 
 const UNREADABLE = 'The server sent a response we could not read. Please try again.';
+const SIGNED_OUT_MEANWHILE = 'You were signed out before your changes were saved. Please sign in and try again.';
 const refusedMessage = (body: ApiResponse<unknown>, fallback: string) =>
   typeof body.message === 'string' && body.message ? body.message : fallback;
 
@@ -31,14 +21,15 @@ const refusedMessage = (body: ApiResponse<unknown>, fallback: string) =>
 function* sessionCall(
   request: () => Promise<ApiResponse<unknown>>,
   refusal: string,
-  succeeded: (body: ApiResponse<unknown>) => UnknownAction,
+  succeeded: (body: ApiResponse<unknown>, signedIn: SessionUser | null) => UnknownAction,
   failed: (message: string, code?: string) => UnknownAction,
   refusedOnlyWhenFalse = false,
 ): SagaIterator {
   try {
     const body: ApiResponse<unknown> = yield call(request);
     const refused = refusedOnlyWhenFalse ? body.success === false : !body.success;
-    yield put(refused ? failed(refusedMessage(body, refusal)) : succeeded(body));
+    const signedIn: SessionUser | null = yield select(selectCurrentUser);
+    yield put(refused ? failed(refusedMessage(body, refusal)) : succeeded(body, signedIn));
   } catch (error) {
     yield put(failed(getErrorMessage(error), isApiError(error) ? error.code : undefined));
   }
@@ -66,7 +57,12 @@ export function* updateUserSaga(action: PayloadAction<ProfileUpdate>): SagaItera
     sessionCall,
     () => api.put('/api/account/profile', action.payload),
     'We could not save your profile. Please try again.',
-    withUser(updateUserSuccess, updateUserFailure),
+    (body: ApiResponse<unknown>, signedIn: SessionUser | null) => {
+      const user = pickUser(body);
+      if (!user) return updateUserFailure(UNREADABLE);
+      // a sign-out (or another sign-in) landed while this was saving: the answer must not sign that user back in
+      return user._id === signedIn?._id ? updateUserSuccess(user) : updateUserFailure(SIGNED_OUT_MEANWHILE);
+    },
     updateUserFailure,
   );
 }
