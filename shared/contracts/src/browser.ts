@@ -25,3 +25,4 @@ export type * from './account';
 export type * from './catalog';
 export type * from './checkout';
 export type * from './remote-registry';
+export * from './routes';

@@ -19,3 +19,4 @@ export * from './market/markets';
 export * from './market/address';
 export * from './market/phone';
 export * from './market/words';
+export * from './routes';

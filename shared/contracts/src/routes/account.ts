@@ -1,0 +1,76 @@
+// The account service's routes (prefixes /api/auth, /api/account, /api/admin/users; /internal/account for the
+// other services). docs/api.md describes each.
+import type { Static } from '@sinclair/typebox';
+import type {
+  AdminUsersQuery,
+  ChangePasswordBody,
+  CheckAuthResponse,
+  DeleteAccountBody,
+  ForgotPasswordBody,
+  ForgotPasswordResponse,
+  KeptMailResponse,
+  KeptMailsResponse,
+  LoginBody,
+  MessageResponse,
+  NeedHelpBody,
+  NotifyUserBody,
+  NotifyUserResponse,
+  RegisterBody,
+  ResetPasswordBody,
+  SafetyProfileResponse,
+  SignInChallengeResponse,
+  SuggestIdeaBody,
+  TicketResponse,
+  UpdateProfileBody,
+  UserDetailsResponse,
+  UserListResponse,
+  UserNameResponse,
+  UserResponse,
+  UsersByEmailQuery,
+  UsersByEmailResponse,
+} from '../account';
+import type { RevocationFeedResponse, RevocationQuery } from '../sessions';
+import { route } from './route';
+
+export const AccountRoutes = {
+  auth: {
+    register: route<UserResponse, RegisterBody>()('POST', '/api/auth/register'),
+    login: route<UserResponse, LoginBody>()('POST', '/api/auth/login'),
+    signInChallenge: route<Static<typeof SignInChallengeResponse>>()('GET', '/api/auth/challenge'),
+    refresh: route<UserResponse>()('POST', '/api/auth/refresh'),
+    me: route<UserResponse>()('GET', '/api/auth/me'),
+    checkAuth: route<CheckAuthResponse>()('GET', '/api/auth/check-auth'),
+    logout: route<MessageResponse>()('POST', '/api/auth/logout'),
+    /** A published GET the shop keeps; refused from another site (docs/architecture.md#security). */
+    signout: route<MessageResponse>()('GET', '/api/auth/signout'),
+  },
+  recovery: {
+    forgotPassword: route<ForgotPasswordResponse, ForgotPasswordBody>()('POST', '/api/auth/forgot-password'),
+    resetPassword: route<MessageResponse, ResetPasswordBody>()('POST', '/api/auth/reset-password'),
+    changePassword: route<MessageResponse, ChangePasswordBody>()('POST', '/api/account/change-password'),
+  },
+  profile: {
+    get: route<UserResponse>()('GET', '/api/account/profile'),
+    update: route<UserResponse, UpdateProfileBody>()('PUT', '/api/account/profile'),
+    delete: route<MessageResponse, DeleteAccountBody>()('DELETE', '/api/account/profile'),
+  },
+  tickets: {
+    needHelp: route<Static<typeof TicketResponse>, NeedHelpBody>()('POST', '/api/account/need-help'),
+    suggestIdea: route<Static<typeof TicketResponse>, SuggestIdeaBody>()('POST', '/api/account/suggest-idea'),
+  },
+  admin: {
+    users: route<Static<typeof UserListResponse>, undefined, AdminUsersQuery>()('GET', '/api/admin/users/get'),
+    userDetails: route<Static<typeof UserDetailsResponse>>()('GET', '/api/admin/users/details/:id'),
+  },
+  /** Service to service only: the internal token, never proxied (docs/architecture.md#services). */
+  internal: {
+    safetyProfile: route<Static<typeof SafetyProfileResponse>>()('GET', '/internal/account/users/:id/safety-profile'),
+    userName: route<UserNameResponse>()('GET', '/internal/account/users/:id/name'),
+    usersByEmail: route<Static<typeof UsersByEmailResponse>, undefined, UsersByEmailQuery>()('GET', '/internal/account/users/by-email'),
+    notifyUser: route<NotifyUserResponse, NotifyUserBody>()('POST', '/internal/account/users/:id/notify'),
+    revocations: route<Static<typeof RevocationFeedResponse>, undefined, RevocationQuery>()('GET', '/internal/account/revocations'),
+    /** The mail kept instead of sent, newest first: the dev mailbox's data (not in production). */
+    keptMails: route<Static<typeof KeptMailsResponse>>()('GET', '/internal/account/outbox'),
+    keptMail: route<Static<typeof KeptMailResponse>>()('GET', '/internal/account/outbox/:id'),
+  },
+} as const;

@@ -1,0 +1,81 @@
+// The checkout service's routes (prefixes /api/shop/cart, /api/shop/delivery, /api/shop/address, /api/shop/order,
+// /api/admin/orders, /api/payments; /internal/checkout for the other services).
+import type { Static } from '@sinclair/typebox';
+import type {
+  Address,
+  AddressAddBody,
+  AddressUpdateBody,
+  AdminOrderListResponse,
+  AdminOrderStatusBody,
+  AdminOrdersQuery,
+  AdminPaymentStatusBody,
+  AdminReviewBody,
+  CartAddBody,
+  CartDeliveryQuery,
+  CartMergeBody,
+  CartQuoteBody,
+  CartResponse,
+  CartUpdateBody,
+  DeliveryOptionsResponse,
+  Order,
+  OrderCancelBody,
+  OrderCaptureBody,
+  OrderCreateBody,
+  OrderCreatedResponse,
+  OrderStats,
+  PaymentConfig,
+} from '../checkout';
+import type { PurchaseCheck } from '../catalog';
+import type { OkEnvelope } from '../envelope';
+import type { ErasureResponse } from '../sessions';
+import { route } from './route';
+
+type Ok<T> = OkEnvelope<T>;
+/** Every cart answer is the cart, priced for the delivery the query names. */
+const cart = <Body = undefined>() => route<CartResponse, Body, CartDeliveryQuery>();
+
+export const CheckoutRoutes = {
+  cart: {
+    get: cart()('GET', '/api/shop/cart/get/:userId'),
+    add: cart<CartAddBody>()('POST', '/api/shop/cart/add'),
+    update: cart<CartUpdateBody>()('PUT', '/api/shop/cart/update-cart'),
+    remove: cart()('DELETE', '/api/shop/cart/:userId/:productId'),
+    clear: cart()('DELETE', '/api/shop/cart/clear/:userId'),
+    merge: cart<CartMergeBody>()('POST', '/api/shop/cart/merge'),
+    /** A visitor's cart, priced without saving it. */
+    quote: cart<CartQuoteBody>()('POST', '/api/shop/cart/quote'),
+  },
+  delivery: {
+    options: route<Static<typeof DeliveryOptionsResponse>>()('GET', '/api/shop/delivery/options'),
+  },
+  addresses: {
+    list: route<Ok<Address[]>>()('GET', '/api/shop/address/get/:userId'),
+    add: route<Ok<Address>, AddressAddBody>()('POST', '/api/shop/address/add'),
+    update: route<Ok<Address>, AddressUpdateBody>()('PUT', '/api/shop/address/update/:userId/:addressId'),
+    delete: route<Ok<null>>()('DELETE', '/api/shop/address/delete/:userId/:addressId'),
+  },
+  orders: {
+    create: route<OrderCreatedResponse, OrderCreateBody>()('POST', '/api/shop/order/create'),
+    capture: route<Ok<Order>, OrderCaptureBody>()('POST', '/api/shop/order/capture'),
+    cancel: route<Ok<Order>, OrderCancelBody>()('POST', '/api/shop/order/cancel'),
+    list: route<Ok<Order[]>>()('GET', '/api/shop/order/list/:userId'),
+    details: route<Ok<Order>>()('GET', '/api/shop/order/details/:id'),
+  },
+  adminOrders: {
+    list: route<AdminOrderListResponse, undefined, AdminOrdersQuery>()('GET', '/api/admin/orders/get'),
+    stats: route<Ok<OrderStats>>()('GET', '/api/admin/orders/stats'),
+    details: route<Ok<Order>>()('GET', '/api/admin/orders/details/:id'),
+    setStatus: route<Ok<Order>, Static<typeof AdminOrderStatusBody>>()('PUT', '/api/admin/orders/update/:id'),
+    setPayment: route<Ok<Order>, Static<typeof AdminPaymentStatusBody>>()('PUT', '/api/admin/orders/payment/:id'),
+    review: route<Ok<Order>, AdminReviewBody>()('POST', '/api/admin/orders/review/:id'),
+  },
+  payments: {
+    config: route<Ok<PaymentConfig>>()('GET', '/api/payments/config'),
+  },
+  /** Service to service only: the internal token, never proxied (docs/architecture.md#services). */
+  internal: {
+    /** Whether the user bought (and received) the product: the catalog asks before accepting a review. */
+    purchase: route<Ok<PurchaseCheck>>()('GET', '/internal/checkout/purchases/:userId/:productId'),
+    eraseUser: route<Static<typeof ErasureResponse>>()('POST', '/internal/checkout/users/:userId/erase'),
+  },
+} as const;

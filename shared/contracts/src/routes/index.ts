@@ -1,0 +1,4 @@
+export * from './route';
+export * from './account';
+export * from './catalog';
+export * from './checkout';
