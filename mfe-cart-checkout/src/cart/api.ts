@@ -45,7 +45,7 @@ export const cartApi = {
 };
 
 export const addressApi = {
-  list: (userId: string) => apiData.get<Address[]>(`/api/shop/address/get/${id(userId)}`),
+  list: (userId: string, signal?: AbortSignal) => apiData.get<Address[]>(`/api/shop/address/get/${id(userId)}`, { signal }),
   add: (userId: string, input: AddressInput) => apiData.post<Address>('/api/shop/address/add', { userId, ...input }),
   update: (userId: string, addressId: string, input: AddressInput) =>
     apiData.put<Address>(`/api/shop/address/update/${id(userId)}/${id(addressId)}`, input),
@@ -76,16 +76,16 @@ export const orderApi = {
 
 export const deliveryApi = {
   /** Public: the methods with their fees, the free-delivery threshold, the shop's currency and the pharmacies to collect from. */
-  options: () => apiData.get<DeliveryOptions>('/api/shop/delivery/options'),
+  options: (signal?: AbortSignal) => apiData.get<DeliveryOptions>('/api/shop/delivery/options', { signal }),
 };
 
 export const paymentApi = {
   /** Public: which provider takes payments (the sandbox means test payments, labelled on every page). */
-  config: () => apiData.get<PaymentConfig>('/api/payments/config'),
+  config: (signal?: AbortSignal) => apiData.get<PaymentConfig>('/api/payments/config', { signal }),
 };
 
 export const safetyApi = {
   /** The catalog's answer for the signed-in shopper; checkout reads which of their health terms it does not know. */
-  check: (productIds: string[]) =>
-    api.post<ProductSafety[]>('/api/shop/safety/check', { productIds }).then((r) => unwrapList<ProductSafety, { unrecognisedTerms: string[] }>(r)),
+  check: (productIds: string[], signal?: AbortSignal) =>
+    api.post<ProductSafety[]>('/api/shop/safety/check', { productIds }, { signal }).then((r) => unwrapList<ProductSafety, { unrecognisedTerms: string[] }>(r)),
 };

@@ -44,6 +44,8 @@ export const isNoAnswer = (error: unknown): boolean =>
 export function getErrorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;
+  // a read's failure as RTK Query keeps it (ShopQueryError, query.ts): a plain object, never an Error
+  if (isObject(error) && typeof error.message === 'string' && error.message) return error.message;
   return fallback;
 }
 

@@ -29,6 +29,7 @@ export { selectSession, selectCurrentUser, selectAuth, selectIsAdmin, selectAuth
 export type { SessionRootState } from './selectors';
 
 export { createAppStore, useAppDispatch, useAppSelector, useInjectModule } from './store';
+export { fromCall, toQueryError, type ShopQueryError } from './query';
 export { useSignOut, type SignOutHandlers } from './useSignOut';
 export type { AppStore, RootState, AppDispatch, CreateAppStoreOptions, InjectModuleOptions } from './store';
 
