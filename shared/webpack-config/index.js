@@ -27,12 +27,6 @@ const SINGLETONS = [
   'styled-components',
 ];
 /**
- * Subpath entries shared as singletons, with the package whose version they carry (RTK Query's react entry has a
- * stub package.json that says 1.0.0). Not in the first load: the remotes that read with RTK Query ask for it
- * (docs/architecture.md#reading-server-data).
- */
-const SUBPATH_SINGLETONS = { '@reduxjs/toolkit/query/react': '@reduxjs/toolkit' };
-/**
  * Workspace packages that hold no state: each app bundles the parts it uses (tree-shaken) instead of sharing
  * one copy, so a remote built against newer contracts never runs on the host's older ones.
  */
@@ -78,10 +72,6 @@ function sharedFor(dir) {
       requiredVersion: NO_VERSION_CHECK.has(key) ? false : requiredVersionOf(dir, deps, base),
       ...(version ? { version } : {}),
     };
-  }
-  for (const [key, base] of Object.entries(SUBPATH_SINGLETONS)) {
-    const version = installedVersion(dir, base);
-    shared[key] = { singleton: true, requiredVersion: requiredVersionOf(dir, deps, base), ...(version ? { version } : {}) };
   }
   // ui (the toast store) and session (the store, the API client) must exist once on the page
   for (const name of Object.keys(deps).filter((d) => d.startsWith('@pharmacy/') && !BUNDLED_PER_APP.has(d))) {

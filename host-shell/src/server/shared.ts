@@ -3,7 +3,6 @@
 // styled-components sheet, one store. A remote asking for a module missing here fails to load and its slots are
 // rendered in the browser.
 import * as Toolkit from '@reduxjs/toolkit';
-import * as ToolkitQueryReact from '@reduxjs/toolkit/query/react';
 import * as Session from '@pharmacy/session';
 import * as Ui from '@pharmacy/ui';
 import * as React from 'react';
@@ -24,7 +23,6 @@ export const sharedModules: Readonly<Record<string, unknown>> = {
   'react-redux': ReactRedux,
   redux: Redux,
   '@reduxjs/toolkit': Toolkit,
-  '@reduxjs/toolkit/query/react': ToolkitQueryReact,
   'redux-saga': ReduxSaga,
   'redux-saga/effects': SagaEffects,
   'styled-components': StyledComponents,
