@@ -1,7 +1,10 @@
 // The admin routes of the three services (docs/api.md), typed by shared/contracts. Every call
 // goes through the session package's client (cookies, CSRF header, token refresh, ApiError).
 import {
-  AccountPaths,
+  AccountRoutes,
+  CatalogRoutes,
+  CheckoutRoutes,
+  pathTo,
   type AdminReviewBody,
   type Feature,
   type Order,
@@ -19,7 +22,9 @@ import {
 } from '@pharmacy/contracts';
 import { apiData, apiList, type ListResult } from '@pharmacy/session';
 
-const id = (value: string) => encodeURIComponent(value);
+// Paths come from the route table (docs/architecture.md#routes); the methods below are the table's.
+const { adminProducts, products, safety, features } = CatalogRoutes;
+const { adminOrders } = CheckoutRoutes;
 
 /** A page of the staff product list or of the orders: the rows and the paging figures beside them. */
 export type ProductList = ListResult<Product, PageFigures>;
@@ -55,38 +60,38 @@ export interface OrderListParams {
 
 export const adminApi = {
   listUsers: ({ q, page, limit }: UserListParams, signal?: AbortSignal) =>
-    apiList.get<User, PageFigures>(AccountPaths.adminUsers, { query: { q: q?.trim() || undefined, page, limit }, signal }),
-  userDetails: (userId: string, signal?: AbortSignal) => apiData.get<User>(AccountPaths.adminUserDetails(userId), { signal }),
+    apiList.get<User, PageFigures>(pathTo(AccountRoutes.admin.users), { query: { q: q?.trim() || undefined, page, limit }, signal }),
+  userDetails: (userId: string, signal?: AbortSignal) => apiData.get<User>(pathTo(AccountRoutes.admin.userDetails, { id: userId }), { signal }),
 
   listProducts: ({ search, page, limit, lowStock }: ProductListParams, signal?: AbortSignal) =>
-    apiList.get<Product, PageFigures>('/api/admin/products/get', {
+    apiList.get<Product, PageFigures>(pathTo(adminProducts.list), {
       query: { search: search?.trim() || undefined, page, limit, lowStock: lowStock || undefined },
       signal,
     }),
-  addProduct: (input: ProductInput) => apiData.post<Product>('/api/admin/products/add', input),
-  editProduct: (productId: string, patch: ProductPatch) => apiData.put<Product>(`/api/admin/products/edit/${id(productId)}`, patch),
-  deleteProduct: (productId: string) => apiData.delete<unknown>(`/api/admin/products/delete/${id(productId)}`),
+  addProduct: (input: ProductInput) => apiData.post<Product>(pathTo(adminProducts.add), input),
+  editProduct: (productId: string, patch: ProductPatch) => apiData.put<Product>(pathTo(adminProducts.edit, { id: productId }), patch),
+  deleteProduct: (productId: string) => apiData.delete<unknown>(pathTo(adminProducts.delete, { id: productId })),
   /** The latest copy of one product, with its version (the form's Reload after someone else's edit). */
-  getProduct: (productId: string) => apiData.get<Product>(`/api/shop/products/get/${id(productId)}`),
-  productStock: (productId: string, signal?: AbortSignal) => apiData.get<ProductStock>(`/api/admin/products/${id(productId)}/stock`, { signal }),
-  adjustStock: (productId: string, input: StockAdjustmentInput) => apiData.post<ProductStock>(`/api/admin/products/${id(productId)}/stock`, input),
+  getProduct: (productId: string) => apiData.get<Product>(pathTo(products.get, { id: productId })),
+  productStock: (productId: string, signal?: AbortSignal) => apiData.get<ProductStock>(pathTo(adminProducts.stock, { id: productId }), { signal }),
+  adjustStock: (productId: string, input: StockAdjustmentInput) => apiData.post<ProductStock>(pathTo(adminProducts.adjustStock, { id: productId }), input),
 
   listOrders: ({ status, review, q, page, limit }: OrderListParams, signal?: AbortSignal) =>
-    apiList.get<Order, PageFigures & { awaitingReview: number }>('/api/admin/orders/get', { query: { status, review, q: q?.trim() || undefined, page, limit }, signal }),
-  orderDetails: (orderId: string, signal?: AbortSignal) => apiData.get<Order>(`/api/admin/orders/details/${id(orderId)}`, { signal }),
+    apiList.get<Order, PageFigures & { awaitingReview: number }>(pathTo(adminOrders.list), { query: { status, review, q: q?.trim() || undefined, page, limit }, signal }),
+  orderDetails: (orderId: string, signal?: AbortSignal) => apiData.get<Order>(pathTo(adminOrders.details, { id: orderId }), { signal }),
   updateOrderStatus: (orderId: string, orderStatus: OrderStatus) =>
-    apiData.put<Order>(`/api/admin/orders/update/${id(orderId)}`, { orderStatus }),
+    apiData.put<Order>(pathTo(adminOrders.setStatus, { id: orderId }), { orderStatus }),
   updatePaymentStatus: (orderId: string, paymentStatus: PaymentStatus) =>
-    apiData.put<Order>(`/api/admin/orders/payment/${id(orderId)}`, { paymentStatus }),
+    apiData.put<Order>(pathTo(adminOrders.setPayment, { id: orderId }), { paymentStatus }),
   /** The pharmacist's decision on an order awaiting review; answers the order as it now is. */
-  reviewOrder: (orderId: string, decision: AdminReviewBody) => apiData.post<Order>(`/api/admin/orders/review/${id(orderId)}`, decision),
-  orderStats: () => apiData.get<OrderStats>('/api/admin/orders/stats'),
+  reviewOrder: (orderId: string, decision: AdminReviewBody) => apiData.post<Order>(pathTo(adminOrders.review, { id: orderId }), decision),
+  orderStats: () => apiData.get<OrderStats>(pathTo(adminOrders.stats)),
 
   /** Which health-profile terms the catalog's medicine knowledge table knows (public: sends terms, keeps nothing). */
   recogniseTerms: (terms: string[], signal?: AbortSignal) =>
-    apiData.post<SafetyRecognition[]>('/api/shop/safety/terms/recognise', { terms }, { signal }),
+    apiData.post<SafetyRecognition[]>(pathTo(safety.recognise), { terms }, { signal }),
 
-  listFeatures: () => apiData.get<Feature[]>('/api/common/feature/get'),
-  addFeature: (image: string) => apiData.post<Feature>('/api/common/feature/add', { image }),
-  deleteFeature: (featureId: string) => apiData.delete<unknown>(`/api/common/feature/delete/${id(featureId)}`),
+  listFeatures: () => apiData.get<Feature[]>(pathTo(features.list)),
+  addFeature: (image: string) => apiData.post<Feature>(pathTo(features.add), { image }),
+  deleteFeature: (featureId: string) => apiData.delete<unknown>(pathTo(features.delete, { id: featureId })),
 };

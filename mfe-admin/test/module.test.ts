@@ -1,4 +1,4 @@
-import { signOutSuccess } from '@pharmacy/session';
+import { checkAuth, signOutSuccess } from '@pharmacy/session';
 import { makeHeldOrder, makeOrder, makeProduct, makeStats, USERS } from './fixtures';
 import { adminReducer, type AdminState } from '../src/state/module';
 import { usersActions } from '../src/users/slice';
@@ -130,14 +130,20 @@ describe('health term recognition', () => {
   });
 });
 
+const customerRecords = [
+  usersActions.fetchUsersSucceeded({ items: USERS, total: 3, page: 1, limit: 20 }),
+  ordersActions.fetchOrderDetailsSucceeded(order),
+  ordersActions.fetchCustomerSucceeded(USERS[0]),
+  recognitionActions.recognise(['Penicillin']),
+  recognitionActions.recogniseSucceeded({ terms: ['Penicillin'], answer: [{ term: 'Penicillin', recognised: true }] }),
+];
+
 it('forgets every customer record when the admin signs out', () => {
-  const s = run(
-    usersActions.fetchUsersSucceeded({ items: USERS, total: 3, page: 1, limit: 20 }),
-    ordersActions.fetchOrderDetailsSucceeded(order),
-    ordersActions.fetchCustomerSucceeded(USERS[0]),
-    recognitionActions.recognise(['Penicillin']),
-    recognitionActions.recogniseSucceeded({ terms: ['Penicillin'], answer: [{ term: 'Penicillin', recognised: true }] }),
-    signOutSuccess(),
-  );
-  expect(s).toEqual(initial());
+  expect(run(...customerRecords, signOutSuccess())).toEqual(initial());
+});
+
+it("forgets every customer record when a check finds the admin's session ended, but not when the check gets no answer", () => {
+  expect(run(...customerRecords, checkAuth.rejected(null, 'r', undefined, 'Please sign in to continue.'))).toEqual(initial());
+  const unanswered = run(...customerRecords, checkAuth.fulfilled({ success: false, user: null, unreachable: true, message: 'x' }, 'r'));
+  expect(unanswered.users).toEqual(run(...customerRecords).users);
 });

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONSULTATION_QUESTIONS, safetyBlockMessage, type Cart } from '@pharmacy/contracts';
 import CheckoutPage from '../src/exposes/CheckoutPage';
-import { resetPaymentConfig } from '../src/payment/TestPaymentNotice';
 import { fakeApi, renderWithStore, shopper, type ApiCall, type FakeReply } from '@pharmacy/test-kit';
 import { address, cartOf, deliveryOptions, line, totalsOf } from './fixtures';
 
@@ -43,7 +42,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   jest.restoreAllMocks();
-  resetPaymentConfig();
   sessionStorage.clear();
 });
 

@@ -6,7 +6,6 @@ import { CURRENT_ORDER_ID_KEY, returnToIn, type Order } from '@pharmacy/contract
 import { setUser } from '@pharmacy/session';
 import PaymentReturnPage from '../src/exposes/PaymentReturnPage';
 import PaymentCancelPage from '../src/exposes/PaymentCancelPage';
-import { resetPaymentConfig } from '../src/payment/TestPaymentNotice';
 import { fakeApi, renderWithStore, shopper, type ApiCall } from '@pharmacy/test-kit';
 import { orderOf } from './fixtures';
 
@@ -18,7 +17,6 @@ const emptyCart = { success: true, data: { userId: shopper._id, items: [], itemC
 
 afterEach(() => {
   sessionStorage.clear();
-  resetPaymentConfig();
 });
 
 /** The account's sign-in page as far as this flow needs it: sign in, then back to the page its address names. */

@@ -3,7 +3,6 @@ import type { Order } from '@pharmacy/contracts';
 import CheckoutPage from '../src/exposes/CheckoutPage';
 import PaymentCancelPage from '../src/exposes/PaymentCancelPage';
 import PaymentReturnPage from '../src/exposes/PaymentReturnPage';
-import { resetPaymentConfig } from '../src/payment/TestPaymentNotice';
 import { fakeApi, renderWithStore, shopper, type ApiCall } from '@pharmacy/test-kit';
 import { address, cartOf, deliveryOptions, line, orderOf } from './fixtures';
 
@@ -24,7 +23,6 @@ function shopApi(testPayments: boolean, captured?: Order) {
 }
 
 afterEach(() => {
-  resetPaymentConfig();
   sessionStorage.clear();
 });
 
@@ -51,7 +49,6 @@ test('the return page labels a sandbox order, and not a PayPal one', async () =>
   expect(screen.getByRole('note')).toHaveTextContent(NOTICE);
   first.unmount();
 
-  resetPaymentConfig();
   shopApi(false, order('paypal'));
   renderWithStore(<PaymentReturnPage />, { url: '/secure/checkout/return?orderId=order-42&token=P-1&PayerID=PAYER1', user: shopper });
   expect(await screen.findByText('Thank you for your order')).toBeInTheDocument();

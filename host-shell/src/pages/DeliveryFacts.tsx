@@ -3,12 +3,16 @@ import { useMarket } from '@pharmacy/session';
 import styled from 'styled-components';
 import { CardGrid, InfoCard } from './content';
 
-/** The delivery options as checkout offers them: computed from the market the page carries, never written here. */
-const useDeliveryOptions = (): DeliveryOptions => deliveryOptionsFor(useMarket());
+/**
+ * The delivery options as checkout offers them, computed by the function checkout answers them with
+ * (GET /api/shop/delivery/options) from the market the page already carries: the content pages need no request for
+ * them. Reading them from the shop is cart-checkout's `useDeliveryOptions`.
+ */
+const useMarketDeliveryOptions = (): DeliveryOptions => deliveryOptionsFor(useMarket());
 
 /** "free on orders over £30.00", with the market's threshold and currency. */
 export function FreeDeliveryOver() {
-  const options = useDeliveryOptions();
+  const options = useMarketDeliveryOptions();
   return <>free on orders over {formatMoney(options.freeDeliveryOver, options.currency)}</>;
 }
 
@@ -58,6 +62,6 @@ function Pharmacies({ options }: { options: DeliveryOptions }) {
 
 /** The delivery methods and the pharmacies to collect from, as checkout offers them. */
 export function DeliveryFacts({ part }: { part: 'methods' | 'pharmacies' }) {
-  const options = useDeliveryOptions();
+  const options = useMarketDeliveryOptions();
   return part === 'methods' ? <Methods options={options} /> : <Pharmacies options={options} />;
 }

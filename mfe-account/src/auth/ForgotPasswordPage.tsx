@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { AccountPaths, emailProblem } from '@pharmacy/contracts';
+import { AccountRoutes, pathTo, emailProblem } from '@pharmacy/contracts';
 import { api } from '@pharmacy/session';
 import { Button, th } from '@pharmacy/ui';
 import { useForm } from '../forms/useForm';
@@ -32,7 +32,7 @@ export function ForgotPasswordPage() {
   const form = useForm({ email: '' }, validate);
   const [mailbox, setMailbox] = useState<string | null>(null);
   const submission = useSubmit(form, async ({ email }) => {
-    const res = await api.post(AccountPaths.forgotPassword, { email: email.trim() });
+    const res = await api.post(pathTo(AccountRoutes.recovery.forgotPassword), { email: email.trim() });
     setMailbox(mailboxOf(res));
     return res.message ?? 'If an account exists for that email, we have sent a link to reset the password.';
   });

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { AccountPaths, passwordProblem } from '@pharmacy/contracts';
+import { AccountRoutes, pathTo, passwordProblem } from '@pharmacy/contracts';
 import { api, checkAuth, useAppDispatch } from '@pharmacy/session';
 import { toast } from '@pharmacy/ui';
 import { useForm } from '../forms/useForm';
@@ -21,7 +21,7 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const form = useForm({ password: '', confirmPassword: '' }, validate);
   const submission = useSubmit(form, async ({ password }) => {
-    await api.post(AccountPaths.resetPassword, { token, password });
+    await api.post(pathTo(AccountRoutes.recovery.resetPassword), { token, password });
     toast({ title: 'Password reset', description: 'Please sign in with your new password.' });
     void dispatch(checkAuth()); // every session was just ended, this browser's included
     navigate('/sign-in', { replace: true });

@@ -1,4 +1,4 @@
-import { AccountPaths, type SignInChallenge } from '@pharmacy/contracts';
+import { AccountRoutes, pathTo, type SignInChallenge } from '@pharmacy/contracts';
 import { apiData } from '@pharmacy/session';
 
 /*
@@ -12,7 +12,7 @@ export type OfferedCheck = SignInChallenge & { challenge: NonNullable<SignInChal
 
 /** Whether sign-in needs the check now, with the check to solve when it does. */
 export async function fetchSignInCheck(signal?: AbortSignal): Promise<OfferedCheck | null> {
-  const offered = await apiData.get<SignInChallenge>(AccountPaths.signInChallenge, { noCache: true, signal });
+  const offered = await apiData.get<SignInChallenge>(pathTo(AccountRoutes.auth.signInChallenge), { noCache: true, signal });
   return offered?.required && offered.challenge ? (offered as OfferedCheck) : null;
 }
 

@@ -1,4 +1,4 @@
-import type { SafetyRecognition, SafetyTerm } from '@pharmacy/contracts';
+import { CatalogRoutes, pathTo, type SafetyRecognition, type SafetyTerm } from '@pharmacy/contracts';
 import { api, apiList, unwrap } from '@pharmacy/session';
 import type { ComboboxSuggestion } from '@pharmacy/ui';
 
@@ -6,8 +6,6 @@ import type { ComboboxSuggestion } from '@pharmacy/ui';
 export type TermsFor = 'allergy' | 'condition';
 
 // The catalog's knowledge table (docs/product.md#shopper-account): public calls, nothing about the shopper is kept.
-const SUGGEST_PATH = '/api/shop/safety/terms';
-const RECOGNISE_PATH = '/api/shop/safety/terms/recognise';
 /** The catalog refuses longer queries; a longer text cannot name a term anyway. */
 const QUERY_MAX = 80;
 const SUGGESTIONS = 8;
@@ -21,13 +19,13 @@ export function termDescription(t: SafetyTerm): string | undefined {
 }
 
 export async function suggestTerms(kind: TermsFor, query: string, signal: AbortSignal): Promise<ComboboxSuggestion[]> {
-  const { items } = await apiList.get<SafetyTerm>(SUGGEST_PATH, { query: { q: query.slice(0, QUERY_MAX), for: kind, limit: SUGGESTIONS }, signal });
+  const { items } = await apiList.get<SafetyTerm>(pathTo(CatalogRoutes.safety.terms), { query: { q: query.slice(0, QUERY_MAX), for: kind, limit: SUGGESTIONS }, signal });
   return items.filter((t) => typeof t?.term === 'string' && t.term.trim()).map((t) => ({ value: t.term, description: termDescription(t) }));
 }
 
 /** Only well-formed answers count: an answer this build cannot read marks nothing rather than breaking the page. */
 export async function recogniseTerms(terms: string[], signal: AbortSignal): Promise<SafetyRecognition[]> {
-  const data: unknown = unwrap(await api.post<SafetyRecognition[]>(RECOGNISE_PATH, { terms: terms.slice(0, RECOGNISE_MAX) }, { signal }));
+  const data: unknown = unwrap(await api.post<SafetyRecognition[]>(pathTo(CatalogRoutes.safety.recognise), { terms: terms.slice(0, RECOGNISE_MAX) }, { signal }));
   if (!Array.isArray(data)) return [];
   return data.filter((a): a is SafetyRecognition => typeof a?.term === 'string' && typeof a?.recognised === 'boolean');
 }

@@ -1,6 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, race, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { CheckoutRoutes, pathTo } from '@pharmacy/contracts';
 import { apiData, getErrorMessage } from '@pharmacy/session';
 import { toast } from '@pharmacy/ui';
 import { myOrdersActions, type OrderView } from './slice';
@@ -16,7 +17,7 @@ const newestFirst = (a: OrderView, b: OrderView) =>
 
 export function* fetchOrdersSaga(action: PayloadAction<{ userId: string }>): SagaIterator {
   try {
-    const data: unknown = yield call(apiData.get, `/api/shop/order/list/${encodeURIComponent(action.payload.userId)}`);
+    const data: unknown = yield call(apiData.get, pathTo(CheckoutRoutes.orders.list, { userId: action.payload.userId }));
     yield put(myOrdersActions.fetchOrdersSuccess([...asList(data)].sort(newestFirst)));
   } catch (error) {
     yield put(myOrdersActions.fetchOrdersFailure());
@@ -29,7 +30,7 @@ export function* fetchOrderDetailsSaga(action: PayloadAction<{ orderId: string }
   const { result, reset } = yield race({
     result: call(function* load(): SagaIterator {
       try {
-        const data: OrderView = yield call(apiData.get, `/api/shop/order/details/${encodeURIComponent(action.payload.orderId)}`);
+        const data: OrderView = yield call(apiData.get, pathTo(CheckoutRoutes.orders.details, { id: action.payload.orderId }));
         return { data };
       } catch (error) {
         return { error };
@@ -50,7 +51,7 @@ export function* fetchOrderDetailsSaga(action: PayloadAction<{ orderId: string }
 export function* cancelOrderSaga(action: PayloadAction<{ orderId: string }>): SagaIterator {
   const { orderId } = action.payload;
   try {
-    const order: OrderView = yield call(apiData.post, '/api/shop/order/cancel', { orderId });
+    const order: OrderView = yield call(apiData.post, pathTo(CheckoutRoutes.orders.cancel), { orderId });
     yield put(myOrdersActions.cancelOrderSuccess(order));
     yield call(toast, { title: 'Order cancelled', description: 'No money was taken and the items we held were released.' });
   } catch (error) {

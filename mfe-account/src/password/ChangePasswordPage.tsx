@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { AccountPaths, passwordProblem } from '@pharmacy/contracts';
+import { AccountRoutes, pathTo, passwordProblem } from '@pharmacy/contracts';
 import { api } from '@pharmacy/session';
 import { Field, Input, toast } from '@pharmacy/ui';
 import { useForm } from '../forms/useForm';
@@ -20,7 +20,7 @@ const validate = (v: typeof initial) => ({
 export function ChangePasswordPage() {
   const form = useForm(initial, validate);
   const submission = useSubmit(form, async ({ currentPassword, newPassword }) => {
-    const res = await api.post(AccountPaths.changePassword, { currentPassword, newPassword });
+    const res = await api.post(pathTo(AccountRoutes.recovery.changePassword), { currentPassword, newPassword });
     toast({ title: 'Password changed', description: res.message ?? 'Other devices have been signed out.' });
     form.reset();
   });

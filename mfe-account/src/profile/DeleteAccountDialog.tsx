@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AccountPaths } from '@pharmacy/contracts';
+import { AccountRoutes, pathTo } from '@pharmacy/contracts';
 import { api, deleteUserSuccess, getErrorMessage, useAppDispatch } from '@pharmacy/session';
 import { Button, Field, Input, toast } from '@pharmacy/ui';
 import { Dialog, DialogClose } from '@pharmacy/ui/dialog';
@@ -49,7 +49,7 @@ export function DeleteAccountDialog() {
     }
     setSending(true);
     try {
-      const res = await api.delete(AccountPaths.profile, { body: { password } });
+      const res = await api.delete(pathTo(AccountRoutes.profile.delete), { body: { password } });
       if (!res.success) throw new Error(res.message || 'We could not delete your account. Please try again.');
     } catch (err) {
       setServerError(getErrorMessage(err));

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { ACCOUNT_LIMITS, AccountPaths, textProblem } from '@pharmacy/contracts';
+import { ACCOUNT_LIMITS, AccountRoutes, pathTo, textProblem } from '@pharmacy/contracts';
 import { api, useMarket } from '@pharmacy/session';
 import { Field, Input, toast } from '@pharmacy/ui';
 import { useForm } from '../forms/useForm';
@@ -28,7 +28,7 @@ export function NeedHelpPage() {
   const [params] = useSearchParams();
   const form = useForm({ subject: '', message: '', orderId: params.get('orderId') ?? '' }, validate);
   const submission = useSubmit(form, async ({ subject, message, orderId }) => {
-    const res = await api.post(AccountPaths.needHelp, {
+    const res = await api.post(pathTo(AccountRoutes.tickets.needHelp), {
       subject: subject.trim(),
       message: message.trim(),
       ...(orderRef(orderId) ? { orderId: orderRef(orderId) } : {}),

@@ -1,4 +1,4 @@
-import { ACCOUNT_LIMITS, AccountPaths, textProblem } from '@pharmacy/contracts';
+import { ACCOUNT_LIMITS, AccountRoutes, pathTo, textProblem } from '@pharmacy/contracts';
 import { api } from '@pharmacy/session';
 import { Field, Input, toast } from '@pharmacy/ui';
 import { useForm } from '../forms/useForm';
@@ -15,7 +15,7 @@ const validate = (v: { title: string; description: string }) => ({
 export function SuggestIdeaPage() {
   const form = useForm({ title: '', description: '' }, validate);
   const submission = useSubmit(form, async ({ title, description }) => {
-    const res = await api.post(AccountPaths.suggestIdea, { title: title.trim(), description: description.trim() });
+    const res = await api.post(pathTo(AccountRoutes.tickets.suggestIdea), { title: title.trim(), description: description.trim() });
     const text = res.message ?? 'Thank you for your idea!';
     toast({ title: 'Idea sent', description: text });
     form.reset();

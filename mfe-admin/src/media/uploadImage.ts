@@ -1,7 +1,7 @@
-import { CSRF_HEADER, CSRF_HEADER_VALUE, ErrorCodes, MAX_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES, type UploadedImage } from '@pharmacy/contracts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, CatalogRoutes, ErrorCodes, MAX_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES, pathTo, type UploadedImage } from '@pharmacy/contracts';
 import { ApiError, NetworkErrorCodes, REFRESH_PATH, api } from '@pharmacy/session';
 
-export const UPLOAD_IMAGE_PATH = '/api/admin/products/upload-image';
+export const UPLOAD_IMAGE_PATH = pathTo(CatalogRoutes.adminProducts.uploadImage);
 
 /** What the browser can tell before sending: the server still checks the bytes (docs/architecture.md#data). */
 export function imageFileProblem(file: File): string | null {

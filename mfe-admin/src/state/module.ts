@@ -2,7 +2,7 @@ import { combineReducers, type Reducer, type UnknownAction } from '@reduxjs/tool
 import type { SagaIterator } from 'redux-saga';
 import { all, call } from 'redux-saga/effects';
 import { useSelector } from 'react-redux';
-import { deleteUserSuccess, logout, signOutSuccess, useInjectModule } from '@pharmacy/session';
+import { leavesNobodySignedIn, useInjectModule } from '@pharmacy/session';
 import { dashboardReducer } from '../dashboard/slice';
 import { dashboardSaga } from '../dashboard/saga';
 import { ordersReducer } from '../orders/slice';
@@ -27,11 +27,12 @@ const combined = combineReducers({
 });
 export type AdminState = ReturnType<typeof combined>;
 
-/** Customers' personal data must not outlive the admin's session in memory: signing out forgets it all. */
+/**
+ * Customers' personal data must not outlive the admin's session in memory: signing out, or a check finding the session
+ * ended, forgets it all.
+ */
 export const adminReducer: Reducer<AdminState> = (state, action: UnknownAction) =>
-  signOutSuccess.match(action) || deleteUserSuccess.match(action) || logout.fulfilled.match(action)
-    ? combined(undefined, action)
-    : combined(state, action);
+  leavesNobodySignedIn(action) ? combined(undefined, action) : combined(state, action);
 
 export function* adminSaga(): SagaIterator {
   yield all([call(usersSaga), call(ordersSaga), call(productsSaga), call(dashboardSaga), call(recognitionSaga)]);

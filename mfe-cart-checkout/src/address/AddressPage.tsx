@@ -5,7 +5,6 @@ import { getErrorMessage } from '@pharmacy/session';
 import { Button, Card, EmptyState, PageTitle, Spinner, toast } from '@pharmacy/ui';
 import { AddressForm } from './AddressForm';
 import { useAddresses } from './useAddresses';
-import { addressApi } from '../cart/api';
 
 const Grid = styled.ul`
   list-style: none;
@@ -38,7 +37,7 @@ export function AddressCard({ address }: { address: Address }) {
 
 /** /address: list, add, edit and delete (at most ADDRESS_LIMIT). */
 export function AddressPage() {
-  const { userId, addresses, error, reload } = useAddresses();
+  const { userId, addresses, error, book } = useAddresses();
   const [editing, setEditing] = useState<string | 'new' | null>(null);
 
   if (!userId || addresses === null) return <Spinner />;
@@ -47,9 +46,8 @@ export function AddressPage() {
   async function remove(a: Address) {
     if (!userId) return;
     try {
-      await addressApi.remove(userId, a._id);
+      await book.remove(userId, a._id);
       toast({ title: 'Address deleted' });
-      await reload();
     } catch (err) {
       toast({ title: 'Could not delete the address', description: getErrorMessage(err), variant: 'destructive' });
     }
@@ -70,10 +68,9 @@ export function AddressPage() {
                   submitLabel="Save address"
                   onCancel={() => setEditing(null)}
                   onSubmit={async (input) => {
-                    await addressApi.update(userId, a._id, input);
+                    await book.update(userId, a._id, input);
                     toast({ title: 'Address updated' });
                     setEditing(null);
-                    await reload();
                   }}
                 />
               ) : (
@@ -99,10 +96,9 @@ export function AddressPage() {
             submitLabel="Add address"
             onCancel={() => setEditing(null)}
             onSubmit={async (input) => {
-              await addressApi.add(userId, input);
+              await book.add(userId, input);
               toast({ title: 'Address saved' });
               setEditing(null);
-              await reload();
             }}
           />
         </Card>

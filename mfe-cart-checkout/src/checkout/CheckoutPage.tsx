@@ -15,7 +15,7 @@ import { getErrorMessage, isApiError, useMarket } from '@pharmacy/session';
 import { Button, Card, EmptyState, PageTitle, Spinner, th } from '@pharmacy/ui';
 import { AddressForm } from '../address/AddressForm';
 import { useAddresses } from '../address/useAddresses';
-import { addressApi, orderApi } from '../cart/api';
+import { orderApi } from '../cart/api';
 import { CartLines, LineProblems } from '../cart/CartLines';
 import { TotalsBreakdown } from '../cart/TotalsBreakdown';
 import { useCartModule } from '../cart/useCart';
@@ -25,7 +25,8 @@ import { ConsultationForm, answerFieldId, answersBody, checkAnswers, emptyAnswer
 import { DeliveryChoice } from './DeliveryChoice';
 import { PharmacistNotice } from './PharmacistNotice';
 import { placeBlockers } from './placeBlockers';
-import { useDeliveryOptions, usePricedCart } from './useDelivery';
+import { useDeliveryOptions } from './useDeliveryOptions';
+import { usePricedCart } from './usePricedCart';
 import { useUnrecognisedTerms } from './useUnrecognisedTerms';
 
 const Layout = styled.div`
@@ -103,7 +104,7 @@ const Acknowledge = styled.label`
 export function CheckoutPage() {
   useCartModule();
   const market = useMarket();
-  const { userId, addresses, reload } = useAddresses();
+  const { userId, addresses, book } = useAddresses();
   const delivery = useDeliveryOptions();
   const testPayments = useTestPayments();
   const [method, setMethod] = useState<DeliveryMethod>(DEFAULT_DELIVERY_METHOD);
@@ -237,9 +238,8 @@ export function CheckoutPage() {
                 submitLabel="Save and use this address"
                 onCancel={() => setAdding(false)}
                 onSubmit={async (input) => {
-                  const saved = await addressApi.add(userId, input);
+                  const saved = await book.add(userId, input);
                   setAdding(false);
-                  await reload();
                   setAddressId(saved._id);
                 }}
               />

@@ -1,44 +1,18 @@
-import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { TEST_PAYMENT_NOTICE, isTestPayment } from '@pharmacy/contracts';
 import { th } from '@pharmacy/ui';
-import { paymentApi } from '../cart/api';
-
-// One request per page load: the provider does not change while the shop runs.
-let configRequest: Promise<boolean> | null = null;
-function loadTestPayments(): Promise<boolean> {
-  configRequest ??= paymentApi.config().then(
-    (c) => c.testPayments,
-    (err: unknown) => {
-      configRequest = null; // ask again on the next page rather than remember a failure
-      throw err;
-    },
-  );
-  return configRequest;
-}
-
-/** Test hook: forget the answer (each test starts from a fresh page load). */
-export function resetPaymentConfig(): void {
-  configRequest = null;
-}
+import { checkoutQueries, useCheckoutQueries } from '../queries';
 
 /**
  * Whether payments are tests (the sandbox provider), as the server says: null until it has answered, undefined when
- * it could not be asked (no notice then: the order's own payment method still labels it once known).
+ * it could not be asked (no notice then: the order's own payment method still labels it once known). Asked once per
+ * page load (a failure is asked again at the next mount).
  */
 export function useTestPayments(): boolean | null | undefined {
-  const [testPayments, setTestPayments] = useState<boolean | null | undefined>(null);
-  useEffect(() => {
-    let live = true;
-    loadTestPayments().then(
-      (v) => live && setTestPayments(v),
-      () => live && setTestPayments(undefined),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return testPayments;
+  useCheckoutQueries();
+  const { data, isError } = checkoutQueries.usePaymentConfigQuery();
+  if (isError) return undefined;
+  return data ? data.testPayments : null;
 }
 
 const Banner = styled.p`

@@ -1,4 +1,4 @@
-import { CSRF_HEADER, CSRF_HEADER_VALUE, ErrorCodes, type Envelope } from '@pharmacy/contracts';
+import { AccountRoutes, CSRF_HEADER, CSRF_HEADER_VALUE, ErrorCodes, pathTo, type Envelope } from '@pharmacy/contracts';
 
 /** Network-level error codes (network, timeout, canceled, bad request, bad response: docs/product.md#decisions-where-the-brief-is-silent). */
 export const NetworkErrorCodes = {
@@ -11,7 +11,7 @@ export const NetworkErrorCodes = {
 
 /** No default timeout (0, docs/product.md#interface-constants). A caller may still pass `timeout` or an AbortSignal. */
 export const DEFAULT_TIMEOUT = 0;
-export const REFRESH_PATH = '/api/auth/refresh';
+export const REFRESH_PATH = pathTo(AccountRoutes.auth.refresh);
 const UNREADABLE = 'The server sent a response we could not read. Please try again.';
 
 export class ApiError extends Error {
@@ -44,6 +44,8 @@ export const isNoAnswer = (error: unknown): boolean =>
 export function getErrorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;
+  // a read's failure as RTK Query keeps it (ShopQueryError, query.ts): a plain object, never an Error
+  if (isObject(error) && typeof error.message === 'string' && error.message) return error.message;
   return fallback;
 }
 

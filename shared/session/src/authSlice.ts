@@ -1,7 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import type { AuthState, SessionUser } from './types';
-import { checkAuth, login, logout, register, UNREACHABLE_NOTICE } from './authThunks';
-import { deleteUserSuccess, signInSuccess, signOutSuccess, updateUserSuccess } from './sessionSlice';
+import { checkAuth, register, UNREACHABLE_NOTICE } from './authThunks';
+import { movesSignedInUser, signedInUserAfter } from './sessionEvents';
 
 /**
  * isLoading starts true: until the first auth check answers, guards show the spinner instead of
@@ -17,12 +17,14 @@ const signedIn = (state: AuthState, user: SessionUser | null) => {
   state.isLoading = false;
 };
 
-/** Auth check, login, logout, registration (docs/product.md#client-state). */
+/**
+ * Auth check and registration (docs/product.md#client-state). Who is signed in is written only from the shared actions
+ * of sessionEvents.ts, as the session slice writes it.
+ */
 export const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
   reducers: {
-    setUser: (state, action: PayloadAction<SessionUser | null>) => signedIn(state, action.payload),
     /**
      * Another call found the shop unreachable (the cart's load, say): the same notice shows, and the next answer to
      * the sign-in check (which the notice asks for) clears it.
@@ -36,9 +38,7 @@ export const authSlice = createSlice({
       .addCase(checkAuth.pending, (state) => {
         state.isLoading = true;
       })
-      // Success with a success flag sets the user and marks authenticated; otherwise there is no user.
-      // A degraded answer (account service down) keeps the user signed in, and the full details already
-      // known for that same user, until the account service can send them again.
+      // A degraded answer (account service down) keeps the user signed in and sets the notice the host shows once.
       // No answer (docs/product.md#client-state): whoever was signed in stays so, and the shopper is told the shop
       // cannot be reached; only a real answer changes who is signed in.
       .addCase(checkAuth.fulfilled, (state, action) => {
@@ -48,16 +48,13 @@ export const authSlice = createSlice({
           state.unreachable = message;
           return;
         }
-        signedIn(state, degraded && user && state.user?._id === user._id ? state.user : user);
         if (degraded && user) state.notice = message;
         else delete state.notice;
       })
-      .addCase(checkAuth.rejected, (state) => signedIn(state, null))
-      .addCase(login.pending, (state) => {
-        state.isLoading = true;
+      // answered 401/403: the matcher below signs out; abandoned before an answer: nothing is known
+      .addCase(checkAuth.rejected, (state) => {
+        state.isLoading = false;
       })
-      .addCase(login.fulfilled, (state, action) => signedIn(state, action.payload.user))
-      .addCase(login.rejected, (state) => signedIn(state, null))
       .addCase(register.pending, (state) => {
         state.isLoading = true;
       })
@@ -68,23 +65,9 @@ export const authSlice = createSlice({
       .addCase(register.rejected, (state) => {
         state.isLoading = false;
       })
-      .addCase(logout.pending, (state) => {
-        state.isLoading = true;
-      })
-      .addCase(logout.fulfilled, (state) => signedIn(state, null))
-      // A refused logout leaves the user signed in (docs/product.md#client-state).
-      .addCase(logout.rejected, (state) => {
-        state.isLoading = false;
-      })
-      // The session flows (sagas) keep auth in step.
-      .addCase(signInSuccess, (state, action) => signedIn(state, action.payload))
-      .addCase(updateUserSuccess, (state, action) => {
-        if (state.isAuthenticated) state.user = action.payload;
-      })
-      .addCase(deleteUserSuccess, (state) => signedIn(state, null))
-      .addCase(signOutSuccess, (state) => signedIn(state, null));
+      .addMatcher(movesSignedInUser, (state, action) => signedIn(state, signedInUserAfter(action) ?? null));
   },
 });
 
-export const { setUser, shopUnreachable } = authSlice.actions;
+export const { shopUnreachable } = authSlice.actions;
 export const authReducer = authSlice.reducer;

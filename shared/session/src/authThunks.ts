@@ -1,12 +1,14 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
+import { AccountRoutes, pathTo } from '@pharmacy/contracts';
 import { api, getErrorMessage, isApiError, type ApiResponse } from './api';
 import { pickDegradedUser, pickUser } from './user';
-import type { RegisterForm, SessionUser, SignInCredentials } from './types';
+import type { AuthState, RegisterForm, SessionUser } from './types';
 
 /** What the auth thunks resolve with: the server's success flag and message, and the user it sent (if any). */
 export interface AuthResult {
   success: boolean;
   message?: string;
+  /** check-auth: the user both states hold from now on (docs/product.md#client-state); register: what the server sent. */
   user: SessionUser | null;
   /** check-auth only: the account service is down and `user` is what the session's token says (see pickDegradedUser). */
   degraded?: boolean;
@@ -32,43 +34,31 @@ const toResult = (body: ApiResponse<unknown>): AuthResult => ({
 type Config = { rejectValue: string };
 
 /**
- * The auth check (GET /api/auth/check-auth, no-cache): run at start and on every guarded route (docs/product.md#guards).
- * A 401 or 403 rejects (nobody is signed in); a check that got no answer resolves `unreachable`.
+ * The auth check (GET /api/auth/check-auth, no-cache): the one fetch of the signed-in user, run at start and on every
+ * guarded route (docs/product.md#guards). A 401 or 403 rejects (nobody is signed in); a check that got no answer
+ * resolves `unreachable`. A degraded answer for the user already signed in resolves with the details already known,
+ * decided here once so that both states store the same user (sessionEvents.ts).
  */
-export const checkAuth = createAsyncThunk<AuthResult, void, Config>('auth/checkAuth', async (_, { rejectWithValue, signal }) => {
-  try {
-    const body = await api.get('/api/auth/check-auth', { noCache: true, signal });
-    const degraded = body.success === true ? pickDegradedUser(body) : null;
-    return degraded ? { ...toResult(body), user: degraded, degraded: true } : toResult(body);
-  } catch (error) {
-    if (answeredSignedOut(error)) return rejectWithValue(getErrorMessage(error));
-    return { success: false, user: null, unreachable: true, message: UNREACHABLE_NOTICE };
-  }
-});
-
-/** POST /api/auth/login; resolves with the result (check `success`), rejects with a message on failure. */
-export const login = createAsyncThunk<AuthResult, SignInCredentials, Config>('auth/login', async (credentials, { rejectWithValue }) => {
-  try {
-    return toResult(await api.post('/api/auth/login', { email: credentials.email, password: credentials.password }));
-  } catch (error) {
-    return rejectWithValue(getErrorMessage(error));
-  }
-});
+export const checkAuth = createAsyncThunk<AuthResult, void, Config & { state: { auth: AuthState } }>(
+  'auth/checkAuth',
+  async (_, { getState, rejectWithValue, signal }) => {
+    try {
+      const body = await api.get(pathTo(AccountRoutes.auth.checkAuth), { noCache: true, signal });
+      const degraded = body.success === true ? pickDegradedUser(body) : null;
+      if (!degraded) return toResult(body);
+      const known = getState().auth.user;
+      return { ...toResult(body), user: known?._id === degraded._id ? known : degraded, degraded: true };
+    } catch (error) {
+      if (answeredSignedOut(error)) return rejectWithValue(getErrorMessage(error));
+      return { success: false, user: null, unreachable: true, message: UNREACHABLE_NOTICE };
+    }
+  },
+);
 
 /** POST /api/auth/register. docs/product.md#client-state: registration never authenticates; it only returns the response. */
 export const register = createAsyncThunk<AuthResult, RegisterForm, Config>('auth/register', async (form, { rejectWithValue }) => {
   try {
-    return toResult(await api.post('/api/auth/register', form));
-  } catch (error) {
-    return rejectWithValue(getErrorMessage(error));
-  }
-});
-
-/** POST /api/auth/logout; a `success: false` body rejects with its message (the user stays signed in). */
-export const logout = createAsyncThunk<AuthResult, void, Config>('auth/logout', async (_, { rejectWithValue }) => {
-  try {
-    const result = toResult(await api.post('/api/auth/logout'));
-    return result.success ? result : rejectWithValue(result.message ?? 'We could not sign you out. Please try again.');
+    return toResult(await api.post(pathTo(AccountRoutes.auth.register), form));
   } catch (error) {
     return rejectWithValue(getErrorMessage(error));
   }

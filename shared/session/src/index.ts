@@ -20,14 +20,16 @@ export type { SessionUser, SessionState, AuthState, SignInCredentials, ProfileUp
 export { pickUser, pickDegradedUser } from './user';
 
 export * from './sessionSlice';
-export { authSlice, authReducer, initialAuthState, setUser, shopUnreachable } from './authSlice';
-export { checkAuth, login, register, logout, UNREACHABLE_NOTICE } from './authThunks';
+export { authSlice, authReducer, initialAuthState, shopUnreachable } from './authSlice';
+export { signInSuccess, updateUserSuccess, deleteUserSuccess, signOutSuccess, setUser, signedInUserAfter, leavesNobodySignedIn } from './sessionEvents';
+export { checkAuth, register, UNREACHABLE_NOTICE } from './authThunks';
 export type { AuthResult } from './authThunks';
 export { sessionSaga, signInSaga, updateUserSaga, deleteUserSaga, signOutSaga } from './sagas';
 export { selectSession, selectCurrentUser, selectAuth, selectIsAdmin, selectAuthNotice, selectUnreachable } from './selectors';
 export type { SessionRootState } from './selectors';
 
 export { createAppStore, useAppDispatch, useAppSelector, useInjectModule } from './store';
+export { fromCall, toQueryError, type ShopQueryError } from './query';
 export { useSignOut, type SignOutHandlers } from './useSignOut';
 export type { AppStore, RootState, AppDispatch, CreateAppStoreOptions, InjectModuleOptions } from './store';
 

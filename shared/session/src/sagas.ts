@@ -1,25 +1,16 @@
 import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { all, call, put, takeLatest } from 'redux-saga/effects';
+import { all, call, put, select, takeLatest } from 'redux-saga/effects';
+import { AccountRoutes, pathTo } from '@pharmacy/contracts';
 import { api, getErrorMessage, isApiError, type ApiResponse } from './api';
 import { pickUser } from './user';
-import {
-  deleteUserFailure,
-  deleteUserStart,
-  deleteUserSuccess,
-  signInFailure,
-  signInStart,
-  signInSuccess,
-  signOutFailure,
-  signOutStart,
-  signOutSuccess,
-  updateUserFailure,
-  updateUserStart,
-  updateUserSuccess,
-} from './sessionSlice';
+import { selectCurrentUser } from './selectors';
+import { deleteUserFailure, deleteUserStart, signInFailure, signInStart, signOutFailure, signOutStart, updateUserFailure, updateUserStart } from './sessionSlice';
+import { deleteUserSuccess, signInSuccess, signOutSuccess, updateUserSuccess } from './sessionEvents';
 import type { DeleteAccountRequest, ProfileUpdate, SessionUser, SignInCredentials } from './types';
 
 const UNREADABLE = 'The server sent a response we could not read. Please try again.';
+const SIGNED_OUT_MEANWHILE = 'You were signed out before your changes were saved. Please sign in and try again.';
 const refusedMessage = (body: ApiResponse<unknown>, fallback: string) =>
   typeof body.message === 'string' && body.message ? body.message : fallback;
 
@@ -31,14 +22,15 @@ const refusedMessage = (body: ApiResponse<unknown>, fallback: string) =>
 function* sessionCall(
   request: () => Promise<ApiResponse<unknown>>,
   refusal: string,
-  succeeded: (body: ApiResponse<unknown>) => UnknownAction,
+  succeeded: (body: ApiResponse<unknown>, signedIn: SessionUser | null) => UnknownAction,
   failed: (message: string, code?: string) => UnknownAction,
   refusedOnlyWhenFalse = false,
 ): SagaIterator {
   try {
     const body: ApiResponse<unknown> = yield call(request);
     const refused = refusedOnlyWhenFalse ? body.success === false : !body.success;
-    yield put(refused ? failed(refusedMessage(body, refusal)) : succeeded(body));
+    const signedIn: SessionUser | null = yield select(selectCurrentUser);
+    yield put(refused ? failed(refusedMessage(body, refusal)) : succeeded(body, signedIn));
   } catch (error) {
     yield put(failed(getErrorMessage(error), isApiError(error) ? error.code : undefined));
   }
@@ -54,7 +46,7 @@ export function* signInSaga(action: PayloadAction<SignInCredentials>): SagaItera
   const { email, password, altcha } = action.payload;
   yield call(
     sessionCall,
-    () => api.post('/api/auth/login', altcha ? { email, password, altcha } : { email, password }),
+    () => api.post(pathTo(AccountRoutes.auth.login), altcha ? { email, password, altcha } : { email, password }),
     'We could not sign you in. Please try again.',
     withUser(signInSuccess, signInFailure),
     signInFailure,
@@ -64,9 +56,14 @@ export function* signInSaga(action: PayloadAction<SignInCredentials>): SagaItera
 export function* updateUserSaga(action: PayloadAction<ProfileUpdate>): SagaIterator {
   yield call(
     sessionCall,
-    () => api.put('/api/account/profile', action.payload),
+    () => api.put(pathTo(AccountRoutes.profile.update), action.payload),
     'We could not save your profile. Please try again.',
-    withUser(updateUserSuccess, updateUserFailure),
+    (body: ApiResponse<unknown>, signedIn: SessionUser | null) => {
+      const user = pickUser(body);
+      if (!user) return updateUserFailure(UNREADABLE);
+      // a sign-out landed while this was saving: the answer must not sign the shopper back in
+      return signedIn ? updateUserSuccess(user) : updateUserFailure(SIGNED_OUT_MEANWHILE);
+    },
     updateUserFailure,
   );
 }
@@ -74,7 +71,7 @@ export function* updateUserSaga(action: PayloadAction<ProfileUpdate>): SagaItera
 export function* deleteUserSaga(action: PayloadAction<DeleteAccountRequest | undefined>): SagaIterator {
   yield call(
     sessionCall,
-    () => api.delete('/api/account/profile', action.payload ? { body: action.payload } : undefined),
+    () => api.delete(pathTo(AccountRoutes.profile.delete), action.payload ? { body: action.payload } : undefined),
     'We could not delete your account. Please try again.',
     () => deleteUserSuccess(),
     deleteUserFailure,
@@ -83,7 +80,7 @@ export function* deleteUserSaga(action: PayloadAction<DeleteAccountRequest | und
 
 /** A `success: false` sign-out stores its message and the user stays signed in; a thrown error stores its message. */
 export function* signOutSaga(): SagaIterator {
-  yield call(sessionCall, () => api.post('/api/auth/logout'), 'We could not sign you out. Please try again.', () => signOutSuccess(), signOutFailure, true);
+  yield call(sessionCall, () => api.post(pathTo(AccountRoutes.auth.logout)), 'We could not sign you out. Please try again.', () => signOutSuccess(), signOutFailure, true);
 }
 
 /** The host runs this once; it serves every remote through the shared store. */

@@ -1,4 +1,4 @@
-import { combineReducers, configureStore, type Reducer, type ReducersMapObject } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, createDynamicMiddleware, type Middleware, type Reducer, type ReducersMapObject } from '@reduxjs/toolkit';
 import { useState } from 'react';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import createSagaMiddleware, { type Saga, type Task } from 'redux-saga';
@@ -23,10 +23,12 @@ export interface CreateAppStoreOptions {
  */
 export function createAppStore({ preloadedState, runSessionSaga = true }: CreateAppStoreOptions = {}) {
   const sagaMiddleware = createSagaMiddleware();
+  // a remote's RTK Query api brings its middleware with its reducer (docs/architecture.md#reading-server-data)
+  const dynamicMiddleware = createDynamicMiddleware();
   const store = configureStore({
     reducer: staticRootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(sagaMiddleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(sagaMiddleware, dynamicMiddleware.middleware),
   });
 
   const injectedReducers: ReducersMapObject = {};
@@ -46,6 +48,11 @@ export function createAppStore({ preloadedState, runSessionSaga = true }: Create
     if (injectedSagas.has(key)) return false;
     injectedSagas.set(key, sagaMiddleware.run(saga));
     return true;
+  }
+
+  /** Adds a middleware once (by identity): a remote's RTK Query api, injected beside its reducer. */
+  function injectMiddleware(middleware: Middleware): void {
+    dynamicMiddleware.addMiddleware(middleware);
   }
 
   const hasReducer = (key: string) => key in staticReducers || key in injectedReducers;
@@ -77,7 +84,7 @@ export function createAppStore({ preloadedState, runSessionSaga = true }: Create
 
   if (runSessionSaga) injectSaga('session', sessionSaga);
 
-  return Object.assign(store, { injectReducer, injectSaga, hasReducer, hasSaga, runSaga: sagaMiddleware.run, serverState });
+  return Object.assign(store, { injectReducer, injectSaga, injectMiddleware, hasReducer, hasSaga, runSaga: sagaMiddleware.run, serverState });
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;
@@ -92,6 +99,8 @@ export interface InjectModuleOptions {
   key: string;
   reducer?: Reducer;
   saga?: Saga<[]>;
+  /** Added before the reducer, so that nothing reaches the slice unseen by it (an RTK Query api's middleware). */
+  middleware?: Middleware;
 }
 
 const isInjectable = (store: unknown): store is AppStore =>
@@ -102,12 +111,13 @@ const isInjectable = (store: unknown): store is AppStore =>
  * the new slice. Idempotent per key, so remounts, StrictMode double renders and several components of the
  * same remote are safe. The saga should start by waiting (take*), since it starts during render.
  */
-export function useInjectModule({ key, reducer, saga }: InjectModuleOptions): void {
+export function useInjectModule({ key, reducer, saga, middleware }: InjectModuleOptions): void {
   const store = useStore();
   useState(() => {
     if (!isInjectable(store)) {
       throw new Error(`useInjectModule("${key}") needs the store made by createAppStore() from @pharmacy/session.`);
     }
+    if (middleware) store.injectMiddleware(middleware);
     if (reducer) store.injectReducer(key, reducer);
     if (saga) store.injectSaga(key, saga);
     return true;

@@ -1,6 +1,6 @@
 import { checkAuth } from '../src/authThunks';
 import { selectAuthNotice, selectCurrentUser } from '../src/selectors';
-import { signInSuccess } from '../src/sessionSlice';
+import { signInSuccess } from '../src/sessionEvents';
 import { createAppStore } from '../src/store';
 import { staff, shopper, fakeApi, reply } from '../../test-kit/src/session-free';
 

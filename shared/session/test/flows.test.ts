@@ -1,11 +1,6 @@
-import { checkAuth, login, logout, register } from '../src/authThunks';
-import {
-  deleteUserStart,
-  signInStart,
-  signInSuccess,
-  signOutStart,
-  updateUserStart,
-} from '../src/sessionSlice';
+import { checkAuth, register } from '../src/authThunks';
+import { signInSuccess } from '../src/sessionEvents';
+import { deleteUserStart, signInStart, signOutStart, updateUserStart } from '../src/sessionSlice';
 import { createAppStore } from '../src/store';
 import { staff, shopper, fakeApi, reply, settle } from '../../test-kit/src/session-free';
 
@@ -197,20 +192,4 @@ describe('auth thunks', () => {
     expect(store.getState().auth.isAuthenticated).toBe(false);
   });
 
-  it('login signs in; logout clears the user; a refused logout keeps it', async () => {
-    let logoutOk = false;
-    fakeApi((call) => {
-      if (call.url === '/api/auth/login') return reply(200, { success: true, user: shopper });
-      return logoutOk ? reply(200, { success: true, data: null }) : reply(200, { success: false, message: 'Try again.', code: 'INTERNAL' });
-    });
-    const store = createAppStore();
-    await store.dispatch(login({ email: 'ada@example.com', password: 'pw' }));
-    expect(store.getState().auth).toEqual({ isAuthenticated: true, isLoading: false, user: shopper });
-    await expect(store.dispatch(logout()).unwrap()).rejects.toBe('Try again.');
-    expect(store.getState().auth.user).toEqual(shopper);
-    logoutOk = true;
-    await store.dispatch(logout());
-    expect(store.getState().auth).toEqual({ isAuthenticated: false, isLoading: false, user: null });
-    expect(store.getState().session.currentUser).toBeNull();
-  });
 });

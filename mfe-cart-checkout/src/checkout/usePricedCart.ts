@@ -1,31 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import type { Cart, DeliveryOptions, DeliverySelection } from '@pharmacy/contracts';
+import type { Cart, DeliverySelection } from '@pharmacy/contracts';
 import { getErrorMessage } from '@pharmacy/session';
-import { cartApi, deliveryApi } from '../cart/api';
+import { cartApi } from '../cart/api';
 import { cartActions } from '../cart/slice';
-
-/** The shop's delivery methods, fees and pharmacies (GET /api/shop/delivery/options); `retry` asks again after a failure. */
-export function useDeliveryOptions() {
-  const [options, setOptions] = useState<DeliveryOptions | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    deliveryApi.options().then(
-      (o) => live && (setOptions(o), setError(null)),
-      (err: unknown) => live && setError(getErrorMessage(err)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
-  const retry = useCallback(() => {
-    setError(null);
-    setAttempt((n) => n + 1);
-  }, []);
-  return { options, error, retry };
-}
 
 /**
  * The cart priced by the server for the chosen delivery: every choice asks again, and only the answer to the latest
