@@ -1,6 +1,6 @@
 /**
- * Creating an order records its held stock with its payment in one write (services/checkout/src/orders/service.ts
- * create): a started order reads `held` with its payment id, and an order staff closed while its payment was being
+ * Creating an order records its held stock with its payment in one write (services/checkout/src/orders/placing,
+ * step `started`): a started order reads `held` with its payment id, and an order staff closed while its payment was being
  * started keeps the stock's release instead of being marked held again.
  */
 import { createSandboxProvider } from '../src/payments/sandbox';

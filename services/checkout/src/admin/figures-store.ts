@@ -11,9 +11,8 @@
  * this process is under way. Writes that touch none of the counted fields pass straight through.
  * Assumes one checkout process per store (as the embedded store's folder lock does).
  */
-import { ORDER_CLOSED_REASONS, ORDER_STATUSES, PAYMENT_STATUSES, REVIEW_QUEUE_PREVIEW, closedReasonOf, orderNumber, type OrderStats } from '@pharmacy/contracts';
+import { ORDER_CLOSED_REASONS, ORDER_STATUSES, PAYMENT_STATUSES, REVIEW_QUEUE_PREVIEW, centsToDecimal, closedReasonOf, orderNumber, type OrderStats } from '@pharmacy/contracts';
 import { applyUpdate, isDuplicateKeyError, type Collection, type DocumentStore, type Filter, type Update } from '@pharmacy/db';
-import { toAmount } from '../money';
 import { reviewOf, type OrderDoc } from '../orders/store';
 
 export const ORDER_FIGURES = 'orderFigures';
@@ -239,7 +238,7 @@ export async function keepOrderFigures(store: DocumentStore, orders: Collection<
       orders: 0, paidOrders: 0, revenueCents: 0,
     });
     const today = days[29];
-    const figure = (f: { revenueCents: number; orders: number; paidOrders: number }) => ({ revenue: toAmount(f.revenueCents), orders: f.orders, paidOrders: f.paidOrders });
+    const figure = (f: { revenueCents: number; orders: number; paidOrders: number }) => ({ revenue: centsToDecimal(f.revenueCents), orders: f.orders, paidOrders: f.paidOrders });
     return {
       today: figure(today),
       last30Days: figure(month),
@@ -249,9 +248,9 @@ export async function keepOrderFigures(store: DocumentStore, orders: Collection<
       awaitingReview: t.awaitingReview ?? 0,
       reviewQueue: queue.map((o) => ({
         _id: o._id, orderNumber: o.orderNumber ?? orderNumber(o._id), orderDate: new Date(o.createdAt).toISOString(), customer: o.address.fullName,
-        totalAmount: toAmount(o.totalCents), currency: o.currency,
+        totalAmount: centsToDecimal(o.totalCents), currency: o.currency,
       })),
-      dailyRevenue: days.map((d) => ({ date: d._id.slice(4), revenue: toAmount(d.revenueCents), orders: d.orders })),
+      dailyRevenue: days.map((d) => ({ date: d._id.slice(4), revenue: centsToDecimal(d.revenueCents), orders: d.orders })),
     };
   }
 

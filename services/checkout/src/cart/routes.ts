@@ -1,4 +1,4 @@
-import { CartAddBody, CartDeliveryQuery, CartItemParams, CartMergeBody, CartQuoteBody, CartResponse, CartUpdateBody, CheckoutUserParams, type Cart } from '@pharmacy/contracts';
+import { CartAddBody, CartDeliveryQuery, CartItemParams, CartMergeBody, CartQuoteBody, CartResponse, CartUpdateBody, CheckoutUserParams, centsToDecimal, type Cart } from '@pharmacy/contracts';
 import { assertBodyUser, assertSelf, ok, requireUser, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { RateLimits } from '../deps';
 import type { DeliveryPricing } from '../delivery/pricing';
@@ -10,10 +10,16 @@ import type { CartResult, CartService } from './service';
  * for that method: the subtotal of the lines that can be ordered, the delivery fee, the total and the tax it contains.
  */
 export const cartRoutes: FastifyPluginAsyncTypebox<{ carts: CartService; pricing: DeliveryPricing; limits: RateLimits }> = async (app, { carts, pricing, limits }) => {
+  // The response serializer: the service's cents become the API's decimals here, once (docs/architecture.md#data).
   const withTotals = (r: CartResult, query: CartDeliveryQuery): Cart => {
-    const blocked = r.cart.items.filter((i) => i.problem).length;
-    // totalAmount is the orderable lines' cents as a decimal: back to cents exactly.
-    return { ...r.cart, totals: pricing.cartTotals(Math.round(r.cart.totalAmount * 100), blocked, query) };
+    const { items, totalCents, ...cart } = r.cart;
+    const blocked = items.filter((i) => i.problem).length;
+    return {
+      ...cart,
+      items: items.map(({ unitPriceCents, lineTotalCents, ...line }) => ({ ...line, price: centsToDecimal(unitPriceCents), lineTotal: centsToDecimal(lineTotalCents) })),
+      totalAmount: centsToDecimal(totalCents),
+      totals: pricing.cartTotals(totalCents, blocked, query),
+    };
   };
   // `capped` beside the cart says in fields what the message says in words (add and update only).
   const reply = (r: CartResult, query: CartDeliveryQuery) => ({ ...ok(withTotals(r, query), r.message || undefined), ...(r.capped ? { capped: r.capped } : {}) });

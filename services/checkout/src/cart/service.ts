@@ -3,12 +3,13 @@ import { HttpError, notFound, unprocessable } from '@pharmacy/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountClient } from '../clients/account';
 import { CatalogUnavailableError, type CatalogClient, type QuoteLine } from '../clients/catalog';
-import { toAmount } from '../money';
 import { ageBlock, capFor, isGone, lineProblem, warningMessages } from '../safety';
 import type { CartEntry, CartStore } from './store';
 
-/** The cart as priced here; its delivery totals are added per request, for the method the shopper looks at. */
-export type PricedCart = Omit<Cart, 'totals'>;
+/** A cart line as priced here: integer cents, which the response serializer (routes.ts) turns into decimals once. */
+export type PricedLine = Omit<CartLine, 'price' | 'lineTotal'> & { unitPriceCents: number; lineTotalCents: number };
+/** The cart as priced here, in cents; its delivery totals are added per request, for the method the shopper looks at. */
+export type PricedCart = Omit<Cart, 'totals' | 'items' | 'totalAmount'> & { items: PricedLine[]; totalCents: number };
 
 export interface CartResult {
   cart: PricedCart;
@@ -35,11 +36,11 @@ function unpriced(userId: string | null, entries: CartEntry[]): PricedCart {
     userId: userId ?? '',
     items: entries.map((entry) => ({
       productId: entry.productId, title: 'Product details temporarily unavailable', image: '', brand: '', quantity: entry.quantity,
-      price: 0, lineTotal: 0, maxQuantity: entry.quantity, available: false, problem: 'Price and stock cannot be checked right now.', warnings: [],
+      unitPriceCents: 0, lineTotalCents: 0, maxQuantity: entry.quantity, available: false, problem: 'Price and stock cannot be checked right now.', warnings: [],
       safety: [], pharmacyOnly: false,
     })),
     itemCount: entries.reduce((n, e) => n + e.quantity, 0),
-    totalAmount: 0,
+    totalCents: 0,
     canCheckout: false,
     hasWarnings: false,
     needsConsultation: false,
@@ -106,12 +107,12 @@ export function createCartService(deps: {
     }
     const lowered: CartEntry[] = [];
     const notices: string[] = [];
-    const items: CartLine[] = entries.map((entry) => {
+    const items: PricedLine[] = entries.map((entry) => {
       const q = quotes.get(entry.productId);
       if (!q) {
         return {
           productId: entry.productId, title: 'Product no longer available', image: '', brand: '', quantity: entry.quantity,
-          price: 0, lineTotal: 0, maxQuantity: 0, available: false, problem: 'This product is no longer sold.', warnings: [],
+          unitPriceCents: 0, lineTotalCents: 0, maxQuantity: 0, available: false, problem: 'This product is no longer sold.', warnings: [],
           safety: [], pharmacyOnly: false,
         };
       }
@@ -131,7 +132,7 @@ export function createCartService(deps: {
       const problem = blocked?.message ?? (available ? undefined : 'Out of stock.');
       return {
         productId: q.productId, title: q.title, image: q.image ?? '', brand: q.brand ?? '', quantity,
-        price: toAmount(q.unitPriceCents), lineTotal: toAmount(q.unitPriceCents * quantity),
+        unitPriceCents: q.unitPriceCents, lineTotalCents: q.unitPriceCents * quantity,
         maxQuantity: cap.max, available, ...(problem ? { problem } : {}), ...(blocked?.block ? { problemCode: blocked.block } : {}),
         ...(notice ? { notice } : {}),
         ...(capped ? { capped } : {}),
@@ -141,13 +142,13 @@ export function createCartService(deps: {
       };
     });
     const orderable = items.filter((i) => !i.problem);
-    const totalCents = orderable.reduce((sum, i) => sum + Math.round(i.price * 100) * i.quantity, 0);
+    const totalCents = orderable.reduce((sum, i) => sum + i.lineTotalCents, 0);
     return {
       cart: {
         userId: userId ?? '',
         items,
         itemCount: items.reduce((n, i) => n + i.quantity, 0),
-        totalAmount: toAmount(totalCents),
+        totalCents,
         canCheckout: items.length > 0 && orderable.length === items.length,
         hasWarnings: items.some((i) => i.warnings.length > 0),
         needsConsultation: items.some((i) => i.pharmacyOnly),

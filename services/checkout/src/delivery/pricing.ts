@@ -9,9 +9,9 @@ import {
   type DeliveryMethod,
   type DeliverySelection,
   type Market,
+  centsToDecimal,
 } from '@pharmacy/contracts';
 import { unprocessable } from '@pharmacy/service-kit';
-import { toAmount } from '../money';
 import type { OrderDeliveryDoc } from '../orders/store';
 
 export type ChosenDelivery = Pick<OrderDeliveryDoc, 'method' | 'pharmacy'>;
@@ -53,14 +53,14 @@ export function createDeliveryPricing(market: Market) {
       // An empty (or fully blocked) cart is delivered nowhere: no fee is shown for nothing.
       const p = subtotalCents > 0 ? price(method, subtotalCents) : price('collect', 0);
       return {
-        subtotal: toAmount(p.subtotalCents),
-        delivery: toAmount(p.deliveryFeeCents),
-        total: toAmount(p.totalCents),
-        taxIncluded: toAmount(p.taxIncludedCents),
+        subtotal: centsToDecimal(p.subtotalCents),
+        delivery: centsToDecimal(p.deliveryFeeCents),
+        total: centsToDecimal(p.totalCents),
+        taxIncluded: centsToDecimal(p.taxIncludedCents),
         taxRatePercent: p.taxRatePercent,
         currency,
         deliveryMethod: method,
-        ...(method === 'standard' ? { amountToFreeDelivery: toAmount(Math.max(0, delivery.freeDeliveryOverCents - subtotalCents)) } : {}),
+        ...(method === 'standard' ? { amountToFreeDelivery: centsToDecimal(Math.max(0, delivery.freeDeliveryOverCents - subtotalCents)) } : {}),
         excludedLines,
       };
     },

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OrderService } from './service';
 
 /**
- * Runs on a timer: settles unfinished captures with the provider, then expires unpaid orders, finishes pharmacist
+ * Runs on a timer: settles unfinished captures with the provider, then expires unpaid orders (each
+ * after asking the provider about its payment, sweep.ts), finishes pharmacist
  * rejections whose refund was interrupted, then retries stock changes and shoppers' mail. Settling comes first so an order the provider charged is paid before it could expire. One run
  * at a time: a slow catalog or provider never stacks sweeps. `sweep()` is also what tests call directly with
  * an advanced clock.

@@ -13,10 +13,10 @@ import {
   type OrderStatus,
   type PaymentStatus,
   type ReviewStatus,
+  centsToDecimal,
 } from '@pharmacy/contracts';
 import type { Collection, DocumentStore } from '@pharmacy/db';
 import { readAddress } from '../addresses/legacy';
-import { toAmount } from '../money';
 import type { MailStep } from './mail/steps';
 
 export interface OrderItemDoc {
@@ -184,18 +184,18 @@ export function toApiOrder(d: OrderDoc, taxRatePercent: number, country: string)
     orderNumber: d.orderNumber ?? orderNumber(d._id),
     userId: d.userId,
     items: d.items.map((i) => ({
-      productId: i.productId, title: i.title, image: i.image, brand: i.brand, price: toAmount(i.unitPriceCents),
-      quantity: i.quantity, lineTotal: toAmount(i.unitPriceCents * i.quantity), warnings: i.warnings,
+      productId: i.productId, title: i.title, image: i.image, brand: i.brand, price: centsToDecimal(i.unitPriceCents),
+      quantity: i.quantity, lineTotal: centsToDecimal(i.unitPriceCents * i.quantity), warnings: i.warnings,
       ...(i.pharmacyOnly ? { pharmacyOnly: true } : {}),
     })),
     address: readAddress(d.address, country),
-    subtotal: toAmount(d.subtotalCents ?? d.totalCents - delivery.feeCents),
-    deliveryFee: toAmount(delivery.feeCents),
-    totalAmount: toAmount(d.totalCents),
-    taxIncluded: toAmount(d.taxIncludedCents ?? taxIncludedCents(d.totalCents, rate)),
+    subtotal: centsToDecimal(d.subtotalCents ?? d.totalCents - delivery.feeCents),
+    deliveryFee: centsToDecimal(delivery.feeCents),
+    totalAmount: centsToDecimal(d.totalCents),
+    taxIncluded: centsToDecimal(d.taxIncludedCents ?? taxIncludedCents(d.totalCents, rate)),
     taxRatePercent: rate,
     currency: d.currency,
-    delivery: { method: delivery.method, label: delivery.label, fee: toAmount(delivery.feeCents), pharmacy: delivery.pharmacy },
+    delivery: { method: delivery.method, label: delivery.label, fee: centsToDecimal(delivery.feeCents), pharmacy: delivery.pharmacy },
     ...(d.closedReason ? { closedReason: d.closedReason } : {}),
     orderStatus: d.orderStatus,
     paymentStatus: d.paymentStatus,

@@ -1,5 +1,7 @@
-import { toDecimalString } from '../money';
 import { PaymentError, type CreatePaymentInput, type PaymentProvider, type RefundInput } from './port';
+
+/** "12.30": the amount as PayPal's API takes it. */
+const toDecimalString = (cents: number): string => (Math.round(cents) / 100).toFixed(2);
 
 export const PAYPAL_SANDBOX_API_BASE = 'https://api-m.sandbox.paypal.com';
 
@@ -190,13 +192,18 @@ export function createPayPalProvider(opts: PayPalOptions): PaymentProvider {
       return { refundId: b.id };
     },
 
+    // An order PayPal created but nobody approved takes no money and expires on PayPal's side; there is no call to
+    // withdraw it, and the shopper never saw its approval link (placing failed before answering).
+    async cancelPayment() {},
+
     // GET /v2/checkout/orders/{id}: COMPLETED with a capture means the money was taken, whatever we recorded.
     async getPayment(paymentId) {
       const { status, body } = await api('GET', `/v2/checkout/orders/${encodeURIComponent(paymentId)}`, `get-${paymentId}`);
       if (status === 404) return { status: 'not_captured' };
       if (status !== 200) fail('get order', status, body);
       const capture = capturedBy(body);
-      return capture ? { status: 'captured', captureId: capture.id } : { status: 'not_captured' };
+      const payerId = (body as { payer?: { payer_id?: string } } | null)?.payer?.payer_id;
+      return capture ? { status: 'captured', captureId: capture.id, ...(payerId ? { payerId } : {}) } : { status: 'not_captured' };
     },
   };
 }

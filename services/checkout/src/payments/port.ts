@@ -25,11 +25,16 @@ export interface RefundInput {
  * What the provider says about a payment when we lost track of it (a capture whose outcome we never recorded).
  * `captured`: the money was taken; `not_captured`: it was not (and a capture can still be tried if approved).
  */
-export type PaymentState = { status: 'captured'; captureId: string } | { status: 'not_captured' };
+export type PaymentState = { status: 'captured'; captureId: string; payerId?: string } | { status: 'not_captured' };
 
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   createPayment(input: CreatePaymentInput): Promise<{ paymentId: string; approvalURL: string }>;
+  /**
+   * Withdraws a payment not yet captured, found by our order id (placing could not finish, so nobody may approve
+   * it any more). A payment already captured, or none at all, is left as it is.
+   */
+  cancelPayment(orderId: string): Promise<void>;
   /** Takes the money. Capturing an already captured payment succeeds again with the same capture. */
   capture(paymentId: string, payerId: string): Promise<{ captureId: string }>;
   /** Asks the provider for the payment's state (reconciliation); throws `unavailable`/`timeout` when it cannot tell. */

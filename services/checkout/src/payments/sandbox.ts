@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { Collection, DocumentStore } from '@pharmacy/db';
-import { Id, StrictObject, TEST_PAYMENT_NOTICE, formatMoney } from '@pharmacy/contracts';
-import { toAmount } from '../money';
+import { Id, StrictObject, TEST_PAYMENT_NOTICE, centsToDecimal, formatMoney } from '@pharmacy/contracts';
 import { PaymentError, type CreatePaymentInput, type PaymentProvider, type RefundInput } from './port';
 
 type SandboxStatus = 'created' | 'approved' | 'captured' | 'cancelled' | 'refunded';
@@ -84,11 +83,15 @@ export function createSandboxProvider(opts: { store: DocumentStore; publicOrigin
       return { paymentId: doc._id, approvalURL: `${shopOrigin(doc)}/api/payments/sandbox/approve/${doc._id}` };
     },
 
+    async cancelPayment(orderId) {
+      await payments.updateOne({ orderId, status: { $in: ['created', 'approved'] } }, { $set: { status: 'cancelled', cancelledAt: new Date() } });
+    },
+
     async getPayment(paymentId) {
       const doc = await payments.findOne({ _id: paymentId });
       // A refunded payment was captured first: the money was taken (and given back, which the order records).
       return (doc?.status === 'captured' || doc?.status === 'refunded') && doc.captureId
-        ? { status: 'captured', captureId: doc.captureId }
+        ? { status: 'captured', captureId: doc.captureId, ...(doc.payerId ? { payerId: doc.payerId } : {}) }
         : { status: 'not_captured' };
     },
 
@@ -142,7 +145,7 @@ export function createSandboxProvider(opts: { store: DocumentStore; publicOrigin
         if (!doc) {
           return reply.status(404).send(page('Payment not found', '<h1>Payment not found</h1><p>This sandbox payment does not exist.</p>'));
         }
-        const amount = escapeHtml(formatMoney(toAmount(doc.amountCents), doc.currency));
+        const amount = escapeHtml(formatMoney(centsToDecimal(doc.amountCents), doc.currency));
         if (doc.status === 'cancelled' || doc.status === 'captured' || doc.status === 'refunded') {
           const what = doc.status === 'cancelled' ? 'was cancelled' : doc.status === 'refunded' ? 'was refunded' : 'is already paid';
           return reply.status(409).send(page('Sandbox payment', `<div class="banner">${TEST_PAYMENT_NOTICE}</div><h1>This payment ${what}</h1><p><a href="${escapeHtml(shopOrigin(doc))}/cart">Back to the shop</a></p>`));

@@ -2,7 +2,7 @@ import type { Collection } from '@pharmacy/db';
 import { HttpError } from '@pharmacy/service-kit';
 import type { Market, Order } from '@pharmacy/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AccountClient } from '../../account-client';
+import type { AccountClient } from '../../clients/account';
 import type { OrderDoc } from '../store';
 import { orderMail } from './compose';
 import { MAIL_STEPS, type MailStep } from './steps';

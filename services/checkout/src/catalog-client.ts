@@ -1,2 +1,0 @@
-// Moved to clients/catalog.ts; kept only for orders/**, which the order-steps work is rewriting (then deleted).
-export * from './clients/catalog';
