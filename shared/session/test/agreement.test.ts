@@ -6,7 +6,7 @@ import { createAppStore } from '../src/store';
 import type { SessionUser } from '../src/types';
 import { deferred, fail, fakeApi, networkError, reply, settle, shopper, staff, type ApiCall, type FakeReply } from '../../test-kit/src/session-free';
 
-// docs/product.md#client-state: the signed-in user lives in SPEC's two states, session.currentUser and auth.user.
+// docs/product.md#client-state: the signed-in user lives in the two states the product names, session.currentUser and auth.user.
 // Every session event below runs through the real store, sagas and api client against a fake account service, and
 // the two states are compared after every single action the store handles, not only at the end.
 
