@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { th, visuallyHiddenCss } from '@pharmacy/ui';
+import { th } from '@pharmacy/ui';
 
 /** Ids, payment references: monospace so long ids line up in tables and dialogs. */
 export const Mono = styled.span`
@@ -24,15 +24,4 @@ export const Toolbar = styled.div<{ $spread?: boolean }>`
   margin-bottom: ${th((t) => t.space(4))};
   label { font-weight: ${th((t) => t.fontWeights.medium)}; }
   select { width: auto; min-width: 12rem; }
-`;
-
-/** A toolbar's search box: grows, but not past a comfortable line. */
-export const Search = styled.div`
-  flex: 1 1 16rem;
-  max-width: 24rem;
-`;
-
-/** The label of a search box whose placeholder already says what it searches. */
-export const HiddenLabel = styled.label`
-  ${visuallyHiddenCss}
 `;

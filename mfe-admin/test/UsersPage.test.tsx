@@ -55,6 +55,12 @@ const search = () => screen.getByPlaceholderText('Search user...');
 // hidden: an open dialog marks everything outside it aria-hidden, the toast region included.
 const notification = () => screen.getByRole('region', { name: /^Notification/, hidden: true });
 
+/** `count` users, User0 the oldest, so the newest-first list starts with the last one. */
+const manyUsers = (count: number) =>
+  Array.from({ length: count }, (_, i) =>
+    makeUser({ _id: `u-${i}`, firstName: `User${i}`, lastName: 'Many', createdAt: new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString() }),
+  );
+
 async function renderUsers(server = serverWithUsers()) {
   const view = renderAdmin({ path: '/admin/users', server });
   await screen.findByRole('table', { name: 'Users' });
@@ -145,9 +151,7 @@ describe('Admin Users screen', () => {
 
   it('pages through many users: the pager asks for the page, rows are numbered across pages, the total is shown', async () => {
     const user = userEvent.setup();
-    const many = Array.from({ length: 45 }, (_, i) =>
-      makeUser({ _id: `u-${i}`, firstName: `User${i}`, lastName: 'Many', createdAt: new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString() }),
-    );
+    const many = manyUsers(45);
     const server = serverWithUsers(many);
     await renderUsers(server);
     expect(firstNames()).toHaveLength(20);
@@ -163,6 +167,19 @@ describe('Admin Users screen', () => {
     fireEvent.change(search(), { target: { value: 'user1' } });
     await waitFor(() => expect(screen.getByText('1–11 of 11 users')).toBeInTheDocument());
     expect(server.callsTo('GET', '/api/admin/users/get').at(-1)?.query).toMatchObject({ q: 'user1', page: '1' });
+  });
+
+  it('steps back to the last page that has users when the page asked for was emptied meanwhile (erasures)', async () => {
+    const user = userEvent.setup();
+    const many = manyUsers(45);
+    const server = serverWithUsers(many);
+    await renderUsers(server);
+    // Fifteen accounts erased while the pager still offers page 3.
+    many.splice(0, 15);
+    await user.click(within(screen.getByRole('navigation', { name: 'Users pages' })).getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(screen.getByText('21–30 of 30 users')).toBeInTheDocument());
+    expect(firstNames()).toHaveLength(10);
+    expect(server.callsTo('GET', '/api/admin/users/get').map((call) => call.query.page).slice(-2)).toEqual(['3', '2']);
   });
 
   it('says "No users found" when the server has no users', async () => {

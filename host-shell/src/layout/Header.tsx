@@ -1,4 +1,4 @@
-import { Toaster, ToastSlot, media, visuallyHiddenCss } from '@pharmacy/ui';
+import { HiddenOnPhone, Toaster, ToastSlot, media } from '@pharmacy/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
@@ -90,8 +90,9 @@ const IconButton = styled.button`
   }
 `;
 
-const SearchToggle = styled(IconButton)`
-  ${media.md} {
+/** The phone's search and menu buttons: each goes from the width where what it opens is always in the row. */
+const BarToggle = styled(IconButton)<{ $hideFrom: 'md' | 'lg' }>`
+  ${({ $hideFrom }) => media[$hideFrom]} {
     display: none;
   }
 `;
@@ -137,25 +138,6 @@ const Cart = styled.div`
   min-height: 2.75rem;
   ${media.md} {
     min-width: 5.5rem;
-  }
-`;
-
-const Toggle = styled(IconButton)`
-  ${media.lg} {
-    display: none;
-  }
-`;
-
-/** The menu button's word: read by screen readers and voice control on every width, shown from the sm width up. */
-const ToggleWord = styled.span`
-  ${visuallyHiddenCss}
-  ${media.sm} {
-    position: static !important;
-    width: auto;
-    height: auto;
-    margin: 0;
-    overflow: visible;
-    clip: auto;
   }
 `;
 
@@ -282,15 +264,15 @@ function MenuIcon({ open }: { open: boolean }) {
  * row and the links in the menu. From md the search field is in the row; from lg the links and the account too.
  */
 export function Header() {
-  const [open, setOpen] = useState(false);
-  const [searchOpen, setSearchOpen] = useState(false);
+  // the search row and the menu overlap on a phone, so at most one is open
+  const [opened, setOpened] = useState<'search' | 'menu' | null>(null);
+  const open = opened === 'menu';
+  const searchOpen = opened === 'search';
+  const toggle = (part: 'search' | 'menu') => setOpened((current) => (current === part ? null : part));
   const searchBox = useRef<HTMLDivElement>(null);
   const searchToggle = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
-  useEffect(() => {
-    setOpen(false);
-    setSearchOpen(false);
-  }, [pathname]);
+  useEffect(() => setOpened(null), [pathname]);
 
   // the field is already mounted (loaded with the page): opening the row puts the cursor in it
   useEffect(() => {
@@ -298,7 +280,7 @@ export function Header() {
   }, [searchOpen]);
 
   const closeSearch = (returnFocus: boolean) => {
-    setSearchOpen(false);
+    setOpened(null);
     if (returnFocus) searchToggle.current?.focus();
   };
 
@@ -314,19 +296,17 @@ export function Header() {
           </BarNav>
           <Toaster placement="bar" />
         </Brand>
-        <SearchToggle
+        <BarToggle
           ref={searchToggle}
           type="button"
+          $hideFrom="md"
           aria-label={searchOpen ? 'Close search' : 'Search'}
           aria-expanded={searchOpen}
           aria-controls="site-search"
-          onClick={() => {
-            setOpen(false);
-            setSearchOpen((o) => !o);
-          }}
+          onClick={() => toggle('search')}
         >
           <SearchIcon open={searchOpen} />
-        </SearchToggle>
+        </BarToggle>
         <Search
           id="site-search"
           ref={searchBox}
@@ -336,28 +316,15 @@ export function Header() {
             if (event.key === 'Escape' && searchOpen && !event.defaultPrevented) closeSearch(true);
           }}
         >
-          <SearchBox
-            onNavigate={() => {
-              setOpen(false);
-              closeSearch(false);
-            }}
-          />
+          <SearchBox onNavigate={() => closeSearch(false)} />
         </Search>
         <Cart>
           <CartBadge />
         </Cart>
-        <Toggle
-          type="button"
-          aria-expanded={open}
-          aria-controls="site-menu"
-          onClick={() => {
-            setSearchOpen(false);
-            setOpen((o) => !o);
-          }}
-        >
+        <BarToggle type="button" $hideFrom="lg" aria-expanded={open} aria-controls="site-menu" onClick={() => toggle('menu')}>
           <MenuIcon open={open} />
-          <ToggleWord>Menu</ToggleWord>
-        </Toggle>
+          <HiddenOnPhone>Menu</HiddenOnPhone>
+        </BarToggle>
         <Collapsible id="site-menu" $open={open}>
           <MenuNav aria-label="Main">
             <MainLinks />

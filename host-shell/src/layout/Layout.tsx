@@ -1,9 +1,7 @@
 import { media } from '@pharmacy/ui';
-import { useRef } from 'react';
-import { Outlet } from 'react-router-dom';
-import { useHeadingFocus } from './headingFocus';
-import { PageScroll } from './PageScroll';
 import styled from 'styled-components';
+import { MainOutlet } from './MainOutlet';
+import { PageScroll } from './PageScroll';
 import { ChatButton } from './ChatButton';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -23,18 +21,12 @@ const SkipLink = styled.a`
   }
 `;
 
-const Main = styled.main`
-  display: block;
-  /* a page that is still loading (a spinner) keeps the footer below the fold, so it does not jump down later */
-  min-height: 100vh;
+const Main = styled(MainOutlet)`
   max-width: 72rem;
   margin: 0 auto;
   padding: 1rem 0.75rem 0;
   ${media.md} {
     padding: 1.5rem 1rem 0;
-  }
-  &:focus {
-    outline: none;
   }
 `;
 
@@ -43,15 +35,11 @@ const Main = styled.main`
  * rest working. (The admin has its own frame, AdminFrame.)
  */
 export function Layout() {
-  const main = useRef<HTMLElement>(null);
-  useHeadingFocus(main);
   return (
     <>
       <SkipLink href="#main">Skip to content</SkipLink>
       <Header />
-      <Main id="main" tabIndex={-1} ref={main}>
-        <Outlet />
-      </Main>
+      <Main />
       <Footer />
       {/* a landmark, so a screen-reader user finds the floating buttons like the rest of the page */}
       <aside aria-label="Quick help">

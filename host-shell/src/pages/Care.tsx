@@ -1,7 +1,7 @@
 import { useMarket } from '@pharmacy/session';
 import { Link } from 'react-router-dom';
 import { CareArt } from './art';
-import { CardGrid, ContentPage, InfoCard, Notice, Section } from './content';
+import { CardGrid, ContentPage, InfoCard, Notice, TitledSection } from './content';
 
 export default function Care() {
   const { health } = useMarket();
@@ -13,8 +13,7 @@ export default function Care() {
       art={<CareArt />}
     >
       <CardGrid $wide>
-        <InfoCard aria-labelledby="care-cold">
-          <h2 id="care-cold">Colds and flu</h2>
+        <InfoCard id="care-cold" title="Colds and flu" level={2}>
           <ul>
             <li>Rest, keep warm and drink plenty of fluids; most colds clear up within 7 to 10 days.</li>
             <li>Paracetamol or ibuprofen ease fever and aches. Check the label: many cold remedies already contain paracetamol, so do not take two at once.</li>
@@ -23,8 +22,7 @@ export default function Care() {
           </ul>
         </InfoCard>
 
-        <InfoCard aria-labelledby="care-allergies">
-          <h2 id="care-allergies">Hay fever and allergies</h2>
+        <InfoCard id="care-allergies" title="Hay fever and allergies" level={2}>
           <ul>
             <li>Non-drowsy antihistamines (such as cetirizine or loratadine) help sneezing and itchy eyes; start them before the pollen season if you can.</li>
             <li>Steroid nasal sprays work best when used every day, and take a few days to reach full effect.</li>
@@ -33,8 +31,7 @@ export default function Care() {
           </ul>
         </InfoCard>
 
-        <InfoCard aria-labelledby="care-firstaid">
-          <h2 id="care-firstaid">First aid at home</h2>
+        <InfoCard id="care-firstaid" title="First aid at home" level={2}>
           <ul>
             <li><strong>Minor cuts:</strong> rinse with clean water, press with a clean pad until bleeding stops, then cover with a plaster.</li>
             <li><strong>Burns:</strong> cool under cool running water for 20 minutes, then cover loosely with cling film. No ice, butter or creams.</li>
@@ -44,8 +41,7 @@ export default function Care() {
         </InfoCard>
       </CardGrid>
 
-      <Section aria-labelledby="care-doctor">
-        <h2 id="care-doctor">When to see a doctor</h2>
+      <TitledSection id="care-doctor" title="When to see a doctor">
         <ul>
           <li>A fever above 39 °C that lasts more than 3 days, or any fever in a baby under 3 months.</li>
           <li>Symptoms that get worse after a week, or a cough that lasts longer than 3 weeks.</li>
@@ -53,7 +49,7 @@ export default function Care() {
           <li>A rash that does not fade when you press a glass against it.</li>
           <li>Swelling of the lips, tongue or throat after a new medicine or food.</li>
         </ul>
-      </Section>
+      </TitledSection>
       <Notice>
         <p>
           In an emergency call {health.emergencyNumber} straight away. {health.urgentHelp} For anything else, our

@@ -32,8 +32,7 @@ function Methods({ options }: { options: DeliveryOptions }) {
     <CardGrid $wide>
       {options.methods.map((option) => (
         // an article, not a landmark: "Click and collect" is also the name of the page's section about it
-        <InfoCard as="article" key={option.method} aria-labelledby={`delivery-option-${option.method}`}>
-          <h3 id={`delivery-option-${option.method}`}>{option.label}</h3>
+        <InfoCard as="article" key={option.method} id={`delivery-option-${option.method}`} title={option.label}>
           <p>{option.description}</p>
           <Fee>{feeText(option, options.currency)}</Fee>
         </InfoCard>
@@ -46,8 +45,7 @@ function Pharmacies({ options }: { options: DeliveryOptions }) {
   return (
     <CardGrid $wide>
       {options.pharmacies.map((pharmacy) => (
-        <InfoCard key={pharmacy.id} aria-labelledby={`pharmacy-${pharmacy.id}`}>
-          <h3 id={`pharmacy-${pharmacy.id}`}>{pharmacy.name}</h3>
+        <InfoCard key={pharmacy.id} id={`pharmacy-${pharmacy.id}`} title={pharmacy.name}>
           <p>{pharmacy.address}</p>
           <ul>
             {pharmacy.openingHours.map((line) => (

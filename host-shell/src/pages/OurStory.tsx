@@ -2,7 +2,7 @@ import { pricesIncludeTax } from '@pharmacy/contracts';
 import { useMarket } from '@pharmacy/session';
 import { Link } from 'react-router-dom';
 import { StoryArt } from './art';
-import { CardGrid, Columns, ContentPage, InfoCard, Section } from './content';
+import { CardSection, Columns, ContentPage, InfoCard, Section, TitledSection } from './content';
 import { FreeDeliveryOver } from './DeliveryFacts';
 
 export default function OurStory() {
@@ -34,44 +34,36 @@ export default function OurStory() {
         </Columns>
       </Section>
 
-      <Section aria-labelledby="story-believe">
-        <h2 id="story-believe">What we believe</h2>
-        <CardGrid>
-          <InfoCard aria-labelledby="believe-safety">
-            <h3 id="believe-safety">Safety before speed</h3>
-            <p>
-              An order with a pharmacy medicine or a safety warning for you waits for a pharmacist&apos;s review, and we
-              would rather refund an order than send something that is not right for you.
-            </p>
-          </InfoCard>
-          <InfoCard aria-labelledby="believe-words">
-            <h3 id="believe-words">Plain words</h3>
-            <p>Warnings, questions and advice written so that you can make your own decisions.</p>
-          </InfoCard>
-          <InfoCard aria-labelledby="believe-privacy">
-            <h3 id="believe-privacy">Privacy by default</h3>
-            <p>
-              Your health information is used to keep you safe and never sold. Delete your account and your personal
-              details are erased; only the pharmacy&apos;s record of what it sold is kept, without your name.
-            </p>
-          </InfoCard>
-          <InfoCard aria-labelledby="believe-prices">
-            <h3 id="believe-prices">Fair prices</h3>
-            <p>
-              The price you see is the price you pay: {pricesIncludeTax(market)} Standard delivery is <FreeDeliveryOver />, and
-              every fee is on <Link to="/where-we-serve">our delivery page</Link> and at checkout before you pay.
-            </p>
-          </InfoCard>
-        </CardGrid>
-      </Section>
+      <CardSection id="story-believe" title="What we believe">
+        <InfoCard id="believe-safety" title="Safety before speed">
+          <p>
+            An order with a pharmacy medicine or a safety warning for you waits for a pharmacist&apos;s review, and we
+            would rather refund an order than send something that is not right for you.
+          </p>
+        </InfoCard>
+        <InfoCard id="believe-words" title="Plain words">
+          <p>Warnings, questions and advice written so that you can make your own decisions.</p>
+        </InfoCard>
+        <InfoCard id="believe-privacy" title="Privacy by default">
+          <p>
+            Your health information is used to keep you safe and never sold. Delete your account and your personal
+            details are erased; only the pharmacy&apos;s record of what it sold is kept, without your name.
+          </p>
+        </InfoCard>
+        <InfoCard id="believe-prices" title="Fair prices">
+          <p>
+            The price you see is the price you pay: {pricesIncludeTax(market)} Standard delivery is <FreeDeliveryOver />, and
+            every fee is on <Link to="/where-we-serve">our delivery page</Link> and at checkout before you pay.
+          </p>
+        </InfoCard>
+      </CardSection>
 
-      <Section aria-labelledby="story-next">
-        <h2 id="story-next">Tell us what to do next</h2>
+      <TitledSection id="story-next" title="Tell us what to do next">
         <p>
           Much of what we do came from a customer&apos;s question. See <Link to="/pharmacy">what our pharmacy offers</Link>{' '}
           or <Link to="/suggest-idea">suggest an idea</Link>.
         </p>
-      </Section>
+      </TitledSection>
     </ContentPage>
   );
 }

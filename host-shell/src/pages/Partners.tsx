@@ -1,6 +1,6 @@
 import { SUPPORT_EMAIL } from '../config';
 import { PartnersArt } from './art';
-import { CardGrid, Columns, ContentPage, InfoCard, Section } from './content';
+import { CardSection, Columns, ContentPage, InfoCard, Section } from './content';
 
 export default function Partners() {
   return (
@@ -10,25 +10,20 @@ export default function Partners() {
       lead="Safe medicines depend on a safe supply chain. These are the organisations we work with, and what we ask of them."
       art={<PartnersArt />}
     >
-      <Section aria-labelledby="partners-who">
-        <h2 id="partners-who">Who we work with</h2>
-        <CardGrid>
-          <InfoCard aria-labelledby="partners-wholesalers">
-            <h3 id="partners-wholesalers">Licensed wholesalers</h3>
-            <p>
-              Every medicine we sell comes from wholesalers that hold a wholesale dealer&apos;s licence. Stock is checked
-              on arrival, stored at the temperature the manufacturer requires and traceable by batch.
-            </p>
-          </InfoCard>
-          <InfoCard aria-labelledby="partners-brands">
-            <h3 id="partners-brands">Manufacturers and brands</h3>
-            <p>
-              The brands in our shop are bought through those wholesalers, in their original packs with the patient
-              leaflet, so what you receive is what the label says.
-            </p>
-          </InfoCard>
-        </CardGrid>
-      </Section>
+      <CardSection id="partners-who" title="Who we work with">
+        <InfoCard id="partners-wholesalers" title="Licensed wholesalers">
+          <p>
+            Every medicine we sell comes from wholesalers that hold a wholesale dealer&apos;s licence. Stock is checked
+            on arrival, stored at the temperature the manufacturer requires and traceable by batch.
+          </p>
+        </InfoCard>
+        <InfoCard id="partners-brands" title="Manufacturers and brands">
+          <p>
+            The brands in our shop are bought through those wholesalers, in their original packs with the patient
+            leaflet, so what you receive is what the label says.
+          </p>
+        </InfoCard>
+      </CardSection>
 
       <Section aria-labelledby="partners-choose">
         <Columns>

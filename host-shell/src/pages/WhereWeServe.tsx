@@ -1,7 +1,7 @@
 import { useMarket } from '@pharmacy/session';
 import { Link } from 'react-router-dom';
 import { DeliveryArt } from './art';
-import { Columns, ContentPage, Section } from './content';
+import { Columns, ContentPage, Section, TitledSection } from './content';
 import { DeliveryFacts, FreeDeliveryOver } from './DeliveryFacts';
 
 /** "Northern Ireland, the Isle of Man, Guernsey or Jersey". */
@@ -22,29 +22,26 @@ export default function WhereWeServe() {
       }
       art={<DeliveryArt />}
     >
-      <Section aria-labelledby="delivery-area">
-        <h2 id="delivery-area">Where we deliver</h2>
+      <TitledSection id="delivery-area" title="Where we deliver">
         <p>
           We deliver to {delivery.area.description}.
           {excluded.length > 0 && ` We cannot deliver to ${either(excluded)}; collect from one of our pharmacies instead.`}
         </p>
-      </Section>
+      </TitledSection>
 
-      <Section aria-labelledby="delivery-methods">
-        <h2 id="delivery-methods">Delivery options and fees</h2>
+      <TitledSection id="delivery-methods" title="Delivery options and fees">
         <p>These are the options and fees checkout offers; the total you pay is shown before you place your order.</p>
         <DeliveryFacts part="methods" />
-      </Section>
+      </TitledSection>
 
-      <Section aria-labelledby="delivery-collect">
-        <h2 id="delivery-collect">Click and collect</h2>
+      <TitledSection id="delivery-collect" title="Click and collect">
         <p>
           Choose Click and collect at checkout and pick one of these pharmacies. Bring your order number (it starts with
           #, as in your confirmation and <Link to="/my-orders">My orders</Link>) to the counter.
           {demo && ' (Demo addresses: this shop has no real pharmacies.)'}
         </p>
         <DeliveryFacts part="pharmacies" />
-      </Section>
+      </TitledSection>
 
       <Section aria-labelledby="delivery-good-to-know">
         <Columns>

@@ -65,10 +65,27 @@ export const Lead = styled.p`
   color: ${({ theme }) => theme.colors.textMuted} !important;
 `;
 
-/** A titled band of the page. */
+/** A band of the page (untitled where its cards or columns carry the headings). */
 export const Section = styled.section`
   margin-top: 2.5rem;
 `;
+
+interface Titled {
+  /** The heading's id: it names the landmark for screen readers. */
+  id: string;
+  title: ReactNode;
+  children: ReactNode;
+}
+
+/** A band of the page named by its heading. */
+export function TitledSection({ id, title, children }: Titled) {
+  return (
+    <Section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </Section>
+  );
+}
 
 /** Cards side by side: one column on a phone, two from sm, three from lg when there are enough. */
 export const CardGrid = styled.div<{ $wide?: boolean }>`
@@ -93,7 +110,7 @@ export const Columns = styled.div`
   }
 `;
 
-export const InfoCard = styled.section`
+const Card = styled.section`
   ${surfaceBox}
   padding: 1.25rem;
   h2,
@@ -105,6 +122,29 @@ export const InfoCard = styled.section`
     margin-bottom: 0;
   }
 `;
+
+/** A titled band of cards (three across from lg when `wide`). */
+export function CardSection({ id, title, wide, children }: Titled & { wide?: boolean }) {
+  return (
+    <TitledSection id={id} title={title}>
+      <CardGrid $wide={wide}>{children}</CardGrid>
+    </TitledSection>
+  );
+}
+
+/**
+ * A card named by its heading: an h3 under a titled section, an h2 where the card stands for itself. `article` where
+ * its name is also a section's (two landmarks with one name cannot be told apart).
+ */
+export function InfoCard({ id, title, level = 3, as, children }: Titled & { level?: 2 | 3; as?: 'article' }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <Card as={as} aria-labelledby={id}>
+      <Heading id={id}>{title}</Heading>
+      {children}
+    </Card>
+  );
+}
 
 export const Notice = styled.aside`
   margin: 1.5rem 0;

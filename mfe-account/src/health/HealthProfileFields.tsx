@@ -4,24 +4,43 @@ import { ChipCombobox } from '@pharmacy/ui';
 import { suggestTerms, type TermsFor } from './terms';
 import { UNRECOGNISED_NOTE, useUnrecognised } from './useUnrecognised';
 
-interface TermsInputProps {
-  kind: TermsFor;
-  label: string;
-  values: string[];
-  onChange: (values: string[]) => void;
-  placeholder: string;
-  hint: string;
+export interface HealthProfileValues {
+  allergies: string[];
+  healthConditions: string[];
 }
 
+interface HealthProfileFieldsProps {
+  value: HealthProfileValues;
+  onChange: (next: HealthProfileValues) => void;
+}
+
+/** Each list's kind of term (which part of the knowledge table suggests it) and its words. */
+const LISTS: Record<keyof HealthProfileValues, { kind: TermsFor; label: string; placeholder: string; hint: string }> = {
+  allergies: {
+    kind: 'allergy',
+    label: 'Allergies',
+    placeholder: 'e.g. penicillin, Nurofen, lactose',
+    hint: 'Start typing to see suggestions, or press Enter to add your own words. Medicines, brands, drug groups and ingredients all work.',
+  },
+  healthConditions: {
+    kind: 'condition',
+    label: 'Health conditions',
+    placeholder: 'e.g. asthma, high blood pressure',
+    hint: 'Include pregnancy or breastfeeding. We warn you about products that are not advised with them.',
+  },
+};
+
 /** One list of the health profile: suggestions from the catalog's knowledge table, free text allowed and flagged. */
-function HealthTermsInput({ kind, label, values, onChange, placeholder, hint }: TermsInputProps) {
+function HealthTermsInput({ list, value, onChange }: HealthProfileFieldsProps & { list: keyof HealthProfileValues }) {
+  const { kind, label, placeholder, hint } = LISTS[list];
   const suggest = useCallback((query: string, signal: AbortSignal) => suggestTerms(kind, query, signal), [kind]);
+  const values = value[list];
   const unrecognised = useUnrecognised(values);
   return (
     <ChipCombobox
       label={label}
       values={values}
-      onChange={onChange}
+      onChange={(terms) => onChange({ ...value, [list]: terms })}
       suggest={suggest}
       placeholder={placeholder}
       hint={hint}
@@ -32,31 +51,12 @@ function HealthTermsInput({ kind, label, values, onChange, placeholder, hint }: 
   );
 }
 
-export interface HealthProfileValues {
-  allergies: string[];
-  healthConditions: string[];
-}
-
 /** Allergies and health conditions, as the profile form and the step after sign-up both ask for them. */
-export function HealthProfileFields({ value, onChange }: { value: HealthProfileValues; onChange: (next: HealthProfileValues) => void }) {
+export function HealthProfileFields(props: HealthProfileFieldsProps) {
   return (
     <>
-      <HealthTermsInput
-        kind="allergy"
-        label="Allergies"
-        values={value.allergies}
-        onChange={(allergies) => onChange({ ...value, allergies })}
-        placeholder="e.g. penicillin, Nurofen, lactose"
-        hint="Start typing to see suggestions, or press Enter to add your own words. Medicines, brands, drug groups and ingredients all work."
-      />
-      <HealthTermsInput
-        kind="condition"
-        label="Health conditions"
-        values={value.healthConditions}
-        onChange={(healthConditions) => onChange({ ...value, healthConditions })}
-        placeholder="e.g. asthma, high blood pressure"
-        hint="Include pregnancy or breastfeeding. We warn you about products that are not advised with them."
-      />
+      <HealthTermsInput list="allergies" {...props} />
+      <HealthTermsInput list="healthConditions" {...props} />
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { dobProblem } from '@pharmacy/contracts';
-import { updateUserStart, useAppDispatch, type ProfileUpdate } from '@pharmacy/session';
-import { Button, toast } from '@pharmacy/ui';
+import type { ProfileUpdate } from '@pharmacy/session';
+import { Button } from '@pharmacy/ui';
 import { FormPage } from '../forms/FormPage';
 import { Actions, Alert } from '../forms/layout';
-import { useSessionOutcome } from '../forms/useSessionOutcome';
 import { DateOfBirthField } from '../profile/DateOfBirthField';
+import { useProfileUpdate } from '../profile/useProfileUpdate';
 import { HealthProfileFields, type HealthProfileValues } from './HealthProfileFields';
 
 /** Why the step is worth a minute, said where it is offered. */
@@ -18,23 +18,17 @@ export const HEALTH_PROFILE_WHY = 'We check every medicine against your allergie
  * profile page. `onDone` goes on to where the shopper was going.
  */
 export function HealthProfileStep({ onDone }: { onDone: () => void }) {
-  const dispatch = useAppDispatch();
   const [health, setHealth] = useState<HealthProfileValues>({ allergies: [], healthConditions: [] });
   const [dob, setDob] = useState({ value: '', touched: false });
   const dobError = dob.touched ? dobProblem(dob.value) : null;
-  const [serverError, setServerError] = useState<string | null>(null);
-  const outcome = useSessionOutcome((error) => {
-    if (error) {
-      setServerError(error);
-      return;
-    }
-    toast({ title: 'Health profile saved', description: 'We will warn you about medicines that may not suit you.' });
-    onDone();
-  });
+  const { save, saving, serverError, clearServerError } = useProfileUpdate(
+    { title: 'Health profile saved', description: 'We will warn you about medicines that may not suit you.' },
+    onDone,
+  );
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    setServerError(null);
+    clearServerError();
     setDob((d) => ({ ...d, touched: true }));
     if (dobProblem(dob.value)) return;
     const DOB = dob.value.trim();
@@ -43,8 +37,7 @@ export function HealthProfileStep({ onDone }: { onDone: () => void }) {
       return;
     }
     const update: ProfileUpdate = { allergies: health.allergies, healthConditions: health.healthConditions, ...(DOB ? { DOB } : {}) };
-    outcome.begin();
-    dispatch(updateUserStart(update));
+    save(update);
   }
 
   return (
@@ -66,10 +59,10 @@ export function HealthProfileStep({ onDone }: { onDone: () => void }) {
         />
         <HealthProfileFields value={health} onChange={setHealth} />
         <Actions>
-          <Button type="submit" loading={outcome.waiting} loadingLabel="Saving your health profile">
+          <Button type="submit" loading={saving} loadingLabel="Saving your health profile">
             Save and continue
           </Button>
-          <Button variant="ghost" onClick={onDone} disabled={outcome.waiting}>
+          <Button variant="ghost" onClick={onDone} disabled={saving}>
             Skip for now
           </Button>
         </Actions>

@@ -1,13 +1,13 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { ACCOUNT_LIMITS, dobProblem, emailProblem, nameProblem, normalizeEmail, phoneProblem, type PhoneRule } from '@pharmacy/contracts';
-import { updateUserStart, useAppDispatch, useMarket, type ProfileUpdate, type SessionUser } from '@pharmacy/session';
-import { Button, Field, Input, toast } from '@pharmacy/ui';
+import { useMarket, type ProfileUpdate, type SessionUser } from '@pharmacy/session';
+import { Button, Field, Input } from '@pharmacy/ui';
 import { useForm } from '../forms/useForm';
-import { useSessionOutcome } from '../forms/useSessionOutcome';
 import { HealthProfileFields, type HealthProfileValues } from '../health/HealthProfileFields';
 import { NameAndEmailFields } from '../forms/fields';
 import { Actions, Alert, Row } from '../forms/layout';
 import { DateOfBirthField } from './DateOfBirthField';
+import { useProfileUpdate } from './useProfileUpdate';
 
 type ProfileValues = { firstName: string; lastName: string; email: string; phone: string; DOB: string; currentPassword: string };
 
@@ -26,7 +26,6 @@ const validateFor = (user: SessionUser, phoneRule: PhoneRule) => (v: ProfileValu
 
 /** Edits every profile field; saving goes through the session's update flow (PUT /api/account/profile). */
 export function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }) {
-  const dispatch = useAppDispatch();
   const { phone: phoneRule } = useMarket();
   const validate = useMemo(() => validateFor(user, phoneRule), [user, phoneRule]);
   const form = useForm<ProfileValues>(
@@ -41,19 +40,11 @@ export function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () =>
     validate,
   );
   const [health, setHealth] = useState<HealthProfileValues>({ allergies: user.allergies ?? [], healthConditions: user.healthConditions ?? [] });
-  const [serverError, setServerError] = useState<string | null>(null);
-  const outcome = useSessionOutcome((error) => {
-    if (error) {
-      setServerError(error);
-      return;
-    }
-    toast({ title: 'Profile saved', description: 'Your details are up to date.' });
-    onDone();
-  });
+  const { save, saving, serverError, clearServerError } = useProfileUpdate({ title: 'Profile saved', description: 'Your details are up to date.' }, onDone);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    setServerError(null);
+    clearServerError();
     if (!form.validateAll()) return;
     const v = form.values;
     const update: ProfileUpdate = {
@@ -66,8 +57,7 @@ export function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () =>
       healthConditions: health.healthConditions,
       ...(emailChanged(user, v.email) ? { currentPassword: v.currentPassword } : {}),
     };
-    outcome.begin();
-    dispatch(updateUserStart(update));
+    save(update);
   }
 
   return (
@@ -92,10 +82,10 @@ export function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () =>
       </Row>
       <HealthProfileFields value={health} onChange={setHealth} />
       <Actions>
-        <Button type="submit" loading={outcome.waiting} loadingLabel="Saving your profile">
+        <Button type="submit" loading={saving} loadingLabel="Saving your profile">
           Save changes
         </Button>
-        <Button variant="ghost" onClick={onDone} disabled={outcome.waiting}>
+        <Button variant="ghost" onClick={onDone} disabled={saving}>
           Cancel
         </Button>
       </Actions>

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import {
-  ORDER_STATUS_TRANSITIONS, PAYMENT_STATUS_TRANSITIONS, formatMoney, orderActorLabel, orderNumber, orderStatusWords, type AdminReviewBody, type Order, type OrderStatus,
+  formatMoney, orderActorLabel, orderNumber, orderStatusWords, type AdminReviewBody, type Order, type OrderStatus,
   type PaymentStatus,
 } from '@pharmacy/contracts';
 import { useMarket } from '@pharmacy/session';
@@ -13,7 +13,6 @@ import type { RecognitionState } from '../safety/slice';
 import { Center } from '../styles';
 import { Fact, Facts, H3, Section, Sections, Warn } from './parts';
 import { ReviewSection } from './ReviewSection';
-import { finalMoveWarning } from './finalMoves';
 import { inReviewQueue, type ReviewCustomer } from './slice';
 import { StatusControl, staffStatusLabel, type HistoryField } from './StatusControl';
 
@@ -117,26 +116,8 @@ export function OrderDetailsDialog(props: OrderDetailsDialogProps) {
           <Section $wide aria-labelledby="order-status-heading">
             <H3 id="order-status-heading">Status</H3>
             <Sections>
-              <StatusControl
-                label="Order status"
-                field="orderStatus"
-                current={order.orderStatus}
-                transitions={ORDER_STATUS_TRANSITIONS}
-                busy={updating === 'orderStatus'}
-                lockedReason={lockedReason}
-                confirm={(next) => finalMoveWarning(order, 'orderStatus', next)}
-                onChange={onOrderStatus}
-              />
-              <StatusControl
-                label="Payment status"
-                field="paymentStatus"
-                current={order.paymentStatus}
-                transitions={PAYMENT_STATUS_TRANSITIONS}
-                busy={updating === 'paymentStatus'}
-                lockedReason={lockedReason}
-                confirm={(next) => finalMoveWarning(order, 'paymentStatus', next)}
-                onChange={onPaymentStatus}
-              />
+              <StatusControl order={order} field="orderStatus" updating={updating} lockedReason={lockedReason} onChange={onOrderStatus} />
+              <StatusControl order={order} field="paymentStatus" updating={updating} lockedReason={lockedReason} onChange={onPaymentStatus} />
             </Sections>
           </Section>
 

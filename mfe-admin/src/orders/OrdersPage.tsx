@@ -3,13 +3,13 @@ import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ADMIN_ORDERS_QUERY_MAX, ORDER_STATUSES, formatMoney, orderNumber, reviewStatusLabel, type Order, type OrderStatus } from '@pharmacy/contracts';
-import { Button, Input, Select, th } from '@pharmacy/ui';
+import { Button, Select, th } from '@pharmacy/ui';
 import { viewDetailsColumn, type Column } from '../DataTable';
 import { ListPage } from '../ListPage';
+import { SearchField } from '../SearchField';
 import { dateTimeOrDash } from '../format';
 import { useAdminSelector } from '../state/module';
 import { selectOrders, selectRecognition } from '../state/selectors';
-import { HiddenLabel, Search } from '../styles';
 import { useDetailsDialog } from '../useDetailsDialog';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { OrderWordsBadges, staffStatusLabel } from './StatusControl';
@@ -43,7 +43,6 @@ export function OrdersPage() {
   const recognition = useAdminSelector(selectRecognition);
   const dialog = useDetailsDialog(ordersActions.fetchOrderDetails, ordersActions.resetOrderDetails);
   const filterId = useId();
-  const searchId = useId();
   const [term, setTerm] = useState(orders.q ?? '');
   const searched = useRef(orders.q ?? '');
   const [params, setParams] = useSearchParams();
@@ -105,18 +104,13 @@ export function OrdersPage() {
       label="Orders"
       toolbar={
         <>
-          <Search>
-            <HiddenLabel htmlFor={searchId}>Search orders by number, customer name or email</HiddenLabel>
-            <Input
-              id={searchId}
-              type="search"
-              placeholder="Order number, name or email"
-              maxLength={ADMIN_ORDERS_QUERY_MAX}
-              value={term}
-              onChange={(event) => setTerm(event.target.value)}
-              autoComplete="off"
-            />
-          </Search>
+          <SearchField
+            label="Search orders by number, customer name or email"
+            placeholder="Order number, name or email"
+            maxLength={ADMIN_ORDERS_QUERY_MAX}
+            value={term}
+            onChange={setTerm}
+          />
           <Segments role="group" aria-label="Pharmacist review">
             <Button variant={review === null ? 'primary' : 'secondary'} aria-pressed={review === null} onClick={() => showReview(null)}>
               All orders

@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { orderStatusWords, paymentStatusLabel, statusChangeLabel, statusTone, type Order } from '@pharmacy/contracts';
+import {
+  ORDER_STATUS_TRANSITIONS, PAYMENT_STATUS_TRANSITIONS, orderStatusWords, paymentStatusLabel, statusChangeLabel, statusTone, type Order,
+} from '@pharmacy/contracts';
 import { Badge, Button, Select, VisuallyHidden, th } from '@pharmacy/ui';
 import { ConfirmDialog } from '../ConfirmDialog';
-import type { FinalMoveWarning } from './finalMoves';
+import { finalMoveWarning, type FinalMoveWarning } from './finalMoves';
 
 const Box = styled.div`
   display: flex;
@@ -66,23 +68,29 @@ export function OrderWordsBadges({ order }: { order: Order }) {
   );
 }
 
-export interface StatusControlProps<S extends string> {
-  /** "Order status" or "Payment status". */
-  label: string;
-  field: StatusField;
-  current: S;
-  /** The one transition table of shared/contracts (docs/domain.md#orders). */
-  transitions: Record<S, readonly S[]>;
-  busy: boolean;
+/** The two statuses staff move by hand, each along the one transition table of shared/contracts (docs/domain.md#orders). */
+const STATUS_FIELDS = {
+  orderStatus: { label: 'Order status', transitions: ORDER_STATUS_TRANSITIONS },
+  paymentStatus: { label: 'Payment status', transitions: PAYMENT_STATUS_TRANSITIONS },
+} as const;
+
+export interface StatusControlProps<F extends StatusField> {
+  order: Order;
+  field: F;
+  /** The status an update is under way for, if any. */
+  updating: StatusField | null;
   /** Why no move is allowed now although the table has some (the server would refuse them): shown, controls disabled. */
   lockedReason?: string;
-  /** What to ask before a move that cannot be undone; null (or absent) moves at once. */
-  confirm?: (next: S) => FinalMoveWarning | null;
-  onChange: (next: S) => void;
+  onChange: (next: Order[F]) => void;
 }
 
 /** Offers only the states the current one may move to; a final state offers nothing, and a move into one asks first. */
-export function StatusControl<S extends string>({ label, field, current, transitions, busy, lockedReason, confirm, onChange }: StatusControlProps<S>) {
+export function StatusControl<F extends StatusField>({ order, field, updating, lockedReason, onChange }: StatusControlProps<F>) {
+  type S = Order[F];
+  const { label } = STATUS_FIELDS[field];
+  const transitions = STATUS_FIELDS[field].transitions as Record<S, readonly S[]>;
+  const current = order[field];
+  const busy = updating === field;
   const id = useId();
   const reasonId = useId();
   const allowed = transitions[current] ?? [];
@@ -102,7 +110,7 @@ export function StatusControl<S extends string>({ label, field, current, transit
 
   const update = () => {
     if (!next) return;
-    const warning = confirm?.(next) ?? null;
+    const warning = finalMoveWarning(order, field, next);
     if (warning) setAsking(warning);
     else onChange(next);
   };

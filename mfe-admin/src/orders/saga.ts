@@ -1,22 +1,22 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import { orderStatusLabel, paymentStatusLabel, type AdminReviewBody, type Order, type OrderStatus, type PaymentStatus, type User } from '@pharmacy/contracts';
+import { all, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { orderStatusLabel, paymentStatusLabel, type AdminReviewBody, type Order, type OrderStatus, type PaymentStatus } from '@pharmacy/contracts';
 import { getErrorMessage, isApiError } from '@pharmacy/session';
 import { adminApi } from '../api';
-import { recognitionActions } from '../safety/slice';
-import { termsToCheck } from '../safety/terms';
+import { recogniseProfile } from '../safety/saga';
+import { pagedList, reload } from '../state/pagedList';
 import { request } from '../state/request';
 import { selectOrders } from '../state/selectors';
-import { ordersActions, type OrdersState } from './slice';
+import { ordersActions } from './slice';
 
-const fetchOrdersSaga = request({
-  *run(_action, signal): SagaIterator {
-    const { status, review, q, page, limit }: OrdersState = yield select(selectOrders);
-    return yield call(adminApi.listOrders, { status: status ?? undefined, review: review ?? undefined, q: q ?? undefined, page, limit }, signal);
-  },
-  succeeded: (result) => ordersActions.fetchOrdersSucceeded(result),
-  failed: () => ordersActions.fetchOrdersFailed(),
+const fetchOrdersSaga = pagedList({
+  from: selectOrders,
+  load: ({ status, review, q, page, limit }, signal) =>
+    adminApi.listOrders({ status: status ?? undefined, review: review ?? undefined, q: q ?? undefined, page, limit }, signal),
+  fetch: ordersActions.fetchOrders,
+  succeeded: ordersActions.fetchOrdersSucceeded,
+  failed: ordersActions.fetchOrdersFailed,
   failure: 'Could not load orders',
 });
 
@@ -46,10 +46,6 @@ const fetchCustomerSaga = request({
   until: ordersActions.resetOrderDetails.type,
 });
 
-function* recogniseProfile({ payload: user }: PayloadAction<User>): SagaIterator {
-  yield put(recognitionActions.recognise(termsToCheck([...user.allergies, ...user.healthConditions])));
-}
-
 const updateOrderStatusSaga = request({
   run: ({ payload }: PayloadAction<{ id: string; orderStatus: OrderStatus }>) => adminApi.updateOrderStatus(payload.id, payload.orderStatus),
   succeeded: (order) => ordersActions.updateOrderSucceeded(order),
@@ -77,12 +73,6 @@ const reviewOrderSaga = request({
       : ['Order rejected', `The payment is ${paymentStatusLabel(order.paymentStatus).toLowerCase()} and the shopper has been told.`],
 });
 
-// Another pharmacist may have decided meanwhile (a failure can be that very conflict): the list and the queue's
-// count are read again from the server either way.
-function* refreshAfterDecision(): SagaIterator {
-  yield put(ordersActions.fetchOrders());
-}
-
 export function* ordersSaga(): SagaIterator {
   yield all([
     takeLatest(ordersActions.fetchOrders.type, fetchOrdersSaga),
@@ -93,6 +83,8 @@ export function* ordersSaga(): SagaIterator {
     takeEvery(ordersActions.updateOrderStatus.type, updateOrderStatusSaga),
     takeEvery(ordersActions.updatePaymentStatus.type, updatePaymentStatusSaga),
     takeLeading(ordersActions.reviewOrder.type, reviewOrderSaga),
-    takeEvery([ordersActions.reviewOrderSucceeded.type, ordersActions.reviewOrderFailed.type], refreshAfterDecision),
+    // Another pharmacist may have decided meanwhile (a failure can be that very conflict): the list and the queue's
+    // count are read again from the server either way.
+    takeEvery([ordersActions.reviewOrderSucceeded.type, ordersActions.reviewOrderFailed.type], reload(ordersActions.fetchOrders)),
   ]);
 }

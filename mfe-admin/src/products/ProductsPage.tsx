@@ -1,20 +1,20 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
 import { categoryLabel, formatMoney, type Product } from '@pharmacy/contracts';
 import { useMarket } from '@pharmacy/session';
 import { Dialog } from '@pharmacy/ui/dialog';
-import { Badge, Button, Input, VisuallyHidden, th } from '@pharmacy/ui';
+import { Badge, Button, VisuallyHidden, th } from '@pharmacy/ui';
 import { ConfirmDialog, useConfirmDelete } from '../ConfirmDialog';
 import type { Column } from '../DataTable';
 import { ListPage } from '../ListPage';
+import { SearchField } from '../SearchField';
 import { useAdminSelector } from '../state/module';
 import { selectProducts } from '../state/selectors';
 import { ProductForm } from './ProductForm';
 import { emptyProductForm, productToForm, toProductInput, toProductPatch } from './productForm';
 import { StockPanel } from './StockPanel';
 import { productsActions } from './slice';
-import { HiddenLabel, Search } from '../styles';
 
 /** A fixed 48 px square: it never collapses in a crowded row, and the row's height does not move while it loads. */
 const Thumb = styled.img`
@@ -74,7 +74,6 @@ export function ProductsPage() {
   const [term, setTerm] = useState(search);
   const [editing, setEditing] = useState<Editing>(null);
   const confirmDelete = useConfirmDelete<Product>(deleting, productsActions.deleteProduct);
-  const searchId = useId();
   const { currency } = useMarket();
 
   useEffect(() => {
@@ -165,10 +164,7 @@ export function ProductsPage() {
       spreadToolbar
       toolbar={
         <>
-          <Search>
-            <HiddenLabel htmlFor={searchId}>Search products</HiddenLabel>
-            <Input id={searchId} type="search" placeholder="Search products..." maxLength={100} value={term} onChange={(e) => onSearch(e.target.value)} autoComplete="off" />
-          </Search>
+          <SearchField label="Search products" placeholder="Search products..." maxLength={100} value={term} onChange={onSearch} />
           <Button onClick={() => openForm({ mode: 'add' })}>Add product</Button>
         </>
       }

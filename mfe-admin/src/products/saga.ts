@@ -1,29 +1,23 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { getErrorMessage, isApiError } from '@pharmacy/session';
 import { CatalogErrorCodes, type Product, type StockAdjustmentInput } from '@pharmacy/contracts';
-import { adminApi, type ProductList } from '../api';
-import { abortable, notifyFailure, notifySuccess } from '../state/effects';
+import { adminApi } from '../api';
+import { notifyFailure, notifySuccess } from '../state/effects';
 import { selectProducts } from '../state/selectors';
+import { pagedList, reload } from '../state/pagedList';
 import { request } from '../state/request';
-import { productsActions, type ProductsState, type SaveProductPayload } from './slice';
+import { productsActions, type SaveProductPayload } from './slice';
 
-function* fetchProductsSaga(): SagaIterator {
-  try {
-    const { search, page, limit }: ProductsState = yield select(selectProducts);
-    const result: ProductList = yield call(abortable, (signal: AbortSignal) => adminApi.listProducts({ search, page, limit }, signal));
-    // A page emptied by deletions steps back to the last page that has products.
-    if (result.items.length === 0 && result.total > 0 && page > 1) {
-      yield put(productsActions.fetchProducts({ page: Math.max(1, Math.ceil(result.total / limit)) }));
-      return;
-    }
-    yield put(productsActions.fetchProductsSucceeded(result));
-  } catch (error) {
-    yield put(productsActions.fetchProductsFailed());
-    yield call(notifyFailure, 'Could not load products', error);
-  }
-}
+const fetchProductsSaga = pagedList({
+  from: selectProducts,
+  load: ({ search, page, limit }, signal) => adminApi.listProducts({ search, page, limit }, signal),
+  fetch: productsActions.fetchProducts,
+  succeeded: productsActions.fetchProductsSucceeded,
+  failed: productsActions.fetchProductsFailed,
+  failure: 'Could not load products',
+});
 
 function* saveProductSaga(action: PayloadAction<SaveProductPayload>): SagaIterator {
   const editing = 'id' in action.payload;
@@ -75,10 +69,6 @@ const deleteProductSaga = request({
   failure: 'Could not delete the product',
   success: () => ['Product deleted'],
 });
-// The page the deleted product was on is read again (it may now be shorter, or gone).
-function* refetchAfterDelete(): SagaIterator {
-  yield put(productsActions.fetchProducts());
-}
 
 export function* productsSaga(): SagaIterator {
   yield all([
@@ -88,6 +78,7 @@ export function* productsSaga(): SagaIterator {
     takeLatest(productsActions.fetchStock.type, fetchStockSaga),
     takeLeading(productsActions.adjustStock.type, adjustStockSaga),
     takeEvery(productsActions.deleteProduct.type, deleteProductSaga),
-    takeEvery(productsActions.deleteProductSucceeded.type, refetchAfterDelete),
+    // The page the deleted product was on is read again (it may now be shorter, or gone).
+    takeEvery(productsActions.deleteProductSucceeded.type, reload(productsActions.fetchProducts)),
   ]);
 }

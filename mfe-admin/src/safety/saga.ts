@@ -1,9 +1,11 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { takeLatest } from 'redux-saga/effects';
+import { put, takeLatest } from 'redux-saga/effects';
+import type { User } from '@pharmacy/contracts';
 import { adminApi } from '../api';
 import { request } from '../state/request';
 import { recognitionActions } from './slice';
+import { termsToCheck } from './terms';
 
 // No toast on failure: the terms stay on screen with a note that they could not be checked.
 const recogniseSaga = request({
@@ -11,6 +13,11 @@ const recogniseSaga = request({
   succeeded: (answer, action) => recognitionActions.recogniseSucceeded({ terms: action.payload, answer }),
   failed: (_error, action) => recognitionActions.recogniseFailed(action.payload),
 });
+
+/** Staff see which of a user's allergies and conditions the medicine knowledge table does not know. */
+export function* recogniseProfile({ payload: user }: PayloadAction<User>): SagaIterator {
+  yield put(recognitionActions.recognise(termsToCheck([...user.allergies, ...user.healthConditions])));
+}
 
 export function* recognitionSaga(): SagaIterator {
   yield takeLatest(recognitionActions.recognise.type, function* (action: PayloadAction<string[]>): SagaIterator {

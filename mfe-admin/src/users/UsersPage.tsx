@@ -1,13 +1,13 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import type { User } from '@pharmacy/contracts';
-import { Input } from '@pharmacy/ui';
 import { viewDetailsColumn, type Column } from '../DataTable';
 import { ListPage } from '../ListPage';
+import { SearchField } from '../SearchField';
 import { useAdminSelector } from '../state/module';
 import { selectRecognition, selectUsers } from '../state/selectors';
 import { textOrDash } from '../format';
-import { HiddenLabel, Mono, Search } from '../styles';
+import { Mono } from '../styles';
 import { useDetailsDialog } from '../useDetailsDialog';
 import { usersActions } from './slice';
 import { UserDetailsDialog } from './UserDetailsDialog';
@@ -22,7 +22,6 @@ export function UsersPage() {
   const recognition = useAdminSelector(selectRecognition);
   const [term, setTerm] = useState(q ?? '');
   const dialog = useDetailsDialog(usersActions.fetchUserDetails, usersActions.resetUserDetails);
-  const searchId = useId();
 
   useEffect(() => {
     dispatch(usersActions.fetchUsers());
@@ -48,10 +47,7 @@ export function UsersPage() {
       title="All Users"
       label="Users"
       toolbar={
-        <Search>
-          <HiddenLabel htmlFor={searchId}>Search user by first, last or full name</HiddenLabel>
-          <Input id={searchId} type="search" placeholder="Search user..." value={term} onChange={(event) => onSearch(event.target.value)} autoComplete="off" />
-        </Search>
+        <SearchField label="Search user by first, last or full name" placeholder="Search user..." value={term} onChange={onSearch} />
       }
       rows={list}
       columns={columns}

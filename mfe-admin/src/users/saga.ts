@@ -1,22 +1,20 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { all, call, put, select, takeLatest } from 'redux-saga/effects';
-import type { User } from '@pharmacy/contracts';
+import { all, takeLatest } from 'redux-saga/effects';
 import { adminApi } from '../api';
-import { recognitionActions } from '../safety/slice';
-import { termsToCheck } from '../safety/terms';
+import { recogniseProfile } from '../safety/saga';
+import { pagedList } from '../state/pagedList';
 import { request } from '../state/request';
 import { selectUsers } from '../state/selectors';
-import { usersActions, type UsersState } from './slice';
+import { usersActions } from './slice';
 
 // takeLatest: each keystroke's search replaces the one before it, whose answer is dropped.
-const fetchUsersSaga = request({
-  *run(_action, signal): SagaIterator {
-    const { q, page, limit }: UsersState = yield select(selectUsers);
-    return yield call(adminApi.listUsers, { q: q ?? undefined, page, limit }, signal);
-  },
-  succeeded: (users) => usersActions.fetchUsersSucceeded(users),
-  failed: () => usersActions.fetchUsersFailed(),
+const fetchUsersSaga = pagedList({
+  from: selectUsers,
+  load: ({ q, page, limit }, signal) => adminApi.listUsers({ q: q ?? undefined, page, limit }, signal),
+  fetch: usersActions.fetchUsers,
+  succeeded: usersActions.fetchUsersSucceeded,
+  failed: usersActions.fetchUsersFailed,
   failure: 'Could not load users',
 });
 
@@ -28,11 +26,6 @@ const fetchUserDetailsSaga = request({
   // Closing the dialog while the details load must leave them null, so the reset wins the race.
   until: usersActions.resetUserDetails.type,
 });
-
-// Staff see which of the user's allergies and conditions the medicine knowledge table does not know.
-function* recogniseProfile({ payload: user }: PayloadAction<User>): SagaIterator {
-  yield put(recognitionActions.recognise(termsToCheck([...user.allergies, ...user.healthConditions])));
-}
 
 export function* usersSaga(): SagaIterator {
   yield all([

@@ -1,7 +1,7 @@
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CartIcon, VisuallyHidden, media, th, visuallyHiddenCss } from '@pharmacy/ui';
+import { CartIcon, HiddenOnPhone, VisuallyHidden, th } from '@pharmacy/ui';
 import { selectCart } from './slice';
 import { useCartModule } from './useCart';
 
@@ -25,18 +25,6 @@ const BadgeLink = styled(Link)`
   white-space: nowrap;
 `;
 
-/** On a phone the header row holds the logo, the cart and the menu button: the word gives way to the icon. */
-const Word = styled.span`
-  ${visuallyHiddenCss}
-  ${media.sm} {
-    position: static !important;
-    width: auto;
-    height: auto;
-    margin: 0;
-    overflow: visible;
-    clip: auto;
-  }
-`;
 
 /** Header widget: the cart's item count, linking to /cart (it injects the cart slice and saga itself, as AddToCart does). */
 export function CartBadge() {
@@ -47,7 +35,8 @@ export function CartBadge() {
   return (
     <BadgeLink to="/cart">
       <CartIcon />
-      <Word>Cart</Word> <Count>{count}</Count>
+      {/* on a phone the header row holds the logo, the cart and the menu button: the word gives way to the icon */}
+      <HiddenOnPhone>Cart</HiddenOnPhone> <Count>{count}</Count>
       <VisuallyHidden> {count === 1 ? 'item' : 'items'}</VisuallyHidden>
     </BadgeLink>
   );

@@ -1,7 +1,7 @@
 // Schemas and types of the account vertical's requests and responses (owned by that vertical). The field rules
 // and limits they build on are in account.rules.ts.
 import { Type, type Static } from '@sinclair/typebox';
-import { Ok, OkList, PageFigures, StrictObject } from './envelope';
+import { Ok, OkList, OneOf, PageFigures, StrictObject } from './envelope';
 import { ACCOUNT_LIMITS, ADMIN_USERS_MAX_LIMIT, ADMIN_USERS_QUERY_MAX } from './account.rules';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -90,7 +90,7 @@ export type SuggestIdeaBody = Static<typeof SuggestIdeaBody>;
 
 export const Ticket = StrictObject({
   _id: Type.String(),
-  kind: Type.Union([Type.Literal('help'), Type.Literal('idea')]),
+  kind: OneOf(['help', 'idea']),
   createdAt: Type.String(),
 });
 export type Ticket = Static<typeof Ticket>;

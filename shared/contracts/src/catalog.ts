@@ -1,7 +1,7 @@
 // Schemas and types of the catalog vertical's requests and responses (owned by that vertical).
 import { Type, type Static } from '@sinclair/typebox';
 import { SafetyProfile } from './account';
-import { BodyUserId, Id, Ok, OkList, PageFigures, StrictObject } from './envelope';
+import { BodyUserId, Id, Ok, OkList, OneOf, PageFigures, StrictObject } from './envelope';
 import {
   CATEGORY_IDS,
   INITIAL_STOCK_REASON,
@@ -125,7 +125,7 @@ export type AdminProductQuery = Static<typeof AdminProductQuery>;
 const productInputFields = {
   title: Text(150, 2),
   description: Text(4000, 1),
-  category: Type.Union(CATEGORY_IDS.map((id) => Type.Literal(id))),
+  category: OneOf(CATEGORY_IDS),
   brand: Text(80, 1),
   price: Money,
   salePrice: Type.Optional(Money),
@@ -169,7 +169,7 @@ export type ProductPatch = Static<typeof ProductPatch>;
 
 /* ---- stock adjustments ---- */
 
-export const StockAdjustmentReason = Type.Union(STOCK_ADJUSTMENT_REASONS.map((r) => Type.Literal(r)));
+export const StockAdjustmentReason = OneOf(STOCK_ADJUSTMENT_REASONS);
 export type StockAdjustmentReason = Static<typeof StockAdjustmentReason>;
 /** POST /api/admin/products/{id}/stock: +N or -N units with a reason. */
 export const StockAdjustmentInput = StrictObject({
@@ -249,7 +249,7 @@ export type ReviewAdded = Static<typeof ReviewAdded>;
 /** GET /api/shop/review/can-review/{productId}: whether the signed-in user may review (hides the form otherwise). */
 export const ReviewEligibility = StrictObject({
   canReview: Type.Boolean(),
-  reason: Type.Optional(Type.Union([Type.Literal('SIGN_IN'), Type.Literal('NOT_A_BUYER'), Type.Literal('NOT_DELIVERED'), Type.Literal('ALREADY_REVIEWED')])),
+  reason: Type.Optional(OneOf(['SIGN_IN', 'NOT_A_BUYER', 'NOT_DELIVERED', 'ALREADY_REVIEWED'])),
 });
 export type ReviewEligibility = Static<typeof ReviewEligibility>;
 
@@ -284,13 +284,7 @@ export type ReserveRequest = Static<typeof ReserveRequest>;
  * `refunded`: a paid order's payment was given back; its units stay off the shelf but are no longer counted as sold.
  * `restocked`: a paid order that was not dispensed (a pharmacist's rejection); its units are back on the shelf.
  */
-export const ReservationStatus = Type.Union([
-  Type.Literal('reserved'),
-  Type.Literal('committed'),
-  Type.Literal('released'),
-  Type.Literal('refunded'),
-  Type.Literal('restocked'),
-]);
+export const ReservationStatus = OneOf(['reserved', 'committed', 'released', 'refunded', 'restocked']);
 export type ReservationStatus = Static<typeof ReservationStatus>;
 
 export const Reservation = StrictObject({
@@ -311,7 +305,7 @@ export type ReservationRef = Static<typeof ReservationRef>;
  * -------------------------------------------------------------------------------------------------------- */
 
 export const SafetyWarning = StrictObject({
-  kind: Type.Union([Type.Literal('allergy'), Type.Literal('condition')]),
+  kind: OneOf(['allergy', 'condition']),
   /** What in the product matched, as the product names it ("ibuprofen", "peptic ulcer"). */
   productTerm: Type.String(),
   /** The shopper's own profile entry it matched ("NSAIDs", "stomach ulcer"). */
@@ -323,7 +317,7 @@ export const SafetyWarning = StrictObject({
 });
 export type SafetyWarning = Static<typeof SafetyWarning>;
 
-export const SafetyBlockCode = Type.Union([Type.Literal('UNDER_AGE'), Type.Literal('NO_DOB'), Type.Literal('PRESCRIPTION_REQUIRED')]);
+export const SafetyBlockCode = OneOf(['UNDER_AGE', 'NO_DOB', 'PRESCRIPTION_REQUIRED']);
 export type SafetyBlockCode = Static<typeof SafetyBlockCode>;
 /** Why this shopper cannot add the product at all (the same words the cart and checkout use: safetyBlockMessage). */
 export const SafetyBlock = StrictObject({ code: SafetyBlockCode, message: Type.String() });
@@ -345,18 +339,13 @@ export type SafetyCheckBody = Static<typeof SafetyCheckBody>;
 export const SafetyCheckResponse = OkList(ProductSafety, { unrecognisedTerms: Type.Array(Type.String()) });
 export type SafetyCheckResponse = Static<typeof SafetyCheckResponse>;
 
-export const SafetyTermKind = Type.Union([
-  Type.Literal('ingredient'),
-  Type.Literal('class'),
-  Type.Literal('excipient'),
-  Type.Literal('condition'),
-]);
+export const SafetyTermKind = OneOf(['ingredient', 'class', 'excipient', 'condition']);
 export type SafetyTermKind = Static<typeof SafetyTermKind>;
 
 /** GET /api/shop/safety/terms?q=&for=allergy|condition: typeahead suggestions from the knowledge table (public). */
 export const SafetyTermsQuery = StrictObject({
   q: Type.String({ minLength: 1, maxLength: 80 }),
-  for: Type.Union([Type.Literal('allergy'), Type.Literal('condition')]),
+  for: OneOf(['allergy', 'condition']),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 8 })),
 });
 export type SafetyTermsQuery = Static<typeof SafetyTermsQuery>;
@@ -411,14 +400,14 @@ export const ProductSummary = StrictObject({
 });
 export type ProductSummary = Static<typeof ProductSummary>;
 
-export const QuoteReasonCode = Type.Union([
-  Type.Literal('NOT_FOUND'),
-  Type.Literal('OUT_OF_STOCK'),
-  Type.Literal('MAX_PER_ORDER'),
-  Type.Literal('PRESCRIPTION_REQUIRED'),
+export const QuoteReasonCode = OneOf([
+  'NOT_FOUND',
+  'OUT_OF_STOCK',
+  'MAX_PER_ORDER',
+  'PRESCRIPTION_REQUIRED',
   /** Only with a profile in the request: the shopper is younger than minAge, or gave no date of birth. */
-  Type.Literal('UNDER_AGE'),
-  Type.Literal('NO_DOB'),
+  'UNDER_AGE',
+  'NO_DOB',
 ]);
 export type QuoteReasonCode = Static<typeof QuoteReasonCode>;
 

@@ -1,15 +1,15 @@
 // Schemas and types of the checkout vertical's requests and responses (owned by that vertical):
 // cart, addresses, orders, payments and the admin orders API (docs/api.md, docs/domain.md#orders).
 import { Type, type Static } from '@sinclair/typebox';
-import { BodyUserId, Id, Ok, OkList, PageFigures, StrictObject } from './envelope';
+import { BodyUserId, Id, Ok, OkList, OneOf, PageFigures, StrictObject } from './envelope';
 import { productNaming } from './catalog';
 import { ADDRESS_RULES, ADMIN_ORDERS_MAX_LIMIT, ADMIN_ORDERS_QUERY_MAX, DELIVERY_METHODS, ORDER_CLOSED_REASONS, type OrderClosedReason, CART_MAX_LINES, CART_MAX_QUANTITY, CONSULTATION_ANSWER_MAX, CONSULTATION_QUESTIONS, ORDER_STATUSES, type OrderStatus, PAYMENT_PROVIDERS, PAYMENT_STATUSES, type PaymentStatus, REVIEW_REASON_MAX, REVIEW_STATUSES } from './checkout.rules';
 import { SafetyBlockCode, SafetyWarning } from './catalog';
 import { ACCOUNT_LIMITS } from './account.rules';
 import { Pharmacy } from './market/schema';
 
-export const OrderStatusSchema = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
-export const PaymentStatusSchema = Type.Union(PAYMENT_STATUSES.map((s) => Type.Literal(s)));
+export const OrderStatusSchema = OneOf(ORDER_STATUSES);
+export const PaymentStatusSchema = OneOf(PAYMENT_STATUSES);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shared pieces
@@ -24,7 +24,7 @@ export const CheckoutIdParams = StrictObject({ id: Id });
 // ---------------------------------------------------------------------------------------------------------------
 // Delivery (docs/domain.md#delivery-and-totals)
 
-export const DeliveryMethodSchema = Type.Union(DELIVERY_METHODS.map((m) => Type.Literal(m)));
+export const DeliveryMethodSchema = OneOf(DELIVERY_METHODS);
 /** A pharmacy's id in the market's list (short words, e.g. "high-street"). */
 export const PharmacyId = Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z0-9-]+$' });
 
@@ -112,7 +112,7 @@ export const CartItemParams = StrictObject({ userId: Id, productId: Id });
 export const CartCapped = StrictObject({
   requested: Type.Integer({ minimum: 1 }),
   allowed: Type.Integer({ minimum: 0 }),
-  reason: Type.Union([Type.Literal('stock'), Type.Literal('maxPerOrder')]),
+  reason: OneOf(['stock', 'maxPerOrder']),
 });
 export type CartCapped = Static<typeof CartCapped>;
 
@@ -238,7 +238,7 @@ export type Address = Static<typeof Address>;
 // ---------------------------------------------------------------------------------------------------------------
 // Orders
 
-export const ConsultationQuestionIdSchema = Type.Union(CONSULTATION_QUESTIONS.map((q) => Type.Literal(q.id)));
+export const ConsultationQuestionIdSchema = OneOf(CONSULTATION_QUESTIONS.map((q) => q.id));
 export const ConsultationAnswerInput = StrictObject({
   questionId: ConsultationQuestionIdSchema,
   answer: Type.String({ minLength: 1, maxLength: CONSULTATION_ANSWER_MAX }),
@@ -290,7 +290,7 @@ export const OrderItem = StrictObject({
 export type OrderItem = Static<typeof OrderItem>;
 
 export const OrderHistoryEntry = StrictObject({
-  field: Type.Union([Type.Literal('orderStatus'), Type.Literal('paymentStatus'), Type.Literal('review')]),
+  field: OneOf(['orderStatus', 'paymentStatus', 'review']),
   from: Type.String(),
   to: Type.String(),
   at: Type.String(),
@@ -302,7 +302,7 @@ export const OrderHistoryEntry = StrictObject({
 });
 export type OrderHistoryEntry = Static<typeof OrderHistoryEntry>;
 
-export const ReviewStatusSchema = Type.Union(REVIEW_STATUSES.map((s) => Type.Literal(s)));
+export const ReviewStatusSchema = OneOf(REVIEW_STATUSES);
 export const OrderReview = StrictObject({
   status: ReviewStatusSchema,
   /** Why the order needs a pharmacist, in words ("Acknowledged warning: …", "Pharmacy medicine: …", "Unrecognised health term: …"). */
@@ -326,7 +326,7 @@ export const OrderDelivery = StrictObject({
 });
 export type OrderDelivery = Static<typeof OrderDelivery>;
 
-export const OrderClosedReasonSchema = Type.Union(ORDER_CLOSED_REASONS.map((r) => Type.Literal(r)));
+export const OrderClosedReasonSchema = OneOf(ORDER_CLOSED_REASONS);
 
 export const Order = StrictObject({
   _id: Type.String(),
@@ -377,7 +377,7 @@ export type Order = Static<typeof Order>;
 
 /** GET /api/payments/config (public): which provider takes the payments, so pages can say when none is real. */
 export const PaymentConfig = StrictObject({
-  provider: Type.Union(PAYMENT_PROVIDERS.map((p) => Type.Literal(p))),
+  provider: OneOf(PAYMENT_PROVIDERS),
   /** True with the sandbox provider: no money moves, pages show TEST_PAYMENT_NOTICE. */
   testPayments: Type.Boolean(),
 });

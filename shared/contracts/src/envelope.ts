@@ -1,4 +1,4 @@
-import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TLiteral, type TProperties, type TSchema } from '@sinclair/typebox';
 
 /** Every response is one of these two shapes (docs/api.md#envelope). */
 export const Ok = <T extends TSchema>(data: T) =>
@@ -31,6 +31,9 @@ export const PageFigures = {
   limit: Type.Integer({ minimum: 1 }),
 };
 export type PageFigures = { total: number; page: number; limit: number };
+
+/** One of these strings: the schema of a closed list of names (statuses, kinds, codes). */
+export const OneOf = <const T extends readonly string[]>(values: T) => Type.Union(values.map((value) => Type.Literal(value)) as TLiteral<T[number]>[]);
 
 /** Ids are service-generated UUID strings; path params are checked against this. */
 export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });

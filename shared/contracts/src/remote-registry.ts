@@ -2,10 +2,10 @@
 // and a deployment. The constants it rests on (REMOTE_EXPOSES, REMOTE_ACTIONS, ...) are in remotes.ts, which the
 // browser bundles; these schemas are for the gateway and the deploy CLI's callers.
 import { Type, type Static } from '@sinclair/typebox';
-import { Ok, OkList, StrictObject } from './envelope';
+import { Ok, OkList, OneOf, StrictObject } from './envelope';
 import { REMOTE_ACTIONS, REMOTES, type RemoteName } from './remotes';
 
-export const RemoteNameSchema = Type.Union((Object.keys(REMOTES) as RemoteName[]).map((name) => Type.Literal(name)));
+export const RemoteNameSchema = OneOf(Object.keys(REMOTES) as RemoteName[]);
 export const RemoteNameParams = StrictObject({ name: RemoteNameSchema });
 
 /** What a remote's mf-manifest.json says about the build (metaData.buildInfo and publicPath). */
@@ -36,7 +36,7 @@ export const RemoteHistoryEntry = StrictObject({
   to: Type.String(),
   at: Type.String({ format: 'date-time' }),
   by: Type.String(),
-  action: Type.Union(REMOTE_ACTIONS.map((a) => Type.Literal(a))),
+  action: OneOf(REMOTE_ACTIONS),
 });
 export type RemoteHistoryEntry = Static<typeof RemoteHistoryEntry>;
 

@@ -1,14 +1,14 @@
 // Schemas of the service-to-service calls that end sessions and erase a deleted account's personal data.
 // Browsers never reach these (/internal/* is not proxied and needs the internal token).
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, Ok, StrictObject } from './envelope';
+import { Id, Ok, OneOf, StrictObject } from './envelope';
 
 /**
  * A revoked session (every access token carrying its sid) or a deleted user (every token of theirs), refused
  * until `expiresAt` (ISO), by when every access token issued before the revocation has expired anyway.
  */
 export const Revocation = StrictObject({
-  kind: Type.Union([Type.Literal('session'), Type.Literal('user')]),
+  kind: OneOf(['session', 'user']),
   id: Type.String({ minLength: 1, maxLength: 64 }),
   expiresAt: Type.String(),
 });

@@ -33,7 +33,7 @@ export { EmptyState } from './components/EmptyState';
 export { Pagination, pagesToShow } from './components/Pagination';
 export type { PaginationProps } from './components/Pagination';
 export type { EmptyStateProps } from './components/EmptyState';
-export { VisuallyHidden, visuallyHiddenCss } from './components/VisuallyHidden';
+export { HiddenOnPhone, VisuallyHidden, visuallyHiddenCss } from './components/VisuallyHidden';
 export { Badge } from './components/Badge';
 export { CartIcon, UserIcon } from './components/Icon';
 export type { BadgeProps, BadgeVariant } from './components/Badge';

@@ -1,4 +1,13 @@
-import type { Market } from './schema';
+import type { Market, Pharmacy } from './schema';
+import { STREET_LINES } from './street';
+
+/** The registered premises, which is also a pharmacy to collect from. */
+const GUILDFORD: Pharmacy = {
+  id: 'high-street',
+  name: 'Pharmacy & Care Guildford',
+  address: '112 High Street, Guildford GU1 3HJ',
+  openingHours: ['Mon-Fri 8:00-19:00', 'Sat 9:00-17:00', 'Sun closed'],
+};
 
 /**
  * Great Britain (the default market): pounds, prices including VAT at the standard rate, UK addresses and phone
@@ -12,9 +21,7 @@ export const GB: Market = {
   currency: 'GBP',
   tax: { name: 'VAT', ratePercent: 20 },
   address: {
-    line1: { label: 'Address line 1', required: true, autoComplete: 'address-line1' },
-    line2: { label: 'Address line 2', required: false, autoComplete: 'address-line2' },
-    city: { label: 'Town or city', required: true, autoComplete: 'address-level2' },
+    ...STREET_LINES,
     region: { label: 'County', required: false, autoComplete: 'address-level1' },
     postalCode: { label: 'Postcode', required: true, autoComplete: 'postal-code' },
     postalCodeRule: {
@@ -56,12 +63,7 @@ export const GB: Market = {
     },
   },
   pharmacies: [
-    {
-      id: 'high-street',
-      name: 'Pharmacy & Care Guildford',
-      address: '112 High Street, Guildford GU1 3HJ',
-      openingHours: ['Mon-Fri 8:00-19:00', 'Sat 9:00-17:00', 'Sun closed'],
-    },
+    GUILDFORD,
     {
       id: 'riverside',
       name: 'Pharmacy & Care York Riverside',
@@ -78,7 +80,7 @@ export const GB: Market = {
   regulation: {
     regulator: { name: 'General Pharmaceutical Council', abbreviation: 'GPhC' },
     owner: 'Pharmacy & Care Ltd',
-    premises: { name: 'Pharmacy & Care Guildford', address: '112 High Street, Guildford GU1 3HJ', registrationNumber: '1234567', phone: '01632 960123' },
+    premises: { name: GUILDFORD.name, address: GUILDFORD.address, registrationNumber: '1234567', phone: '01632 960123' },
     superintendent: { name: 'Priya Shah', registrationNumber: '2012345' },
     verify: { href: 'https://www.pharmacyregulation.org/registers', label: 'Check our registration on the GPhC register' },
     // Not required of sellers based in Great Britain since 1 January 2021 (docs/domain.md#market).

@@ -1,9 +1,18 @@
-import type { Market } from './schema';
+import type { Market, Pharmacy } from './schema';
+import { STREET_LINES } from './street';
 
 const COUNTIES = [
   'Carlow', 'Cavan', 'Clare', 'Cork', 'Donegal', 'Dublin', 'Galway', 'Kerry', 'Kildare', 'Kilkenny', 'Laois', 'Leitrim', 'Limerick',
   'Longford', 'Louth', 'Mayo', 'Meath', 'Monaghan', 'Offaly', 'Roscommon', 'Sligo', 'Tipperary', 'Waterford', 'Westmeath', 'Wexford', 'Wicklow',
 ];
+
+/** The registered premises, which is also a pharmacy to collect from. */
+const GRAFTON_STREET: Pharmacy = {
+  id: 'grafton-street',
+  name: 'Pharmacy & Care Grafton Street',
+  address: '21 Grafton Street, Dublin 2, D02 X285',
+  openingHours: ['Mon-Fri 8:00-19:00', 'Sat 9:00-18:00', 'Sun 12:00-17:00'],
+};
 
 /**
  * Ireland: euro, prices including VAT at the standard rate, Irish addresses with county and Eircode, Irish phone
@@ -16,9 +25,7 @@ export const IE: Market = {
   currency: 'EUR',
   tax: { name: 'VAT', ratePercent: 23 },
   address: {
-    line1: { label: 'Address line 1', required: true, autoComplete: 'address-line1' },
-    line2: { label: 'Address line 2', required: false, autoComplete: 'address-line2' },
-    city: { label: 'Town or city', required: true, autoComplete: 'address-level2' },
+    ...STREET_LINES,
     region: { label: 'County', required: true, autoComplete: 'address-level1', options: COUNTIES },
     postalCode: { label: 'Eircode', required: true, autoComplete: 'postal-code' },
     postalCodeRule: {
@@ -56,12 +63,7 @@ export const IE: Market = {
     area: { description: 'addresses across the Republic of Ireland', excluded: [] },
   },
   pharmacies: [
-    {
-      id: 'grafton-street',
-      name: 'Pharmacy & Care Grafton Street',
-      address: '21 Grafton Street, Dublin 2, D02 X285',
-      openingHours: ['Mon-Fri 8:00-19:00', 'Sat 9:00-18:00', 'Sun 12:00-17:00'],
-    },
+    GRAFTON_STREET,
     {
       id: 'patrick-street',
       name: 'Pharmacy & Care Cork',
@@ -72,7 +74,7 @@ export const IE: Market = {
   regulation: {
     regulator: { name: 'Pharmaceutical Society of Ireland', abbreviation: 'PSI' },
     owner: 'Pharmacy & Care Ireland Ltd',
-    premises: { name: 'Pharmacy & Care Grafton Street', address: '21 Grafton Street, Dublin 2, D02 X285', registrationNumber: '4321', phone: '01 234 5678' },
+    premises: { name: GRAFTON_STREET.name, address: GRAFTON_STREET.address, registrationNumber: '4321', phone: '01 234 5678' },
     superintendent: { name: 'Aoife Byrne', registrationNumber: '12345' },
     supervising: { name: 'Cian Walsh', registrationNumber: '23456' },
     verify: { href: 'https://www.thepsi.ie/information-and-resources/information-about-our-public-registers', label: 'Check our registration on the PSI public registers' },

@@ -1,10 +1,10 @@
 // The market the shop sells in (docs/domain.md#market), as one schema: the services answer it at GET
 // /api/common/market and every page takes its market facts from it. Definitions: gb.ts, ie.ts (markets.ts).
 import { Type, type Static } from '@sinclair/typebox';
-import { Ok, StrictObject } from '../envelope';
+import { Ok, OneOf, StrictObject } from '../envelope';
 import { MARKET_CODES } from './codes';
 
-export const MarketCodeSchema = Type.Union(MARKET_CODES.map((c) => Type.Literal(c)));
+export const MarketCodeSchema = OneOf(MARKET_CODES);
 
 /** One of the shop's pharmacies where an order can be collected. */
 export const Pharmacy = StrictObject({

@@ -1,4 +1,5 @@
 import styled, { css } from 'styled-components';
+import { media } from '../theme';
 
 /** Hidden on screen, still read by screen readers (the standard clip pattern). */
 export const visuallyHiddenCss = css`
@@ -15,4 +16,17 @@ export const visuallyHiddenCss = css`
 
 export const VisuallyHidden = styled.span`
   ${visuallyHiddenCss}
+`;
+
+/** A word a phone's row has no room for: read by screen readers on every width, shown from the sm width up. */
+export const HiddenOnPhone = styled.span`
+  ${visuallyHiddenCss}
+  ${media.sm} {
+    position: static !important;
+    width: auto;
+    height: auto;
+    margin: 0;
+    overflow: visible;
+    clip: auto;
+  }
 `;
