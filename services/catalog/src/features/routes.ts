@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { BlobStore, Collection, Doc } from '@pharmacy/db';
-import { Feature, FeatureInput, FeatureParams, Ok, StrictObject } from '@pharmacy/contracts';
+import { CatalogRoutes, Feature, FeatureInput, FeatureParams, Ok, StrictObject } from '@pharmacy/contracts';
 import { notFound, requireAdmin, ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { resolveMediaRef } from '../media/refs';
 
@@ -21,13 +21,13 @@ export const featureRoutes: FastifyPluginAsyncTypebox<{ features: Collection<Fea
   { features, blobs },
 ) => {
   app.get(
-    '/api/common/feature/get',
+    CatalogRoutes.features.list.path,
     { config: { publicData: true }, schema: { tags: ['common'], summary: 'Feature banners, oldest first', querystring: NoQuery, response: responses(Ok(Type.Array(Feature))) } },
     async () => ok((await features.find({}, { sort: { createdAt: 1 } })).map(toFeature)),
   );
 
   app.post(
-    '/api/common/feature/add',
+    CatalogRoutes.features.add.path,
     {
       onRequest: requireAdmin,
       schema: { tags: ['admin'], summary: 'Add a banner from an uploaded image', querystring: NoQuery, body: FeatureInput, response: responses(Ok(Feature)) },
@@ -40,7 +40,7 @@ export const featureRoutes: FastifyPluginAsyncTypebox<{ features: Collection<Fea
   );
 
   app.delete(
-    '/api/common/feature/delete/:id',
+    CatalogRoutes.features.delete.path,
     {
       onRequest: requireAdmin,
       schema: { tags: ['admin'], summary: 'Remove a banner', params: FeatureParams, querystring: NoQuery, response: responses(Ok(StrictObject({ _id: Type.String() }))) },
