@@ -98,7 +98,7 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
     });
     const passwords = createPasswordChecks({ hasher, limiters, devices, challenges });
 
-    // Each feature gets what it uses, nothing more (docs/architecture.md#service-shape).
+    // Each feature is given what it uses, nothing more (docs/architecture.md#services).
     acceptEmptyJson(app as unknown as FastifyInstance);
     await app.register(authRoutes, { users, sessions, kit, hasher, passwords, devices, challenges, limits, now, production });
     await app.register(recoveryRoutes, {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { DEFAULT_RATE_LIMITS, type CatalogDeps } from './deps';
 import { catalogCollections } from './store';
 import { featureRoutes } from './features/routes';
+import { createFeatureService } from './features/service';
 import { mediaRoutes } from './media/routes';
 import { catalogMigrations } from './migrations';
 import { createProductReadModel } from './products/readModel';
@@ -62,7 +63,7 @@ export function buildCatalogService(deps: CatalogDeps): FastifyPluginAsyncTypebo
     const now = deps.now ?? (() => new Date());
     await app.register(reviewRoutes, { service: createReviewService({ db, readModel, purchases: deps.purchases }), limits });
     await app.register(safetyRoutes, { readModel, account: deps.account, limits, now });
-    await app.register(featureRoutes, { features, blobs: deps.blobs });
+    await app.register(featureRoutes, { banners: createFeatureService({ features, blobs: deps.blobs }) });
     await app.register(mediaRoutes, { blobs: deps.blobs });
     await app.register(internalRoutes, { stock, readModel, internalToken: deps.internalToken, now });
     await app.register(erasureRoutes, { reviews, internalToken: deps.internalToken });
