@@ -1,27 +1,16 @@
 import type { Market } from '@pharmacy/contracts';
-import type { DocumentStore } from '@pharmacy/db';
-import type { Mailer, RateLimit, RateLimitsOf, ServiceDeps } from '@pharmacy/service-kit';
-import type { PasswordHasher } from './users/passwords';
-import type { Users } from './users/store';
-import type { Sessions } from './sessions/store';
-import type { SessionKit } from './sessions/guard';
-import type { Revocations } from './sessions/revocations-store';
-import type { Erasure } from './erasure/service';
+import { limitsPer, type Mailer, type RateLimitsOf, type ServiceDeps } from '@pharmacy/service-kit';
 import type { PersonalDataEraser } from './clients/erasers';
-import type { AccountLimiters, AttemptLimit } from './throttle/limits';
-import type { Devices } from './auth/devices';
-import type { ChallengeWork, SignInChallenges } from './auth/challenge';
+import type { AttemptLimit } from './throttle/limits';
+import type { ChallengeWork } from './auth/challenge';
 
 /** Per-route limits (per signed-in user, else per client address); RATE_LIMIT_* set their max, tests raise them. */
 export const DEFAULT_RATE_LIMITS = {
-  login: { max: 10, timeWindow: '1 minute' },
-  register: { max: 5, timeWindow: '1 minute' },
-  forgotPassword: { max: 5, timeWindow: '15 minutes' },
-  resetPassword: { max: 10, timeWindow: '15 minutes' },
-  /** Routes that check the current password (change password, delete account). */
-  passwordCheck: { max: 10, timeWindow: '1 minute' },
-  tickets: { max: 10, timeWindow: '1 hour' },
-} satisfies Record<string, RateLimit>;
+  // passwordCheck: the routes that check the current password (change password, delete account).
+  ...limitsPer('1 minute', { login: 10, register: 5, passwordCheck: 10 }),
+  ...limitsPer('15 minutes', { forgotPassword: 5, resetPassword: 10 }),
+  ...limitsPer('1 hour', { tickets: 10 }),
+};
 export type RateLimits = RateLimitsOf<typeof DEFAULT_RATE_LIMITS>;
 
 /**
@@ -67,31 +56,4 @@ export interface AccountDeps extends ServiceDeps<RateLimits> {
   erasureRetryMs?: number;
   /** The market (MARKET): its phone rule checks the profile's phone; default GB. */
   market?: Market;
-}
-
-/** What every route module of the service receives. */
-export interface AccountContext {
-  users: Users;
-  sessions: Sessions;
-  kit: SessionKit;
-  hasher: PasswordHasher;
-  mailer: Mailer;
-  limits: RateLimits;
-  /** The service's counters (wrong passwords, failed sign-ins across the shop, reset mails). */
-  limiters: AccountLimiters;
-  /** Devices each account knows (signed device cookies). */
-  devices: Devices;
-  /** The proof-of-work check of sign-in while failures are above normal. */
-  challenges: SignInChallenges;
-  now: () => Date;
-  store: DocumentStore;
-  /** Revoked sessions and users, fed to the other services. */
-  revocations: Revocations;
-  /** Deleting an account: here and in every other service, retried until confirmed. */
-  erasure: Erasure;
-  publicOrigin: string;
-  production: boolean;
-  market: Market;
-  /** The dev mailbox's path where it exists (outbox mail, not production; see mailbox/routes.ts), else null. */
-  mailbox: string | null;
 }

@@ -1,28 +1,18 @@
 import { DEV_MAILBOX_PATH } from '@pharmacy/contracts';
 import { openStore } from '@pharmacy/db';
-import { createMailer, devMailboxOn, type KitConfig, type RateLimit, type OpenService } from '@pharmacy/service-kit';
+import { createMailer, devMailboxOn, withMaxima, type KitConfig, type OpenService } from '@pharmacy/service-kit';
 import { buildAccountService } from './plugin';
 import { openOutbox } from './mailbox/store';
 import { serviceEraser } from './clients/erasers';
 import { createPasswordHasher } from './users/passwords';
 import { openUsers } from './users/store';
 import { ensureDemoUsers } from './users/demo';
-import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountAttemptLimits, type RateLimits } from './deps';
+import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountAttemptLimits } from './deps';
 
 export { buildAccountService, type AccountControls } from './plugin';
 export { serviceEraser, type PersonalDataEraser } from './clients/erasers';
 export { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountAttemptLimits, type AccountDeps, type RateLimits } from './deps';
 export { toPublicUser, type UserDoc } from './users/store';
-
-/** The limits the configuration overrides (RATE_LIMIT_*, LOGIN_FAILURES_PER_*, RESET_MAILS_PER_ACCOUNT): only the max, never the window. */
-function rateLimitsFrom(config: KitConfig['account']): Partial<RateLimits> {
-  const out: Partial<RateLimits> = {};
-  for (const key of Object.keys(DEFAULT_RATE_LIMITS) as Array<keyof RateLimits>) {
-    const max = config.rateLimits[key];
-    if (max !== undefined) out[key] = { ...DEFAULT_RATE_LIMITS[key], max } satisfies RateLimit;
-  }
-  return out;
-}
 
 function attemptLimitsFrom(config: KitConfig['account']): Partial<AccountAttemptLimits> {
   const out: Partial<AccountAttemptLimits> = {};
@@ -60,7 +50,8 @@ export const openAccountService: OpenService = async (ctx) => {
       internalToken: ctx.internalToken,
       publicOrigin: ctx.config.publicOrigin,
       production,
-      rateLimits: rateLimitsFrom(ctx.config.account),
+      // RATE_LIMIT_*: only the max, never the window.
+      rateLimits: withMaxima(DEFAULT_RATE_LIMITS, ctx.config.account.rateLimits),
       attemptLimits: attemptLimitsFrom(ctx.config.account),
       erasers: [
         serviceEraser('checkout', { transport: ctx.peers.checkout, token: ctx.internalToken }),

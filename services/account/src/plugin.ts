@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_MARKET_CODE, DEV_MAILBOX_PATH, marketFor } from '@pharmacy/contracts';
 import { ACCESS_TOKEN_TTL_SECONDS, devMailboxOn, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
-import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountContext, type AccountDeps } from './deps';
+import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountDeps } from './deps';
 import { authRoutes } from './auth/routes';
 import { recoveryRoutes } from './recovery/routes';
 import { profileRoutes } from './profile/routes';
@@ -21,6 +21,8 @@ import { openResetTokens } from './recovery/store';
 import { openTickets } from './tickets/store';
 import { openLimiters } from './throttle/limits';
 import { createDevices } from './auth/devices';
+import { createPasswordChecks } from './auth/password-check';
+import { openSentNotifications } from './internal/store';
 import { DEFAULT_CHALLENGE_WORK, openChallenges } from './auth/challenge';
 
 /**
@@ -48,6 +50,9 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
     const now = deps.now ?? (() => new Date());
     const production = deps.production ?? false;
     const hasher = createPasswordHasher(deps.passwordCost);
+    const market = deps.market ?? marketFor(DEFAULT_MARKET_CODE);
+    const limits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
+    const publicOrigin = deps.publicOrigin.replace(/\/$/, '');
     const users = await openUsers(deps.store);
     const revocations = await openRevocations(deps.store, {
       now,
@@ -56,10 +61,12 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
     });
     const sessions = await openSessions(deps.store, now, revocations);
     const outbox = openOutbox(deps.store);
+    const tickets = await openTickets(deps.store);
+    const resetTokens = await openResetTokens(deps.store);
     const erasure = createErasure({
       jobs: openErasures(deps.store),
-      tickets: await openTickets(deps.store),
-      resetTokens: await openResetTokens(deps.store),
+      tickets,
+      resetTokens,
       outbox,
       users,
       sessions,
@@ -82,38 +89,28 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
     });
     const mailbox = devMailboxOn({ production, smtp: deps.mailer.kind === 'smtp' });
     const limiters = await openLimiters(deps.store, { ...DEFAULT_ATTEMPT_LIMITS, ...deps.attemptLimits }, now);
-    const ctx: AccountContext = {
-      users,
-      sessions,
-      kit,
-      hasher,
-      mailer: deps.mailer,
-      limits: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits },
-      limiters,
-      devices: createDevices({ privateKey: deps.privateKey, secureCookies, now }),
-      challenges: await openChallenges({
-        store: deps.store,
-        privateKey: deps.privateKey,
-        limiters,
-        work: { ...DEFAULT_CHALLENGE_WORK, ...deps.challengeWork },
-      }),
-      now,
+    const devices = createDevices({ privateKey: deps.privateKey, secureCookies, now });
+    const challenges = await openChallenges({
       store: deps.store,
-      revocations,
-      erasure,
-      publicOrigin: deps.publicOrigin.replace(/\/$/, ''),
-      production,
-      market: deps.market ?? marketFor(DEFAULT_MARKET_CODE),
-      mailbox: mailbox ? DEV_MAILBOX_PATH : null,
-    };
+      privateKey: deps.privateKey,
+      limiters,
+      work: { ...DEFAULT_CHALLENGE_WORK, ...deps.challengeWork },
+    });
+    const passwords = createPasswordChecks({ hasher, limiters, devices, challenges });
 
+    // Each feature is given what it uses, nothing more (docs/architecture.md#services).
     acceptEmptyJson(app as unknown as FastifyInstance);
-    await app.register(authRoutes, ctx);
-    await app.register(recoveryRoutes, ctx);
-    await app.register(profileRoutes, ctx);
-    await app.register(ticketRoutes, ctx);
-    await app.register(adminUserRoutes, ctx);
-    await app.register(internalRoutes, { ...ctx, internalToken: deps.internalToken });
+    await app.register(authRoutes, { users, sessions, kit, hasher, passwords, devices, challenges, limits, now, production });
+    await app.register(recoveryRoutes, {
+      users, sessions, kit, hasher, passwords, tokens: resetTokens, limiters, limits, mailer: deps.mailer, publicOrigin,
+      mailbox: mailbox ? DEV_MAILBOX_PATH : null, now,
+    });
+    await app.register(profileRoutes, { users, kit, passwords, erasure, limits, market, now });
+    await app.register(ticketRoutes, { tickets, kit, limits, now });
+    await app.register(adminUserRoutes, { users, kit });
+    await app.register(internalRoutes, {
+      users, revocations, mailer: deps.mailer, sentNotifications: openSentNotifications(deps.store), internalToken: deps.internalToken,
+    });
     if (mailbox) await app.register(outboxRoutes, { outbox, internalToken: deps.internalToken });
   };
 }

@@ -1,16 +1,14 @@
 import type { BlobStore } from '@pharmacy/db';
-import type { RateLimit, RateLimitsOf, SafetyProfileSource, ServiceDeps } from '@pharmacy/service-kit';
+import { limitsPer, type RateLimitsOf, type SafetyProfileSource, type ServiceDeps } from '@pharmacy/service-kit';
 import type { ProductReadModel } from './products/readModel';
 import type { PurchaseChecker } from './clients/checkout';
 
 /** Per-route limits (per signed-in user, else per client address); tests and load runs lower or raise them. */
 export const DEFAULT_RATE_LIMITS = {
-  reviewAdd: { max: 10, timeWindow: '1 hour' },
-  /** Product pages, cards and the cart ask for a page of products at a time. */
-  safetyCheck: { max: 120, timeWindow: '1 minute' },
-  /** Typeahead asks on every pause in typing. */
-  safetyTerms: { max: 300, timeWindow: '1 minute' },
-} satisfies Record<string, RateLimit>;
+  ...limitsPer('1 hour', { reviewAdd: 10 }),
+  // Product pages, cards and the cart ask safety for a page of products at a time; typeahead asks on every pause in typing.
+  ...limitsPer('1 minute', { safetyCheck: 120, safetyTerms: 300 }),
+};
 export type RateLimits = RateLimitsOf<typeof DEFAULT_RATE_LIMITS>;
 
 /** Everything the catalog plugin needs; tests pass an embedded store and a double of the purchase check. */

@@ -11,7 +11,7 @@ import { seedCatalog } from './seed/seed';
 export { buildCatalogService, ensureCatalogIndexes } from './plugin';
 export { DEFAULT_RATE_LIMITS, type CatalogDeps, type RateLimits } from './deps';
 export { checkoutPurchaseChecker, type PurchaseChecker } from './clients/checkout';
-export { ProductReadModel } from './products/readModel';
+export { createProductReadModel, type ProductReadModel } from './products/readModel';
 export { seedCatalog } from './seed/seed';
 
 /**

@@ -3,19 +3,20 @@ import type { FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { DEFAULT_RATE_LIMITS, type CatalogDeps } from './deps';
 import { catalogCollections } from './store';
 import { featureRoutes } from './features/routes';
+import { createFeatureService } from './features/service';
 import { mediaRoutes } from './media/routes';
 import { catalogMigrations } from './migrations';
-import { ProductReadModel } from './products/readModel';
+import { createProductReadModel } from './products/readModel';
 import { productRoutes } from './products/routes';
-import { ProductService } from './products/service';
+import { createProductService } from './products/service';
 import { reviewRoutes } from './reviews/routes';
 import { safetyRoutes } from './safety/routes';
 import { erasureRoutes } from './reviews/erasure';
 import { createReviewService } from './reviews/service';
-import { StockAdjustments } from './stock/adjustments';
+import { createStockAdjustments } from './stock/adjustments';
 import { stockAdminRoutes } from './stock/adminRoutes';
 import { internalRoutes } from './stock/routes';
-import { StockService } from './stock/service';
+import { createStockService } from './stock/service';
 
 /** Creates the indexes the catalog relies on (idempotent; the seeder and the plugin both call it). */
 export async function ensureCatalogIndexes(store: DocumentStore): Promise<void> {
@@ -45,10 +46,10 @@ export function buildCatalogService(deps: CatalogDeps): FastifyPluginAsyncTypebo
     const migrated = await runMigrations(deps.store, catalogMigrations);
     if (migrated.applied.length > 0) app.log.info(migrated, 'migrated the catalog store');
 
-    const readModel = deps.readModel ?? new ProductReadModel();
+    const readModel = deps.readModel ?? createProductReadModel();
     readModel.load(await products.find({}));
-    const adjustments = new StockAdjustments(products, db.stockHistory, reservations, readModel, app.log);
-    const stock = new StockService(products, reservations, readModel, adjustments);
+    const adjustments = createStockAdjustments({ products, history: db.stockHistory, reservations, readModel, log: app.log });
+    const stock = createStockService({ products, reservations, readModel, adjustments });
     const recovered = await stock.recoverPending();
     if (recovered > 0) app.log.warn({ recovered }, 'gave back stock held by interrupted reservations');
     const settled = await adjustments.recover();
@@ -56,13 +57,13 @@ export function buildCatalogService(deps: CatalogDeps): FastifyPluginAsyncTypebo
     // After the history is settled: a restock's line is then either applied (skipped) or not (moved now).
     const restocked = await stock.recoverRestocking();
     if (restocked > 0) app.log.warn({ restocked }, 'finished restocks a crash interrupted');
-    await app.register(productRoutes, { readModel, products, service: new ProductService(db, deps.blobs, readModel, adjustments) });
+    await app.register(productRoutes, { readModel, products, service: createProductService({ db, blobs: deps.blobs, readModel, adjustments }) });
     await app.register(stockAdminRoutes, { adjustments });
     const limits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
     const now = deps.now ?? (() => new Date());
     await app.register(reviewRoutes, { service: createReviewService({ db, readModel, purchases: deps.purchases }), limits });
     await app.register(safetyRoutes, { readModel, account: deps.account, limits, now });
-    await app.register(featureRoutes, { features, blobs: deps.blobs });
+    await app.register(featureRoutes, { banners: createFeatureService({ features, blobs: deps.blobs }) });
     await app.register(mediaRoutes, { blobs: deps.blobs });
     await app.register(internalRoutes, { stock, readModel, internalToken: deps.internalToken, now });
     await app.register(erasureRoutes, { reviews, internalToken: deps.internalToken });

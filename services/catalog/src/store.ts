@@ -1,5 +1,5 @@
 import type { Collection, Doc, DocumentStore } from '@pharmacy/db';
-import { FEATURES, type FeatureDoc } from './features/routes';
+import { FEATURES, type FeatureDoc } from './features/service';
 import { PRODUCTS, type ProductDoc } from './products/model';
 import { REVIEWS, type ReviewDoc } from './reviews/service';
 import { STOCK_HISTORY, type StockHistoryDoc } from './stock/adjustments';

@@ -2,7 +2,7 @@ import { ACCESS_COOKIE, CSRF_HEADER, CSRF_HEADER_VALUE } from '@pharmacy/contrac
 import { MemoryBlobStore, openStore, type BlobInfo, type DocumentStore } from '@pharmacy/db';
 import type { SafetyProfile } from '@pharmacy/contracts';
 import { INTERNAL_HEADER, createAccessTokenSigner, createApp, generateTestKeys, unavailable, type App, type SafetyProfileSource } from '@pharmacy/service-kit';
-import { buildCatalogService, ProductReadModel, type PurchaseChecker } from '../src';
+import { buildCatalogService, createProductReadModel, type ProductReadModel, type PurchaseChecker } from '../src';
 import { PRODUCTS, type ProductDoc } from '../src/products/model';
 import { seedProductDoc } from '../src/seed/seed';
 import type { SeedProduct } from '../src/seed/products';
@@ -70,7 +70,7 @@ export async function buildTestCatalog(
   const blobs = new ListingBlobStore();
   const purchases = new FakePurchases();
   const account = new FakeAccount();
-  const readModel = new ProductReadModel();
+  const readModel = createProductReadModel();
   const app = await createApp({ publicKey: keys.publicKey, logLevel: 'silent' });
   await app.register(
     buildCatalogService({

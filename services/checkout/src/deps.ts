@@ -1,17 +1,11 @@
 import type { Market } from '@pharmacy/contracts';
-import type { RateLimit, RateLimitsOf, ServiceDeps } from '@pharmacy/service-kit';
+import { limitsPer, type RateLimitsOf, type ServiceDeps } from '@pharmacy/service-kit';
 import type { AccountClient } from './clients/account';
 import type { CatalogClient } from './clients/catalog';
 import type { PaymentProvider } from './payments/port';
 
 /** Per-route limits (per signed-in user, else per client address); tests and load runs lower or raise them. */
-export const DEFAULT_RATE_LIMITS = {
-  cart: { max: 120, timeWindow: '1 minute' },
-  address: { max: 30, timeWindow: '1 minute' },
-  orderCreate: { max: 20, timeWindow: '1 minute' },
-  orderCapture: { max: 30, timeWindow: '1 minute' },
-  quote: { max: 120, timeWindow: '1 minute' },
-} satisfies Record<string, RateLimit>;
+export const DEFAULT_RATE_LIMITS = limitsPer('1 minute', { cart: 120, address: 30, orderCreate: 20, orderCapture: 30, quote: 120 });
 export type RateLimits = RateLimitsOf<typeof DEFAULT_RATE_LIMITS>;
 
 /** Everything the checkout plugin needs; tests pass doubles of the ports (never of the plugin itself). */

@@ -1,8 +1,8 @@
 import { openStore } from '@pharmacy/db';
-import { followAccountRevocations, type OpenService, type ServiceContext, type ServiceHandle } from '@pharmacy/service-kit';
+import { followAccountRevocations, withMaxima, type OpenService, type ServiceContext, type ServiceHandle } from '@pharmacy/service-kit';
 import { createAccountClient } from './clients/account';
 import { createCatalogClient } from './clients/catalog';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './deps';
+import { DEFAULT_RATE_LIMITS } from './deps';
 import { choosePaymentProvider, paymentProviderFor } from './payments';
 import { buildCheckoutService } from './plugin';
 
@@ -38,7 +38,8 @@ export async function openCheckout(ctx: ServiceContext): Promise<ServiceHandle> 
     account: createAccountClient({ transport: ctx.peers.account, token: ctx.internalToken }),
     payments,
     internalToken: ctx.internalToken,
-    rateLimits: rateLimitsFrom(settings.rateLimits),
+    // RATE_LIMIT_CART, _ORDER_CREATE, _ORDER_CAPTURE (a load run's shoppers buy several times a second): the max only.
+    rateLimits: withMaxima(DEFAULT_RATE_LIMITS, settings.rateLimits),
     publicOrigin: ctx.config.publicOrigin,
     trustedOrigins: settings.trustedOrigins,
     production: ctx.config.production,
@@ -52,16 +53,6 @@ export async function openCheckout(ctx: ServiceContext): Promise<ServiceHandle> 
     },
     close: () => store.close(),
   };
-}
-
-/** RATE_LIMIT_CART, _ORDER_CREATE, _ORDER_CAPTURE (a load run's shoppers buy several times a second): the max only, never the window. */
-function rateLimitsFrom(set: ServiceContext['config']['checkout']['rateLimits']): Partial<RateLimits> {
-  const out: Partial<RateLimits> = {};
-  for (const key of ['cart', 'orderCreate', 'orderCapture'] as const) {
-    const max = set[key];
-    if (max !== undefined) out[key] = { ...DEFAULT_RATE_LIMITS[key], max };
-  }
-  return out;
 }
 
 export const openCheckoutService: OpenService = openCheckout;

@@ -26,7 +26,7 @@ export const ACCOUNT_LIMITS = {
 /**
  * The code of a sign-in refused until the browser solves the proof-of-work check (docs/api.md#sign-in-limits): sent
  * while failed sign-ins across the shop are above normal, to a browser the account does not know. The sign-in page
- * fetches a check from AccountPaths.signInChallenge, solves it and sends the sign-in again with the solution.
+ * fetches a check from AccountRoutes.auth.signInChallenge, solves it and sends the sign-in again with the solution.
  */
 export const SIGN_IN_CHALLENGE_CODE = 'CHALLENGE_REQUIRED';
 
@@ -120,35 +120,3 @@ export function textProblem(value: string, label: string, max: number, min = 1):
 
 /** How many mails the dev mailbox lists: a long-running dev install keeps every mail, the page only the newest. */
 export const MAILBOX_PAGE_SIZE = 200;
-
-// ---------------------------------------------------------------------------------------------------------
-// Account API paths (the browser client and the service agree on these).
-// ---------------------------------------------------------------------------------------------------------
-
-export const AccountPaths = {
-  me: '/api/auth/me',
-  signout: '/api/auth/signout',
-  register: '/api/auth/register',
-  login: '/api/auth/login',
-  /** Whether sign-in needs the proof-of-work check now, and a check to solve when it does. */
-  signInChallenge: '/api/auth/challenge',
-  logout: '/api/auth/logout',
-  checkAuth: '/api/auth/check-auth',
-  refresh: '/api/auth/refresh',
-  forgotPassword: '/api/auth/forgot-password',
-  resetPassword: '/api/auth/reset-password',
-  profile: '/api/account/profile',
-  changePassword: '/api/account/change-password',
-  needHelp: '/api/account/need-help',
-  suggestIdea: '/api/account/suggest-idea',
-  adminUsers: '/api/admin/users/get',
-  adminUserDetails: (id: string) => `/api/admin/users/details/${encodeURIComponent(id)}`,
-  safetyProfile: (userId: string) => `/internal/account/users/${encodeURIComponent(userId)}/safety-profile`,
-  notifyUser: (userId: string) => `/internal/account/users/${encodeURIComponent(userId)}/notify`,
-  userName: (userId: string) => `/internal/account/users/${encodeURIComponent(userId)}/name`,
-  /** The mail the shop kept instead of sending it (no SMTP_URL, not production), newest first: the dev mailbox's data. */
-  keptMails: '/internal/account/outbox',
-  keptMail: (id: string) => `/internal/account/outbox/${encodeURIComponent(id)}`,
-  /** Checkout's admin order search by email: the ids of the users whose email contains the text. */
-  usersByEmail: '/internal/account/users/by-email',
-} as const;

@@ -23,7 +23,7 @@ export { ok, okList, failure, responses } from './envelope';
 export { sendCached } from './cached-body';
 export { failureLogged } from './plugins/request-log';
 export { escapeHtml, escapePattern, literalMatch } from './text';
-export type { RateLimitsOf, ServiceDeps } from './service-deps';
+export { limitsPer, withMaxima, type RateLimitsOf, type ServiceDeps } from './service-deps';
 export { requireUser, requireAdmin, optionalUser, assertSelf, assertBodyUser, TOKEN_ALGORITHM, type AccessClaims } from './plugins/auth';
 export { createMailer, type Mail, type Mailer, type OutboxDoc } from './mail';
 export { sameSiteOnly, CROSS_SITE_REFUSED } from './plugins/csrf';

@@ -13,3 +13,18 @@ export interface ServiceDeps<Limits> {
   /** Per-route limits that differ from the defaults (tests and load runs; RATE_LIMIT_* for account). */
   rateLimits?: Partial<Limits>;
 }
+
+/** Limits that share a window, by route name: `limitsPer('1 minute', { cart: 120, quote: 120 })`. */
+export function limitsPer<K extends string>(timeWindow: string, maxima: Record<K, number>): Record<K, RateLimit> {
+  return Object.fromEntries(Object.entries<number>(maxima).map(([name, max]) => [name, { max, timeWindow }])) as Record<K, RateLimit>;
+}
+
+/** The maxima a deployment sets (RATE_LIMIT_*) as limits: each keeps its default's window, never its own. */
+export function withMaxima<L extends Record<string, RateLimit>>(defaults: L, maxima: Partial<Record<keyof L, number>>): Partial<L> {
+  const out: Partial<L> = {};
+  for (const key of Object.keys(defaults) as Array<keyof L>) {
+    const max = maxima[key];
+    if (max !== undefined) out[key] = { ...defaults[key], max };
+  }
+  return out;
+}

@@ -1,7 +1,7 @@
-import { ADMIN_USERS_DEFAULT_LIMIT, AdminUsersQuery, NoQuery, Id, StrictObject, UserDetailsResponse, UserListResponse } from '@pharmacy/contracts';
+import { ADMIN_USERS_DEFAULT_LIMIT, AccountRoutes, AdminUsersQuery, NoQuery, Id, StrictObject, UserDetailsResponse, UserListResponse } from '@pharmacy/contracts';
 import { notFound, ok, okList, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
-import type { AccountContext } from '../deps';
-import { toPublicUser } from '../users/store';
+import type { SessionKit } from '../sessions/guard';
+import { toPublicUser, type Users } from '../users/store';
 import { userNameFilter } from './search';
 
 const tags = ['admin'];
@@ -9,9 +9,9 @@ const tags = ['admin'];
 const noHash = { passwordHash: 0 } as const;
 
 /** Staff views of users (the Users screen of docs/product.md#admin-panel). */
-export const adminUserRoutes: FastifyPluginAsyncTypebox<Pick<AccountContext, 'users' | 'kit'>> = async (app, { users, kit }) => {
+export const adminUserRoutes: FastifyPluginAsyncTypebox<{ users: Users; kit: SessionKit }> = async (app, { users, kit }) => {
   app.get(
-    '/api/admin/users/get',
+    AccountRoutes.admin.users.path,
     {
       onRequest: kit.adminOnly,
       schema: { tags, summary: 'Users newest first, a page at a time, found by name', querystring: AdminUsersQuery, response: responses(UserListResponse) },
@@ -30,7 +30,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<Pick<AccountContext, 'us
   );
 
   app.get(
-    '/api/admin/users/details/:id',
+    AccountRoutes.admin.userDetails.path,
     {
       onRequest: kit.adminOnly,
       schema: { tags, summary: 'One user', params: StrictObject({ id: Id }), querystring: NoQuery, response: responses(UserDetailsResponse) },

@@ -1,6 +1,6 @@
 import { createHash, createHmac, hkdfSync, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AccountPaths, normalizeEmail } from '@pharmacy/contracts';
+import { AccountRoutes, normalizeEmail } from '@pharmacy/contracts';
 
 /*
  * OWASP's device cookies (docs/api.md#sign-in-limits): a browser that has signed in to an account gets a signed
@@ -46,7 +46,7 @@ export function createDevices(opts: { privateKey: string; secureCookies: boolean
         httpOnly: true,
         sameSite: 'strict',
         secure: opts.secureCookies,
-        path: AccountPaths.login,
+        path: AccountRoutes.auth.login.path,
         maxAge: DEVICE_TTL_SECONDS,
       });
     },

@@ -1,8 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCodes, SIGN_IN_CHALLENGE_CODE } from '@pharmacy/contracts';
 import { HttpError } from '@pharmacy/service-kit';
-import type { AccountContext } from '../deps';
+import type { PasswordHasher } from '../users/passwords';
+import type { AccountLimiters } from '../throttle/limits';
 import { take, type Taken } from '../throttle/store-limiter';
+import type { SignInChallenges } from './challenge';
+import type { Devices } from './devices';
 
 /*
  * Wrong passwords are limited where they cannot be used against the owner (docs/api.md#sign-in-limits): per account
@@ -25,57 +28,67 @@ function tooMany(reply: FastifyReply, refused: Extract<Taken, { allowed: false }
   );
 }
 
-/** The password against the stored hash (null: no such account, and the check still takes the time of a real one). */
-async function verify(ctx: AccountContext, passwordHash: string | null, password: string): Promise<boolean> {
-  if (passwordHash) return ctx.hasher.verify(passwordHash, password);
-  await ctx.hasher.burn(password);
-  return false;
+/** The password checks of sign-in and of account changes, with the counters that limit them. */
+export interface PasswordChecks {
+  /**
+   * A sign-in's password check. `deviceId` is the device this browser is for the account (null: unknown to it), which
+   * the caller remembers again on success.
+   */
+  signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    attempt: { email: string; passwordHash: string | null; password: string; altcha?: string },
+  ): Promise<{ correct: boolean; deviceId: string | null }>;
+  /** The current password asked for by an account change (email, password, deletion): limited per session. */
+  current(reply: FastifyReply, sessionId: string, passwordHash: string, password: string): Promise<boolean>;
 }
 
-/**
- * A sign-in's password check. `deviceId` is the device this browser is for the account (null: unknown to it), which
- * the caller remembers again on success.
- */
-export async function checkSignIn(
-  ctx: AccountContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  attempt: { email: string; passwordHash: string | null; password: string; altcha?: string },
-): Promise<{ correct: boolean; deviceId: string | null }> {
-  const { deviceFailures, accountFailures } = ctx.limiters;
-  const deviceId = ctx.devices.known(request, attempt.email);
-  if (deviceId) {
-    const key = `device:${deviceId}`;
-    const counted = await take(deviceFailures, key);
-    if (!counted.allowed) throw tooMany(reply, counted, 'on this device');
-    const correct = await verify(ctx, attempt.passwordHash, attempt.password);
-    if (correct) await deviceFailures.delete(key);
-    return { correct, deviceId };
+export function createPasswordChecks(deps: {
+  hasher: PasswordHasher;
+  limiters: Pick<AccountLimiters, 'deviceFailures' | 'accountFailures'>;
+  devices: Pick<Devices, 'known'>;
+  challenges: Pick<SignInChallenges, 'problem' | 'failed'>;
+}): PasswordChecks {
+  const { hasher, limiters, devices, challenges } = deps;
+  const { deviceFailures, accountFailures } = limiters;
+
+  /** The password against the stored hash (null: no such account, and the check still takes the time of a real one). */
+  async function verify(passwordHash: string | null, password: string): Promise<boolean> {
+    if (passwordHash) return hasher.verify(passwordHash, password);
+    await hasher.burn(password);
+    return false;
   }
-  // Checked before anything is counted: an attempt without a solution is not a guess.
-  const problem = await ctx.challenges.problem(attempt.altcha);
-  if (problem) throw new HttpError(403, SIGN_IN_CHALLENGE_CODE, problem);
-  // Unknown emails are counted too, so the limit's answer does not tell which accounts exist.
-  const counted = await take(accountFailures, attempt.email);
-  if (!counted.allowed) throw tooMany(reply, counted, 'for this account');
-  const correct = await verify(ctx, attempt.passwordHash, attempt.password);
-  if (correct) await accountFailures.reward(attempt.email);
-  else await ctx.challenges.failed();
-  return { correct, deviceId: null };
-}
 
-/** The current password asked for by an account change (email, password, deletion): limited per session. */
-export async function checkCurrentPassword(
-  ctx: AccountContext,
-  reply: FastifyReply,
-  sessionId: string,
-  passwordHash: string,
-  password: string,
-): Promise<boolean> {
-  const key = `session:${sessionId}`;
-  const counted = await take(ctx.limiters.deviceFailures, key);
-  if (!counted.allowed) throw tooMany(reply, counted, 'in this session');
-  const correct = await ctx.hasher.verify(passwordHash, password);
-  if (correct) await ctx.limiters.deviceFailures.reward(key);
-  return correct;
+  return {
+    async signIn(request, reply, attempt) {
+      const deviceId = devices.known(request, attempt.email);
+      if (deviceId) {
+        const key = `device:${deviceId}`;
+        const counted = await take(deviceFailures, key);
+        if (!counted.allowed) throw tooMany(reply, counted, 'on this device');
+        const correct = await verify(attempt.passwordHash, attempt.password);
+        if (correct) await deviceFailures.delete(key);
+        return { correct, deviceId };
+      }
+      // Checked before anything is counted: an attempt without a solution is not a guess.
+      const problem = await challenges.problem(attempt.altcha);
+      if (problem) throw new HttpError(403, SIGN_IN_CHALLENGE_CODE, problem);
+      // Unknown emails are counted too, so the limit's answer does not tell which accounts exist.
+      const counted = await take(accountFailures, attempt.email);
+      if (!counted.allowed) throw tooMany(reply, counted, 'for this account');
+      const correct = await verify(attempt.passwordHash, attempt.password);
+      if (correct) await accountFailures.reward(attempt.email);
+      else await challenges.failed();
+      return { correct, deviceId: null };
+    },
+
+    async current(reply, sessionId, passwordHash, password) {
+      const key = `session:${sessionId}`;
+      const counted = await take(deviceFailures, key);
+      if (!counted.allowed) throw tooMany(reply, counted, 'in this session');
+      const correct = await hasher.verify(passwordHash, password);
+      if (correct) await deviceFailures.reward(key);
+      return correct;
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  AccountPaths,
+  AccountRoutes,
   DEMO_ADMIN,
   DEMO_SHOPPER,
   EmptyBody,
@@ -29,11 +29,15 @@ import {
   unauthorized,
   type FastifyPluginAsyncTypebox,
 } from '@pharmacy/service-kit';
-import type { AccountContext } from '../deps';
-import { EMAIL_TAKEN, toPublicUser, type UserDoc } from '../users/store';
+import type { RateLimits } from '../deps';
+import type { SessionKit } from '../sessions/guard';
+import type { Sessions } from '../sessions/store';
+import type { PasswordHasher } from '../users/passwords';
+import { EMAIL_TAKEN, toPublicUser, type UserDoc, type Users } from '../users/store';
 import { weakPasswordProblem } from '../users/strength';
-import { checkSignIn } from './password-check';
-import { CHALLENGES_PER_ADDRESS } from './challenge';
+import type { PasswordChecks } from './password-check';
+import { CHALLENGES_PER_ADDRESS, type SignInChallenges } from './challenge';
+import type { Devices } from './devices';
 
 const tags = ['auth'];
 
@@ -45,9 +49,25 @@ export const userReply = (user: UserDoc, message?: string) => {
   return { user: pub, ...ok(pub, message || undefined) };
 };
 
+export interface AuthRoutesDeps {
+  users: Users;
+  sessions: Sessions;
+  kit: SessionKit;
+  hasher: PasswordHasher;
+  passwords: PasswordChecks;
+  /** Devices each account knows (signed device cookies). */
+  devices: Devices;
+  /** The proof-of-work check of sign-in while failures are above normal. */
+  challenges: SignInChallenges;
+  limits: Pick<RateLimits, 'register' | 'login'>;
+  now: () => Date;
+  /** Production refuses the demo accounts. */
+  production: boolean;
+}
+
 /** Sign-in, registration and the session lifecycle (docs/api.md#authentication). */
-export const authRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (app, ctx) => {
-  const { users, sessions, kit, hasher } = ctx;
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesDeps> = async (app, deps) => {
+  const { users, sessions, kit, hasher, passwords, devices, challenges, limits, now, production } = deps;
 
   /** Ends whatever session the request carries (access token sid and/or refresh cookie) and clears cookies. */
   async function endSession(request: FastifyRequest, reply: FastifyReply) {
@@ -62,9 +82,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (app,
   }
 
   app.post(
-    '/api/auth/register',
+    AccountRoutes.auth.register.path,
     {
-      config: { rateLimit: ctx.limits.register },
+      config: { rateLimit: limits.register },
       schema: { tags, summary: 'Create an account (does not sign in)', body: RegisterBody, response: responses(UserResponse, 201) },
     },
     async (request, reply) => {
@@ -77,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (app,
       if (problem) throw badRequest(problem);
       const weak = await weakPasswordProblem(password, { email, firstName, lastName });
       if (weak) throw badRequest(weak, 'WEAK_PASSWORD');
-      const at = ctx.now();
+      const at = now();
       const user: UserDoc = {
         _id: randomUUID(),
         firstName: firstName.trim(),
@@ -104,14 +124,14 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (app,
   );
 
   app.post(
-    AccountPaths.login,
+    AccountRoutes.auth.login.path,
     {
       config: {
         rateLimit: {
-          ...ctx.limits.login,
+          ...limits.login,
           // Per address for devices the account does not know: once the body is read, the owner's device is exempt.
           hook: 'preHandler',
-          allowList: (request) => ctx.devices.known(request, (request.body as { email?: string } | undefined)?.email ?? '') !== null,
+          allowList: (request) => devices.known(request, (request.body as { email?: string } | undefined)?.email ?? '') !== null,
         },
       },
       schema: {
@@ -125,21 +145,21 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (app,
       const email = normalizeEmail(request.body.email);
       const { password, altcha } = request.body;
       if (!email || !password) throw badRequest('Enter your email and password.');
-      if (ctx.production && isDemoEmail(email)) throw forbidden('Demo accounts are disabled on this site.');
+      if (production && isDemoEmail(email)) throw forbidden('Demo accounts are disabled on this site.');
       const user = await users.findOne({ email });
-      const { correct, deviceId } = await checkSignIn(ctx, request, reply, { email, passwordHash: user?.passwordHash ?? null, password, altcha });
+      const { correct, deviceId } = await passwords.signIn(request, reply, { email, passwordHash: user?.passwordHash ?? null, password, altcha });
       if (!user || !correct) {
         throw unauthorized('The email or password is incorrect.', 'INVALID_CREDENTIALS');
       }
       const { session, refreshToken } = await sessions.create(user._id);
       kit.setCookies(reply, user, session._id, refreshToken);
-      ctx.devices.remember(reply, email, deviceId);
+      devices.remember(reply, email, deviceId);
       return userReply(user, `Welcome back, ${user.firstName}.`);
     },
   );
 
   app.get(
-    AccountPaths.signInChallenge,
+    AccountRoutes.auth.signInChallenge.path,
     {
       config: { rateLimit: CHALLENGES_PER_ADDRESS },
       schema: {
@@ -151,12 +171,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (app,
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(await ctx.challenges.issue());
+      return ok(await challenges.issue());
     },
   );
 
   app.post(
-    '/api/auth/refresh',
+    AccountRoutes.auth.refresh.path,
     { schema: { tags, summary: 'Rotate the refresh cookie and issue a new access token', body: EmptyBody, response: responses(UserResponse) } },
     async (request, reply) => {
       const token = request.cookies[REFRESH_COOKIE];
@@ -186,18 +206,18 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (app,
     return userReply(kit.current(request).user);
   };
   app.get(
-    '/api/auth/me',
+    AccountRoutes.auth.me.path,
     { onRequest: kit.signedIn, schema: { tags, summary: 'The signed-in user', querystring: NoQuery, response: responses(UserResponse) } },
     whoAmI,
   );
   app.get(
-    '/api/auth/check-auth',
+    AccountRoutes.auth.checkAuth.path,
     { onRequest: kit.signedIn, schema: { tags, summary: 'Auth check (never cached)', querystring: NoQuery, response: responses(UserResponse) } },
     whoAmI,
   );
 
   app.post(
-    '/api/auth/logout',
+    AccountRoutes.auth.logout.path,
     { schema: { tags, summary: 'Sign out: revokes the session and clears cookies', body: EmptyBody, response: responses(MessageResponse) } },
     async (request, reply) => {
       await endSession(request, reply);
@@ -206,7 +226,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (app,
   );
 
   app.get(
-    AccountPaths.signout,
+    AccountRoutes.auth.signout.path,
     {
       // A GET that signs out: another site's link or image must not (docs/api.md#authentication).
       onRequest: sameSiteOnly,

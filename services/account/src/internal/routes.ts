@@ -2,22 +2,31 @@ import {
   AccountRoutes, Id, NoQuery, NotifyUserBody, NotifyUserResponse, RevocationFeedResponse, RevocationQuery, SafetyProfileResponse, StrictObject, USERS_BY_EMAIL_MAX, UserNameResponse,
   UsersByEmailQuery, UsersByEmailResponse,
 } from '@pharmacy/contracts';
-import { isDuplicateKeyError } from '@pharmacy/db';
-import { literalMatch, notFound, ok, requireInternal, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
-import type { AccountContext } from '../deps';
-import { openSentNotifications } from './store';
+import { isDuplicateKeyError, type Collection } from '@pharmacy/db';
+import { literalMatch, notFound, ok, requireInternal, responses, type FastifyPluginAsyncTypebox, type Mailer } from '@pharmacy/service-kit';
+import type { Revocations } from '../sessions/revocations-store';
+import type { Users } from '../users/store';
+import type { SentNotificationDoc } from './store';
+
+export interface InternalRoutesDeps {
+  users: Users;
+  /** Revoked sessions and users, fed to the other services. */
+  revocations: Revocations;
+  mailer: Mailer;
+  /** Notifications already mailed, by the caller's key. */
+  sentNotifications: Collection<SentNotificationDoc>;
+  internalToken: string;
+}
 
 /**
  * Service-to-service calls (internal token only; the gateway never proxies /internal). Checkout and catalog apply
  * the safety rules (allergies, contraindications, minimum age) with the stored profile, never with what a
  * browser claims; checkout tells a shopper about their order through the one service that knows their email.
  */
-export const internalRoutes: FastifyPluginAsyncTypebox<Pick<AccountContext, 'users' | 'revocations' | 'mailer' | 'store'> & { internalToken: string }> = async (
+export const internalRoutes: FastifyPluginAsyncTypebox<InternalRoutesDeps> = async (
   app,
-  { users, revocations, mailer, store, internalToken },
+  { users, revocations, mailer, sentNotifications, internalToken },
 ) => {
-  const sentNotifications = openSentNotifications(store);
-
   app.get(
     AccountRoutes.internal.safetyProfile.path,
     {

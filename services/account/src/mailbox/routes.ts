@@ -1,4 +1,4 @@
-import { AccountPaths, Id, MAILBOX_PAGE_SIZE, KeptMailResponse, KeptMailsResponse, NoQuery, StrictObject, type KeptMail } from '@pharmacy/contracts';
+import { AccountRoutes, Id, MAILBOX_PAGE_SIZE, KeptMailResponse, KeptMailsResponse, NoQuery, StrictObject, type KeptMail } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
 import { notFound, ok, requireInternal, responses, type FastifyPluginAsyncTypebox, type OutboxDoc } from '@pharmacy/service-kit';
 
@@ -12,13 +12,13 @@ const kept = (m: OutboxDoc): KeptMail => ({ _id: m._id, to: m.to, subject: m.sub
  */
 export const outboxRoutes: FastifyPluginAsyncTypebox<{ outbox: Collection<OutboxDoc>; internalToken: string }> = async (app, { outbox, internalToken }) => {
   app.get(
-    AccountPaths.keptMails,
+    AccountRoutes.internal.keptMails.path,
     { onRequest: requireInternal(internalToken), schema: { hide: true, querystring: NoQuery, response: responses(KeptMailsResponse) } },
     async () => ok({ mails: (await outbox.find({}, { sort: { createdAt: -1 }, limit: MAILBOX_PAGE_SIZE })).map(kept) }),
   );
 
   app.get(
-    `${AccountPaths.keptMails}/:id`,
+    AccountRoutes.internal.keptMail.path,
     {
       onRequest: requireInternal(internalToken),
       schema: { hide: true, params: StrictObject({ id: Id }), querystring: NoQuery, response: responses(KeptMailResponse) },

@@ -1,4 +1,5 @@
 import {
+  AccountRoutes,
   DeleteAccountBody,
   NoQuery,
   MessageResponse,
@@ -15,10 +16,12 @@ import {
 } from '@pharmacy/contracts';
 import { isDuplicateKeyError } from '@pharmacy/db';
 import { badRequest, conflict, HttpError, ok, responses, unauthorized, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
-import type { AccountContext } from '../deps';
+import type { RateLimits } from '../deps';
 import { userReply } from '../auth/routes';
-import { EMAIL_TAKEN, type UserDoc } from '../users/store';
-import { checkCurrentPassword } from '../auth/password-check';
+import type { PasswordChecks } from '../auth/password-check';
+import type { Erasure } from '../erasure/service';
+import type { SessionKit } from '../sessions/guard';
+import { EMAIL_TAKEN, type UserDoc, type Users } from '../users/store';
 
 
 export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Enter your current password to change your email address.';
@@ -67,12 +70,25 @@ function profileChanges(body: UpdateProfileBody, user: UserDoc, market: Market, 
   return set;
 }
 
+export interface ProfileRoutesDeps {
+  users: Users;
+  kit: SessionKit;
+  passwords: PasswordChecks;
+  /** Deleting an account: here and in every other service, retried until confirmed. */
+  erasure: Pick<Erasure, 'request'>;
+  limits: Pick<RateLimits, 'passwordCheck'>;
+  /** Its phone rule checks the profile's phone. */
+  market: Market;
+  now: () => Date;
+}
+
 /** The signed-in user's own profile: read, update, delete. */
-export const profileRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (app, ctx) => {
-  const { users, kit } = ctx;
+export const profileRoutes: FastifyPluginAsyncTypebox<ProfileRoutesDeps> = async (app, deps) => {
+  const { users, kit, passwords, erasure, limits, market, now } = deps;
+  const profile = AccountRoutes.profile;
 
   app.get(
-    '/api/account/profile',
+    profile.get.path,
     { onRequest: kit.signedIn, schema: { tags, summary: 'Your profile', querystring: NoQuery, response: responses(UserResponse) } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -81,21 +97,21 @@ export const profileRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (a
   );
 
   app.put(
-    '/api/account/profile',
+    profile.update.path,
     {
       onRequest: kit.signedIn,
       schema: { tags, summary: 'Update your profile (any subset of the fields; an email change needs currentPassword)', body: UpdateProfileBody, response: responses(UserResponse) },
     },
     async (request, reply) => {
       const { user, session } = kit.current(request);
-      const at = ctx.now();
-      const set = profileChanges(request.body, user, ctx.market, at);
+      const at = now();
+      const set = profileChanges(request.body, user, market, at);
       // Whoever controls the email controls the account (reset links go there), so moving it takes the
       // password, not only a session that may have been left open; wrong guesses are limited per session.
       if (set.email !== undefined && set.email !== user.email) {
         const { currentPassword } = request.body;
         if (!currentPassword) throw badRequest(EMAIL_CHANGE_NEEDS_PASSWORD, 'PASSWORD_REQUIRED');
-        if (!(await checkCurrentPassword(ctx, reply, session._id, user.passwordHash, currentPassword))) {
+        if (!(await passwords.current(reply, session._id, user.passwordHash, currentPassword))) {
           throw new HttpError(403, 'WRONG_PASSWORD', EMAIL_CHANGE_WRONG_PASSWORD);
         }
       }
@@ -112,20 +128,20 @@ export const profileRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (a
   );
 
   app.delete(
-    '/api/account/profile',
+    profile.delete.path,
     {
       onRequest: kit.signedIn,
-      config: { rateLimit: ctx.limits.passwordCheck },
+      config: { rateLimit: limits.passwordCheck },
       schema: { tags, summary: 'Delete your account (needs your password)', body: DeleteAccountBody, response: responses(MessageResponse) },
     },
     async (request, reply) => {
       const { user, session } = kit.current(request);
       if (!request.body.password) throw badRequest('Enter your password to delete your account.');
-      if (!(await checkCurrentPassword(ctx, reply, session._id, user.passwordHash, request.body.password))) {
+      if (!(await passwords.current(reply, session._id, user.passwordHash, request.body.password))) {
         throw badRequest('The password is not correct.', 'WRONG_PASSWORD');
       }
       // Erased here at once; a service that cannot confirm now is retried until it does (see erasure/service).
-      const pending = await ctx.erasure.request(user);
+      const pending = await erasure.request(user);
       kit.clearCookies(reply);
       // When this service's own part failed half-way (its store), the retry finishes it: say so, not "deleted".
       const message = pending.includes('account')

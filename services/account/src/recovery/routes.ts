@@ -1,4 +1,5 @@
 import {
+  AccountRoutes,
   ChangePasswordBody,
   ForgotPasswordBody,
   ForgotPasswordResponse,
@@ -9,12 +10,17 @@ import {
   normalizeEmail,
   passwordProblem,
 } from '@pharmacy/contracts';
-import { badRequest, isLoopbackAddress, ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
-import type { AccountContext } from '../deps';
-import { hashToken, newToken } from '../sessions/store';
-import { openResetTokens } from './store';
+import type { Collection } from '@pharmacy/db';
+import { badRequest, isLoopbackAddress, ok, responses, type FastifyPluginAsyncTypebox, type Mailer } from '@pharmacy/service-kit';
+import type { RateLimits } from '../deps';
+import type { SessionKit } from '../sessions/guard';
+import { hashToken, newToken, type Sessions } from '../sessions/store';
+import type { ResetTokenDoc } from './store';
+import type { PasswordHasher } from '../users/passwords';
+import type { Users } from '../users/store';
 import { weakPasswordProblem } from '../users/strength';
-import { checkCurrentPassword } from '../auth/password-check';
+import type { PasswordChecks } from '../auth/password-check';
+import type { AccountLimiters } from '../throttle/limits';
 import { take } from '../throttle/store-limiter';
 
 
@@ -35,15 +41,32 @@ function resetMail(firstName: string, link: string) {
   };
 }
 
+export interface RecoveryRoutesDeps {
+  users: Users;
+  sessions: Sessions;
+  kit: SessionKit;
+  hasher: PasswordHasher;
+  passwords: PasswordChecks;
+  tokens: Collection<ResetTokenDoc>;
+  /** Reset mails per address; a reset clears the wrong passwords counted against the account. */
+  limiters: Pick<AccountLimiters, 'resetMails' | 'accountFailures'>;
+  limits: Pick<RateLimits, 'forgotPassword' | 'resetPassword' | 'passwordCheck'>;
+  mailer: Mailer;
+  /** Origin used in the mailed link, without a trailing slash. */
+  publicOrigin: string;
+  /** The dev mailbox's path where it exists, else null. */
+  mailbox: string | null;
+  now: () => Date;
+}
+
 /** Forgot/reset password (signed out) and change password (signed in). */
-export const recoveryRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (app, ctx) => {
-  const { users, sessions, kit, hasher } = ctx;
-  const tokens = await openResetTokens(ctx.store);
+export const recoveryRoutes: FastifyPluginAsyncTypebox<RecoveryRoutesDeps> = async (app, deps) => {
+  const { users, sessions, kit, hasher, passwords, tokens, limiters, limits, mailer, publicOrigin, mailbox, now } = deps;
 
   app.post(
-    '/api/auth/forgot-password',
+    AccountRoutes.recovery.forgotPassword.path,
     {
-      config: { rateLimit: ctx.limits.forgotPassword },
+      config: { rateLimit: limits.forgotPassword },
       schema: {
         tags: ['auth'],
         summary: 'Mail a reset link (same answer whether or not the account exists; `mailbox` where the dev mailbox exists)',
@@ -57,12 +80,12 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (
       const email = normalizeEmail(request.body.email);
       // Counted per email whether or not the account exists, and answered the same way past the limit,
       // so neither the mails nor the answers tell who has an account; the inbox is not flooded either.
-      const mailAllowed = (await take(ctx.limiters.resetMails, email)).allowed;
+      const mailAllowed = (await take(limiters.resetMails, email)).allowed;
       const user = mailAllowed ? await users.findOne({ email }) : null;
       if (!mailAllowed) request.log.info('password reset mail not sent: per-account limit reached');
       if (user) {
         const token = newToken();
-        const at = ctx.now();
+        const at = now();
         await tokens.insertOne({
           _id: hashToken(token),
           userId: user._id,
@@ -70,22 +93,22 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (
           expiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
           usedAt: null,
         });
-        const link = `${ctx.publicOrigin}/reset-password?token=${encodeURIComponent(token)}`;
+        const link = `${publicOrigin}/reset-password?token=${encodeURIComponent(token)}`;
         // Not awaited: a slow mail server must not make "account exists" answers slower than the others.
-        void ctx.mailer
+        void mailer
           .send({ to: user.email, ...resetMail(user.firstName, link) })
           .catch((err: unknown) => request.log.error({ err }, 'password reset mail could not be sent'));
       }
       // Given whether or not the account exists, like the message: where the mail can be read on a dev install, to
       // a visitor on the machine the mailbox answers (the client address: the gateway's socket, or what it forwards).
-      return ctx.mailbox && isLoopbackAddress(request.ip) ? { ...ok(null, FORGOT_MESSAGE), mailbox: ctx.mailbox } : ok(null, FORGOT_MESSAGE);
+      return mailbox && isLoopbackAddress(request.ip) ? { ...ok(null, FORGOT_MESSAGE), mailbox: mailbox } : ok(null, FORGOT_MESSAGE);
     },
   );
 
   app.post(
-    '/api/auth/reset-password',
+    AccountRoutes.recovery.resetPassword.path,
     {
-      config: { rateLimit: ctx.limits.resetPassword },
+      config: { rateLimit: limits.resetPassword },
       schema: { tags: ['auth'], summary: 'Set a new password with a mailed token; signs out everywhere', body: ResetPasswordBody, response: responses(MessageResponse) },
     },
     async (request, reply) => {
@@ -94,7 +117,7 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (
       const problem = passwordProblem(password);
       if (problem) throw badRequest(problem);
       const id = hashToken(token);
-      const at = ctx.now();
+      const at = now();
       // The strength check needs the account (its own email and name are easy guesses); it runs before the
       // token is claimed, so a refused password leaves the link usable for a better one.
       const pending = await tokens.findOne({ _id: id, usedAt: null, expiresAt: { $gt: at } });
@@ -119,17 +142,17 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (
       await tokens.updateMany({ userId: claimed.userId, usedAt: null }, { $set: { usedAt: at } });
       await sessions.revokeAllOf(claimed.userId);
       // The owner proved control of the mailbox: wrong passwords tried by others no longer lock them out.
-      if (owner) await ctx.limiters.accountFailures.delete(owner.email);
+      if (owner) await limiters.accountFailures.delete(owner.email);
       kit.clearCookies(reply);
       return ok(null, 'Your password has been reset. Please sign in with the new password.');
     },
   );
 
   app.post(
-    '/api/account/change-password',
+    AccountRoutes.recovery.changePassword.path,
     {
       onRequest: kit.signedIn,
-      config: { rateLimit: ctx.limits.passwordCheck },
+      config: { rateLimit: limits.passwordCheck },
       schema: { tags: ['account'], summary: 'Change password; signs out every other session', body: ChangePasswordBody, response: responses(MessageResponse) },
     },
     async (request, reply) => {
@@ -138,13 +161,13 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (
       if (!currentPassword) throw badRequest('Enter your current password.');
       const problem = passwordProblem(newPassword, 'New password');
       if (problem) throw badRequest(problem);
-      if (!(await checkCurrentPassword(ctx, reply, session._id, user.passwordHash, currentPassword))) {
+      if (!(await passwords.current(reply, session._id, user.passwordHash, currentPassword))) {
         throw badRequest('Your current password is not correct.', 'WRONG_PASSWORD');
       }
       if (currentPassword === newPassword) throw badRequest('The new password must be different from the current one.');
       const weak = await weakPasswordProblem(newPassword, user, 'New password');
       if (weak) throw badRequest(weak, 'WEAK_PASSWORD');
-      await users.updateOne({ _id: user._id }, { $set: { passwordHash: await hasher.hash(newPassword), updatedAt: ctx.now() } });
+      await users.updateOne({ _id: user._id }, { $set: { passwordHash: await hasher.hash(newPassword), updatedAt: now() } });
       await sessions.revokeAllOf(user._id, session._id);
       // This device stays signed in under a new session: the old refresh token may have been copied, and
       // access tokens issued before the change are refused everywhere with the old session id.

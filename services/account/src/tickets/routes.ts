@@ -2,20 +2,30 @@ import { randomUUID } from 'node:crypto';
 import type { Static, TSchema } from '@sinclair/typebox';
 import {
   ACCOUNT_LIMITS,
+  AccountRoutes,
   NeedHelpBody,
   SuggestIdeaBody,
   TicketResponse,
   textProblem,
 } from '@pharmacy/contracts';
 import { badRequest, ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
-import type { AccountContext } from '../deps';
-import { openTickets, type TicketDoc } from './store';
+import type { Collection } from '@pharmacy/db';
+import type { RateLimits } from '../deps';
+import type { SessionKit } from '../sessions/guard';
+import type { TicketDoc } from './store';
 
 const tags = ['account'];
 const ORDER_ID_RE = /^[A-Za-z0-9_-]+$/;
 
-export const ticketRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (app, ctx) => {
-  const tickets = await openTickets(ctx.store);
+export interface TicketRoutesDeps {
+  tickets: Collection<TicketDoc>;
+  kit: SessionKit;
+  limits: Pick<RateLimits, 'tickets'>;
+  now: () => Date;
+}
+
+/** Need help and suggest an idea (docs/api.md#account): tickets for the support team. */
+export const ticketRoutes: FastifyPluginAsyncTypebox<TicketRoutesDeps> = async (app, { tickets, kit, limits, now }) => {
 
   const check = (problem: string | null) => {
     if (problem) throw badRequest(problem);
@@ -31,10 +41,10 @@ export const ticketRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (ap
   ) {
     app.post(
       path,
-      { onRequest: ctx.kit.signedIn, config: { rateLimit: ctx.limits.tickets }, schema: { tags, summary, body, response: responses(TicketResponse, 201) } },
+      { onRequest: kit.signedIn, config: { rateLimit: limits.tickets }, schema: { tags, summary, body, response: responses(TicketResponse, 201) } },
       async (request, reply) => {
-        const { user } = ctx.kit.current(request);
-        const doc: TicketDoc = { _id: randomUUID(), ...read(request.body as Static<B>), userId: user._id, email: user.email, createdAt: ctx.now() };
+        const { user } = kit.current(request);
+        const doc: TicketDoc = { _id: randomUUID(), ...read(request.body as Static<B>), userId: user._id, email: user.email, createdAt: now() };
         await tickets.insertOne(doc);
         return reply.status(201).send(ok({ _id: doc._id, kind: doc.kind, createdAt: doc.createdAt.toISOString() }, thanks));
       },
@@ -42,7 +52,7 @@ export const ticketRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (ap
   }
 
   ticketRoute(
-    '/api/account/need-help',
+    AccountRoutes.tickets.needHelp.path,
     'Ask the pharmacy team for help',
     NeedHelpBody,
     'Thanks, we have your request. Our team will reply by email within one working day.',
@@ -57,7 +67,7 @@ export const ticketRoutes: FastifyPluginAsyncTypebox<AccountContext> = async (ap
     },
   );
 
-  ticketRoute('/api/account/suggest-idea', 'Suggest an idea', SuggestIdeaBody, 'Thank you for your idea! We read every suggestion.', ({ title, description }) => {
+  ticketRoute(AccountRoutes.tickets.suggestIdea.path, 'Suggest an idea', SuggestIdeaBody, 'Thank you for your idea! We read every suggestion.', ({ title, description }) => {
     check(textProblem(title, 'Title', ACCOUNT_LIMITS.ideaTitleMax, 3));
     check(textProblem(description, 'Description', ACCOUNT_LIMITS.ideaDescriptionMax, 10));
     return { kind: 'idea', subject: title.trim(), message: description.trim(), orderId: null };

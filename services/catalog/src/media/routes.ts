@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import type { BlobStore } from '@pharmacy/db';
-import { CatalogErrorCodes, MAX_UPLOAD_BYTES, MediaParams, Ok, StrictObject, UploadedImage, mediaUrl } from '@pharmacy/contracts';
+import { CatalogRoutes, CatalogErrorCodes, MAX_UPLOAD_BYTES, MediaParams, Ok, StrictObject, UploadedImage, mediaUrl } from '@pharmacy/contracts';
 import { HttpError, badRequest, notFound, requireAdmin, tooLarge, ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { sniffImageType } from './magic';
 import { SVG_CONTENT_TYPE, SVG_POLICY } from './svg';
@@ -15,7 +15,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ blobs: BlobStore }> = asyn
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
 
   app.post(
-    '/api/admin/products/upload-image',
+    CatalogRoutes.adminProducts.uploadImage.path,
     {
       onRequest: requireAdmin,
       bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024,
@@ -54,7 +54,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ blobs: BlobStore }> = asyn
   );
 
   app.get(
-    '/api/media/:id',
+    CatalogRoutes.media.path,
     {
       schema: {
         tags: ['shop'],

@@ -65,114 +65,112 @@ export interface ProductPage {
   total: number;
 }
 
+export type ProductReadModel = ReturnType<typeof createProductReadModel>;
+
 /**
  * The catalog's in-memory read model: every product held once, kept sorted per sort order, with category
  * and brand sets for filtering and a cache of pages. The store stays the source of truth:
  * this loads from it at start and every write made by this process updates it (then drops the caches),
  * so listing and search never query the database per request, on nedb or MongoDB alike.
  */
-export class ProductReadModel {
-  private readonly byId = new Map<string, Entry>();
-  private readonly byCategory = new Map<string, Set<string>>();
-  private readonly byBrand = new Map<string, Set<string>>();
-  private sorted: Partial<Record<SortBy, Entry[]>> = {};
-  private readonly pages = new BoundedCache<ProductPage>(2000);
-  private readonly searches = new BoundedCache<ProductPage & { terms: string[] }>(2000);
-  private readonly facetCounts = new BoundedCache<ProductFacets>(500);
+export function createProductReadModel() {
+  const byId = new Map<string, Entry>();
+  const byCategory = new Map<string, Set<string>>();
+  const byBrand = new Map<string, Set<string>>();
+  let sorted: Partial<Record<SortBy, Entry[]>> = {};
+  const pages = new BoundedCache<ProductPage>(2000);
+  const searches = new BoundedCache<ProductPage & { terms: string[] }>(2000);
+  const facetCounts = new BoundedCache<ProductFacets>(500);
   /** Ranked hits per keyword: only add/edit/delete change them, not stock or review counters. */
-  private readonly hits = new BoundedCache<Array<{ id: string; terms: string[] }>>(2000);
-  private readonly index = new ProductSearchIndex();
+  const rankedHits = new BoundedCache<Array<{ id: string; terms: string[] }>>(2000);
+  const index = new ProductSearchIndex();
 
-  load(docs: ProductDoc[]): void {
-    this.byId.clear();
-    this.byCategory.clear();
-    this.byBrand.clear();
-    for (const doc of docs) this.put(doc);
-    this.index.load(docs);
-    this.changed(true);
-  }
-
-  get size(): number {
-    return this.byId.size;
+  function load(docs: ProductDoc[]): void {
+    byId.clear();
+    byCategory.clear();
+    byBrand.clear();
+    for (const doc of docs) put(doc);
+    index.load(docs);
+    changed(true);
   }
 
   /** The product's stored fields (a fresh object per call: the caller may keep or change it). */
-  get(id: string): CatalogProduct | undefined {
-    const entry = this.byId.get(id);
+  function get(id: string): CatalogProduct | undefined {
+    const entry = byId.get(id);
     return entry && toCatalogProduct(entry);
   }
 
-  getApi(id: string): Product | undefined {
-    return this.byId.get(id)?.api;
+  function getApi(id: string): Product | undefined {
+    return byId.get(id)?.api;
   }
 
   /** Adds or replaces a product (after an admin add/edit). */
-  upsert(doc: ProductDoc): void {
+  function upsert(doc: ProductDoc): void {
     // The index finds a product's postings by the text it was indexed with: the API form holds that text.
-    const previous = this.byId.get(doc._id)?.api;
-    this.drop(doc._id);
-    this.put(doc);
-    this.index.upsert(doc, previous);
-    this.changed(true);
+    const previous = byId.get(doc._id)?.api;
+    drop(doc._id);
+    put(doc);
+    index.upsert(doc, previous);
+    changed(true);
   }
 
-  remove(id: string): void {
-    const previous = this.byId.get(id)?.api;
-    this.drop(id);
-    if (previous) this.index.remove(previous);
-    this.changed(true);
+  function remove(id: string): void {
+    const previous = byId.get(id)?.api;
+    drop(id);
+    if (previous) index.remove(previous);
+    changed(true);
   }
 
   /** Stock or review counters changed: nothing it is sorted or indexed by, so only the entry is rebuilt. */
-  refresh(doc: ProductDoc): void {
-    const entry = this.byId.get(doc._id);
+  function refresh(doc: ProductDoc): void {
+    const entry = byId.get(doc._id);
     if (!entry) return;
     const { api } = entry;
     const resort = entry.priceCents !== doc.priceCents || entry.salePriceCents !== doc.salePriceCents ||
       (['title', 'brand', 'category', 'description'] as const).some((k) => api[k] !== doc[k]);
     if (resort || api.activeIngredients.join() !== doc.activeIngredients.join()) {
-      return this.upsert(doc);
+      return upsert(doc);
     }
     // Sorted arrays hold these same entry objects, so updating in place keeps every order valid.
-    Object.assign(entry, this.entry(doc));
-    this.changed(false);
+    Object.assign(entry, entryOf(doc));
+    changed(false);
   }
 
-  list(params: ListParams): ProductPage {
+  function list(params: ListParams): ProductPage {
     const key = `${params.sortBy}|${params.categories.join(',')}|${params.brands.join(',')}|${params.page}|${params.limit}`;
-    const cached = this.pages.get(key);
+    const cached = pages.get(key);
     if (cached !== undefined) return cached;
-    const accept = this.filter(params.categories, params.brands);
+    const accept = filter(params.categories, params.brands);
     const start = (params.page - 1) * params.limit;
     const end = start + params.limit;
     const items: Product[] = [];
     let total = 0;
-    for (const entry of this.sortedBy(params.sortBy)) {
+    for (const entry of sortedBy(params.sortBy)) {
       if (accept && !accept(entry.api._id)) continue;
       if (total >= start && total < end) items.push(entry.api);
       total++;
     }
     const result = { items, total };
-    this.pages.set(key, result);
+    pages.set(key, result);
     return result;
   }
 
-  search(keyword: string, page: number, limit: number): ProductPage & { terms: string[] } {
+  function search(keyword: string, page: number, limit: number): ProductPage & { terms: string[] } {
     const normalized = keyword.trim().toLowerCase().replace(/\s+/g, ' ');
     const key = `${normalized}|${page}|${limit}`;
-    const cached = this.searches.get(key);
+    const cached = searches.get(key);
     if (cached !== undefined) return cached;
-    let hits = this.hits.get(normalized);
+    let hits = rankedHits.get(normalized);
     if (!hits) {
-      hits = normalized ? this.index.search(normalized) : [];
-      this.hits.set(normalized, hits);
+      hits = normalized ? index.search(normalized) : [];
+      rankedHits.set(normalized, hits);
     }
     const start = (page - 1) * limit;
-    const pageHits = hits.slice(start, start + limit).filter((h) => this.byId.has(h.id));
+    const pageHits = hits.slice(start, start + limit).filter((h) => byId.has(h.id));
     const terms = new Set<string>();
     for (const h of pageHits) for (const t of h.terms) terms.add(t);
-    const result = { items: pageHits.map((h) => this.byId.get(h.id)!.api), total: hits.length, terms: [...terms] };
-    this.searches.set(key, result);
+    const result = { items: pageHits.map((h) => byId.get(h.id)!.api), total: hits.length, terms: [...terms] };
+    searches.set(key, result);
     return result;
   }
 
@@ -182,23 +180,23 @@ export class ProductReadModel {
    * narrowed by the brands already ticked). Every brand is listed, even at 0, so the panel can disable it rather
    * than offer a choice that leads to no results. One pass over the chosen sets, cached until the next write.
    */
-  facets(params: { categories: string[]; brands: string[] }): ProductFacets {
+  function facets(params: { categories: string[]; brands: string[] }): ProductFacets {
     const key = `${params.categories.join(',')}|${params.brands.join(',')}`;
-    const cached = this.facetCounts.get(key);
+    const cached = facetCounts.get(key);
     if (cached !== undefined) return cached;
     // A product has one category and one brand, so the chosen sets of one group never overlap: walking them
     // visits each matching product once, with no union built.
-    const inCategory = params.categories.length ? this.chosen(this.byCategory, params.categories) : null;
-    const inBrand = params.brands.length ? this.chosen(this.byBrand, params.brands) : null;
+    const inCategory = params.categories.length ? chosen(byCategory, params.categories) : null;
+    const inBrand = params.brands.length ? chosen(byBrand, params.brands) : null;
     const chosenBrands = new Set(params.brands);
 
-    let total = this.byId.size;
+    let total = byId.size;
     const brandCounts = new Map<string, number>();
     if (inCategory) {
       total = 0;
       for (const ids of inCategory) {
         for (const id of ids) {
-          const brandKey = this.byId.get(id)!.brandKey;
+          const brandKey = byId.get(id)!.brandKey;
           brandCounts.set(brandKey, (brandCounts.get(brandKey) ?? 0) + 1);
           if (!inBrand || chosenBrands.has(brandKey)) total++;
         }
@@ -210,16 +208,16 @@ export class ProductReadModel {
       for (const ids of inBrand) {
         inChosenBrands += ids.size;
         for (const id of ids) {
-          const category = this.byId.get(id)!.api.category;
+          const category = byId.get(id)!.api.category;
           categoryCounts.set(category, (categoryCounts.get(category) ?? 0) + 1);
         }
       }
       if (!inCategory) total = inChosenBrands;
     }
 
-    const brands = [...this.byBrand.entries()]
+    const brands = [...byBrand.entries()]
       .map(([brandKey, ids]) => ({
-        name: this.byId.get(ids.values().next().value as string)!.api.brand,
+        name: byId.get(ids.values().next().value as string)!.api.brand,
         count: inCategory ? (brandCounts.get(brandKey) ?? 0) : ids.size,
       }))
       .sort((a, b) => collator.compare(a.name, b.name));
@@ -227,16 +225,16 @@ export class ProductReadModel {
       categories: CATEGORIES.map((c) => ({
         id: c.id,
         label: c.label,
-        count: inBrand ? (categoryCounts.get(c.id) ?? 0) : (this.byCategory.get(c.id)?.size ?? 0),
+        count: inBrand ? (categoryCounts.get(c.id) ?? 0) : (byCategory.get(c.id)?.size ?? 0),
       })),
       brands,
       total,
     };
-    this.facetCounts.set(key, result);
+    facetCounts.set(key, result);
     return result;
   }
 
-  private entry(doc: ProductDoc): Entry {
+  function entryOf(doc: ProductDoc): Entry {
     return {
       api: toApiProduct(doc),
       priceCents: doc.priceCents,
@@ -249,85 +247,76 @@ export class ProductReadModel {
     };
   }
 
-  private put(doc: ProductDoc): void {
-    this.byId.set(doc._id, this.entry(doc));
-    addTo(this.byCategory, doc.category, doc._id);
-    addTo(this.byBrand, doc.brand.toLowerCase(), doc._id);
+  function put(doc: ProductDoc): void {
+    byId.set(doc._id, entryOf(doc));
+    addTo(byCategory, doc.category, doc._id);
+    addTo(byBrand, doc.brand.toLowerCase(), doc._id);
   }
 
-  private drop(id: string): void {
-    const old = this.byId.get(id);
+  function drop(id: string): void {
+    const old = byId.get(id);
     if (!old) return;
-    this.byId.delete(id);
-    removeFrom(this.byCategory, old.api.category, id);
-    removeFrom(this.byBrand, old.brandKey, id);
+    byId.delete(id);
+    removeFrom(byCategory, old.api.category, id);
+    removeFrom(byBrand, old.brandKey, id);
   }
 
-  private changed(reorder: boolean): void {
+  function changed(reorder: boolean): void {
     if (reorder) {
-      this.sorted = {};
-      this.hits.clear();
+      sorted = {};
+      rankedHits.clear();
     }
-    this.pages.clear();
-    this.searches.clear();
-    this.facetCounts.clear();
+    pages.clear();
+    searches.clear();
+    facetCounts.clear();
   }
 
-  private sortedBy(sortBy: SortBy): Entry[] {
-    let list = this.sorted[sortBy];
+  function sortedBy(sortBy: SortBy): Entry[] {
+    let list = sorted[sortBy];
     if (!list) {
-      list = [...this.byId.values()].sort(SORTS[sortBy]);
-      this.sorted[sortBy] = list;
+      list = [...byId.values()].sort(SORTS[sortBy]);
+      sorted[sortBy] = list;
     }
     return list;
   }
 
   /** The sets of the chosen values of one filter group (values nothing carries add nothing). */
-  private chosen(map: Map<string, Set<string>>, keys: string[]): Array<Set<string>> {
+  function chosen(map: Map<string, Set<string>>, keys: string[]): Array<Set<string>> {
     return keys.map((k) => map.get(k)).filter((set): set is Set<string> => !!set);
   }
 
   /** A membership test for the selected categories AND brands (any value within one filter), or null for none. */
-  private filter(categories: string[], brands: string[]): ((id: string) => boolean) | null {
+  function filter(categories: string[], brands: string[]): ((id: string) => boolean) | null {
     const union = (map: Map<string, Set<string>>, keys: string[]) => {
       const sets = keys.map((k) => map.get(k)).filter((s): s is Set<string> => !!s);
       return (id: string) => sets.some((s) => s.has(id));
     };
-    const inCategory = categories.length ? union(this.byCategory, categories) : null;
-    const inBrand = brands.length ? union(this.byBrand, brands) : null;
+    const inCategory = categories.length ? union(byCategory, categories) : null;
+    const inBrand = brands.length ? union(byBrand, brands) : null;
     if (!inCategory && !inBrand) return null;
     return (id) => (!inCategory || inCategory(id)) && (!inBrand || inBrand(id));
   }
+
+  return { load, get, getApi, upsert, remove, refresh, list, search, facets };
 }
+
+/** The stored fields the API form keeps exactly as stored (it shows the others as decimals or strings). */
+const AS_STORED = [
+  '_id', 'title', 'description', 'category', 'brand', 'totalStock', 'version', 'reviewCount', 'averageReview', 'image', 'activeIngredients',
+  'allergens', 'contraindications', 'dosageForm', 'packSize', 'maxPerOrder', 'minAge', 'requiresPrescription', 'pharmacyOnly',
+] as const satisfies ReadonlyArray<keyof CatalogProduct & keyof Product>;
+type AsStored = (typeof AS_STORED)[number];
 
 /** The stored fields back from an entry (what get() promises; the API form keeps every one it shows). */
 function toCatalogProduct(e: Entry): CatalogProduct {
-  const a = e.api;
+  const stored: Pick<CatalogProduct, AsStored> = Object.fromEntries(AS_STORED.map((key) => [key, e.api[key]])) as Pick<Product, AsStored>;
   return {
-    _id: a._id,
-    title: a.title,
-    description: a.description,
-    category: a.category,
-    brand: a.brand,
+    ...stored,
     priceCents: e.priceCents,
     salePriceCents: e.salePriceCents,
-    totalStock: a.totalStock,
-    version: a.version,
     reviewTotal: e.reviewTotal,
-    reviewCount: a.reviewCount,
-    averageReview: a.averageReview,
-    image: a.image,
-    activeIngredients: a.activeIngredients,
-    allergens: a.allergens,
-    contraindications: a.contraindications,
-    dosageForm: a.dosageForm,
-    packSize: a.packSize,
-    maxPerOrder: a.maxPerOrder,
-    minAge: a.minAge,
-    requiresPrescription: a.requiresPrescription,
-    pharmacyOnly: a.pharmacyOnly,
     createdAt: new Date(e.createdAtMs),
-    updatedAt: new Date(a.updatedAt),
+    updatedAt: new Date(e.api.updatedAt),
   };
 }
 

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import {
+  CatalogRoutes,
   AdminProductQuery,
   DEFAULT_SORT,
   Ok,
@@ -40,7 +41,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
   { readModel, products, service },
 ) => {
   app.get(
-    '/api/shop/products/get',
+    CatalogRoutes.products.list.path,
     {
       config: { publicData: true },
       schema: {
@@ -69,7 +70,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
   );
 
   app.get(
-    '/api/shop/products/facets',
+    CatalogRoutes.products.facets.path,
     {
       config: { publicData: true },
       schema: {
@@ -86,7 +87,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
   );
 
   app.get(
-    '/api/shop/products/get/:id',
+    CatalogRoutes.products.get.path,
     { config: { publicData: true }, schema: { tags: ['shop'], summary: 'One product', params: ProductIdParams, querystring: NoQuery, response: responses(Ok(Product)) } },
     async (request) => {
       const product = readModel.getApi(request.params.id);
@@ -96,7 +97,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
   );
 
   app.get(
-    '/api/shop/search/:keyword',
+    CatalogRoutes.products.search.path,
     {
       config: { publicData: true },
       schema: {
@@ -117,7 +118,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
   /* ---- staff ---- */
 
   app.get(
-    '/api/admin/products/get',
+    CatalogRoutes.adminProducts.list.path,
     {
       onRequest: requireAdmin,
       schema: {
@@ -135,13 +136,13 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
   );
 
   app.post(
-    '/api/admin/products/add',
+    CatalogRoutes.adminProducts.add.path,
     { onRequest: requireAdmin, schema: { tags: ['admin'], summary: 'Add a product', querystring: NoQuery, body: ProductInput, response: responses(Ok(Product)) } },
     async (request) => ok(toApiProduct(await service.create(request.body, request.user.sub)), 'Product added.'),
   );
 
   app.put(
-    '/api/admin/products/edit/:id',
+    CatalogRoutes.adminProducts.edit.path,
     {
       onRequest: requireAdmin,
       schema: {
@@ -159,7 +160,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
   );
 
   app.delete(
-    '/api/admin/products/delete/:id',
+    CatalogRoutes.adminProducts.delete.path,
     {
       onRequest: requireAdmin,
       schema: { tags: ['admin'], summary: 'Delete a product', params: ProductIdParams, querystring: NoQuery, response: responses(Ok(StrictObject({ _id: Type.String() }))) },

@@ -22,16 +22,18 @@ function cents(field: string, value: number): number {
   return decimalToCents(value);
 }
 
-/** Admin writes: validate, write to the store, then update this process's read model. */
-export class ProductService {
-  constructor(
-    private readonly db: Pick<CatalogCollections, 'products' | 'reviews'>,
-    private readonly blobs: BlobStore,
-    private readonly readModel: ProductReadModel,
-    private readonly adjustments: StockAdjustments,
-  ) {}
+export interface ProductServiceDeps {
+  db: Pick<CatalogCollections, 'products' | 'reviews'>;
+  blobs: BlobStore;
+  readModel: ProductReadModel;
+  adjustments: StockAdjustments;
+}
 
-  async create(input: ProductInput, by: string): Promise<ProductDoc> {
+export type ProductService = ReturnType<typeof createProductService>;
+
+/** Admin writes: validate, write to the store, then update this process's read model. */
+export function createProductService({ db, blobs, readModel, adjustments }: ProductServiceDeps) {
+  async function create(input: ProductInput, by: string): Promise<ProductDoc> {
     const doc = newProductDoc(
       {
         title: input.title.trim(),
@@ -41,7 +43,7 @@ export class ProductService {
         priceCents: cents('price', input.price),
         salePriceCents: cents('salePrice', input.salePrice ?? 0),
         totalStock: input.totalStock,
-        image: await resolveMediaRef(this.blobs, input.image),
+        image: await resolveMediaRef(blobs, input.image),
         activeIngredients: clean(input.activeIngredients),
         allergens: clean(input.allergens),
         contraindications: clean(input.contraindications),
@@ -56,8 +58,8 @@ export class ProductService {
     );
     checkProduct(doc);
     // Inserted together with its first stock history line (the initial stock), crash-safe.
-    const stored = await this.adjustments.insertWithInitialStock(doc, by);
-    this.readModel.upsert(stored);
+    const stored = await adjustments.insertWithInitialStock(doc, by);
+    readModel.upsert(stored);
     return stored;
   }
 
@@ -67,13 +69,13 @@ export class ProductService {
    * not a form field, so shoppers' reservations meanwhile never make a save stale. The product as the API gave
    * it may come back whole: its server fields must still hold the stored values, and are not written.
    */
-  async update(id: string, patch: ProductPatch, by: string): Promise<ProductDoc> {
+  async function update(id: string, patch: ProductPatch, by: string): Promise<ProductDoc> {
     const { version, ...sent } = patch;
     const fields = Object.fromEntries(
       Object.entries(sent).filter(([key]) => !(PRODUCT_SERVER_FIELDS as string[]).includes(key)),
     ) as Omit<ProductPatch, 'version' | (typeof PRODUCT_SERVER_FIELDS)[number]>;
     if (Object.keys(fields).length === 0) throw badRequest('Nothing to change: send at least one product field.');
-    const current = await this.db.products.findOne({ _id: id });
+    const current = await db.products.findOne({ _id: id });
     if (!current) throw notFound('That product does not exist (it may have been deleted).');
     if (current.version !== version) throw staleEdit(current, version);
     refuseChangedServerFields(current, sent);
@@ -86,7 +88,7 @@ export class ProductService {
     if (fields.price !== undefined) wanted.priceCents = cents('price', fields.price);
     if (fields.salePrice !== undefined) wanted.salePriceCents = cents('salePrice', fields.salePrice);
     // The image the product already shows needs no new look-up (a form sending the product back whole).
-    if (fields.image !== undefined && fields.image !== current.image) wanted.image = await resolveMediaRef(this.blobs, fields.image);
+    if (fields.image !== undefined && fields.image !== current.image) wanted.image = await resolveMediaRef(blobs, fields.image);
     if (fields.activeIngredients !== undefined) wanted.activeIngredients = clean(fields.activeIngredients);
     if (fields.allergens !== undefined) wanted.allergens = clean(fields.allergens);
     if (fields.contraindications !== undefined) wanted.contraindications = clean(fields.contraindications);
@@ -107,27 +109,29 @@ export class ProductService {
     checkProduct({ ...current, ...set });
 
     const edit = { version: version + 1, fields: changed, by, at: new Date() };
-    const updated = await this.db.products.findOneAndUpdate(
+    const updated = await db.products.findOneAndUpdate(
       { _id: id, version },
       { $set: { ...set, updatedAt: edit.at }, $inc: { version: 1 }, $push: { edits: { $each: [edit], $slice: -PRODUCT_EDITS_KEPT } } },
       { returnDocument: 'after' },
     );
     if (!updated) {
       // Someone saved between our read and our write (or deleted the product).
-      const now = await this.db.products.findOne({ _id: id });
+      const now = await db.products.findOne({ _id: id });
       if (!now) throw notFound('That product does not exist (it may have been deleted).');
       throw staleEdit(now, version);
     }
-    this.readModel.upsert(updated);
+    readModel.upsert(updated);
     return updated;
   }
 
-  async remove(id: string): Promise<void> {
-    const { deletedCount } = await this.db.products.deleteOne({ _id: id });
+  async function remove(id: string): Promise<void> {
+    const { deletedCount } = await db.products.deleteOne({ _id: id });
     if (deletedCount === 0) throw notFound('That product does not exist (it may have been deleted).');
-    this.readModel.remove(id);
-    await this.db.reviews.deleteMany({ productId: id });
+    readModel.remove(id);
+    await db.reviews.deleteMany({ productId: id });
   }
+
+  return { create, update, remove };
 }
 
 const API_FIELD: Partial<Record<keyof ProductDoc, string>> = { priceCents: 'price', salePriceCents: 'salePrice' };

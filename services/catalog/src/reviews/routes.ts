@@ -1,4 +1,4 @@
-import { Ok, ReviewAdded, ReviewEligibility, ReviewInput, ReviewListResponse, ReviewProductParams, StrictObject } from '@pharmacy/contracts';
+import { CatalogRoutes, Ok, ReviewAdded, ReviewEligibility, ReviewInput, ReviewListResponse, ReviewProductParams, StrictObject } from '@pharmacy/contracts';
 import { assertBodyUser, ok, okList, optionalUser, requireUser, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { RateLimits } from '../deps';
 import type { ReviewService } from './service';
@@ -7,7 +7,7 @@ const NoQuery = StrictObject({});
 
 export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; limits: RateLimits }> = async (app, { service, limits }) => {
   app.post(
-    '/api/shop/review/add',
+    CatalogRoutes.reviews.add.path,
     {
       onRequest: requireUser,
       preHandler: assertBodyUser,
@@ -18,7 +18,7 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; l
   );
 
   app.get(
-    '/api/shop/review/can-review/:productId',
+    CatalogRoutes.reviews.canReview.path,
     {
       schema: { tags: ['shop'], summary: 'May the signed-in user review this product?', params: ReviewProductParams, querystring: NoQuery, response: responses(Ok(ReviewEligibility)) },
     },
@@ -29,7 +29,7 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; l
   );
 
   app.get(
-    '/api/shop/review/:productId',
+    CatalogRoutes.reviews.list.path,
     { config: { publicData: true }, schema: { tags: ['shop'], summary: "A product's reviews, newest first", params: ReviewProductParams, querystring: NoQuery, response: responses(ReviewListResponse) } },
     async (request) => {
       const { items, ...figures } = await service.list(request.params.productId);

@@ -1,5 +1,6 @@
 import {
   ACCESS_COOKIE,
+  CatalogRoutes,
   SafetyCheckBody,
   SafetyCheckResponse,
   SafetyRecogniseBody,
@@ -30,7 +31,7 @@ export const safetyRoutes: FastifyPluginAsyncTypebox<{
   now: () => Date;
 }> = async (app, { readModel, account, limits, now }) => {
   app.post(
-    '/api/shop/safety/check',
+    CatalogRoutes.safety.check.path,
     {
       config: { rateLimit: limits.safetyCheck },
       schema: {
@@ -67,7 +68,7 @@ export const safetyRoutes: FastifyPluginAsyncTypebox<{
   );
 
   app.get(
-    '/api/shop/safety/terms',
+    CatalogRoutes.safety.terms.path,
     {
       config: { publicData: true, rateLimit: limits.safetyTerms },
       schema: {
@@ -86,7 +87,7 @@ export const safetyRoutes: FastifyPluginAsyncTypebox<{
   );
 
   app.post(
-    '/api/shop/safety/terms/recognise',
+    CatalogRoutes.safety.recognise.path,
     {
       config: { rateLimit: limits.safetyTerms },
       schema: {

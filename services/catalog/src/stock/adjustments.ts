@@ -71,6 +71,16 @@ const toEntry = (h: StockHistoryDoc): StockHistoryEntry => ({
 const units = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
 const NOT_FOUND = 'That product does not exist (it may have been deleted).';
 
+export interface StockAdjustmentsDeps {
+  products: Collection<ProductDoc>;
+  history: Collection<StockHistoryDoc>;
+  reservations: Collection<ReservationDoc>;
+  readModel: ProductReadModel;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+}
+
+export type StockAdjustments = ReturnType<typeof createStockAdjustments>;
+
 /**
  * Staff's stock changes, crash-safe without multi-document transactions: the history line is written first as
  * pending; one conditional update then moves the stock, raises the product's adjustment counter and records the
@@ -81,52 +91,44 @@ const NOT_FOUND = 'That product does not exist (it may have been deleted).';
  * left even while shoppers' reservations move the stock (the update is retried then); the count never goes below
  * zero, and the product's version is left alone: stock is not something a form edits.
  */
-export class StockAdjustments {
+export function createStockAdjustments({ products, history, reservations, readModel, log }: StockAdjustmentsDeps) {
   /** Lines this process is writing right now: a read must not settle them half-way. */
-  private readonly inFlight = new Set<string>();
-
-  constructor(
-    private readonly products: Collection<ProductDoc>,
-    private readonly history: Collection<StockHistoryDoc>,
-    private readonly reservations: Collection<ReservationDoc>,
-    private readonly readModel: ProductReadModel,
-    private readonly log?: Pick<FastifyBaseLogger, 'warn' | 'error'>,
-  ) {}
+  const inFlight = new Set<string>();
 
   /**
    * The stock has moved: the read model follows and the history line is settled as applied. If that write fails,
    * the id on the product still proves the move and the line is settled on the next read, so staff are not told to
    * try again (which would move it twice).
    */
-  private async moved(productId: string, id: string, moved: { after: ProductDoc | null; applied: AppliedAdjustment }, what: string): Promise<void> {
-    if (moved.after) this.readModel.refresh(moved.after);
-    await this.settle(id, 'applied', moved.applied).catch((err: unknown) =>
-      this.log?.error({ err, productId, adjustment: id }, `${what} but its history line is still pending`),
+  async function afterMove(productId: string, id: string, moved: { after: ProductDoc | null; applied: AppliedAdjustment }, what: string): Promise<void> {
+    if (moved.after) readModel.refresh(moved.after);
+    await settle(id, 'applied', moved.applied).catch((err: unknown) =>
+      log?.error({ err, productId, adjustment: id }, `${what} but its history line is still pending`),
     );
   }
 
-  async adjust(productId: string, input: StockAdjustmentInput, by: string): Promise<ProductStock> {
+  async function adjust(productId: string, input: StockAdjustmentInput, by: string): Promise<ProductStock> {
     const { delta, reason } = input;
     if (delta === 0) throw badRequest('An adjustment must add or remove at least 1 unit.');
     const note = input.note?.trim() ?? '';
     const id = randomUUID();
-    this.inFlight.add(id);
+    inFlight.add(id);
     try {
-      await this.history.insertOne({ _id: id, productId, by, at: new Date(), state: 'pending', seq: null, delta, reason, note, availableAfter: null });
+      await history.insertOne({ _id: id, productId, by, at: new Date(), state: 'pending', seq: null, delta, reason, note, availableAfter: null });
       let moved: { after: ProductDoc | null; applied: AppliedAdjustment };
       try {
-        moved = await this.move(productId, id, delta);
+        moved = await move(productId, id, delta);
       } catch (e) {
         // Refused (no such product, not enough stock): nothing happened, so the line goes. Any other failure
         // leaves it pending, to be settled from the product on the next read or start (the store may have written it).
-        if (e instanceof HttpError) await this.history.deleteOne({ _id: id, state: 'pending' }).catch(() => undefined);
+        if (e instanceof HttpError) await history.deleteOne({ _id: id, state: 'pending' }).catch(() => undefined);
         throw e;
       }
-      await this.moved(productId, id, moved, 'stock moved');
+      await afterMove(productId, id, moved, 'stock moved');
     } finally {
-      this.inFlight.delete(id);
+      inFlight.delete(id);
     }
-    return this.stockOf(productId);
+    return stockOf(productId);
   }
 
   /**
@@ -134,28 +136,28 @@ export class StockAdjustments {
    * id is fixed per reservation and product (`id`), so a retried or recovered restock finds the line, or the proof on
    * the product, and does not move the stock again. A product deleted since has no shelf to go back to: nothing moves.
    */
-  async restockLine(productId: string, id: string, quantity: number, note: string): Promise<void> {
-    this.inFlight.add(id);
+  async function restockLine(productId: string, id: string, quantity: number, note: string): Promise<void> {
+    inFlight.add(id);
     try {
       try {
-        await this.history.insertOne({ _id: id, productId, by: RESTOCK_BY, at: new Date(), state: 'pending', seq: null, delta: quantity, reason: 'returned', note, availableAfter: null });
+        await history.insertOne({ _id: id, productId, by: RESTOCK_BY, at: new Date(), state: 'pending', seq: null, delta: quantity, reason: 'returned', note, availableAfter: null });
       } catch (e) {
         if (!isDuplicateKeyError(e)) throw e;
-        if ((await this.history.findOne({ _id: id }))?.state === 'applied') return;
+        if ((await history.findOne({ _id: id }))?.state === 'applied') return;
       }
       let moved: { after: ProductDoc | null; applied: AppliedAdjustment };
       try {
-        moved = await this.move(productId, id, quantity);
+        moved = await move(productId, id, quantity);
       } catch (e) {
         if (e instanceof HttpError && e.statusCode === 404) {
-          await this.history.deleteOne({ _id: id, state: { $ne: 'applied' } });
+          await history.deleteOne({ _id: id, state: { $ne: 'applied' } });
           return;
         }
         throw e;
       }
-      await this.moved(productId, id, moved, 'stock put back');
+      await afterMove(productId, id, moved, 'stock put back');
     } finally {
-      this.inFlight.delete(id);
+      inFlight.delete(id);
     }
   }
 
@@ -164,9 +166,9 @@ export class StockAdjustments {
    * 503 in the unlikely case reservations changed the count before every one of its attempts. A product that already
    * carries `id` (a restock retried after its stock moved) is not moved again: `after` is null then.
    */
-  private async move(productId: string, id: string, delta: number): Promise<{ after: ProductDoc | null; applied: AppliedAdjustment }> {
+  async function move(productId: string, id: string, delta: number): Promise<{ after: ProductDoc | null; applied: AppliedAdjustment }> {
     for (let attempt = 0; attempt < ADJUST_ATTEMPTS; attempt++) {
-      const current = await this.products.findOne({ _id: productId });
+      const current = await products.findOne({ _id: productId });
       if (!current) throw notFound(NOT_FOUND);
       const done = current.appliedAdjustments?.find((a) => a.id === id);
       if (done) return { after: null, applied: done };
@@ -183,7 +185,7 @@ export class StockAdjustments {
       }
       const seq = (current.adjustments ?? 0) + 1;
       const applied: AppliedAdjustment = { id, seq, availableAfter };
-      const after = await this.products.findOneAndUpdate(
+      const after = await products.findOneAndUpdate(
         { _id: productId, totalStock: current.totalStock, adjustments: current.adjustments ?? { $exists: false } },
         { $inc: { totalStock: delta, adjustments: 1 }, $push: { appliedAdjustments: { $each: [applied], $slice: -APPLIED_ADJUSTMENTS_KEPT } } },
         { returnDocument: 'after' },
@@ -197,13 +199,13 @@ export class StockAdjustments {
    * Adds a product with its first history line, the stock it was added with: the line is written pending, the
    * product is inserted carrying its id, then the line is applied (a crash in between is settled like an adjustment).
    */
-  async insertWithInitialStock(doc: ProductDoc, by: string): Promise<ProductDoc> {
+  async function insertWithInitialStock(doc: ProductDoc, by: string): Promise<ProductDoc> {
     const id = randomUUID();
     const applied: AppliedAdjustment = { id, seq: 0, availableAfter: doc.totalStock };
     const stored: ProductDoc = { ...doc, adjustments: 0, appliedAdjustments: [applied] };
-    this.inFlight.add(id);
+    inFlight.add(id);
     try {
-      await this.history.insertOne({
+      await history.insertOne({
         _id: id,
         productId: doc._id,
         by,
@@ -215,11 +217,11 @@ export class StockAdjustments {
         note: '',
         availableAfter: null,
       });
-      await this.products.insertOne(stored);
-      await this.settle(id, 'applied', applied).catch((err: unknown) => this.log?.error({ err, productId: doc._id, adjustment: id }, 'product added but its initial stock line is still pending'));
+      await products.insertOne(stored);
+      await settle(id, 'applied', applied).catch((err: unknown) => log?.error({ err, productId: doc._id, adjustment: id }, 'product added but its initial stock line is still pending'));
       return stored;
     } finally {
-      this.inFlight.delete(id);
+      inFlight.delete(id);
     }
   }
 
@@ -228,31 +230,31 @@ export class StockAdjustments {
    * abandoned when it does not (the stock never moved). At start every line is settled (this process owns the
    * store); on a read, lines this process is still writing are left alone.
    */
-  async reconcile(productId?: string): Promise<{ applied: number; abandoned: number }> {
+  async function reconcile(productId?: string): Promise<{ applied: number; abandoned: number }> {
     const settled = { applied: 0, abandoned: 0 };
-    const pending = (await this.history.find({ state: 'pending', ...(productId ? { productId } : {}) })).filter((h) => !this.inFlight.has(h._id));
-    const products = new Map<string, ProductDoc | null>();
+    const pending = (await history.find({ state: 'pending', ...(productId ? { productId } : {}) })).filter((h) => !inFlight.has(h._id));
+    const seen = new Map<string, ProductDoc | null>();
     for (const line of pending) {
-      if (!products.has(line.productId)) products.set(line.productId, await this.products.findOne({ _id: line.productId }));
-      const proof = products.get(line.productId)?.appliedAdjustments?.find((a) => a.id === line._id);
-      if (await this.settle(line._id, proof ? 'applied' : 'abandoned', proof)) settled[proof ? 'applied' : 'abandoned']++;
+      if (!seen.has(line.productId)) seen.set(line.productId, await products.findOne({ _id: line.productId }));
+      const proof = seen.get(line.productId)?.appliedAdjustments?.find((a) => a.id === line._id);
+      if (await settle(line._id, proof ? 'applied' : 'abandoned', proof)) settled[proof ? 'applied' : 'abandoned']++;
     }
     return settled;
   }
 
   /** At start, after the migrations (lines from before states existed are applied): lines a crash left pending are settled. */
-  async recover(): Promise<{ applied: number; abandoned: number }> {
-    return this.reconcile();
+  async function recover(): Promise<{ applied: number; abandoned: number }> {
+    return reconcile();
   }
 
   /**
    * Moves a line to its final state; true when this call did. Only a pending line is abandoned; a line is applied
    * from the proof even if another process abandoned it meanwhile, because the proof shows the stock moved.
    */
-  private async settle(id: string, state: 'applied' | 'abandoned', applied?: AppliedAdjustment): Promise<boolean> {
+  async function settle(id: string, state: 'applied' | 'abandoned', applied?: AppliedAdjustment): Promise<boolean> {
     const set: Partial<StockHistoryDoc> = applied ? { state, seq: applied.seq, availableAfter: applied.availableAfter } : { state };
     const filter = state === 'applied' ? { _id: id, state: { $ne: 'applied' } } : { _id: id, state: 'pending' };
-    const { modifiedCount } = await this.history.updateOne(filter, { $set: set });
+    const { modifiedCount } = await history.updateOne(filter, { $set: set });
     return modifiedCount > 0;
   }
 
@@ -260,11 +262,11 @@ export class StockAdjustments {
    * Available from the product; reserved and sold from the reservations that hold or took its units. A refunded
    * order is neither: its payment was given back, so it is not a sale (its units stay off the shelf).
    */
-  async stockOf(productId: string): Promise<ProductStock> {
-    await this.reconcile(productId);
-    const product = await this.products.findOne({ _id: productId });
+  async function stockOf(productId: string): Promise<ProductStock> {
+    await reconcile(productId);
+    const product = await products.findOne({ _id: productId });
     if (!product) throw notFound(NOT_FOUND);
-    const holding = await this.reservations.find({ 'items.productId': productId, status: { $in: ['pending', 'reserved', 'committed'] } });
+    const holding = await reservations.find({ 'items.productId': productId, status: { $in: ['pending', 'reserved', 'committed'] } });
     let reserved = 0;
     let sold = 0;
     for (const r of holding) {
@@ -272,7 +274,9 @@ export class StockAdjustments {
       if (r.status === 'committed') sold += quantity;
       else if (r.status === 'reserved' || r.applied.includes(productId)) reserved += quantity;
     }
-    const history = await this.history.find({ productId, state: 'applied' }, { sort: { seq: -1 }, limit: STOCK_HISTORY_SHOWN });
-    return { productId, available: product.totalStock, reserved, sold, history: history.map(toEntry) };
+    const lines = await history.find({ productId, state: 'applied' }, { sort: { seq: -1 }, limit: STOCK_HISTORY_SHOWN });
+    return { productId, available: product.totalStock, reserved, sold, history: lines.map(toEntry) };
   }
+
+  return { adjust, restockLine, insertWithInitialStock, reconcile, recover, stockOf };
 }

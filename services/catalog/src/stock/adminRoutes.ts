@@ -1,4 +1,4 @@
-import { Ok, ProductIdParams, ProductStock, StockAdjustmentInput, StrictObject } from '@pharmacy/contracts';
+import { CatalogRoutes, Ok, ProductIdParams, ProductStock, StockAdjustmentInput, StrictObject } from '@pharmacy/contracts';
 import { requireAdmin, ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { StockAdjustments } from './adjustments';
 
@@ -7,7 +7,7 @@ const NoQuery = StrictObject({});
 /** Staff's view and changes of a product's stock: adjustments with a reason, never a form field. */
 export const stockAdminRoutes: FastifyPluginAsyncTypebox<{ adjustments: StockAdjustments }> = async (app, { adjustments }) => {
   app.get(
-    '/api/admin/products/:id/stock',
+    CatalogRoutes.adminProducts.stock.path,
     {
       onRequest: requireAdmin,
       schema: {
@@ -22,7 +22,7 @@ export const stockAdminRoutes: FastifyPluginAsyncTypebox<{ adjustments: StockAdj
   );
 
   app.post(
-    '/api/admin/products/:id/stock',
+    CatalogRoutes.adminProducts.adjustStock.path,
     {
       onRequest: requireAdmin,
       schema: {

@@ -44,45 +44,47 @@ const toReservation = (r: ReservationDoc): Reservation => ({
   createdAt: r.createdAt.toISOString(),
 });
 
+export interface StockServiceDeps {
+  products: Collection<ProductDoc>;
+  reservations: Collection<ReservationDoc>;
+  readModel: ProductReadModel;
+  adjustments: StockAdjustments;
+}
+
+export type StockService = ReturnType<typeof createStockService>;
+
 /**
  * Stock operations for checkout. Each product's stock only moves through a conditional update
  * (`totalStock >= q` then `$inc -q`), so concurrent orders can never take it below zero; a reservation's
  * status only moves through a conditional update too, so release gives stock back exactly once. A refund moves a
  * sold reservation to `refunded` and leaves the stock alone; a restock puts a sold order's units back on the shelf.
  */
-export class StockService {
-  constructor(
-    private readonly products: Collection<ProductDoc>,
-    private readonly reservations: Collection<ReservationDoc>,
-    private readonly readModel: ProductReadModel,
-    private readonly adjustments: StockAdjustments,
-  ) {}
-
-  async reserve(reservationId: string, requested: StockLine[]): Promise<Reservation> {
+export function createStockService({ products, reservations, readModel, adjustments }: StockServiceDeps) {
+  async function reserve(reservationId: string, requested: StockLine[]): Promise<Reservation> {
     const items = mergeLines(requested);
     const now = new Date();
     try {
       // Claiming the id first makes a repeated or concurrent reserve with the same id a no-op.
-      await this.reservations.insertOne({ _id: reservationId, items, status: 'pending', applied: [], createdAt: now, updatedAt: now });
+      await reservations.insertOne({ _id: reservationId, items, status: 'pending', applied: [], createdAt: now, updatedAt: now });
     } catch (e) {
       if (!isDuplicateKeyError(e)) throw e;
-      return this.existing(reservationId, items);
+      return existing(reservationId, items);
     }
 
     const applied: StockLine[] = [];
     try {
       for (const line of items) {
-        await this.take(reservationId, line);
+        await take(reservationId, line);
         applied.push(line);
-        await this.reservations.updateOne({ _id: reservationId }, { $set: { applied: applied.map((l) => l.productId) } });
+        await reservations.updateOne({ _id: reservationId }, { $set: { applied: applied.map((l) => l.productId) } });
       }
     } catch (e) {
       // All or nothing: give back what this call took and forget the id so the order can be retried.
-      for (const line of applied) await this.giveBackTake(reservationId, line);
-      await this.reservations.deleteOne({ _id: reservationId, status: 'pending' });
+      for (const line of applied) await giveBackTake(reservationId, line);
+      await reservations.deleteOne({ _id: reservationId, status: 'pending' });
       throw e;
     }
-    const reserved = await this.reservations.findOneAndUpdate(
+    const reserved = await reservations.findOneAndUpdate(
       { _id: reservationId, status: 'pending' },
       { $set: { status: 'reserved', updatedAt: new Date() } },
       { returnDocument: 'after' },
@@ -90,14 +92,14 @@ export class StockService {
     return toReservation(reserved!);
   }
 
-  async commit(reservationId: string): Promise<Reservation> {
-    const done = await this.reservations.findOneAndUpdate(
+  async function commit(reservationId: string): Promise<Reservation> {
+    const done = await reservations.findOneAndUpdate(
       { _id: reservationId, status: 'reserved' },
       { $set: { status: 'committed', updatedAt: new Date() } },
       { returnDocument: 'after' },
     );
     if (done) return toReservation(done);
-    const current = await this.find(reservationId);
+    const current = await find(reservationId);
     if (current.status === 'committed' || current.status === 'refunded' || isRestock(current)) return toReservation(current);
     if (current.status === 'released') {
       throw new HttpError(409, CatalogErrorCodes.RESERVATION_RELEASED, 'This reservation was released; its stock is no longer held.');
@@ -105,18 +107,18 @@ export class StockService {
     throw new HttpError(409, CatalogErrorCodes.RESERVATION_IN_PROGRESS, 'This reservation is still being made. Try again shortly.');
   }
 
-  async release(reservationId: string): Promise<Reservation> {
+  async function release(reservationId: string): Promise<Reservation> {
     // Whoever moves reserved -> released gives the stock back; everyone else finds it already released.
-    const released = await this.reservations.findOneAndUpdate(
+    const released = await reservations.findOneAndUpdate(
       { _id: reservationId, status: 'reserved' },
       { $set: { status: 'released', updatedAt: new Date() } },
       { returnDocument: 'after' },
     );
     if (released) {
-      for (const line of released.items) await this.giveBack(line);
+      for (const line of released.items) await giveBack(line);
       return toReservation(released);
     }
-    const current = await this.find(reservationId);
+    const current = await find(reservationId);
     // Restocked units are already back on the shelf: releasing them again would count them twice.
     if (current.status === 'released' || isRestock(current)) return toReservation(current);
     if (current.status === 'committed' || current.status === 'refunded') {
@@ -129,14 +131,14 @@ export class StockService {
    * A paid order refunded: its units no longer count as sold. They stay off the shelf (what comes back is staff's
    * `returned` adjustment). A reservation still `reserved` is a paid order whose commit has not arrived yet.
    */
-  async refund(reservationId: string): Promise<Reservation> {
-    const refunded = await this.reservations.findOneAndUpdate(
+  async function refund(reservationId: string): Promise<Reservation> {
+    const refunded = await reservations.findOneAndUpdate(
       { _id: reservationId, status: { $in: ['reserved', 'committed'] } },
       { $set: { status: 'refunded', updatedAt: new Date() } },
       { returnDocument: 'after' },
     );
     if (refunded) return toReservation(refunded);
-    const current = await this.find(reservationId);
+    const current = await find(reservationId);
     if (current.status === 'refunded' || isRestock(current)) return toReservation(current);
     if (current.status === 'released') {
       throw new HttpError(409, CatalogErrorCodes.RESERVATION_RELEASED, 'This reservation was released; there is no sale to refund.');
@@ -151,14 +153,14 @@ export class StockService {
    * cannot add them twice), then it becomes `restocked`. A reservation still `reserved` (its commit has not arrived)
    * holds units off the shelf just the same.
    */
-  async restock(reservationId: string): Promise<Reservation> {
-    let started = await this.reservations.findOneAndUpdate(
+  async function restock(reservationId: string): Promise<Reservation> {
+    let started = await reservations.findOneAndUpdate(
       { _id: reservationId, status: { $in: ['reserved', 'committed', 'refunded'] } },
       { $set: { status: 'restocking', updatedAt: new Date() } },
       { returnDocument: 'after' },
     );
     if (!started) {
-      const current = await this.find(reservationId);
+      const current = await find(reservationId);
       if (current.status === 'restocked') return toReservation(current);
       if (current.status === 'released') {
         throw new HttpError(409, CatalogErrorCodes.RESERVATION_RELEASED, 'This reservation was released; its stock is already back on the shelf.');
@@ -168,25 +170,25 @@ export class StockService {
       }
       started = current; // a retry, or a restock a crash interrupted: finish it
     }
-    return this.finishRestock(started);
+    return finishRestock(started);
   }
 
   /** At start: restocks a crash interrupted are finished (each line at most once). */
-  async recoverRestocking(): Promise<number> {
-    const interrupted = await this.reservations.find({ status: 'restocking' });
-    for (const r of interrupted) await this.finishRestock(r);
+  async function recoverRestocking(): Promise<number> {
+    const interrupted = await reservations.find({ status: 'restocking' });
+    for (const r of interrupted) await finishRestock(r);
     return interrupted.length;
   }
 
-  private async finishRestock(r: ReservationDoc): Promise<Reservation> {
+  async function finishRestock(r: ReservationDoc): Promise<Reservation> {
     const note = `Back on the shelf: a paid order that was not dispensed (reservation ${r._id}).`;
-    for (const line of r.items) await this.adjustments.restockLine(line.productId, `restock:${r._id}:${line.productId}`, line.quantity, note);
-    const done = await this.reservations.findOneAndUpdate(
+    for (const line of r.items) await adjustments.restockLine(line.productId, `restock:${r._id}:${line.productId}`, line.quantity, note);
+    const done = await reservations.findOneAndUpdate(
       { _id: r._id, status: 'restocking' },
       { $set: { status: 'restocked', updatedAt: new Date() } },
       { returnDocument: 'after' },
     );
-    return toReservation(done ?? (await this.find(r._id)));
+    return toReservation(done ?? (await find(r._id)));
   }
 
   /**
@@ -195,38 +197,38 @@ export class StockService {
    * `applied`, still gives the units back; and each give-back removes that proof in its own update, so a crash during
    * recovery never gives a unit back twice. A product stored before takes carried proof falls back on `applied`.
    */
-  async recoverPending(): Promise<number> {
-    const pending = await this.reservations.find({ status: 'pending' });
+  async function recoverPending(): Promise<number> {
+    const pending = await reservations.find({ status: 'pending' });
     for (const r of pending) {
       for (const line of r.items) {
-        const product = await this.products.findOne({ _id: line.productId }, { projection: { takenFor: 1 } });
+        const product = await products.findOne({ _id: line.productId }, { projection: { takenFor: 1 } });
         if (product && product.takenFor === undefined) {
-          if (r.applied.includes(line.productId)) await this.giveBack(line);
+          if (r.applied.includes(line.productId)) await giveBack(line);
         } else {
-          await this.giveBackTake(r._id, line);
+          await giveBackTake(r._id, line);
         }
       }
-      await this.reservations.deleteOne({ _id: r._id, status: 'pending' });
+      await reservations.deleteOne({ _id: r._id, status: 'pending' });
     }
     return pending.length;
   }
 
   /** Takes the line's units and records the reservation on the product in one update (see recoverPending). */
-  private async take(reservationId: string, line: StockLine): Promise<void> {
-    const known = this.readModel.get(line.productId);
+  async function take(reservationId: string, line: StockLine): Promise<void> {
+    const known = readModel.get(line.productId);
     if (known && line.quantity > effectiveMaxPerOrder(known.maxPerOrder)) {
       throw unprocessable(`${known.title} is limited to ${effectiveMaxPerOrder(known.maxPerOrder)} per order.`, CatalogErrorCodes.MAX_PER_ORDER);
     }
-    const after = await this.products.findOneAndUpdate(
+    const after = await products.findOneAndUpdate(
       { _id: line.productId, totalStock: { $gte: line.quantity } },
       { $inc: { totalStock: -line.quantity }, $push: { takenFor: { $each: [reservationId], $slice: -TAKES_KEPT } } },
       { returnDocument: 'after' },
     );
     if (after) {
-      this.readModel.refresh(after);
+      readModel.refresh(after);
       return;
     }
-    const product = await this.products.findOne({ _id: line.productId });
+    const product = await products.findOne({ _id: line.productId });
     if (!product) throw outOfStock('A product in your order is no longer available.');
     throw outOfStock(
       product.totalStock > 0
@@ -236,28 +238,28 @@ export class StockService {
   }
 
   /** Gives back what this reservation's take moved, only if the product still carries its proof, and removes it. */
-  private async giveBackTake(reservationId: string, line: StockLine): Promise<void> {
-    const after = await this.products.findOneAndUpdate(
+  async function giveBackTake(reservationId: string, line: StockLine): Promise<void> {
+    const after = await products.findOneAndUpdate(
       { _id: line.productId, takenFor: reservationId },
       { $inc: { totalStock: line.quantity }, $pull: { takenFor: reservationId } },
       { returnDocument: 'after' },
     );
-    if (after) this.readModel.refresh(after);
+    if (after) readModel.refresh(after);
   }
 
-  private async giveBack(line: StockLine): Promise<void> {
-    const after = await this.products.findOneAndUpdate({ _id: line.productId }, { $inc: { totalStock: line.quantity } }, { returnDocument: 'after' });
-    if (after) this.readModel.refresh(after);
+  async function giveBack(line: StockLine): Promise<void> {
+    const after = await products.findOneAndUpdate({ _id: line.productId }, { $inc: { totalStock: line.quantity } }, { returnDocument: 'after' });
+    if (after) readModel.refresh(after);
   }
 
-  private async find(reservationId: string): Promise<ReservationDoc> {
-    const current = await this.reservations.findOne({ _id: reservationId });
+  async function find(reservationId: string): Promise<ReservationDoc> {
+    const current = await reservations.findOne({ _id: reservationId });
     if (!current) throw notFound('No such reservation.');
     return current;
   }
 
-  private async existing(reservationId: string, items: StockLine[]): Promise<Reservation> {
-    const current = await this.find(reservationId);
+  async function existing(reservationId: string, items: StockLine[]): Promise<Reservation> {
+    const current = await find(reservationId);
     if (!sameItems(current.items, items)) {
       throw new HttpError(409, CatalogErrorCodes.RESERVATION_MISMATCH, 'This reservation id was already used for other items.');
     }
@@ -266,6 +268,8 @@ export class StockService {
     }
     return toReservation(current);
   }
+
+  return { reserve, commit, release, refund, restock, recoverRestocking, recoverPending };
 }
 
 const isRestock = (r: ReservationDoc) => r.status === 'restocked' || r.status === 'restocking';

@@ -1,4 +1,4 @@
-import { Address, AddressAddBody, AddressParams, AddressUpdateBody, CheckoutUserParams, Ok } from '@pharmacy/contracts';
+import { CheckoutRoutes, Address, AddressAddBody, AddressParams, AddressUpdateBody, CheckoutUserParams, Ok } from '@pharmacy/contracts';
 import { assertBodyUser, assertSelf, ok, requireUser, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { Type } from '@sinclair/typebox';
 import type { RateLimits } from '../deps';
@@ -9,22 +9,22 @@ export const addressRoutes: FastifyPluginAsyncTypebox<{ addresses: AddressStore;
   const tags = ['address'];
   const write = { preHandler: requireUser, config: { rateLimit: limits.address } };
 
-  app.post('/api/shop/address/add', { ...write, preHandler: [requireUser, assertBodyUser], schema: { tags, body: AddressAddBody, response: responses(Ok(Address)) } }, async (request) => {
+  app.post(CheckoutRoutes.addresses.add.path, { ...write, preHandler: [requireUser, assertBodyUser], schema: { tags, body: AddressAddBody, response: responses(Ok(Address)) } }, async (request) => {
     const { userId: _named, ...input } = request.body;
     return ok(await addresses.add(request.user.sub, input), 'Address saved.');
   });
 
-  app.get('/api/shop/address/get/:userId', { preHandler: requireUser, schema: { tags, params: CheckoutUserParams, response: responses(Ok(Type.Array(Address))) } }, async (request) => {
+  app.get(CheckoutRoutes.addresses.list.path, { preHandler: requireUser, schema: { tags, params: CheckoutUserParams, response: responses(Ok(Type.Array(Address))) } }, async (request) => {
     assertSelf(request, request.params.userId);
     return ok(await addresses.list(request.params.userId));
   });
 
-  app.put('/api/shop/address/update/:userId/:addressId', { ...write, schema: { tags, params: AddressParams, body: AddressUpdateBody, response: responses(Ok(Address)) } }, async (request) => {
+  app.put(CheckoutRoutes.addresses.update.path, { ...write, schema: { tags, params: AddressParams, body: AddressUpdateBody, response: responses(Ok(Address)) } }, async (request) => {
     assertSelf(request, request.params.userId);
     return ok(await addresses.update(request.params.userId, request.params.addressId, request.body), 'Address updated.');
   });
 
-  app.delete('/api/shop/address/delete/:userId/:addressId', { ...write, schema: { tags, params: AddressParams, response: responses(Ok(Type.Null())) } }, async (request) => {
+  app.delete(CheckoutRoutes.addresses.delete.path, { ...write, schema: { tags, params: AddressParams, response: responses(Ok(Type.Null())) } }, async (request) => {
     assertSelf(request, request.params.userId);
     await addresses.remove(request.params.userId, request.params.addressId);
     return ok(null, 'Address deleted.');

@@ -1,4 +1,5 @@
 import {
+  CheckoutRoutes,
   ADMIN_ORDERS_DEFAULT_LIMIT, AdminOrderListResponse, AdminOrdersQuery, AdminOrderStatusBody, AdminPaymentStatusBody, AdminReviewBody, CheckoutIdParams, Ok, Order,
   OrderStats,
 } from '@pharmacy/contracts';
@@ -39,7 +40,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
   // The pharmacist's queue: paid orders awaiting review (an unpaid one joins it when the shopper pays).
   const awaitingQueue = { 'review.status': 'awaiting', paymentStatus: 'paid' };
 
-  app.get('/api/admin/orders/get', { ...admin, schema: { tags, querystring: AdminOrdersQuery, response: responses(AdminOrderListResponse) } }, async (request) => {
+  app.get(CheckoutRoutes.adminOrders.list.path, { ...admin, schema: { tags, querystring: AdminOrdersQuery, response: responses(AdminOrderListResponse) } }, async (request) => {
     const { status, paymentStatus, review, q, page = 1, limit = ADMIN_ORDERS_DEFAULT_LIMIT } = request.query;
     const chosen: Record<string, unknown> = {};
     if (status) chosen.orderStatus = status;
@@ -65,24 +66,24 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
     return okList(docs.map(service.toApi), { total, page, limit, awaitingReview });
   });
 
-  app.get('/api/admin/orders/stats', { ...admin, schema: { tags, response: responses(Ok(OrderStats)) } }, async () => ok(await figures.stats(now())));
+  app.get(CheckoutRoutes.adminOrders.stats.path, { ...admin, schema: { tags, response: responses(Ok(OrderStats)) } }, async () => ok(await figures.stats(now())));
 
-  app.get('/api/admin/orders/details/:id', { ...admin, schema: { tags, params: CheckoutIdParams, response: responses(Ok(Order)) } }, async (request) =>
+  app.get(CheckoutRoutes.adminOrders.details.path, { ...admin, schema: { tags, params: CheckoutIdParams, response: responses(Ok(Order)) } }, async (request) =>
     ok(await service.adminDetails(request.params.id)),
   );
 
-  app.put('/api/admin/orders/update/:id', { ...admin, schema: { tags, params: CheckoutIdParams, body: AdminOrderStatusBody, response: responses(Ok(Order)) } }, async (request) =>
+  app.put(CheckoutRoutes.adminOrders.setStatus.path, { ...admin, schema: { tags, params: CheckoutIdParams, body: AdminOrderStatusBody, response: responses(Ok(Order)) } }, async (request) =>
     ok(await service.adminSet(request.params.id, 'orderStatus', request.body.orderStatus, await staff(request)), 'Order status updated.'),
   );
 
   // The pharmacist's decision; a rejection answers once the provider refunded (502/503 leave it awaiting, retry safe).
-  app.post('/api/admin/orders/review/:id', { ...admin, schema: { tags, params: CheckoutIdParams, body: AdminReviewBody, response: responses(Ok(Order)) } }, async (request) => {
+  app.post(CheckoutRoutes.adminOrders.review.path, { ...admin, schema: { tags, params: CheckoutIdParams, body: AdminReviewBody, response: responses(Ok(Order)) } }, async (request) => {
     const order = await service.decideReview(request.params.id, request.body, await staff(request));
     if (order.review.status === 'approved') return ok(order, 'Order approved: it goes on to processing.');
     return ok(order, 'Order rejected and refunded. The stock goes back on the shelf and the shopper is told by mail.');
   });
 
-  app.put('/api/admin/orders/payment/:id', { ...admin, schema: { tags, params: CheckoutIdParams, body: AdminPaymentStatusBody, response: responses(Ok(Order)) } }, async (request) =>
+  app.put(CheckoutRoutes.adminOrders.setPayment.path, { ...admin, schema: { tags, params: CheckoutIdParams, body: AdminPaymentStatusBody, response: responses(Ok(Order)) } }, async (request) =>
     ok(await service.adminSet(request.params.id, 'paymentStatus', request.body.paymentStatus, await staff(request)), 'Payment status updated.'),
   );
 };

@@ -1,4 +1,4 @@
-import { CartAddBody, CartDeliveryQuery, CartItemParams, CartMergeBody, CartQuoteBody, CartResponse, CartUpdateBody, CheckoutUserParams, centsToDecimal, type Cart } from '@pharmacy/contracts';
+import { CheckoutRoutes, CartAddBody, CartDeliveryQuery, CartItemParams, CartMergeBody, CartQuoteBody, CartResponse, CartUpdateBody, CheckoutUserParams, centsToDecimal, type Cart } from '@pharmacy/contracts';
 import { assertBodyUser, assertSelf, ok, requireUser, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { RateLimits } from '../deps';
 import type { DeliveryPricing } from '../delivery/pricing';
@@ -27,36 +27,36 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ carts: CartService; pricing
   const user = { preHandler: requireUser, config: { rateLimit: limits.cart } };
   const bodyUser = { preHandler: [requireUser, assertBodyUser], config: { rateLimit: limits.cart } };
 
-  app.post('/api/shop/cart/add', { ...bodyUser, schema: { ...schema, body: CartAddBody } }, async (request) =>
+  app.post(CheckoutRoutes.cart.add.path, { ...bodyUser, schema: { ...schema, body: CartAddBody } }, async (request) =>
     reply(await carts.add(request.user.sub, request.body.productId, request.body.quantity), request.query),
   );
 
-  app.get('/api/shop/cart/get/:userId', { ...user, schema: { ...schema, params: CheckoutUserParams } }, async (request) => {
+  app.get(CheckoutRoutes.cart.get.path, { ...user, schema: { ...schema, params: CheckoutUserParams } }, async (request) => {
     assertSelf(request, request.params.userId);
     return reply(await carts.view(request.params.userId), request.query);
   });
 
-  app.delete('/api/shop/cart/:userId/:productId', { ...user, schema: { ...schema, params: CartItemParams } }, async (request) => {
+  app.delete(CheckoutRoutes.cart.remove.path, { ...user, schema: { ...schema, params: CartItemParams } }, async (request) => {
     assertSelf(request, request.params.userId);
     return reply(await carts.remove(request.params.userId, request.params.productId), request.query);
   });
 
-  app.put('/api/shop/cart/update-cart', { ...bodyUser, schema: { ...schema, body: CartUpdateBody } }, async (request) =>
+  app.put(CheckoutRoutes.cart.update.path, { ...bodyUser, schema: { ...schema, body: CartUpdateBody } }, async (request) =>
     reply(await carts.update(request.user.sub, request.body.productId, request.body.quantity), request.query),
   );
 
-  app.delete('/api/shop/cart/clear/:userId', { ...user, schema: { ...schema, params: CheckoutUserParams } }, async (request) => {
+  app.delete(CheckoutRoutes.cart.clear.path, { ...user, schema: { ...schema, params: CheckoutUserParams } }, async (request) => {
     assertSelf(request, request.params.userId);
     return reply(await carts.clear(request.params.userId), request.query);
   });
 
   // Sign-in: the browser's visitor cart joins the signed-in user's cart (the user comes from the token).
-  app.post('/api/shop/cart/merge', { ...user, schema: { ...schema, body: CartMergeBody } }, async (request) =>
+  app.post(CheckoutRoutes.cart.merge.path, { ...user, schema: { ...schema, body: CartMergeBody } }, async (request) =>
     reply(await carts.merge(request.user.sub, request.body.items, request.body.mergeId), request.query),
   );
 
   // A visitor's browser cart priced and capped by the server (open to visitors: no user data involved).
-  app.post('/api/shop/cart/quote', { config: { rateLimit: limits.quote }, schema: { ...schema, body: CartQuoteBody } }, async (request) =>
+  app.post(CheckoutRoutes.cart.quote.path, { config: { rateLimit: limits.quote }, schema: { ...schema, body: CartQuoteBody } }, async (request) =>
     reply(await carts.quote(request.body.items), request.query),
   );
 };

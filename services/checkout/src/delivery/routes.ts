@@ -1,4 +1,4 @@
-import { DeliveryOptionsResponse, NoQuery } from '@pharmacy/contracts';
+import { CheckoutRoutes, DeliveryOptionsResponse, NoQuery } from '@pharmacy/contracts';
 import { ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { DeliveryPricing } from './pricing';
 
@@ -8,7 +8,7 @@ import type { DeliveryPricing } from './pricing';
  */
 export const deliveryRoutes: FastifyPluginAsyncTypebox<{ pricing: DeliveryPricing }> = async (app, { pricing }) => {
   app.get(
-    '/api/shop/delivery/options',
+    CheckoutRoutes.delivery.options.path,
     { config: { publicData: true }, schema: { tags: ['delivery'], summary: 'Delivery methods, fees, tax rate and pharmacies', querystring: NoQuery, response: responses(DeliveryOptionsResponse) } },
     async () => ok(pricing.options),
   );

@@ -1,4 +1,4 @@
-import { CheckoutIdParams, CheckoutUserParams, Ok, Order, OrderCancelBody, OrderCaptureBody, OrderCreateBody, OrderCreatedResponse } from '@pharmacy/contracts';
+import { CheckoutRoutes, CheckoutIdParams, CheckoutUserParams, Ok, Order, OrderCancelBody, OrderCaptureBody, OrderCreateBody, OrderCreatedResponse } from '@pharmacy/contracts';
 import { assertBodyUser, assertSelf, ok, requireUser, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { Type } from '@sinclair/typebox';
 import type { RateLimits } from '../deps';
@@ -8,7 +8,7 @@ import type { OrderService } from './service';
 export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; limits: RateLimits }> = async (app, { orders, limits }) => {
   const tags = ['order'];
 
-  app.post('/api/shop/order/create', {
+  app.post(CheckoutRoutes.orders.create.path, {
     preHandler: [requireUser, assertBodyUser], config: { rateLimit: limits.orderCreate },
     schema: { tags, body: OrderCreateBody, response: responses(OrderCreatedResponse) },
   }, async (request) => {
@@ -18,7 +18,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; limi
     return { ...created, ...ok(created) };
   });
 
-  app.post('/api/shop/order/capture', {
+  app.post(CheckoutRoutes.orders.capture.path, {
     preHandler: requireUser, config: { rateLimit: limits.orderCapture },
     schema: { tags, body: OrderCaptureBody, response: responses(Ok(Order)) },
   }, async (request) => {
@@ -30,17 +30,17 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; limi
     return ok(order, message);
   });
 
-  app.post('/api/shop/order/cancel', {
+  app.post(CheckoutRoutes.orders.cancel.path, {
     preHandler: requireUser, config: { rateLimit: limits.orderCapture },
     schema: { tags, body: OrderCancelBody, response: responses(Ok(Order)) },
   }, async (request) => ok(await orders.cancel(request.user.sub, request.body.orderId), 'Your order was cancelled and the items were released. Your cart is kept.'));
 
-  app.get('/api/shop/order/list/:userId', { preHandler: requireUser, schema: { tags, params: CheckoutUserParams, response: responses(Ok(Type.Array(Order))) } }, async (request) => {
+  app.get(CheckoutRoutes.orders.list.path, { preHandler: requireUser, schema: { tags, params: CheckoutUserParams, response: responses(Ok(Type.Array(Order))) } }, async (request) => {
     assertSelf(request, request.params.userId);
     return ok(await orders.list(request.params.userId));
   });
 
-  app.get('/api/shop/order/details/:id', { preHandler: requireUser, schema: { tags, params: CheckoutIdParams, response: responses(Ok(Order)) } }, async (request) =>
+  app.get(CheckoutRoutes.orders.details.path, { preHandler: requireUser, schema: { tags, params: CheckoutIdParams, response: responses(Ok(Order)) } }, async (request) =>
     ok(await orders.details(request.user.sub, request.params.id)),
   );
 };
