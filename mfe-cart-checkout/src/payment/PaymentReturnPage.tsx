@@ -8,6 +8,7 @@ import { Button, Card, PageTitle, Spinner, th } from '@pharmacy/ui';
 import { orderApi } from '../cart/api';
 import { cartActions } from '../cart/slice';
 import { useCartModule } from '../cart/useCart';
+import { noticePanel } from '../notice';
 import { leaveFor } from './leave';
 import { TestPaymentNotice } from './TestPaymentNotice';
 
@@ -78,16 +79,10 @@ export function OrderFacts({ order }: { order: Order }) {
 /** The pharmacist's hold, said where the shopper looks right after paying. */
 const Review = styled.section`
   margin: ${th((t) => t.space(3))} 0;
-  padding: ${th((t) => t.space(4))};
-  border-left: 4px solid ${th((t) => t.colors.warning)};
-  border-radius: ${th((t) => t.radii.md)};
-  background: ${th((t) => t.colors.warningSubtle)};
+  ${noticePanel('warning', true)}
   h2 {
     margin: 0 0 ${th((t) => t.space(1))};
     font-size: ${th((t) => t.fontSizes.lg)};
-  }
-  p {
-    margin: 0;
   }
 `;
 
