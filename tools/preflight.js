@@ -77,7 +77,29 @@ function envSchema() {
     swc: true,
     compilerOptions: { module: 'commonjs' },
   });
+  resolveWorkspaceSources();
   return require(path.join(ROOT, 'shared/service-kit/src/config/variables'));
+}
+
+/**
+ * `pnpm dev` runs with --conditions=source, so `@pharmacy/<pkg>` is its TypeScript source; a tool is already running
+ * when it learns it needs the schema (Node reads --conditions only at start), so the same mapping is made here.
+ * Without it the schema's imports from contracts would need a build first.
+ */
+function resolveWorkspaceSources() {
+  const Module = require('node:module');
+  if (Module._resolveFilename.workspaceSources) return;
+  const resolve = Module._resolveFilename;
+  const withSources = function (request, parent, ...rest) {
+    if (/^@pharmacy\/[^/]+$/.test(request)) {
+      const manifest = resolve.call(this, `${request}/package.json`, parent, ...rest);
+      const source = require(manifest).exports?.['.']?.source;
+      if (source) return path.join(path.dirname(manifest), source);
+    }
+    return resolve.call(this, request, parent, ...rest);
+  };
+  withSources.workspaceSources = true;
+  Module._resolveFilename = withSources;
 }
 
 /** Runs a script's main: a missing tool is printed as its one sentence and exits 2; anything else is a real failure. */

@@ -49,6 +49,10 @@ describe('cart and checkout journeys in the browser', () => {
     await page.getByRole('link', { name: 'Approve' }).click();
 
     await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+    // The shop's server read the provider's return: the page got our three names and nothing of the provider's.
+    const back = new URL(page.url());
+    expect(back.pathname).toBe('/secure/checkout/return');
+    expect([...back.searchParams.keys()].sort()).toEqual(['orderId', 'payerId', 'paymentId']);
     // the order by its short number, never its long id
     await page.getByText(shortNumber(orderId!), { exact: true }).waitFor();
     expect(await page.getByText(orderId!).count()).toBe(0);
@@ -59,6 +63,30 @@ describe('cart and checkout journeys in the browser', () => {
     const orders = page.getByRole('list', { name: 'Your orders' });
     await orders.getByText('Confirmed').first().waitFor();
     await orders.getByText(/Payment: paid/i).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a return link from before the server read returns (the provider’s own words) still completes the payment', async () => {
+    const shopper = await registerShopper(baseUrl(), 'Ines');
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    await signIn(page, shopper);
+    await addToCartFromProductPage(page, products[1]);
+    await page.goto('/secure/checkout');
+    await addAddressAndPlaceOrder(page);
+    const orderId = await page.evaluate(() => sessionStorage.getItem('currentOrderId'));
+    // Approve without following the redirect, then open the return page as an older link named it.
+    const approve = new URL(await page.getByRole('link', { name: 'Approve' }).getAttribute('href') ?? '', page.url());
+    const confirmed = await context.request.get(approve.href, { maxRedirects: 0 });
+    const provider = new URL(confirmed.headers()['location']);
+    const old = `/secure/checkout/return?orderId=${orderId}&paymentId=${provider.searchParams.get('paymentId')}&PayerID=${provider.searchParams.get('PayerID')}`;
+    await page.goto(old);
+
+    await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+    expect([...new URL(page.url()).searchParams.keys()].sort()).toEqual(['orderId', 'payerId', 'paymentId']);
+    await page.getByText(shortNumber(orderId!), { exact: true }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -8,6 +8,10 @@ import PaymentReturnPage from '../src/exposes/PaymentReturnPage';
 import PaymentCancelPage from '../src/exposes/PaymentCancelPage';
 import { fakeApi, renderWithStore, shopper, type ApiCall } from '@pharmacy/test-kit';
 import { orderOf } from './fixtures';
+import { leaveFor } from '../src/payment/leave';
+
+// The one full page load the page makes (jsdom has no navigation): recorded, not performed.
+jest.mock('../src/payment/leave', () => ({ leaveFor: jest.fn() }));
 
 const order: Order = orderOf({
   items: [{ productId: 'p1', title: 'Vitamin D', image: '', brand: 'Acme', price: 12.5, quantity: 2, lineTotal: 25, warnings: [] }],
@@ -17,6 +21,7 @@ const emptyCart = { success: true, data: { userId: shopper._id, items: [], itemC
 
 afterEach(() => {
   sessionStorage.clear();
+  jest.mocked(leaveFor).mockClear();
 });
 
 /** The account's sign-in page as far as this flow needs it: sign in, then back to the page its address names. */
@@ -42,14 +47,14 @@ function SignInStandIn() {
   );
 }
 const signInRoute = <Route path="/sign-in" element={<SignInStandIn />} />;
-const RETURN_URL = '/secure/checkout/return?orderId=order-42&paymentId=SBX-1&PayerID=PAYER1';
+const RETURN_URL = '/secure/checkout/return?orderId=order-42&paymentId=SBX-1&payerId=PAYER1';
 const isCapture = (c: ApiCall) => c.url === '/api/shop/order/capture';
 const testConfig = { body: { success: true, data: { provider: 'sandbox', testPayments: true } } };
 
-test('captures with paymentId, PayerID and the stored order id, clears currentOrderId and shows the confirmed order', async () => {
+test('captures with paymentId, payerId and the stored order id, clears currentOrderId and shows the confirmed order', async () => {
   sessionStorage.setItem(CURRENT_ORDER_ID_KEY, 'order-42');
   const { calls } = fakeApi((c) => (c.url === '/api/shop/order/capture' ? { body: { success: true, data: order } } : { body: emptyCart }));
-  renderWithStore(<PaymentReturnPage />, { url: '/secure/checkout/return?paymentId=SBX-1&PayerID=PAYER1', user: shopper });
+  renderWithStore(<PaymentReturnPage />, { url: '/secure/checkout/return?paymentId=SBX-1&payerId=PAYER1', user: shopper });
   expect(await screen.findByText('Thank you for your order')).toBeInTheDocument();
   expect(calls.filter((c) => c.url === '/api/shop/order/capture')).toEqual([
     expect.objectContaining({ method: 'POST', body: { paymentId: 'SBX-1', payerId: 'PAYER1', orderId: 'order-42' } }),
@@ -59,7 +64,7 @@ test('captures with paymentId, PayerID and the stored order id, clears currentOr
   expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/my-orders');
 });
 
-test('accepts PayPal’s token as the payment id; on a provider error shows the message and Retry captures again', async () => {
+test('on a provider error shows the message and Retry captures again', async () => {
   sessionStorage.setItem(CURRENT_ORDER_ID_KEY, 'order-42');
   let attempts = 0;
   const { calls } = fakeApi((c) => {
@@ -69,7 +74,7 @@ test('accepts PayPal’s token as the payment id; on a provider error shows the 
       ? { status: 502, body: { success: false, code: 'PAYMENT_PROVIDER_ERROR', message: 'The payment provider is having trouble right now. Your order is still open: please try again in a moment.' } }
       : { body: { success: true, data: order } };
   });
-  renderWithStore(<PaymentReturnPage />, { url: '/secure/checkout/return?token=5O190127TN364715T&PayerID=QYR5Z8XDVJNXQ', user: shopper });
+  renderWithStore(<PaymentReturnPage />, { url: '/secure/checkout/return?paymentId=5O190127TN364715T&payerId=QYR5Z8XDVJNXQ', user: shopper });
   expect(await screen.findByRole('alert')).toHaveTextContent('Your order is still open');
   expect(sessionStorage.getItem(CURRENT_ORDER_ID_KEY)).toBe('order-42');
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -77,6 +82,27 @@ test('accepts PayPal’s token as the payment id; on a provider error shows the 
   const captures = calls.filter((c) => c.url === '/api/shop/order/capture');
   expect(captures).toHaveLength(2);
   expect(captures[1].body).toEqual({ paymentId: '5O190127TN364715T', payerId: 'QYR5Z8XDVJNXQ', orderId: 'order-42' });
+});
+
+test.each([
+  ['PayPal’s', '?orderId=order-42&token=5O190127TN364715T&PayerID=QYR5Z8XDVJNXQ'],
+  ['the sandbox’s', '?orderId=order-42&paymentId=SBX-1&PayerID=PAYER1'],
+])('an older return link in %s words is handed to the server’s return route once, never read or captured here', async (_who, query) => {
+  const { calls } = fakeApi(() => ({ body: emptyCart }));
+  renderWithStore(<PaymentReturnPage />, { url: `/secure/checkout/return${query}`, user: shopper });
+  await waitFor(() => expect(leaveFor).toHaveBeenCalledWith(`/api/payments/return${query}`));
+  expect(leaveFor).toHaveBeenCalledTimes(1);
+  expect(screen.getByRole('heading', { name: 'Confirming your payment' })).toBeInTheDocument();
+  expect(calls.some(isCapture)).toBe(false);
+});
+
+test('a return the server could not read says so and captures nothing; it is not handed back to the server', async () => {
+  const { calls } = fakeApi(() => ({ body: emptyCart }));
+  renderWithStore(<PaymentReturnPage />, { url: '/secure/checkout/return?orderId=order-42&error=unreadable', user: shopper });
+  expect(await screen.findByRole('alert')).toHaveTextContent('The payment provider’s answer could not be read, so your payment was not confirmed.');
+  expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/my-orders');
+  expect(leaveFor).not.toHaveBeenCalled();
+  expect(calls.some(isCapture)).toBe(false);
 });
 
 test('without payment details it explains instead of calling capture', async () => {
@@ -190,7 +216,7 @@ test('the confirmed order is named by its short number, with the shop’s status
     delivery: { method: 'collect', label: 'Click and collect', fee: 0, pharmacy: { id: 'high-street', name: 'High Street Pharmacy', address: '12 High Street, London N1 2AB' } },
   });
   fakeApi((c) => (c.url === '/api/shop/order/capture' ? { body: { success: true, data: collected } } : { body: emptyCart }));
-  renderWithStore(<PaymentReturnPage />, { url: `/secure/checkout/return?orderId=${id}&paymentId=SBX-1&PayerID=PAYER1`, user: shopper });
+  renderWithStore(<PaymentReturnPage />, { url: `/secure/checkout/return?orderId=${id}&paymentId=SBX-1&payerId=PAYER1`, user: shopper });
   expect(await screen.findByText('Thank you for your order')).toBeInTheDocument();
   expect(screen.getByText('#FC34A420').closest('p')).toHaveTextContent('Order #FC34A420 · Confirmed · Payment: Paid');
   expect(screen.getByRole('heading', { name: 'Thank you for your order' }).closest('section')).not.toHaveTextContent(id);

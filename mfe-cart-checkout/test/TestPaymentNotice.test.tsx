@@ -44,13 +44,13 @@ test('the checkout page shows no notice with a real provider', async () => {
 
 test('the return page labels a sandbox order, and not a PayPal one', async () => {
   shopApi(true, order('sandbox'));
-  const first = renderWithStore(<PaymentReturnPage />, { url: '/secure/checkout/return?orderId=order-42&paymentId=P-1&PayerID=PAYER1', user: shopper });
+  const first = renderWithStore(<PaymentReturnPage />, { url: '/secure/checkout/return?orderId=order-42&paymentId=P-1&payerId=PAYER1', user: shopper });
   expect(await screen.findByText('Thank you for your order')).toBeInTheDocument();
   expect(screen.getByRole('note')).toHaveTextContent(NOTICE);
   first.unmount();
 
   shopApi(false, order('paypal'));
-  renderWithStore(<PaymentReturnPage />, { url: '/secure/checkout/return?orderId=order-42&token=P-1&PayerID=PAYER1', user: shopper });
+  renderWithStore(<PaymentReturnPage />, { url: '/secure/checkout/return?orderId=order-42&paymentId=P-1&payerId=PAYER1', user: shopper });
   expect(await screen.findByText('Thank you for your order')).toBeInTheDocument();
   expect(screen.queryByText(NOTICE)).not.toBeInTheDocument();
 });

@@ -78,3 +78,16 @@ test('pnpm test:unit runs every jest project except the browser journeys', () =>
     expect([pkg, files.some((f) => f.startsWith(path.join(ROOT, pkg) + path.sep))]).toEqual([pkg, true]);
   }
 });
+
+test('the tools read the configuration schema from source, the provider and market names from contracts, with nothing built', () => {
+  // A fresh process, as a tool starts: contracts must come from its TypeScript source, never from a dist a build left.
+  const script = `
+    const { envSchema } = require(${JSON.stringify(path.join(ROOT, 'tools/preflight'))});
+    const values = envSchema().readEnv({ PAYMENT_PROVIDER: 'paypal', MARKET: 'IE' }, ['PAYMENT_PROVIDER', 'MARKET']);
+    const contracts = Object.keys(require.cache).filter((f) => f.includes('/shared/contracts/') && !f.endsWith('package.json'));
+    process.stdout.write(JSON.stringify({ values, fromSource: contracts.length > 0 && contracts.every((f) => f.includes('/shared/contracts/src/')) }));
+  `;
+  const run = spawnSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' });
+  expect(run.stderr).toBe('');
+  expect(JSON.parse(run.stdout)).toEqual({ values: { PAYMENT_PROVIDER: 'paypal', MARKET: 'IE' }, fromSource: true });
+});

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { CART_MAX_QUANTITY, effectiveMaxPerOrder, safetyBlockMessage, type AddToCartProduct, type AddToCartProps, type SafetyBlock } from '@pharmacy/contracts';
 import { Button, th } from '@pharmacy/ui';
 import { DateOfBirthDialog } from '../age/DateOfBirthDialog';
+import { noticePanel } from '../notice';
 import { QuantityPicker } from './QuantityPicker';
 import { cartActions, selectCart, selectKnowsAge } from './slice';
 import { useCartModule } from './useCart';
@@ -23,15 +24,10 @@ const Muted = styled.p`
 /** Beside the disabled button: why this shopper cannot add it (the catalog's words). */
 const Blocked = styled.div`
   margin-top: ${th((t) => t.space(3))};
-  padding: ${th((t) => t.space(4))};
-  border-radius: ${th((t) => t.radii.md)};
-  background: ${th((t) => t.colors.warningSubtle)};
+  ${noticePanel('warning', false)}
   h2 {
     margin: 0 0 ${th((t) => t.space(1))};
     font-size: ${th((t) => t.fontSizes.lg)};
-  }
-  p {
-    margin: 0;
   }
 `;
 

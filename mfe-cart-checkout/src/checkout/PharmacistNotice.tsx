@@ -1,12 +1,10 @@
 import styled from 'styled-components';
 import { th } from '@pharmacy/ui';
+import { noticePanel } from '../notice';
 
 const Box = styled.section`
   margin: ${th((t) => t.space(4))} 0;
-  padding: ${th((t) => t.space(4))};
-  border-left: 4px solid ${th((t) => t.colors.brand)};
-  border-radius: ${th((t) => t.radii.md)};
-  background: ${th((t) => t.colors.brandSubtle)};
+  ${noticePanel('brand', true)}
   h3 {
     margin: 0 0 ${th((t) => t.space(2))};
     font-size: ${th((t) => t.fontSizes.md)};
@@ -14,9 +12,6 @@ const Box = styled.section`
   ul {
     margin: 0 0 ${th((t) => t.space(2))};
     padding-left: 1.25rem;
-  }
-  p {
-    margin: 0;
   }
 `;
 

@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { CURRENT_ORDER_ID_KEY, addressInline, closedReasonOf, formatMoney, orderNumber, orderStatusWords, reviewStatusLabel, startedReview, taxIncludedText, withReturnTo, type Order } from '@pharmacy/contracts';
+import { CURRENT_ORDER_ID_KEY, CheckoutRoutes, PAYMENT_RETURN_UNREADABLE, addressInline, closedReasonOf, formatMoney, orderNumber, orderStatusWords, reviewStatusLabel, startedReview, pathTo, taxIncludedText, withReturnTo, type Order } from '@pharmacy/contracts';
 import { getErrorMessage, isApiError, selectAuth, useAppSelector, useMarket } from '@pharmacy/session';
 import styled from 'styled-components';
 import { Button, Card, PageTitle, Spinner, th } from '@pharmacy/ui';
 import { orderApi } from '../cart/api';
 import { cartActions } from '../cart/slice';
 import { useCartModule } from '../cart/useCart';
+import { noticePanel } from '../notice';
+import { leaveFor } from './leave';
 import { TestPaymentNotice } from './TestPaymentNotice';
 
 const SIGN_IN_PATH = '/sign-in';
@@ -77,16 +79,10 @@ export function OrderFacts({ order }: { order: Order }) {
 /** The pharmacist's hold, said where the shopper looks right after paying. */
 const Review = styled.section`
   margin: ${th((t) => t.space(3))} 0;
-  padding: ${th((t) => t.space(4))};
-  border-left: 4px solid ${th((t) => t.colors.warning)};
-  border-radius: ${th((t) => t.radii.md)};
-  background: ${th((t) => t.colors.warningSubtle)};
+  ${noticePanel('warning', true)}
   h2 {
     margin: 0 0 ${th((t) => t.space(1))};
     font-size: ${th((t) => t.fontSizes.lg)};
-  }
-  p {
-    margin: 0;
   }
 `;
 
@@ -106,11 +102,21 @@ function paymentReceivedLine(order: Order): string {
 }
 
 /**
- * /secure/checkout/return: the provider sends the shopper back with the order id, paymentId (sandbox) or token
- * (PayPal) and PayerID; this page captures the payment. The order id comes from the URL first (the return may
- * open where sessionStorage is empty: another tab, another host name, a new sign-in), else sessionStorage
- * (currentOrderId: docs/domain.md#orders). A shopper whose session ended meanwhile is sent to sign in and brought back to this
- * very URL, query included, and the capture completes then.
+ * A return link from before the server read providers' returns (an order placed before that release and approved
+ * after it) still carries the provider's own words: the page does not read them, it hands the whole query to the
+ * server's return route once, which redirects back here in ours (docs/architecture.md#payments).
+ */
+function isOldProviderReturn(params: URLSearchParams): boolean {
+  if (params.has('error') || (params.get('paymentId') && params.get('payerId'))) return false;
+  return [...params.keys()].some((name) => name !== 'orderId');
+}
+
+/**
+ * /secure/checkout/return: the shop's return route (GET /api/payments/return) reads the provider's return and sends
+ * the shopper here with orderId, paymentId and payerId; this page captures the payment. The order id comes from the
+ * URL first (the return may open where sessionStorage is empty: another tab, another host name, a new sign-in), else
+ * sessionStorage (currentOrderId: docs/domain.md#orders). A shopper whose session ended meanwhile is sent to sign in
+ * and brought back to this very URL, query included, and the capture completes then.
  */
 export function PaymentReturnPage() {
   useCartModule();
@@ -118,8 +124,9 @@ export function PaymentReturnPage() {
   const location = useLocation();
   const { isAuthenticated, isLoading } = useAppSelector(selectAuth);
   const [params] = useSearchParams();
-  const paymentId = params.get('paymentId') ?? params.get('token');
-  const payerId = params.get('PayerID');
+  const paymentId = params.get('paymentId');
+  const payerId = params.get('payerId');
+  const [oldReturn] = useState(() => isOldProviderReturn(params));
   const [orderId] = useState(() => params.get('orderId') ?? sessionStorage.getItem(CURRENT_ORDER_ID_KEY));
   const [order, setOrder] = useState<Order | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -146,12 +153,23 @@ export function PaymentReturnPage() {
 
   const ready = isAuthenticated && !isLoading;
   useEffect(() => {
+    if (oldReturn) leaveFor(`${pathTo(CheckoutRoutes.payments.providerReturn)}${location.search}`);
+  }, [oldReturn, location.search]);
+  useEffect(() => {
     // Once per visit and only once signed in (StrictMode mounts twice); capture is idempotent on the server.
-    if (started.current || !ready) return;
+    if (oldReturn || started.current || !ready) return;
     started.current = true;
     void capture();
-  }, [capture, ready]);
+  }, [capture, ready, oldReturn]);
 
+  if (oldReturn) {
+    return (
+      <section>
+        <PageTitle>Confirming your payment</PageTitle>
+        <Spinner />
+      </section>
+    );
+  }
   if (signedOut || (!isLoading && !isAuthenticated)) {
     // back here after signing in (the address names the page, docs/product.md#guards); `from` keeps the form for a signed-in visitor
     const here = `${location.pathname}${location.search}${location.hash}`;
@@ -164,7 +182,9 @@ export function PaymentReturnPage() {
         <PageTitle>Payment</PageTitle>
         <TestPaymentNotice />
         <p role="alert">
-          We could not find the payment details for this page. If you paid, your order is in <Link to="/my-orders">My Orders</Link>;
+          {params.get('error') === PAYMENT_RETURN_UNREADABLE
+            ? 'The payment provider’s answer could not be read, so your payment was not confirmed.'
+            : 'We could not find the payment details for this page.'} If you paid, your order is in <Link to="/my-orders">My Orders</Link>;
           otherwise you can <Link to="/cart">return to your cart</Link>.
         </p>
       </section>

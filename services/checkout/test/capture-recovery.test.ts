@@ -7,9 +7,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createPayPalProvider } from '../src/payments/paypal';
+import { createPayPalProvider } from '../src/payments/providers/paypal';
 import { PaymentError, type PaymentProvider } from '../src/payments/port';
-import { createSandboxProvider } from '../src/payments/sandbox';
+import { createSandboxProvider } from '../src/payments/providers/sandbox';
 import type { OrderDoc } from '../src/orders/store';
 import { stopBeforePaymentWrite } from './store-faults';
 import { startFakePayPal, type FakePayPal } from './fake-paypal';

@@ -4,7 +4,7 @@
  * provider is asked for. Prices include tax: totals say how much of them is tax.
  */
 import { CheckoutErrorCodes, MARKETS, deliveryFeeCents, taxIncludedCents } from '@pharmacy/contracts';
-import { createSandboxProvider } from '../src/payments/sandbox';
+import { createSandboxProvider } from '../src/payments/providers/sandbox';
 import type { CreatePaymentInput } from '../src/payments/port';
 import { approveSandbox, createHarness, ORIGIN, prepareShopper, type Harness } from './harness';
 

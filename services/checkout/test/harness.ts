@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { buildCheckoutService, type CheckoutControls } from '../src/plugin';
 import { createAccountClient } from '../src/clients/account';
 import { createCatalogClient } from '../src/clients/catalog';
-import { createSandboxProvider } from '../src/payments/sandbox';
+import { createSandboxProvider } from '../src/payments/providers/sandbox';
 import type { PaymentProvider } from '../src/payments/port';
 import type { CheckoutDeps } from '../src/deps';
 
@@ -215,13 +215,24 @@ export async function prepareShopper(h: Harness, userId: string, items: Array<{ 
   return res.json().data._id as string;
 }
 
-/** Follows the sandbox approval page's Approve link like a browser; returns the return URL's query. */
+/**
+ * Follows the sandbox approval page's Approve link and the shop's return route like a browser; returns what the
+ * return page is given.
+ */
 export async function approveSandbox(h: Harness, approvalURL: string): Promise<{ paymentId: string; payerId: string }> {
   const path = new URL(approvalURL).pathname;
   const res = await h.app.inject({ method: 'GET', url: `${path}/confirm` });
   if (res.statusCode !== 302) throw new Error(`approve failed: ${res.statusCode} ${res.body}`);
-  const back = new URL(String(res.headers.location));
-  return { paymentId: back.searchParams.get('paymentId')!, payerId: back.searchParams.get('PayerID')! };
+  const page = await followProviderReturn(h, String(res.headers.location));
+  return { paymentId: page.searchParams.get('paymentId')!, payerId: page.searchParams.get('payerId')! };
+}
+
+/** Opens a provider's return (or cancel) URL on the shop; returns the page it redirects to. */
+export async function followProviderReturn(h: Harness, url: string): Promise<URL> {
+  const back = new URL(url);
+  const res = await h.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+  if (res.statusCode !== 303) throw new Error(`return failed: ${res.statusCode} ${res.body}`);
+  return new URL(String(res.headers.location), back.origin);
 }
 
 /** Fills the cart and address (prepareShopper) and creates the order, `extra` added to the create call's body. */

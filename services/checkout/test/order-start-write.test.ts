@@ -3,7 +3,7 @@
  * step `started`): a started order reads `held` with its payment id, and an order staff closed while its payment was being
  * started keeps the stock's release instead of being marked held again.
  */
-import { createSandboxProvider } from '../src/payments/sandbox';
+import { createSandboxProvider } from '../src/payments/providers/sandbox';
 import { createHarness, ORIGIN, prepareShopper, type Harness } from './harness';
 
 /** Runs once, inside the provider's createPayment: what staff do while the payment is being started. */

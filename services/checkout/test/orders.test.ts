@@ -1,4 +1,4 @@
-import { approveSandbox, createHarness, prepareShopper, type Harness } from './harness';
+import { approveSandbox, createHarness, followProviderReturn, prepareShopper, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -49,11 +49,17 @@ describe('order journey with the sandbox provider', () => {
 
     const confirm = await h.app.inject({ method: 'GET', url: `${new URL(approvalURL).pathname}/confirm` });
     expect(confirm.statusCode).toBe(302);
+    // Back to the shop's return route, which reads the sandbox's words and hands the page only ours.
     const back = new URL(String(confirm.headers.location));
-    expect(back.origin + back.pathname).toBe('http://shop.test/secure/checkout/return');
-    const paymentId = back.searchParams.get('paymentId')!;
-    const payerId = back.searchParams.get('PayerID')!;
+    expect(back.origin + back.pathname).toBe('http://shop.test/api/payments/return');
+    const returnPage = await followProviderReturn(h, back.href);
+    expect(returnPage.origin + returnPage.pathname).toBe('http://shop.test/secure/checkout/return');
+    expect([...returnPage.searchParams.keys()].sort()).toEqual(['orderId', 'payerId', 'paymentId']);
+    expect(returnPage.searchParams.get('orderId')).toBe(orderId);
+    const paymentId = returnPage.searchParams.get('paymentId')!;
+    const payerId = returnPage.searchParams.get('payerId')!;
     expect(paymentId).toBe(pending.paymentId);
+    expect(payerId).toMatch(/^SBXPAYER/);
 
     const done = await capture('u-journey', { paymentId, payerId, orderId });
     expect(done.statusCode).toBe(200);
@@ -132,9 +138,9 @@ describe('order journey with the sandbox provider', () => {
     // The sandbox Cancel button leads to the shop's cancel page with the order id.
     const cancelLink = await h.app.inject({ method: 'GET', url: new URL(approvalURL).pathname.replace('/approve/', '/cancel/') });
     expect(cancelLink.statusCode).toBe(302);
-    const to = new URL(String(cancelLink.headers.location));
+    const to = await followProviderReturn(h, String(cancelLink.headers.location));
     expect(to.pathname).toBe('/secure/checkout/cancel');
-    expect(to.searchParams.get('orderId')).toBe(orderId);
+    expect([...to.searchParams.entries()]).toEqual([['orderId', orderId]]);
 
     const res = await h.app.inject({ method: 'POST', url: '/api/shop/order/cancel', headers: h.as('u-cancel'), payload: { orderId } });
     expect(res.statusCode).toBe(200);

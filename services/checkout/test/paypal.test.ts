@@ -2,10 +2,10 @@
  * The PayPal Orders v2 provider against a LOCAL fake of PayPal's documented endpoints (fake-paypal.ts):
  * OAuth2 client credentials, create order, capture, and PayPal's error responses.
  */
-import { createPayPalProvider } from '../src/payments/paypal';
+import { createPayPalProvider } from '../src/payments/providers/paypal';
 import { PaymentError } from '../src/payments/port';
 import { startFakePayPal, type FakePayPal } from './fake-paypal';
-import { createHarness, prepareShopper, type Harness } from './harness';
+import { createHarness, followProviderReturn, prepareShopper, type Harness } from './harness';
 
 jest.setTimeout(30_000);
 
@@ -105,8 +105,18 @@ describe('checkout service with PayPal', () => {
     expect(pp.orders.get(token)?.amount).toBe('19.99');
     pp.approve(token);
 
-    // PayPal returns ?token=<order id>&PayerID=...: the token is the paymentId.
-    const body = { paymentId: token, payerId: 'PAYERX1', orderId };
+    // PayPal sends the shopper to the return_url it was given, adding ?token=<its order id>&PayerID=...; the shop's
+    // return route hands the page our words, which the capture takes.
+    const context = (pp.requests.find((r) => r.path === '/v2/checkout/orders')!.body as { payment_source: { paypal: { experience_context: { return_url: string } } } })
+      .payment_source.paypal.experience_context;
+    const back = new URL(context.return_url);
+    expect(back.pathname).toBe('/api/payments/return');
+    back.searchParams.set('token', token);
+    back.searchParams.set('PayerID', 'PAYERX1');
+    const page = await followProviderReturn(h, back.href);
+    expect(page.pathname).toBe('/secure/checkout/return');
+    const body = { paymentId: page.searchParams.get('paymentId')!, payerId: page.searchParams.get('payerId')!, orderId: page.searchParams.get('orderId')! };
+    expect(body).toEqual({ paymentId: token, payerId: 'PAYERX1', orderId });
     const cap = () => h.app.inject({ method: 'POST', url: '/api/shop/order/capture', headers: h.as('pp-user'), payload: body });
     pp.faults.set(`/v2/checkout/orders/${token}/capture`, [{ status: 503, body: { name: 'SERVICE_UNAVAILABLE' } }, 'hang']);
 

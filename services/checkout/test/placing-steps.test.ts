@@ -6,7 +6,7 @@
 import type { Doc, DocumentStore } from '@pharmacy/db';
 import { PLACING_STEPS, type PlacingStep } from '../src/orders/placing';
 import { PaymentError, type PaymentProvider } from '../src/payments/port';
-import { createSandboxProvider } from '../src/payments/sandbox';
+import { createSandboxProvider } from '../src/payments/providers/sandbox';
 import { approveSandbox, createHarness, ORIGIN, placeOrder, prepareShopper, type Harness } from './harness';
 
 let fault: PlacingStep | null = null;

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { CONSULTATION_QUESTIONS } from '@pharmacy/contracts';
 import { copyAsAfterPowerCut } from '@pharmacy/db';
 import type { OrderDoc } from '../src/orders/store';
-import { createPayPalProvider } from '../src/payments/paypal';
+import { createPayPalProvider } from '../src/payments/providers/paypal';
 import type { PaymentProvider } from '../src/payments/port';
 import { startFakePayPal, type FakePayPal } from './fake-paypal';
 import { createHarness, prepareShopper, type Harness } from './harness';

@@ -60,7 +60,7 @@ describe('order create: the approval and return URLs', () => {
   test('a shopper who started on 127.0.0.1 is sent back to 127.0.0.1 with the order id in the return URL', async () => {
     const { orderId, approvalURL, back } = await placeFrom('u-loopback', 'http://127.0.0.1:5000');
     expect(approvalURL.origin).toBe('http://127.0.0.1:5000');
-    expect(back.origin + back.pathname).toBe('http://127.0.0.1:5000/secure/checkout/return');
+    expect(back.origin + back.pathname).toBe('http://127.0.0.1:5000/api/payments/return');
     expect(back.searchParams.get('orderId')).toBe(orderId);
     expect(back.searchParams.get('paymentId')).toMatch(/^SBX-/);
     expect(back.searchParams.get('PayerID')).toMatch(/^SBXPAYER/);
@@ -90,7 +90,7 @@ describe('order create: the approval and return URLs', () => {
     const { orderId, approvalURL } = res.json().data;
     const cancel = await h.app.inject({ method: 'GET', url: new URL(approvalURL).pathname.replace('/approve/', '/cancel/') });
     const to = new URL(String(cancel.headers.location));
-    expect(to.origin + to.pathname).toBe('http://127.0.0.1:5000/secure/checkout/cancel');
+    expect(to.origin + to.pathname).toBe('http://127.0.0.1:5000/api/payments/cancel');
     expect(to.searchParams.get('orderId')).toBe(orderId);
   });
 });

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CONSULTATION_QUESTIONS } from '@pharmacy/contracts';
 import type { OrderDoc } from '../src/orders/store';
-import { createPayPalProvider } from '../src/payments/paypal';
+import { createPayPalProvider } from '../src/payments/providers/paypal';
 import { stopBeforePaymentWrite } from './store-faults';
 import { startFakePayPal } from './fake-paypal';
 import { approveSandbox, createHarness, prepareShopper, type Harness } from './harness';

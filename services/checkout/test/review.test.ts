@@ -6,7 +6,7 @@
 import { CONSULTATION_QUESTIONS, ageOn, formatMoney } from '@pharmacy/contracts';
 import type { PaymentProvider } from '../src/payments/port';
 import { PaymentError } from '../src/payments/port';
-import { createSandboxProvider } from '../src/payments/sandbox';
+import { createSandboxProvider } from '../src/payments/providers/sandbox';
 import { CONSULTATION_ANSWERS, createHarness, ORIGIN, payOrder, placeOrder as placeOrderIn, prepareShopper, type Harness } from './harness';
 
 jest.setTimeout(30_000);

@@ -146,6 +146,11 @@ export const REVIEW_REASON_MAX = 500;
 export const PAYMENT_PROVIDERS = ['sandbox', 'paypal'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 /**
+ * The return page's `error` when the shop could not read a provider's return (docs/architecture.md#payments): the
+ * page explains instead of capturing.
+ */
+export const PAYMENT_RETURN_UNREADABLE = 'unreadable';
+/**
  * Shown on every checkout, approval, return and order page while payments go through the sandbox provider,
  * so nobody mistakes a test order for a paid one.
  */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { REMOTES, marketFor, type Market, type MarketCode } from '@pharmacy/contracts';
+import { REMOTES, marketFor, type Market, type MarketCode, type PaymentProviderName } from '@pharmacy/contracts';
 import { parseOriginList } from './origins';
 import { ConfigError, parseDeployTokens, parseUrlMap, readEnv, retiredProblems, type EnvName, type Environment } from './config/variables';
 
@@ -9,10 +9,7 @@ export {
   DEFAULT_REVOCATION_POLL_MS,
   GATEWAY_MODES,
   LOG_LEVELS,
-  MARKET_NAMES,
-  DEFAULT_MARKET,
   RETIRED_VARIABLES,
-  PAYMENT_PROVIDER_NAMES,
   allowedValues,
   readEnv,
   type ConfigProblem,
@@ -84,7 +81,7 @@ export interface KitConfig {
     seed: boolean;
   };
   checkout: {
-    paymentProvider?: 'sandbox' | 'paypal';
+    paymentProvider?: PaymentProviderName;
     paypal: { clientId?: string; clientSecret?: string; apiBase?: string };
     /** More origins a shopper may be sent back to after paying (normalised). */
     trustedOrigins: string[];

@@ -7,7 +7,6 @@ export {
   ENV_SCHEMA,
   GATEWAY_MODES,
   LOG_LEVELS,
-  PAYMENT_PROVIDER_NAMES,
   type AccountRateLimitOverrides,
   type ConfigProblem,
   type EnvName,

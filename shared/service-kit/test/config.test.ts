@@ -5,9 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_MARKET_CODE, MARKET_CODES, MARKETS } from '@pharmacy/contracts';
+import { MARKETS } from '@pharmacy/contracts';
 import { generateTestKeys } from '../src';
-import { ConfigError, DEFAULT_MARKET, ENV_SCHEMA, MARKET_NAMES, RETIRED_VARIABLES, loadConfig, readEnv } from '../src/config';
+import { ConfigError, ENV_SCHEMA, RETIRED_VARIABLES, loadConfig, readEnv } from '../src/config';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
 
@@ -88,11 +88,6 @@ describe('a bad value stops the start, naming the variable and what it accepts',
 });
 
 describe('MARKET: the one setting of every market fact', () => {
-  it('names the contracts’ markets and their default (this file reads no contracts, for the tools)', () => {
-    expect([...MARKET_NAMES]).toEqual([...MARKET_CODES]);
-    expect(DEFAULT_MARKET).toBe(DEFAULT_MARKET_CODE);
-  });
-
   it('hands each process the chosen market: currency, tax, address and phone rules, delivery, registration', () => {
     const ie = loadConfig({ MARKET: 'IE' }).market;
     expect(ie).toMatchObject({ code: 'IE', currency: 'EUR', tax: { ratePercent: 23 }, regulation: { regulator: { abbreviation: 'PSI' } } });

@@ -1,14 +1,6 @@
 import { isDuplicateKeyError, type Collection, type DocumentStore } from '@pharmacy/db';
+import { holdsCollection } from './holds-store';
 import type { OrderDoc } from './store';
-
-interface HoldDoc {
-  /** `${userId}#${slot}`: the unique _id is what makes a claim atomic in both adapters. */
-  _id: string;
-  userId: string;
-  orderId: string;
-  at: number;
-  [key: string]: unknown;
-}
 
 /** An order still holding stock without payment. */
 const isUnpaid = (o: OrderDoc | null) => !!o && o.orderStatus === 'pending' && o.paymentStatus === 'pending';
@@ -20,9 +12,7 @@ const isUnpaid = (o: OrderDoc | null) => !!o && o.orderStatus === 'pending' && o
  * cancelled, expired, deleted) is given up, so no close path has to remember to release it.
  */
 export async function createHoldSlots(store: DocumentStore, orders: Collection<OrderDoc>, limit: number, now: () => number) {
-  const holds: Collection<HoldDoc> = store.collection<HoldDoc>('orderHolds');
-  await holds.createIndex({ userId: 1 });
-  await holds.createIndex({ orderId: 1 });
+  const holds = await holdsCollection(store);
 
   async function tryEverySlot(userId: string, orderId: string): Promise<boolean> {
     for (let slot = 0; slot < limit; slot++) {

@@ -27,8 +27,8 @@ export interface RefundInput {
  */
 export type PaymentState = { status: 'captured'; captureId: string; payerId?: string } | { status: 'not_captured' };
 
-export interface PaymentProvider {
-  readonly name: PaymentProviderName;
+export interface PaymentProvider<Name extends string = PaymentProviderName> {
+  readonly name: Name;
   createPayment(input: CreatePaymentInput): Promise<{ paymentId: string; approvalURL: string }>;
   /**
    * Withdraws a payment not yet captured, found by our order id (placing could not finish, so nobody may approve

@@ -71,6 +71,13 @@ export const CheckoutRoutes = {
   },
   payments: {
     config: route<Ok<PaymentConfig>>()('GET', '/api/payments/config'),
+    /**
+     * Where a provider sends the shopper back: the server reads the provider's own query and 303-redirects to the
+     * return page with `orderId`, `paymentId` and `payerId` (docs/architecture.md#payments). Never fetched.
+     */
+    providerReturn: route<never, undefined, { orderId: string }>()('GET', '/api/payments/return'),
+    /** Where a provider sends a shopper who cancelled: 303 to the cancel page with the `orderId`. */
+    providerCancel: route<never, undefined, { orderId: string }>()('GET', '/api/payments/cancel'),
   },
   /** Service to service only: the internal token, never proxied (docs/architecture.md#services). */
   internal: {

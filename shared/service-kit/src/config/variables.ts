@@ -2,6 +2,7 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import envSchema from 'env-schema';
 import type Ajv from 'ajv';
+import { DEFAULT_MARKET_CODE, MARKET_CODES, PAYMENT_PROVIDERS } from '@pharmacy/contracts';
 import { normalizeOrigin, parseOriginList } from '../origins';
 
 /**
@@ -113,11 +114,6 @@ const perWindow = (what: string) => integer(1, undefined, `${what} allowed per c
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const GATEWAY_MODES = ['embedded', 'distributed'] as const;
-// The contracts' PAYMENT_PROVIDERS (the checkout's tests keep them equal): the tools read this file without contracts.
-export const PAYMENT_PROVIDER_NAMES = ['sandbox', 'paypal'] as const;
-// The contracts' MARKET_CODES and DEFAULT_MARKET_CODE (config.test.ts keeps them equal), for the same reason.
-export const MARKET_NAMES = ['GB', 'IE'] as const;
-export const DEFAULT_MARKET = 'GB';
 
 /**
  * Settings the market now holds (docs/domain.md#market): a value left in an environment would otherwise be ignored
@@ -154,7 +150,7 @@ export const ENV_SCHEMA = Type.Object(
     REVOCATION_POLL_MS: integer(100, 4000, 'how often revoked sessions are read from the account service', DEFAULT_REVOCATION_POLL_MS),
     SLOW_REQUEST_MS: integer(1, 600_000, 'a request answered after this many milliseconds is logged (at info and above)', DEFAULT_SLOW_REQUEST_MS),
     API_DOCS: Type.Optional(Type.Boolean({ description: 'serve the OpenAPI document and its UI at /api/docs (default on, off in production)' })),
-    MARKET: oneOf(MARKET_NAMES, 'the market the shop sells in: currency, tax, addresses, phones, delivery, pharmacies, registration', DEFAULT_MARKET),
+    MARKET: oneOf(MARKET_CODES, 'the market the shop sells in: currency, tax, addresses, phones, delivery, pharmacies, registration', DEFAULT_MARKET_CODE),
     // Gateway
     GATEWAY_MODE: oneOf(GATEWAY_MODES, 'run the services in the gateway, or proxy to them', 'embedded'),
     GATEWAY_UPSTREAM_TIMEOUT_MS: integer(100, undefined, 'distributed mode: how long a service may take to answer'),
@@ -182,7 +178,7 @@ export const ENV_SCHEMA = Type.Object(
     // Catalog service
     CATALOG_SEED: Type.Optional(Type.Boolean({ default: true, description: 'seed the demo catalog into an empty store' })),
     // Checkout service
-    PAYMENT_PROVIDER: oneOf(PAYMENT_PROVIDER_NAMES, 'who takes the payments'),
+    PAYMENT_PROVIDER: oneOf(PAYMENT_PROVIDERS, 'who takes the payments'),
     PAYPAL_CLIENT_ID: Type.Optional(Type.String({ description: 'PayPal REST app client id' })),
     PAYPAL_CLIENT_SECRET: Type.Optional(Type.String({ description: 'PayPal REST app secret' })),
     PAYPAL_API_BASE: text('http-url', 'PayPal API base URL (default the PayPal sandbox)'),
@@ -241,7 +237,7 @@ export function allowedValues(schema: TSchema): string {
 export function retiredProblems(env: Environment): ConfigProblem[] {
   return Object.entries(RETIRED_VARIABLES)
     .filter(([name]) => env[name] !== undefined && env[name] !== '')
-    .map(([name, what]) => ({ variable: name, message: `${name} is no longer read: MARKET sets ${what} (${MARKET_NAMES.join(' or ')}, default ${DEFAULT_MARKET}); remove ${name}` }));
+    .map(([name, what]) => ({ variable: name, message: `${name} is no longer read: MARKET sets ${what} (${MARKET_CODES.join(' or ')}, default ${DEFAULT_MARKET_CODE}); remove ${name}` }));
 }
 
 export function problemFor(name: string, value: string | undefined, schema: TSchema): ConfigProblem {

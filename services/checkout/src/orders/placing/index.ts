@@ -18,6 +18,7 @@ import type { AddressStore } from '../../addresses/store';
 import type { CartStore } from '../../cart/store';
 import type { CatalogClient } from '../../clients/catalog';
 import type { DeliveryPricing } from '../../delivery/pricing';
+import { providerReturnUrls } from '../../payments/return-urls';
 import type { PaymentProvider } from '../../payments/port';
 import { paymentHttpError } from '../capture';
 import type { HoldSlots } from '../holds';
@@ -151,8 +152,7 @@ export function createPlacing(deps: PlacingDeps) {
             description: `Pharmacy & Care order ${number} (${formatMoney(centsToDecimal(totalCents), deps.market.currency)})`,
             // The order id rides in the return URL: the page may open on another tab or after a new sign-in,
             // where the browser's session storage no longer has it.
-            returnUrl: `${returnOrigin}/secure/checkout/return?orderId=${encodeURIComponent(p.orderId)}`,
-            cancelUrl: `${returnOrigin}/secure/checkout/cancel`,
+            ...providerReturnUrls(returnOrigin, p.orderId),
           });
         } catch (err) {
           deps.log.warn({ err, orderId: p.orderId, detail: (err as { detail?: string }).detail }, 'payment could not be started');

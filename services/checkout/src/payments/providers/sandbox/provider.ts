@@ -1,53 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import type { Collection, DocumentStore } from '@pharmacy/db';
+import type { DocumentStore } from '@pharmacy/db';
 import { Id, StrictObject, TEST_PAYMENT_NOTICE, centsToDecimal, formatMoney } from '@pharmacy/contracts';
-import { PaymentError, type CreatePaymentInput, type PaymentProvider, type RefundInput } from './port';
-
-type SandboxStatus = 'created' | 'approved' | 'captured' | 'cancelled' | 'refunded';
-/** The payment as created (the same input any provider gets), and where the shopper's decision left it. */
-interface SandboxPaymentDoc extends CreatePaymentInput {
-  _id: string;
-  status: SandboxStatus;
-  payerId: string | null;
-  captureId: string | null;
-  /** Set once when the captured amount is given back; asking again returns it. */
-  refundId?: string | null;
-  refundedCents?: number;
-  createdAt: Date;
-  [key: string]: unknown;
-}
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
-<style>
-body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f1f5f9;color:#0f172a;margin:0;padding:2rem 1rem}
-main{max-width:28rem;margin:0 auto;background:#fff;border-radius:12px;padding:2rem;box-shadow:0 4px 16px rgba(15,23,42,.08)}
-.banner{background:#fef3c7;border:1px solid #f59e0b;color:#78350f;border-radius:8px;padding:.75rem 1rem;font-weight:600;margin-bottom:1.5rem}
-.amount{font-size:2rem;font-weight:700;margin:.5rem 0 1.5rem}
-.actions{display:flex;gap:1rem;flex-wrap:wrap}
-a.btn{display:inline-block;padding:.75rem 1.5rem;border-radius:8px;text-decoration:none;font-weight:600}
-a.approve{background:#0f766e;color:#fff}a.cancel{background:#e2e8f0;color:#0f172a}
-</style></head><body><main>${body}</main></body></html>`;
-}
+import { PaymentError, type CreatePaymentInput, type PaymentProvider, type RefundInput } from '../../port';
+import { escapeHtml, page } from './pages';
+import { sandboxPaymentsStore, type SandboxPaymentDoc } from './store';
 
 /**
  * The default provider: no real money moves. It serves a clearly labelled approval page; Approve sends the
  * shopper back with paymentId and PayerID like a real provider would, Cancel sends them to the cancel page.
  */
-export function createSandboxProvider(opts: { store: DocumentStore; publicOrigin: string }): PaymentProvider {
-  const payments: Collection<SandboxPaymentDoc> = opts.store.collection<SandboxPaymentDoc>('sandboxPayments');
-  // A payment is looked up by its order at every start and by its capture at a refund: without an index each was a
-  // scan of every payment ever made. A failed index build leaves the scan (slower, same answers).
-  const indexed = Promise.all([payments.createIndex({ orderId: 1 }), payments.createIndex({ captureId: 1 })]).then(
-    () => undefined,
-    () => undefined,
-  );
+export function createSandboxProvider(opts: { store: DocumentStore; publicOrigin: string }): PaymentProvider<'sandbox'> {
+  const { payments, indexed } = sandboxPaymentsStore(opts.store);
   // The shopper stays on the origin they started from (the return URL's), so their session cookie comes back.
   const shopOrigin = (doc: SandboxPaymentDoc) => {
     try {
@@ -56,8 +20,12 @@ export function createSandboxProvider(opts: { store: DocumentStore; publicOrigin
       return opts.publicOrigin.replace(/\/$/, '');
     }
   };
-  const withQuery = (url: string, params: Record<string, string>) =>
-    `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(params).toString()}`;
+  // `set`, not append: the shop's URL already names the order, and a repeated parameter would make it unreadable.
+  const withQuery = (url: string, params: Record<string, string>) => {
+    const to = new URL(url);
+    for (const [name, value] of Object.entries(params)) to.searchParams.set(name, value);
+    return to.toString();
+  };
 
   return {
     name: 'sandbox',

@@ -1,4 +1,4 @@
-import { PaymentError, type CreatePaymentInput, type PaymentProvider, type RefundInput } from './port';
+import { PaymentError, type CreatePaymentInput, type PaymentProvider, type RefundInput } from '../../port';
 
 /** "12.30": the amount as PayPal's API takes it. */
 const toDecimalString = (cents: number): string => (Math.round(cents) / 100).toFixed(2);
@@ -30,7 +30,7 @@ const TIMEOUT = 'The payment provider did not answer in time. Your order is stil
  * PayPal-Request-Id (a retried capture returns the same capture), and refund a capture with PayPal-Request-Id =
  * `refund-<our order id>` (a retried refund returns the same refund and moves no more money).
  */
-export function createPayPalProvider(opts: PayPalOptions): PaymentProvider {
+export function createPayPalProvider(opts: PayPalOptions): PaymentProvider<'paypal'> {
   const base = (opts.apiBase ?? PAYPAL_SANDBOX_API_BASE).replace(/\/$/, '');
   const doFetch = opts.fetch ?? fetch;
   const timeoutMs = opts.timeoutMs ?? 15_000;
@@ -125,7 +125,10 @@ export function createPayPalProvider(opts: PayPalOptions): PaymentProvider {
     name: 'paypal',
 
     async createPayment(input: CreatePaymentInput) {
-      const cancelUrl = `${input.cancelUrl}${input.cancelUrl.includes('?') ? '&' : '?'}orderId=${encodeURIComponent(input.orderId)}`;
+      // PayPal adds only its token on a cancel: the order id rides in our URL (once, however the URL came).
+      const cancel = new URL(input.cancelUrl);
+      cancel.searchParams.set('orderId', input.orderId);
+      const cancelUrl = cancel.toString();
       const { status, body } = await api('POST', '/v2/checkout/orders', input.orderId, {
         intent: 'CAPTURE',
         purchase_units: [
