@@ -113,11 +113,15 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
           return SLOT_LEFT_TO_BROWSER;
         },
       );
-      if (pending.size === 0 || pass === MAX_PASSES) {
+      // a remote's RTK Query reads start while the pass renders (docs/architecture.md#server-rendering)
+      const running = store.runningPageQueries();
+      if ((pending.size === 0 && running.length === 0) || pass === MAX_PASSES) {
         // the last pass's failed slots are the ones the page is sent with
         for (const error of errors) request.onSlotError?.(error);
-        return { status: head.status ?? 200, head, styles: sheet.getStyleTags(), html, data: Object.fromEntries(entries) };
+        const data = { ...Object.fromEntries(entries), ...store.pageQueryData() };
+        return { status: head.status ?? 200, head, styles: sheet.getStyleTags(), html, data };
       }
+      await Promise.allSettled(running);
     } finally {
       sheet.seal();
     }

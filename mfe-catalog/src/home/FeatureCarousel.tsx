@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { FEATURE_IMAGE_RATIO, FEATURE_IMAGE_SIZE, type Feature } from '@pharmacy/contracts';
+import { FEATURE_IMAGE_RATIO, FEATURE_IMAGE_SIZE } from '@pharmacy/contracts';
 import { BannerFrame, th } from '@pharmacy/ui';
-import { catalogApi } from '../lib/api';
-import { useFetch } from '../lib/useFetch';
+import { catalogQueries, useCatalogQueries, usePageRead } from '../queries';
 
 export const CAROUSEL_INTERVAL_MS = 6000;
 
@@ -63,7 +62,8 @@ const prefersReducedMotion = () => typeof window !== 'undefined' && window.match
 
 /** Home page banners: one at a time, advancing on its own unless paused (hover, focus, reduced motion). */
 export function FeatureCarousel() {
-  const features = useFetch<Feature[]>((signal) => catalogApi.features(signal), [], { serverKey: 'catalog:features' });
+  useCatalogQueries();
+  const features = usePageRead(catalogQueries.endpoints.features, undefined);
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const list = features.data ?? [];

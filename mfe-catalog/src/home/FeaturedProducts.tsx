@@ -1,14 +1,21 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { ProductFacets } from '@pharmacy/contracts';
 import { Button, EmptyState, th } from '@pharmacy/ui';
 import { AddToCart } from '../cart/AddToCart';
-import { catalogApi, type ProductList } from '../lib/api';
-import { useFetch } from '../lib/useFetch';
 import { ProductCard, ProductGrid } from '../listing/ProductCard';
+import { catalogQueries, useCatalogQueries, usePageRead, type Filters, type ProductsArgs } from '../queries';
 import { useProductSafety } from '../safety/useProductSafety';
 
 export const FEATURED_COUNT = 8;
+const NO_FILTERS: Filters = { categories: [], brands: [] };
+/** Everyday essentials: the cheapest first. */
+const FEATURED: ProductsArgs = {
+  categories: ['pain-relief', 'cold-and-flu', 'vitamins-and-supplements', 'first-aid'],
+  brands: [],
+  sortBy: 'price-lowtohigh',
+  page: 1,
+  limit: FEATURED_COUNT,
+};
 
 const Section = styled.section`
   margin: ${th((t) => t.space(8))} 0;
@@ -37,12 +44,9 @@ const Chips = styled.ul`
 
 /** Home page: the categories with products in them, and a row of everyday essentials, each with Add to cart as on the listing. */
 export function FeaturedProducts() {
-  const facets = useFetch<ProductFacets>((signal) => catalogApi.facets(undefined, signal), [], { serverKey: 'catalog:facets:|' });
-  const products = useFetch<ProductList>(
-    (signal) => catalogApi.products({ categories: ['pain-relief', 'cold-and-flu', 'vitamins-and-supplements', 'first-aid'], brands: [], sortBy: 'price-lowtohigh', page: 1, limit: FEATURED_COUNT }, signal),
-    [],
-    { serverKey: 'catalog:featured' },
-  );
+  useCatalogQueries();
+  const facets = usePageRead(catalogQueries.endpoints.facets, NO_FILTERS);
+  const products = usePageRead(catalogQueries.endpoints.products, FEATURED);
   const categories = (facets.data?.categories ?? []).filter((c) => c.count > 0);
   const items = (products.data?.items ?? []).filter((p) => p.totalStock > 0 && !p.requiresPrescription);
   const safety = useProductSafety(items);

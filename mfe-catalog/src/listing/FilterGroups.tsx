@@ -81,6 +81,26 @@ function useTicksBeforeReady(
   return groups;
 }
 
+interface ChoiceProps {
+  group: 'category' | 'brand';
+  value: string;
+  label: string;
+  /** Products under the other choices; unknown until the figures come. */
+  count: number | undefined;
+  checked: boolean;
+  onToggle: () => void;
+}
+
+/** One value with its count: a value with nothing under the other choices cannot be ticked, only unticked. */
+function Choice({ group, value, label, count, checked, onToggle }: ChoiceProps) {
+  return (
+    <label>
+      <input type="checkbox" data-group={group} value={value} checked={checked} disabled={!checked && count === 0} onChange={onToggle} />
+      <span className="name">{label}</span> <span className="count">{count !== undefined && `(${count})`}</span>
+    </label>
+  );
+}
+
 /**
  * Category and brand checkboxes with the number of results each would give. A value with no results under the
  * other choices is disabled (it would only lead to an empty page) unless it is ticked, so it can be unticked.
@@ -97,38 +117,14 @@ export function FilterGroups({ facets, categories, brands, onToggleCategory, onT
         {CATEGORIES.map((c) => {
           const checked = categories.includes(c.id);
           const count = counts.get(c.id);
-          return (
-            <label key={c.id}>
-              <input
-                type="checkbox"
-                data-group="category"
-                value={c.id}
-                checked={checked}
-                disabled={!checked && count === 0}
-                onChange={() => onToggleCategory(c.id)}
-              />
-              <span className="name">{c.label}</span> <span className="count">{count !== undefined && `(${count})`}</span>
-            </label>
-          );
+          return <Choice key={c.id} group="category" value={c.id} label={c.label} count={count} checked={checked} onToggle={() => onToggleCategory(c.id)} />;
         })}
       </Group>
       <Group>
         <legend>Brand</legend>
         {(facets?.brands ?? []).map((b) => {
           const checked = brandSelected.has(b.name.toLowerCase());
-          return (
-            <label key={b.name}>
-              <input
-                type="checkbox"
-                data-group="brand"
-                value={b.name}
-                checked={checked}
-                disabled={!checked && b.count === 0}
-                onChange={() => onToggleBrand(b.name)}
-              />
-              <span className="name">{b.name}</span> <span className="count">({b.count})</span>
-            </label>
-          );
+          return <Choice key={b.name} group="brand" value={b.name} label={b.name} count={b.count} checked={checked} onToggle={() => onToggleBrand(b.name)} />;
         })}
       </Group>
     </Groups>

@@ -1,10 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import type { ProductFacets } from '@pharmacy/contracts';
+import { readOf } from '@pharmacy/session';
 import { Button, th } from '@pharmacy/ui';
 import { Dialog } from '@pharmacy/ui/dialog';
-import { getErrorMessage } from '@pharmacy/session';
-import { catalogApi } from '../lib/api';
+import { useSettled } from '../lib/useSettled';
+import { catalogQueries, useCatalogQueries } from '../queries';
 import { FilterGroups } from './FilterGroups';
 import { toggle } from './params';
 
@@ -63,9 +64,6 @@ const resultsLabel = (n: number) => (n === 0 ? 'No results: change the filters' 
  */
 export function FilterSheet({ trigger, categories, brands, open, onOpenChange, onApply }: FilterSheetProps) {
   const [draft, setDraft] = useState({ categories, brands });
-  const [facets, setFacets] = useState<ProductFacets | null>(null);
-  const [asking, setAsking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const draftKey = `${draft.categories.join(',')}|${draft.brands.join(',')}`;
 
   // each opening starts from what the listing shows
@@ -75,33 +73,14 @@ export function FilterSheet({ trigger, categories, brands, open, onOpenChange, o
     if (open) setDraft({ categories, brands });
   }
 
-  useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    setAsking(true);
-    setError(null);
-    const timer = setTimeout(() => {
-      catalogApi.facets(draft, controller.signal).then(
-        (answer) => {
-          if (controller.signal.aborted) return;
-          setFacets(answer);
-          setAsking(false);
-        },
-        (e: unknown) => {
-          if (controller.signal.aborted) return;
-          // the choices can still be applied; only their count is unknown
-          setFacets(null);
-          setError(`We could not count the results: ${getErrorMessage(e)}`);
-          setAsking(false);
-        },
-      );
-    }, FILTER_COUNT_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- draftKey stands for the draft's values (a new object each tick)
-  }, [open, draftKey]);
+  useCatalogQueries();
+  const asked = useSettled(draft, draftKey, FILTER_COUNT_DEBOUNCE_MS);
+  // each opening asks afresh: the count on the button is the server's for these choices now
+  const count = readOf(catalogQueries.useFacetsQuery(open ? asked.value : skipToken, { refetchOnMountOrArgChange: true }));
+  const facets = count.data;
+  const asking = open && (!asked.settled || count.loading);
+  // the choices can still be applied; only their count is unknown
+  const error = asked.settled && count.error && `We could not count the results: ${count.error}`;
 
   const total = facets?.total;
   const chosen = draft.categories.length + draft.brands.length;

@@ -1,11 +1,13 @@
 import { useId, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PRODUCT_PAGE_SIZE, SORT_OPTIONS, categoryLabel, isSortBy, type Product } from '@pharmacy/contracts';
+import type { Read } from '@pharmacy/session';
 import { Button, EmptyState, PageTitle, Pagination, Options, Select, Spinner, VisuallyHidden, media, th, visuallyHiddenCss } from '@pharmacy/ui';
 import { AddToCart } from '../cart/AddToCart';
-import { catalogApi, type ProductList, type SearchList } from '../lib/api';
-import { useFetch } from '../lib/useFetch';
+import type { ProductList, SearchList } from '../lib/api';
+import { catalogQueries, useCatalogQueries, usePageRead } from '../queries';
 import { useProductSafety } from '../safety/useProductSafety';
 import { FilterPanel } from './FilterPanel';
 import { FilterSheet } from './FilterSheet';
@@ -128,7 +130,7 @@ const NO_PRODUCTS: Product[] = [];
 /** Holds the count's line (and the title's baseline beside it) before the figure comes. */
 const NBSP = '\u00a0';
 
-function Results({ state, params, onPage }: { state: ReturnType<typeof useFetch<ProductList | SearchList>>; params: ListingParams; onPage: (p: number) => void }) {
+function Results({ state, params, onPage }: { state: Read<ProductList | SearchList>; params: ListingParams; onPage: (p: number) => void }) {
   // one check for the whole page of cards, before any early return (hooks run in the same order every render)
   const safety = useProductSafety(state.data?.items ?? NO_PRODUCTS);
   if (state.loading && !state.data) {
@@ -195,19 +197,12 @@ export function ListingPage() {
     if (next.page) window.scrollTo?.({ top: 0 });
   };
 
-  const filterKey = `${params.categories.join(',')}|${params.brands.join(',')}`;
-  const facets = useFetch((signal) => catalogApi.facets({ categories: params.categories, brands: params.brands }, signal), [filterKey], {
-    serverKey: `catalog:facets:${filterKey}`,
-  });
-  const key = writeParams(params).toString();
-  const results = useFetch<ProductList | SearchList>(
-    (signal) =>
-      params.q
-        ? catalogApi.search(params.q, { page: params.page, limit: PRODUCT_PAGE_SIZE }, signal)
-        : catalogApi.products({ ...params, limit: PRODUCT_PAGE_SIZE }, signal),
-    [key],
-    { serverKey: `catalog:listing:${key}` },
-  );
+  useCatalogQueries();
+  const { categories, brands, sortBy, page, q } = params;
+  const facets = usePageRead(catalogQueries.endpoints.facets, { categories, brands });
+  const found = usePageRead(catalogQueries.endpoints.search, q ? { keyword: q, page, limit: PRODUCT_PAGE_SIZE } : skipToken);
+  const listed = usePageRead(catalogQueries.endpoints.products, q ? skipToken : { categories, brands, sortBy, page, limit: PRODUCT_PAGE_SIZE });
+  const results: Read<ProductList | SearchList> = q ? found : listed;
 
   const title = params.q
     ? `Results for "${params.q}"`

@@ -4,14 +4,13 @@ import { PRODUCT_IMAGE_SIZE, categoryLabel, type Product, type ProductSafety } f
 import { selectCurrentUser, useAppSelector, useMarket } from '@pharmacy/session';
 import { Badge, Button, EmptyState, PageTitle, Spinner, SITE_NAME, media, th, useDocumentHead, usePageOrigin } from '@pharmacy/ui';
 import { AddToCart } from '../cart/AddToCart';
-import { catalogApi } from '../lib/api';
-import { useFetch } from '../lib/useFetch';
 import { PriceTag, Stars } from '../listing/ProductCard';
 import { readCardPreview, type CardPreview } from './cardPreview';
 import { productHead, productPath } from './productHead';
 import { Reviews } from './Reviews';
 import { SafetyAlert, SafetyUnchecked } from '../safety/SafetyAlert';
 import { useProductSafety } from '../safety/useProductSafety';
+import { catalogQueries, useCatalogQueries, usePageRead } from '../queries';
 
 const Layout = styled.div`
   display: grid;
@@ -89,7 +88,8 @@ const NO_PRODUCTS: Product[] = [];
 export function ProductPage() {
   const { productId = '' } = useParams();
   const { state } = useLocation();
-  const product = useFetch((signal) => catalogApi.product(productId, signal), [productId], { serverKey: `catalog:product:${productId}` });
+  useCatalogQueries();
+  const product = usePageRead(catalogQueries.endpoints.product, productId);
   const user = useAppSelector(selectCurrentUser);
   const safety = useProductSafety(product.data ? [product.data] : NO_PRODUCTS);
   const origin = usePageOrigin();
@@ -149,7 +149,7 @@ export function ProductPage() {
           {p && <ProductBody product={p} answer={answer} uncheckedSafety={safety.unchecked(p)} />}
         </Info>
       </Layout>
-      {p && <Reviews productId={p._id} signedIn={!!user} onChanged={product.reload} />}
+      {p && <Reviews productId={p._id} signedIn={!!user} />}
     </article>
   );
 }

@@ -2,11 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH, REVIEW_REFUSALS, formatDate, type ReviewEligibility } from '@pharmacy/contracts';
-import { getErrorMessage } from '@pharmacy/session';
+import { getErrorMessage, readOf } from '@pharmacy/session';
 import { Button, Card, ChoiceGroup, EmptyState, Field, PlainList, Spinner, Textarea, th, toast } from '@pharmacy/ui';
-import { catalogApi, type ReviewsList } from '../lib/api';
-import { useFetch } from '../lib/useFetch';
 import { Stars } from '../listing/ProductCard';
+import { PRIVATE, catalogQueries, useCatalogQueries, usePageRead } from '../queries';
 
 const List = styled(PlainList)`
   li {
@@ -29,7 +28,8 @@ const Error = styled.p`
   color: ${th((t) => t.colors.dangerStrong)};
 `;
 
-function ReviewForm({ productId, onAdded }: { productId: string; onAdded: () => void }) {
+function ReviewForm({ productId }: { productId: string }) {
+  const [addReview] = catalogQueries.useAddReviewMutation();
   const [rating, setRating] = useState(0);
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -43,9 +43,9 @@ function ReviewForm({ productId, onAdded }: { productId: string; onAdded: () => 
     setError(null);
     setSending(true);
     try {
-      await catalogApi.addReview({ productId, reviewMessage: text, reviewValue: rating });
+      // the product, its reviews and whether the shopper may write another are asked again (queries.ts)
+      await addReview({ productId, reviewMessage: text, reviewValue: rating }).unwrap();
       toast({ title: 'Thank you for your review' });
-      onAdded();
     } catch (err) {
       setError(getErrorMessage(err));
     } finally {
@@ -82,15 +82,10 @@ const WHY_NOT: Record<NonNullable<ReviewEligibility['reason']>, string> = {
 };
 
 /** Reviews with the average, and the form for a signed-in buyer who has not reviewed yet. */
-export function Reviews({ productId, signedIn, onChanged }: { productId: string; signedIn: boolean; onChanged: () => void }) {
-  const reviews = useFetch<ReviewsList>((signal) => catalogApi.reviews(productId, signal), [productId], { serverKey: `catalog:reviews:${productId}` });
-  const eligibility = useFetch<ReviewEligibility>((signal) => catalogApi.canReview(productId, signal), [productId, signedIn]);
-
-  const added = () => {
-    reviews.reload();
-    eligibility.reload();
-    onChanged();
-  };
+export function Reviews({ productId, signedIn }: { productId: string; signedIn: boolean }) {
+  useCatalogQueries();
+  const reviews = usePageRead(catalogQueries.endpoints.reviews, productId);
+  const eligibility = readOf(catalogQueries.useCanReviewQuery({ productId, signedIn }, PRIVATE));
 
   return (
     <Card as="section" aria-labelledby="reviews-title">
@@ -116,7 +111,7 @@ export function Reviews({ productId, signedIn, onChanged }: { productId: string;
       )}
       <h3>Write a review</h3>
       {eligibility.data?.canReview ? (
-        <ReviewForm productId={productId} onAdded={added} />
+        <ReviewForm productId={productId} />
       ) : eligibility.data?.reason === 'SIGN_IN' ? (
         <p>
           <Link to="/sign-in">Sign in</Link> to review a product you bought.

@@ -1,11 +1,14 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { getErrorMessage, useMarket } from '@pharmacy/session';
+import { readOf, useMarket } from '@pharmacy/session';
 import { Input, VisuallyHidden, th } from '@pharmacy/ui';
-import { catalogApi, type SearchList } from '../lib/api';
 import { formatMoney } from '@pharmacy/contracts';
+import type { SearchList } from '../lib/api';
 import { effectivePrice } from '../lib/format';
+import { useSettled } from '../lib/useSettled';
+import { catalogQueries, useCatalogQueries } from '../queries';
 import { Highlight } from './Highlight';
 
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -86,29 +89,26 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
   const [term, setTerm] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const [state, setState] = useState<State>({ kind: 'idle' });
   const wrap = useRef<HTMLFormElement>(null);
 
   const query = term.trim();
-  useEffect(() => {
-    if (query.length < 2) {
-      setState({ kind: 'idle' });
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setState({ kind: 'loading', term: query });
-      catalogApi.search(query, { limit: SEARCH_SUGGESTIONS }, controller.signal).then(
-        (results) => setState({ kind: 'done', term: query, results }),
-        (error) => !controller.signal.aborted && setState({ kind: 'error', term: query, message: getErrorMessage(error) }),
-      );
-    }, SEARCH_DEBOUNCE_MS);
+  // a new word moves the highlight back to the input
+  const [shownFor, setShownFor] = useState(query);
+  if (shownFor !== query) {
+    setShownFor(query);
     setActive(-1);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query]);
+  }
+  useCatalogQueries();
+  const asked = useSettled(query, query, SEARCH_DEBOUNCE_MS).value;
+  const wanted = query.length >= 2 && asked.length >= 2 ? asked : null;
+  const found = readOf(catalogQueries.useSearchQuery(wanted ? { keyword: wanted, limit: SEARCH_SUGGESTIONS } : skipToken));
+  const state: State = !wanted
+    ? { kind: 'idle' }
+    : found.loading
+      ? { kind: 'loading', term: wanted }
+      : found.error
+        ? { kind: 'error', term: wanted, message: found.error }
+        : { kind: 'done', term: wanted, results: found.data! };
 
   const items = state.kind === 'done' ? state.results.items : [];
   const go = (to: string) => {
@@ -123,6 +123,11 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
     e.preventDefault();
     if (active >= 0 && items[active]) go(`/pharmacy/product/${items[active]._id}`);
     else showAll();
+  };
+
+  const onType = (e: ChangeEvent<HTMLInputElement>) => {
+    setTerm(e.target.value);
+    setOpen(true);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -166,10 +171,7 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
         aria-autocomplete="list"
         aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
         value={term}
-        onChange={(e) => {
-          setTerm(e.target.value);
-          setOpen(true);
-        }}
+        onChange={onType}
         onFocus={() => setOpen(true)}
         onKeyDown={onKeyDown}
       />

@@ -188,10 +188,11 @@ exports.renderPage = async ({ url }) => {
   if (!id) return { status: 200, head: { title: 'Sign in' }, styles: '', html: '<main><h1>Sign in</h1></main>', data: {} };
   const res = await api('http://server-render.internal/api/shop/products/get/' + id);
   const body = await res.json();
-  // inlined as @pharmacy/session's settleServerData does, shown as the product page shows a failure
-  const entry = res.ok ? { data: body.data } : { error: body.message, status: res.status };
+  // carried as the catalog's RTK Query cache is (@pharmacy/session pageQueryData), shown as the product page shows a failure
+  const query = res.ok ? { status: 'fulfilled', data: body.data } : { status: 'rejected', error: { status: res.status, code: body.code, message: body.message } };
+  const entry = { data: { queries: { ['product("' + id + '")']: query }, mutations: {}, provided: { tags: {}, keys: {} } } };
   const html = res.ok ? '<main><h1>' + body.data.title + '</h1></main>' : '<main><h1>We could not load this product</h1><p>' + body.message + '</p></main>';
-  return { status: 200, head: {}, styles: '', html, data: { ['catalog:product:' + id]: entry } };
+  return { status: 200, head: {}, styles: '', html, data: { 'queries:catalogQueries': entry } };
 };
 `;
 

@@ -28,10 +28,10 @@ export { sessionSaga, signInSaga, updateUserSaga, deleteUserSaga, signOutSaga } 
 export { selectSession, selectCurrentUser, selectAuth, selectIsAdmin, selectAuthNotice, selectUnreachable } from './selectors';
 export type { SessionRootState } from './selectors';
 
-export { createAppStore, useAppDispatch, useAppSelector, useInjectModule } from './store';
-export { fromCall, toQueryError, type ShopQueryError } from './query';
+export { createAppStore, useAppDispatch, useAppSelector, useInjectModule, useInjectPageQueries } from './store';
+export { fromCall, toQueryError, fromRenderedPage, readOf, type ShopQueryError, type Read } from './query';
 export { useSignOut, type SignOutHandlers } from './useSignOut';
-export type { AppStore, RootState, AppDispatch, CreateAppStoreOptions, InjectModuleOptions } from './store';
+export type { AppStore, RootState, AppDispatch, CreateAppStoreOptions, InjectModuleOptions, PageQueryApi } from './store';
 
 export {
   ServerDataProvider,

@@ -42,11 +42,20 @@ function injectFetch(app: App): typeof fetch {
   }) as typeof fetch;
 }
 
-/** A data answer the page was rendered with is a service's 503 (down) or the gateway's 504 (not answering). */
+const isDown = (failure: unknown) => {
+  const status = (failure as { status?: unknown } | null | undefined)?.status;
+  return status === 503 || status === 504;
+};
+
+/**
+ * A data answer the page was rendered with is a service's 503 (down) or the gateway's 504 (not answering): an
+ * inlined answer's own, or a refusal kept in a remote's RTK Query cache the page carries (its `queries`).
+ */
 const serviceDown = (data: RenderedPage['data']) =>
   Object.values(data).some((entry) => {
-    const status = (entry as { status?: unknown } | null)?.status;
-    return status === 503 || status === 504;
+    if (isDown(entry)) return true;
+    const queries = (entry as { data?: { queries?: Record<string, { error?: unknown } | undefined> } } | null)?.data?.queries;
+    return Object.values(queries ?? {}).some((query) => isDown(query?.error));
   });
 
 /** Whose page is being rendered, across the awaits of a render (several pages render at once). */
