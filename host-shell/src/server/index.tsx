@@ -1,7 +1,7 @@
 // The host's server build (dist/server/ssr.js): renders a public page to HTML for the gateway
 // (docs/architecture.md#server-rendering). Loaded by services/gateway/src/pages; never shipped to a browser.
 import type { RemoteModuleId } from '@pharmacy/contracts';
-import { MARKET_DATA_KEY, configureApi, createAppStore, loadMarket, settleServerData, ServerDataProvider, type ServerDataEntry } from '@pharmacy/session';
+import { MARKET_DATA_KEY, configureApi, createAppStore, loadMarket, type ServerDataEntry } from '@pharmacy/session';
 import { ServerHeadProvider, type DocumentHead } from '@pharmacy/ui';
 import type { ComponentType, ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -77,14 +77,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   const store = createAppStore({ runSessionSaga: false });
   const remotes = { component: request.remote };
   for (let pass = 1; ; pass++) {
-    const pending = new Map<string, Promise<ServerDataEntry>>();
     const head: DocumentHead = {};
-    const data = {
-      read: (key: string) => entries.get(key),
-      request: (key: string, load: () => Promise<unknown>) => {
-        if (!pending.has(key)) pending.set(key, settleServerData(load));
-      },
-    };
     const headCollector = {
       origin: request.origin,
       set(next: DocumentHead) {
@@ -96,17 +89,15 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     try {
       const html = await renderToHtml(
         sheet.collectStyles(
-          <ServerDataProvider collector={data}>
-            <ServerHeadProvider collector={headCollector}>
-              <ServerRemotesContext.Provider value={remotes}>
-                <App store={store}>
-                  <StaticRouter location={request.url}>
-                    <AppRoutes />
-                  </StaticRouter>
-                </App>
-              </ServerRemotesContext.Provider>
-            </ServerHeadProvider>
-          </ServerDataProvider>,
+          <ServerHeadProvider collector={headCollector}>
+            <ServerRemotesContext.Provider value={remotes}>
+              <App store={store}>
+                <StaticRouter location={request.url}>
+                  <AppRoutes />
+                </StaticRouter>
+              </App>
+            </ServerRemotesContext.Provider>
+          </ServerHeadProvider>,
         ),
         (error) => {
           errors.push(error);
@@ -115,7 +106,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
       );
       // a remote's RTK Query reads start while the pass renders (docs/architecture.md#server-rendering)
       const running = store.runningPageQueries();
-      if ((pending.size === 0 && running.length === 0) || pass === MAX_PASSES) {
+      if (running.length === 0 || pass === MAX_PASSES) {
         // the last pass's failed slots are the ones the page is sent with
         for (const error of errors) request.onSlotError?.(error);
         const data = { ...Object.fromEntries(entries), ...store.pageQueryData() };
@@ -125,6 +116,5 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     } finally {
       sheet.seal();
     }
-    for (const [key, answer] of pending) entries.set(key, await answer);
   }
 }

@@ -34,13 +34,10 @@ export { useSignOut, type SignOutHandlers } from './useSignOut';
 export type { AppStore, RootState, AppDispatch, CreateAppStoreOptions, InjectModuleOptions, PageQueryApi } from './store';
 
 export {
-  ServerDataProvider,
   SERVER_DATA_ELEMENT_ID,
-  settleServerData,
-  useServerData,
   takeServerData,
   inlinedEntry,
   resetServerDataForTests,
 } from './serverData';
 export { MARKET_DATA_KEY, loadMarket, setMarket, useMarket } from './market';
-export type { ServerDataEntry, ServerDataCollector } from './serverData';
+export type { ServerDataEntry } from './serverData';
