@@ -286,8 +286,9 @@ export async function keepOrderFigures(store: DocumentStore, orders: Collection<
 
   async function close(): Promise<void> {
     await persist();
-    // Only figures that hold every write of this process are trusted at the next start.
-    if (!stale) await serial(() => figures.updateOne({ _id: TOTALS }, { $set: { open: false } }));
+    // Only figures that hold every write of this process are trusted at the next start. A store already closed
+    // under the service cannot say so: the figures stay open and the next start rebuilds them.
+    if (!stale) await serial(() => figures.updateOne({ _id: TOTALS }, { $set: { open: false } })).catch(() => undefined);
   }
 
   // At start nothing of this process is writing: figures still open were left by a process that stopped counting.
