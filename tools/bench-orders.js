@@ -12,7 +12,7 @@
 // Printed per run: purchases/s, p50/p99 purchase latency, CPU ms and internal HTTP calls per purchase
 // (counted inside the gateway by tools/bench-orders-probe.js, with the store's appends and fdatasyncs), failures; then the ratios and
 // PASS/FAIL against 100 purchases/s with durable writes. `--seconds N` (default 15) sets the timed part; `--cpu-prof DIR` writes the gateway's CPU
-// profiles there.
+// profile of the timed part of each run there (gateway-<run>.cpuprofile, started and written by the probe).
 'use strict';
 
 const fs = require('node:fs');
@@ -36,7 +36,8 @@ const WITH_HTTP = process.argv.includes('--http');
 /** The gateway with the probe preloaded; resolves once it answers. */
 async function startGatewayWithProbe(label, { http, unsafe }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-orders-${label}-`));
-  const prof = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`, `--cpu-prof-name=gateway-${label}.cpuprofile`] : [];
+  if (CPU_PROF_DIR) fs.mkdirSync(CPU_PROF_DIR, { recursive: true });
+  const profile = CPU_PROF_DIR ? { BENCH_ORDERS_CPU_PROFILE: path.resolve(CPU_PROF_DIR, `gateway-${label.split(' ')[0]}.cpuprofile`) } : {};
   const env = {
     // 20 shoppers sign up and in from one address, and each buys several times a second.
     RATE_LIMIT_REGISTER: '1000',
@@ -45,12 +46,13 @@ async function startGatewayWithProbe(label, { http, unsafe }) {
     RATE_LIMIT_ORDER_CREATE: '1000000',
     RATE_LIMIT_ORDER_CAPTURE: '1000000',
     ...(unsafe ? { DATA_UNSAFE_NO_FSYNC: 'true' } : {}),
+    ...profile,
   };
   // The baseline: every service reaches the others over HTTP at the gateway's own port (known once it is chosen).
   const gateway = await startGateway({
     dataDir,
     env: (origin) => (http ? { ...env, ...Object.fromEntries(SERVICE_URL_VARIABLES.map((name) => [name, origin])) } : env),
-    nodeArgs: [...prof, '--require', path.join(__dirname, 'bench-orders-probe.js')],
+    nodeArgs: ['--require', path.join(__dirname, 'bench-orders-probe.js')],
     ipc: true,
     timeoutMs: 60_000,
   });

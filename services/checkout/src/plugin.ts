@@ -72,6 +72,7 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     });
     app.addHook('onReady', async () => sweeper.start());
     app.addHook('onClose', async () => sweeper.stop());
+    app.addHook('onClose', async () => figures.close());
     controls?.onReady?.({ sweep: sweeper.sweep, settle: sweeper.settle, started: sweeper.started });
   };
 }

@@ -2,7 +2,9 @@
  * Group commit for one store folder: a write is acknowledged once a flush that started after its append has put
  * every datafile with appends on disk. Writes that append while a flush is in flight wait for the next one, which
  * then serves all of them, so 20 writers cost about one fdatasync per file per flush, not one each
- * (docs/operations.md#data-on-disk).
+ * (docs/operations.md#data-on-disk). A flush starts once the event loop has run what was ready when it was asked
+ * for (setImmediate), not at once: the other requests of that turn append to the same files and share it, which
+ * about halved the fdatasyncs of a purchase (pnpm bench:orders) at no added wait for a timer.
  */
 export interface Flushable {
   sync(): Promise<void>;
@@ -23,11 +25,8 @@ export class GroupCommit {
   /** Resolves once every append made before the call is on disk; rejects if a flush it needed failed. */
   durable(): Promise<void> {
     if (this.dirty.size === 0) return this.inFlight ?? Promise.resolve();
-    if (!this.inFlight) return this.flush();
-    this.next ??= this.inFlight.then(
-      () => this.flush(),
-      () => this.flush(),
-    );
+    const start = () => new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.flush());
+    this.next ??= this.inFlight ? this.inFlight.then(start, start) : start();
     return this.next;
   }
 

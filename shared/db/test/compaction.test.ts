@@ -31,7 +31,10 @@ describe('compaction while the store runs', () => {
       await products.updateOne({ _id: 'p1' }, { $inc: { totalStock: 1 } });
       longest = Math.max(longest, jsonLinesOf(file).length);
     }
-    expect(longest).toBe(1 + 100);
+    // The 100th append queues the compaction; whether the test reads the file before or after it runs depends on
+    // when that write's flush starts (group commit), so the longest file is its line plus 99 or 100.
+    expect(longest).toBeGreaterThanOrEqual(100);
+    expect(longest).toBeLessThanOrEqual(1 + 100);
     await store.compactDirty();
     expect(jsonLinesOf(file)).toEqual([JSON.stringify({ _id: 'p1', totalStock: 1000 })]);
     expect(await products.findOne({ _id: 'p1' })).toEqual({ _id: 'p1', totalStock: 1000 });

@@ -24,6 +24,7 @@ function slowFile() {
   const file: Flushable = { sync: () => new Promise<void>((resolve) => flushes.push(resolve)) };
   return { file, flushes };
 }
+const turn = () => new Promise((r) => setImmediate(r));
 const settledNow = async (p: Promise<unknown>) => {
   let done = false;
   void p.then(() => (done = true));
@@ -37,12 +38,14 @@ describe('group commit', () => {
     const { file, flushes } = slowFile();
     commit.appended(file);
     const first = commit.durable();
+    await turn();
     expect(flushes).toHaveLength(1);
     // Two writes append while the first flush runs: neither is answered by it.
     commit.appended(file);
     const second = commit.durable();
     commit.appended(file);
     const third = commit.durable();
+    await turn();
     expect(flushes).toHaveLength(1);
     flushes[0]();
     expect(await settledNow(first)).toBe(true);
@@ -57,11 +60,32 @@ describe('group commit', () => {
     expect(flushes).toHaveLength(2);
   });
 
+  it('the writes of one turn of the event loop share one flush, which starts after that turn', async () => {
+    const commit = new GroupCommit();
+    const { file, flushes } = slowFile();
+    const other = slowFile();
+    commit.appended(file);
+    const first = commit.durable();
+    expect(flushes).toHaveLength(0);
+    // Another request of the same turn appends to the same file and to another one: the same flush serves it.
+    commit.appended(file);
+    commit.appended(other.file);
+    const second = commit.durable();
+    await turn();
+    expect([flushes.length, other.flushes.length]).toEqual([1, 1]);
+    flushes[0]();
+    expect(await settledNow(first)).toBe(false); // the flush is done once both files are on disk
+    other.flushes[0]();
+    expect(await settledNow(Promise.all([first, second]))).toBe(true);
+    expect(flushes).toHaveLength(1);
+  });
+
   it('a write whose append a running flush already took waits for that flush', async () => {
     const commit = new GroupCommit();
     const { file, flushes } = slowFile();
     commit.appended(file);
     void commit.durable();
+    await turn();
     const later = commit.durable();
     expect(await settledNow(later)).toBe(false);
     flushes[0]();

@@ -4,12 +4,14 @@
  *
  * Collection `orderFigures`: one document per UTC day of order dates (orders, paid orders, paid revenue) and one
  * `totals` document (orders per order status, per payment status and per closing reason, the pharmacist's queue,
- * and `pending`: order writes begun and not yet counted). Every order write that can change a figure goes through `orders` returned here: it marks `pending`,
- * writes the order, then adds the difference it made (from the document before the write and the update applied
- * to it) and clears its mark. A process that stops between the order write and the figures leaves `pending` above
- * zero: the figures are rebuilt from the orders at the next start, or at the next dashboard read when no write of
- * this process is under way. Writes that touch none of the counted fields pass straight through.
- * Assumes one checkout process per store (as the embedded store's folder lock does).
+ * and `open`: a process is counting). Every order write that can change a figure goes through `orders` returned
+ * here: it writes the order, then adds the difference it made (from the document before the write and the update
+ * applied to it) to the figures owed in memory, which are added to the stored ones at most a second later, before a
+ * dashboard read, and at close. Figures are derived from the orders, never acknowledged to anyone, so a purchase
+ * does not wait for them (six appends and their fdatasyncs per purchase before): a process that stops without
+ * closing leaves `open` set, and the next start rebuilds every figure from the orders; a figures write that fails
+ * while running makes the next dashboard read rebuild them. Writes that touch none of the counted fields pass
+ * straight through. Assumes one checkout process per store (as the embedded store's folder lock does).
  */
 import { ORDER_CLOSED_REASONS, ORDER_STATUSES, PAYMENT_STATUSES, REVIEW_QUEUE_PREVIEW, centsToDecimal, closedReasonOf, orderNumber, type OrderStats } from '@pharmacy/contracts';
 import { applyUpdate, isDuplicateKeyError, type Collection, type DocumentStore, type Filter, type Update } from '@pharmacy/db';
@@ -17,7 +19,9 @@ import { reviewOf, type OrderDoc } from '../orders/store';
 
 export const ORDER_FIGURES = 'orderFigures';
 /** Raised with every new figure: totals of an older version are rebuilt from the orders at the next start. */
-const VERSION = 2;
+const VERSION = 3;
+/** How long counted figures may wait in memory before they are written. */
+const PERSIST_AFTER_MS = 1000;
 const TOTALS = 'totals';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -38,7 +42,8 @@ type DayDoc = {
 type TotalsDoc = {
   _id: typeof TOTALS;
   version: number;
-  pending: number;
+  /** Set while a process counts: still set at a start, the last one stopped without writing what it owed. */
+  open: boolean;
   orderStatus: Record<string, number>;
   paymentStatus: Record<string, number>;
   closedReason: Record<string, number>;
@@ -53,6 +58,8 @@ export interface OrderFigures {
   stats(now: Date): Promise<OrderStats>;
   /** Rebuilds every figure from the orders (at start when missing or left half-written). */
   rebuild(): Promise<void>;
+  /** Writes the figures owed and, when they are all written, marks the figures closed (the service's close). */
+  close(): Promise<void>;
 }
 
 const touchesCounted = (update: Update) =>
@@ -78,18 +85,32 @@ function contribution(o: Counted, sign: 1 | -1, into: { days: Map<string, DayDoc
 }
 
 const nonZero = (entries: Iterable<[string, number]>) => Object.fromEntries([...entries].filter(([, n]) => n !== 0));
+type Sums = { days: Map<string, DayDoc>; totals: Map<string, number> };
+const noSums = (): Sums => ({ days: new Map(), totals: new Map() });
 
 export async function keepOrderFigures(store: DocumentStore, orders: Collection<OrderDoc>): Promise<OrderFigures> {
   const figures = store.collection<FigureDoc>(ORDER_FIGURES);
   let inFlight = 0;
   let repairing: Promise<void> | null = null;
   let drained: (() => void) | null = null;
+  /** Counted and not written yet. */
+  let owed = noSums();
+  let persistTimer: NodeJS.Timeout | null = null;
+  /** A write of the order or of its figures failed: the figures may miss it, so the next read rebuilds them. */
+  let stale = false;
+  /** Writes of figures, one at a time: a rebuild never runs beside an addition it would count twice. */
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <R>(task: () => Promise<R>): Promise<R> => {
+    const run = queue.then(task, task);
+    queue = run.catch(() => undefined);
+    return run;
+  };
 
   async function rebuild(): Promise<void> {
     const all = await orders.find({}, { projection: PROJECTION });
-    const sums = { days: new Map<string, DayDoc>(), totals: new Map<string, number>() };
+    const sums = noSums();
     for (const o of all as Counted[]) contribution(o, 1, sums);
-    const totals: TotalsDoc = { _id: TOTALS, version: VERSION, pending: 0, orderStatus: {}, paymentStatus: {}, closedReason: {}, awaitingReview: 0 };
+    const totals: TotalsDoc = { _id: TOTALS, version: VERSION, open: true, orderStatus: {}, paymentStatus: {}, closedReason: {}, awaitingReview: 0 };
     for (const [key, n] of sums.totals) {
       const [group, value] = key.split('.') as ['orderStatus' | 'paymentStatus' | 'closedReason' | 'awaitingReview', string | undefined];
       if (group === 'awaitingReview') totals.awaitingReview = n;
@@ -100,51 +121,63 @@ export async function keepOrderFigures(store: DocumentStore, orders: Collection<
     await figures.insertMany([...sums.days.values(), totals]);
   }
 
+  /** Adds what was counted since the last time to the stored figures. */
+  function persist(): Promise<void> {
+    if (persistTimer) clearTimeout(persistTimer);
+    persistTimer = null;
+    return serial(async () => {
+      const sums = owed;
+      owed = noSums();
+      try {
+        for (const day of sums.days.values()) {
+          const inc = nonZero([['orders', day.orders], ['paidOrders', day.paidOrders], ['revenueCents', day.revenueCents]]);
+          if (Object.keys(inc).length > 0) await figures.updateOne({ _id: day._id }, { $inc: inc }, { upsert: true });
+        }
+        const totals = nonZero(sums.totals);
+        if (Object.keys(totals).length > 0) await figures.updateOne({ _id: TOTALS }, { $inc: totals });
+      } catch (e) {
+        stale = true;
+        process.emitWarning(`Order figures not updated (${(e as Error)?.message ?? e}); they are rebuilt at the next read.`, {
+          code: 'PHARMACY_ORDER_FIGURES',
+        });
+      }
+    });
+  }
+
   /** Waits for this process's counted writes to finish, rebuilds, and holds new ones back meanwhile. */
   function repair(): Promise<void> {
     repairing ??= (async () => {
       if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
-      await rebuild();
+      await serial(async () => {
+        // Every write counted so far is in the orders the rebuild reads.
+        owed = noSums();
+        stale = false;
+        await rebuild();
+      });
     })().finally(() => {
       repairing = null;
     });
     return repairing;
   }
 
-  const isCurrent = (t: FigureDoc | null, writing: number): t is TotalsDoc =>
-    t !== null && (t as TotalsDoc).version === VERSION && (t as TotalsDoc).pending <= writing;
-
-  /** A counted write: marked before the order changes, its difference added after. */
+  /** A counted write: the order is written, then its difference is owed to the figures. */
   async function counted<R>(write: () => Promise<{ result: R; changes: Array<{ before?: Counted; after?: Counted }> }>): Promise<R> {
     while (repairing) await repairing;
     inFlight++;
     try {
-      await figures.updateOne({ _id: TOTALS }, { $inc: { pending: 1 } }, { upsert: true });
       let outcome: Awaited<ReturnType<typeof write>>;
       try {
         outcome = await write();
       } catch (e) {
-        // Refused by a unique index: nothing was written. Any other failure leaves the mark for a rebuild.
-        if (isDuplicateKeyError(e)) await figures.updateOne({ _id: TOTALS }, { $inc: { pending: -1 } });
+        // Refused by a unique index: nothing was written. Any other failure may have written the order.
+        if (!isDuplicateKeyError(e)) stale = true;
         throw e;
       }
-      const sums = { days: new Map<string, DayDoc>(), totals: new Map<string, number>([['pending', -1]]) };
       for (const { before, after } of outcome.changes) {
-        if (before) contribution(before, -1, sums);
-        if (after) contribution(after, 1, sums);
+        if (before) contribution(before, -1, owed);
+        if (after) contribution(after, 1, owed);
       }
-      try {
-        for (const day of sums.days.values()) {
-          const inc = nonZero([['orders', day.orders], ['paidOrders', day.paidOrders], ['revenueCents', day.revenueCents]]);
-          if (Object.keys(inc).length > 0) await figures.updateOne({ _id: day._id }, { $inc: inc }, { upsert: true });
-        }
-        await figures.updateOne({ _id: TOTALS }, { $inc: nonZero(sums.totals) });
-      } catch (e) {
-        // The order is written; its figures are not, and the mark says so: the next read or start rebuilds.
-        process.emitWarning(`Order figures not updated (${(e as Error)?.message ?? e}); they are rebuilt at the next read.`, {
-          code: 'PHARMACY_ORDER_FIGURES',
-        });
-      }
+      persistTimer ??= setTimeout(() => void persist(), PERSIST_AFTER_MS).unref();
       return outcome.result;
     } finally {
       inFlight--;
@@ -219,12 +252,9 @@ export async function keepOrderFigures(store: DocumentStore, orders: Collection<
   };
 
   async function stats(now: Date): Promise<OrderStats> {
-    let totals = await figures.findOne({ _id: TOTALS });
-    if (!isCurrent(totals, inFlight)) {
-      await repair();
-      totals = await figures.findOne({ _id: TOTALS });
-    }
-    const t = totals as TotalsDoc;
+    await persist();
+    if (stale) await repair();
+    const t = (await figures.findOne({ _id: TOTALS })) as TotalsDoc;
     // The queue's oldest first: a short list from the queue's index read backwards (so ties by _id descending), not a figure.
     const queue = await orders.find(
       { 'review.status': 'awaiting', paymentStatus: 'paid' },
@@ -254,8 +284,16 @@ export async function keepOrderFigures(store: DocumentStore, orders: Collection<
     };
   }
 
-  // At start nothing of this process is writing: any mark left is a write that stopped half-way.
-  const totals = await figures.findOne({ _id: TOTALS });
-  if (!isCurrent(totals, 0)) await rebuild();
-  return { orders: kept, stats, rebuild };
+  async function close(): Promise<void> {
+    await persist();
+    // Only figures that hold every write of this process are trusted at the next start. A store already closed
+    // under the service cannot say so: the figures stay open and the next start rebuilds them.
+    if (!stale) await serial(() => figures.updateOne({ _id: TOTALS }, { $set: { open: false } })).catch(() => undefined);
+  }
+
+  // At start nothing of this process is writing: figures still open were left by a process that stopped counting.
+  const totals = (await figures.findOne({ _id: TOTALS })) as TotalsDoc | null;
+  if (totals?.version === VERSION && totals.open === false) await figures.updateOne({ _id: TOTALS }, { $set: { open: true } });
+  else await rebuild();
+  return { orders: kept, stats, rebuild: () => serial(rebuild), close };
 }
