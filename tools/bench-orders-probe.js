@@ -38,12 +38,11 @@ http.Server.prototype.emit = function countRequests(event, request, ...rest) {
   return emit.call(this, event, request, ...rest);
 };
 
-// With BENCH_ORDERS_CPU_PROFILE set, the CPU profile covers only the timed part: it starts at the first probe and is
-// written at the second (start-up, sign-ups and warm-up would otherwise hide what a purchase costs).
-const profileFile = process.env.BENCH_ORDERS_CPU_PROFILE;
+// With a profile file named in the probe message, the CPU profile covers only the timed part: it starts at the first
+// probe and is written at the second (start-up, sign-ups and warm-up would otherwise hide what a purchase costs).
 let session = null;
 let probes = 0;
-function profile() {
+function profile(profileFile) {
   if (!profileFile) return Promise.resolve();
   const inspector = require('node:inspector');
   const post = (method) => new Promise((resolve, reject) => session.post(method, (err, result) => (err ? reject(err) : resolve(result))));
@@ -57,8 +56,8 @@ function profile() {
 }
 
 process.on('message', (message) => {
-  if (message !== 'probe' || !process.send) return;
+  if (!message || message.probe !== true || !process.send) return;
   // Counted before the profiler starts and after it stops, so its own cost stays out of the figures.
   const snapshot = { ...counts, appendsByFile: { ...counts.appendsByFile }, cpu: process.cpuUsage(), rss: process.memoryUsage().rss };
-  profile().then(() => process.send(snapshot));
+  profile(message.profileFile).then(() => process.send(snapshot));
 });

@@ -37,7 +37,8 @@ const WITH_HTTP = process.argv.includes('--http');
 async function startGatewayWithProbe(label, { http, unsafe }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-orders-${label}-`));
   if (CPU_PROF_DIR) fs.mkdirSync(CPU_PROF_DIR, { recursive: true });
-  const profile = CPU_PROF_DIR ? { BENCH_ORDERS_CPU_PROFILE: path.resolve(CPU_PROF_DIR, `gateway-${label.split(' ')[0]}.cpuprofile`) } : {};
+  // Told to the probe with each probe message (not the environment, which the shop reads only through its schema).
+  const profileFile = CPU_PROF_DIR ? path.resolve(CPU_PROF_DIR, `gateway-${label.split(' ')[0]}.cpuprofile`) : undefined;
   const env = {
     // 20 shoppers sign up and in from one address, and each buys several times a second.
     RATE_LIMIT_REGISTER: '1000',
@@ -46,7 +47,6 @@ async function startGatewayWithProbe(label, { http, unsafe }) {
     RATE_LIMIT_ORDER_CREATE: '1000000',
     RATE_LIMIT_ORDER_CAPTURE: '1000000',
     ...(unsafe ? { DATA_UNSAFE_NO_FSYNC: 'true' } : {}),
-    ...profile,
   };
   // The baseline: every service reaches the others over HTTP at the gateway's own port (known once it is chosen).
   const gateway = await startGateway({
@@ -59,7 +59,7 @@ async function startGatewayWithProbe(label, { http, unsafe }) {
   const probe = () =>
     new Promise((resolve) => {
       gateway.child.once('message', resolve);
-      gateway.child.send('probe');
+      gateway.child.send({ probe: true, profileFile });
     });
   const stop = async () => {
     await gateway.stop();
