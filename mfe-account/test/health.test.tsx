@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import type { SafetyRecognition, SafetyTerm } from '@pharmacy/contracts';
@@ -141,6 +141,19 @@ describe('health profile typeahead (ChipCombobox on the catalog terms)', () => {
     expect(chips('allergies').getByText('ibuprofen')).toBeInTheDocument();
   });
 
+  it('answers a query typed again from what it already asked, without a second request', async () => {
+    const api = safetyApi({ nurof: [ibuprofen, nsaids] });
+    const user = await editProfile();
+    const box = screen.getByRole('combobox', { name: 'Allergies' });
+    await user.type(box, 'nurof');
+    await screen.findByRole('listbox', { name: 'Suggestions for allergies' });
+    await user.clear(box);
+    await user.type(box, 'nurof');
+    const options = within(await screen.findByRole('listbox', { name: 'Suggestions for allergies' })).getAllByRole('option');
+    expect(options[0]).toHaveTextContent('Ibuprofen');
+    expect(api.callsTo('GET', TERMS).filter((c) => c.query.q === 'nurof')).toHaveLength(1);
+  });
+
   it('does not offer what is already on the list, and refuses an entry longer than the profile allows', async () => {
     safetyApi({ peni: [{ term: 'Penicillin', kind: 'ingredient' }, { term: 'Penicillins', kind: 'class' }] });
     const user = await editProfile();
@@ -171,6 +184,37 @@ describe('unrecognised health terms', () => {
     const saved = await screen.findByRole('list', { name: 'Your allergies' });
     await waitFor(() => expect(within(saved).getByText("Grandma's tonic").closest('li')).toHaveTextContent(UNRECOGNISED));
     expect(within(saved).getByText('Penicillin').closest('li')).not.toHaveTextContent(UNRECOGNISED);
+  });
+
+  it('asks once about chips added in a burst, once the list settles, and once for a term the page shows twice', async () => {
+    jest.useFakeTimers();
+    try {
+      const api = safetyApi({}, ['zyxel', 'quux']);
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      renderWithStore(<ProfilePage />, { path: '/profile', user: shopper });
+      await user.click(screen.getByRole('button', { name: 'Edit profile' }));
+      await act(() => jest.advanceTimersByTimeAsync(300));
+      // the saved list and the form both show Penicillin: one question about it
+      const asked = () => api.callsTo('POST', RECOGNISE).map((c) => (c.body as { terms: string[] }).terms);
+      expect(asked()).toEqual([['penicillin']]);
+
+      const box = screen.getByRole('combobox', { name: 'Allergies' });
+      await user.type(box, 'Zyxel{Enter}');
+      await user.type(box, 'Quux{Enter}');
+      await act(() => jest.advanceTimersByTimeAsync(299));
+      expect(asked()).toEqual([['penicillin']]);
+      await act(() => jest.advanceTimersByTimeAsync(1));
+      expect(asked()).toEqual([['penicillin'], ['zyxel', 'quux']]);
+      await waitFor(() => expect(screen.getAllByText(UNRECOGNISED)).toHaveLength(2));
+      expect(screen.getAllByText(UNRECOGNISED).map((note) => note.closest('li')?.textContent)).toEqual([
+        expect.stringContaining('Zyxel'),
+        expect.stringContaining('Quux'),
+      ]);
+      await act(() => jest.advanceTimersByTimeAsync(1000));
+      expect(asked()).toHaveLength(2);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('marks nothing when the catalog cannot say (a guess would mislead)', async () => {

@@ -1,7 +1,9 @@
 import { useCallback } from 'react';
 import { ACCOUNT_LIMITS } from '@pharmacy/contracts';
+import { useAppDispatch } from '@pharmacy/session';
 import { ChipCombobox } from '@pharmacy/ui';
-import { suggestTerms, type TermsFor } from './terms';
+import { accountQueries, useAccountQueries } from '../queries';
+import type { TermsFor } from './api';
 import { UNRECOGNISED_NOTE, useUnrecognised } from './useUnrecognised';
 
 export interface HealthProfileValues {
@@ -33,7 +35,17 @@ const LISTS: Record<keyof HealthProfileValues, { kind: TermsFor; label: string; 
 /** One list of the health profile: suggestions from the catalog's knowledge table, free text allowed and flagged. */
 function HealthTermsInput({ list, value, onChange }: HealthProfileFieldsProps & { list: keyof HealthProfileValues }) {
   const { kind, label, placeholder, hint } = LISTS[list];
-  const suggest = useCallback((query: string, signal: AbortSignal) => suggestTerms(kind, query, signal), [kind]);
+  useAccountQueries();
+  const dispatch = useAppDispatch();
+  // The combobox waits for a pause in typing and aborts a lookup its text has left; the cache answers a query typed again.
+  const suggest = useCallback(
+    (query: string, signal: AbortSignal) => {
+      const lookup = dispatch(accountQueries.endpoints.termSuggestions.initiate({ kind, query }, { subscribe: false }));
+      signal.addEventListener('abort', () => lookup.abort(), { once: true });
+      return lookup.unwrap();
+    },
+    [dispatch, kind],
+  );
   const values = value[list];
   const unrecognised = useUnrecognised(values);
   return (

@@ -1,5 +1,7 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useState } from 'react';
-import { recogniseTerms } from './terms';
+import { useSettled } from '@pharmacy/session';
+import { accountQueries, useAccountQueries } from '../queries';
 
 /** Said under an allergy or condition the catalog's knowledge table does not know. */
 export const UNRECOGNISED_NOTE = "We don't recognise this — a pharmacist will check it on your orders";
@@ -14,31 +16,20 @@ const SETTLE_MS = 300;
  * the catalog cannot be reached nothing is marked (it would be a guess).
  */
 export function useUnrecognised(terms: readonly string[]): (term: string) => boolean {
+  useAccountQueries();
   const [known, setKnown] = useState<ReadonlyMap<string, boolean>>(new Map());
   const missing = [...new Set(terms.map(key).filter((t) => t && !known.has(t)))];
-  const missingKey = missing.join('\n');
+  const asked = useSettled(missing, missing.join('\n'), SETTLE_MS);
+  const { data: answers } = accountQueries.useTermRecognitionQuery(asked.settled && asked.value.length > 0 ? asked.value : skipToken);
 
   useEffect(() => {
-    if (!missingKey) return;
-    const asked = missingKey.split('\n');
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      recogniseTerms(asked, controller.signal)
-        .then((answers) => {
-          if (controller.signal.aborted) return;
-          setKnown((prev) => {
-            const next = new Map(prev);
-            for (const a of answers) next.set(key(a.term), a.recognised);
-            return next;
-          });
-        })
-        .catch(() => undefined);
-    }, SETTLE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [missingKey]);
+    if (!answers) return;
+    setKnown((prev) => {
+      const next = new Map(prev);
+      for (const a of answers) next.set(key(a.term), a.recognised);
+      return next;
+    });
+  }, [answers]);
 
   return (term) => known.get(key(term)) === false;
 }

@@ -1,10 +1,9 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { readOf } from '@pharmacy/session';
+import { readOf, useSettled } from '@pharmacy/session';
 import { Button, th } from '@pharmacy/ui';
 import { Dialog } from '@pharmacy/ui/dialog';
-import { useSettled } from '../lib/useSettled';
 import { catalogQueries, useCatalogQueries } from '../queries';
 import { FilterGroups } from './FilterGroups';
 import { toggle } from './params';

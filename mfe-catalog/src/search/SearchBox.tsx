@@ -2,12 +2,11 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { readOf, useMarket } from '@pharmacy/session';
+import { readOf, useMarket, useSettled } from '@pharmacy/session';
 import { Input, VisuallyHidden, th } from '@pharmacy/ui';
 import { formatMoney } from '@pharmacy/contracts';
 import type { SearchList } from '../lib/api';
 import { effectivePrice } from '../lib/format';
-import { useSettled } from '../lib/useSettled';
 import { catalogQueries, useCatalogQueries } from '../queries';
 import { Highlight } from './Highlight';
 

@@ -31,6 +31,7 @@ export type { SessionRootState } from './selectors';
 export { createAppStore, useAppDispatch, useAppSelector, useInjectModule, useInjectPageQueries } from './store';
 export { fromCall, toQueryError, fromRenderedPage, readOf, type ShopQueryError, type Read } from './query';
 export { useSignOut, type SignOutHandlers } from './useSignOut';
+export { useSettled } from './useSettled';
 export type { AppStore, RootState, AppDispatch, CreateAppStoreOptions, InjectModuleOptions, PageQueryApi } from './store';
 
 export {

@@ -18,14 +18,16 @@ export function termDescription(t: SafetyTerm): string | undefined {
   return [t.hint, matched].filter(Boolean).join(' · ') || undefined;
 }
 
-export async function suggestTerms(kind: TermsFor, query: string, signal: AbortSignal): Promise<ComboboxSuggestion[]> {
-  const { items } = await apiList.get<SafetyTerm>(pathTo(CatalogRoutes.safety.terms), { query: { q: query.slice(0, QUERY_MAX), for: kind, limit: SUGGESTIONS }, signal });
-  return items.filter((t) => typeof t?.term === 'string' && t.term.trim()).map((t) => ({ value: t.term, description: termDescription(t) }));
-}
-
-/** Only well-formed answers count: an answer this build cannot read marks nothing rather than breaking the page. */
-export async function recogniseTerms(terms: string[], signal: AbortSignal): Promise<SafetyRecognition[]> {
-  const data: unknown = unwrap(await api.post<SafetyRecognition[]>(pathTo(CatalogRoutes.safety.recognise), { terms: terms.slice(0, RECOGNISE_MAX) }, { signal }));
-  if (!Array.isArray(data)) return [];
-  return data.filter((a): a is SafetyRecognition => typeof a?.term === 'string' && typeof a?.recognised === 'boolean');
-}
+/** The catalog's safety-term calls the health profile makes; `accountQueries` (../queries.ts) reads through them. */
+export const termsApi = {
+  suggest: async (kind: TermsFor, query: string, signal: AbortSignal): Promise<ComboboxSuggestion[]> => {
+    const { items } = await apiList.get<SafetyTerm>(pathTo(CatalogRoutes.safety.terms), { query: { q: query.slice(0, QUERY_MAX), for: kind, limit: SUGGESTIONS }, signal });
+    return items.filter((t) => typeof t?.term === 'string' && t.term.trim()).map((t) => ({ value: t.term, description: termDescription(t) }));
+  },
+  /** Only well-formed answers count: an answer this build cannot read marks nothing rather than breaking the page. */
+  recognise: async (terms: string[], signal: AbortSignal): Promise<SafetyRecognition[]> => {
+    const data: unknown = unwrap(await api.post<SafetyRecognition[]>(pathTo(CatalogRoutes.safety.recognise), { terms: terms.slice(0, RECOGNISE_MAX) }, { signal }));
+    if (!Array.isArray(data)) return [];
+    return data.filter((a): a is SafetyRecognition => typeof a?.term === 'string' && typeof a?.recognised === 'boolean');
+  },
+};
