@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_MARKET_CODE, DEV_MAILBOX_PATH, marketFor } from '@pharmacy/contracts';
-import { ACCESS_TOKEN_TTL_SECONDS, devMailboxOn, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { ACCESS_TOKEN_TTL_SECONDS, auditPlugin, devMailboxOn, memoryAuditSink, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountDeps } from './deps';
 import { authRoutes } from './auth/routes';
 import { recoveryRoutes } from './recovery/routes';
@@ -47,6 +47,8 @@ export interface AccountControls {
 /** The account service's routes as one encapsulated Fastify plugin (full /api/... paths). */
 export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c: AccountControls) => void }): FastifyPluginAsyncTypebox {
   return async (app) => {
+    // Staff routes record their decisions here (docs/architecture.md#audit-trail).
+    await app.register(auditPlugin, { sink: deps.audit ?? memoryAuditSink(), service: 'account' });
     const now = deps.now ?? (() => new Date());
     const production = deps.production ?? false;
     const hasher = createPasswordHasher(deps.passwordCost);

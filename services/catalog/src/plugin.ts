@@ -1,5 +1,5 @@
 import { runMigrations, type DocumentStore } from '@pharmacy/db';
-import type { FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { auditPlugin, memoryAuditSink, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { DEFAULT_RATE_LIMITS, type CatalogDeps } from './deps';
 import { catalogCollections } from './store';
 import { featureRoutes } from './features/routes';
@@ -40,6 +40,8 @@ export async function ensureCatalogIndexes(store: DocumentStore): Promise<void> 
  */
 export function buildCatalogService(deps: CatalogDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
+    // Staff routes record their decisions here (docs/architecture.md#audit-trail).
+    await app.register(auditPlugin, { sink: deps.audit ?? memoryAuditSink(), service: 'catalog' });
     const db = catalogCollections(deps.store);
     const { products, reviews, reservations, features } = db;
     await ensureCatalogIndexes(deps.store);

@@ -1,5 +1,5 @@
 import { DEFAULT_MARKET_CODE, ORDER_EXPIRY_MS, UNPAID_ORDERS_LIMIT, marketFor } from '@pharmacy/contracts';
-import type { FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { auditPlugin, memoryAuditSink, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { addressRoutes } from './addresses/routes';
 import { createAddressStore } from './addresses/store';
 import { keepOrderFigures } from './admin/figures-store';
@@ -38,6 +38,8 @@ export interface CheckoutControls {
  */
 export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: (c: CheckoutControls) => void }): FastifyPluginAsyncTypebox {
   return async (app) => {
+    // Staff routes record their decisions here (docs/architecture.md#audit-trail).
+    await app.register(auditPlugin, { sink: deps.audit ?? memoryAuditSink(), service: 'checkout' });
     const now = deps.now ?? (() => new Date());
     const limits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
     const market = deps.market ?? marketFor(DEFAULT_MARKET_CODE);

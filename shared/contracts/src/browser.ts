@@ -6,6 +6,7 @@
 export * from './http';
 export * from './remotes';
 export * from './safety';
+export * from './staff';
 export * from './returnTo';
 export * from './account.rules';
 export * from './format';

@@ -11,6 +11,7 @@ export * from './catalog';
 export * from './checkout.rules';
 export * from './checkout';
 export * from './safety';
+export * from './staff';
 export * from './returnTo';
 export * from './sessions';
 export * from './market/codes';

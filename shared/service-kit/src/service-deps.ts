@@ -1,5 +1,6 @@
 import type { DocumentStore } from '@pharmacy/db';
 import type { RateLimit } from './app';
+import type { AuditSink } from './audit';
 
 /** A service's per-route limits by name: the type of its `DEFAULT_RATE_LIMITS` (src/deps.ts). */
 export type RateLimitsOf<D> = Record<keyof D, RateLimit>;
@@ -12,6 +13,11 @@ export interface ServiceDeps<Limits> {
   internalToken: string;
   /** Per-route limits that differ from the defaults (tests and load runs; RATE_LIMIT_* for account). */
   rateLimits?: Partial<Limits>;
+  /**
+   * Where staff decisions and health-data reads are recorded (docs/architecture.md#audit-trail). Tests pass
+   * memoryAuditSink() to read what a route recorded.
+   */
+  audit?: AuditSink;
 }
 
 /** Limits that share a window, by route name: `limitsPer('1 minute', { cart: 120, quote: 120 })`. */

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyRequest } from 'fastify';
-import { ACCESS_COOKIE, ErrorCodes } from '@pharmacy/contracts';
+import { ACCESS_COOKIE, ErrorCodes, notPermittedMessage, roleGranting, type Permission, type StaffRole } from '@pharmacy/contracts';
 import { forbidden, unauthorized } from '../errors';
 import { RevocationList } from '../revocation';
 
@@ -16,6 +16,20 @@ export interface AccessClaims {
    * the account service cannot be reached. Display only: never used to decide anything.
    */
   userName?: string;
+  /** Staff roles (docs/product.md#staff-roles); absent or empty for shoppers. Decides every /api/admin/* route. */
+  roles?: StaffRole[];
+  /** A staff member's full name, so an audit entry names who decided without asking the account service. */
+  staffName?: string;
+}
+
+/** Who took a staff decision and under which of their roles (set by requirePermission; read by the audit trail). */
+export interface StaffActor {
+  id: string;
+  name: string;
+  /** The role that granted the permission this request needed. */
+  role: StaffRole;
+  roles: StaffRole[];
+  permission: Permission;
 }
 
 declare module '@fastify/jwt' {
@@ -26,6 +40,10 @@ declare module '@fastify/jwt' {
 }
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set once requirePermission let a staff member through. */
+    staff?: StaffActor;
+  }
   interface FastifyInstance {
     /** Sessions and users the account service revoked: their still-valid tokens are refused here. */
     revocations: RevocationList;
@@ -83,6 +101,21 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (request.user.admin !== true) throw forbidden('This area is for pharmacy staff only.');
   await request.server.revocations?.caughtUp();
   if (isRevoked(request, request.user)) throw unauthorized('You have been signed out. Please sign in again.');
+}
+
+/**
+ * preHandler factory: a signed-in staff member (`admin` flag) one of whose roles grants `permission` (401 signed out,
+ * 403 with what is needed otherwise). Sets `request.staff` for the audit trail. Like requireAdmin, the revocation
+ * list is brought up to this request's arrival first, so a removed role or a sign-out takes effect at once.
+ */
+export function requirePermission(permission: Permission) {
+  return async function permitted(request: FastifyRequest): Promise<void> {
+    await requireAdmin(request);
+    const claims = request.user;
+    const role = roleGranting(claims.roles, permission);
+    if (!role) throw forbidden(notPermittedMessage(permission));
+    request.staff = { id: claims.sub, name: claims.staffName ?? claims.userName ?? claims.sub, role, roles: claims.roles ?? [], permission };
+  };
 }
 
 /** Reads the user's claims when a valid token is present; never throws (for routes open to visitors). */

@@ -1,0 +1,55 @@
+// Staff roles and what each may do (docs/product.md#staff-roles). SPEC's `admin` flag stays the key to /admin; a
+// staff member's roles decide what each screen and each /api/admin/* route lets them do. The server decides by this
+// table; the browser reads the same table only to say "not for your role" instead of offering a button that fails.
+
+export const STAFF_ROLES = ['admin', 'pharmacist', 'catalogue', 'support'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  admin: 'Administrator',
+  pharmacist: 'Pharmacist',
+  catalogue: 'Catalogue',
+  support: 'Customer support',
+};
+
+/** Each permission is one kind of staff decision or read; a route or screen action needs exactly one. */
+export const PERMISSIONS = {
+  'dashboard.view': 'See the dashboard figures',
+  'catalogue.manage': 'Add and edit products, stock, images and banners',
+  'orders.view': 'See orders (without health data)',
+  'orders.manage': 'Change order status (non-clinical)',
+  'payments.manage': 'Change payment status and refund',
+  'clinical.review': 'Approve or reject orders awaiting a pharmacist, and other clinical decisions',
+  'health.read': "Read a shopper's health data (allergies, conditions, date of birth, consultation answers)",
+  'users.view': 'See users (without health data)',
+  'staff.manage': "Grant and remove staff roles",
+  'audit.view': 'Read and export the audit trail',
+  'remotes.manage': 'Deploy and roll back remotes',
+} as const;
+export type Permission = keyof typeof PERMISSIONS;
+
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+  admin: Object.keys(PERMISSIONS) as Permission[],
+  pharmacist: ['dashboard.view', 'orders.view', 'clinical.review', 'health.read', 'users.view', 'audit.view'],
+  catalogue: ['dashboard.view', 'catalogue.manage'],
+  support: ['dashboard.view', 'orders.view', 'orders.manage', 'payments.manage', 'users.view'],
+};
+
+export const isStaffRole = (value: unknown): value is StaffRole => typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+
+/**
+ * The first of `roles` (in STAFF_ROLES order) that grants `permission`, or null: the role an audit entry names as
+ * the one the decision was taken under.
+ */
+export function roleGranting(roles: readonly string[] | undefined, permission: Permission): StaffRole | null {
+  if (!roles) return null;
+  return STAFF_ROLES.find((role) => roles.includes(role) && ROLE_PERMISSIONS[role].includes(permission)) ?? null;
+}
+
+export const hasPermission = (roles: readonly string[] | undefined, permission: Permission): boolean => roleGranting(roles, permission) !== null;
+
+/** The words of a 403 for a missing permission: what is needed and who has it, never a bare "forbidden". */
+export function notPermittedMessage(permission: Permission): string {
+  const who = STAFF_ROLES.filter((role) => ROLE_PERMISSIONS[role].includes(permission)).map((role) => STAFF_ROLE_LABELS[role]);
+  return `Your staff role does not allow this (${PERMISSIONS[permission].toLowerCase()}). Ask someone with the ${who.join(' or ')} role.`;
+}

@@ -1,0 +1,67 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The audit trail's request side (docs/architecture.md#audit-trail): a staff route calls `request.audit(change)`
+ * after its write took effect (or after a health-data read), and the entry names who (from `request.staff`, set by
+ * requirePermission), under which role, when, what, before and after, and the request id. Where the entry goes is
+ * the service's AuditSink.
+ */
+export interface AuditChange {
+  /** What was done, as a verb phrase in the domain's words: `product.edit`, `order.review.approve`, `health.read`. */
+  action: string;
+  /** What it was done to; `name` is what staff read in a history (names, not ids). */
+  entity: { type: string; id: string; name?: string };
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface AuditEntryInput extends AuditChange {
+  at: string;
+  /** The service that recorded it (account, catalog, checkout, gateway). */
+  service: string;
+  requestId: string;
+  actor: { id: string; name: string; role: string; roles: string[] };
+}
+
+export interface AuditSink {
+  /** Resolves once the entry is kept as durably as the write it records. */
+  record(entry: AuditEntryInput): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Records a staff decision or read of health data; the route must have passed requirePermission. */
+    audit(change: AuditChange): Promise<void>;
+  }
+}
+
+export const auditPlugin = fp<{ sink: AuditSink; service: string; now?: () => Date }>(
+  async (app, opts) => {
+    const now = opts.now ?? (() => new Date());
+    app.decorateRequest('audit', async function audit(this: FastifyRequest, change: AuditChange): Promise<void> {
+      const staff = this.staff;
+      // A programming error, not a user's: an audited route that skipped requirePermission would record nobody.
+      if (!staff) throw new Error(`audit of ${change.action} outside a staff route (no requirePermission)`);
+      await opts.sink.record({
+        ...change,
+        at: now().toISOString(),
+        service: opts.service,
+        requestId: String(this.id),
+        actor: { id: staff.id, name: staff.name, role: staff.role, roles: staff.roles },
+      });
+    });
+  },
+  { name: 'pharmacy-audit' },
+);
+
+/** Keeps entries in memory: for tests that read what a route recorded. Never a production sink. */
+export function memoryAuditSink(): AuditSink & { entries: AuditEntryInput[] } {
+  const entries: AuditEntryInput[] = [];
+  return {
+    entries,
+    async record(entry) {
+      entries.push(structuredClone(entry));
+    },
+  };
+}
