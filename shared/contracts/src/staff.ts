@@ -53,3 +53,31 @@ export function notPermittedMessage(permission: Permission): string {
   const who = STAFF_ROLES.filter((role) => ROLE_PERMISSIONS[role].includes(permission)).map((role) => STAFF_ROLE_LABELS[role]);
   return `Your staff role does not allow this (${PERMISSIONS[permission].toLowerCase()}). Ask someone with the ${who.join(' or ')} role.`;
 }
+
+/**
+ * The permission each staff route needs, by `METHOD path` exactly as the route tables spell it. The role × route
+ * matrix test walks every /api/admin/* route the services register and fails on one missing here, so a new staff
+ * route cannot ship without a decision on who may call it (docs/api.md#staff-permissions).
+ */
+export const STAFF_ROUTE_PERMISSIONS: Record<string, Permission> = {
+  'GET /api/admin/users/get': 'users.view',
+  'GET /api/admin/users/details/:id': 'users.view',
+  'GET /api/admin/products/get': 'catalogue.manage',
+  'POST /api/admin/products/add': 'catalogue.manage',
+  'PUT /api/admin/products/edit/:id': 'catalogue.manage',
+  'DELETE /api/admin/products/delete/:id': 'catalogue.manage',
+  'GET /api/admin/products/:id/stock': 'catalogue.manage',
+  'POST /api/admin/products/:id/stock': 'catalogue.manage',
+  'POST /api/admin/products/upload-image': 'catalogue.manage',
+  'POST /api/common/feature/add': 'catalogue.manage',
+  'DELETE /api/common/feature/delete/:id': 'catalogue.manage',
+  'GET /api/admin/orders/get': 'orders.view',
+  'GET /api/admin/orders/stats': 'dashboard.view',
+  'GET /api/admin/orders/details/:id': 'orders.view',
+  'PUT /api/admin/orders/update/:id': 'orders.manage',
+  'PUT /api/admin/orders/payment/:id': 'payments.manage',
+  'POST /api/admin/orders/review/:id': 'clinical.review',
+  'GET /api/admin/remotes': 'remotes.manage',
+  'PUT /api/admin/remotes/:name': 'remotes.manage',
+  'POST /api/admin/remotes/:name/rollback': 'remotes.manage',
+};
