@@ -23,7 +23,7 @@ export { sendCached } from './cached-body';
 export { failureLogged } from './plugins/request-log';
 export { escapeHtml, escapePattern, literalMatch } from './text';
 export { limitsPer, withMaxima, type RateLimitsOf, type ServiceDeps } from './service-deps';
-export { requireUser, requireAdmin, requirePermission, optionalUser, assertSelf, assertBodyUser, TOKEN_ALGORITHM, type AccessClaims, type StaffActor } from './plugins/auth';
+export { requireUser, requireAdmin, requirePermission, requireStaffFor, optionalUser, assertSelf, assertBodyUser, TOKEN_ALGORITHM, type AccessClaims, type StaffActor } from './plugins/auth';
 export { createMailer, type Mail, type Mailer, type OutboxDoc } from './mail';
 export { sameSiteOnly, CROSS_SITE_REFUSED } from './plugins/csrf';
 export { assertDevMailboxPrivate, devMailboxOn, fromThisMachine, isLoopbackAddress, isLoopbackHost } from './dev-mailbox';

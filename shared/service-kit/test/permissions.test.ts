@@ -1,5 +1,5 @@
 import { ACCESS_COOKIE, type StaffRole } from '@pharmacy/contracts';
-import { auditPlugin, createAccessTokenSigner, createApp, generateTestKeys, memoryAuditSink, requirePermission, type App } from '../src';
+import { auditPlugin, createAccessTokenSigner, createApp, generateTestKeys, memoryAuditSink, requirePermission, requireStaffFor, type App } from '../src';
 
 const keys = generateTestKeys();
 const sign = createAccessTokenSigner(keys.privateKey);
@@ -56,5 +56,12 @@ describe('requirePermission', () => {
 
   it('asks a signed-out caller to sign in (401)', async () => {
     expect((await put()).statusCode).toBe(401);
+  });
+});
+
+describe('requireStaffFor', () => {
+  it('takes the permission from STAFF_ROUTE_PERMISSIONS and refuses to build for a staff route missing from it', () => {
+    expect(() => requireStaffFor({ method: 'PUT', path: '/api/admin/orders/update/:id' })).not.toThrow();
+    expect(() => requireStaffFor({ method: 'POST', path: '/api/admin/unlisted' })).toThrow(/no permission in STAFF_ROUTE_PERMISSIONS/);
   });
 });

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyRequest } from 'fastify';
-import { ACCESS_COOKIE, ErrorCodes, notPermittedMessage, roleGranting, type Permission, type StaffRole } from '@pharmacy/contracts';
+import { ACCESS_COOKIE, ErrorCodes, STAFF_ROUTE_PERMISSIONS, notPermittedMessage, roleGranting, type AnyRoute, type Permission, type StaffRole } from '@pharmacy/contracts';
 import { forbidden, unauthorized } from '../errors';
 import { RevocationList } from '../revocation';
 
@@ -116,6 +116,16 @@ export function requirePermission(permission: Permission) {
     if (!role) throw forbidden(notPermittedMessage(permission));
     request.staff = { id: claims.sub, name: claims.staffName ?? claims.userName ?? claims.sub, role, roles: claims.roles ?? [], permission };
   };
+}
+
+/**
+ * requirePermission with the permission STAFF_ROUTE_PERMISSIONS gives this route, so the table in contracts is the
+ * one place that says who may call it. A staff route missing from the table fails when the service starts, not later.
+ */
+export function requireStaffFor(route: Pick<AnyRoute, 'method' | 'path'>) {
+  const permission = STAFF_ROUTE_PERMISSIONS[`${route.method} ${route.path}`];
+  if (!permission) throw new Error(`${route.method} ${route.path} has no permission in STAFF_ROUTE_PERMISSIONS (shared/contracts/src/staff.ts)`);
+  return requirePermission(permission);
 }
 
 /** Reads the user's claims when a valid token is present; never throws (for routes open to visitors). */
