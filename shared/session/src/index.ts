@@ -25,7 +25,8 @@ export { signInSuccess, updateUserSuccess, deleteUserSuccess, signOutSuccess, se
 export { checkAuth, register, UNREACHABLE_NOTICE } from './authThunks';
 export type { AuthResult } from './authThunks';
 export { sessionSaga, signInSaga, updateUserSaga, deleteUserSaga, signOutSaga } from './sagas';
-export { selectSession, selectCurrentUser, selectAuth, selectIsAdmin, selectAuthNotice, selectUnreachable } from './selectors';
+export { selectSession, selectCurrentUser, selectAuth, selectIsAdmin, selectStaffRoles, selectCan, selectAuthNotice, selectUnreachable } from './selectors';
+export { useCan } from './useCan';
 export type { SessionRootState } from './selectors';
 
 export { createAppStore, useAppDispatch, useAppSelector, useInjectModule, useInjectPageQueries } from './store';
