@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { PERMISSIONS, STAFF_ROLES, STAFF_ROLE_LABELS, ROLE_PERMISSIONS, type Permission } from '@pharmacy/contracts';
 import { useCan } from '@pharmacy/session';
-import { EmptyState, PageTitle } from '@pharmacy/ui';
+import { EmptyState, MutedText, PageTitle } from '@pharmacy/ui';
 
 export const NOT_FOR_YOUR_ROLE = 'Not available for your role: ask an administrator';
 
@@ -31,4 +31,14 @@ export function ForRole({ permission, title, children }: { permission: Permissio
       />
     </section>
   );
+}
+
+/** A section's or an action's place when the role may not use it: the reason, where the control would be. */
+export function RoleNote({ permission, id }: { permission: Permission; id?: string }) {
+  return <MutedText id={id}>{notForYourRole(permission)}</MutedText>;
+}
+
+/** An action or a section that needs `permission`: itself when the roles allow it, else the reason in its place. */
+export function IfCan({ permission, children }: { permission: Permission; children: ReactNode }) {
+  return useCan(permission) ? <>{children}</> : <RoleNote permission={permission} />;
 }

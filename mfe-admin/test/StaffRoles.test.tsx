@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { User } from '@pharmacy/contracts';
+import { orderNumber, type Order, type User } from '@pharmacy/contracts';
 import { fail, fakeApi, ok, okList, staffWithRole, type FakeApi } from '@pharmacy/test-kit';
 import { NOT_FOR_YOUR_ROLE } from '../src/ForRole';
-import { makeUser } from './fixtures';
+import { makeHeldOrder, makeOrder, makeStats, makeUser } from './fixtures';
 import { renderAdmin } from './renderAdmin';
 
 const LAST_ADMIN = 'This is the last administrator: without one nobody could manage staff roles. Make someone else an administrator first.';
@@ -121,5 +121,48 @@ describe('screens a role may not use', () => {
     renderAdmin({ path: '/admin/products', server, user: catalogue });
     await waitFor(() => expect(server.callsTo('GET', '/api/admin/products/get')).toHaveLength(1));
     expect(screen.queryByText(NOT_FOR_YOUR_ROLE)).toBeNull();
+  });
+});
+
+/** The checkout's order list and details, and the customer's details, for one order. */
+function checkoutWith(order: Order): FakeApi {
+  const server = fakeApi();
+  server.on('GET', '/api/admin/orders/get', okList([order], { total: 1, page: 1, limit: 20, awaitingReview: order.review.status === 'awaiting' ? 1 : 0 }));
+  server.on('GET', `/api/admin/orders/details/${order._id}`, ok(order));
+  server.on('GET', `/api/admin/users/details/${order.userId}`, ok(makeUser({ _id: order.userId, firstName: 'Alice', lastName: 'Smith' })));
+  server.on('POST', '/api/shop/safety/terms/recognise', (req) => ok((req.body as { terms: string[] }).terms.map((term) => ({ term, recognised: true, canonical: term }))));
+  return server;
+}
+
+async function openOrderAs(role: Parameters<typeof staffWithRole>[0], order: Order) {
+  const user = userEvent.setup();
+  renderAdmin({ path: '/admin/orders', server: checkoutWith(order), user: staffWithRole(role) });
+  const row = (await screen.findByText(orderNumber(order._id))).closest('tr, li') as HTMLElement;
+  await user.click(within(row).getByRole('button', { name: 'View Details' }));
+  return screen.findByRole('dialog', { name: 'Order details' });
+}
+
+describe('actions a role may not take, in Orders and on the Dashboard', () => {
+  it('a support user sees a held order but not the decision: the reason stands where Approve and Reject would be', async () => {
+    const dialog = await openOrderAs('support', makeHeldOrder({ _id: 'o-held' }));
+    expect(await within(dialog).findByText(/approve or reject orders awaiting a pharmacist.*needs the Administrator or Pharmacist role/i)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Approve order' })).toBeNull();
+  });
+
+  it('a pharmacist may not move an order or its payment: the controls are disabled and say why', async () => {
+    const dialog = await openOrderAs('pharmacist', makeOrder({ _id: 'o-plain', orderStatus: 'confirmed', paymentStatus: 'paid' }));
+    expect(await within(dialog).findByRole('combobox', { name: 'Change order status to' })).toBeDisabled();
+    expect(within(dialog).getByRole('combobox', { name: 'Change payment status to' })).toBeDisabled();
+    expect(within(dialog).getByText(/change order status \(non-clinical\) needs the Administrator or Customer support role/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/change payment status and refund needs the Administrator or Customer support role/)).toBeInTheDocument();
+  });
+
+  it('a pharmacist’s dashboard shows the figures and asks nothing of the catalogue staff routes', async () => {
+    const server = fakeApi();
+    server.on('GET', '/api/admin/orders/stats', ok(makeStats()));
+    renderAdmin({ path: '/admin/dashboard', server, user: staffWithRole('pharmacist') });
+    expect(await screen.findByText('Revenue today')).toBeInTheDocument();
+    expect(screen.getAllByText(/add and edit products, stock, images and banners needs the Administrator or Catalogue role/)).toHaveLength(2);
+    expect(server.callsTo('GET', '/api/admin/products/get')).toHaveLength(0);
   });
 });
