@@ -1,5 +1,5 @@
 import { registerPlugins } from '@module-federation/enhanced/runtime';
-import { createAppStore } from '@pharmacy/session';
+import { createAppStore, onSessionRenewed, sessionRenewed } from '@pharmacy/session';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -17,6 +17,8 @@ recordHostReact();
 registerPlugins([remoteFallbackPlugin(), freshRetryPlugin()]);
 
 const store = createAppStore();
+// A refreshed token's user (new staff roles, say) reaches both states at once (docs/product.md#staff-roles).
+onSessionRenewed((user) => store.dispatch(sessionRenewed(user)));
 
 // Render whatever happens to /remotes.json: routes of remotes it did not register show their fallback. The market
 // comes with the page (a page rendered in the browser asks for it beside /remotes.json); every view reads it.

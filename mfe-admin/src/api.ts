@@ -17,6 +17,7 @@ import {
   type ProductPatch,
   type ProductStock,
   type SafetyRecognition,
+  type StaffRolesBody,
   type StockAdjustmentInput,
   type User,
 } from '@pharmacy/contracts';
@@ -62,6 +63,7 @@ export const adminApi = {
   listUsers: ({ q, page, limit }: UserListParams, signal?: AbortSignal) =>
     apiList.get<User, PageFigures>(pathTo(AccountRoutes.admin.users), { query: { q: q?.trim() || undefined, page, limit }, signal }),
   userDetails: (userId: string, signal?: AbortSignal) => apiData.get<User>(pathTo(AccountRoutes.admin.userDetails, { id: userId }), { signal }),
+  setStaffRoles: (userId: string, body: StaffRolesBody) => apiData.put<User>(pathTo(AccountRoutes.admin.staffRoles, { id: userId }), body),
 
   listProducts: ({ search, page, limit, lowStock }: ProductListParams, signal?: AbortSignal) =>
     apiList.get<Product, PageFigures>(pathTo(adminProducts.list), {

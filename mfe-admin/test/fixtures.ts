@@ -9,6 +9,7 @@ export function makeUser(overrides: Partial<User> & Pick<User, '_id' | 'firstNam
     allergies: ['Penicillin'],
     healthConditions: ['Asthma'],
     admin: false,
+    roles: [],
     createdAt: '2024-01-01T10:00:00.000Z',
     updatedAt: '2024-02-01T10:00:00.000Z',
     ...overrides,

@@ -1,4 +1,5 @@
 import { Navigate, Route } from 'react-router-dom';
+import type { SessionUser } from '@pharmacy/session';
 import { breakpoints } from '@pharmacy/ui';
 import { fakeApi, renderWithStore, setViewportWidth, staff, type FakeApi } from '@pharmacy/test-kit';
 import AdminLayout from '../src/exposes/AdminLayout';
@@ -15,15 +16,17 @@ export interface RenderAdminOptions {
   path?: string;
   server?: FakeApi;
   viewport?: number;
+  /** Who is signed in: an administrator unless a test names another member of staff. */
+  user?: SessionUser;
 }
 
 /** The admin remote as the host mounts it: its pages under /admin in the layout, a member of staff signed in. */
-export function renderAdmin({ path = '/admin/users', server = fakeApi(), viewport = WIDE }: RenderAdminOptions = {}) {
+export function renderAdmin({ path = '/admin/users', server = fakeApi(), viewport = WIDE, user = staff }: RenderAdminOptions = {}) {
   setViewportWidth(viewport);
   const utils = renderWithStore(<AdminLayout />, {
     path: '/admin',
     url: path,
-    user: staff,
+    user,
     children: (
       <>
         <Route index element={<Navigate to="dashboard" replace />} />

@@ -6,6 +6,7 @@ import { MISSING_VALUE, formatDate, formatMoney, type OrderStats, type Product }
 import { useMarket } from '@pharmacy/session';
 import { Card, CardTitle, EmptyState, PageTitle, Spinner, breakpoints, th } from '@pharmacy/ui';
 import { DataTable, type Column } from '../DataTable';
+import { IfCan } from '../ForRole';
 import { useAdminSelector } from '../state/module';
 import { selectDashboard } from '../state/selectors';
 import { BarChart, type BarPoint } from './BarChart';
@@ -132,21 +133,25 @@ export function DashboardPage() {
 
       <Card as="section" aria-labelledby="low-stock-heading" style={{ marginBottom: '1.5rem' }}>
         <CardTitle id="low-stock-heading">Low in stock</CardTitle>
-        <DataTable
-          labelledBy="low-stock-heading"
-          rows={lowStock}
-          columns={LOW_STOCK_COLUMNS}
-          rowKey={(product) => product._id}
-          loading={lowStockLoading}
-          loadingLabel="Loading low-stock products"
-          empty={<p>No product is low in stock.</p>}
-        />
-        <p>
-          <Link to="../products">Manage products</Link>
-        </p>
+        <IfCan permission="catalogue.manage">
+          <DataTable
+            labelledBy="low-stock-heading"
+            rows={lowStock}
+            columns={LOW_STOCK_COLUMNS}
+            rowKey={(product) => product._id}
+            loading={lowStockLoading}
+            loadingLabel="Loading low-stock products"
+            empty={<p>No product is low in stock.</p>}
+          />
+          <p>
+            <Link to="../products">Manage products</Link>
+          </p>
+        </IfCan>
       </Card>
 
-      <FeatureImages />
+      <IfCan permission="catalogue.manage">
+        <FeatureImages />
+      </IfCan>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { all, call, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, call, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { selectCan } from '@pharmacy/session';
 import { LOW_STOCK_THRESHOLD } from '@pharmacy/contracts';
 import { adminApi } from '../api';
 import { request } from '../state/request';
@@ -31,8 +32,10 @@ const fetchFeatures = request({
 });
 
 // Each part catches its own failure, so one service being down still shows the others.
+// The product list and the banners are the catalogue's (docs/product.md#staff-roles): not asked for a role without it.
 function* fetchDashboardSaga(): SagaIterator {
-  yield all([call(fetchStats, undefined), call(fetchLowStock, undefined), call(fetchFeatures, undefined)]);
+  const catalogue: boolean = yield select(selectCan, 'catalogue.manage');
+  yield all([call(fetchStats, undefined), ...(catalogue ? [call(fetchLowStock, undefined), call(fetchFeatures, undefined)] : [])]);
 }
 
 const addFeatureSaga = request({

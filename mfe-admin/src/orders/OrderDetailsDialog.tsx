@@ -3,12 +3,13 @@ import {
   formatMoney, orderActorLabel, orderNumber, orderStatusWords, type AdminReviewBody, type Order, type OrderStatus,
   type PaymentStatus,
 } from '@pharmacy/contracts';
-import { useMarket } from '@pharmacy/session';
+import { useCan, useMarket } from '@pharmacy/session';
 import { Dialog } from '@pharmacy/ui/dialog';
 import { Badge, Spinner, th } from '@pharmacy/ui';
 import { DataTable, type Column } from '../DataTable';
 import { AddressFacts } from './AddressFacts';
 import { dateTimeOrDash, textOrDash } from '../format';
+import { notForYourRole } from '../ForRole';
 import type { RecognitionState } from '../safety/slice';
 import { Center } from '../styles';
 import { Fact, Facts, H3, Section, Sections, Warn } from './parts';
@@ -80,6 +81,9 @@ export function OrderDetailsDialog(props: OrderDetailsDialogProps) {
   const { open, order, loading, updating, onClose, onOrderStatus, onPaymentStatus } = props;
   // Approval releases the order and rejection refunds it, so neither status moves by hand meanwhile.
   const lockedReason = inReviewQueue(order) ? AWAITING_REVIEW_LOCK : undefined;
+  // docs/product.md#staff-roles: a move the staff member's roles do not allow is shown disabled, with why.
+  const canMoveOrder = useCan('orders.manage');
+  const canMovePayment = useCan('payments.manage');
   const market = useMarket();
   return (
     <Dialog
@@ -116,8 +120,8 @@ export function OrderDetailsDialog(props: OrderDetailsDialogProps) {
           <Section $wide aria-labelledby="order-status-heading">
             <H3 id="order-status-heading">Status</H3>
             <Sections>
-              <StatusControl order={order} field="orderStatus" updating={updating} lockedReason={lockedReason} onChange={onOrderStatus} />
-              <StatusControl order={order} field="paymentStatus" updating={updating} lockedReason={lockedReason} onChange={onPaymentStatus} />
+              <StatusControl order={order} field="orderStatus" updating={updating} lockedReason={canMoveOrder ? lockedReason : notForYourRole('orders.manage')} onChange={onOrderStatus} />
+              <StatusControl order={order} field="paymentStatus" updating={updating} lockedReason={canMovePayment ? lockedReason : notForYourRole('payments.manage')} onChange={onPaymentStatus} />
             </Sections>
           </Section>
 

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { ageOn, orderActorLabel, reviewStatusLabel, type AdminReviewBody, type Order, type ReviewStatus } from '@pharmacy/contracts';
 import { Badge, Button, Spinner, th, type BadgeVariant } from '@pharmacy/ui';
 import { calendarDateOrDash, dateTimeOrDash, textOrDash } from '../format';
+import { IfCan } from '../ForRole';
 import { HealthTerms } from '../safety/HealthTerms';
 import type { RecognitionState } from '../safety/slice';
 import { Fact, Facts, H3, H4, Section } from './parts';
@@ -216,7 +217,9 @@ export function ReviewSection({ order, customer, recognition, deciding, decision
         </div>
 
         {inReviewQueue(order) ? (
-          <ReviewDecision order={order} deciding={deciding} error={decisionError} onDecide={onDecide} />
+          <IfCan permission="clinical.review">
+            <ReviewDecision order={order} deciding={deciding} error={decisionError} onDecide={onDecide} />
+          </IfCan>
         ) : (
           review.status === 'awaiting' && <Muted>It reaches the pharmacist's queue once the shopper pays.</Muted>
         )}

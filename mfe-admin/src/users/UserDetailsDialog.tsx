@@ -7,6 +7,7 @@ import { calendarDateOrDash, dateTimeOrDash, textOrDash } from '../format';
 import { HealthTerms } from '../safety/HealthTerms';
 import type { RecognitionState } from '../safety/slice';
 import { Center } from '../styles';
+import { StaffRolesEditor } from './StaffRolesEditor';
 
 const List = styled.dl`
   display: grid;
@@ -67,14 +68,17 @@ export function UserDetailsDialog({ open, user, loading, recognition, onClose }:
           <Spinner size={32} label="Loading user details" />
         </Center>
       ) : user ? (
-        <List>
-          {userDetailRows(user, recognition).map(([label, value]) => (
-            <div key={label} style={{ display: 'contents' }}>
-              <Term>{label}</Term>
-              <Value>{value}</Value>
-            </div>
-          ))}
-        </List>
+        <>
+          <List>
+            {userDetailRows(user, recognition).map(([label, value]) => (
+              <div key={label} style={{ display: 'contents' }}>
+                <Term>{label}</Term>
+                <Value>{value}</Value>
+              </div>
+            ))}
+          </List>
+          <StaffRolesEditor key={user._id} user={user} />
+        </>
       ) : (
         <p>The details of this user could not be loaded.</p>
       )}

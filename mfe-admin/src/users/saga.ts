@@ -1,6 +1,8 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, takeLatest } from 'redux-saga/effects';
+import { getErrorMessage } from '@pharmacy/session';
+import type { StaffRolesBody } from '@pharmacy/contracts';
 import { adminApi } from '../api';
 import { recogniseProfile } from '../safety/saga';
 import { pagedList } from '../state/pagedList';
@@ -27,10 +29,18 @@ const fetchUserDetailsSaga = request({
   until: usersActions.resetUserDetails.type,
 });
 
+// The editor shows a refusal itself (the last administrator), so no toast on top of it.
+const saveStaffRolesSaga = request({
+  run: ({ payload }: PayloadAction<{ id: string; body: StaffRolesBody }>) => adminApi.setStaffRoles(payload.id, payload.body),
+  succeeded: (user) => usersActions.saveStaffRolesSucceeded(user),
+  failed: (error) => usersActions.saveStaffRolesFailed(getErrorMessage(error)),
+});
+
 export function* usersSaga(): SagaIterator {
   yield all([
     takeLatest(usersActions.fetchUsers.type, fetchUsersSaga),
     takeLatest(usersActions.fetchUserDetails.type, fetchUserDetailsSaga),
     takeLatest(usersActions.fetchUserDetailsSucceeded.type, recogniseProfile),
+    takeLatest(usersActions.saveStaffRoles.type, saveStaffRolesSaga),
   ]);
 }

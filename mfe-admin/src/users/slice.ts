@@ -1,12 +1,21 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { ADMIN_USERS_DEFAULT_LIMIT, type User } from '@pharmacy/contracts';
+import { ADMIN_USERS_DEFAULT_LIMIT, type StaffRolesBody, type User } from '@pharmacy/contracts';
 import type { UserList } from '../api';
 import { detailsReducers, pagedListReducers, type DetailsState, type PagedListState } from '../state/lists';
+
+/** The staff roles editor of User Details: saving, saved (until the next edit), or the server's refusal. */
+export interface RolesSaveState {
+  status: 'idle' | 'saving' | 'saved' | 'failed';
+  error: string | null;
+}
 
 export interface UsersState extends PagedListState<User>, DetailsState<User> {
   /** The name search the server applies; null lists everyone. */
   q: string | null;
+  rolesSave: RolesSaveState;
 }
+
+const idleSave: RolesSaveState = { status: 'idle', error: null };
 
 export const initialUsersState: UsersState = {
   list: [],
@@ -17,6 +26,7 @@ export const initialUsersState: UsersState = {
   loading: false,
   details: null,
   detailsLoading: false,
+  rolesSave: idleSave,
 };
 
 export type FetchUsersPayload = { q?: string | null; page?: number };
@@ -33,10 +43,33 @@ const usersSlice = createSlice({
     fetchUsersSucceeded: (state, action: PayloadAction<UserList>) => list.succeeded(state, action),
     /** docs/product.md#client-state: a failed list fetch empties the list. */
     fetchUsersFailed: list.failed,
-    fetchUserDetails: details.fetch,
+    fetchUserDetails: (state, action: PayloadAction<string>) => {
+      details.fetch(state, action);
+      state.rolesSave = idleSave;
+    },
     fetchUserDetailsSucceeded: details.succeeded,
     fetchUserDetailsFailed: details.failed,
-    resetUserDetails: details.reset,
+    resetUserDetails: (state) => {
+      details.reset(state);
+      state.rolesSave = idleSave;
+    },
+    /** docs/product.md#staff-roles: an administrator grants and removes a member of staff's roles. */
+    saveStaffRoles: (state, _action: PayloadAction<{ id: string; body: StaffRolesBody }>) => {
+      state.rolesSave = { status: 'saving', error: null };
+    },
+    saveStaffRolesSucceeded: (state, action: PayloadAction<User>) => {
+      state.rolesSave = { status: 'saved', error: null };
+      if (state.details?._id === action.payload._id) state.details = action.payload;
+      state.list = state.list.map((user) => (user._id === action.payload._id ? action.payload : user));
+    },
+    /** The boxes stay as ticked: only the message says what the server refused. */
+    saveStaffRolesFailed: (state, action: PayloadAction<string>) => {
+      state.rolesSave = { status: 'failed', error: action.payload };
+    },
+    /** A box ticked or a number typed after a save: "Roles saved" no longer describes what is shown. */
+    editStaffRoles: (state) => {
+      if (state.rolesSave.status !== 'saving') state.rolesSave = idleSave;
+    },
   },
 });
 

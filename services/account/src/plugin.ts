@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { runMigrations } from '@pharmacy/db';
 import { DEFAULT_MARKET_CODE, DEV_MAILBOX_PATH, marketFor } from '@pharmacy/contracts';
 import { ACCESS_TOKEN_TTL_SECONDS, auditPlugin, devMailboxOn, memoryAuditSink, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountDeps } from './deps';
@@ -7,6 +8,8 @@ import { recoveryRoutes } from './recovery/routes';
 import { profileRoutes } from './profile/routes';
 import { ticketRoutes } from './tickets/routes';
 import { adminUserRoutes } from './admin/routes';
+import { staffRoleRoutes } from './admin/staff-roles';
+import { accountMigrations } from './migrations';
 import { internalRoutes } from './internal/routes';
 import { outboxRoutes } from './mailbox/routes';
 import { createPasswordHasher } from './users/passwords';
@@ -56,6 +59,8 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
     const limits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
     const publicOrigin = deps.publicOrigin.replace(/\/$/, '');
     const users = await openUsers(deps.store);
+    const migrated = await runMigrations(deps.store, accountMigrations);
+    if (migrated.applied.length > 0) app.log.info(migrated, 'migrated the account store');
     const revocations = await openRevocations(deps.store, {
       now,
       accessTokenTtlMs: Math.max(ACCESS_TOKEN_TTL_SECONDS, deps.accessTokenTtlSeconds ?? 0) * 1000,
@@ -110,6 +115,7 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
     await app.register(profileRoutes, { users, kit, passwords, erasure, limits, market, now });
     await app.register(ticketRoutes, { tickets, kit, limits, now });
     await app.register(adminUserRoutes, { users, kit });
+    await app.register(staffRoleRoutes, { users, kit, revocations, now });
     await app.register(internalRoutes, {
       users, revocations, mailer: deps.mailer, sentNotifications: openSentNotifications(deps.store), internalToken: deps.internalToken,
     });

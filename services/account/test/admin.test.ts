@@ -8,7 +8,7 @@ let admin: Awaited<ReturnType<typeof login>>;
 beforeAll(async () => {
   t = await buildTestApp();
   const { body, user } = await register(t.app);
-  await t.store.collection('users').updateOne({ _id: user._id }, { $set: { admin: true } });
+  await t.store.collection('users').updateOne({ _id: user._id }, { $set: { admin: true, roles: ['admin'] } });
   admin = await login(t.app, body.email);
 });
 afterAll(() => t.close());

@@ -34,7 +34,7 @@ it('every answer of the account service carrying personal data is Cache-Control:
   expectNoStore('reset password', await send(t.app, 'POST', '/api/auth/reset-password', { token: 'made-up', password: 'Copper-kettle-meadow' }), 400);
 
   const admin = await register(t.app);
-  await t.store.collection('users').updateOne({ _id: admin.user._id }, { $set: { admin: true } });
+  await t.store.collection('users').updateOne({ _id: admin.user._id }, { $set: { admin: true, roles: ['admin'] } });
   const adminJar = await login(t.app, admin.body.email);
   expectNoStore('admin users', await get(t.app, '/api/admin/users/get', adminJar), 200);
   expectNoStore('admin user details', await get(t.app, `/api/admin/users/details/${reg.json().user._id}`, adminJar), 200);

@@ -9,7 +9,7 @@ it("the users list's pages, with and without a search, come from an index that e
   const audit = auditPagedSorts(await openStore({ name: 'account', inMemory: true }));
   t = await buildTestApp({ store: audit.store });
   const { body, user } = await register(t.app);
-  await audit.store.collection('users').updateOne({ _id: user._id }, { $set: { admin: true } });
+  await audit.store.collection('users').updateOne({ _id: user._id }, { $set: { admin: true, roles: ['admin'] } });
   const admin = await login(t.app, body.email);
   for (const url of ['/api/admin/users/get', '/api/admin/users/get?page=2&limit=5', `/api/admin/users/get?q=${encodeURIComponent(body.firstName)}`]) {
     expect((await get(t.app, url, admin)).statusCode).toBe(200);

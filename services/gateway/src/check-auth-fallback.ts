@@ -32,6 +32,7 @@ export async function checkAuthFromToken(request: FastifyRequest, reply: Fastify
     _id: claims.sub,
     admin: claims.admin === true,
     ...(typeof claims.userName === 'string' && claims.userName ? { firstName: claims.userName } : {}),
+    ...(claims.roles?.length ? { roles: claims.roles } : {}),
   };
   const body: DegradedCheckAuthResponse = { user, degraded: true, ...ok(user, ACCOUNT_DETAILS_UNAVAILABLE) };
   reply.status(200).header('cache-control', 'no-store').send(body);

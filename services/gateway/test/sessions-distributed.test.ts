@@ -8,6 +8,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE, DEMO_ADMIN } from '@pharmacy/contracts'
 import { loadConfig, type App } from '@pharmacy/service-kit';
 import { buildGateway } from '../src';
 import { freePort, startRealServices, type RealServices } from './realServices';
+import { roleChangeReachesEveryService } from './role-change';
 
 let services: RealServices;
 let gateway: App;
@@ -73,6 +74,10 @@ test('a staff sign-out takes effect at once on the admin routes of every service
   // Right after, with no wait: catalog and checkout ask the account service before trusting a staff token.
   // (The account service's own answer tells a browser still holding its refresh cookie to refresh, which then fails.)
   expect((await staffCalls()).map((r) => r.statusCode)).toEqual([401, 401, 401, 401]);
+}, 60_000);
+
+test('a change of staff roles: the old token is refused as expired by catalog and checkout over HTTP within 5 s, the refreshed one carries the new roles', async () => {
+  await roleChangeReachesEveryService(gateway);
 }, 60_000);
 
 test('a signed-out token is refused by checkout through the gateway within 5 s, and by check-auth while the account service is down', async () => {

@@ -145,7 +145,7 @@ async function openShop(): Promise<Shop> {
   const image = (await blobs.put(PNG, { contentType: 'image/png' })).id;
   const staff = { email: `staff-${randomUUID().slice(0, 8)}@example.com`, password: PASSWORD };
   const reg = await account.inject({ method: 'POST', url: '/api/auth/register', payload: { firstName: 'Sam', lastName: 'Staff', ...staff } });
-  await accountStore.collection('users').updateOne({ _id: reg.json().user._id }, { $set: { admin: true } });
+  await accountStore.collection('users').updateOne({ _id: reg.json().user._id }, { $set: { admin: true, roles: ['admin'] } });
   const login = await account.inject({ method: 'POST', url: '/api/auth/login', payload: staff });
   const added = await catalog.inject({
     method: 'POST',
@@ -199,7 +199,7 @@ async function signUp(opts: { admin?: boolean; firstName?: string; lastName?: st
   const reg = await shop.account.inject({ method: 'POST', url: '/api/auth/register', payload: { ...name, email, password: PASSWORD } });
   expect(reg.statusCode).toBe(201);
   const userId = reg.json().user._id as string;
-  if (opts.admin) await shop.accountStore.collection('users').updateOne({ _id: userId }, { $set: { admin: true } });
+  if (opts.admin) await shop.accountStore.collection('users').updateOne({ _id: userId }, { $set: { admin: true, roles: ['admin'] } });
   const browser = await signIn(email, PASSWORD);
   return { email, userId, browser };
 }
@@ -308,6 +308,48 @@ describe('an old access token is refused by catalog and checkout within 5 s of e
     const res = await send(shop.account, 'DELETE', '/api/account/profile', browser, { password: PASSWORD });
     expect(res.statusCode).toBe(200);
     expect(await refusedEverywhereWithin(userId, browser)).toBeLessThan(PROMISE_MS);
+  });
+});
+
+describe('a change of staff roles reaches catalog and checkout within 5 s', () => {
+  const claimsOf = (browser: Browser) => JSON.parse(Buffer.from(browser.cookies.get(ACCESS_COOKIE)!.split('.')[1], 'base64url').toString()) as { roles?: string[] };
+  const staffStatuses = async (browser: Browser) => {
+    const answers = await Promise.all([send(shop.catalog, 'GET', '/api/admin/products/get', browser), send(shop.checkout, 'GET', '/api/admin/orders/get', browser)]);
+    return answers.map((res) => (res.statusCode === 401 ? (res.json().code as string) : res.statusCode));
+  };
+  /** How long until both staff routes answer `expected` (at most the promised 5 s). */
+  const within5s = async (browser: Browser, expected: Array<string | number>) => {
+    const started = Date.now();
+    while ((await staffStatuses(browser)).join() !== expected.join()) {
+      if (Date.now() - started > PROMISE_MS) throw new Error(`not ${expected.join()} after ${PROMISE_MS} ms: ${(await staffStatuses(browser)).join()}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return Date.now() - started;
+  };
+  const refresh = async (browser: Browser) => {
+    const res = await send(shop.account, 'POST', '/api/auth/refresh', browser);
+    expect(res.statusCode).toBe(200);
+    browser.take(res);
+  };
+
+  test('a removed role: the old token is refused as expired (not signed out), the refreshed one carries the roles left', async () => {
+    const admin = await signUp({ admin: true });
+    const staff = await signUp();
+    const setRoles = (roles: string[]) => send(shop.account, 'PUT', `/api/admin/users/roles/${staff.userId}`, admin.browser, { roles });
+    expect((await setRoles(['catalogue', 'support'])).statusCode).toBe(200);
+    // The token from before the grant carries no roles: the browser is told to refresh, and then has them.
+    expect(await within5s(staff.browser, ['TOKEN_EXPIRED', 'TOKEN_EXPIRED'])).toBeLessThan(PROMISE_MS);
+    await refresh(staff.browser);
+    expect(claimsOf(staff.browser).roles).toEqual(['catalogue', 'support']);
+    expect(await staffStatuses(staff.browser)).toEqual([200, 200]);
+
+    expect((await setRoles(['support'])).statusCode).toBe(200);
+    expect(await within5s(staff.browser, ['TOKEN_EXPIRED', 'TOKEN_EXPIRED'])).toBeLessThan(PROMISE_MS);
+    await refresh(staff.browser);
+    expect(claimsOf(staff.browser).roles).toEqual(['support']);
+    expect((await send(shop.checkout, 'GET', '/api/admin/orders/get', staff.browser)).statusCode).toBe(200);
+    // The session was kept: a shopper route of the same browser goes on working.
+    expect((await send(shop.checkout, 'GET', `/api/shop/cart/get/${staff.userId}`, staff.browser)).statusCode).toBe(200);
   });
 });
 

@@ -40,6 +40,13 @@ export const ADMIN_USERS_QUERY_MAX = 100;
 /** Demo accounts created outside production (docs/domain.md#accounts; refused when NODE_ENV=production). */
 export const DEMO_ADMIN = { email: 'admin@pharmacy.local', password: 'Admin123!demo' } as const;
 export const DEMO_SHOPPER = { email: 'shopper@pharmacy.local', password: 'Shopper123!demo' } as const;
+/** One demo member of staff per role besides the admin (docs/product.md#staff-roles; the README lists them). */
+export const DEMO_PHARMACIST = { email: 'pharmacist@pharmacy.local', password: 'Pharmacist123!demo' } as const;
+export const DEMO_CATALOGUE = { email: 'catalogue@pharmacy.local', password: 'Catalogue123!demo' } as const;
+export const DEMO_SUPPORT = { email: 'support@pharmacy.local', password: 'Support123!demo' } as const;
+
+/** A GPhC registration number: 7 digits (the register's own format). */
+export const REGISTRATION_NUMBER_PATTERN = '^[0-9]{7}$';
 
 // ---------------------------------------------------------------------------------------------------------
 // Field rules: each returns a message a person can act on, or null when the value is fine.
@@ -100,6 +107,12 @@ export function normalizeList(items: readonly string[]): string[] {
     out.push(item);
   }
   return out;
+}
+
+export function registrationNumberProblem(value: string): string | null {
+  const v = value.trim();
+  if (!v) return null;
+  return new RegExp(REGISTRATION_NUMBER_PATTERN).test(v) ? null : 'A GPhC registration number is 7 digits, e.g. 2071234.';
 }
 
 export function listProblem(items: readonly string[], label: string): string | null {

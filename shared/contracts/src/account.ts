@@ -2,7 +2,8 @@
 // and limits they build on are in account.rules.ts.
 import { Type, type Static } from '@sinclair/typebox';
 import { Ok, OkList, OneOf, PageFigures, StrictObject } from './envelope';
-import { ACCOUNT_LIMITS, ADMIN_USERS_MAX_LIMIT, ADMIN_USERS_QUERY_MAX } from './account.rules';
+import { ACCOUNT_LIMITS, ADMIN_USERS_MAX_LIMIT, ADMIN_USERS_QUERY_MAX, REGISTRATION_NUMBER_PATTERN } from './account.rules';
+import { STAFF_ROLES } from './staff';
 
 // ---------------------------------------------------------------------------------------------------------
 // Schemas. Bodies bound types and sizes (the rules above give the friendly messages); every object rejects
@@ -22,11 +23,26 @@ export const User = StrictObject({
   DOB: Nullable(Type.String()),
   allergies: Type.Array(Type.String()),
   healthConditions: Type.Array(Type.String()),
+  /** True exactly when `roles` is not empty: the key to /admin. */
   admin: Type.Boolean(),
+  /** Staff roles (docs/product.md#staff-roles); empty for shoppers. */
+  roles: Type.Array(OneOf(STAFF_ROLES)),
+  /** A pharmacist's GPhC registration number (7 digits), for the responsible pharmacist record; absent otherwise. */
+  registrationNumber: Type.Optional(Type.String()),
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });
 export type User = Static<typeof User>;
+
+/**
+ * PUT /api/admin/users/roles/:id (staff.manage): the staff member's roles as they should be from now on, and a
+ * pharmacist's registration number (null clears it). Their tokens issued before are refused within seconds.
+ */
+export const StaffRolesBody = StrictObject({
+  roles: Type.Array(OneOf(STAFF_ROLES), { maxItems: STAFF_ROLES.length, uniqueItems: true }),
+  registrationNumber: Type.Optional(Type.Union([Type.String({ pattern: REGISTRATION_NUMBER_PATTERN }), Type.Null()])),
+});
+export type StaffRolesBody = Static<typeof StaffRolesBody>;
 
 export const RegisterBody = StrictObject({
   firstName: Str(200),
@@ -112,6 +128,8 @@ export type UserResponse = Static<typeof UserResponse>;
 export const SessionIdentity = StrictObject({
   _id: Type.String(),
   admin: Type.Boolean(),
+  /** From the token's `roles` claim, so staff screens still know what a staff member may do. */
+  roles: Type.Optional(Type.Array(OneOf(STAFF_ROLES))),
   firstName: Type.Optional(Type.String()),
 });
 export type SessionIdentity = Static<typeof SessionIdentity>;

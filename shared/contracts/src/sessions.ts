@@ -2,15 +2,20 @@
 // Browsers never reach these (/internal/* is not proxied and needs the internal token).
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, Ok, OneOf, StrictObject } from './envelope';
+import { STAFF_ROLES } from './staff';
 
 /**
- * A revoked session (every access token carrying its sid) or a deleted user (every token of theirs), refused
- * until `expiresAt` (ISO), by when every access token issued before the revocation has expired anyway.
+ * A revoked session (every access token carrying its sid), a deleted user (every token of theirs), or a user whose
+ * staff roles changed (`roles`: every token of theirs carrying other roles, so every one issued before the change, is
+ * refused as expired and the browser refreshes it), refused until `expiresAt` (ISO), by when every access token
+ * issued before the revocation has expired anyway.
  */
 export const Revocation = StrictObject({
-  kind: OneOf(['session', 'user']),
+  kind: OneOf(['session', 'user', 'roles']),
   id: Type.String({ minLength: 1, maxLength: 64 }),
   expiresAt: Type.String(),
+  /** kind 'roles' only: the user's roles since the change. */
+  roles: Type.Optional(Type.Array(OneOf(STAFF_ROLES))),
 });
 export type Revocation = Static<typeof Revocation>;
 

@@ -1,4 +1,4 @@
-// Staff roles and what each may do (docs/product.md#staff-roles). SPEC's `admin` flag stays the key to /admin; a
+// Staff roles and what each may do (docs/product.md#staff-roles). The `admin` flag stays the key to /admin; a
 // staff member's roles decide what each screen and each /api/admin/* route lets them do. The server decides by this
 // table; the browser reads the same table only to say "not for your role" instead of offering a button that fails.
 
@@ -62,6 +62,7 @@ export function notPermittedMessage(permission: Permission): string {
 export const STAFF_ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /api/admin/users/get': 'users.view',
   'GET /api/admin/users/details/:id': 'users.view',
+  'PUT /api/admin/users/roles/:id': 'staff.manage',
   'GET /api/admin/products/get': 'catalogue.manage',
   'POST /api/admin/products/add': 'catalogue.manage',
   'PUT /api/admin/products/edit/:id': 'catalogue.manage',

@@ -14,6 +14,8 @@ export { DEFAULT_REVOCATION_POLL_MS };
 export class RevocationList {
   private readonly sessions = new Map<string, number>();
   private readonly users = new Map<string, number>();
+  /** Users whose staff roles changed: their roles since, and until when a token may still carry others. */
+  private readonly roles = new Map<string, { roles: string; until: number }>();
   /** The account service adds its revocations to this list itself, at once (it runs in this process). */
   private fedInProcess = false;
   /** Set by the follower that keeps this list: one poll started after the call, awaited. */
@@ -43,6 +45,10 @@ export class RevocationList {
     for (const entry of entries) {
       const until = Date.parse(entry.expiresAt);
       if (!Number.isFinite(until)) continue;
+      if (entry.kind === 'roles') {
+        this.roles.set(entry.id, { roles: rolesKey(entry.roles), until: Math.max(until, this.roles.get(entry.id)?.until ?? 0) });
+        continue;
+      }
       const map = entry.kind === 'user' ? this.users : this.sessions;
       map.set(entry.id, Math.max(until, map.get(entry.id) ?? 0));
     }
@@ -62,8 +68,17 @@ export class RevocationList {
     return (this.sessions.get(claims.sid) ?? 0) > at || (this.users.get(claims.sub) ?? 0) > at;
   }
 
+  /**
+   * A token issued before its user's staff roles last changed: it carries other roles than the user has now. Not a
+   * sign-out: the browser is told the token expired, refreshes it, and gets one with the roles as they are.
+   */
+  isStale(claims: { sub: string; roles?: readonly string[] }): boolean {
+    const changed = this.roles.get(claims.sub);
+    return changed !== undefined && changed.until > this.now() && changed.roles !== rolesKey(claims.roles);
+  }
+
   get size(): number {
-    return this.sessions.size + this.users.size;
+    return this.sessions.size + this.users.size + this.roles.size;
   }
 
   prune(): void {
@@ -71,8 +86,12 @@ export class RevocationList {
     for (const map of [this.sessions, this.users]) {
       for (const [id, until] of map) if (until <= at) map.delete(id);
     }
+    for (const [id, { until }] of this.roles) if (until <= at) this.roles.delete(id);
   }
 }
+
+/** The same roles in any order give the same key. */
+const rolesKey = (roles: readonly string[] | undefined) => [...(roles ?? [])].sort().join(',');
 
 export type RevocationFollowerOptions = PeerOptions & {
   token: string;

@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { ACCESS_COOKIE, ErrorCodes, type Revocation } from '@pharmacy/contracts';
+import { ACCESS_COOKIE, ErrorCodes, type Revocation, type StaffRole } from '@pharmacy/contracts';
 import {
   DEFAULT_REVOCATION_POLL_MS,
   INTERNAL_HEADER,
@@ -53,6 +53,24 @@ describe('requireUser, requireAdmin and optionalUser consult the revocation list
     expect((await app.inject({ url: '/api/staff', headers: admin })).statusCode).toBe(401);
     expect((await app.inject({ url: '/api/staff', headers: cookie('staff-9', 'sid-b', true) })).statusCode).toBe(401);
   });
+
+  it('a change of staff roles refuses the tokens carrying the old roles as expired (refresh), not as signed out', async () => {
+    const staffToken = (roles: StaffRole[]) => ({ cookie: `${ACCESS_COOKIE}=${sign({ sub: 'staff-r', admin: true, sid: 'sid-r', roles })}` });
+    const before = staffToken(['catalogue', 'support']);
+    expect((await app.inject({ url: '/api/staff', headers: before })).statusCode).toBe(200);
+    app.revocations.add([{ kind: 'roles', id: 'staff-r', expiresAt: inAMinute(), roles: ['support'] }]);
+
+    for (const url of ['/api/staff', '/api/me']) {
+      const res = await app.inject({ url, headers: before });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ success: false, code: ErrorCodes.TOKEN_EXPIRED, message: 'Your staff roles have changed. Your session is being renewed with them.' });
+    }
+    // The refreshed token carries the roles as they are; a visitor route still knows who it is.
+    expect((await app.inject({ url: '/api/staff', headers: staffToken(['support']) })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/maybe', headers: before })).json().data).toBe('staff-r');
+    // Other users are untouched.
+    expect((await app.inject({ url: '/api/me', headers: cookie('u-other', 'sid-o') })).statusCode).toBe(200);
+  });
 });
 
 describe('RevocationList', () => {
@@ -69,6 +87,24 @@ describe('RevocationList', () => {
     expect(list.isRevoked({ sub: 'x', sid: 's' })).toBe(false);
     list.prune();
     expect(list.size).toBe(1);
+  });
+
+  it('a change of roles: tokens with other roles are stale (in any order the same roles are the same) until it expires', () => {
+    let now = 1_000_000;
+    const list = new RevocationList(() => now);
+    list.add([{ kind: 'roles', id: 'u', roles: ['pharmacist', 'support'], expiresAt: new Date(now + 1000).toISOString() }]);
+    expect(list.isStale({ sub: 'u', roles: ['admin'] })).toBe(true);
+    expect(list.isStale({ sub: 'u' })).toBe(true);
+    expect(list.isStale({ sub: 'u', roles: ['support', 'pharmacist'] })).toBe(false);
+    expect(list.isStale({ sub: 'other', roles: ['admin'] })).toBe(false);
+    expect(list.isRevoked({ sub: 'u', sid: 's' })).toBe(false);
+    // A second change replaces the first: back to the earlier roles makes those tokens good again.
+    list.add([{ kind: 'roles', id: 'u', roles: ['admin'], expiresAt: new Date(now + 1000).toISOString() }]);
+    expect(list.isStale({ sub: 'u', roles: ['admin'] })).toBe(false);
+    now += 2000;
+    expect(list.isStale({ sub: 'u', roles: ['support'] })).toBe(false);
+    list.prune();
+    expect(list.size).toBe(0);
   });
 });
 

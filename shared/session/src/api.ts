@@ -1,4 +1,6 @@
 import { AccountRoutes, CSRF_HEADER, CSRF_HEADER_VALUE, ErrorCodes, pathTo, type Envelope } from '@pharmacy/contracts';
+import type { SessionUser } from './types';
+import { pickUser } from './user';
 
 /** Network-level error codes (network, timeout, canceled, bad request, bad response: docs/product.md#decisions-where-the-brief-is-silent). */
 export const NetworkErrorCodes = {
@@ -194,12 +196,27 @@ async function send(method: Method, path: string, body: unknown, opts: RequestOp
   }
 }
 
+const renewedListeners = new Set<(user: SessionUser) => void>();
+
+/**
+ * Hears the user each token refresh answers with, as the account service holds them now: a member of staff whose
+ * roles changed gets a token refused as expired, and the refresh brings the new roles (docs/product.md#staff-roles).
+ * Returns the unsubscribe.
+ */
+export function onSessionRenewed(listener: (user: SessionUser) => void): () => void {
+  renewedListeners.add(listener);
+  return () => renewedListeners.delete(listener);
+}
+
 // Single flight: every request that meets an expired token waits for the same refresh.
 let refreshInFlight: Promise<void> | null = null;
 
 function refreshSession(): Promise<void> {
   refreshInFlight ??= send('POST', REFRESH_PATH, undefined, { skipRefresh: true })
-    .then(() => undefined)
+    .then(({ body }) => {
+      const user = pickUser(body);
+      if (user) for (const listener of renewedListeners) listener(user);
+    })
     .finally(() => {
       refreshInFlight = null;
     });

@@ -13,6 +13,7 @@ export {
   NetworkErrorCodes,
   DEFAULT_TIMEOUT,
   REFRESH_PATH,
+  onSessionRenewed,
 } from './api';
 export type { ApiResponse, ApiConfig, ListResult, RequestOptions, QueryValue } from './api';
 
@@ -21,11 +22,12 @@ export { pickUser, pickDegradedUser } from './user';
 
 export * from './sessionSlice';
 export { authSlice, authReducer, initialAuthState, shopUnreachable } from './authSlice';
-export { signInSuccess, updateUserSuccess, deleteUserSuccess, signOutSuccess, setUser, signedInUserAfter, leavesNobodySignedIn } from './sessionEvents';
+export { signInSuccess, sessionRenewed, updateUserSuccess, deleteUserSuccess, signOutSuccess, setUser, signedInUserAfter, leavesNobodySignedIn } from './sessionEvents';
 export { checkAuth, register, UNREACHABLE_NOTICE } from './authThunks';
 export type { AuthResult } from './authThunks';
 export { sessionSaga, signInSaga, updateUserSaga, deleteUserSaga, signOutSaga } from './sagas';
-export { selectSession, selectCurrentUser, selectAuth, selectIsAdmin, selectAuthNotice, selectUnreachable } from './selectors';
+export { selectSession, selectCurrentUser, selectAuth, selectIsAdmin, selectStaffRoles, selectCan, selectAuthNotice, selectUnreachable } from './selectors';
+export { useCan } from './useCan';
 export type { SessionRootState } from './selectors';
 
 export { createAppStore, useAppDispatch, useAppSelector, useInjectModule, useInjectPageQueries } from './store';

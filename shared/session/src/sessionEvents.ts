@@ -15,6 +15,8 @@ export const updateUserSuccess = createAction<SessionUser>('session/updateUserSu
 export const deleteUserSuccess = createAction('session/deleteUserSuccess');
 /** The sign-out call succeeded. */
 export const signOutSuccess = createAction('session/signOutSuccess');
+/** A token refresh answered with the user as they are now (staff roles changed meanwhile, for one). */
+export const sessionRenewed = createAction<SessionUser>('session/renewed');
 /** Who is signed in, said outright (a page that has it from elsewhere, or a test). */
 export const setUser = createAction<SessionUser | null>('auth/setUser');
 
@@ -23,7 +25,7 @@ export const setUser = createAction<SessionUser | null>('auth/setUser');
  * that got no answer, or one abandoned before it had one.
  */
 export function signedInUserAfter(action: UnknownAction): SessionUser | null | undefined {
-  if (signInSuccess.match(action) || updateUserSuccess.match(action) || setUser.match(action)) return action.payload;
+  if (signInSuccess.match(action) || updateUserSuccess.match(action) || sessionRenewed.match(action) || setUser.match(action)) return action.payload;
   if (deleteUserSuccess.match(action) || signOutSuccess.match(action)) return null;
   if (checkAuth.fulfilled.match(action)) return action.payload.unreachable ? undefined : action.payload.user;
   if (checkAuth.rejected.match(action)) return action.meta.rejectedWithValue ? null : undefined;

@@ -1,3 +1,5 @@
+import type { StaffRole } from '@pharmacy/contracts';
+
 /**
  * The signed-in user as the browser sees it (docs/api.md#authentication). The account service's contract type must stay
  * structurally compatible with this (same field names; it may add fields).
@@ -12,6 +14,10 @@ export interface SessionUser {
   allergies?: string[];
   healthConditions?: string[];
   admin: boolean;
+  /** Staff roles (docs/product.md#staff-roles): what the admin screens let this user do. Empty or absent for shoppers. */
+  roles?: StaffRole[];
+  /** A pharmacist's GPhC registration number. */
+  registrationNumber?: string;
   createdAt?: string;
   updatedAt?: string;
 }
@@ -27,7 +33,7 @@ export interface SignInCredentials {
  * The editable part of the profile sent to PUT /api/account/profile (the account service validates it);
  * `currentPassword` is required by the service when the email changes.
  */
-export type ProfileUpdate = Partial<Omit<SessionUser, '_id' | 'admin' | 'createdAt' | 'updatedAt'>> & { currentPassword?: string };
+export type ProfileUpdate = Partial<Omit<SessionUser, '_id' | 'admin' | 'roles' | 'registrationNumber' | 'createdAt' | 'updatedAt'>> & { currentPassword?: string };
 
 /** DELETE /api/account/profile body: the account service asks for the current password. */
 export interface DeleteAccountRequest {

@@ -1,3 +1,4 @@
+import { isStaffRole } from '@pharmacy/contracts';
 import type { SessionUser } from './types';
 
 const isUser = (value: unknown): value is SessionUser =>
@@ -18,13 +19,14 @@ export function pickUser(body: unknown): SessionUser | null {
 
 /**
  * A check-auth answered while the account service is down (`degraded: true`): the gateway knows only who the
- * session's token names (`_id`, `admin`, maybe `firstName`), so the rest of the user is left empty.
+ * session's token names (`_id`, `admin`, maybe `firstName` and staff `roles`), so the rest of the user is left empty.
  */
 export function pickDegradedUser(body: unknown): SessionUser | null {
   if (typeof body !== 'object' || body === null || (body as { degraded?: unknown }).degraded !== true) return null;
   const user = (body as { user?: unknown }).user;
   if (typeof user !== 'object' || user === null) return null;
-  const { _id, admin, firstName } = user as { _id?: unknown; admin?: unknown; firstName?: unknown };
+  const { _id, admin, firstName, roles } = user as { _id?: unknown; admin?: unknown; firstName?: unknown; roles?: unknown };
   if (typeof _id !== 'string' || !_id) return null;
-  return { _id, admin: admin === true, firstName: typeof firstName === 'string' ? firstName : '', lastName: '', email: '' };
+  const staffRoles = Array.isArray(roles) ? roles.filter(isStaffRole) : [];
+  return { _id, admin: admin === true, firstName: typeof firstName === 'string' ? firstName : '', lastName: '', email: '', roles: staffRoles };
 }

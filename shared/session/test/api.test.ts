@@ -1,5 +1,8 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@pharmacy/contracts';
-import { api, apiData, apiList, ApiError, configureApi, DEFAULT_TIMEOUT, REFRESH_PATH } from '../src/api';
+import { api, apiData, apiList, ApiError, configureApi, DEFAULT_TIMEOUT, onSessionRenewed, REFRESH_PATH } from '../src/api';
+import { selectStaffRoles } from '../src/selectors';
+import { sessionRenewed, signInSuccess } from '../src/sessionEvents';
+import { createAppStore } from '../src/store';
 import { fakeApi, reply, type ApiCall } from '../../test-kit/src/session-free';
 
 afterEach(() => {
@@ -204,6 +207,28 @@ describe('api client: expired access token', () => {
     expect(refreshCalls[0].headers[CSRF_HEADER]).toBe(CSRF_HEADER_VALUE);
     expect(calls.filter((c) => c.url === '/api/shop/cart/add')).toHaveLength(2);
     expect(calls.filter((c) => c.url === '/api/shop/cart/add')[1].body).toEqual({ productId: 'p', quantity: 1 });
+  });
+
+  it('a refresh tells its listeners the user as the account service holds them now (new staff roles reach the store)', async () => {
+    const renewed = { _id: 'staff-1', firstName: 'Sid', lastName: 'Staff', email: 'sid@example.com', admin: true, roles: ['support'] };
+    let refreshed = false;
+    fakeApi((call) => {
+      if (call.url === REFRESH_PATH) {
+        refreshed = true;
+        return reply(200, { success: true, user: renewed, data: renewed });
+      }
+      return refreshed ? ok('orders') : expired;
+    });
+    const store = createAppStore({ runSessionSaga: false });
+    store.dispatch(signInSuccess({ ...renewed, roles: ['support', 'catalogue'] }));
+    const stop = onSessionRenewed((user) => store.dispatch(sessionRenewed(user)));
+    try {
+      await expect(api.get('/api/admin/orders/get')).resolves.toEqual({ success: true, data: 'orders' });
+      expect(selectStaffRoles(store.getState())).toEqual(['support']);
+      expect(store.getState().session.currentUser?.roles).toEqual(['support']);
+    } finally {
+      stop();
+    }
   });
 
   it('retries only once: a second TOKEN_EXPIRED is thrown', async () => {

@@ -1,7 +1,7 @@
 import { authReducer, initialAuthState } from '../src/authSlice';
 import { checkAuth, register, type AuthResult } from '../src/authThunks';
 import { deleteUserSuccess, setUser, signInSuccess, signOutSuccess, updateUserSuccess } from '../src/sessionEvents';
-import { selectAuth, selectCurrentUser, selectIsAdmin } from '../src/selectors';
+import { selectAuth, selectCan, selectCurrentUser, selectIsAdmin, selectStaffRoles } from '../src/selectors';
 import {
   deleteUserFailure,
   deleteUserStart,
@@ -178,5 +178,20 @@ describe('selectors', () => {
     expect(selectIsAdmin(state)).toBe(false);
     expect(selectIsAdmin({ session: { ...signedInSession, currentUser: staff }, auth: { ...signedInAuth, user: staff } })).toBe(true);
     expect(selectIsAdmin({ session: initialSessionState, auth: initialAuthState })).toBe(false);
+  });
+
+  it('the staff roles and what they allow follow sign-in, a profile update and sign-out', () => {
+    const pharmacist = { ...staff, roles: ['pharmacist' as const] };
+    let state = { session: initialSessionState, auth: initialAuthState };
+    const apply = (action: Parameters<typeof authReducer>[1]) => (state = { session: sessionReducer(state.session, action), auth: authReducer(state.auth, action) });
+    expect(selectStaffRoles(state)).toEqual([]);
+    apply(signInSuccess(pharmacist));
+    expect(selectStaffRoles(state)).toEqual(['pharmacist']);
+    expect([selectCan(state, 'clinical.review'), selectCan(state, 'catalogue.manage'), selectCan(state, 'staff.manage')]).toEqual([true, false, false]);
+    apply(updateUserSuccess({ ...pharmacist, roles: ['pharmacist', 'catalogue'] }));
+    expect(selectCan(state, 'catalogue.manage')).toBe(true);
+    apply(signOutSuccess());
+    expect(selectStaffRoles(state)).toEqual([]);
+    expect(selectCan(state, 'clinical.review')).toBe(false);
   });
 });

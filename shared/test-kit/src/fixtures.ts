@@ -1,6 +1,6 @@
 // Who is signed in, in the browser-side tests: one shopper and one member of staff, shaped like the account
 // service's user (what check-auth and sign-in answer).
-import type { Product } from '@pharmacy/contracts';
+import type { Product, StaffRole } from '@pharmacy/contracts';
 import type { SessionUser } from '@pharmacy/session';
 
 export const shopper: SessionUser = {
@@ -13,6 +13,7 @@ export const shopper: SessionUser = {
   allergies: ['Penicillin'],
   healthConditions: [],
   admin: false,
+  roles: [],
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
 };
@@ -25,7 +26,11 @@ export const staff: SessionUser = {
   email: 'admin@pharmacy.local',
   allergies: [],
   admin: true,
+  roles: ['admin'],
 };
+
+/** A member of staff with one role other than admin: what their screens say they may not do. */
+export const staffWithRole = (role: StaffRole): SessionUser => ({ ...staff, _id: `staff-${role}`, firstName: role, roles: [role] });
 
 let made = 0;
 /** A product as the catalog serves it: a plain over-the-counter item in stock; each call gets its own id. */

@@ -13,7 +13,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ users: Users; kit: Ses
   app.get(
     AccountRoutes.admin.users.path,
     {
-      onRequest: kit.adminOnly,
+      onRequest: kit.staffFor(AccountRoutes.admin.users),
       schema: { tags, summary: 'Users newest first, a page at a time, found by name', querystring: AdminUsersQuery, response: responses(UserListResponse) },
     },
     async (request, reply) => {
@@ -32,7 +32,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ users: Users; kit: Ses
   app.get(
     AccountRoutes.admin.userDetails.path,
     {
-      onRequest: kit.adminOnly,
+      onRequest: kit.staffFor(AccountRoutes.admin.userDetails),
       schema: { tags, summary: 'One user', params: StrictObject({ id: Id }), querystring: NoQuery, response: responses(UserDetailsResponse) },
     },
     async (request, reply) => {

@@ -3,6 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AccountRoutes,
   DEMO_ADMIN,
+  DEMO_CATALOGUE,
+  DEMO_PHARMACIST,
+  DEMO_SUPPORT,
   DEMO_SHOPPER,
   EmptyBody,
   NoQuery,
@@ -41,7 +44,7 @@ import type { Devices } from './devices';
 
 const tags = ['auth'];
 
-const DEMO_EMAILS = new Set<string>([DEMO_ADMIN.email, DEMO_SHOPPER.email]);
+const DEMO_EMAILS = new Set<string>([DEMO_ADMIN, DEMO_SHOPPER, DEMO_PHARMACIST, DEMO_CATALOGUE, DEMO_SUPPORT].map((demo) => demo.email));
 export const isDemoEmail = (email: string) => DEMO_EMAILS.has(normalizeEmail(email));
 
 export const userReply = (user: UserDoc, message?: string) => {
@@ -108,6 +111,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesDeps> = async (app,
         allergies: [],
         healthConditions: [],
         admin: false,
+        roles: [],
         passwordHash: await hasher.hash(password),
         createdAt: at,
         updatedAt: at,

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ACCESS_COOKIE, ErrorCodes, REFRESH_COOKIE } from '@pharmacy/contracts';
+import { ACCESS_COOKIE, ErrorCodes, REFRESH_COOKIE, STAFF_ROUTE_PERMISSIONS, notPermittedMessage, roleGranting, type AnyRoute } from '@pharmacy/contracts';
 import { createAccessTokenSigner, forbidden, requireUser, unauthorized, HttpError } from '@pharmacy/service-kit';
-import type { UserDoc, Users } from '../users/store';
+import { fullName, type UserDoc, type Users } from '../users/store';
 import { REFRESH_TTL_SECONDS, type SessionDoc, type Sessions } from './store';
 
 export const REFRESH_COOKIE_PATH = '/api/auth';
@@ -28,7 +28,11 @@ export function createSessionKit(opts: {
   const base = { httpOnly: true, sameSite: 'lax' as const, secure: opts.secureCookies };
 
   function setCookies(reply: FastifyReply, user: UserDoc, sid: string, refreshToken: string) {
-    const accessToken = sign({ sub: user._id, admin: user.admin === true, sid, userName: user.firstName });
+    const roles = user.roles ?? [];
+    // Other services decide staff routes by these claims alone (docs/architecture.md#security); a change of roles
+    // makes this token stale there within seconds (revocations-store.ts), so the browser refreshes it.
+    const staff = roles.length > 0 ? { roles, staffName: fullName(user) } : {};
+    const accessToken = sign({ sub: user._id, admin: user.admin === true, sid, userName: user.firstName, ...staff });
     // The access cookie outlives its token on purpose: an expired token still reaches every service, which
     // answers TOKEN_EXPIRED, which tells the browser to refresh instead of treating the visitor as signed out.
     reply.setCookie(ACCESS_COOKIE, accessToken, { ...base, path: '/', maxAge: REFRESH_TTL_SECONDS });
@@ -58,10 +62,23 @@ export function createSessionKit(opts: {
     signedInByRequest.set(request, { user, session });
   }
 
-  /** onRequest hook: signed in, and an admin by the stored record (not only by a token up to 15 minutes old). */
-  async function adminOnly(request: FastifyRequest): Promise<void> {
-    await signedIn(request);
-    if (signedInByRequest.get(request)?.user.admin !== true) throw forbidden('This area is for pharmacy staff only.');
+  /**
+   * onRequest hook of a staff route: signed in, and one of the roles on the STORED record (not only in a token up to
+   * 15 minutes old: a change applies here at once) grants the permission STAFF_ROUTE_PERMISSIONS gives the route.
+   * Sets `request.staff` as requirePermission does, so the route can `request.audit`.
+   */
+  function staffFor(route: Pick<AnyRoute, 'method' | 'path'>) {
+    const permission = STAFF_ROUTE_PERMISSIONS[`${route.method} ${route.path}`];
+    if (!permission) throw new Error(`${route.method} ${route.path} has no permission in STAFF_ROUTE_PERMISSIONS (shared/contracts/src/staff.ts)`);
+    return async function staffOnly(request: FastifyRequest): Promise<void> {
+      await signedIn(request);
+      const { user } = current(request);
+      if (user.admin !== true) throw forbidden('This area is for pharmacy staff only.');
+      const roles = user.roles ?? [];
+      const role = roleGranting(roles, permission);
+      if (!role) throw forbidden(notPermittedMessage(permission));
+      request.staff = { id: user._id, name: fullName(user), role, roles, permission };
+    };
   }
 
   function current(request: FastifyRequest): SignedIn {
@@ -70,7 +87,7 @@ export function createSessionKit(opts: {
     return found;
   }
 
-  return { setCookies, clearCookies, signedIn, adminOnly, current };
+  return { setCookies, clearCookies, signedIn, staffFor, current };
 }
 
 export type SessionKit = ReturnType<typeof createSessionKit>;

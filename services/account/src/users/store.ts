@@ -1,5 +1,5 @@
 import type { Collection, Doc, DocumentStore } from '@pharmacy/db';
-import type { User } from '@pharmacy/contracts';
+import type { StaffRole, User } from '@pharmacy/contracts';
 
 /** A user as stored: the public fields plus the argon2id hash (never leaves this service). */
 export interface UserDoc extends Doc {
@@ -13,7 +13,12 @@ export interface UserDoc extends Doc {
   DOB: string | null;
   allergies: string[];
   healthConditions: string[];
+  /** True exactly when `roles` is not empty (staffRolesUpdate keeps them together). */
   admin: boolean;
+  /** Staff roles (docs/product.md#staff-roles); absent on users stored before roles (migration 1 sets them). */
+  roles?: StaffRole[];
+  /** A pharmacist's GPhC registration number (7 digits). */
+  registrationNumber?: string;
   passwordHash: string;
   createdAt: Date;
   updatedAt: Date;
@@ -21,8 +26,11 @@ export interface UserDoc extends Doc {
 
 export type Users = Collection<UserDoc>;
 
+/** The users collection, without its indexes: for a migration, which runs once openUsers made them. */
+export const usersIn = (store: DocumentStore): Users => store.collection<UserDoc>('users');
+
 export async function openUsers(store: DocumentStore): Promise<Users> {
-  const users = store.collection<UserDoc>('users');
+  const users = usersIn(store);
   await users.createIndex({ email: 1 }, { unique: true, name: 'email_unique' });
   await users.createIndex({ createdAt: -1, _id: 1 }, { name: 'createdAt' });
   return users;
@@ -42,9 +50,17 @@ export function toPublicUser(doc: UserDoc): User {
     allergies: doc.allergies ?? [],
     healthConditions: doc.healthConditions ?? [],
     admin: doc.admin === true,
+    roles: doc.roles ?? [],
+    ...(doc.registrationNumber ? { registrationNumber: doc.registrationNumber } : {}),
     createdAt: iso(doc.createdAt),
     updatedAt: iso(doc.updatedAt),
   };
 }
+
+/** The one way roles are written: the `admin` flag (the key to /admin) follows them. */
+export const staffRolesUpdate = (roles: readonly StaffRole[]): Pick<UserDoc, 'roles' | 'admin'> => ({ roles: [...roles], admin: roles.length > 0 });
+
+/** The name an audit entry and a staff token give a member of staff. */
+export const fullName = (doc: Pick<UserDoc, 'firstName' | 'lastName'>) => `${doc.firstName} ${doc.lastName}`.trim();
 
 export const EMAIL_TAKEN = 'An account with this email already exists.';

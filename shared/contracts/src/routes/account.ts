@@ -19,6 +19,7 @@ import type {
   ResetPasswordBody,
   SafetyProfileResponse,
   SignInChallengeResponse,
+  StaffRolesBody,
   SuggestIdeaBody,
   TicketResponse,
   UpdateProfileBody,
@@ -61,6 +62,8 @@ export const AccountRoutes = {
   admin: {
     users: route<Static<typeof UserListResponse>, undefined, AdminUsersQuery>()('GET', '/api/admin/users/get'),
     userDetails: route<Static<typeof UserDetailsResponse>>()('GET', '/api/admin/users/details/:id'),
+    /** Grant and remove staff roles (docs/product.md#staff-roles). */
+    staffRoles: route<Static<typeof UserDetailsResponse>, StaffRolesBody>()('PUT', '/api/admin/users/roles/:id'),
   },
   /** Service to service only: the internal token, never proxied (docs/architecture.md#services). */
   internal: {

@@ -75,9 +75,18 @@ export const authPlugin = fp<{ publicKey: string }>(
 
 const isRevoked = (request: FastifyRequest, claims: AccessClaims) => request.server.revocations?.isRevoked(claims) === true;
 
+/** Revoked: signed out (plain 401). Stale: staff roles changed since it was issued (TOKEN_EXPIRED: refresh it). */
+function refuseRevoked(request: FastifyRequest): void {
+  if (isRevoked(request, request.user)) throw unauthorized('You have been signed out. Please sign in again.');
+  if (request.server.revocations?.isStale(request.user)) {
+    throw unauthorized('Your staff roles have changed. Your session is being renewed with them.', ErrorCodes.TOKEN_EXPIRED);
+  }
+}
+
 /**
  * preHandler: a signed-in user is required (401 otherwise; TOKEN_EXPIRED tells the client to refresh). A token
- * of a revoked session is a plain 401, not TOKEN_EXPIRED: the browser treats the visitor as signed out.
+ * of a revoked session is a plain 401, not TOKEN_EXPIRED: the browser treats the visitor as signed out. A token
+ * whose staff roles changed since is TOKEN_EXPIRED: the refreshed one carries the roles as they are now.
  */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   try {
@@ -89,7 +98,7 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
     }
     throw unauthorized();
   }
-  if (isRevoked(request, request.user)) throw unauthorized('You have been signed out. Please sign in again.');
+  refuseRevoked(request);
 }
 
 /**
@@ -100,7 +109,7 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   if (request.user.admin !== true) throw forbidden('This area is for pharmacy staff only.');
   await request.server.revocations?.caughtUp();
-  if (isRevoked(request, request.user)) throw unauthorized('You have been signed out. Please sign in again.');
+  refuseRevoked(request);
 }
 
 /**
@@ -128,7 +137,10 @@ export function requireStaffFor(route: Pick<AnyRoute, 'method' | 'path'>) {
   return requirePermission(permission);
 }
 
-/** Reads the user's claims when a valid token is present; never throws (for routes open to visitors). */
+/**
+ * Reads the user's claims when a valid token is present; never throws (for routes open to visitors). A token whose
+ * staff roles changed since still names its user rightly, and these routes never decide by roles: it is kept.
+ */
 export async function optionalUser(request: FastifyRequest): Promise<AccessClaims | null> {
   try {
     await request.jwtVerify();
