@@ -125,6 +125,13 @@ interface NedbUpdateInternals<T> {
   persistence: { persistNewStateAsync(docs: T[]): Promise<void> };
 }
 
+/** nedb's datastore internals the store's insert runs on (its `_insertAsync` without the copy it returns). */
+interface NedbInsertInternals<T> {
+  _prepareDocumentForInsertion(docs: T | T[]): T | T[];
+  _insertInCache(docs: T | T[]): void;
+  persistence: { persistNewStateAsync(docs: T[]): Promise<void> };
+}
+
 /** nedb found lines it could not parse: its message counts them but names neither the file nor the line. */
 const isCorruptionError = (e: unknown) => typeof (e as { corruptItems?: unknown })?.corruptItems === 'number';
 
@@ -334,7 +341,7 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     const prepared = this.prepare(doc);
     return this.write(async (ds) => {
       this.pending = [prepared];
-      await ds.insertAsync(prepared);
+      await this.insertStored(ds, prepared);
       return { insertedId: prepared._id };
     });
   }
@@ -345,8 +352,21 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     // nedb inserts an array all-or-nothing (MongoDB's ordered insertMany keeps the ones before a failure).
     return this.write(async (ds) => {
       this.pending = prepared;
-      await ds.insertAsync(prepared);
+      await this.insertStored(ds, prepared);
       return { insertedCount: prepared.length };
+    });
+  }
+
+  /**
+   * nedb's insert (its `_insertAsync`, in its executor like its own): a checked copy of each document goes into
+   * every index (all or none) and is appended; without the second copy nedb returns, which no caller here reads.
+   */
+  private insertStored(ds: Nedb, docs: T | T[]): Promise<void> {
+    const internal = ds as unknown as NedbInsertInternals<T>;
+    return this.executor(ds).pushAsync(async () => {
+      const stored = internal._prepareDocumentForInsertion(docs);
+      internal._insertInCache(stored);
+      await internal.persistence.persistNewStateAsync(Array.isArray(stored) ? stored : [stored]);
     });
   }
 

@@ -176,6 +176,27 @@ it("a datastore's update is candidates, match, modify, _updateIndexes and an app
   expect(order[0]).toBe(11);
 });
 
+it("a datastore's insert is a checked copy, put in every index (all or none), then an append: what the store's own insert runs", async () => {
+  const ds: Internal = new Datastore({ inMemoryOnly: true });
+  await ds.ensureIndexAsync({ fieldName: 'code', unique: true });
+  const given = { _id: 'a', code: 1, lines: [{ n: 1 }] };
+  const stored = ds._prepareDocumentForInsertion(given);
+  expect(stored).toEqual(given);
+  expect(stored.lines).not.toBe(given.lines);
+  expect(() => ds._prepareDocumentForInsertion({ _id: 'b', $bad: 1 })).toThrow();
+  ds._insertInCache(stored);
+  expect(ds.getAllData()).toEqual([stored]);
+  expect(ds.getAllData()[0]).toBe(stored);
+  // An array goes in all or none: a unique violation takes back the ones before it.
+  const twins = ds._prepareDocumentForInsertion([{ _id: 'c', code: 2 }, { _id: 'd', code: 1 }]);
+  expect(() => ds._insertInCache(twins)).toThrow(expect.objectContaining({ errorType: 'uniqueViolated' }));
+  expect(ds.getAllData().map((d: { _id: string }) => d._id)).toEqual(['a']);
+  const source = String(ds._insertAsync);
+  const order = ['_prepareDocumentForInsertion', '_insertInCache', 'persistNewStateAsync'].map((step) => source.indexOf(step));
+  expect(order[0]).toBeGreaterThan(0);
+  expect(order).toEqual([...order].sort((a, b) => a - b));
+});
+
 it("the store's removal is installed on its own datastores only, and nedb's classes stay as they are", async () => {
   const prototypeDelete = Object.getPrototypeOf(new Index({ fieldName: 'x' }).tree).delete;
   const nodePrototypeDelete = Object.getPrototypeOf(new Index({ fieldName: 'x' }).tree.tree).delete;
