@@ -37,6 +37,7 @@ export {
   httpTransport,
   injectTransport,
   internalRoutesInProcessOnly,
+  isInProcessServiceCall,
   transportOf,
   INTERNAL_HEADER,
   type Injectable,

@@ -29,6 +29,14 @@ export function internalRoutesInProcessOnly(app: FastifyInstance): void {
   });
 }
 
+/**
+ * A service's call to another through the in-process transport (injectTransport): no socket, and the internal
+ * token header (checked by the route's requireInternal). Its answer's headers never reach a browser: the transport
+ * reads the status and the body only, so the browser-facing headers are not worth writing for it.
+ */
+export const isInProcessServiceCall = (request: FastifyRequest): boolean =>
+  request.headers[INTERNAL_HEADER] !== undefined && !(request.raw.socket instanceof Socket);
+
 /** One service-to-service request as a transport carries it (the body already JSON). */
 export interface InternalRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
