@@ -1,11 +1,11 @@
 /**
- * A service's call to another in the same process (embedded mode) is answered without the headers only a browser
- * reads (security headers, permissions and cache policy): the in-process transport reads the status and the body.
- * Every other request keeps them.
+ * A service's call to another in the same process (embedded mode, injectTransport): answered without the headers
+ * only a browser reads (security headers, permissions and cache policy), since the transport reads the status and
+ * the body only, while every other request keeps them; and each call times out on its own deadline.
  */
 import { Socket } from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import { INTERNAL_HEADER, createApp, generateTestKeys, isInProcessServiceCall, ok, requireInternal, type App } from '../src';
+import { INTERNAL_HEADER, createApp, generateTestKeys, injectTransport, isInProcessServiceCall, ok, requireInternal, type App } from '../src';
 
 const TOKEN = 'internal-token-for-tests-0123456789';
 let app: App;
@@ -31,4 +31,22 @@ it("an in-process service call's answer carries no browser headers; a call over 
   for (const header of browserHeaders) expect(noToken.headers[header]).toBeDefined();
   const health = await app.inject('/api/health');
   expect(health.headers['content-security-policy']).toContain("default-src 'self'");
+});
+
+it('in process, each call keeps its own deadline, however many are in flight, and an answered call never fails later', async () => {
+  const never = new Promise<never>(() => undefined);
+  const slow = (ms: number) => new Promise<{ statusCode: number; body: string }>((r) => setTimeout(() => r({ statusCode: 200, body: '{"success":true,"data":1}' }), ms));
+  const transport = injectTransport({ inject: (opts) => (opts.url === '/hang' ? never : slow(Number(opts.url.slice(1)))) });
+  const call = (path: string, timeoutMs: number) => {
+    const started = Date.now();
+    return transport({ method: 'GET', path, headers: {}, timeoutMs }).then(
+      (res) => ({ answered: res.status, after: Date.now() - started }),
+      () => ({ answered: 0, after: Date.now() - started }),
+    );
+  };
+  const [short, long, answered, late] = await Promise.all([call('/hang', 100), call('/hang', 400), call('/50', 300), call('/250', 300)]);
+  expect([short.answered, long.answered, answered.answered, late.answered]).toEqual([0, 0, 200, 200]);
+  expect(short.after).toBeGreaterThanOrEqual(95);
+  expect(short.after).toBeLessThan(350);
+  expect(long.after).toBeGreaterThanOrEqual(395);
 });
