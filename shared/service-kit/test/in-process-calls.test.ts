@@ -36,7 +36,7 @@ it("an in-process service call's answer carries no browser headers; a call over 
 it('in process, each call keeps its own deadline, however many are in flight, and an answered call never fails later', async () => {
   const never = new Promise<never>(() => undefined);
   const slow = (ms: number) => new Promise<{ statusCode: number; body: string }>((r) => setTimeout(() => r({ statusCode: 200, body: '{"success":true,"data":1}' }), ms));
-  const transport = injectTransport({ inject: (opts) => (opts.url === '/hang' ? never : slow(Number(opts.url.slice(1)))) });
+  const transport = injectTransport({ inject: (opts) => (opts.url === '/hang' ? never : slow(Number(String(opts.url).slice(1)))) });
   const call = (path: string, timeoutMs: number) => {
     const started = Date.now();
     return transport({ method: 'GET', path, headers: {}, timeoutMs }).then(
