@@ -263,8 +263,9 @@ describe('a reserve interrupted by a crash', () => {
   const accounted = (view: Awaited<ReturnType<typeof stockView>>) => view.available + view.reserved + view.sold;
   const reservationsOnDisk = () => t!.store.collection<ReservationDoc>(RESERVATIONS).find({});
 
+  // A one-line reserve records its take with the status `reserved`, in one write (src/stock/service.ts reserve).
   it('stopped between taking the stock and recording the take on the reservation: the restart gives the units back', async () => {
-    const { disk, store } = await openFailing({ collection: RESERVATIONS, method: 'updateOne' });
+    const { disk, store } = await openFailing({ collection: RESERVATIONS, method: 'findOneAndUpdate' });
     expect((await reserve('order-1', 3)).statusCode).toBe(500);
     expect(store.failed).toBe(1);
     // What the kill left on disk: the units taken, the reservation pending without the take listed.
@@ -282,7 +283,7 @@ describe('a reserve interrupted by a crash', () => {
   });
 
   it('stopped again while the restart gives the units back: the next restart does not give them twice', async () => {
-    const { store } = await openFailing({ collection: RESERVATIONS, method: 'updateOne' });
+    const { store } = await openFailing({ collection: RESERVATIONS, method: 'findOneAndUpdate' });
     expect((await reserve('order-2', 4)).statusCode).toBe(500);
     expect(store.failed).toBe(1);
     await t!.close();
@@ -301,7 +302,7 @@ describe('a reserve interrupted by a crash', () => {
   });
 
   it('a reserve that completed keeps its units after a restart, while one of the same product was interrupted', async () => {
-    const { store } = await openFailing({ collection: RESERVATIONS, method: 'updateOne', once: true });
+    const { store } = await openFailing({ collection: RESERVATIONS, method: 'findOneAndUpdate', once: true });
     // The first reserve's record of its take fails (the process lives on: it gives the units back itself).
     expect((await reserve('order-3', 2)).statusCode).toBe(500);
     expect(store.failed).toBe(1);

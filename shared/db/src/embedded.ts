@@ -118,6 +118,20 @@ interface NedbPersistence {
   persistCachedDatabaseAsync(): Promise<void>;
 }
 
+/** nedb's datastore internals the store's update runs on (its `_updateAsync` without the copies). */
+interface NedbUpdateInternals<T> {
+  _getCandidatesAsync(query: Record<string, unknown>): Promise<T[]>;
+  _updateIndexes(pairs: Array<{ oldDoc: T; newDoc: T }>): void;
+  persistence: { persistNewStateAsync(docs: T[]): Promise<void> };
+}
+
+/** nedb's datastore internals the store's insert runs on (its `_insertAsync` without the copy it returns). */
+interface NedbInsertInternals<T> {
+  _prepareDocumentForInsertion(docs: T | T[]): T | T[];
+  _insertInCache(docs: T | T[]): void;
+  persistence: { persistNewStateAsync(docs: T[]): Promise<void> };
+}
+
 /** nedb found lines it could not parse: its message counts them but names neither the file nor the line. */
 const isCorruptionError = (e: unknown) => typeof (e as { corruptItems?: unknown })?.corruptItems === 'number';
 
@@ -327,7 +341,7 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     const prepared = this.prepare(doc);
     return this.write(async (ds) => {
       this.pending = [prepared];
-      await ds.insertAsync(prepared);
+      await this.insertStored(ds, prepared);
       return { insertedId: prepared._id };
     });
   }
@@ -338,8 +352,21 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     // nedb inserts an array all-or-nothing (MongoDB's ordered insertMany keeps the ones before a failure).
     return this.write(async (ds) => {
       this.pending = prepared;
-      await ds.insertAsync(prepared);
+      await this.insertStored(ds, prepared);
       return { insertedCount: prepared.length };
+    });
+  }
+
+  /**
+   * nedb's insert (its `_insertAsync`, in its executor like its own): a checked copy of each document goes into
+   * every index (all or none) and is appended; without the second copy nedb returns, which no caller here reads.
+   */
+  private insertStored(ds: Nedb, docs: T | T[]): Promise<void> {
+    const internal = ds as unknown as NedbInsertInternals<T>;
+    return this.executor(ds).pushAsync(async () => {
+      const stored = internal._prepareDocumentForInsertion(docs);
+      internal._insertInCache(stored);
+      await internal.persistence.persistNewStateAsync(Array.isArray(stored) ? stored : [stored]);
     });
   }
 
@@ -473,20 +500,32 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     return cursor._project(docs).map(deepCopy);
   }
 
-  /** Finds, updates by _id and reports before/after; the caller holds the queue. */
-  private async updateFirst(
+  /**
+   * nedb's update (its `_updateAsync`, in its executor like its own) of the documents matching `query`, first by
+   * `sort` and at most `limit` (0: all), without the copies nedb's path makes around it (its find copied each
+   * document, its update modified it a second time and copied the result): one modified copy per document, which
+   * replaces the stored one in every index (a unique violation changes nothing) and is appended. Returns the stored
+   * documents before and after, never to be handed out uncopied. The caller holds the queue.
+   */
+  private async replaceMatching(
     ds: Nedb,
     query: Record<string, unknown>,
     update: Update,
-    sort?: SortSpec,
-  ): Promise<{ before: T; after: T } | null> {
-    let cursor = ds.findAsync(query);
-    if (sort) cursor = cursor.sort(sort);
-    const [before] = (await cursor.limit(1)) as unknown as T[];
-    if (!before) return null;
-    this.pending = [nedbModel.modify(before, update)];
-    const { affectedDocuments } = await ds.updateAsync({ _id: before._id }, update, { returnUpdatedDocs: true });
-    return { before, after: affectedDocuments as unknown as T };
+    sort: SortSpec | undefined,
+    limit: number,
+  ): Promise<Array<{ oldDoc: T; newDoc: T }>> {
+    const internal = ds as unknown as NedbUpdateInternals<T>;
+    const matches = matcherFor(query);
+    return this.executor(ds).pushAsync(async () => {
+      // Expired documents (a TTL index) are removed on the way, as nedb's own update does.
+      const found = (await internal._getCandidatesAsync(query)).filter(matches);
+      const pairs = sortPage(found, sort, 0, limit).map((oldDoc) => ({ oldDoc: oldDoc as T, newDoc: nedbModel.modify(oldDoc, update) as T }));
+      if (pairs.length === 0) return pairs;
+      this.pending = pairs.map((p) => p.newDoc);
+      internal._updateIndexes(pairs);
+      await internal.persistence.persistNewStateAsync(pairs.map((p) => p.newDoc));
+      return pairs;
+    });
   }
 
   /** MongoDB's upsert: the filter's equality fields, then the update; a UUID _id unless the filter fixes one. */
@@ -503,9 +542,9 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     const query = translateFilter(filter);
     const ops = translateUpdate(update);
     return this.write(async (ds) => {
-      const result = await this.updateFirst(ds, query, ops);
+      const [result] = await this.replaceMatching(ds, query, ops, undefined, 1);
       if (result) {
-        const modified = isDeepStrictEqual(result.before, result.after) ? 0 : 1;
+        const modified = isDeepStrictEqual(result.oldDoc, result.newDoc) ? 0 : 1;
         return { matchedCount: 1, modifiedCount: modified, upsertedId: null };
       }
       if (!options.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedId: null };
@@ -518,18 +557,10 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     const query = translateFilter(filter);
     const ops = translateUpdate(update);
     return this.write(async (ds) => {
-      const before = (await ds.findAsync(query)) as unknown as T[];
-      if (before.length === 0) return { matchedCount: 0, modifiedCount: 0, upsertedId: null };
-      this.pending = before.map((d) => nedbModel.modify(d, ops));
-      const ids = before.map((d) => d._id);
-      // nedb applies a multi update all-or-nothing (a unique violation rolls every document back).
-      const { affectedDocuments } = await ds.updateAsync({ _id: { $in: ids } }, ops, {
-        multi: true,
-        returnUpdatedDocs: true,
-      });
-      const after = new Map((affectedDocuments as unknown as T[]).map((d) => [d._id, d]));
-      const modified = before.filter((d) => !isDeepStrictEqual(d, after.get(d._id))).length;
-      return { matchedCount: before.length, modifiedCount: modified, upsertedId: null };
+      // All-or-nothing, as nedb's multi update (a unique violation leaves every document as it was).
+      const pairs = await this.replaceMatching(ds, query, ops, undefined, 0);
+      const modified = pairs.filter((p) => !isDeepStrictEqual(p.oldDoc, p.newDoc)).length;
+      return { matchedCount: pairs.length, modifiedCount: modified, upsertedId: null };
     });
   }
 
@@ -541,14 +572,17 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     const dotted = Object.keys(projection ?? {}).find((k) => k.includes('.'));
     if (dotted) throw new InvalidQueryError(`findOneAndUpdate projects top-level fields only, not '${dotted}'`);
     const returnAfter = (options.returnDocument ?? 'after') === 'after';
-    const doc = await this.write(async (ds) => {
-      const result = await this.updateFirst(ds, query, ops, sort);
-      if (result) return returnAfter ? result.after : result.before;
+    return this.write(async (ds) => {
+      const [result] = await this.replaceMatching(ds, query, ops, sort, 1);
+      if (result) {
+        // The stored document is never handed out: only what is returned is copied.
+        const doc = returnAfter ? result.newDoc : result.oldDoc;
+        return deepCopy(projection ? project(doc, projection) : doc);
+      }
       if (!options.upsert) return null;
       const inserted = await this.upsert(ds, filter, ops);
-      return returnAfter ? inserted : null;
+      return returnAfter ? (projection ? project(inserted, projection) : inserted) : null;
     });
-    return doc && projection ? project(doc, projection) : doc;
   }
 
   async deleteOne(filter: Filter): Promise<{ deletedCount: number }> {

@@ -2,8 +2,9 @@
  * The nedb internals the embedded store relies on, checked for shape and behaviour (docs/architecture.md#data): an
  * nedb release that renames, removes or changes one of them fails here, not in a shopper's order. nedb is pinned
  * to one exact version in package.json; moving the pin means running this first. The store calls private methods
- * and replaces some per datastore (src/embedded.ts, sorted-index.ts, nedb-index-removal.ts, rewrite-file.ts,
- * matcher.ts, apply-update.ts); nedb's classes themselves are never changed.
+ * (its update runs nedb's update steps itself, without nedb's copies) and replaces some per datastore
+ * (src/embedded.ts, sorted-index.ts, nedb-index-removal.ts, rewrite-file.ts, matcher.ts, apply-update.ts); nedb's
+ * classes themselves are never changed.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -109,6 +110,91 @@ it('an index is an AVL tree whose nodes hold every document of a key, by identit
   expect(node?.data[0]).toBe(ds.getAllData().find((d: { _id: string }) => d._id === 'a'));
   ds.indexes.status.reset(ds.getAllData());
   expect(ds.indexes.status.tree).not.toBe(tree);
+});
+
+it('an index exposes its fields, sparseness and update, and reverts an update through that update', async () => {
+  expect(model.getDotValues({ a: 1, b: { c: 2 } }, ['b.c'])).toBe(2);
+  expect(model.getDotValues({ a: 1, b: { c: 2 } }, ['a', 'b.c'])).toEqual({ a: 1, 'b.c': 2 });
+  const ds: Internal = new Datastore({ inMemoryOnly: true });
+  await ds.ensureIndexAsync({ fieldName: ['status', 'at'] });
+  await ds.ensureIndexAsync({ fieldName: 'code', sparse: true });
+  const compound = ds.indexes['at,status'];
+  expect(compound._fields).toEqual(['at', 'status']);
+  expect([compound.sparse, ds.indexes.code.sparse]).toEqual([false, true]);
+  expect(Object.prototype.hasOwnProperty.call(compound, 'update')).toBe(false);
+  // revertUpdate goes through the index's own `update` (the store's, once installed), with the pairs swapped.
+  const seen: unknown[] = [];
+  compound.update = (oldDoc: unknown, newDoc?: unknown) => seen.push([oldDoc, newDoc]);
+  const a = { _id: 'a' };
+  const b = { _id: 'b' };
+  compound.revertUpdate([{ oldDoc: a, newDoc: b }]);
+  expect(seen).toEqual([[[{ oldDoc: b, newDoc: a }], undefined]]);
+  // A failing index's update makes the datastore revert the indexes before it, through revertUpdate.
+  await ds.insertAsync({ _id: 'x', status: 'open', at: 1 });
+  delete compound.update;
+  ds.indexes.code.update = () => {
+    throw new Error('refused');
+  };
+  const reverted: string[] = [];
+  for (const name of ['_id', 'at,status']) {
+    const revert = ds.indexes[name].revertUpdate.bind(ds.indexes[name]);
+    ds.indexes[name].revertUpdate = (...args: unknown[]) => {
+      reverted.push(name);
+      return revert(...args);
+    };
+  }
+  const stored = ds.getAllData()[0];
+  expect(() => ds._updateIndexes([{ oldDoc: stored, newDoc: { ...stored, status: 'paid' } }])).toThrow('refused');
+  expect(reverted).toEqual(['_id', 'at,status']);
+  expect(compound.getMatching({ status: 'open', at: 1 })).toEqual([stored]);
+});
+
+it("a datastore's update is candidates, match, modify, _updateIndexes and an append: what the store's own update runs", async () => {
+  const ds: Internal = new Datastore({ inMemoryOnly: true });
+  await ds.ensureIndexAsync({ fieldName: 'expiresAt', expireAfterSeconds: 0 });
+  await ds.insertAsync([
+    { _id: 'live', n: 1, expiresAt: new Date(Date.now() + 60_000) },
+    { _id: 'gone', n: 1, expiresAt: new Date(Date.now() - 1000) },
+  ]);
+  // _getCandidatesAsync drops expired documents as it reads (removed for good), and returns the stored objects.
+  const candidates = await ds._getCandidatesAsync({ n: 1 });
+  expect(candidates.map((d: { _id: string }) => d._id)).toEqual(['live']);
+  expect(candidates[0]).toBe(ds.getAllData()[0]);
+  expect(ds.getAllData().map((d: { _id: string }) => d._id)).toEqual(['live']);
+  // _updateIndexes takes {oldDoc, newDoc} pairs and puts the new documents in every index.
+  const newDoc = model.modify(candidates[0], { $set: { n: 2 } });
+  ds._updateIndexes([{ oldDoc: candidates[0], newDoc }]);
+  expect(ds.getAllData()).toEqual([newDoc]);
+  expect(ds.indexes._id.getMatching('live')).toEqual([newDoc]);
+  expect(typeof ds.persistence.persistNewStateAsync).toBe('function');
+  await expect(ds.persistence.persistNewStateAsync([newDoc])).resolves.toBeUndefined(); // in memory: nothing to write
+  // nedb's own update (after its upsert branch) does the same steps: its source names them, in that order.
+  const source = String(ds._updateAsync);
+  const update = source.slice(source.indexOf('await this._getCandidatesAsync(query)'));
+  const order = ['_getCandidatesAsync', 'model.match', 'model.modify', '_updateIndexes', 'persistNewStateAsync'].map((step) => update.indexOf(step));
+  expect(order).toEqual([...order].sort((a, b) => a - b));
+  expect(order[0]).toBe(11);
+});
+
+it("a datastore's insert is a checked copy, put in every index (all or none), then an append: what the store's own insert runs", async () => {
+  const ds: Internal = new Datastore({ inMemoryOnly: true });
+  await ds.ensureIndexAsync({ fieldName: 'code', unique: true });
+  const given = { _id: 'a', code: 1, lines: [{ n: 1 }] };
+  const stored = ds._prepareDocumentForInsertion(given);
+  expect(stored).toEqual(given);
+  expect(stored.lines).not.toBe(given.lines);
+  expect(() => ds._prepareDocumentForInsertion({ _id: 'b', $bad: 1 })).toThrow();
+  ds._insertInCache(stored);
+  expect(ds.getAllData()).toEqual([stored]);
+  expect(ds.getAllData()[0]).toBe(stored);
+  // An array goes in all or none: a unique violation takes back the ones before it.
+  const twins = ds._prepareDocumentForInsertion([{ _id: 'c', code: 2 }, { _id: 'd', code: 1 }]);
+  expect(() => ds._insertInCache(twins)).toThrow(expect.objectContaining({ errorType: 'uniqueViolated' }));
+  expect(ds.getAllData().map((d: { _id: string }) => d._id)).toEqual(['a']);
+  const source = String(ds._insertAsync);
+  const order = ['_prepareDocumentForInsertion', '_insertInCache', 'persistNewStateAsync'].map((step) => source.indexOf(step));
+  expect(order[0]).toBeGreaterThan(0);
+  expect(order).toEqual([...order].sort((a, b) => a - b));
 });
 
 it("the store's removal is installed on its own datastores only, and nedb's classes stay as they are", async () => {

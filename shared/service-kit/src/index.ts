@@ -24,7 +24,7 @@ export { failureLogged } from './plugins/request-log';
 export { escapeHtml, escapePattern, literalMatch } from './text';
 export { limitsPer, withMaxima, type RateLimitsOf, type ServiceDeps } from './service-deps';
 export { requireUser, requireAdmin, requirePermission, requireStaffFor, optionalUser, assertSelf, assertBodyUser, TOKEN_ALGORITHM, type AccessClaims, type StaffActor } from './plugins/auth';
-export { createMailer, type Mail, type Mailer, type OutboxDoc } from './mail';
+export { createMailer, keptMailId, type Mail, type Mailer, type OutboxDoc } from './mail';
 export { sameSiteOnly, CROSS_SITE_REFUSED } from './plugins/csrf';
 export { assertDevMailboxPrivate, devMailboxOn, fromThisMachine, isLoopbackAddress, isLoopbackHost } from './dev-mailbox';
 export { devMailboxPages } from './dev-mailbox-pages';
@@ -37,6 +37,7 @@ export {
   httpTransport,
   injectTransport,
   internalRoutesInProcessOnly,
+  isInProcessServiceCall,
   transportOf,
   INTERNAL_HEADER,
   type Injectable,

@@ -1,5 +1,6 @@
+import { createHash, randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import type { Collection, Doc } from '@pharmacy/db';
+import { isDuplicateKeyError, type Collection, type Doc } from '@pharmacy/db';
 
 export interface Mail {
   to: string;
@@ -9,7 +10,16 @@ export interface Mail {
 }
 
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  /**
+   * Sends a mail. With a `key` (a caller's event, e.g. an order's step), the outbox keeps the mail under that key
+   * in its one write, so a second send with it adds nothing (`keepsKeys`); SMTP keeps nothing, so its caller records
+   * the key (services/account internal routes).
+   */
+  send(mail: Mail, options?: { key?: string }): Promise<void>;
+  /** A mail sent with `key` is in the outbox (always false for SMTP, which keeps no mail). */
+  hasSent(key: string): Promise<boolean>;
+  /** The mail itself records its key (the outbox): its caller need not write a record of its own. */
+  readonly keepsKeys: boolean;
   readonly kind: 'outbox' | 'smtp';
 }
 
@@ -17,7 +27,10 @@ interface Log {
   info(obj: object, msg?: string): void;
 }
 
-export type OutboxDoc = Doc & Mail & { createdAt: Date };
+export type OutboxDoc = Doc & Mail & { createdAt: Date; key?: string };
+
+/** The outbox id of the mail sent with `key`: one per key, in the characters a mailbox link's id allows. */
+export const keptMailId = (key: string): string => `k${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
 
 /**
  * The Mailer port. Without SMTP_URL, mail goes to an outbox collection and a log line; with SMTP_URL it is sent
@@ -30,19 +43,29 @@ export function createMailer(opts: { smtpUrl?: string; from?: string; outbox?: C
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       kind: 'smtp',
+      keepsKeys: false,
       async send(mail) {
         await transport.sendMail({ from, ...mail });
         opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
+      hasSent: async () => false,
     };
   }
   const outbox = opts.outbox;
   if (!outbox) throw new Error('createMailer needs an outbox collection when SMTP_URL is not set.');
   return {
     kind: 'outbox',
-    async send(mail) {
-      const _id = crypto.randomUUID();
-      await outbox.insertOne({ _id, ...mail, createdAt: new Date() });
+    keepsKeys: true,
+    async send(mail, options = {}) {
+      const { key } = options;
+      const _id = key === undefined ? randomUUID() : keptMailId(key);
+      try {
+        await outbox.insertOne({ _id, ...mail, createdAt: new Date(), ...(key === undefined ? {} : { key }) });
+      } catch (err) {
+        // Two sends with one key at once: the first one's mail is the one kept.
+        if (key === undefined || !isDuplicateKeyError(err)) throw err;
+        return;
+      }
       if (opts.mailboxUrl) {
         const link = `${opts.mailboxUrl}/${_id}`;
         opts.log.info({ to: mail.to, subject: mail.subject, mailbox: link }, `mail kept in the outbox (no SMTP_URL set): read it at ${link}`);
@@ -50,5 +73,6 @@ export function createMailer(opts: { smtpUrl?: string; from?: string; outbox?: C
         opts.log.info({ to: mail.to, subject: mail.subject }, 'mail queued in outbox (no SMTP_URL set)');
       }
     },
+    hasSent: async (key) => (await outbox.findOne({ _id: keptMailId(key) }, { projection: { _id: 1 } })) !== null,
   };
 }

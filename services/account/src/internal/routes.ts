@@ -66,7 +66,8 @@ export const internalRoutes: FastifyPluginAsyncTypebox<InternalRoutesDeps> = asy
     },
   );
 
-  // The key is recorded after the mail is handed over: a stop in between may send it twice, never zero times.
+  // One mail per key. The outbox keeps the key on the mail itself, in the mail's one write; SMTP keeps no mail, so the
+  // key is recorded after the mail is handed over: a stop in between may send it twice, never zero times.
   app.post(
     AccountRoutes.internal.notifyUser.path,
     {
@@ -75,10 +76,12 @@ export const internalRoutes: FastifyPluginAsyncTypebox<InternalRoutesDeps> = asy
     },
     async (request) => {
       const { subject, text, html, key } = request.body;
-      if (await sentNotifications.findOne({ _id: key })) return ok({ sent: false });
+      // Keys recorded apart from the mail: SMTP's, and the outbox's before it kept them itself.
+      if ((await mailer.hasSent(key)) || (await sentNotifications.findOne({ _id: key }))) return ok({ sent: false });
       const user = await users.findOne({ _id: request.params.id }, { projection: { email: 1 } });
       if (!user) throw notFound('No user with this ID.');
-      await mailer.send({ to: user.email, subject, text, ...(html ? { html } : {}) });
+      await mailer.send({ to: user.email, subject, text, ...(html ? { html } : {}) }, { key });
+      if (mailer.keepsKeys) return ok({ sent: true });
       try {
         await sentNotifications.insertOne({ _id: key, at: new Date() });
       } catch (err) {

@@ -76,7 +76,9 @@ export function createStockService({ products, reservations, readModel, adjustme
       for (const line of items) {
         await take(reservationId, line);
         applied.push(line);
-        await reservations.updateOne({ _id: reservationId }, { $set: { applied: applied.map((l) => l.productId) } });
+        // The last take is recorded with the status below, in one write: a stop before it leaves the reservation
+        // pending, and recoverPending gives the units back by the product's proof of the take (takenFor).
+        if (applied.length < items.length) await reservations.updateOne({ _id: reservationId }, { $set: { applied: applied.map((l) => l.productId) } });
       }
     } catch (e) {
       // All or nothing: give back what this call took and forget the id so the order can be retried.
@@ -86,7 +88,7 @@ export function createStockService({ products, reservations, readModel, adjustme
     }
     const reserved = await reservations.findOneAndUpdate(
       { _id: reservationId, status: 'pending' },
-      { $set: { status: 'reserved', updatedAt: new Date() } },
+      { $set: { status: 'reserved', applied: applied.map((l) => l.productId), updatedAt: new Date() } },
       { returnDocument: 'after' },
     );
     return toReservation(reserved!);

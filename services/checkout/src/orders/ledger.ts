@@ -1,5 +1,5 @@
 import type { OrderClosedReason, Order } from '@pharmacy/contracts';
-import type { Collection } from '@pharmacy/db';
+import type { Collection, Update } from '@pharmacy/db';
 import { HttpError } from '@pharmacy/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CartStore } from '../cart/store';
@@ -15,13 +15,19 @@ export interface OrderLedgerDeps {
   catalog: Pick<CatalogClient, 'commit' | 'release' | 'refund' | 'restock'>;
   carts: Pick<CartStore, 'mutate'>;
   holds: Pick<HoldSlots, 'release'>;
-  mail: Pick<OrderMail, 'send'>;
+  mail: Pick<OrderMail, 'deliver'>;
   records: OrderRecords;
   now: () => Date;
   log: FastifyBaseLogger;
 }
 
 const MOVED = { commit: 'committed', release: 'released', refund: 'refunded', restock: 'restocked' } as const;
+
+/** An order update that also sets the stock's mark. */
+const withStockMark = (update: Update | null, stock: OrderDoc['stock']): Update => ({
+  ...update,
+  $set: { ...(update?.$set as object | undefined), stock },
+});
 export type StockMove = keyof typeof MOVED;
 
 /**
@@ -39,12 +45,23 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
    * paid order's units back on the shelf, also when its commit has not reached the catalog yet.
    */
   async function moveStock(orderId: string, move: StockMove): Promise<boolean> {
+    if (!(await movedAtCatalog(orderId, move))) return false;
+    try {
+      await orders.updateOne({ _id: orderId, stock: `${move}-pending` }, { $set: { stock: MOVED[move] } });
+      return true;
+    } catch (err) {
+      deps.log.warn({ err, orderId }, `stock ${move} failed; the sweeper will retry`);
+      return false;
+    }
+  }
+
+  /** The catalog's half of moveStock: false (logged) when it failed, the order keeping its `<move>-pending` mark. */
+  async function movedAtCatalog(orderId: string, move: StockMove): Promise<boolean> {
     try {
       await deps.catalog[move](orderId).catch((err: unknown) => {
         // No reservation was ever made (the reserve itself failed): there is nothing to give back.
         if (!(move === 'release' && err instanceof HttpError && err.statusCode === 404)) throw err;
       });
-      await orders.updateOne({ _id: orderId, stock: `${move}-pending` }, { $set: { stock: MOVED[move] } });
       return true;
     } catch (err) {
       deps.log.warn({ err, orderId }, `stock ${move} failed; the sweeper will retry`);
@@ -95,11 +112,19 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
       { returnDocument: 'after' },
     );
     if (!paid) return null;
-    await moveStock(order._id, 'commit');
+    const committed = await movedAtCatalog(order._id, 'commit');
     await deps.holds.release(order._id);
     const bought = new Set(paid.productIds);
     await deps.carts.mutate(order.userId, (items) => items.filter((i) => !bought.has(i.productId)));
-    await deps.mail.send(paid);
+    const mailed = await deps.mail.deliver(paid);
+    // The stock's mark (only over commit-pending: staff may have moved it on) and the mails taken, in one write
+    // whose answer is the order as it now is. A stop before it leaves both owed: the sweeper commits again (the
+    // catalog's commit is idempotent) and the account service sends a key's mail once.
+    if (committed) {
+      const marked = await orders.findOneAndUpdate({ _id: order._id, stock: 'commit-pending' }, withStockMark(mailed, 'committed'), { returnDocument: 'after' });
+      if (marked) return marked;
+    }
+    if (mailed) await orders.updateOne({ _id: order._id }, mailed);
     return records.reload(order._id);
   }
 

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { isInProcessServiceCall } from '../internal';
 
 /**
  * Browser features the shop never uses, switched off for pages and API answers alike, so an injected script
@@ -26,6 +27,8 @@ const API_PATH = /^\/(api|internal)\//;
 export const responseHeadersPlugin = fp(
   async (app) => {
     app.addHook('onSend', async (request, reply, payload) => {
+      // A service's call to another in process: no browser or proxy ever sees this answer.
+      if (isInProcessServiceCall(request)) return payload;
       reply.header('permissions-policy', PERMISSIONS_POLICY);
       if (API_PATH.test(request.url) && !reply.hasHeader('cache-control')) {
         reply.header('cache-control', reply.routeOptions.config?.publicData ? 'no-cache' : 'no-store');
