@@ -115,7 +115,7 @@ export async function startGateway(
     app,
     root,
     dataDir,
-    session: ({ admin = true, sub = 'staff-1', roles = ['admin'], name = 'Sam Admin' } = {}) => ({
+    session: ({ admin = true, sub = 'staff-1', roles = ['admin'] as StaffRole[], name = 'Sam Admin' } = {}) => ({
       cookie: `${ACCESS_COOKIE}=${sign({ sub, admin, sid: `sid-${sub}`, ...(admin ? { roles, staffName: name } : {}) })}`,
       [CSRF_HEADER]: CSRF_HEADER_VALUE,
     }),

@@ -20,7 +20,7 @@ export const NEWEST_FIRST = { seq: -1, _id: -1 } as const;
  * one entity's entries is read in order from where the cursor points, never sorted whole.
  */
 export async function openAuditTrailStore(store: DocumentStore): Promise<AuditCollection> {
-  const entries = store.collection<AuditDoc>(AUDIT_TRAIL);
+  const entries = auditTrailCollection(store);
   await entries.createIndex({ id: 1 }, { unique: true });
   await entries.createIndex({ seq: 1, _id: 1 });
   await entries.createIndex({ 'actor.id': 1, seq: 1, _id: 1 });
@@ -28,3 +28,6 @@ export async function openAuditTrailStore(store: DocumentStore): Promise<AuditCo
   await entries.createIndex({ action: 1, seq: 1, _id: 1 });
   return entries;
 }
+
+/** The collection as it is, no index made: for `pnpm audit:verify`, which never writes. */
+export const auditTrailCollection = (store: DocumentStore): AuditCollection => store.collection<AuditDoc>(AUDIT_TRAIL);
