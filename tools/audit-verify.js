@@ -6,10 +6,12 @@
 const path = require('node:path');
 const { envSchema, ROOT } = require('./preflight');
 
-let env;
+let dataDir;
+let mongoUrl;
 let verify;
 try {
-  env = envSchema().readEnv(process.env, ['DATA_DIR', 'MONGODB_URL']);
+  // Read through the services' configuration schema, as the server reads them.
+  ({ DATA_DIR: dataDir, MONGODB_URL: mongoUrl } = envSchema().readEnv(process.env, ['DATA_DIR', 'MONGODB_URL']));
   verify = require(path.join(ROOT, 'services/account/src/audit/verify'));
 } catch (e) {
   console.error(`audit:verify cannot run: ${e.message}`);
@@ -17,7 +19,7 @@ try {
 }
 
 async function main() {
-  const report = env.MONGODB_URL ? await verify.verifyMongoTrail(env.MONGODB_URL) : await verify.verifyEmbeddedTrail(env.DATA_DIR);
+  const report = mongoUrl ? await verify.verifyMongoTrail(mongoUrl) : await verify.verifyEmbeddedTrail(dataDir);
   (report.problem ? console.error : console.log)(verify.formatTrailReport(report));
   return report.problem ? 1 : 0;
 }
