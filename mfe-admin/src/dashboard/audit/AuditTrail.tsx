@@ -7,7 +7,7 @@ import { DataTable, type Column } from '../../DataTable';
 import { AUDIT_PAGE_SIZE, auditQueries, exportHref, useAuditQueries } from './queries';
 import { changeSummary, roleLabel } from './summary';
 
-/** `/admin/dashboard?view=audit`: the Audit screen lives under Dashboard, so the sidebar keeps SPEC's five entries. */
+/** `/admin/dashboard?view=audit`: the Audit screen lives under Dashboard, so the sidebar keeps its five entries (docs/product.md#admin-panel). */
 export const AUDIT_VIEW = 'audit';
 
 /** What the entity filter offers: the kinds of things staff change (docs/architecture.md#audit-trail). */
