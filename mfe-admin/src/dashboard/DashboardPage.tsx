@@ -15,6 +15,7 @@ import { OrdersByStatus } from './OrdersByStatus';
 import { Pending } from './parts';
 import { ReviewQueueCard } from './ReviewQueueCard';
 import { dashboardActions } from './slice';
+import { AUDIT_VIEW } from './audit/AuditTrail';
 
 const Figures = styled.dl`
   display: grid;
@@ -99,6 +100,9 @@ export function DashboardPage() {
   return (
     <section>
       <PageTitle>Dashboard</PageTitle>
+      <p>
+        <Link to={`/admin/dashboard?view=${AUDIT_VIEW}`}>Audit trail</Link>: who changed what, and every read of health data
+      </p>
       {stats || statsLoading ? (
         // The figures' cards, the chart's box and the status list stand in place while the figures load, so their
         // arrival fills them instead of pushing the low-stock list and the feature images down the screen.

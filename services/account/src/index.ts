@@ -2,6 +2,7 @@ import { DEV_MAILBOX_PATH } from '@pharmacy/contracts';
 import { openStore } from '@pharmacy/db';
 import { createMailer, devMailboxOn, withMaxima, type KitConfig, type OpenService } from '@pharmacy/service-kit';
 import { buildAccountService } from './plugin';
+import { AUDIT_TRAIL } from './audit/store';
 import { openOutbox } from './mailbox/store';
 import { serviceEraser } from './clients/erasers';
 import { createPasswordHasher } from './users/passwords';
@@ -28,7 +29,10 @@ function attemptLimitsFrom(config: KitConfig['account']): Partial<AccountAttempt
  */
 export const openAccountService: OpenService = async (ctx) => {
   if (!ctx.privateKey) throw new Error('The account service needs the token signing key (JWT_PRIVATE_KEY or DATA_DIR/keys).');
-  const store = await openStore({ name: 'account', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl, log: ctx.log, durable: ctx.config.durableWrites });
+  // An audit entry is acknowledged as a staff write is: majority and journaled on MongoDB (docs/architecture.md#audit-trail).
+  const store = await openStore({
+    name: 'account', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl, critical: [AUDIT_TRAIL], log: ctx.log, durable: ctx.config.durableWrites,
+  });
   try {
     const production = ctx.config.production;
     // Each kept mail's log line links to it in the dev mailbox, which the gateway serves at the public origin.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { runMigrations } from '@pharmacy/db';
 import { DEFAULT_MARKET_CODE, DEV_MAILBOX_PATH, marketFor } from '@pharmacy/contracts';
-import { ACCESS_TOKEN_TTL_SECONDS, auditPlugin, devMailboxOn, memoryAuditSink, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { ACCESS_TOKEN_TTL_SECONDS, auditPlugin, devMailboxOn, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { DEFAULT_ATTEMPT_LIMITS, DEFAULT_RATE_LIMITS, type AccountDeps } from './deps';
 import { authRoutes } from './auth/routes';
 import { recoveryRoutes } from './recovery/routes';
@@ -27,6 +27,9 @@ import { createDevices } from './auth/devices';
 import { createPasswordChecks } from './auth/password-check';
 import { openSentNotifications } from './internal/store';
 import { DEFAULT_CHALLENGE_WORK, openChallenges } from './auth/challenge';
+import { auditRoutes } from './audit/routes';
+import { createAuditTrail } from './audit/service';
+import { openAuditTrailStore } from './audit/store';
 
 /**
  * `POST /api/auth/logout` and `/refresh` carry no body, and browsers' fetch wrappers often still send
@@ -50,8 +53,10 @@ export interface AccountControls {
 /** The account service's routes as one encapsulated Fastify plugin (full /api/... paths). */
 export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c: AccountControls) => void }): FastifyPluginAsyncTypebox {
   return async (app) => {
-    // Staff routes record their decisions here (docs/architecture.md#audit-trail).
-    await app.register(auditPlugin, { sink: deps.audit ?? memoryAuditSink(), service: 'account' });
+    // The one audit trail is kept here; this service's own staff routes append to it directly, unless a test
+    // passes its own sink to read what a route recorded (docs/architecture.md#audit-trail).
+    const trail = createAuditTrail(await openAuditTrailStore(deps.store));
+    await app.register(auditPlugin, { sink: deps.audit ?? trail, service: 'account' });
     const now = deps.now ?? (() => new Date());
     const production = deps.production ?? false;
     const hasher = createPasswordHasher(deps.passwordCost);
@@ -119,6 +124,7 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
     await app.register(internalRoutes, {
       users, revocations, mailer: deps.mailer, sentNotifications: openSentNotifications(deps.store), internalToken: deps.internalToken,
     });
+    await app.register(auditRoutes, { trail, internalToken: deps.internalToken });
     if (mailbox) await app.register(outboxRoutes, { outbox, internalToken: deps.internalToken });
   };
 }

@@ -1,5 +1,5 @@
 import { openBlobStore, openStore } from '@pharmacy/db';
-import { accountSafetyProfiles, followAccountRevocations, type OpenService } from '@pharmacy/service-kit';
+import { accountSafetyProfiles, followAccountRevocations, serviceAuditSink, type OpenService } from '@pharmacy/service-kit';
 import type { CatalogDeps } from './deps';
 import { buildCatalogService } from './plugin';
 import { PRODUCTS } from './products/model';
@@ -34,8 +34,11 @@ export const openCatalogService: OpenService = async (ctx) => {
     const seeded = await seedCatalog(store, blobs, ctx.config.market);
     if (seeded) ctx.log.info(seeded, 'seeded the demo catalog');
   }
+  // Staff decisions wait in this store until the account service has them in the trail (docs/architecture.md#audit-trail).
+  const audit = serviceAuditSink(ctx, store);
   const deps: CatalogDeps = {
     store,
+    audit,
     blobs,
     internalToken: ctx.internalToken,
     purchases: checkoutPurchaseChecker({ transport: ctx.peers.checkout, token: ctx.internalToken }),
@@ -45,9 +48,11 @@ export const openCatalogService: OpenService = async (ctx) => {
     name: 'catalog',
     register: async (app) => {
       followAccountRevocations(app, ctx);
+      app.addHook('onReady', async () => audit.start());
       await app.register(buildCatalogService(deps));
     },
     close: async () => {
+      await audit.stop();
       await blobs.close();
       await store.close();
     },

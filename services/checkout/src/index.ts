@@ -1,5 +1,5 @@
 import { openStore } from '@pharmacy/db';
-import { followAccountRevocations, withMaxima, type OpenService, type ServiceContext, type ServiceHandle } from '@pharmacy/service-kit';
+import { followAccountRevocations, serviceAuditSink, withMaxima, type OpenService, type ServiceContext, type ServiceHandle } from '@pharmacy/service-kit';
 import { createAccountClient } from './clients/account';
 import { createCatalogClient } from './clients/catalog';
 import { DEFAULT_RATE_LIMITS } from './deps';
@@ -32,8 +32,11 @@ export async function openCheckout(ctx: ServiceContext): Promise<ServiceHandle> 
   const payments = paymentProviderFor(settings, choice, { store, publicOrigin: ctx.config.publicOrigin });
   if (choice.warning) ctx.log.warn({ provider: payments.name }, choice.warning);
   else ctx.log.info({ provider: payments.name }, 'checkout payment provider');
+  // Staff decisions wait in this store until the account service has them in the trail (docs/architecture.md#audit-trail).
+  const audit = serviceAuditSink(ctx, store);
   const plugin = buildCheckoutService({
     store,
+    audit,
     catalog: createCatalogClient({ transport: ctx.peers.catalog, token: ctx.internalToken }),
     account: createAccountClient({ transport: ctx.peers.account, token: ctx.internalToken }),
     payments,
@@ -49,9 +52,13 @@ export async function openCheckout(ctx: ServiceContext): Promise<ServiceHandle> 
     name: 'checkout',
     register: async (app) => {
       followAccountRevocations(app, ctx);
+      app.addHook('onReady', async () => audit.start());
       await app.register(plugin);
     },
-    close: () => store.close(),
+    close: async () => {
+      await audit.stop();
+      await store.close();
+    },
   };
 }
 

@@ -11,6 +11,8 @@ import {
   httpPeers,
   inProcessPeers,
   internalRoutesInProcessOnly,
+  accountAuditDelivery,
+  outboxAuditSink,
   type App,
   type GatewayMode,
   type KitConfig,
@@ -126,9 +128,18 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
     await app.register(devMailboxPages, accountPeer);
   }
 
-  if (opts.static && registry) {
+  if (opts.static && registry && store) {
     await registry.start(app.log);
+    // Deploys wait in the gateway's store until the account service has them in the trail (docs/architecture.md#audit-trail).
+    const audit = outboxAuditSink({
+      store,
+      log: app.log,
+      deliver: accountPeer ? accountAuditDelivery(accountPeer) : () => Promise.reject(new Error('INTERNAL_TOKEN not set: the account service cannot be reached')),
+    });
+    app.addHook('onReady', async () => audit.start());
+    app.addHook('preClose', async () => audit.stop());
     await app.register(remoteRoutes, {
+      audit,
       registry,
       root: opts.static.root,
       hostShared: hostSharedVersions(opts.static.root),

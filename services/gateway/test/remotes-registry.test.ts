@@ -241,6 +241,50 @@ describe('who may change the registry', () => {
     const back = await rollback('admin', gw.session({ sub: 'staff-8' }));
     expect(back.json().data.change).toMatchObject({ action: 'rollback', by: 'admin:staff-8', to: '/mfe/admin/mf-manifest.json' });
   });
+
+  it('a member of staff without remotes.manage is refused with what is needed, and nothing changes', async () => {
+    const url = cdn.put('admin-v5', fakeManifest('admin', { buildVersion: '0.5.0' }));
+    const res = await deploy('admin', url, gw.session({ sub: 'staff-9', roles: ['catalogue', 'pharmacist'] }));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/deploy and roll back remotes.*Administrator/);
+    expect((await rollback('admin', gw.session({ sub: 'staff-9', roles: ['support'] }))).statusCode).toBe(403);
+    expect((await remotesJson()).admin).toBe('/mfe/admin/mf-manifest.json');
+  });
+});
+
+describe('deploys and rollbacks in the audit trail', () => {
+  /** The trail as the Audit screen reads it, once the gateway's outbox has delivered `count` remote entries. */
+  async function remoteEntries(count: number) {
+    const reader = gw.session({ sub: 'auditor-1', roles: ['pharmacist'], name: 'Pat Pharmacist' });
+    for (let i = 0; i < 100; i++) {
+      const res = await gw.app.inject({ url: '/api/admin/audit?entityType=remote', headers: reader });
+      expect(res.statusCode).toBe(200);
+      const entries = res.json().data as Array<{ action: string; actor: object; entity: object; after?: object; before?: object; service: string }>;
+      if (entries.length >= count) return entries;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`fewer than ${count} remote entries reached the trail`);
+  }
+
+  it('names the staff member and their role, or the deploy pipeline, with the manifest before and after', async () => {
+    const known = (await remoteEntries(0)).length;
+    const url = cdn.put('catalog-v9', fakeManifest('catalog', { buildVersion: '0.9.0' }));
+    expect((await deploy('catalog', url, gw.session({ sub: 'staff-21', name: 'Ada Admin' }))).statusCode).toBe(200);
+    expect((await rollback('catalog')).statusCode).toBe(200);
+    const [rolledBack, deployed] = await remoteEntries(known + 2);
+    expect(deployed).toMatchObject({
+      service: 'gateway',
+      action: 'remote.deploy',
+      actor: { id: 'staff-21', name: 'Ada Admin', role: 'admin', roles: ['admin'] },
+      entity: { type: 'remote', id: 'catalog', name: 'catalog' },
+      after: { manifestUrl: url },
+    });
+    expect(rolledBack).toMatchObject({
+      action: 'remote.rollback',
+      actor: { id: 'deploy-token:catalog', name: 'Deploy pipeline (catalog)', role: 'deploy-token', roles: [] },
+      before: { manifestUrl: url },
+    });
+  });
 });
 
 describe('the host deploys without a restart', () => {

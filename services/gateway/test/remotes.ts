@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
-import { ACCESS_COOKIE, CSRF_HEADER, CSRF_HEADER_VALUE, REMOTE_EXPOSES, REMOTES, type RemoteName } from '@pharmacy/contracts';
+import { ACCESS_COOKIE, CSRF_HEADER, CSRF_HEADER_VALUE, REMOTE_EXPOSES, REMOTES, type RemoteName, type StaffRole } from '@pharmacy/contracts';
 import { createAccessTokenSigner, ensureKeys, loadConfig, loadKeys, type App } from '@pharmacy/service-kit';
 import { serveRemote } from '../../../tools/serve-remote';
 import { buildGateway } from '../src';
@@ -96,7 +96,7 @@ export interface TestGateway {
   root: string;
   dataDir: string;
   /** Cookie and CSRF headers of a signed-in user (an admin unless told otherwise). */
-  session(opts?: { admin?: boolean; sub?: string }): Record<string, string>;
+  session(opts?: { admin?: boolean; sub?: string; roles?: StaffRole[]; name?: string }): Record<string, string>;
 }
 
 /** An embedded gateway on a fake build with the catalog and admin deploy tokens (services' demo data off), logging to `logStream` if given. */
@@ -115,8 +115,8 @@ export async function startGateway(
     app,
     root,
     dataDir,
-    session: ({ admin = true, sub = 'staff-1' } = {}) => ({
-      cookie: `${ACCESS_COOKIE}=${sign({ sub, admin, sid: `sid-${sub}` })}`,
+    session: ({ admin = true, sub = 'staff-1', roles = ['admin'] as StaffRole[], name = 'Sam Admin' } = {}) => ({
+      cookie: `${ACCESS_COOKIE}=${sign({ sub, admin, sid: `sid-${sub}`, ...(admin ? { roles, staffName: name } : {}) })}`,
       [CSRF_HEADER]: CSRF_HEADER_VALUE,
     }),
   };

@@ -26,4 +26,5 @@ export type * from './account';
 export type * from './catalog';
 export type * from './checkout';
 export type * from './remote-registry';
+export type * from './audit';
 export * from './routes';

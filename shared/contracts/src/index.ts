@@ -12,6 +12,7 @@ export * from './checkout.rules';
 export * from './checkout';
 export * from './safety';
 export * from './staff';
+export * from './audit';
 export * from './returnTo';
 export * from './sessions';
 export * from './market/codes';

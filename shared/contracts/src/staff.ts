@@ -78,6 +78,8 @@ export const STAFF_ROUTE_PERMISSIONS: Record<string, Permission> = {
   'PUT /api/admin/orders/update/:id': 'orders.manage',
   'PUT /api/admin/orders/payment/:id': 'payments.manage',
   'POST /api/admin/orders/review/:id': 'clinical.review',
+  'GET /api/admin/audit': 'audit.view',
+  'GET /api/admin/audit/export.csv': 'audit.view',
   'GET /api/admin/remotes': 'remotes.manage',
   'PUT /api/admin/remotes/:name': 'remotes.manage',
   'POST /api/admin/remotes/:name/rollback': 'remotes.manage',

@@ -21,6 +21,7 @@ export { DataFolderInUseError } from './lock';
 export { lastFlushedBytes } from './append-file';
 export { copyAsAfterPowerCut } from './power-cut';
 export { UnreadableDataError, type DataFileProblem } from './datafile';
+export { verifiedJson } from './line-checksum';
 export { DiskBlobStore } from './blobs/disk';
 export { GridFsBlobStore, MEDIA_BUCKET } from './blobs/gridfs';
 export { MemoryBlobStore } from './blobs/memory';

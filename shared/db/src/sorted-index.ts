@@ -165,6 +165,53 @@ export class SortedIndex {
     };
     return values.length === 0 ? [0, this.docs.length] : [bound(false), bound(true)];
   }
+
+  /**
+   * Within [from, to), whose documents share the keys before `position`, the part where that key's value can fall in
+   * `bounds`: a superset of the matches (the filter is still matched per document), found by two binary searches.
+   */
+  narrow(from: number, to: number, position: number, bounds: RangeBounds): [number, number] {
+    const read = this.readers[position];
+    const direction = this.fields[position][1];
+    const cmp = (doc: Doc, v: unknown) => model.compareThings(read(doc), v);
+    /** The first position in [lo, hi) where `past` holds (it holds from some position on). */
+    const first = (lo: number, hi: number, past: (doc: Doc) => boolean) => {
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (past(this.docs[mid])) hi = mid;
+        else lo = mid + 1;
+      }
+      return lo;
+    };
+    const { $gt, $gte, $lt, $lte } = bounds;
+    const aboveLow = (d: Doc) => ($gte !== undefined ? cmp(d, $gte) >= 0 : $gt !== undefined ? cmp(d, $gt) > 0 : true);
+    const belowHigh = (d: Doc) => ($lt !== undefined ? cmp(d, $lt) < 0 : $lte !== undefined ? cmp(d, $lte) <= 0 : true);
+    // Ascending: the values at or above the low bound come first past it, those above the high bound after them.
+    if (direction === 1) {
+      const start = first(from, to, aboveLow);
+      return [start, first(start, to, (d) => !belowHigh(d))];
+    }
+    const start = first(from, to, belowHigh);
+    return [start, first(start, to, (d) => !aboveLow(d))];
+  }
+}
+
+export interface RangeBounds {
+  $gt?: unknown;
+  $gte?: unknown;
+  $lt?: unknown;
+  $lte?: unknown;
+}
+
+const RANGE_OPERATORS = new Set(['$gt', '$gte', '$lt', '$lte']);
+
+/** The filter's top-level range on `field` (`{$gt: 5, $lte: 9}`), when that is all it says of the field. */
+function rangeOn(filter: Filter, field: string): RangeBounds | null {
+  const value = filter[field];
+  if (!isPlainObject(value)) return null;
+  const entries = Object.entries(value);
+  if (entries.length === 0 || !entries.every(([op, v]) => RANGE_OPERATORS.has(op) && isKeyValue(v))) return null;
+  return value as RangeBounds;
 }
 
 /** nedb's datastore as far as the hooks need it. */
@@ -267,8 +314,11 @@ export function planQuery(indexes: SortedIndex[], filter: Filter, sort: SortSpec
     const backward =
       !forward && wanted.some(([f]) => f === '_id') && wanted.every(([f, d], i) => rest[i]?.[0] === f && rest[i][1] === -d);
     const ordered = forward || backward;
-    if (k === 0 && !(ordered && sortKeys.length > 0)) continue;
-    const [from, to] = index.range(index.fields.slice(0, k).map(([f]) => values.get(f)));
+    let [from, to] = index.range(index.fields.slice(0, k).map(([f]) => values.get(f)));
+    // A range on the next key (a cursor's `seq < n`) is sought, not walked to.
+    const bounds = !index.multikey && k < index.fields.length ? rangeOn(filter, index.fields[k][0]) : null;
+    if (bounds) [from, to] = index.narrow(from, to, k, bounds);
+    if (k === 0 && !bounds && !(ordered && sortKeys.length > 0)) continue;
     plans.push({ index, from, to, reverse: backward, ordered, covered: onlyEqualities && values.size === k });
   }
   if (plans.length === 0) return null;

@@ -86,3 +86,28 @@ it('a unique violation changes neither the documents nor the ordered index', asy
   await expect(col.countDocuments({})).resolves.toBe(2);
   await store.close();
 });
+
+it("a keyset page (a range on the key after the equalities) seeks its start instead of walking to it, both ways", async () => {
+  const store = await openStore({ name: 'idx', inMemory: true });
+  const col = store.collection<Order>('orders');
+  await col.createIndex({ createdAt: 1, _id: 1 });
+  await col.createIndex({ status: 1, createdAt: 1, _id: 1 });
+  const all = orders(3000);
+  await col.insertMany(all);
+  const t = (i: number) => all[i].createdAt;
+  const match = jest.spyOn(nedbModel, 'match');
+
+  const older = await col.find({ createdAt: { $lt: t(100) } }, { sort: { createdAt: -1, _id: -1 }, limit: 5 });
+  expect(older.map((o) => o._id)).toEqual(['o00099', 'o00098', 'o00097', 'o00096', 'o00095']);
+  const newer = await col.find({ createdAt: { $gt: t(100) } }, { sort: { createdAt: 1, _id: 1 }, limit: 3 });
+  expect(newer.map((o) => o._id)).toEqual(['o00101', 'o00102', 'o00103']);
+  const between = await col.find({ status: 'shipped', createdAt: { $gte: t(10), $lte: t(19) } }, { sort: { createdAt: -1, _id: -1 } });
+  expect(between.map((o) => o._id)).toEqual(['o00019', 'o00016', 'o00013', 'o00010']);
+  await expect(col.countDocuments({ createdAt: { $gte: t(2990) } })).resolves.toBe(10);
+  // A walk from either end to position 100 would have matched thousands of documents.
+  expect(match.mock.calls.length).toBeLessThan(100);
+  // Values of another type than the bound are never taken for matches.
+  await col.insertOne({ _id: 'odd', createdAt: 'yesterday' as unknown as number, status: 'shipped', userId: 'u1' });
+  expect((await col.find({ createdAt: { $lt: t(2) } }, { sort: { createdAt: -1, _id: -1 } })).map((o) => o._id)).toEqual(['o00001', 'o00000']);
+  await store.close();
+});

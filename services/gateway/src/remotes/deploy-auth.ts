@@ -1,20 +1,29 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { forbidden, requireAdmin, unauthorized } from '@pharmacy/service-kit';
+import { forbidden, requirePermission, unauthorized, type AuditActor } from '@pharmacy/service-kit';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 /** Equal secrets, compared in constant time whatever their lengths (both are hashed to 32 bytes first). */
 const sameSecret = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
 
 const deployers = new WeakMap<FastifyRequest, string>();
+const pipelines = new WeakMap<FastifyRequest, AuditActor>();
 
 /** Who is changing the registry, as the history records it: `admin:<user id>` or `deploy-token:<remote>`. */
 export const deployerOf = (request: FastifyRequest): string => deployers.get(request) ?? 'unknown';
 
 /**
+ * The audit trail's actor for a change made with a deploy token (not a member of staff); undefined for a staff
+ * member, whom the entry names from the session (docs/architecture.md#audit-trail).
+ */
+export const pipelineActorOf = (request: FastifyRequest): AuditActor | undefined => pipelines.get(request);
+
+const staffWithRemotes = requirePermission('remotes.manage');
+
+/**
  * preHandler of the registry's routes: a pipeline's deploy token (`Authorization: Bearer <remote>:<secret>`, one of
  * REMOTE_DEPLOY_TOKEN), which may read the registry and change only its own remote (403 on another), or a signed-in
- * admin, who may change any. No token and no session: 401; a wrong token: 401 (never the admin check, so a
+ * member of staff with remotes.manage, who may change any. No token and no session: 401; a wrong token: 401 (never the admin check, so a
  * pipeline is told its token is wrong rather than to sign in).
  */
 export function deployAccess(tokens: Readonly<Record<string, string>>) {
@@ -23,7 +32,7 @@ export function deployAccess(tokens: Readonly<Record<string, string>>) {
   return async (request: FastifyRequest): Promise<void> => {
     const header = request.headers.authorization;
     if (header === undefined) {
-      await requireAdmin(request);
+      await staffWithRemotes(request);
       deployers.set(request, `admin:${request.user.sub}`);
       return;
     }
@@ -36,5 +45,6 @@ export function deployAccess(tokens: Readonly<Record<string, string>>) {
     const target = (request.params as { name?: string } | undefined)?.name;
     if (request.method !== 'GET' && target !== remote) throw forbidden(`This deploy token may change only the ${remote} remote.`);
     deployers.set(request, `deploy-token:${remote}`);
+    pipelines.set(request, { id: `deploy-token:${remote}`, name: `Deploy pipeline (${remote})`, role: 'deploy-token', roles: [] });
   };
 }

@@ -6,8 +6,8 @@ import {
   StrictObject,
   type RemoteName,
 } from '@pharmacy/contracts';
-import { badRequest, ok, okList, responses, unprocessable, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
-import { deployAccess, deployerOf } from './deploy-auth';
+import { auditPlugin, badRequest, ok, okList, responses, unprocessable, type AuditSink, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { deployAccess, deployerOf, pipelineActorOf } from './deploy-auth';
 import { buildInfoOf, fetchManifestText, ManifestProblem, mismatches, parseManifest } from './manifest';
 import type { OriginRule } from './origins';
 import type { RemoteRegistry } from './registry';
@@ -39,13 +39,16 @@ export interface RemoteRoutesOptions {
   deployTokens: Readonly<Record<string, string>>;
   /** The origins a manifest may be fetched from (remotes/origins.ts). */
   originAllowed: OriginRule;
+  /** Where deploys and rollbacks are recorded (docs/architecture.md#audit-trail). */
+  audit: AuditSink;
 }
 
 /**
  * The remote registry (docs/api.md#remote-registry): what is live, deploy a build after checking it fits the host,
  * roll back. Staff with an admin session, or a team's pipeline with its remote's deploy token.
  */
-export const remoteRoutes: FastifyPluginAsyncTypebox<RemoteRoutesOptions> = async (app, { registry, root, hostShared, deployTokens, originAllowed }) => {
+export const remoteRoutes: FastifyPluginAsyncTypebox<RemoteRoutesOptions> = async (app, { registry, root, hostShared, deployTokens, originAllowed, audit }) => {
+  await app.register(auditPlugin, { sink: audit, service: 'gateway' });
   app.addHook('preHandler', deployAccess(deployTokens));
 
   app.get('/api/admin/remotes', { schema: { tags: ['remotes'], querystring: NoQuery, response: responses(RemoteListResponse) } }, async () => {
@@ -72,6 +75,13 @@ export const remoteRoutes: FastifyPluginAsyncTypebox<RemoteRoutesOptions> = asyn
       const by = deployerOf(request);
       const result = await registry.deploy(name, { manifestUrl, buildInfo: buildInfoOf(manifest), deployedAt: new Date().toISOString(), deployedBy: by });
       request.log.info({ remote: name, from: result.change.from, to: manifestUrl, by }, 'remote deployed');
+      await request.audit({
+        action: 'remote.deploy',
+        entity: { type: 'remote', id: name, name },
+        before: { manifestUrl: result.change.from },
+        after: { manifestUrl, buildInfo: result.deployment.buildInfo },
+        actor: pipelineActorOf(request),
+      });
       return ok(result, `${name} is live from ${manifestUrl}.`);
     },
   );
@@ -83,6 +93,13 @@ export const remoteRoutes: FastifyPluginAsyncTypebox<RemoteRoutesOptions> = asyn
       const name = request.params.name as RemoteName;
       const result = await registry.rollback(name, deployerOf(request));
       request.log.info({ remote: name, to: result.change.to, by: result.change.by }, 'remote rolled back');
+      await request.audit({
+        action: 'remote.rollback',
+        entity: { type: 'remote', id: name, name },
+        before: { manifestUrl: result.change.from },
+        after: { manifestUrl: result.change.to },
+        actor: pipelineActorOf(request),
+      });
       return ok(result, `${name} is back on ${result.change.to}.`);
     },
   );

@@ -30,6 +30,7 @@ import type {
   UsersByEmailQuery,
   UsersByEmailResponse,
 } from '../account';
+import type { AuditAppendResponse, AuditEntryBody, AuditExportQuery, AuditListQuery, AuditListResponse } from '../audit';
 import type { RevocationFeedResponse, RevocationQuery } from '../sessions';
 import { route } from './route';
 
@@ -65,12 +66,18 @@ export const AccountRoutes = {
     /** Grant and remove staff roles (docs/product.md#staff-roles). */
     staffRoles: route<Static<typeof UserDetailsResponse>, StaffRolesBody>()('PUT', '/api/admin/users/roles/:id'),
   },
+  /** The one audit trail, kept here (docs/api.md#audit-trail). The export answers CSV, not the envelope. */
+  audit: {
+    list: route<AuditListResponse, undefined, AuditListQuery>()('GET', '/api/admin/audit'),
+    exportCsv: route<string, undefined, AuditExportQuery>()('GET', '/api/admin/audit/export.csv'),
+  },
   /** Service to service only: the internal token, never proxied (docs/architecture.md#services). */
   internal: {
     safetyProfile: route<Static<typeof SafetyProfileResponse>>()('GET', '/internal/account/users/:id/safety-profile'),
     userName: route<UserNameResponse>()('GET', '/internal/account/users/:id/name'),
     usersByEmail: route<Static<typeof UsersByEmailResponse>, undefined, UsersByEmailQuery>()('GET', '/internal/account/users/by-email'),
     notifyUser: route<NotifyUserResponse, NotifyUserBody>()('POST', '/internal/account/users/:id/notify'),
+    audit: route<AuditAppendResponse, AuditEntryBody>()('POST', '/internal/account/audit'),
     revocations: route<Static<typeof RevocationFeedResponse>, undefined, RevocationQuery>()('GET', '/internal/account/revocations'),
     /** The mail kept instead of sent, newest first: the dev mailbox's data (not in production). */
     keptMails: route<Static<typeof KeptMailsResponse>>()('GET', '/internal/account/outbox'),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 
@@ -14,14 +15,35 @@ export interface AuditChange {
   entity: { type: string; id: string; name?: string };
   before?: unknown;
   after?: unknown;
+  /**
+   * Only for a write no member of staff made: the non-staff actor that did (a deploy pipeline's token). A staff
+   * route never passes it: the entry names `request.staff`.
+   */
+  actor?: AuditActor;
 }
 
-export interface AuditEntryInput extends AuditChange {
+/**
+ * Who acted: a member of staff under one of their roles, or a non-staff actor named for what it is (the deploy
+ * pipeline's token: role `deploy-token`, no staff roles).
+ */
+export interface AuditActor {
+  id: string;
+  name: string;
+  role: string;
+  roles: string[];
+}
+
+export interface AuditEntryInput extends Omit<AuditChange, 'actor'> {
+  /**
+   * A UUID made where the entry was recorded, so a redelivery is recognised (docs/architecture.md#audit-trail);
+   * the sink makes one when the caller gave none.
+   */
+  id?: string;
   at: string;
   /** The service that recorded it (account, catalog, checkout, gateway). */
   service: string;
   requestId: string;
-  actor: { id: string; name: string; role: string; roles: string[] };
+  actor: AuditActor;
 }
 
 export interface AuditSink {
@@ -41,14 +63,17 @@ export const auditPlugin = fp<{ sink: AuditSink; service: string; now?: () => Da
     const now = opts.now ?? (() => new Date());
     app.decorateRequest('audit', async function audit(this: FastifyRequest, change: AuditChange): Promise<void> {
       const staff = this.staff;
+      const { actor: nonStaff, ...recorded } = change;
+      const actor = staff ? { id: staff.id, name: staff.name, role: staff.role, roles: staff.roles } : nonStaff;
       // A programming error, not a user's: an audited route that skipped requirePermission would record nobody.
-      if (!staff) throw new Error(`audit of ${change.action} outside a staff route (no requirePermission)`);
+      if (!actor) throw new Error(`audit of ${change.action} outside a staff route (no requirePermission)`);
       await opts.sink.record({
-        ...change,
+        ...recorded,
+        id: randomUUID(),
         at: now().toISOString(),
         service: opts.service,
         requestId: String(this.id),
-        actor: { id: staff.id, name: staff.name, role: staff.role, roles: staff.roles },
+        actor,
       });
     });
   },
