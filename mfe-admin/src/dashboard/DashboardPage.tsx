@@ -100,9 +100,11 @@ export function DashboardPage() {
   return (
     <section>
       <PageTitle>Dashboard</PageTitle>
-      <p>
-        <Link to={`/admin/dashboard?view=${AUDIT_VIEW}`}>Audit trail</Link>: who changed what, and every read of health data
-      </p>
+      <IfCan permission="audit.view">
+        <p>
+          <Link to={`/admin/dashboard?view=${AUDIT_VIEW}`}>Audit trail</Link>: who changed what, and every read of health data
+        </p>
+      </IfCan>
       {stats || statsLoading ? (
         // The figures' cards, the chart's box and the status list stand in place while the figures load, so their
         // arrival fills them instead of pushing the low-stock list and the feature images down the screen.
