@@ -38,6 +38,7 @@ export const openCatalogService: OpenService = async (ctx) => {
     store,
     blobs,
     internalToken: ctx.internalToken,
+    audit: ctx.audit,
     purchases: checkoutPurchaseChecker({ transport: ctx.peers.checkout, token: ctx.internalToken }),
     account: accountSafetyProfiles({ transport: ctx.peers.account, token: ctx.internalToken }),
   };

@@ -38,6 +38,7 @@ export async function openCheckout(ctx: ServiceContext): Promise<ServiceHandle> 
     account: createAccountClient({ transport: ctx.peers.account, token: ctx.internalToken }),
     payments,
     internalToken: ctx.internalToken,
+    audit: ctx.audit,
     // RATE_LIMIT_CART, _ORDER_CREATE, _ORDER_CAPTURE (a load run's shoppers buy several times a second): the max only.
     rateLimits: withMaxima(DEFAULT_RATE_LIMITS, settings.rateLimits),
     publicOrigin: ctx.config.publicOrigin,

@@ -71,4 +71,4 @@ export {
   type RevocationFollower,
   type RevocationFollowerOptions,
 } from './revocation';
-export { auditPlugin, memoryAuditSink, type AuditChange, type AuditEntryInput, type AuditSink } from './audit';
+export { auditPlugin, changedBy, memoryAuditSink, type AuditChange, type ChangedBy, type AuditEntryInput, type AuditSink } from './audit';
