@@ -88,6 +88,24 @@ describe('Edit product: stock panel', () => {
     expect(within(history).getByText('initial stock')).toBeInTheDocument();
   });
 
+  it('names who made each change: staff by name, the order system, and an older line by the start of its id', async () => {
+    type Line = ProductStock['history'][number];
+    const line = (over: Pick<Line, '_id' | 'by'> & Partial<Line>): Line => ({ at: '2024-06-02T09:00:00.000Z', delta: 1, reason: 'returned', note: '', availableAfter: 20, ...over });
+    const stock = {
+      ...initialStock(),
+      history: [
+        line({ _id: 'h-3', by: 'a1b2c3d4-staff', byName: 'Priya Shah' }),
+        line({ _id: 'h-2', by: 'order system' }),
+        line({ _id: 'h-1', by: '9f8e7d6c-older' }),
+      ],
+    };
+    const { dialog } = await openEdit(serverWith([GEL], stock));
+    const history = await within(dialog).findByRole('table', { name: 'Stock history' });
+    const rows = within(history).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').at(-1)?.textContent)).toEqual(['Priya Shah', 'order system', 'staff member 9f8e7d6c']);
+    expect(history).not.toHaveTextContent('a1b2c3d4');
+  });
+
   it('posts an adjustment with its reason and shows the refreshed figures and history', async () => {
     const server = serverWith();
     server.on('POST', '/api/admin/products/gel/stock', (req) => {

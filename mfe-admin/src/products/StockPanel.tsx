@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
-import { STOCK_ADJUSTMENT_REASONS, STOCK_MAX, STOCK_NOTE_MAX, type ProductStock, type StockAdjustmentReason } from '@pharmacy/contracts';
+import { STOCK_ADJUSTMENT_REASONS, STOCK_MAX, STOCK_NOTE_MAX, stockLineBy, type ProductStock, type StockAdjustmentReason } from '@pharmacy/contracts';
 import { Button, Field, Input, Select, Spinner, breakpoints, th } from '@pharmacy/ui';
 import { DataTable, type Column } from '../DataTable';
 import { dateTimeOrDash, textOrDash } from '../format';
@@ -87,7 +87,7 @@ const HISTORY_COLUMNS: Column<ProductStock['history'][number]>[] = [
   { header: 'Reason', cell: (line) => line.reason },
   { header: 'Note', cell: (line) => textOrDash(line.note) },
   { header: 'Available after', numeric: true, cell: (line) => line.availableAfter },
-  { header: 'By', cell: (line) => line.by },
+  { header: 'By', cell: (line) => stockLineBy(line) },
 ];
 
 /**

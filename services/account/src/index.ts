@@ -52,6 +52,7 @@ export const openAccountService: OpenService = async (ctx) => {
       privateKey: ctx.privateKey,
       mailer,
       internalToken: ctx.internalToken,
+      audit: ctx.audit,
       publicOrigin: ctx.config.publicOrigin,
       production,
       // RATE_LIMIT_*: only the max, never the window.

@@ -36,9 +36,10 @@ export const openCatalogService: OpenService = async (ctx) => {
   }
   // Staff decisions wait in this store until the account service has them in the trail (docs/architecture.md#audit-trail).
   const audit = serviceAuditSink(ctx, store);
+  // A test's own sink (ctx.audit) reads what a route recorded; otherwise the durable one.
   const deps: CatalogDeps = {
     store,
-    audit,
+    audit: ctx.audit ?? audit,
     blobs,
     internalToken: ctx.internalToken,
     purchases: checkoutPurchaseChecker({ transport: ctx.peers.checkout, token: ctx.internalToken }),

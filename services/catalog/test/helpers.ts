@@ -1,4 +1,4 @@
-import { ACCESS_COOKIE, CSRF_HEADER, CSRF_HEADER_VALUE } from '@pharmacy/contracts';
+import { ACCESS_COOKIE, CSRF_HEADER, CSRF_HEADER_VALUE, type StaffRole } from '@pharmacy/contracts';
 import { MemoryBlobStore, openStore, type BlobInfo, type DocumentStore } from '@pharmacy/db';
 import type { SafetyProfile } from '@pharmacy/contracts';
 import { INTERNAL_HEADER, createAccessTokenSigner, createApp, generateTestKeys, unavailable, type App, type SafetyProfileSource } from '@pharmacy/service-kit';
@@ -100,11 +100,15 @@ export async function buildTestCatalog(
   };
 }
 
-/** Cookie and CSRF headers of a signed-in user (admin or shopper). */
-export const as = (userId: string, admin = false) => ({
-  cookie: `${ACCESS_COOKIE}=${sign({ sub: userId, admin, sid: `s-${userId}` })}`,
-  [CSRF_HEADER]: CSRF_HEADER_VALUE,
-});
+/**
+ * Cookie and CSRF headers of a signed-in user: a shopper, an administrator (`true`) or staff with these roles; a
+ * member of staff's token carries `staffName` when given.
+ */
+export const as = (userId: string, staff: boolean | StaffRole[] = false, staffName?: string) => {
+  const roles: StaffRole[] = staff === true ? ['admin'] : staff || [];
+  const claims = roles.length ? { admin: true, roles, ...(staffName ? { staffName } : {}) } : { admin: false };
+  return { cookie: `${ACCESS_COOKIE}=${sign({ sub: userId, sid: `s-${userId}`, ...claims })}`, [CSRF_HEADER]: CSRF_HEADER_VALUE };
+};
 export const internal = (token: string) => ({ [INTERNAL_HEADER]: token });
 
 let n = 0;

@@ -83,6 +83,17 @@ describe('POST /api/admin/products/{id}/stock', () => {
     for (const h of history) expect(Date.parse(h.at)).toBeGreaterThanOrEqual(before - 1000);
   });
 
+  it('names the member of staff as their token named them then; a line kept before names reads by id', async () => {
+    await adjust({ delta: 4, reason: 'received' }, 'shelf', as('staff-priya', ['catalogue'], 'Priya Shah'));
+    await t.store.collection('stock_history').insertOne({
+      _id: 'older-line', productId: 'shelf', by: 'admin-0', at: new Date('2024-01-01'), state: 'applied', seq: -1, delta: 1, reason: 'received', note: '', availableAfter: 50,
+    });
+    const { history } = await stockView();
+    expect(history[0]).toMatchObject({ by: 'staff-priya', byName: 'Priya Shah', delta: 4, availableAfter: 54 });
+    expect(history.at(-1)).toMatchObject({ _id: 'older-line', by: 'admin-0' });
+    expect(history.at(-1)).not.toHaveProperty('byName');
+  });
+
   it('validates the adjustment', async () => {
     const cases: Array<[object, number, string]> = [
       [{ delta: 0, reason: 'received' }, 400, 'at least 1 unit'],

@@ -34,9 +34,10 @@ export async function openCheckout(ctx: ServiceContext): Promise<ServiceHandle> 
   else ctx.log.info({ provider: payments.name }, 'checkout payment provider');
   // Staff decisions wait in this store until the account service has them in the trail (docs/architecture.md#audit-trail).
   const audit = serviceAuditSink(ctx, store);
+  // A test's own sink (ctx.audit) reads what a route recorded; otherwise the durable one.
   const plugin = buildCheckoutService({
     store,
-    audit,
+    audit: ctx.audit ?? audit,
     catalog: createCatalogClient({ transport: ctx.peers.catalog, token: ctx.internalToken }),
     account: createAccountClient({ transport: ctx.peers.account, token: ctx.internalToken }),
     payments,

@@ -5,7 +5,7 @@
  * test controls and recording the mail asked for).
  */
 import { buildCatalogService, checkoutPurchaseChecker } from '@pharmacy/catalog-service';
-import { CONSULTATION_QUESTIONS, CSRF_HEADER, CSRF_HEADER_VALUE, ageOn, type ConsultationAnswerInput, type SafetyProfile, type ProductInput } from '@pharmacy/contracts';
+import { CONSULTATION_QUESTIONS, CSRF_HEADER, CSRF_HEADER_VALUE, ageOn, type ConsultationAnswerInput, type SafetyProfile, type ProductInput, type StaffRole } from '@pharmacy/contracts';
 import { openBlobStore, openStore, type DocumentStore } from '@pharmacy/db';
 import { createAccessTokenSigner, createApp, generateTestKeys, injectFetch, type App } from '@pharmacy/service-kit';
 import { randomUUID } from 'node:crypto';
@@ -44,14 +44,14 @@ export interface Harness {
   asked: string[];
   mailDown: { on: boolean };
   erased: Set<string>;
-  /** The staff names the account double knows (the member of staff recorded with an order change). */
+  /** Staff names by id: a member of staff's token carries theirs (what an order change records); one not here names nobody. */
   names: Map<string, string>;
   /** The shared secret of /internal/* calls (what the other services present). */
   internalToken: string;
   /** Moves the service's clock (expiry, stats) relative to real time. */
   clock: { offsetMs: number };
-  /** Headers of a signed-in user (cookie + CSRF header). */
-  as(userId: string, admin?: boolean): Record<string, string>;
+  /** Headers of a signed-in user (cookie + CSRF header): a shopper, an administrator (`true`) or staff with these roles. */
+  as(userId: string, staff?: boolean | StaffRole[]): Record<string, string>;
   addProduct(fields?: Partial<ProductInput>): Promise<string>;
   stockOf(productId: string): Promise<number>;
   close(): Promise<void>;
@@ -118,13 +118,6 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     return { success: true, data: { sent } };
   });
   const names = new Map<string, string>();
-  app.get('/internal/account/users/:id/name', async (request, reply) => {
-    if (request.headers['x-internal-token'] !== internalToken) return reply.status(403).send({ success: false, message: 'no', code: 'FORBIDDEN' });
-    const name = names.get((request.params as { id: string }).id);
-    if (!name) return reply.status(404).send({ success: false, message: 'No user with this ID.', code: 'NOT_FOUND' });
-    const [firstName, ...rest] = name.split(' ');
-    return { success: true, data: { firstName, lastName: rest.join(' ') } };
-  });
 
   const store = await openStore({ name: 'checkout', ...onDisk });
   const clock = { offsetMs: 0 };
@@ -150,10 +143,11 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   await app.ready();
 
   const sign = createAccessTokenSigner(keys.privateKey);
-  const as = (userId: string, admin = false) => ({
-    cookie: `pharmacy_at=${sign({ sub: userId, admin, sid: `s-${userId}` })}`,
-    [CSRF_HEADER]: CSRF_HEADER_VALUE,
-  });
+  const as = (userId: string, staff: boolean | StaffRole[] = false) => {
+    const roles: StaffRole[] = staff === true ? ['admin'] : staff || [];
+    const claims = roles.length ? { admin: true, roles, ...(names.has(userId) ? { staffName: names.get(userId) } : {}) } : { admin: false };
+    return { cookie: `pharmacy_at=${sign({ sub: userId, sid: `s-${userId}`, ...claims })}`, [CSRF_HEADER]: CSRF_HEADER_VALUE };
+  };
   const adminHeaders = as('admin-1', true);
   const image = (await blobs.put(PNG, { contentType: 'image/png' })).id;
 

@@ -1,7 +1,7 @@
 /**
  * Staff's payment moves on an unpaid order (docs/domain.md#orders): Paid (taken outside the provider) moves the order
- * on as a capture does, Failed closes it and gives its stock back. Every change names the member of staff as they
- * were named then, and goes ahead unnamed when the account service cannot say.
+ * on as a capture does, Failed closes it and gives its stock back. Every change names the member of staff as their
+ * token named them then (no other service is asked), and goes ahead by id when it named nobody.
  */
 import { orderActorLabel } from '@pharmacy/contracts';
 import type { OrderDoc } from '../src/orders/store';
@@ -95,7 +95,7 @@ test('staff mark an unpaid order Failed: it is rejected (payment failed), its st
   expect((await setPayment(orderId, 'paid')).statusCode).toBe(422); // final
 });
 
-test('a member of staff the account service cannot name: the change goes ahead, recorded by id and worded by its start', async () => {
+test('a member of staff whose token names nobody: the change goes ahead, recorded by id and worded by its start', async () => {
   const { orderId } = await unpaidOrder('s-unnamed');
   const res = await setPayment(orderId, 'paid', 'staff-unknown-42');
   expect(res.statusCode).toBe(200);

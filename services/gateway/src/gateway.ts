@@ -14,6 +14,7 @@ import {
   accountAuditDelivery,
   outboxAuditSink,
   type App,
+  type AuditSink,
   type GatewayMode,
   type KitConfig,
   type ServiceContext,
@@ -49,6 +50,8 @@ export interface GatewayOptions {
   upstreamTimeoutMs?: number;
   /** Where the gateway's log lines go (default stdout). */
   logStream?: { write(line: string): void };
+  /** embedded mode: where the services record staff decisions (docs/architecture.md#audit-trail); tests pass memoryAuditSink(). */
+  audit?: AuditSink;
 }
 
 /**
@@ -99,6 +102,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
       // Every service is on this app: their clients call each other through it in process (no HTTP), except
       // a peer whose *_SERVICE_URL is set, which is called there as configured.
       peers: inProcessPeers(app, config.serviceUrls),
+      audit: opts.audit,
     };
     app.addHook('onClose', async () => {
       for (const h of handles.reverse()) await h.close();

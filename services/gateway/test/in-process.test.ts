@@ -48,7 +48,7 @@ async function embeddedGateway(port: number, env: Record<string, string> = {}): 
 /** Staff add a product (its image uploaded over the gateway's own socket, as a browser does); returns its id. */
 async function addProduct(app: App, dataDir: string): Promise<string> {
   const staff = {
-    cookie: `${ACCESS_COOKIE}=${createAccessTokenSigner(loadKeys({ dataDir, withPrivate: true }).privateKey!)({ sub: 'staff-1', admin: true, sid: 'staff-session' })}`,
+    cookie: `${ACCESS_COOKIE}=${createAccessTokenSigner(loadKeys({ dataDir, withPrivate: true }).privateKey!)({ sub: 'staff-1', admin: true, sid: 'staff-session', roles: ['catalogue'] })}`,
     [CSRF_HEADER]: CSRF_HEADER_VALUE,
   };
   const form = new FormData();

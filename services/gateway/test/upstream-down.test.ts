@@ -60,7 +60,7 @@ beforeAll(async () => {
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   gatewayUrl = `http://127.0.0.1:${(gateway.server.address() as net.AddressInfo).port}`;
 
-  admin = { cookie: `${ACCESS_COOKIE}=${createAccessTokenSigner(privateKey)({ sub: 'staff-1', admin: true, sid: 'staff-session' })}`, [CSRF_HEADER]: CSRF_HEADER_VALUE };
+  admin = { cookie: `${ACCESS_COOKIE}=${createAccessTokenSigner(privateKey)({ sub: 'staff-1', admin: true, sid: 'staff-session', roles: ['catalogue'] })}`, [CSRF_HEADER]: CSRF_HEADER_VALUE };
   const form = new FormData();
   form.append('file', new Blob([PNG], { type: 'image/png' }), 'pack.png');
   // over a real socket: a streamed multipart body goes on through the proxy to the catalog

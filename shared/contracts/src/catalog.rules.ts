@@ -46,6 +46,16 @@ export const STOCK_ADJUSTMENT_REASONS = ['received', 'damaged', 'count correctio
 export const INITIAL_STOCK_REASON = 'initial stock';
 export const STOCK_MAX = 1000000;
 export const STOCK_NOTE_MAX = 200;
+/** Who a stock line names when a pharmacist's rejection put an order's units back (the pharmacist is on the order). */
+export const RESTOCK_BY = 'order system';
+/**
+ * Who a stock history line names for staff: the member of staff's name as it was then, the order system, or, for
+ * a line recorded before names were kept, the start of the id (like orderActorLabel), never a bare id.
+ */
+export function stockLineBy(line: { by: string; byName?: string }): string {
+  if (line.byName) return line.byName;
+  return line.by === RESTOCK_BY ? RESTOCK_BY : `staff member ${line.by.slice(0, 8)}`;
+}
 
 /** Product fields as staff read them, to say which ones someone else changed. */
 export const PRODUCT_FIELD_LABELS: Record<string, string> = {

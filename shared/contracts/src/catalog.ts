@@ -182,8 +182,10 @@ export type StockAdjustmentInput = Static<typeof StockAdjustmentInput>;
 
 export const StockHistoryEntry = StrictObject({
   _id: Type.String(),
-  /** Id of the staff member who made the change. */
+  /** Id of the staff member who made the change (or "order system" for a rejected order's units put back). */
   by: Type.String(),
+  /** Their name as it was then (missing on lines recorded before names were kept: read as a former staff member). */
+  byName: Type.Optional(Type.String()),
   at: Type.String(),
   delta: Type.Integer(),
   reason: Type.Union([StockAdjustmentReason, Type.Literal(INITIAL_STOCK_REASON)]),

@@ -72,7 +72,7 @@ export {
   type RevocationFollower,
   type RevocationFollowerOptions,
 } from './revocation';
-export { auditPlugin, memoryAuditSink, type AuditActor, type AuditChange, type AuditEntryInput, type AuditSink } from './audit';
+export { auditPlugin, changedBy, memoryAuditSink, type ChangedBy, type AuditActor, type AuditChange, type AuditEntryInput, type AuditSink } from './audit';
 export {
   AUDIT_OUTBOX, DEFAULT_AUDIT_RETRY_MS, accountAuditDelivery, auditEntryBody, outboxAuditSink, serviceAuditSink, type AuditOutboxDoc, type OutboxAuditSink,
 } from './audit/outbox';

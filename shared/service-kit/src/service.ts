@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createApp, type App } from './app';
+import type { AuditSink } from './audit';
 import { loadConfig, type KitConfig, type ServiceName } from './config';
 import { httpTransport, injectTransport, type Injectable, type ServiceTransport } from './internal';
 import { loadInternalToken, loadKeys } from './keys';
@@ -15,6 +16,8 @@ export interface ServiceContext {
   peers: ServicePeers;
   /** Only the account service receives the private key. */
   privateKey?: string;
+  /** Where its staff routes record their decisions (docs/architecture.md#audit-trail); tests pass memoryAuditSink(). */
+  audit?: AuditSink;
 }
 
 /** One transport per service another service may call. */

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import type { BlobStore } from '@pharmacy/db';
 import { CatalogRoutes, CatalogErrorCodes, MAX_UPLOAD_BYTES, MediaParams, Ok, StrictObject, UploadedImage, mediaUrl } from '@pharmacy/contracts';
-import { HttpError, badRequest, notFound, requireAdmin, tooLarge, ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { HttpError, badRequest, notFound, requireStaffFor, tooLarge, ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { sniffImageType } from './magic';
 import { SVG_CONTENT_TYPE, SVG_POLICY } from './svg';
 
@@ -17,7 +17,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ blobs: BlobStore }> = asyn
   app.post(
     CatalogRoutes.adminProducts.uploadImage.path,
     {
-      onRequest: requireAdmin,
+      onRequest: requireStaffFor(CatalogRoutes.adminProducts.uploadImage),
       bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024,
       schema: {
         tags: ['admin'],
@@ -48,8 +48,11 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ blobs: BlobStore }> = asyn
       if (!contentType) {
         throw new HttpError(415, CatalogErrorCodes.UNSUPPORTED_MEDIA_TYPE, 'Only PNG, JPEG or WebP images can be uploaded.');
       }
-      const info = await blobs.put(data, { contentType, filename: filename.slice(0, 200) });
-      return ok({ id: info.id, url: mediaUrl(info.id), contentType, size: info.size });
+      const name = filename.slice(0, 200);
+      const info = await blobs.put(data, { contentType, filename: name });
+      const uploaded = { id: info.id, url: mediaUrl(info.id), contentType, size: info.size };
+      await request.audit({ action: 'image.upload', entity: { type: 'image', id: info.id, name }, after: { id: info.id, name, contentType, size: info.size } });
+      return ok(uploaded);
     },
   );
 

@@ -19,7 +19,7 @@ import {
   StrictObject,
   isSortBy,
 } from '@pharmacy/contracts';
-import { badRequest, notFound, requireAdmin, ok, okList, responses, sendCached, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { badRequest, changedBy, notFound, ok, okList, requireStaffFor, responses, sendCached, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { Collection } from '@pharmacy/db';
 import { adminProductPage } from './admin-list';
 import { toApiProduct, type ProductDoc } from './model';
@@ -115,12 +115,14 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
     },
   );
 
-  /* ---- staff ---- */
+  /* ---- staff: each write is recorded in the audit trail once it took effect (docs/api.md#audited-staff-actions) ---- */
+
+  const productEntity = (p: ProductDoc) => ({ type: 'product', id: p._id, name: p.title });
 
   app.get(
     CatalogRoutes.adminProducts.list.path,
     {
-      onRequest: requireAdmin,
+      onRequest: requireStaffFor(CatalogRoutes.adminProducts.list),
       schema: {
         tags: ['admin'],
         summary: 'All products for staff: search, pagination, lowStock=true for the restock list',
@@ -137,14 +139,22 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
 
   app.post(
     CatalogRoutes.adminProducts.add.path,
-    { onRequest: requireAdmin, schema: { tags: ['admin'], summary: 'Add a product', querystring: NoQuery, body: ProductInput, response: responses(Ok(Product)) } },
-    async (request) => ok(toApiProduct(await service.create(request.body, request.user.sub)), 'Product added.'),
+    {
+      onRequest: requireStaffFor(CatalogRoutes.adminProducts.add),
+      schema: { tags: ['admin'], summary: 'Add a product', querystring: NoQuery, body: ProductInput, response: responses(Ok(Product)) },
+    },
+    async (request) => {
+      const product = await service.create(request.body, changedBy(request));
+      const added = toApiProduct(product);
+      await request.audit({ action: 'product.add', entity: productEntity(product), after: added });
+      return ok(added, 'Product added.');
+    },
   );
 
   app.put(
     CatalogRoutes.adminProducts.edit.path,
     {
-      onRequest: requireAdmin,
+      onRequest: requireStaffFor(CatalogRoutes.adminProducts.edit),
       schema: {
         tags: ['admin'],
         summary:
@@ -156,17 +166,23 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ readModel: ProductReadMo
         response: responses(Ok(Product)),
       },
     },
-    async (request) => ok(toApiProduct(await service.update(request.params.id, request.body, request.user.sub)), 'Product updated.'),
+    async (request) => {
+      const { product, before, after } = await service.update(request.params.id, request.body, changedBy(request));
+      // A form saved without a change wrote nothing, so there is nothing to record.
+      if (Object.keys(after).length > 0) await request.audit({ action: 'product.edit', entity: productEntity(product), before, after });
+      return ok(toApiProduct(product), 'Product updated.');
+    },
   );
 
   app.delete(
     CatalogRoutes.adminProducts.delete.path,
     {
-      onRequest: requireAdmin,
+      onRequest: requireStaffFor(CatalogRoutes.adminProducts.delete),
       schema: { tags: ['admin'], summary: 'Delete a product', params: ProductIdParams, querystring: NoQuery, response: responses(Ok(StrictObject({ _id: Type.String() }))) },
     },
     async (request) => {
-      await service.remove(request.params.id);
+      const removed = await service.remove(request.params.id);
+      await request.audit({ action: 'product.delete', entity: productEntity(removed), before: toApiProduct(removed) });
       return ok({ _id: request.params.id }, 'Product deleted.');
     },
   );

@@ -8,7 +8,7 @@ import {
   type ProductInput,
   type ProductPatch,
 } from '@pharmacy/contracts';
-import { HttpError, badRequest, notFound } from '@pharmacy/service-kit';
+import { HttpError, badRequest, conflict, notFound, type ChangedBy } from '@pharmacy/service-kit';
 import { resolveMediaRef } from '../media/refs';
 import { newProductDoc, PRODUCT_EDITS_KEPT, toApiProduct, type ProductDoc } from './model';
 import type { ProductReadModel } from './readModel';
@@ -31,9 +31,19 @@ export interface ProductServiceDeps {
 
 export type ProductService = ReturnType<typeof createProductService>;
 
+/** A saved edit: the product after it, and the fields it changed as the API names them, before and after (none: nothing changed). */
+export interface ProductEdited {
+  product: ProductDoc;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+/** How many times a delete is tried again when an edit lands between its read and its write. */
+const DELETE_ATTEMPTS = 5;
+
 /** Admin writes: validate, write to the store, then update this process's read model. */
 export function createProductService({ db, blobs, readModel, adjustments }: ProductServiceDeps) {
-  async function create(input: ProductInput, by: string): Promise<ProductDoc> {
+  async function create(input: ProductInput, by: ChangedBy): Promise<ProductDoc> {
     const doc = newProductDoc(
       {
         title: input.title.trim(),
@@ -69,7 +79,7 @@ export function createProductService({ db, blobs, readModel, adjustments }: Prod
    * not a form field, so shoppers' reservations meanwhile never make a save stale. The product as the API gave
    * it may come back whole: its server fields must still hold the stored values, and are not written.
    */
-  async function update(id: string, patch: ProductPatch, by: string): Promise<ProductDoc> {
+  async function update(id: string, patch: ProductPatch, by: ChangedBy): Promise<ProductEdited> {
     const { version, ...sent } = patch;
     const fields = Object.fromEntries(
       Object.entries(sent).filter(([key]) => !(PRODUCT_SERVER_FIELDS as string[]).includes(key)),
@@ -105,10 +115,10 @@ export function createProductService({ db, blobs, readModel, adjustments }: Prod
       if (JSON.stringify(current[key]) !== JSON.stringify(value)) Object.assign(set, { [key]: value });
     }
     const changed = Object.keys(set).map(apiField);
-    if (changed.length === 0) return current;
+    if (changed.length === 0) return { product: current, before: {}, after: {} };
     checkProduct({ ...current, ...set });
 
-    const edit = { version: version + 1, fields: changed, by, at: new Date() };
+    const edit = { version: version + 1, fields: changed, by: by.id, at: new Date() };
     const updated = await db.products.findOneAndUpdate(
       { _id: id, version },
       { $set: { ...set, updatedAt: edit.at }, $inc: { version: 1 }, $push: { edits: { $each: [edit], $slice: -PRODUCT_EDITS_KEPT } } },
@@ -121,18 +131,28 @@ export function createProductService({ db, blobs, readModel, adjustments }: Prod
       throw staleEdit(now, version);
     }
     readModel.upsert(updated);
-    return updated;
+    const [was, now] = [toApiProduct(current), toApiProduct(updated)] as Array<Record<string, unknown>>;
+    return { product: updated, before: pick(was, changed), after: pick(now, changed) };
   }
 
-  async function remove(id: string): Promise<void> {
-    const { deletedCount } = await db.products.deleteOne({ _id: id });
-    if (deletedCount === 0) throw notFound('That product does not exist (it may have been deleted).');
-    readModel.remove(id);
-    await db.reviews.deleteMany({ productId: id });
+  /** Deletes the product as it was read (an edit in between is deleted with it, read again); returns what was deleted. */
+  async function remove(id: string): Promise<ProductDoc> {
+    for (let attempt = 0; attempt < DELETE_ATTEMPTS; attempt++) {
+      const current = await db.products.findOne({ _id: id });
+      if (!current) throw notFound('That product does not exist (it may have been deleted).');
+      const { deletedCount } = await db.products.deleteOne({ _id: id, version: current.version });
+      if (deletedCount === 0) continue;
+      readModel.remove(id);
+      await db.reviews.deleteMany({ productId: id });
+      return current;
+    }
+    throw conflict('This product is being edited right now. Please try again in a moment.');
   }
 
   return { create, update, remove };
 }
+
+const pick = (from: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, from[k]]));
 
 const API_FIELD: Partial<Record<keyof ProductDoc, string>> = { priceCents: 'price', salePriceCents: 'salePrice' };
 const apiField = (key: string): string => API_FIELD[key as keyof ProductDoc] ?? key;

@@ -5,12 +5,13 @@ import {
   CatalogErrorCodes,
   ErrorCodes,
   INITIAL_STOCK_REASON,
+  RESTOCK_BY,
   STOCK_MAX,
   type ProductStock,
   type StockAdjustmentInput,
   type StockHistoryEntry,
 } from '@pharmacy/contracts';
-import { HttpError, badRequest, notFound } from '@pharmacy/service-kit';
+import { HttpError, badRequest, notFound, type ChangedBy } from '@pharmacy/service-kit';
 import type { ProductDoc } from '../products/model';
 import type { ProductReadModel } from '../products/readModel';
 import type { ReservationDoc } from './service';
@@ -26,7 +27,10 @@ export type StockHistoryState = 'pending' | 'applied' | 'abandoned';
 export interface StockHistoryDoc extends Doc {
   _id: string;
   productId: string;
+  /** The staff member's id, or RESTOCK_BY. */
   by: string;
+  /** The staff member's name as it was at the change (missing on lines older than names, and on restocks). */
+  byName?: string;
   at: Date;
   state: StockHistoryState;
   /** The product's adjustment counter after this change (0 for the initial stock): the history's exact order. Null while pending. */
@@ -46,8 +50,6 @@ export interface AppliedAdjustment {
 }
 
 export const STOCK_HISTORY = 'stock_history';
-/** Who a restock's history line names: the order system, on a pharmacist's rejection (the pharmacist is on the order). */
-export const RESTOCK_BY = 'order system';
 /** The admin form shows this many of the most recent changes. */
 export const STOCK_HISTORY_SHOWN = 50;
 /**
@@ -61,6 +63,7 @@ const ADJUST_ATTEMPTS = 100;
 const toEntry = (h: StockHistoryDoc): StockHistoryEntry => ({
   _id: h._id,
   by: h.by,
+  ...(h.byName ? { byName: h.byName } : {}),
   at: h.at.toISOString(),
   delta: h.delta,
   reason: h.reason,
@@ -80,6 +83,16 @@ export interface StockAdjustmentsDeps {
 }
 
 export type StockAdjustments = ReturnType<typeof createStockAdjustments>;
+
+/** An adjustment that moved the stock: the stock as staff now see it, and the count it moved from and to (for the audit trail). */
+export interface AdjustmentMade {
+  stock: ProductStock;
+  title: string;
+  before: number;
+  after: number;
+}
+
+const staffLine = (by: ChangedBy) => ({ by: by.id, ...(by.name ? { byName: by.name } : {}) });
 
 /**
  * Staff's stock changes, crash-safe without multi-document transactions: the history line is written first as
@@ -107,15 +120,15 @@ export function createStockAdjustments({ products, history, reservations, readMo
     );
   }
 
-  async function adjust(productId: string, input: StockAdjustmentInput, by: string): Promise<ProductStock> {
+  async function adjust(productId: string, input: StockAdjustmentInput, by: ChangedBy): Promise<AdjustmentMade> {
     const { delta, reason } = input;
     if (delta === 0) throw badRequest('An adjustment must add or remove at least 1 unit.');
     const note = input.note?.trim() ?? '';
     const id = randomUUID();
+    let moved: { after: ProductDoc | null; applied: AppliedAdjustment };
     inFlight.add(id);
     try {
-      await history.insertOne({ _id: id, productId, by, at: new Date(), state: 'pending', seq: null, delta, reason, note, availableAfter: null });
-      let moved: { after: ProductDoc | null; applied: AppliedAdjustment };
+      await history.insertOne({ _id: id, productId, ...staffLine(by), at: new Date(), state: 'pending', seq: null, delta, reason, note, availableAfter: null });
       try {
         moved = await move(productId, id, delta);
       } catch (e) {
@@ -128,7 +141,8 @@ export function createStockAdjustments({ products, history, reservations, readMo
     } finally {
       inFlight.delete(id);
     }
-    return stockOf(productId);
+    const { availableAfter } = moved.applied;
+    return { stock: await stockOf(productId), title: moved.after?.title ?? productId, before: availableAfter - delta, after: availableAfter };
   }
 
   /**
@@ -199,7 +213,7 @@ export function createStockAdjustments({ products, history, reservations, readMo
    * Adds a product with its first history line, the stock it was added with: the line is written pending, the
    * product is inserted carrying its id, then the line is applied (a crash in between is settled like an adjustment).
    */
-  async function insertWithInitialStock(doc: ProductDoc, by: string): Promise<ProductDoc> {
+  async function insertWithInitialStock(doc: ProductDoc, by: ChangedBy): Promise<ProductDoc> {
     const id = randomUUID();
     const applied: AppliedAdjustment = { id, seq: 0, availableAfter: doc.totalStock };
     const stored: ProductDoc = { ...doc, adjustments: 0, appliedAdjustments: [applied] };
@@ -208,7 +222,7 @@ export function createStockAdjustments({ products, history, reservations, readMo
       await history.insertOne({
         _id: id,
         productId: doc._id,
-        by,
+        ...staffLine(by),
         at: doc.createdAt,
         state: 'pending',
         seq: null,

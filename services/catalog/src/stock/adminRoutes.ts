@@ -1,5 +1,5 @@
 import { CatalogRoutes, Ok, ProductIdParams, ProductStock, StockAdjustmentInput, StrictObject } from '@pharmacy/contracts';
-import { requireAdmin, ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { changedBy, ok, requireStaffFor, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { StockAdjustments } from './adjustments';
 
 const NoQuery = StrictObject({});
@@ -9,7 +9,7 @@ export const stockAdminRoutes: FastifyPluginAsyncTypebox<{ adjustments: StockAdj
   app.get(
     CatalogRoutes.adminProducts.stock.path,
     {
-      onRequest: requireAdmin,
+      onRequest: requireStaffFor(CatalogRoutes.adminProducts.stock),
       schema: {
         tags: ['admin'],
         summary: 'Available, reserved and sold units of a product, and its stock history (newest first)',
@@ -24,7 +24,7 @@ export const stockAdminRoutes: FastifyPluginAsyncTypebox<{ adjustments: StockAdj
   app.post(
     CatalogRoutes.adminProducts.adjustStock.path,
     {
-      onRequest: requireAdmin,
+      onRequest: requireStaffFor(CatalogRoutes.adminProducts.adjustStock),
       schema: {
         tags: ['admin'],
         summary: 'Adjust stock by +N or -N with a reason (received, damaged, count correction, returned)',
@@ -35,9 +35,15 @@ export const stockAdminRoutes: FastifyPluginAsyncTypebox<{ adjustments: StockAdj
       },
     },
     async (request) => {
-      const { delta } = request.body;
-      const data = await adjustments.adjust(request.params.id, request.body, request.user.sub);
-      return ok(data, `Stock ${delta > 0 ? 'increased' : 'reduced'} by ${Math.abs(delta)}: ${data.available} available.`);
+      const { delta, reason } = request.body;
+      const made = await adjustments.adjust(request.params.id, request.body, changedBy(request));
+      await request.audit({
+        action: 'stock.adjust',
+        entity: { type: 'product', id: request.params.id, name: made.title },
+        before: { available: made.before },
+        after: { available: made.after, reason, note: request.body.note?.trim() ?? '' },
+      });
+      return ok(made.stock, `Stock ${delta > 0 ? 'increased' : 'reduced'} by ${Math.abs(delta)}: ${made.stock.available} available.`);
     },
   );
 };

@@ -4,15 +4,26 @@ import {
   OrderStats,
 } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
-import type { FastifyRequest } from 'fastify';
-import { ok, okList, requireAdmin, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { changedBy, ok, okList, requireStaffFor, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { AccountClient } from '../clients/account';
 import type { OrderService } from '../orders/service';
-import type { Actor, OrderDoc } from '../orders/store';
+import type { OrderDoc } from '../orders/store';
 import { searchOrderIds } from './search';
 import type { OrderFigures } from './figures-store';
 
-/** Staff's orders API (docs/api.md#admin-orders): every route checks the admin flag. */
+/** What staff read for an order in the audit trail: its number and whom it is for. */
+const orderEntity = (order: Order) => ({ type: 'order', id: order._id, name: `Order ${order.orderNumber} for ${order.address.fullName}` });
+
+/** Of `before`, the fields `after` holds another value in, and those values: the change, not the whole order. */
+function changes<T extends object>(before: T, after: T): { before: Partial<T>; after: Partial<T> } {
+  const moved = (Object.keys(before) as Array<keyof T>).filter((k) => before[k] !== after[k]);
+  return { before: Object.fromEntries(moved.map((k) => [k, before[k]])) as Partial<T>, after: Object.fromEntries(moved.map((k) => [k, after[k]])) as Partial<T> };
+}
+
+/**
+ * Staff's orders API (docs/api.md#admin-orders): each route needs the permission contracts' route table gives it,
+ * checked on arrival (before the body is read, so a caller without it learns nothing from validation), and each change is recorded in the audit trail once it took effect (docs/api.md#audited-staff-actions).
+ */
 export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
   orders: Collection<OrderDoc>;
   figures: Pick<OrderFigures, 'stats'>;
@@ -21,26 +32,12 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
   now: () => Date;
 }> = async (app, { orders, figures, service, account, now }) => {
   const tags = ['admin orders'];
-  const admin = { preHandler: requireAdmin };
-
-  /**
-   * The member of staff making a change, with their name as it is now: the history keeps it as it was, so it reads
-   * true after a rename or the staff account's deletion. Without the account service the change goes ahead unnamed.
-   */
-  async function staff(request: FastifyRequest): Promise<Actor> {
-    const id = request.user.sub;
-    try {
-      return { id, name: (await account.userName(id)) || undefined };
-    } catch (err) {
-      request.log.warn({ err, userId: id }, 'could not read the name of the member of staff; the change is recorded by id only');
-      return { id };
-    }
-  }
+  const { adminOrders } = CheckoutRoutes;
 
   // The pharmacist's queue: paid orders awaiting review (an unpaid one joins it when the shopper pays).
   const awaitingQueue = { 'review.status': 'awaiting', paymentStatus: 'paid' };
 
-  app.get(CheckoutRoutes.adminOrders.list.path, { ...admin, schema: { tags, querystring: AdminOrdersQuery, response: responses(AdminOrderListResponse) } }, async (request) => {
+  app.get(adminOrders.list.path, { onRequest: requireStaffFor(adminOrders.list), schema: { tags, querystring: AdminOrdersQuery, response: responses(AdminOrderListResponse) } }, async (request) => {
     const { status, paymentStatus, review, q, page = 1, limit = ADMIN_ORDERS_DEFAULT_LIMIT } = request.query;
     const chosen: Record<string, unknown> = {};
     if (status) chosen.orderStatus = status;
@@ -66,24 +63,38 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
     return okList(docs.map(service.toApi), { total, page, limit, awaitingReview });
   });
 
-  app.get(CheckoutRoutes.adminOrders.stats.path, { ...admin, schema: { tags, response: responses(Ok(OrderStats)) } }, async () => ok(await figures.stats(now())));
+  app.get(adminOrders.stats.path, { onRequest: requireStaffFor(adminOrders.stats), schema: { tags, response: responses(Ok(OrderStats)) } }, async () => ok(await figures.stats(now())));
 
-  app.get(CheckoutRoutes.adminOrders.details.path, { ...admin, schema: { tags, params: CheckoutIdParams, response: responses(Ok(Order)) } }, async (request) =>
+  app.get(adminOrders.details.path, { onRequest: requireStaffFor(adminOrders.details), schema: { tags, params: CheckoutIdParams, response: responses(Ok(Order)) } }, async (request) =>
     ok(await service.adminDetails(request.params.id)),
   );
 
-  app.put(CheckoutRoutes.adminOrders.setStatus.path, { ...admin, schema: { tags, params: CheckoutIdParams, body: AdminOrderStatusBody, response: responses(Ok(Order)) } }, async (request) =>
-    ok(await service.adminSet(request.params.id, 'orderStatus', request.body.orderStatus, await staff(request)), 'Order status updated.'),
-  );
+  app.put(adminOrders.setStatus.path, { onRequest: requireStaffFor(adminOrders.setStatus), schema: { tags, params: CheckoutIdParams, body: AdminOrderStatusBody, response: responses(Ok(Order)) } }, async (request) => {
+    const { order, before } = await service.adminSet(request.params.id, 'orderStatus', request.body.orderStatus, changedBy(request));
+    await request.audit({ action: 'order.status', entity: orderEntity(order), ...changes(before, order) });
+    return ok(order, 'Order status updated.');
+  });
 
   // The pharmacist's decision; a rejection answers once the provider refunded (502/503 leave it awaiting, retry safe).
-  app.post(CheckoutRoutes.adminOrders.review.path, { ...admin, schema: { tags, params: CheckoutIdParams, body: AdminReviewBody, response: responses(Ok(Order)) } }, async (request) => {
-    const order = await service.decideReview(request.params.id, request.body, await staff(request));
+  app.post(adminOrders.review.path, { onRequest: requireStaffFor(adminOrders.review), schema: { tags, params: CheckoutIdParams, body: AdminReviewBody, response: responses(Ok(Order)) } }, async (request) => {
+    const { order, before } = await service.decideReview(request.params.id, request.body, changedBy(request));
+    // Repeating a decision already taken writes nothing, so it records nothing.
+    if (before) {
+      const { review } = order;
+      await request.audit({
+        action: `order.review.${review.status === 'approved' ? 'approve' : 'reject'}`,
+        entity: orderEntity(order),
+        before,
+        after: { review: review.status, orderStatus: order.orderStatus, paymentStatus: order.paymentStatus, ...(review.note ? { [review.status === 'approved' ? 'note' : 'reason']: review.note } : {}) },
+      });
+    }
     if (order.review.status === 'approved') return ok(order, 'Order approved: it goes on to processing.');
     return ok(order, 'Order rejected and refunded. The stock goes back on the shelf and the shopper is told by mail.');
   });
 
-  app.put(CheckoutRoutes.adminOrders.setPayment.path, { ...admin, schema: { tags, params: CheckoutIdParams, body: AdminPaymentStatusBody, response: responses(Ok(Order)) } }, async (request) =>
-    ok(await service.adminSet(request.params.id, 'paymentStatus', request.body.paymentStatus, await staff(request)), 'Payment status updated.'),
-  );
+  app.put(adminOrders.setPayment.path, { onRequest: requireStaffFor(adminOrders.setPayment), schema: { tags, params: CheckoutIdParams, body: AdminPaymentStatusBody, response: responses(Ok(Order)) } }, async (request) => {
+    const { order, before } = await service.adminSet(request.params.id, 'paymentStatus', request.body.paymentStatus, changedBy(request));
+    await request.audit({ action: 'order.payment', entity: orderEntity(order), ...changes(before, order) });
+    return ok(order, 'Payment status updated.');
+  });
 };

@@ -9,8 +9,6 @@ export interface AccountClient {
   notify(userId: string, mail: NotifyUserBody): Promise<{ sent: boolean }>;
   /** The ids of the users whose email contains the text (staff's order search); a deleted account matches nothing. */
   userIdsByEmail(email: string): Promise<string[]>;
-  /** "First Last" of a user (the member of staff changing an order); throws when unknown or unreachable. */
-  userName(userId: string): Promise<string>;
 }
 
 export function createAccountClient(opts: ServiceClientOptions): AccountClient {
@@ -20,9 +18,5 @@ export function createAccountClient(opts: ServiceClientOptions): AccountClient {
     safetyProfile: (userId) => readSafetyProfile(call, userId),
     notify: (userId, mail) => call(internal.notifyUser, { params: { id: userId }, body: mail }),
     userIdsByEmail: async (email) => (await call(internal.usersByEmail, { query: { email } })).userIds,
-    userName: async (userId) => {
-      const { firstName, lastName } = await call(internal.userName, { params: { id: userId } });
-      return [firstName, lastName].map((n) => n.trim()).filter(Boolean).join(' ');
-    },
   };
 }

@@ -1,4 +1,4 @@
-import { CheckoutErrorCodes, ErrorCodes, type AdminReviewBody, type Order } from '@pharmacy/contracts';
+import { CheckoutErrorCodes, ErrorCodes, type AdminReviewBody, type Order, type ReviewStatus } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
 import { HttpError, badRequest, conflict, unprocessable } from '@pharmacy/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
@@ -8,6 +8,15 @@ import type { OrderMail } from './mail/notifier';
 import { mailsFor, owe } from './mail/steps';
 import type { OrderRecords } from './records';
 import { history, reviewOf, type Actor, type OrderDoc, type RefundIntent } from './store';
+
+/** An order's state a review decision moves. */
+export type ReviewState = Pick<Order, 'orderStatus' | 'paymentStatus'> & { review: ReviewStatus };
+
+/** The answer to a decision: the order after it, and its state before when this request's decision took effect (null: nothing was written). */
+export interface ReviewDecided {
+  order: Order;
+  before: ReviewState | null;
+}
 
 /** A rejection's refund younger than this is left to the request that started it; the sweep finishes older ones. */
 const REFUND_LOCK_MS = 60_000;
@@ -81,7 +90,7 @@ export function createPharmacistReview(deps: PharmacistReviewDeps) {
     return records.reload(order._id);
   }
 
-  async function approve(order: OrderDoc, open: Record<string, unknown>, note: string | null, by: Actor): Promise<Order> {
+  async function approve(order: OrderDoc, open: Record<string, unknown>, note: string | null, by: Actor): Promise<{ order: Order; wrote: boolean }> {
     const at = nowMs();
     const after = { review: { ...reviewOf(order), status: 'approved', decidedBy: by.id, ...(by.name ? { decidedByName: by.name } : {}), decidedAt: at, note }, orderStatus: 'inProcess' } as const;
     const approved = await orders.findOneAndUpdate(
@@ -102,19 +111,20 @@ export function createPharmacistReview(deps: PharmacistReviewDeps) {
     );
     if (approved) {
       await deps.mail.send(approved);
-      return records.toApi(await records.reload(order._id));
+      return { order: records.toApi(await records.reload(order._id)), wrote: true };
     }
     const now = await records.reload(order._id);
-    if (reviewOf(now).status === 'approved') return records.toApi(now);
+    if (reviewOf(now).status === 'approved') return { order: records.toApi(now), wrote: false };
     throw conflict(now.refunding ? 'This order is being rejected and refunded, so it cannot be approved.' : 'This order changed meanwhile. Please reload it.');
   }
 
   /** Repeating the decision already made returns the order; the other decision is refused. */
-  async function decide(orderId: string, body: AdminReviewBody, by: Actor): Promise<Order> {
+  async function decide(orderId: string, body: AdminReviewBody, by: Actor): Promise<ReviewDecided> {
     const order = await records.reload(orderId);
     const review = reviewOf(order);
+    const before: ReviewState = { review: review.status, orderStatus: order.orderStatus, paymentStatus: order.paymentStatus };
     const wanted = body.decision === 'approve' ? 'approved' : 'rejected';
-    if (review.status === wanted) return records.toApi(order);
+    if (review.status === wanted) return { order: records.toApi(order), before: null };
     if (review.status === 'approved' || review.status === 'rejected') {
       const when = review.decidedAt ? ` on ${new Date(review.decidedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
       throw new HttpError(409, CheckoutErrorCodes.REVIEW_PENDING, `A pharmacist already ${review.status} this order${when}; the decision cannot change.`);
@@ -127,18 +137,21 @@ export function createPharmacistReview(deps: PharmacistReviewDeps) {
       throw unprocessable(`This order is ${order.orderStatus} with payment ${order.paymentStatus}, so there is nothing to review.`, CheckoutErrorCodes.INVALID_TRANSITION);
     }
     const open = { _id: orderId, 'review.status': 'awaiting', paymentStatus: 'paid', orderStatus: 'confirmed', refunding: null };
-    if (body.decision === 'approve') return approve(order, open, body.note?.trim() || null, by);
+    if (body.decision === 'approve') {
+      const approved = await approve(order, open, body.note?.trim() || null, by);
+      return { order: approved.order, before: approved.wrote ? before : null };
+    }
 
     // The rejection is on disk before the provider is asked to refund: a stop after the refund is finished by the sweep.
     const reason = body.reason.trim();
     if (reason.length < 3) throw badRequest('Please give the shopper a reason for the rejection.');
     const intent: RefundIntent = { by: by.id, ...(by.name ? { byName: by.name } : {}), reason, at: nowMs() };
     const claimed = await orders.findOneAndUpdate(open, { $set: { refunding: intent, updatedAt: intent.at } }, { returnDocument: 'after' });
-    if (claimed) return records.toApi(await finishRejection(claimed, intent));
+    if (claimed) return { order: records.toApi(await finishRejection(claimed, intent)), before };
     const now = await records.reload(orderId);
-    if (reviewOf(now).status === 'rejected') return records.toApi(now);
+    if (reviewOf(now).status === 'rejected') return { order: records.toApi(now), before: null };
     // A rejection already under way (a retry after a provider failure): finish it with the reason first given.
-    if (now.refunding && reviewOf(now).status === 'awaiting') return records.toApi(await finishRejection(now, now.refunding));
+    if (now.refunding && reviewOf(now).status === 'awaiting') return { order: records.toApi(await finishRejection(now, now.refunding)), before };
     throw conflict('This order changed meanwhile. Please reload it.');
   }
 

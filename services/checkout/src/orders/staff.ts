@@ -26,13 +26,23 @@ export interface StaffChangesDeps {
 
 const CHANGED = 'This order changed while you were editing it (or a payment is being confirmed). Please reload it.';
 
+/** The statuses a staff change may move (one change can move both: rejecting an unpaid order fails its payment). */
+export type OrderStatuses = Pick<Order, 'orderStatus' | 'paymentStatus'>;
+
+/** A staff change that took effect: the order after it, and its statuses before (for the audit trail). */
+export interface StaffChange {
+  order: Order;
+  before: OrderStatuses;
+}
+
 /** Staff change one status; only the transitions of docs/domain.md#orders are allowed. */
 export function createStaffChanges(deps: StaffChangesDeps) {
   const { orders, records, ledger } = deps;
   const nowMs = () => deps.now().getTime();
 
-  return async function set(orderId: string, field: 'orderStatus' | 'paymentStatus', to: OrderStatus | PaymentStatus, by: Actor): Promise<Order> {
+  return async function set(orderId: string, field: 'orderStatus' | 'paymentStatus', to: OrderStatus | PaymentStatus, by: Actor): Promise<StaffChange> {
     const order = await records.reload(orderId);
+    const before: OrderStatuses = { orderStatus: order.orderStatus, paymentStatus: order.paymentStatus };
     // A paid order awaiting the pharmacist is not released for processing, and is not closed or refunded past the
     // review either: a rejection goes through the review, which refunds with the provider and tells the shopper.
     if (reviewOf(order).status === 'awaiting' && order.paymentStatus === 'paid' && !(field === 'orderStatus' && to === 'confirmed')) {
@@ -51,7 +61,7 @@ export function createStaffChanges(deps: StaffChangesDeps) {
       // Taken outside the provider: the order moves on as a capture moves it, unless a capture is under way.
       const paid = await ledger.recordPayment(order, by, 'Paid outside the payment provider, recorded by staff', {}, { captureLockUntil: { $lt: nowMs() }, capturing: null });
       if (!paid) throw conflict(CHANGED);
-      return records.toApi(paid);
+      return { order: records.toApi(paid), before };
     }
     const at = nowMs();
     const set: Record<string, unknown> = { [field]: to, updatedAt: at };
@@ -85,6 +95,6 @@ export function createStaffChanges(deps: StaffChangesDeps) {
     if (refunds) await ledger.moveStock(orderId, 'refund');
     if (closesUnpaid) await deps.holds.release(orderId);
     await deps.mail.send(updated);
-    return records.toApi(await records.reload(orderId));
+    return { order: records.toApi(await records.reload(orderId)), before };
   };
 }

@@ -80,6 +80,24 @@ export const auditPlugin = fp<{ sink: AuditSink; service: string; now?: () => Da
   { name: 'pharmacy-audit' },
 );
 
+/** Who a history line (an order's status history, a stock line, a review decision) names: the staff member's id, and their name. */
+export interface ChangedBy {
+  id: string;
+  /** Their name as it was at the change, so the line reads true after a rename; missing when the token named nobody. */
+  name?: string;
+}
+
+/**
+ * The member of staff whom requirePermission let through, for a service's own history (names, not ids:
+ * docs/architecture.md#audit-trail). The name comes from their token, so recording it asks no other service.
+ */
+export function changedBy(request: FastifyRequest): ChangedBy {
+  const staff = request.staff;
+  if (!staff) throw new Error('changedBy outside a staff route (no requirePermission)');
+  // requirePermission falls back to the id when the token carries no name: that is not a name to show.
+  return staff.name && staff.name !== staff.id ? { id: staff.id, name: staff.name } : { id: staff.id };
+}
+
 /** Keeps entries in memory: for tests that read what a route recorded. Never a production sink. */
 export function memoryAuditSink(): AuditSink & { entries: AuditEntryInput[] } {
   const entries: AuditEntryInput[] = [];
