@@ -7,6 +7,7 @@ import path from 'node:path';
 import {
   ACCESS_COOKIE,
   CONSULTATION_QUESTIONS,
+  DEMO_ADMIN,
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
   STAFF_ROLES,
@@ -82,9 +83,17 @@ export async function openStaffShop(): Promise<StaffShop> {
   // caller's roles and name: the services decide by the token's claims, which is what the matrix is about.
   const tokens = new Map<Caller, string>();
   const staffIds = new Map<StaffRole, string>();
+  // The account service decides by the stored record, the others by the token: the demo admin grants each member of
+  // staff their role through the API, so both agree.
+  const admin = await signIn(app, DEMO_ADMIN);
   for (const caller of CALLERS.filter((c) => c !== 'signed out')) {
-    const session = await signUp(app, caller === 'shopper' ? 'Rosa' : 'Sam');
     const role = caller as StaffRole;
+    const staff = caller !== 'shopper' && caller !== 'no role';
+    const session = await signUp(app, caller === 'shopper' ? 'Rosa' : 'Sam', staff ? STAFF_ROLE_LABELS[role] : 'Buyer');
+    if (staff) {
+      const granted = await app.inject({ method: 'PUT', url: `/api/admin/users/roles/${session.sub}`, headers: admin, payload: { roles: [role] } });
+      if (granted.statusCode !== 200) throw new Error(`granting ${role} failed: ${granted.body}`);
+    }
     const claims =
       caller === 'shopper' ? { admin: false, userName: 'Rosa' }
       : caller === 'no role' ? { admin: true, roles: [], staffName: 'Sam Nobody' }
@@ -106,11 +115,21 @@ export async function openStaffShop(): Promise<StaffShop> {
 }
 
 /** A new user signed up and signed in through the gateway: their id and session id (read from their access token). */
-async function signUp(app: App, firstName: string): Promise<{ sub: string; sid: string; cookie: string }> {
+async function signUp(app: App, firstName: string, lastName = 'Buyer'): Promise<{ sub: string; sid: string; cookie: string }> {
   const email = `${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'Sturdy-pass-42';
-  const reg = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { firstName, lastName: 'Buyer', email, password } });
+  const reg = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { firstName, lastName, email, password } });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
+  return signInAs(app, email, password);
+}
+
+/** The headers of a browser signed in as `creds` (cookies and the CSRF header). */
+async function signIn(app: App, creds: { email: string; password: string }): Promise<Record<string, string>> {
+  const { cookie } = await signInAs(app, creds.email, creds.password);
+  return { cookie, [CSRF_HEADER]: CSRF_HEADER_VALUE };
+}
+
+async function signInAs(app: App, email: string, password: string): Promise<{ sub: string; sid: string; cookie: string }> {
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const cookie = ([] as string[]).concat((login.headers['set-cookie'] as string[] | string | undefined) ?? []).map((c) => c.split(';')[0]).join('; ');
@@ -356,6 +375,15 @@ export const STAFF_WRITE_EXAMPLES: Record<string, WriteExample> = {
       };
     },
   },
+  'PUT /api/admin/users/roles/:id': {
+    action: 'staff.roles',
+    entityType: 'user',
+    body: { roles: ['support'] },
+    prepare: async (shop) => {
+      const shopper = await signUpShopper(shop);
+      return { params: { id: shopper.id }, body: { roles: ['support'] }, entity: { id: shopper.id, name: shopper.name }, change: { before: { roles: [] }, after: { roles: ['support'] } } };
+    },
+  },
   'PUT /api/admin/remotes/:name': {
     action: 'remote.deploy',
     entityType: 'remote',
@@ -382,6 +410,7 @@ export function apiDocTable(heading: string): string[][] {
   const section = doc.split(`### ${heading}\n`)[1]?.split(/\n#{2,3} /)[0] ?? '';
   return section
     .split('\n')
-    .filter((line) => line.startsWith('| `'))
+    // the rows that name a route (a section may hold other tables, e.g. the permissions in words)
+    .filter((line) => /^\| `[A-Z]+ \//.test(line))
     .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim().replace(/`/g, '')));
 }
