@@ -19,6 +19,8 @@ import { openErasures } from './erasure/store';
 import { openOutbox } from './mailbox/store';
 import { openResetTokens } from './recovery/store';
 import { openTickets } from './tickets/store';
+import { responsiblePharmacistRoutes } from './responsible/routes';
+import { openDutyRecord } from './responsible/store';
 import { openLimiters } from './throttle/limits';
 import { createDevices } from './auth/devices';
 import { createPasswordChecks } from './auth/password-check';
@@ -110,6 +112,7 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
     await app.register(profileRoutes, { users, kit, passwords, erasure, limits, market, now });
     await app.register(ticketRoutes, { tickets, kit, limits, now });
     await app.register(adminUserRoutes, { users, kit });
+    await app.register(responsiblePharmacistRoutes, { users, record: await openDutyRecord(deps.store), internalToken: deps.internalToken, now });
     await app.register(internalRoutes, {
       users, revocations, mailer: deps.mailer, sentNotifications: openSentNotifications(deps.store), internalToken: deps.internalToken,
     });

@@ -3,6 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Ok, OkList, OneOf, PageFigures, StrictObject } from './envelope';
 import { ACCOUNT_LIMITS, ADMIN_USERS_MAX_LIMIT, ADMIN_USERS_QUERY_MAX } from './account.rules';
+import { HEALTH_PROFILE_FIELDS } from './pharmacist.rules';
 
 // ---------------------------------------------------------------------------------------------------------
 // Schemas. Bodies bound types and sizes (the rules above give the friendly messages); every object rejects
@@ -27,6 +28,19 @@ export const User = StrictObject({
   updatedAt: Type.String(),
 });
 export type User = Static<typeof User>;
+
+/**
+ * A user as staff see them (docs/domain.md#health-data): SPEC's User, whose health fields are left out and named in
+ * `restricted` for a role without 'health.read', so "restricted" never reads as "none".
+ */
+export const StaffUser = StrictObject({
+  ...User.properties,
+  DOB: Type.Optional(User.properties.DOB),
+  allergies: Type.Optional(User.properties.allergies),
+  healthConditions: Type.Optional(User.properties.healthConditions),
+  restricted: Type.Optional(Type.Array(OneOf(HEALTH_PROFILE_FIELDS))),
+});
+export type StaffUser = Static<typeof StaffUser>;
 
 export const RegisterBody = StrictObject({
   firstName: Str(200),
@@ -204,8 +218,8 @@ export const AdminUsersQuery = StrictObject({
 });
 export type AdminUsersQuery = Static<typeof AdminUsersQuery>;
 /** `data` is the page's users (the list SPEC names); the paging figures sit beside it. */
-export const UserListResponse = OkList(User, PageFigures);
-export const UserDetailsResponse = StrictObject({ success: Type.Literal(true), data: User });
+export const UserListResponse = OkList(StaffUser, PageFigures);
+export const UserDetailsResponse = StrictObject({ success: Type.Literal(true), data: StaffUser });
 
 /**
  * GET /internal/account/users/{id}/safety-profile (service to service, internal token): what checkout and

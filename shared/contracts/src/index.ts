@@ -12,6 +12,8 @@ export * from './checkout.rules';
 export * from './checkout';
 export * from './safety';
 export * from './staff';
+export * from './pharmacist.rules';
+export * from './pharmacist';
 export * from './returnTo';
 export * from './sessions';
 export * from './market/codes';

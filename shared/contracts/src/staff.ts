@@ -62,6 +62,10 @@ export function notPermittedMessage(permission: Permission): string {
 export const STAFF_ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /api/admin/users/get': 'users.view',
   'GET /api/admin/users/details/:id': 'users.view',
+  'POST /api/admin/pharmacist/sign-in': 'clinical.review',
+  'POST /api/admin/pharmacist/sign-out': 'clinical.review',
+  'GET /api/admin/pharmacist/record': 'dashboard.view',
+  'GET /api/admin/pharmacist/record/export': 'dashboard.view',
   'GET /api/admin/products/get': 'catalogue.manage',
   'POST /api/admin/products/add': 'catalogue.manage',
   'PUT /api/admin/products/edit/:id': 'catalogue.manage',

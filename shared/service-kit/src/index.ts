@@ -72,3 +72,4 @@ export {
   type RevocationFollowerOptions,
 } from './revocation';
 export { auditPlugin, memoryAuditSink, type AuditChange, type AuditEntryInput, type AuditSink } from './audit';
+export { toCsv, csvCell } from './csv';

@@ -14,6 +14,8 @@ export interface UserDoc extends Doc {
   allergies: string[];
   healthConditions: string[];
   admin: boolean;
+  /** A pharmacist's GPhC registration number (7 digits): the responsible pharmacist record names it. */
+  registrationNumber?: string;
   passwordHash: string;
   createdAt: Date;
   updatedAt: Date;
