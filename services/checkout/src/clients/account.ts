@@ -1,5 +1,5 @@
 import { createRouteClient, readSafetyProfile, type ServiceClientOptions } from '@pharmacy/service-kit';
-import { AccountRoutes, type NotifyUserBody, type SafetyProfile } from '@pharmacy/contracts';
+import { AccountRoutes, type HealthChange, type NotifyUserBody, type ResponsiblePharmacist, type SafetyProfile } from '@pharmacy/contracts';
 
 /** What checkout asks of the account service, which alone holds a user's health profile, name and email. */
 export interface AccountClient {
@@ -11,6 +11,10 @@ export interface AccountClient {
   userIdsByEmail(email: string): Promise<string[]>;
   /** "First Last" of a user (the member of staff changing an order); throws when unknown or unreachable. */
   userName(userId: string): Promise<string>;
+  /** The responsible pharmacist on duty now, or null (a clinical decision records them, and waits for one). */
+  responsiblePharmacist(): Promise<ResponsiblePharmacist | null>;
+  /** The changes to the user's health profile since `since` (the pharmacist's review of an order), oldest first. */
+  healthChanges(userId: string, since: Date): Promise<HealthChange[]>;
 }
 
 export function createAccountClient(opts: ServiceClientOptions): AccountClient {
@@ -24,5 +28,7 @@ export function createAccountClient(opts: ServiceClientOptions): AccountClient {
       const { firstName, lastName } = await call(internal.userName, { params: { id: userId } });
       return [firstName, lastName].map((n) => n.trim()).filter(Boolean).join(' ');
     },
+    responsiblePharmacist: async () => (await call(internal.onDuty, {})).onDuty,
+    healthChanges: async (userId, since) => (await call(internal.healthChanges, { params: { id: userId }, query: { since: since.toISOString() } })).changes,
   };
 }
