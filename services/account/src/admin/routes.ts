@@ -3,6 +3,7 @@ import { notFound, ok, okList, responses, type FastifyPluginAsyncTypebox } from 
 import type { SessionKit } from '../sessions/guard';
 import { toPublicUser, type Users } from '../users/store';
 import { userNameFilter } from './search';
+import { listedUser, staffByStoredRoles, staffUser } from '../health/restriction';
 
 const tags = ['admin'];
 /** Everything but the hash: the database never even sends it for these lists. */
@@ -14,6 +15,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ users: Users; kit: Ses
     AccountRoutes.admin.users.path,
     {
       onRequest: kit.adminOnly,
+      preHandler: staffByStoredRoles(kit, AccountRoutes.admin.users),
       schema: { tags, summary: 'Users newest first, a page at a time, found by name', querystring: AdminUsersQuery, response: responses(UserListResponse) },
     },
     async (request, reply) => {
@@ -25,7 +27,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ users: Users; kit: Ses
         users.find(filter, { sort: { createdAt: -1, _id: 1 }, skip: (page - 1) * limit, limit, projection: noHash }),
         users.countDocuments(filter),
       ]);
-      return okList(found.map(toPublicUser), { total, page, limit });
+      return okList(found.map((u) => listedUser(toPublicUser(u))), { total, page, limit });
     },
   );
 
@@ -33,13 +35,14 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ users: Users; kit: Ses
     AccountRoutes.admin.userDetails.path,
     {
       onRequest: kit.adminOnly,
+      preHandler: staffByStoredRoles(kit, AccountRoutes.admin.userDetails),
       schema: { tags, summary: 'One user', params: StrictObject({ id: Id }), querystring: NoQuery, response: responses(UserDetailsResponse) },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const user = await users.findOne({ _id: request.params.id }, { projection: noHash });
       if (!user) throw notFound('No user with this ID.');
-      return ok(toPublicUser(user));
+      return ok(await staffUser(request, toPublicUser(user)));
     },
   );
 };
