@@ -1,9 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { ADMIN_USERS_DEFAULT_LIMIT, type User } from '@pharmacy/contracts';
+import { ADMIN_USERS_DEFAULT_LIMIT, type StaffUser } from '@pharmacy/contracts';
 import type { UserList } from '../api';
 import { detailsReducers, pagedListReducers, type DetailsState, type PagedListState } from '../state/lists';
 
-export interface UsersState extends PagedListState<User>, DetailsState<User> {
+export interface UsersState extends PagedListState<StaffUser>, DetailsState<StaffUser> {
   /** The name search the server applies; null lists everyone. */
   q: string | null;
 }
@@ -21,8 +21,8 @@ export const initialUsersState: UsersState = {
 
 export type FetchUsersPayload = { q?: string | null; page?: number };
 
-const list = pagedListReducers<User, { q: string | null }>();
-const details = detailsReducers<User>();
+const list = pagedListReducers<StaffUser, { q: string | null }>();
+const details = detailsReducers<StaffUser>();
 
 const usersSlice = createSlice({
   name: 'admin/users',
