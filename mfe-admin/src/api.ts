@@ -7,7 +7,7 @@ import {
   pathTo,
   type AdminReviewBody,
   type Feature,
-  type Order,
+  type StaffOrder,
   type OrderStats,
   type OrderStatus,
   type PageFigures,
@@ -19,7 +19,7 @@ import {
   type SafetyRecognition,
   type StaffRolesBody,
   type StockAdjustmentInput,
-  type User,
+  type StaffUser,
 } from '@pharmacy/contracts';
 import { apiData, apiList, type ListResult } from '@pharmacy/session';
 
@@ -30,10 +30,10 @@ const { adminOrders } = CheckoutRoutes;
 /** A page of the staff product list or of the orders: the rows and the paging figures beside them. */
 export type ProductList = ListResult<Product, PageFigures>;
 /** `awaitingReview`: how many orders wait for a pharmacist, whatever the filters (the review filter's count). */
-export type OrderList = ListResult<Order, PageFigures & { awaitingReview: number }>;
+export type OrderList = ListResult<StaffOrder, PageFigures & { awaitingReview: number }>;
 
 /** A page of users, newest first (the server sorts and finds them). */
-export type UserList = ListResult<User, PageFigures>;
+export type UserList = ListResult<StaffUser, PageFigures>;
 
 export interface UserListParams {
   /** First name, last name or "first last". */
@@ -61,9 +61,9 @@ export interface OrderListParams {
 
 export const adminApi = {
   listUsers: ({ q, page, limit }: UserListParams, signal?: AbortSignal) =>
-    apiList.get<User, PageFigures>(pathTo(AccountRoutes.admin.users), { query: { q: q?.trim() || undefined, page, limit }, signal }),
-  userDetails: (userId: string, signal?: AbortSignal) => apiData.get<User>(pathTo(AccountRoutes.admin.userDetails, { id: userId }), { signal }),
-  setStaffRoles: (userId: string, body: StaffRolesBody) => apiData.put<User>(pathTo(AccountRoutes.admin.staffRoles, { id: userId }), body),
+    apiList.get<StaffUser, PageFigures>(pathTo(AccountRoutes.admin.users), { query: { q: q?.trim() || undefined, page, limit }, signal }),
+  userDetails: (userId: string, signal?: AbortSignal) => apiData.get<StaffUser>(pathTo(AccountRoutes.admin.userDetails, { id: userId }), { signal }),
+  setStaffRoles: (userId: string, body: StaffRolesBody) => apiData.put<StaffUser>(pathTo(AccountRoutes.admin.staffRoles, { id: userId }), body),
 
   listProducts: ({ search, page, limit, lowStock }: ProductListParams, signal?: AbortSignal) =>
     apiList.get<Product, PageFigures>(pathTo(adminProducts.list), {
@@ -79,14 +79,14 @@ export const adminApi = {
   adjustStock: (productId: string, input: StockAdjustmentInput) => apiData.post<ProductStock>(pathTo(adminProducts.adjustStock, { id: productId }), input),
 
   listOrders: ({ status, review, q, page, limit }: OrderListParams, signal?: AbortSignal) =>
-    apiList.get<Order, PageFigures & { awaitingReview: number }>(pathTo(adminOrders.list), { query: { status, review, q: q?.trim() || undefined, page, limit }, signal }),
-  orderDetails: (orderId: string, signal?: AbortSignal) => apiData.get<Order>(pathTo(adminOrders.details, { id: orderId }), { signal }),
+    apiList.get<StaffOrder, PageFigures & { awaitingReview: number }>(pathTo(adminOrders.list), { query: { status, review, q: q?.trim() || undefined, page, limit }, signal }),
+  orderDetails: (orderId: string, signal?: AbortSignal) => apiData.get<StaffOrder>(pathTo(adminOrders.details, { id: orderId }), { signal }),
   updateOrderStatus: (orderId: string, orderStatus: OrderStatus) =>
-    apiData.put<Order>(pathTo(adminOrders.setStatus, { id: orderId }), { orderStatus }),
+    apiData.put<StaffOrder>(pathTo(adminOrders.setStatus, { id: orderId }), { orderStatus }),
   updatePaymentStatus: (orderId: string, paymentStatus: PaymentStatus) =>
-    apiData.put<Order>(pathTo(adminOrders.setPayment, { id: orderId }), { paymentStatus }),
+    apiData.put<StaffOrder>(pathTo(adminOrders.setPayment, { id: orderId }), { paymentStatus }),
   /** The pharmacist's decision on an order awaiting review; answers the order as it now is. */
-  reviewOrder: (orderId: string, decision: AdminReviewBody) => apiData.post<Order>(pathTo(adminOrders.review, { id: orderId }), decision),
+  reviewOrder: (orderId: string, decision: AdminReviewBody) => apiData.post<StaffOrder>(pathTo(adminOrders.review, { id: orderId }), decision),
   orderStats: () => apiData.get<OrderStats>(pathTo(adminOrders.stats)),
 
   /** Which health-profile terms the catalog's medicine knowledge table knows (public: sends terms, keeps nothing). */

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import {
-  formatMoney, orderActorLabel, orderNumber, orderStatusWords, type AdminReviewBody, type Order, type OrderStatus,
+  formatMoney, orderActorLabel, orderNumber, orderStatusWords, type AdminReviewBody, type StaffOrder, type OrderStatus,
   type PaymentStatus,
 } from '@pharmacy/contracts';
 import { useCan, useMarket } from '@pharmacy/session';
@@ -40,7 +40,7 @@ export const AWAITING_REVIEW_LOCK = "Waits for a pharmacist's review";
 
 export interface OrderDetailsDialogProps {
   open: boolean;
-  order: Order | null;
+  order: StaffOrder | null;
   loading: boolean;
   updating: 'orderStatus' | 'paymentStatus' | null;
   customer: ReviewCustomer;
@@ -54,7 +54,7 @@ export interface OrderDetailsDialogProps {
   onRetryCustomer: () => void;
 }
 
-const itemColumns = (currency: string): Column<Order['items'][number]>[] => [
+const itemColumns = (currency: string): Column<StaffOrder['items'][number]>[] => [
   {
     header: 'Product',
     card: 'title',

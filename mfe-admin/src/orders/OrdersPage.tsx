@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { ADMIN_ORDERS_QUERY_MAX, ORDER_STATUSES, formatMoney, orderNumber, reviewStatusLabel, type Order, type OrderStatus } from '@pharmacy/contracts';
+import { ADMIN_ORDERS_QUERY_MAX, ORDER_STATUSES, formatMoney, orderNumber, reviewStatusLabel, type StaffOrder, type OrderStatus } from '@pharmacy/contracts';
 import { Button, Select, th } from '@pharmacy/ui';
 import { viewDetailsColumn, type Column } from '../DataTable';
 import { ListPage } from '../ListPage';
@@ -77,7 +77,7 @@ export function OrdersPage() {
     return () => clearTimeout(timer);
   }, [term, dispatch]);
 
-  const columns: Column<Order>[] = [
+  const columns: Column<StaffOrder>[] = [
     {
       header: 'Order',
       nowrap: true,

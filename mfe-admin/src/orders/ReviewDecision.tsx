@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { REVIEW_REASON_MAX, formatMoney, type AdminReviewBody, type Order } from '@pharmacy/contracts';
+import { REVIEW_REASON_MAX, formatMoney, type AdminReviewBody, type StaffOrder } from '@pharmacy/contracts';
 import { Button, Field, Textarea, breakpoints, th } from '@pharmacy/ui';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { H4 } from './parts';
@@ -45,7 +45,7 @@ export function reasonProblem(reason: string): string | null {
 }
 
 export interface ReviewDecisionProps {
-  order: Order;
+  order: StaffOrder;
   deciding: AdminReviewBody['decision'] | null;
   /** Why the last decision failed, in the server's words (a refund the provider refused). */
   error: string | null;

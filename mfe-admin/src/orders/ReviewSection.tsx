@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { ageOn, orderActorLabel, reviewStatusLabel, type AdminReviewBody, type Order, type ReviewStatus } from '@pharmacy/contracts';
+import { ageOn, describeHealthChange, orderActorLabel, reviewStatusLabel, type AdminReviewBody, type StaffOrder, type ReviewStatus } from '@pharmacy/contracts';
 import { Badge, Button, Spinner, th, type BadgeVariant } from '@pharmacy/ui';
 import { calendarDateOrDash, dateTimeOrDash, textOrDash } from '../format';
 import { IfCan } from '../ForRole';
 import { HealthTerms } from '../safety/HealthTerms';
+import { Restricted } from '../safety/Restricted';
 import type { RecognitionState } from '../safety/slice';
 import { Fact, Facts, H3, H4, Section } from './parts';
 import { ReviewDecision } from './ReviewDecision';
@@ -61,7 +62,8 @@ const Marked = styled.mark`
   padding: 0 0.125rem;
 `;
 
-function dobWithAge(dob: string | null): string {
+function dobWithAge(dob: string | null | undefined) {
+  if (dob === undefined) return <Restricted />;
   if (!dob) return 'Not given';
   const age = ageOn(dob);
   return age === null ? calendarDateOrDash(dob) : `${calendarDateOrDash(dob)} (age ${age})`;
@@ -85,14 +87,14 @@ function Profile({ order, customer, recognition, onRetry }: Pick<ReviewSectionPr
     <Facts>
       <Fact label="Name" value={textOrDash([user.firstName, user.lastName].join(' '))} />
       <Fact label="Date of birth" value={dobWithAge(user.DOB)} />
-      <Fact label="Allergies" value={<HealthTerms terms={user.allergies} recognition={recognition} flagged={order.unrecognisedTerms} />} />
-      <Fact label="Health conditions" value={<HealthTerms terms={user.healthConditions} recognition={recognition} flagged={order.unrecognisedTerms} />} />
+      <Fact label="Allergies" value={user.allergies ? <HealthTerms terms={user.allergies} recognition={recognition} flagged={order.unrecognisedTerms} /> : <Restricted />} />
+      <Fact label="Health conditions" value={user.healthConditions ? <HealthTerms terms={user.healthConditions} recognition={recognition} flagged={order.unrecognisedTerms} /> : <Restricted />} />
     </Facts>
   );
 }
 
 export interface ReviewSectionProps {
-  order: Order;
+  order: StaffOrder;
   customer: ReviewCustomer;
   recognition: RecognitionState;
   deciding: AdminReviewBody['decision'] | null;
@@ -133,6 +135,9 @@ export function ReviewSection({ order, customer, recognition, deciding, decision
               label="Decided"
               value={`${dateTimeOrDash(review.decidedAt)} by ${review.decidedBy ? orderActorLabel({ by: review.decidedBy, byName: review.decidedByName }, order.userId) : textOrDash(null)}`}
             />
+            {review.responsiblePharmacist && (
+              <Fact label="Responsible pharmacist" value={`${review.responsiblePharmacist.name}, GPhC ${review.responsiblePharmacist.registrationNumber}`} />
+            )}
             {review.note && <Fact label={review.status === 'rejected' ? 'Reason' : 'Note'} value={review.note} />}
           </Facts>
         )}
@@ -155,7 +160,24 @@ export function ReviewSection({ order, customer, recognition, deciding, decision
           <Profile order={order} customer={customer} recognition={recognition} onRetry={onRetryCustomer} />
         </div>
 
-        {order.unrecognisedTerms.length > 0 && (
+        {order.healthChanges && (
+          <div>
+            <H4>Changed since this order</H4>
+            {order.healthChanges.length > 0 ? (
+              <Bullets aria-label="Health profile changes since this order">
+                {order.healthChanges.map((change) => (
+                  <li key={`${change.at}-${change.field}`}>
+                    <Marked>{describeHealthChange(change)}</Marked> ({dateTimeOrDash(change.at)})
+                  </li>
+                ))}
+              </Bullets>
+            ) : (
+              <Muted>Nothing: the health profile is as it was when they ordered.</Muted>
+            )}
+          </div>
+        )}
+
+        {order.unrecognisedTerms && order.unrecognisedTerms.length > 0 && (
           <div>
             <H4>Health terms not recognised when they ordered</H4>
             <Bullets aria-label="Unrecognised health terms">
@@ -195,7 +217,9 @@ export function ReviewSection({ order, customer, recognition, deciding, decision
 
         <div>
           <H4>Consultation answers</H4>
-          {order.consultation.length > 0 ? (
+          {!order.consultation ? (
+            <Restricted />
+          ) : order.consultation.length > 0 ? (
             <Answers>
               {order.consultation.map((answer) => (
                 <div key={answer.questionId}>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import {
-  ORDER_STATUS_TRANSITIONS, PAYMENT_STATUS_TRANSITIONS, orderStatusWords, paymentStatusLabel, statusChangeLabel, statusTone, type Order,
+  ORDER_STATUS_TRANSITIONS, PAYMENT_STATUS_TRANSITIONS, orderStatusWords, paymentStatusLabel, statusChangeLabel, statusTone, type StaffOrder,
 } from '@pharmacy/contracts';
 import { Badge, Button, Select, VisuallyHidden, th } from '@pharmacy/ui';
 import { ConfirmDialog } from '../ConfirmDialog';
@@ -54,7 +54,7 @@ const Stack = styled.span`
  * cancelled reads "Payment cancelled", not "Rejected / Failed". A payment word that the map rewrote (no money was
  * taken) is neutral rather than the red of a failed payment.
  */
-export function OrderWordsBadges({ order }: { order: Order }) {
+export function OrderWordsBadges({ order }: { order: StaffOrder }) {
   const words = orderStatusWords(order, 'staff');
   const paymentTone = words.payment === paymentStatusLabel(order.paymentStatus) ? statusTone(order.paymentStatus) : 'neutral';
   return (
@@ -75,18 +75,18 @@ const STATUS_FIELDS = {
 } as const;
 
 export interface StatusControlProps<F extends StatusField> {
-  order: Order;
+  order: StaffOrder;
   field: F;
   /** The status an update is under way for, if any. */
   updating: StatusField | null;
   /** Why no move is allowed now although the table has some (the server would refuse them): shown, controls disabled. */
   lockedReason?: string;
-  onChange: (next: Order[F]) => void;
+  onChange: (next: StaffOrder[F]) => void;
 }
 
 /** Offers only the states the current one may move to; a final state offers nothing, and a move into one asks first. */
 export function StatusControl<F extends StatusField>({ order, field, updating, lockedReason, onChange }: StatusControlProps<F>) {
-  type S = Order[F];
+  type S = StaffOrder[F];
   const { label } = STATUS_FIELDS[field];
   const transitions = STATUS_FIELDS[field].transitions as Record<S, readonly S[]>;
   const current = order[field];

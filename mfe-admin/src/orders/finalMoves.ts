@@ -1,4 +1,4 @@
-import { formatMoney, orderNumber, type Order, type OrderStatus, type PaymentStatus } from '@pharmacy/contracts';
+import { formatMoney, orderNumber, type StaffOrder, type OrderStatus, type PaymentStatus } from '@pharmacy/contracts';
 
 /** What staff are asked before a move that cannot be undone, in words saying what it does. */
 export interface FinalMoveWarning {
@@ -7,7 +7,7 @@ export interface FinalMoveWarning {
   confirmLabel: string;
 }
 
-const units = (order: Order) => {
+const units = (order: StaffOrder) => {
   const n = order.items.reduce((sum, i) => sum + i.quantity, 0);
   return `${n} held ${n === 1 ? 'unit goes' : 'units go'} back to stock`;
 };
@@ -16,7 +16,7 @@ const units = (order: Order) => {
  * The confirmation a final status move needs (docs/product.md#admin-panel), or null for a move that can be followed
  * by others: failing a payment or rejecting an order closes it, and recording a refund tells the shopper.
  */
-export function finalMoveWarning(order: Order, field: 'orderStatus' | 'paymentStatus', next: OrderStatus | PaymentStatus): FinalMoveWarning | null {
+export function finalMoveWarning(order: StaffOrder, field: 'orderStatus' | 'paymentStatus', next: OrderStatus | PaymentStatus): FinalMoveWarning | null {
   const ref = orderNumber(order._id);
   const total = formatMoney(order.totalAmount, order.currency);
   const unpaid = order.paymentStatus === 'pending';

@@ -1,7 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import { orderStatusLabel, paymentStatusLabel, type AdminReviewBody, type Order, type OrderStatus, type PaymentStatus } from '@pharmacy/contracts';
+import { orderStatusLabel, paymentStatusLabel, type AdminReviewBody, type StaffOrder, type OrderStatus, type PaymentStatus } from '@pharmacy/contracts';
 import { getErrorMessage, isApiError } from '@pharmacy/session';
 import { adminApi } from '../api';
 import { recogniseProfile } from '../safety/saga';
@@ -32,7 +32,7 @@ const fetchOrderDetailsSaga = request({
  * An order a pharmacist reviews (or reviewed) needs the customer's health profile beside it; other orders do not,
  * so no one's health data is loaded without a reason.
  */
-function* customerForReview({ payload: order }: PayloadAction<Order>): SagaIterator {
+function* customerForReview({ payload: order }: PayloadAction<StaffOrder>): SagaIterator {
   if (order.review.status === 'notNeeded') return;
   if (order.anonymisedAt) yield put(ordersActions.customerErased());
   else yield put(ordersActions.fetchCustomer(order.userId));

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { ADMIN_ORDERS_DEFAULT_LIMIT, type AdminReviewBody, type Order, type OrderStatus, type PaymentStatus, type User } from '@pharmacy/contracts';
+import { ADMIN_ORDERS_DEFAULT_LIMIT, type AdminReviewBody, type StaffOrder, type OrderStatus, type PaymentStatus, type StaffUser } from '@pharmacy/contracts';
 import type { OrderList } from '../api';
 import { detailsReducers, pagedListReducers, type DetailsState, type PagedListState } from '../state/lists';
 
@@ -9,10 +9,10 @@ import { detailsReducers, pagedListReducers, type DetailsState, type PagedListSt
  */
 export interface ReviewCustomer {
   status: 'idle' | 'loading' | 'loaded' | 'erased' | 'failed';
-  user: User | null;
+  user: StaffUser | null;
 }
 
-export interface OrdersState extends PagedListState<Order>, DetailsState<Order> {
+export interface OrdersState extends PagedListState<StaffOrder>, DetailsState<StaffOrder> {
   /** The status filter; null shows every order. */
   status: OrderStatus | null;
   /** `awaiting` shows only the orders waiting for a pharmacist. */
@@ -51,22 +51,27 @@ export const initialOrdersState: OrdersState = {
 
 export type FetchOrdersPayload = { status?: OrderStatus | null; review?: 'awaiting' | null; q?: string | null; page?: number };
 
-const list = pagedListReducers<Order, { status: OrderStatus | null; review: 'awaiting' | null; q: string | null }>();
-const details = detailsReducers<Order>();
+const list = pagedListReducers<StaffOrder, { status: OrderStatus | null; review: 'awaiting' | null; q: string | null }>();
+const details = detailsReducers<StaffOrder>();
 
 /**
  * In the pharmacist's queue: held for review and paid. An unpaid order whose review is pending joins the queue when
  * the shopper pays; until then staff handle it as any unpaid order. The checkout service draws the same line.
  */
-export const inReviewQueue = (order: Order | null | undefined): boolean => order?.review.status === 'awaiting' && order.paymentStatus === 'paid';
+export const inReviewQueue = (order: StaffOrder | null | undefined): boolean => order?.review.status === 'awaiting' && order.paymentStatus === 'paid';
 
 /** The server answered the order as it now is (a status change or a decision): show it everywhere it is listed. */
-function showUpdated(state: OrdersState, order: Order) {
+function showUpdated(state: OrdersState, order: StaffOrder) {
   const index = state.list.findIndex((o) => o._id === order._id);
   const before = state.details?._id === order._id ? state.details : index >= 0 ? state.list[index] : null;
   // The count follows at once; the list fetched after a decision brings the server's own figure.
   if (inReviewQueue(before) && !inReviewQueue(order)) state.awaitingReview = Math.max(0, state.awaitingReview - 1);
-  if (state.details?._id === order._id) state.details = order;
+  // A write answers without health data (reading it is audited, and the details already read it): the dialog keeps
+  // what it read, and the status and history the answer brings.
+  if (state.details?._id === order._id) {
+    const { consultation, unrecognisedTerms, healthChanges, restricted } = state.details;
+    state.details = order.restricted ? { ...order, consultation, unrecognisedTerms, healthChanges, restricted } : order;
+  }
   if (index < 0) return;
   // A row that no longer matches the filters leaves the filtered table.
   const leaves = (state.status !== null && order.orderStatus !== state.status) || (state.review === 'awaiting' && !inReviewQueue(order));
@@ -99,7 +104,7 @@ const ordersSlice = createSlice({
     fetchCustomer(state, _action: PayloadAction<string>) {
       state.customer = { status: 'loading', user: null };
     },
-    fetchCustomerSucceeded(state, action: PayloadAction<User>) {
+    fetchCustomerSucceeded(state, action: PayloadAction<StaffUser>) {
       state.customer = { status: 'loaded', user: action.payload };
     },
     customerErased(state) {
@@ -114,7 +119,7 @@ const ordersSlice = createSlice({
     updatePaymentStatus(state, _action: PayloadAction<{ id: string; paymentStatus: PaymentStatus }>) {
       state.updating = 'paymentStatus';
     },
-    updateOrderSucceeded(state, action: PayloadAction<Order>) {
+    updateOrderSucceeded(state, action: PayloadAction<StaffOrder>) {
       state.updating = null;
       showUpdated(state, action.payload);
     },
@@ -125,7 +130,7 @@ const ordersSlice = createSlice({
       state.deciding = action.payload.decision.decision;
       state.decisionError = null;
     },
-    reviewOrderSucceeded(state, action: PayloadAction<Order>) {
+    reviewOrderSucceeded(state, action: PayloadAction<StaffOrder>) {
       state.deciding = null;
       showUpdated(state, action.payload);
     },

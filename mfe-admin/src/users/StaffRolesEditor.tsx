@@ -8,7 +8,7 @@ import {
   STAFF_ROLE_LABELS,
   registrationNumberProblem,
   type StaffRole,
-  type User,
+  type StaffUser,
 } from '@pharmacy/contracts';
 import { useCan } from '@pharmacy/session';
 import { Button, ChoiceGroup, Field, Input, MutedText, th } from '@pharmacy/ui';
@@ -52,7 +52,7 @@ const sameRoles = (a: readonly StaffRole[], b: readonly StaffRole[]) => a.length
  * "Staff roles" in User Details: an administrator ticks and unticks a member of staff's roles and saves them; anyone
  * else reads them. A pharmacist also has their GPhC registration number here.
  */
-export function StaffRolesEditor({ user }: { user: User }) {
+export function StaffRolesEditor({ user }: { user: Pick<StaffUser, "_id" | "firstName" | "lastName" | "roles" | "registrationNumber"> }) {
   const dispatch = useDispatch();
   const canManage = useCan('staff.manage');
   const { rolesSave } = useAdminSelector(selectUsers);

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import type { User } from '@pharmacy/contracts';
+import type { StaffUser } from '@pharmacy/contracts';
 import { Spinner, th } from '@pharmacy/ui';
 import { Dialog } from '@pharmacy/ui/dialog';
 import { calendarDateOrDash, dateTimeOrDash, textOrDash } from '../format';
 import { HealthTerms } from '../safety/HealthTerms';
+import { Restricted } from '../safety/Restricted';
 import type { RecognitionState } from '../safety/slice';
 import { Center } from '../styles';
 import { StaffRolesEditor } from './StaffRolesEditor';
@@ -27,19 +28,20 @@ const Value = styled.dd`
 `;
 
 /**
- * docs/product.md#admin-panel: the rows of the User Details dialog, in order; a missing value shows a dash. The
- * allergies and conditions mark each term the medicine knowledge table does not know.
+ * docs/product.md#admin-panel: the rows of the StaffUser Details dialog, in order; a missing value shows a dash. The
+ * allergies and conditions mark each term the medicine knowledge table does not know; health data the server left out
+ * for this role reads "Restricted".
  */
-export function userDetailRows(user: User, recognition: RecognitionState): Array<[label: string, value: ReactNode]> {
+export function userDetailRows(user: StaffUser, recognition: RecognitionState): Array<[label: string, value: ReactNode]> {
   const name = [user.firstName, user.lastName].map((p) => p?.trim()).filter(Boolean).join(' ');
   return [
     ['ID', textOrDash(user._id)],
     ['Name', textOrDash(name)],
     ['Email', textOrDash(user.email)],
     ['Phone', textOrDash(user.phone)],
-    ['DOB', calendarDateOrDash(user.DOB)],
-    ['Allergies', <HealthTerms terms={user.allergies} recognition={recognition} />],
-    ['Health Conditions', <HealthTerms terms={user.healthConditions} recognition={recognition} />],
+    ['DOB', user.DOB === undefined ? <Restricted /> : calendarDateOrDash(user.DOB)],
+    ['Allergies', user.allergies ? <HealthTerms terms={user.allergies} recognition={recognition} /> : <Restricted />],
+    ['Health Conditions', user.healthConditions ? <HealthTerms terms={user.healthConditions} recognition={recognition} /> : <Restricted />],
     ['Created At', dateTimeOrDash(user.createdAt)],
     ['Updated At', dateTimeOrDash(user.updatedAt)],
   ];
@@ -47,7 +49,7 @@ export function userDetailRows(user: User, recognition: RecognitionState): Array
 
 export interface UserDetailsDialogProps {
   open: boolean;
-  user: User | null;
+  user: StaffUser | null;
   loading: boolean;
   recognition: RecognitionState;
   onClose: () => void;

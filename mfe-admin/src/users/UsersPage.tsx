@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import type { User } from '@pharmacy/contracts';
+import type { StaffUser } from '@pharmacy/contracts';
 import { viewDetailsColumn, type Column } from '../DataTable';
 import { ListPage } from '../ListPage';
 import { SearchField } from '../SearchField';
@@ -33,7 +33,7 @@ export function UsersPage() {
     dispatch(usersActions.fetchUsers({ q: value.trim() || null, page: 1 }));
   };
 
-  const columns: Column<User>[] = [
+  const columns: Column<StaffUser>[] = [
     { header: '#', numeric: true, width: '3.5rem', card: 'none', cell: (_user, index) => (page - 1) * limit + index + 1 },
     { header: 'User ID', cell: (user) => <Mono>{user._id}</Mono> },
     { header: 'First Name', cell: (user) => textOrDash(user.firstName) },

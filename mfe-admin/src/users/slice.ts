@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { ADMIN_USERS_DEFAULT_LIMIT, type StaffRolesBody, type User } from '@pharmacy/contracts';
+import { ADMIN_USERS_DEFAULT_LIMIT, type StaffRolesBody, type StaffUser } from '@pharmacy/contracts';
 import type { UserList } from '../api';
 import { detailsReducers, pagedListReducers, type DetailsState, type PagedListState } from '../state/lists';
 
@@ -9,7 +9,7 @@ export interface RolesSaveState {
   error: string | null;
 }
 
-export interface UsersState extends PagedListState<User>, DetailsState<User> {
+export interface UsersState extends PagedListState<StaffUser>, DetailsState<StaffUser> {
   /** The name search the server applies; null lists everyone. */
   q: string | null;
   rolesSave: RolesSaveState;
@@ -31,8 +31,8 @@ export const initialUsersState: UsersState = {
 
 export type FetchUsersPayload = { q?: string | null; page?: number };
 
-const list = pagedListReducers<User, { q: string | null }>();
-const details = detailsReducers<User>();
+const list = pagedListReducers<StaffUser, { q: string | null }>();
+const details = detailsReducers<StaffUser>();
 
 const usersSlice = createSlice({
   name: 'admin/users',
@@ -57,10 +57,13 @@ const usersSlice = createSlice({
     saveStaffRoles: (state, _action: PayloadAction<{ id: string; body: StaffRolesBody }>) => {
       state.rolesSave = { status: 'saving', error: null };
     },
-    saveStaffRolesSucceeded: (state, action: PayloadAction<User>) => {
+    saveStaffRolesSucceeded: (state, action: PayloadAction<StaffUser>) => {
       state.rolesSave = { status: 'saved', error: null };
-      if (state.details?._id === action.payload._id) state.details = action.payload;
-      state.list = state.list.map((user) => (user._id === action.payload._id ? action.payload : user));
+      // Only the staff standing changed: the details keep the health data they were read with (the answer has none).
+      const { _id, admin, roles, registrationNumber } = action.payload;
+      const standing = { admin, roles, registrationNumber };
+      if (state.details?._id === _id) state.details = { ...state.details, ...standing };
+      state.list = state.list.map((user) => (user._id === _id ? { ...user, ...standing } : user));
     },
     /** The boxes stay as ticked: only the message says what the server refused. */
     saveStaffRolesFailed: (state, action: PayloadAction<string>) => {

@@ -22,6 +22,10 @@ import { openErasures } from './erasure/store';
 import { openOutbox } from './mailbox/store';
 import { openResetTokens } from './recovery/store';
 import { openTickets } from './tickets/store';
+import { responsiblePharmacistRoutes } from './responsible/routes';
+import { openDutyRecord } from './responsible/store';
+import { openHealthHistory } from './health/store';
+import { healthHistoryRoutes } from './health/routes';
 import { openLimiters } from './throttle/limits';
 import { createDevices } from './auth/devices';
 import { createPasswordChecks } from './auth/password-check';
@@ -74,11 +78,13 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
     const sessions = await openSessions(deps.store, now, revocations);
     const outbox = openOutbox(deps.store);
     const tickets = await openTickets(deps.store);
+    const healthHistory = await openHealthHistory(deps.store);
     const resetTokens = await openResetTokens(deps.store);
     const erasure = createErasure({
       jobs: openErasures(deps.store),
       tickets,
       resetTokens,
+      healthHistory,
       outbox,
       users,
       sessions,
@@ -117,10 +123,12 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
       users, sessions, kit, hasher, passwords, tokens: resetTokens, limiters, limits, mailer: deps.mailer, publicOrigin,
       mailbox: mailbox ? DEV_MAILBOX_PATH : null, now,
     });
-    await app.register(profileRoutes, { users, kit, passwords, erasure, limits, market, now });
+    await app.register(profileRoutes, { users, healthHistory, kit, passwords, erasure, limits, market, now });
     await app.register(ticketRoutes, { tickets, kit, limits, now });
     await app.register(adminUserRoutes, { users, kit });
     await app.register(staffRoleRoutes, { users, kit, revocations, now });
+    await app.register(healthHistoryRoutes, { healthHistory, internalToken: deps.internalToken });
+    await app.register(responsiblePharmacistRoutes, { users, record: await openDutyRecord(deps.store), internalToken: deps.internalToken, now });
     await app.register(internalRoutes, {
       users, revocations, mailer: deps.mailer, sentNotifications: openSentNotifications(deps.store), internalToken: deps.internalToken,
     });

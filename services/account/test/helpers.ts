@@ -1,8 +1,8 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { ACCESS_COOKIE, CSRF_HEADER, CSRF_HEADER_VALUE, REFRESH_COOKIE, type SignInChallenge } from '@pharmacy/contracts';
+import { ACCESS_COOKIE, CSRF_HEADER, CSRF_HEADER_VALUE, REFRESH_COOKIE, type SignInChallenge, type StaffRole } from '@pharmacy/contracts';
 import { openStore, type DocumentStore } from '@pharmacy/db';
-import { createApp, createMailer, generateTestKeys, type App, type Mailer, type OutboxDoc } from '@pharmacy/service-kit';
+import { createAccessTokenSigner, createApp, createMailer, generateTestKeys, type App, type Mailer, type OutboxDoc } from '@pharmacy/service-kit';
 import { buildAccountService, type AccountControls, type AccountDeps, type RateLimits } from '../src';
 
 type InjectResponse = Awaited<ReturnType<App['inject']>>;
@@ -167,3 +167,19 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
 export const noHash = (res: InjectResponse) => {
   expect(res.body).not.toMatch(/passwordHash|\$argon2/);
 };
+
+/**
+ * A signed-in member of staff with these roles (and a pharmacist's registration number). Their access token carries
+ * the roles and full name as the account service's sign-in gives staff (docs/architecture.md#security).
+ */
+export async function staffMember(t: TestApp, roles: StaffRole[], over: { registrationNumber?: string; firstName?: string; lastName?: string } = {}) {
+  const { registrationNumber, ...names } = over;
+  const { body, user } = await register(t.app, newShopper(names));
+  await t.store.collection('users').updateOne({ _id: user._id }, { $set: { admin: true, roles, ...(registrationNumber ? { registrationNumber } : {}) } });
+  const jar = await login(t.app, body.email, body.password as string);
+  const sid = (await t.store.collection('sessions').findOne({ userId: user._id }))!._id as string;
+  const staffName = `${body.firstName} ${body.lastName}`;
+  const token = createAccessTokenSigner(t.keys.privateKey)({ sub: user._id, admin: true, sid, userName: body.firstName, roles, staffName });
+  jar.set(ACCESS_COOKIE, token);
+  return { jar, user, name: staffName };
+}

@@ -35,9 +35,12 @@ it('outside production, seeds a demo admin who reaches the admin routes and a de
     const res = await send(app, 'POST', '/api/auth/login', { email: 'admin@pharmacy.local', password: 'Admin123!demo' });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.admin).toBe(true);
-    const users = await get(app, '/api/admin/users/get', new Jar().take(res));
+    const admin = new Jar().take(res);
+    const users = await get(app, '/api/admin/users/get', admin);
     expect(users.statusCode).toBe(200);
-    const shopper = (users.json().data as Array<{ email: string; allergies: string[]; admin: boolean }>).find((u) => u.email === 'shopper@pharmacy.local');
+    // Lists never carry health data (docs/domain.md#health-data): the details do, to an administrator.
+    const listed = (users.json().data as Array<{ _id: string; email: string }>).find((u) => u.email === 'shopper@pharmacy.local')!;
+    const shopper = (await get(app, `/api/admin/users/details/${listed._id}`, admin)).json().data;
     expect(shopper).toMatchObject({ allergies: ['NSAIDs', 'Penicillin'], healthConditions: ['High blood pressure'], admin: false });
     const login = await send(app, 'POST', '/api/auth/login', { email: 'shopper@pharmacy.local', password: 'Shopper123!demo' });
     expect(login.statusCode).toBe(200);

@@ -5,7 +5,7 @@
  * test controls and recording the mail asked for).
  */
 import { buildCatalogService, checkoutPurchaseChecker } from '@pharmacy/catalog-service';
-import { CONSULTATION_QUESTIONS, CSRF_HEADER, CSRF_HEADER_VALUE, ageOn, type ConsultationAnswerInput, type SafetyProfile, type ProductInput, type StaffRole } from '@pharmacy/contracts';
+import { CONSULTATION_QUESTIONS, CSRF_HEADER, CSRF_HEADER_VALUE, ageOn, type ConsultationAnswerInput, type HealthChange, type ResponsiblePharmacist, type SafetyProfile, type ProductInput, type StaffRole } from '@pharmacy/contracts';
 import { openBlobStore, openStore, type DocumentStore } from '@pharmacy/db';
 import { createAccessTokenSigner, createApp, generateTestKeys, injectFetch, type App } from '@pharmacy/service-kit';
 import { randomUUID } from 'node:crypto';
@@ -52,6 +52,12 @@ export interface Harness {
   clock: { offsetMs: number };
   /** Headers of a signed-in user (cookie + CSRF header): a shopper, an administrator (`true`) or staff with these roles. */
   as(userId: string, staff?: boolean | StaffRole[]): Record<string, string>;
+  /** Headers of a signed-in member of staff with these roles. */
+  asStaff(userId: string, roles: StaffRole[]): Record<string, string>;
+  /** The responsible pharmacist the account double says is on duty (a pharmacist by default; null: nobody). */
+  onDuty: { current: ResponsiblePharmacist | null };
+  /** The health profile changes the account double knows, per user (answered from `since` on). */
+  healthChanges: Map<string, HealthChange[]>;
   addProduct(fields?: Partial<ProductInput>): Promise<string>;
   stockOf(productId: string): Promise<number>;
   close(): Promise<void>;
@@ -119,6 +125,19 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   });
   const names = new Map<string, string>();
 
+  const onDuty: Harness['onDuty'] = { current: { id: 'pharmacist-1', name: 'Jane Patel', registrationNumber: '2071234' } };
+  app.get('/internal/account/pharmacist-on-duty', async (request, reply) => {
+    if (request.headers['x-internal-token'] !== internalToken) return reply.status(403).send({ success: false, message: 'no', code: 'FORBIDDEN' });
+    return { success: true, data: { onDuty: onDuty.current } };
+  });
+  const healthChanges = new Map<string, HealthChange[]>();
+  app.get('/internal/account/users/:id/health-changes', async (request, reply) => {
+    if (request.headers['x-internal-token'] !== internalToken) return reply.status(403).send({ success: false, message: 'no', code: 'FORBIDDEN' });
+    const since = String((request.query as { since?: string }).since);
+    const changes = (healthChanges.get((request.params as { id: string }).id) ?? []).filter((c) => c.at >= since);
+    return { success: true, data: { changes } };
+  });
+
   const store = await openStore({ name: 'checkout', ...onDisk });
   const clock = { offsetMs: 0 };
   let controls: CheckoutControls | undefined;
@@ -148,6 +167,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     const claims = roles.length ? { admin: true, roles, ...(names.has(userId) ? { staffName: names.get(userId) } : {}) } : { admin: false };
     return { cookie: `pharmacy_at=${sign({ sub: userId, sid: `s-${userId}`, ...claims })}`, [CSRF_HEADER]: CSRF_HEADER_VALUE };
   };
+  const asStaff = (userId: string, roles: StaffRole[]) => as(userId, roles);
   const adminHeaders = as('admin-1', true);
   const image = (await blobs.put(PNG, { contentType: 'image/png' })).id;
 
@@ -158,6 +178,9 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     controls: controls!,
     profiles,
     emails,
+    onDuty,
+    healthChanges,
+    asStaff,
     mails,
     asked,
     mailDown,

@@ -4,7 +4,7 @@
  * gateway itself serves it, to its own machine only (see gateway.ts).
  */
 export const SERVICE_PREFIXES = {
-  account: ['/api/auth', '/api/account', '/api/admin/users'],
+  account: ['/api/auth', '/api/account', '/api/admin/users', '/api/admin/pharmacist'],
   catalog: ['/api/shop/products', '/api/shop/search', '/api/shop/review', '/api/shop/safety', '/api/admin/products', '/api/common/feature', '/api/media'],
   checkout: ['/api/shop/cart', '/api/shop/delivery', '/api/shop/address', '/api/shop/order', '/api/admin/orders', '/api/payments'],
 } as const;

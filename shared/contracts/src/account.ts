@@ -3,6 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Ok, OkList, OneOf, PageFigures, StrictObject } from './envelope';
 import { ACCOUNT_LIMITS, ADMIN_USERS_MAX_LIMIT, ADMIN_USERS_QUERY_MAX, REGISTRATION_NUMBER_PATTERN } from './account.rules';
+import { HEALTH_PROFILE_FIELDS } from './pharmacist.rules';
 import { STAFF_ROLES } from './staff';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -43,6 +44,19 @@ export const StaffRolesBody = StrictObject({
   registrationNumber: Type.Optional(Type.Union([Type.String({ pattern: REGISTRATION_NUMBER_PATTERN }), Type.Null()])),
 });
 export type StaffRolesBody = Static<typeof StaffRolesBody>;
+
+/**
+ * A user as staff see them (docs/domain.md#health-data): SPEC's User, whose health fields are left out and named in
+ * `restricted` for a role without 'health.read', so "restricted" never reads as "none".
+ */
+export const StaffUser = StrictObject({
+  ...User.properties,
+  DOB: Type.Optional(User.properties.DOB),
+  allergies: Type.Optional(User.properties.allergies),
+  healthConditions: Type.Optional(User.properties.healthConditions),
+  restricted: Type.Optional(Type.Array(OneOf(HEALTH_PROFILE_FIELDS))),
+});
+export type StaffUser = Static<typeof StaffUser>;
 
 export const RegisterBody = StrictObject({
   firstName: Str(200),
@@ -222,8 +236,8 @@ export const AdminUsersQuery = StrictObject({
 });
 export type AdminUsersQuery = Static<typeof AdminUsersQuery>;
 /** `data` is the page's users (the list SPEC names); the paging figures sit beside it. */
-export const UserListResponse = OkList(User, PageFigures);
-export const UserDetailsResponse = StrictObject({ success: Type.Literal(true), data: User });
+export const UserListResponse = OkList(StaffUser, PageFigures);
+export const UserDetailsResponse = StrictObject({ success: Type.Literal(true), data: StaffUser });
 
 /**
  * GET /internal/account/users/{id}/safety-profile (service to service, internal token): what checkout and

@@ -7,6 +7,8 @@ export * from './http';
 export * from './remotes';
 export * from './safety';
 export * from './staff';
+export * from './pharmacist.rules';
+export type * from './pharmacist';
 export * from './returnTo';
 export * from './account.rules';
 export * from './format';

@@ -7,6 +7,8 @@ import { ADDRESS_RULES, ADMIN_ORDERS_MAX_LIMIT, ADMIN_ORDERS_QUERY_MAX, DELIVERY
 import { SafetyBlockCode, SafetyWarning } from './catalog';
 import { ACCOUNT_LIMITS } from './account.rules';
 import { Pharmacy } from './market/schema';
+import { HealthChange, ResponsiblePharmacist } from './pharmacist';
+import { ORDER_HEALTH_FIELDS } from './pharmacist.rules';
 
 export const OrderStatusSchema = OneOf(ORDER_STATUSES);
 export const PaymentStatusSchema = OneOf(PAYMENT_STATUSES);
@@ -314,6 +316,8 @@ export const OrderReview = StrictObject({
   decidedAt: Type.Union([Type.String(), Type.Null()]),
   /** The pharmacist's reason for a rejection (shown to the shopper), or a note with an approval. */
   note: Type.Union([Type.String(), Type.Null()]),
+  /** The responsible pharmacist on duty when the decision was made (docs/domain.md#responsible-pharmacist). */
+  responsiblePharmacist: Type.Optional(ResponsiblePharmacist),
 });
 export type OrderReview = Static<typeof OrderReview>;
 
@@ -401,7 +405,22 @@ export const AdminOrdersQuery = StrictObject({
 });
 export type AdminOrdersQuery = Static<typeof AdminOrdersQuery>;
 /** GET /api/admin/orders/get: one page of orders, newest first, the paging figures and the review queue's size beside it. */
-export const AdminOrderListResponse = OkList(Order, { ...PageFigures, awaitingReview: Type.Integer({ minimum: 0 }) });
+/**
+ * An order as staff see it (docs/domain.md#health-data): its health data (consultation answers, unrecognised health
+ * terms) left out and named in `restricted` where this answer does not carry it (a role without 'health.read', and
+ * every list), so "restricted" never reads as "none".
+ */
+export const StaffOrder = StrictObject({
+  ...Order.properties,
+  consultation: Type.Optional(Order.properties.consultation),
+  unrecognisedTerms: Type.Optional(Order.properties.unrecognisedTerms),
+  restricted: Type.Optional(Type.Array(OneOf(ORDER_HEALTH_FIELDS))),
+  /** For the pharmacist: what changed in the shopper's health profile since the order was placed (details only). */
+  healthChanges: Type.Optional(Type.Array(HealthChange)),
+});
+export type StaffOrder = Static<typeof StaffOrder>;
+
+export const AdminOrderListResponse = OkList(StaffOrder, { ...PageFigures, awaitingReview: Type.Integer({ minimum: 0 }) });
 export type AdminOrderListResponse = Static<typeof AdminOrderListResponse>;
 export const AdminOrderStatusBody = StrictObject({ orderStatus: OrderStatusSchema });
 export const AdminPaymentStatusBody = StrictObject({ paymentStatus: PaymentStatusSchema });

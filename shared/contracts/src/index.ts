@@ -13,6 +13,8 @@ export * from './checkout';
 export * from './safety';
 export * from './staff';
 export * from './audit';
+export * from './pharmacist.rules';
+export * from './pharmacist';
 export * from './returnTo';
 export * from './sessions';
 export * from './market/codes';

@@ -3,6 +3,7 @@ import { notFound, ok, okList, responses, type FastifyPluginAsyncTypebox } from 
 import type { SessionKit } from '../sessions/guard';
 import { toPublicUser, type Users } from '../users/store';
 import { userNameFilter } from './search';
+import { listedUser, staffUser } from '../health/restriction';
 
 const tags = ['admin'];
 /** Everything but the hash: the database never even sends it for these lists. */
@@ -25,7 +26,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ users: Users; kit: Ses
         users.find(filter, { sort: { createdAt: -1, _id: 1 }, skip: (page - 1) * limit, limit, projection: noHash }),
         users.countDocuments(filter),
       ]);
-      return okList(found.map(toPublicUser), { total, page, limit });
+      return okList(found.map((u) => listedUser(toPublicUser(u))), { total, page, limit });
     },
   );
 
@@ -39,7 +40,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ users: Users; kit: Ses
       reply.header('cache-control', 'no-store');
       const user = await users.findOne({ _id: request.params.id }, { projection: noHash });
       if (!user) throw notFound('No user with this ID.');
-      return ok(toPublicUser(user));
+      return ok(await staffUser(request, toPublicUser(user)));
     },
   );
 };

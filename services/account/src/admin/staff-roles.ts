@@ -1,5 +1,6 @@
 import { AccountRoutes, Id, NoQuery, STAFF_ROLES, StaffRolesBody, StrictObject, UserDetailsResponse, type StaffRole } from '@pharmacy/contracts';
 import { badRequest, conflict, notFound, ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { listedUser } from '../health/restriction';
 import type { SessionKit } from '../sessions/guard';
 import type { Revocations } from '../sessions/revocations-store';
 import { fullName, staffRolesUpdate, toPublicUser, type UserDoc, type Users } from '../users/store';
@@ -66,7 +67,8 @@ export const staffRoleRoutes: FastifyPluginAsyncTypebox<{ users: Users; kit: Ses
       const after = { ...user, ...set, registrationNumber };
       if (standing(user).roles.join() !== roles.join()) await revocations.roles(id, roles);
       await request.audit({ action: 'staff.roles', entity: { type: 'user', id, name: fullName(user) }, before: standing(user), after: standing(after) });
-      return ok(toPublicUser(after));
+      // The standing only: changing roles is not a read of the user's health data.
+      return ok(listedUser(toPublicUser(after)));
     },
   );
 };

@@ -9,6 +9,7 @@ import type { Sessions } from '../sessions/store';
 import type { Users } from '../users/store';
 import type { PersonalDataEraser } from '../clients/erasers';
 import type { ErasureDoc } from './store';
+import type { HealthHistory } from '../health/store';
 
 export const DEFAULT_ERASURE_RETRY_MS = 30_000;
 
@@ -27,6 +28,7 @@ export function createErasure(opts: {
   /** What hangs off an account here, each opened by its feature's store. */
   tickets: Collection<TicketDoc>;
   resetTokens: Collection<ResetTokenDoc>;
+  healthHistory: HealthHistory;
   outbox: Collection<OutboxDoc>;
   users: Users;
   sessions: Sessions;
@@ -49,6 +51,7 @@ export function createErasure(opts: {
     const sessions = await opts.sessions.revokeAllOf(userId);
     const tickets = (await opts.tickets.deleteMany({ userId })).deletedCount;
     await opts.resetTokens.deleteMany({ userId });
+    await opts.healthHistory.deleteMany({ userId });
     // Mail waiting in the outbox (no SMTP) carries the address and name.
     const mails = email ? (await opts.outbox.deleteMany({ to: email })).deletedCount : 0;
     return { users, sessions, tickets, mails };

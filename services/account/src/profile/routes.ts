@@ -22,6 +22,7 @@ import type { PasswordChecks } from '../auth/password-check';
 import type { Erasure } from '../erasure/service';
 import type { SessionKit } from '../sessions/guard';
 import { EMAIL_TAKEN, type UserDoc, type Users } from '../users/store';
+import { recordHealthChanges, type HealthHistory } from '../health/store';
 
 
 export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Enter your current password to change your email address.';
@@ -72,6 +73,8 @@ function profileChanges(body: UpdateProfileBody, user: UserDoc, market: Market, 
 
 export interface ProfileRoutesDeps {
   users: Users;
+  /** Every change to the health profile is kept (docs/domain.md#health-history). */
+  healthHistory: HealthHistory;
   kit: SessionKit;
   passwords: PasswordChecks;
   /** Deleting an account: here and in every other service, retried until confirmed. */
@@ -84,7 +87,7 @@ export interface ProfileRoutesDeps {
 
 /** The signed-in user's own profile: read, update, delete. */
 export const profileRoutes: FastifyPluginAsyncTypebox<ProfileRoutesDeps> = async (app, deps) => {
-  const { users, kit, passwords, erasure, limits, market, now } = deps;
+  const { users, healthHistory, kit, passwords, erasure, limits, market, now } = deps;
   const profile = AccountRoutes.profile;
 
   app.get(
@@ -123,6 +126,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ProfileRoutesDeps> = async
         throw err;
       }
       if (!updated) throw unauthorized('You have been signed out. Please sign in again.');
+      await recordHealthChanges(healthHistory, user._id, user, updated, at);
       return userReply(updated, 'Your profile has been saved.');
     },
   );

@@ -17,7 +17,7 @@ export interface UserDoc extends Doc {
   admin: boolean;
   /** Staff roles (docs/product.md#staff-roles); absent on users stored before roles (migration 1 sets them). */
   roles?: StaffRole[];
-  /** A pharmacist's GPhC registration number (7 digits). */
+  /** A pharmacist's GPhC registration number (7 digits): the responsible pharmacist record names it. */
   registrationNumber?: string;
   passwordHash: string;
   createdAt: Date;

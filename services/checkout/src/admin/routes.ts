@@ -1,18 +1,17 @@
 import {
   CheckoutRoutes,
-  ADMIN_ORDERS_DEFAULT_LIMIT, AdminOrderListResponse, AdminOrdersQuery, AdminOrderStatusBody, AdminPaymentStatusBody, AdminReviewBody, CheckoutIdParams, Ok, Order,
-  OrderStats,
+  ADMIN_ORDERS_DEFAULT_LIMIT, AdminOrderListResponse, AdminOrdersQuery, AdminOrderStatusBody, AdminPaymentStatusBody, AdminReviewBody, CheckoutIdParams, Ok, type Order,
+  OrderStats, NO_RESPONSIBLE_PHARMACIST, NO_RESPONSIBLE_PHARMACIST_CODE, StaffOrder,
 } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
-import { changedBy, ok, okList, requireStaffFor, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import type { FastifyRequest } from 'fastify';
+import { HttpError, changedBy, ok, okList, requireStaffFor, responses, unavailable, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { AccountClient } from '../clients/account';
 import type { OrderService } from '../orders/service';
 import type { OrderDoc } from '../orders/store';
 import { searchOrderIds } from './search';
 import type { OrderFigures } from './figures-store';
-
-/** What staff read for an order in the audit trail: its number and whom it is for. */
-const orderEntity = (order: Order) => ({ type: 'order', id: order._id, name: `Order ${order.orderNumber} for ${order.address.fullName}` });
+import { listedOrder, orderEntity, staffOrder } from './health';
 
 /** Of `before`, the fields `after` holds another value in, and those values: the change, not the whole order. */
 function changes<T extends object>(before: T, after: T): { before: Partial<T>; after: Partial<T> } {
@@ -22,7 +21,10 @@ function changes<T extends object>(before: T, after: T): { before: Partial<T>; a
 
 /**
  * Staff's orders API (docs/api.md#admin-orders): each route needs the permission contracts' route table gives it,
- * checked on arrival (before the body is read, so a caller without it learns nothing from validation), and each change is recorded in the audit trail once it took effect (docs/api.md#audited-staff-actions).
+ * checked on arrival (before the body is read, so a caller without it learns nothing from validation), and each
+ * change is recorded in the audit trail once it took effect (docs/api.md#audited-staff-actions). An order's health
+ * data goes only to roles with 'health.read', in its details (admin/health.ts); a write answers the order without it
+ * (the screen keeps what its details read), so a write is one audit entry, not a write and a read.
  */
 export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
   orders: Collection<OrderDoc>;
@@ -33,6 +35,19 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
 }> = async (app, { orders, figures, service, account, now }) => {
   const tags = ['admin orders'];
   const { adminOrders } = CheckoutRoutes;
+
+  /** The responsible pharmacist on duty, whom a clinical decision records; none on duty refuses the decision. */
+  async function responsiblePharmacist(request: FastifyRequest) {
+    let onDuty;
+    try {
+      onDuty = await account.responsiblePharmacist();
+    } catch (err) {
+      request.log.warn({ err }, 'could not ask the account service who the responsible pharmacist is');
+      throw unavailable('We cannot confirm who the responsible pharmacist is right now, so the decision was not recorded. Please try again in a moment.');
+    }
+    if (!onDuty) throw new HttpError(409, NO_RESPONSIBLE_PHARMACIST_CODE, NO_RESPONSIBLE_PHARMACIST);
+    return onDuty;
+  }
 
   // The pharmacist's queue: paid orders awaiting review (an unpaid one joins it when the shopper pays).
   const awaitingQueue = { 'review.status': 'awaiting', paymentStatus: 'paid' };
@@ -60,24 +75,26 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
       const byId = new Map(found.map((o) => [o._id, o]));
       return [pageIds.flatMap((id) => byId.get(id) ?? []), ids.length, await orders.countDocuments(awaitingQueue)] as const;
     }
-    return okList(docs.map(service.toApi), { total, page, limit, awaitingReview });
+    return okList(docs.map((d) => listedOrder(service.toApi(d))), { total, page, limit, awaitingReview });
   });
 
   app.get(adminOrders.stats.path, { onRequest: requireStaffFor(adminOrders.stats), schema: { tags, response: responses(Ok(OrderStats)) } }, async () => ok(await figures.stats(now())));
 
-  app.get(adminOrders.details.path, { onRequest: requireStaffFor(adminOrders.details), schema: { tags, params: CheckoutIdParams, response: responses(Ok(Order)) } }, async (request) =>
-    ok(await service.adminDetails(request.params.id)),
+  app.get(adminOrders.details.path, { onRequest: requireStaffFor(adminOrders.details), schema: { tags, params: CheckoutIdParams, response: responses(Ok(StaffOrder)) } }, async (request) =>
+    ok(await staffOrder(request, await service.adminDetails(request.params.id), account)),
   );
 
-  app.put(adminOrders.setStatus.path, { onRequest: requireStaffFor(adminOrders.setStatus), schema: { tags, params: CheckoutIdParams, body: AdminOrderStatusBody, response: responses(Ok(Order)) } }, async (request) => {
+  app.put(adminOrders.setStatus.path, { onRequest: requireStaffFor(adminOrders.setStatus), schema: { tags, params: CheckoutIdParams, body: AdminOrderStatusBody, response: responses(Ok(StaffOrder)) } }, async (request) => {
     const { order, before } = await service.adminSet(request.params.id, 'orderStatus', request.body.orderStatus, changedBy(request));
     await request.audit({ action: 'order.status', entity: orderEntity(order), ...changes(before, order) });
-    return ok(order, 'Order status updated.');
+    return ok(listedOrder(order), 'Order status updated.');
   });
 
   // The pharmacist's decision; a rejection answers once the provider refunded (502/503 leave it awaiting, retry safe).
-  app.post(adminOrders.review.path, { onRequest: requireStaffFor(adminOrders.review), schema: { tags, params: CheckoutIdParams, body: AdminReviewBody, response: responses(Ok(Order)) } }, async (request) => {
-    const { order, before } = await service.decideReview(request.params.id, request.body, changedBy(request));
+  // A clinical decision: it records the responsible pharmacist on duty, and waits for one (docs/domain.md#responsible-pharmacist).
+  app.post(adminOrders.review.path, { onRequest: requireStaffFor(adminOrders.review), schema: { tags, params: CheckoutIdParams, body: AdminReviewBody, response: responses(Ok(StaffOrder)) } }, async (request) => {
+    const responsible = await responsiblePharmacist(request);
+    const { order, before } = await service.decideReview(request.params.id, request.body, changedBy(request), responsible);
     // Repeating a decision already taken writes nothing, so it records nothing.
     if (before) {
       const { review } = order;
@@ -88,13 +105,13 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
         after: { review: review.status, orderStatus: order.orderStatus, paymentStatus: order.paymentStatus, ...(review.note ? { [review.status === 'approved' ? 'note' : 'reason']: review.note } : {}) },
       });
     }
-    if (order.review.status === 'approved') return ok(order, 'Order approved: it goes on to processing.');
-    return ok(order, 'Order rejected and refunded. The stock goes back on the shelf and the shopper is told by mail.');
+    if (order.review.status === 'approved') return ok(listedOrder(order), 'Order approved: it goes on to processing.');
+    return ok(listedOrder(order), 'Order rejected and refunded. The stock goes back on the shelf and the shopper is told by mail.');
   });
 
-  app.put(adminOrders.setPayment.path, { onRequest: requireStaffFor(adminOrders.setPayment), schema: { tags, params: CheckoutIdParams, body: AdminPaymentStatusBody, response: responses(Ok(Order)) } }, async (request) => {
+  app.put(adminOrders.setPayment.path, { onRequest: requireStaffFor(adminOrders.setPayment), schema: { tags, params: CheckoutIdParams, body: AdminPaymentStatusBody, response: responses(Ok(StaffOrder)) } }, async (request) => {
     const { order, before } = await service.adminSet(request.params.id, 'paymentStatus', request.body.paymentStatus, changedBy(request));
     await request.audit({ action: 'order.payment', entity: orderEntity(order), ...changes(before, order) });
-    return ok(order, 'Payment status updated.');
+    return ok(listedOrder(order), 'Payment status updated.');
   });
 };

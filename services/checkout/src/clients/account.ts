@@ -1,5 +1,5 @@
 import { createRouteClient, readSafetyProfile, type ServiceClientOptions } from '@pharmacy/service-kit';
-import { AccountRoutes, type NotifyUserBody, type SafetyProfile } from '@pharmacy/contracts';
+import { AccountRoutes, type HealthChange, type NotifyUserBody, type ResponsiblePharmacist, type SafetyProfile } from '@pharmacy/contracts';
 
 /** What checkout asks of the account service, which alone holds a user's health profile, name and email. */
 export interface AccountClient {
@@ -9,6 +9,11 @@ export interface AccountClient {
   notify(userId: string, mail: NotifyUserBody): Promise<{ sent: boolean }>;
   /** The ids of the users whose email contains the text (staff's order search); a deleted account matches nothing. */
   userIdsByEmail(email: string): Promise<string[]>;
+  /** "First Last" of a user (the member of staff changing an order); throws when unknown or unreachable. */
+  /** The responsible pharmacist on duty now, or null (a clinical decision records them, and waits for one). */
+  responsiblePharmacist(): Promise<ResponsiblePharmacist | null>;
+  /** The changes to the user's health profile since `since` (the pharmacist's review of an order), oldest first. */
+  healthChanges(userId: string, since: Date): Promise<HealthChange[]>;
 }
 
 export function createAccountClient(opts: ServiceClientOptions): AccountClient {
@@ -18,5 +23,7 @@ export function createAccountClient(opts: ServiceClientOptions): AccountClient {
     safetyProfile: (userId) => readSafetyProfile(call, userId),
     notify: (userId, mail) => call(internal.notifyUser, { params: { id: userId }, body: mail }),
     userIdsByEmail: async (email) => (await call(internal.usersByEmail, { query: { email } })).userIds,
+    responsiblePharmacist: async () => (await call(internal.onDuty, {})).onDuty,
+    healthChanges: async (userId, since) => (await call(internal.healthChanges, { params: { id: userId }, query: { since: since.toISOString() } })).changes,
   };
 }

@@ -1,4 +1,4 @@
-import { CheckoutErrorCodes, ErrorCodes, type AdminReviewBody, type Order, type ReviewStatus } from '@pharmacy/contracts';
+import { CheckoutErrorCodes, ErrorCodes, type AdminReviewBody, type Order, type ResponsiblePharmacist, type ReviewStatus } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
 import { HttpError, badRequest, conflict, unprocessable } from '@pharmacy/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
@@ -63,7 +63,10 @@ export function createPharmacistReview(deps: PharmacistReviewDeps) {
     }
     const at = nowMs();
     const by: Actor = { id: intent.by, name: intent.byName };
-    const review = { ...reviewOf(order), status: 'rejected' as const, decidedBy: by.id, ...(by.name ? { decidedByName: by.name } : {}), decidedAt: at, note: intent.reason };
+    const review = {
+      ...reviewOf(order), status: 'rejected' as const, decidedBy: by.id, ...(by.name ? { decidedByName: by.name } : {}), decidedAt: at, note: intent.reason,
+      ...(intent.responsible ? { responsiblePharmacist: intent.responsible } : {}),
+    };
     const after = { review, paymentStatus: 'refunded', orderStatus: 'rejected' } as const;
     const rejected = await orders.findOneAndUpdate(
       { _id: order._id, 'review.status': 'awaiting', paymentStatus: 'paid' },
@@ -90,9 +93,10 @@ export function createPharmacistReview(deps: PharmacistReviewDeps) {
     return records.reload(order._id);
   }
 
-  async function approve(order: OrderDoc, open: Record<string, unknown>, note: string | null, by: Actor): Promise<{ order: Order; wrote: boolean }> {
+  async function approve(order: OrderDoc, open: Record<string, unknown>, note: string | null, by: Actor, responsible: ResponsiblePharmacist): Promise<{ order: Order; wrote: boolean }> {
     const at = nowMs();
-    const after = { review: { ...reviewOf(order), status: 'approved', decidedBy: by.id, ...(by.name ? { decidedByName: by.name } : {}), decidedAt: at, note }, orderStatus: 'inProcess' } as const;
+    const review = { ...reviewOf(order), status: 'approved', decidedBy: by.id, ...(by.name ? { decidedByName: by.name } : {}), decidedAt: at, note, responsiblePharmacist: responsible } as const;
+    const after = { review, orderStatus: 'inProcess' } as const;
     const approved = await orders.findOneAndUpdate(
       open,
       {
@@ -118,8 +122,11 @@ export function createPharmacistReview(deps: PharmacistReviewDeps) {
     throw conflict(now.refunding ? 'This order is being rejected and refunded, so it cannot be approved.' : 'This order changed meanwhile. Please reload it.');
   }
 
-  /** Repeating the decision already made returns the order; the other decision is refused. */
-  async function decide(orderId: string, body: AdminReviewBody, by: Actor): Promise<ReviewDecided> {
+  /**
+   * Repeating the decision already made returns the order; the other decision is refused. `responsible` is the
+   * responsible pharmacist on duty (the route refuses a decision when there is none), recorded with the decision.
+   */
+  async function decide(orderId: string, body: AdminReviewBody, by: Actor, responsible: ResponsiblePharmacist): Promise<ReviewDecided> {
     const order = await records.reload(orderId);
     const review = reviewOf(order);
     const before: ReviewState = { review: review.status, orderStatus: order.orderStatus, paymentStatus: order.paymentStatus };
@@ -138,14 +145,14 @@ export function createPharmacistReview(deps: PharmacistReviewDeps) {
     }
     const open = { _id: orderId, 'review.status': 'awaiting', paymentStatus: 'paid', orderStatus: 'confirmed', refunding: null };
     if (body.decision === 'approve') {
-      const approved = await approve(order, open, body.note?.trim() || null, by);
+      const approved = await approve(order, open, body.note?.trim() || null, by, responsible);
       return { order: approved.order, before: approved.wrote ? before : null };
     }
 
     // The rejection is on disk before the provider is asked to refund: a stop after the refund is finished by the sweep.
     const reason = body.reason.trim();
     if (reason.length < 3) throw badRequest('Please give the shopper a reason for the rejection.');
-    const intent: RefundIntent = { by: by.id, ...(by.name ? { byName: by.name } : {}), reason, at: nowMs() };
+    const intent: RefundIntent = { by: by.id, ...(by.name ? { byName: by.name } : {}), reason, at: nowMs(), responsible };
     const claimed = await orders.findOneAndUpdate(open, { $set: { refunding: intent, updatedAt: intent.at } }, { returnDocument: 'after' });
     if (claimed) return { order: records.toApi(await finishRejection(claimed, intent)), before };
     const now = await records.reload(orderId);

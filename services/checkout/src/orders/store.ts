@@ -13,6 +13,7 @@ import {
   type OrderStatus,
   type PaymentStatus,
   type ReviewStatus,
+  type ResponsiblePharmacist,
   centsToDecimal,
 } from '@pharmacy/contracts';
 import type { Collection, DocumentStore } from '@pharmacy/db';
@@ -72,6 +73,8 @@ export interface ReviewDoc {
   decidedByName?: string;
   decidedAt: number | null;
   note: string | null;
+  /** The responsible pharmacist when the decision was made (docs/domain.md#responsible-pharmacist); missing on older decisions. */
+  responsiblePharmacist?: ResponsiblePharmacist;
 }
 
 /** A pharmacist's rejection recorded before the provider is asked to refund (see OrderDoc.refunding). */
@@ -81,6 +84,8 @@ export interface RefundIntent {
   byName?: string;
   reason: string;
   at: number;
+  /** The responsible pharmacist when the rejection was decided. */
+  responsible?: ResponsiblePharmacist;
 }
 
 /** What an order without a review field (older than the pharmacist's review) reads as. */
@@ -221,6 +226,7 @@ export function toApiOrder(d: OrderDoc, taxRatePercent: number, country: string)
 const toApiReview = (r: ReviewDoc): OrderReview => ({
   status: r.status, reasons: r.reasons, decidedBy: r.decidedBy, ...(r.decidedByName ? { decidedByName: r.decidedByName } : {}),
   decidedAt: r.decidedAt === null ? null : iso(r.decidedAt), note: r.note,
+  ...(r.responsiblePharmacist ? { responsiblePharmacist: r.responsiblePharmacist } : {}),
 });
 
 export const history = (field: HistoryDoc['field'], from: string, to: string, at: number, by: Actor, note?: string): HistoryDoc => ({

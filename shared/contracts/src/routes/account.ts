@@ -32,6 +32,9 @@ import type {
 } from '../account';
 import type { AuditAppendResponse, AuditEntryBody, AuditExportQuery, AuditListQuery, AuditListResponse } from '../audit';
 import type { RevocationFeedResponse, RevocationQuery } from '../sessions';
+import type {
+  DutyPeriodResponse, DutyRecordQuery, DutyRecordResponse, HealthChangesQuery, HealthChangesResponse, InternalOnDutyResponse, PharmacistOnDutyResponse,
+} from '../pharmacist';
 import { route } from './route';
 
 export const AccountRoutes = {
@@ -60,6 +63,17 @@ export const AccountRoutes = {
     needHelp: route<Static<typeof TicketResponse>, NeedHelpBody>()('POST', '/api/account/need-help'),
     suggestIdea: route<Static<typeof TicketResponse>, SuggestIdeaBody>()('POST', '/api/account/suggest-idea'),
   },
+  /** The responsible pharmacist (docs/domain.md#responsible-pharmacist). */
+  responsible: {
+    /** Public: the shop's footer names the pharmacist on duty. */
+    onDuty: route<PharmacistOnDutyResponse>()('GET', '/api/account/pharmacist-on-duty'),
+    signIn: route<DutyPeriodResponse>()('POST', '/api/admin/pharmacist/sign-in'),
+    /** Ends the open period: one's own, or (an administrator) whoever's it is. */
+    signOut: route<DutyPeriodResponse>()('POST', '/api/admin/pharmacist/sign-out'),
+    record: route<DutyRecordResponse, undefined, DutyRecordQuery>()('GET', '/api/admin/pharmacist/record'),
+    /** The whole record as CSV (text/csv). */
+    recordExport: route<string>()('GET', '/api/admin/pharmacist/record/export'),
+  },
   admin: {
     users: route<Static<typeof UserListResponse>, undefined, AdminUsersQuery>()('GET', '/api/admin/users/get'),
     userDetails: route<Static<typeof UserDetailsResponse>>()('GET', '/api/admin/users/details/:id'),
@@ -78,6 +92,10 @@ export const AccountRoutes = {
     usersByEmail: route<Static<typeof UsersByEmailResponse>, undefined, UsersByEmailQuery>()('GET', '/internal/account/users/by-email'),
     notifyUser: route<NotifyUserResponse, NotifyUserBody>()('POST', '/internal/account/users/:id/notify'),
     audit: route<AuditAppendResponse, AuditEntryBody>()('POST', '/internal/account/audit'),
+    /** Who is the responsible pharmacist now (checkout records them on a clinical decision). */
+    onDuty: route<InternalOnDutyResponse>()('GET', '/internal/account/pharmacist-on-duty'),
+    /** The changes to a user's health profile since a moment (the pharmacist's review of an order). */
+    healthChanges: route<HealthChangesResponse, undefined, HealthChangesQuery>()('GET', '/internal/account/users/:id/health-changes'),
     revocations: route<Static<typeof RevocationFeedResponse>, undefined, RevocationQuery>()('GET', '/internal/account/revocations'),
     /** The mail kept instead of sent, newest first: the dev mailbox's data (not in production). */
     keptMails: route<Static<typeof KeptMailsResponse>>()('GET', '/internal/account/outbox'),

@@ -18,6 +18,7 @@ import type {
   CartUpdateBody,
   DeliveryOptionsResponse,
   Order,
+  StaffOrder,
   OrderCancelBody,
   OrderCaptureBody,
   OrderCreateBody,
@@ -64,10 +65,10 @@ export const CheckoutRoutes = {
   adminOrders: {
     list: route<AdminOrderListResponse, undefined, AdminOrdersQuery>()('GET', '/api/admin/orders/get'),
     stats: route<Ok<OrderStats>>()('GET', '/api/admin/orders/stats'),
-    details: route<Ok<Order>>()('GET', '/api/admin/orders/details/:id'),
-    setStatus: route<Ok<Order>, Static<typeof AdminOrderStatusBody>>()('PUT', '/api/admin/orders/update/:id'),
-    setPayment: route<Ok<Order>, Static<typeof AdminPaymentStatusBody>>()('PUT', '/api/admin/orders/payment/:id'),
-    review: route<Ok<Order>, AdminReviewBody>()('POST', '/api/admin/orders/review/:id'),
+    details: route<Ok<StaffOrder>>()('GET', '/api/admin/orders/details/:id'),
+    setStatus: route<Ok<StaffOrder>, Static<typeof AdminOrderStatusBody>>()('PUT', '/api/admin/orders/update/:id'),
+    setPayment: route<Ok<StaffOrder>, Static<typeof AdminPaymentStatusBody>>()('PUT', '/api/admin/orders/payment/:id'),
+    review: route<Ok<StaffOrder>, AdminReviewBody>()('POST', '/api/admin/orders/review/:id'),
   },
   payments: {
     config: route<Ok<PaymentConfig>>()('GET', '/api/payments/config'),
