@@ -20,9 +20,17 @@ function changes<T extends object>(before: T, after: T): { before: Partial<T>; a
   return { before: Object.fromEntries(moved.map((k) => [k, before[k]])) as Partial<T>, after: Object.fromEntries(moved.map((k) => [k, after[k]])) as Partial<T> };
 }
 
+/** A review decision's outcome as the audit trail keeps it: the order's state after it, with the note or reason. */
+function decided(order: Order) {
+  const { review } = order;
+  const words = review.note ? { [review.status === 'approved' ? 'note' : 'reason']: review.note } : {};
+  return { review: review.status, orderStatus: order.orderStatus, paymentStatus: order.paymentStatus, ...words };
+}
+
 /**
  * Staff's orders API (docs/api.md#admin-orders): each route needs the permission contracts' route table gives it,
- * checked on arrival (before the body is read, so a caller without it learns nothing from validation), and each change is recorded in the audit trail once it took effect (docs/api.md#audited-staff-actions).
+ * checked on arrival (before the body is read, so a caller without it learns nothing from validation), and each
+ * change is recorded in the audit trail once it took effect (docs/api.md#audited-staff-actions).
  */
 export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
   orders: Collection<OrderDoc>;
@@ -80,13 +88,8 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
     const { order, before } = await service.decideReview(request.params.id, request.body, changedBy(request));
     // Repeating a decision already taken writes nothing, so it records nothing.
     if (before) {
-      const { review } = order;
-      await request.audit({
-        action: `order.review.${review.status === 'approved' ? 'approve' : 'reject'}`,
-        entity: orderEntity(order),
-        before,
-        after: { review: review.status, orderStatus: order.orderStatus, paymentStatus: order.paymentStatus, ...(review.note ? { [review.status === 'approved' ? 'note' : 'reason']: review.note } : {}) },
-      });
+      const action = `order.review.${order.review.status === 'approved' ? 'approve' : 'reject'}`;
+      await request.audit({ action, entity: orderEntity(order), before, after: decided(order) });
     }
     if (order.review.status === 'approved') return ok(order, 'Order approved: it goes on to processing.');
     return ok(order, 'Order rejected and refunded. The stock goes back on the shelf and the shopper is told by mail.');
