@@ -85,6 +85,23 @@ describe('the audit trail covers every staff write', () => {
   });
 });
 
+test("a pharmacist's rejection is recorded as one too, with the reason the shopper is given", async () => {
+  const { orderId } = await heldOrder(shop);
+  shop.audit.entries.splice(0);
+  const reason = 'Not suitable with the allergy on your profile.';
+  const res = await shop.app.inject({ method: 'POST', url: `/api/admin/orders/review/${orderId}`, headers: shop.headers('pharmacist'), payload: { decision: 'reject', reason } });
+  expect(res.statusCode).toBe(200);
+  expect(shop.audit.entries).toEqual([
+    expect.objectContaining({
+      action: 'order.review.reject',
+      actor: expect.objectContaining({ id: shop.staffId('pharmacist'), name: staffName('pharmacist'), role: 'pharmacist' }),
+      entity: { type: 'order', id: orderId, name: expect.stringMatching(/^Order #[0-9A-F]{8} for Rosa Buyer$/) },
+      before: { review: 'awaiting', orderStatus: 'confirmed', paymentStatus: 'paid' },
+      after: { review: 'rejected', orderStatus: 'rejected', paymentStatus: 'refunded', reason },
+    }),
+  ]);
+});
+
 describe('a write that did not happen records nothing', () => {
   const headers = (role: StaffRole) => shop.headers(role);
   beforeEach(() => shop.audit.entries.splice(0));

@@ -252,6 +252,19 @@ export interface WriteExample {
 /** What staff read for an order: its short number and the shopper's name. */
 const ORDER_NAME = /^Order #[0-9A-F]{8} for Rosa Buyer$/;
 
+/** A staff move of a shopper's placed, unpaid order with `body`, and the statuses it leaves the order in. */
+function unpaidOrderMove(action: string, body: object, after: object): WriteExample {
+  return {
+    action,
+    entityType: 'order',
+    body,
+    prepare: async (shop) => {
+      const { orderId } = await placedOrder(shop);
+      return { params: { id: orderId }, body, entity: { id: orderId, name: ORDER_NAME }, change: { before: { orderStatus: 'pending', paymentStatus: 'pending' }, after } };
+    },
+  };
+}
+
 /**
  * A valid call of every staff write route, by `METHOD path`. A staff write route that is registered and missing
  * here fails the audit coverage test: a new one cannot ship without showing what it records.
@@ -329,35 +342,9 @@ export const STAFF_WRITE_EXAMPLES: Record<string, WriteExample> = {
       return { params: { id: res.json().data._id }, entity: { id: res.json().data._id, name: 'Banner vitamin-c.png' } };
     },
   },
-  'PUT /api/admin/orders/update/:id': {
-    action: 'order.status',
-    entityType: 'order',
-    body: { orderStatus: 'confirmed' },
-    prepare: async (shop) => {
-      const { orderId } = await placedOrder(shop);
-      return {
-        params: { id: orderId },
-        body: { orderStatus: 'rejected' },
-        entity: { id: orderId, name: ORDER_NAME },
-        // rejecting an unpaid order fails its payment with it: both moves are the change
-        change: { before: { orderStatus: 'pending', paymentStatus: 'pending' }, after: { orderStatus: 'rejected', paymentStatus: 'failed' } },
-      };
-    },
-  },
-  'PUT /api/admin/orders/payment/:id': {
-    action: 'order.payment',
-    entityType: 'order',
-    body: { paymentStatus: 'paid' },
-    prepare: async (shop) => {
-      const { orderId } = await placedOrder(shop);
-      return {
-        params: { id: orderId },
-        body: { paymentStatus: 'paid' },
-        entity: { id: orderId, name: ORDER_NAME },
-        change: { before: { orderStatus: 'pending', paymentStatus: 'pending' }, after: { orderStatus: 'confirmed', paymentStatus: 'paid' } },
-      };
-    },
-  },
+  // rejecting an unpaid order fails its payment with it: both moves are the change
+  'PUT /api/admin/orders/update/:id': unpaidOrderMove('order.status', { orderStatus: 'rejected' }, { orderStatus: 'rejected', paymentStatus: 'failed' }),
+  'PUT /api/admin/orders/payment/:id': unpaidOrderMove('order.payment', { paymentStatus: 'paid' }, { orderStatus: 'confirmed', paymentStatus: 'paid' }),
   'POST /api/admin/orders/review/:id': {
     action: 'order.review.approve',
     entityType: 'order',

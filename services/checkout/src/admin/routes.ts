@@ -1,6 +1,6 @@
 import {
   CheckoutRoutes,
-  ADMIN_ORDERS_DEFAULT_LIMIT, AdminOrderListResponse, AdminOrdersQuery, AdminOrderStatusBody, AdminPaymentStatusBody, AdminReviewBody, CheckoutIdParams, Ok,
+  ADMIN_ORDERS_DEFAULT_LIMIT, AdminOrderListResponse, AdminOrdersQuery, AdminOrderStatusBody, AdminPaymentStatusBody, AdminReviewBody, CheckoutIdParams, Ok, type Order,
   OrderStats, NO_RESPONSIBLE_PHARMACIST, NO_RESPONSIBLE_PHARMACIST_CODE, StaffOrder,
 } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
@@ -17,6 +17,13 @@ import { listedOrder, orderEntity, staffOrder } from './health';
 function changes<T extends object>(before: T, after: T): { before: Partial<T>; after: Partial<T> } {
   const moved = (Object.keys(before) as Array<keyof T>).filter((k) => before[k] !== after[k]);
   return { before: Object.fromEntries(moved.map((k) => [k, before[k]])) as Partial<T>, after: Object.fromEntries(moved.map((k) => [k, after[k]])) as Partial<T> };
+}
+
+/** A review decision's outcome as the audit trail keeps it: the order's state after it, with the note or reason. */
+function decided(order: Order) {
+  const { review } = order;
+  const words = review.note ? { [review.status === 'approved' ? 'note' : 'reason']: review.note } : {};
+  return { review: review.status, orderStatus: order.orderStatus, paymentStatus: order.paymentStatus, ...words };
 }
 
 /**
@@ -97,13 +104,8 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
     const { order, before } = await service.decideReview(request.params.id, request.body, changedBy(request), responsible);
     // Repeating a decision already taken writes nothing, so it records nothing.
     if (before) {
-      const { review } = order;
-      await request.audit({
-        action: `order.review.${review.status === 'approved' ? 'approve' : 'reject'}`,
-        entity: orderEntity(order),
-        before,
-        after: { review: review.status, orderStatus: order.orderStatus, paymentStatus: order.paymentStatus, ...(review.note ? { [review.status === 'approved' ? 'note' : 'reason']: review.note } : {}) },
-      });
+      const action = `order.review.${order.review.status === 'approved' ? 'approve' : 'reject'}`;
+      await request.audit({ action, entity: orderEntity(order), before, after: decided(order) });
     }
     if (order.review.status === 'approved') return ok(listedOrder(order), 'Order approved: it goes on to processing.');
     return ok(listedOrder(order), 'Order rejected and refunded. The stock goes back on the shelf and the shopper is told by mail.');
