@@ -91,7 +91,9 @@ export async function openStaffShop(): Promise<StaffShop> {
     const staff = caller !== 'shopper' && caller !== 'no role';
     const session = await signUp(app, caller === 'shopper' ? 'Rosa' : 'Sam', staff ? STAFF_ROLE_LABELS[role] : 'Buyer');
     if (staff) {
-      const granted = await app.inject({ method: 'PUT', url: `/api/admin/users/roles/${session.sub}`, headers: admin, payload: { roles: [role] } });
+      // the pharmacist has a GPhC number, so they can be the responsible pharmacist whom clinical decisions need
+      const payload = role === 'pharmacist' ? { roles: [role], registrationNumber: PHARMACIST_GPHC } : { roles: [role] };
+      const granted = await app.inject({ method: 'PUT', url: `/api/admin/users/roles/${session.sub}`, headers: admin, payload });
       if (granted.statusCode !== 200) throw new Error(`granting ${role} failed: ${granted.body}`);
     }
     const claims =
@@ -136,6 +138,15 @@ async function signInAs(app: App, email: string, password: string): Promise<{ su
   const access = new RegExp(`${ACCESS_COOKIE}=([^;]+)`).exec(cookie)?.[1] ?? '';
   const { sub, sid } = JSON.parse(Buffer.from(access.split('.')[1], 'base64url').toString()) as { sub: string; sid: string };
   return { sub, sid, cookie };
+}
+
+/** The GPhC registration number of the test's pharmacist. */
+export const PHARMACIST_GPHC = '2000001';
+
+/** The test's pharmacist is the responsible pharmacist (a clinical decision needs one on duty); on duty already is fine. */
+export async function pharmacistOnDuty(shop: StaffShop): Promise<void> {
+  const res = await shop.app.inject({ method: 'POST', url: '/api/admin/pharmacist/sign-in', headers: shop.headers('pharmacist') });
+  if (res.statusCode !== 200 && res.statusCode !== 409) throw new Error(`signing in as responsible pharmacist failed: ${res.body}`);
 }
 
 /** A path with its parameters filled in (`:id` → values.id). */
@@ -189,6 +200,7 @@ export async function heldOrder(shop: StaffShop): Promise<{ orderId: string; sho
   const order = await placedOrder(shop, { pharmacyOnly: true });
   const paid = await shop.app.inject({ method: 'PUT', url: `/api/admin/orders/payment/${order.orderId}`, headers: shop.headers('support'), payload: { paymentStatus: 'paid' } });
   if (paid.statusCode !== 200 || paid.json().data.review.status !== 'awaiting') throw new Error(`paying the order failed: ${paid.body}`);
+  await pharmacistOnDuty(shop);
   return order;
 }
 
@@ -369,6 +381,23 @@ export const STAFF_WRITE_EXAMPLES: Record<string, WriteExample> = {
     prepare: async (shop) => {
       const shopper = await signUpShopper(shop);
       return { params: { id: shopper.id }, body: { roles: ['support'] }, entity: { id: shopper.id, name: shopper.name }, change: { before: { roles: [] }, after: { roles: ['support'] } } };
+    },
+  },
+  'POST /api/admin/pharmacist/sign-in': {
+    action: 'responsiblePharmacist.signIn',
+    entityType: 'responsiblePharmacist',
+    prepare: async (shop) => {
+      // whoever is on duty signs out first: one responsible pharmacist at a time
+      await shop.app.inject({ method: 'POST', url: '/api/admin/pharmacist/sign-out', headers: shop.headers('pharmacist') });
+      return { params: {}, change: { before: null, after: expect.objectContaining({ name: staffName('pharmacist'), registrationNumber: PHARMACIST_GPHC, to: null }) } };
+    },
+  },
+  'POST /api/admin/pharmacist/sign-out': {
+    action: 'responsiblePharmacist.signOut',
+    entityType: 'responsiblePharmacist',
+    prepare: async (shop) => {
+      await pharmacistOnDuty(shop);
+      return { params: {}, change: { before: expect.objectContaining({ to: null }), after: expect.objectContaining({ to: expect.any(String) }) } };
     },
   },
   'PUT /api/admin/remotes/:name': {
