@@ -46,7 +46,7 @@ export const StaffRolesBody = StrictObject({
 export type StaffRolesBody = Static<typeof StaffRolesBody>;
 
 /**
- * A user as staff see them (docs/domain.md#health-data): SPEC's User, whose health fields are left out and named in
+ * A user as staff see them (docs/domain.md#health-data): the shop's User, whose health fields are left out and named in
  * `restricted` for a role without 'health.read', so "restricted" never reads as "none".
  */
 export const StaffUser = StrictObject({
