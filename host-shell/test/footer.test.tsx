@@ -1,7 +1,8 @@
 import './setup-globals';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { MARKETS } from '@pharmacy/contracts';
-import { screen, within } from '@testing-library/react';
+import { fail, ok } from '@pharmacy/test-kit';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { fakeRemoteModule, renderApp, signedInAs } from './harness';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -49,5 +50,29 @@ describe('the footer’s registration block, on every page, from the market', ()
     );
     expect(block).toHaveTextContent('In an emergency call 112 or 999.');
     expect(within(screen.getByRole('contentinfo')).getByText('Prices include VAT at 23%.')).toBeInTheDocument();
+  });
+});
+
+const ON_DUTY = 'GET /api/account/pharmacist-on-duty';
+
+describe('the footer names the responsible pharmacist on duty (docs/domain.md#responsible-pharmacist)', () => {
+  it('names the pharmacist on duty with their GPhC number', async () => {
+    renderApp('/our-story', { ...signedInAs(null), [ON_DUTY]: ok({ onDuty: { name: 'Phil Pharmacist', registrationNumber: '2054321', since: '2026-11-26T09:02:00.000Z' } }) }, MARKETS.GB);
+    const block = await registration();
+    expect(await within(block).findByText('Responsible pharmacist: Phil Pharmacist, GPhC 2054321.')).toBeInTheDocument();
+  });
+
+  it('says that orders needing a pharmacist wait when nobody is on duty', async () => {
+    renderApp('/our-story', { ...signedInAs(null), [ON_DUTY]: ok({ onDuty: null }) }, MARKETS.GB);
+    const block = await registration();
+    expect(await within(block).findByText('No pharmacist on duty: orders that need a pharmacist wait until one is.')).toBeInTheDocument();
+  });
+
+  it('claims nothing either way when the answer cannot be read', async () => {
+    const { server } = renderApp('/our-story', { ...signedInAs(null), [ON_DUTY]: fail(503, 'The account service is not answering.', 'UNAVAILABLE') }, MARKETS.GB);
+    const block = await registration();
+    await waitFor(() => expect(server.callsTo('GET', '/api/account/pharmacist-on-duty')).toHaveLength(1));
+    await act(async () => {}); // the refusal settles
+    expect(block).not.toHaveTextContent(/Responsible pharmacist:|No pharmacist on duty/);
   });
 });

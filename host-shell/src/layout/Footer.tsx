@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { media } from '@pharmacy/ui';
 import { SITE_TITLE, SUPPORT_EMAIL } from '../config';
 import { FreeDeliveryOver } from '../pages/DeliveryFacts';
+import { OnDutyPharmacist } from './OnDutyPharmacist';
 import { Registration } from './Registration';
 
 const Bar = styled.footer`
@@ -109,6 +110,7 @@ export function Footer() {
       <Legal aria-labelledby="footer-registration">
         <h2 id="footer-registration">Our registration</h2>
         <Registration />
+        <OnDutyPharmacist />
         <p>
           The information on this site does not replace advice from your doctor or pharmacist. Always read the label
           and patient leaflet. In an emergency call {market.health.emergencyNumber}. {market.health.urgentHelp}

@@ -3,7 +3,7 @@ import { useDispatch } from 'react-redux';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { MISSING_VALUE, formatDate, formatMoney, type OrderStats, type Product } from '@pharmacy/contracts';
-import { useMarket } from '@pharmacy/session';
+import { useCan, useMarket } from '@pharmacy/session';
 import { Card, CardTitle, EmptyState, PageTitle, Spinner, breakpoints, th } from '@pharmacy/ui';
 import { DataTable, type Column } from '../DataTable';
 import { IfCan } from '../ForRole';
@@ -16,6 +16,7 @@ import { Pending } from './parts';
 import { ReviewQueueCard } from './ReviewQueueCard';
 import { dashboardActions } from './slice';
 import { AUDIT_VIEW } from './audit/AuditTrail';
+import { ResponsiblePharmacist } from './responsible/ResponsiblePharmacist';
 
 const Figures = styled.dl`
   display: grid;
@@ -92,6 +93,7 @@ export function DashboardPage() {
   const dispatch = useDispatch();
   const { stats, statsLoading, lowStock, lowStockLoading } = useAdminSelector(selectDashboard);
   const { currency } = useMarket();
+  const mayBeResponsible = useCan('clinical.review');
 
   useEffect(() => {
     dispatch(dashboardActions.fetchDashboard());
@@ -105,6 +107,7 @@ export function DashboardPage() {
           <Link to={`/admin/dashboard?view=${AUDIT_VIEW}`}>Audit trail</Link>: who changed what, and every read of health data
         </p>
       </IfCan>
+      {mayBeResponsible && <ResponsiblePharmacist />}
       {stats || statsLoading ? (
         // The figures' cards, the chart's box and the status list stand in place while the figures load, so their
         // arrival fills them instead of pushing the low-stock list and the feature images down the screen.

@@ -1,0 +1,115 @@
+import styled from 'styled-components';
+import { formatDate, type DutyPeriod } from '@pharmacy/contracts';
+import { selectCurrentUser, useAppSelector, useCan } from '@pharmacy/session';
+import { Button, Card, CardTitle, EmptyState, MutedText, th } from '@pharmacy/ui';
+import { DataTable, type Column } from '../../DataTable';
+import { recordExportHref, responsibleQueries, useResponsibleQueries } from './queries';
+
+const Duty = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${th((t) => t.space(3))};
+  margin-bottom: ${th((t) => t.space(4))};
+  p { margin: 0; }
+`;
+
+const Refusal = styled.p`
+  margin: 0 0 ${th((t) => t.space(4))};
+  padding: ${th((t) => t.space(3))};
+  border: 1px solid ${th((t) => t.colors.dangerStrong)};
+  border-radius: ${th((t) => t.radii.md)};
+  color: ${th((t) => t.colors.dangerStrong)};
+`;
+
+/** "09:02" for today, the date too for an earlier day: a pharmacist at the desk reads it at a glance. */
+export function sinceLabel(iso: string, now = new Date()): string {
+  const full = formatDate(iso, { withTime: true });
+  return formatDate(iso) === formatDate(now) ? full.replace(/^.*, /, '') : full;
+}
+
+const RECORD_COLUMNS: Column<DutyPeriod>[] = [
+  { header: 'Pharmacist', card: 'title', cell: (p) => p.name },
+  { header: 'GPhC number', nowrap: true, cell: (p) => p.registrationNumber },
+  { header: 'From', nowrap: true, cell: (p) => formatDate(p.from, { withTime: true }) },
+  {
+    header: 'To',
+    nowrap: true,
+    cell: (p) => (p.to ? `${formatDate(p.to, { withTime: true })}${p.endedByName ? ` (ended by ${p.endedByName})` : ''}` : 'On duty'),
+  },
+];
+
+/**
+ * The responsible pharmacist panel (docs/product.md#admin-panel, docs/domain.md#responsible-pharmacist): a pharmacist
+ * signs in and out; who else is on duty is named, and an administrator may end their period; the record below.
+ */
+export function ResponsiblePharmacist() {
+  useResponsibleQueries();
+  const me = useAppSelector(selectCurrentUser);
+  const mayEndOthers = useCan('staff.manage');
+  const { data, error: readError, isLoading, isFetching, refetch } = responsibleQueries.useRecordQuery();
+  const [signIn, signingIn] = responsibleQueries.useSignInMutation();
+  const [signOut, signingOut] = responsibleQueries.useSignOutMutation();
+  const busy = signingIn.isLoading || signingOut.isLoading || isFetching;
+  const refusal = (signingIn.error ?? signingOut.error) as { message?: string } | undefined;
+  const onDuty = data?.onDuty ?? null;
+  const mine = onDuty !== null && onDuty.pharmacistId === me?._id;
+
+  let duty = null;
+  if (data && !onDuty) {
+    duty = (
+      <>
+        <p>Nobody is signed in as responsible pharmacist: clinical decisions wait until someone is.</p>
+        <Button disabled={busy} onClick={() => { signingOut.reset(); void signIn(); }}>Sign in as responsible pharmacist</Button>
+      </>
+    );
+  } else if (onDuty) {
+    const endLabel = mine ? 'Sign out as responsible pharmacist' : `End ${onDuty.name}'s period as responsible pharmacist`;
+    duty = (
+      <>
+        <p>
+          {mine
+            ? `You are the responsible pharmacist since ${sinceLabel(onDuty.from)}.`
+            : `${onDuty.name} (GPhC ${onDuty.registrationNumber}) is the responsible pharmacist since ${sinceLabel(onDuty.from)}.`}
+        </p>
+        {(mine || mayEndOthers) && (
+          <Button variant="secondary" disabled={busy} aria-label={endLabel} onClick={() => { signingIn.reset(); void signOut(); }}>
+            {mine ? 'Sign out' : `End ${onDuty.name}'s period`}
+          </Button>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Card as="section" aria-labelledby="responsible-heading" style={{ marginBottom: '1.5rem' }}>
+      <CardTitle id="responsible-heading">Responsible pharmacist</CardTitle>
+      {readError ? (
+        <EmptyState
+          message="Who is on duty could not be loaded"
+          description={'message' in readError ? readError.message : undefined}
+          action={<Button onClick={() => void refetch()}>Try again</Button>}
+        />
+      ) : (
+        <>
+          <Duty aria-busy={busy}>{duty}</Duty>
+          {refusal?.message && <Refusal role="alert">{refusal.message}</Refusal>}
+          <DataTable
+            label="Responsible pharmacist record, newest first"
+            rows={data?.items ?? []}
+            columns={RECORD_COLUMNS}
+            rowKey={(p) => p._id}
+            loading={isLoading}
+            loadingLabel="Loading the responsible pharmacist record"
+            empty={<MutedText>Nobody has signed in as responsible pharmacist yet.</MutedText>}
+          />
+          <p>
+            <a href={recordExportHref()} download>
+              Export CSV
+            </a>
+          </p>
+        </>
+      )}
+    </Card>
+  );
+}
