@@ -22,13 +22,12 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { runMain, ROOT } = require('./preflight');
-const { SERVER, argument, client, percentile, startGateway } = require('./bench-kit');
+const { SERVER, argument, client, percentile, startGateway, sample: sampleGets, buyAsNewShopper } = require('./bench-kit');
 
 const DB = path.join(ROOT, 'shared', 'db', 'dist', 'index.js');
 const CHAIN = path.join(ROOT, 'services', 'account', 'dist', 'audit', 'chain.js');
 const ADMIN = { email: 'admin@pharmacy.local', password: 'Admin123!demo' };
 const STAFF_EMAILS = ['admin@pharmacy.local', 'pharmacist@pharmacy.local', 'catalogue@pharmacy.local', 'support@pharmacy.local'];
-const PASSWORD = 'Steady-lantern-58';
 const P50_LIMIT_MS = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 10_000;
@@ -55,32 +54,13 @@ const newestSeq = async (staff) => (await staff.json('GET', '/api/admin/audit?li
 async function purchaseWrites(origin) {
   const staff = client(origin);
   await staff.json('POST', '/api/auth/login', ADMIN);
-  const shopper = client(origin);
-  const email = `bench-audit-${Date.now()}@example.com`;
-  await shopper.json('POST', '/api/auth/register', { firstName: 'Bench', lastName: 'Shopper', email, password: PASSWORD });
-  await shopper.json('POST', '/api/auth/login', { email, password: PASSWORD });
-  const address = await shopper.json('POST', '/api/shop/address/add', {
-    fullName: 'Bench Shopper', line1: '3 Mill Road', city: 'Leeds', postalCode: 'LS1 5AB', phone: '+44 113 496 0000',
+  let before = 0;
+  const { orderId } = await buyAsNewShopper(origin, staff, 'bench-audit', async () => {
+    before = await newestSeq(staff);
   });
-  const listing = await staff.json('GET', '/api/shop/products/get?limit=100&sortBy=title-atoz');
-  const before = await newestSeq(staff);
-  for (const p of listing.data) {
-    if (p.pharmacyOnly || p.status === 'discontinued' || p.totalStock < 1) continue;
-    try {
-      await shopper.json('POST', '/api/shop/cart/add', { productId: p._id, quantity: 1 });
-      const order = await shopper.json('POST', '/api/shop/order/create', { addressId: address.data._id });
-      const approval = await shopper.call('GET', `${order.approvalURL}/confirm`, undefined, { redirect: 'manual' });
-      await approval.arrayBuffer();
-      const back = new URL(approval.headers.get('location') ?? '', 'http://x');
-      await shopper.json('POST', '/api/shop/order/capture', { orderId: order.orderId, paymentId: back.searchParams.get('paymentId'), payerId: back.searchParams.get('PayerID') });
-      // Entries from other services arrive through their outboxes: give a late one time to land before counting.
-      await new Promise((r) => setTimeout(r, 2000));
-      return { orderId: order.orderId, written: await entriesAfter(staff, before) };
-    } catch {
-      await shopper.call('DELETE', `/api/shop/cart/${p._id}`).catch(() => undefined);
-    }
-  }
-  throw new Error('no product could be bought by a new shopper');
+  // Entries from other services arrive through their outboxes: give a late one time to land before counting.
+  await new Promise((r) => setTimeout(r, 2000));
+  return { orderId, written: await entriesAfter(staff, before) };
 }
 
 const EXTRA_STAFF = [
@@ -150,21 +130,7 @@ async function seed(dataDir) {
   return { first, last: prev.seq, actors };
 }
 
-async function timed(http, url) {
-  const started = process.hrtime.bigint();
-  const res = await http.call('GET', url);
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`GET ${url} -> ${res.status}`);
-  return Number(process.hrtime.bigint() - started) / 1e6;
-}
-
-/** `n` calls one after another, after a short warm-up: sorted latencies in ms. */
-async function sample(http, url, n = SAMPLES) {
-  for (let i = 0; i < 3; i++) await timed(http, url);
-  const out = [];
-  for (let i = 0; i < n; i++) out.push(await timed(http, url));
-  return out.sort((a, b) => a - b);
-}
+const sample = (http, url) => sampleGets(http, url, SAMPLES, 3);
 
 const ms = (v) => v.toFixed(2).padStart(8);
 
