@@ -19,10 +19,9 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { runMain, ROOT } = require('./preflight');
-const { SERVER, argument, client, percentile, startGateway } = require('./bench-kit');
+const { SERVER, argument, client, percentile, startGateway, timed, sample: sampleGets, buyAsNewShopper } = require('./bench-kit');
 
 const DB = path.join(ROOT, 'shared', 'db', 'dist', 'index.js');
-const PASSWORD = 'Steady-lantern-58';
 const ADMIN = { email: 'admin@pharmacy.local', password: 'Admin123!demo' };
 const ADMIN_P50_LIMIT_MS = 20;
 const SHOPPER_RATIO_LIMIT = 2;
@@ -44,29 +43,7 @@ const ORDERS = Number(argument('--orders', '20000'));
 async function realOrder(origin) {
   const staff = client(origin);
   await staff.json('POST', '/api/auth/login', ADMIN);
-  const shopper = client(origin);
-  const email = `bench-admin-${Date.now()}@example.com`;
-  await shopper.json('POST', '/api/auth/register', { firstName: 'Bench', lastName: 'Shopper', email, password: PASSWORD });
-  await shopper.json('POST', '/api/auth/login', { email, password: PASSWORD });
-  const address = await shopper.json('POST', '/api/shop/address/add', {
-    fullName: 'Bench Shopper', line1: '3 Mill Road', city: 'Leeds', postalCode: 'LS1 5AB', phone: '+44 113 496 0000',
-  });
-  const listing = await staff.json('GET', '/api/shop/products/get?limit=100&sortBy=title-atoz');
-  for (const p of listing.data) {
-    if (p.pharmacyOnly || p.status === 'discontinued' || p.totalStock < 1) continue;
-    try {
-      await shopper.json('POST', '/api/shop/cart/add', { productId: p._id, quantity: 1 });
-      const order = await shopper.json('POST', '/api/shop/order/create', { addressId: address.data._id });
-      const approval = await shopper.call('GET', `${order.approvalURL}/confirm`, undefined, { redirect: 'manual' });
-      await approval.arrayBuffer();
-      const back = new URL(approval.headers.get('location') ?? '', 'http://x');
-      await shopper.json('POST', '/api/shop/order/capture', { orderId: order.orderId, paymentId: back.searchParams.get('paymentId'), payerId: back.searchParams.get('PayerID') });
-      return { email, orderId: order.orderId, products: listing.data };
-    } catch {
-      await shopper.call('DELETE', `/api/shop/cart/${p._id}`).catch(() => undefined);
-    }
-  }
-  throw new Error('no product could be bought by a new shopper');
+  return buyAsNewShopper(origin, staff, 'bench-admin');
 }
 
 const FIRST = ['Amelia', 'Oliver', 'Isla', 'George', 'Ava', 'Noah', 'Mia', 'Arthur', 'Grace', 'Leo', 'Freya', 'Oscar', 'Lily', 'Harry', 'Zara', 'Jack'];
@@ -154,23 +131,6 @@ async function seed(dataDir, real) {
   return { users: USERS + 2, orders: ORDERS + 1 };
 }
 
-
-async function timed(http, url) {
-  const started = process.hrtime.bigint();
-  const res = await http.call('GET', url);
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`GET ${url} -> ${res.status}`);
-  return Number(process.hrtime.bigint() - started) / 1e6;
-}
-
-/** `n` calls one after another, after a short warm-up: sorted latencies in ms. */
-async function sample(http, url, n = SAMPLES) {
-  for (let i = 0; i < 10; i++) await timed(http, url);
-  const out = [];
-  for (let i = 0; i < n; i++) out.push(await timed(http, url));
-  return out.sort((a, b) => a - b);
-}
-
 /** CONNECTIONS shoppers browsing listings and product pages for `seconds`. */
 async function shoppers(origin, urls, seconds) {
   const until = Date.now() + seconds * 1000;
@@ -201,6 +161,8 @@ function staffLoop(http, urls) {
     return pages;
   };
 }
+
+const sample = (http, url) => sampleGets(http, url, SAMPLES, 10);
 
 const ms = (v) => v.toFixed(2).padStart(8);
 

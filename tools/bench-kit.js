@@ -151,7 +151,58 @@ function response(res, bytes) {
   };
 }
 
+const SHOPPER_PASSWORD = 'Steady-lantern-58';
+
+/**
+ * A new shopper signs up and buys one product through the API as the browser does (the first of the catalog's
+ * first 100 products, by title, that a shopper may buy alone). `staff` (a signed-in client) reads the catalog;
+ * `beforeBuying` runs once the shopper is ready, just before the purchase.
+ */
+async function buyAsNewShopper(origin, staff, label, beforeBuying = async () => undefined) {
+  const shopper = client(origin);
+  const email = `${label}-${Date.now()}@example.com`;
+  await shopper.json('POST', '/api/auth/register', { firstName: 'Bench', lastName: 'Shopper', email, password: SHOPPER_PASSWORD });
+  await shopper.json('POST', '/api/auth/login', { email, password: SHOPPER_PASSWORD });
+  const address = await shopper.json('POST', '/api/shop/address/add', {
+    fullName: 'Bench Shopper', line1: '3 Mill Road', city: 'Leeds', postalCode: 'LS1 5AB', phone: '+44 113 496 0000',
+  });
+  const listing = await staff.json('GET', '/api/shop/products/get?limit=100&sortBy=title-atoz');
+  await beforeBuying();
+  for (const p of listing.data) {
+    if (p.pharmacyOnly || p.status === 'discontinued' || p.totalStock < 1) continue;
+    try {
+      await shopper.json('POST', '/api/shop/cart/add', { productId: p._id, quantity: 1 });
+      const order = await shopper.json('POST', '/api/shop/order/create', { addressId: address.data._id });
+      const approval = await shopper.call('GET', `${order.approvalURL}/confirm`, undefined, { redirect: 'manual' });
+      await approval.arrayBuffer();
+      const back = new URL(approval.headers.get('location') ?? '', 'http://x');
+      await shopper.json('POST', '/api/shop/order/capture', { orderId: order.orderId, paymentId: back.searchParams.get('paymentId'), payerId: back.searchParams.get('PayerID') });
+      return { email, orderId: order.orderId, products: listing.data };
+    } catch {
+      await shopper.call('DELETE', `/api/shop/cart/${p._id}`).catch(() => undefined);
+    }
+  }
+  throw new Error('no product could be bought by a new shopper');
+}
+
+/** One GET, read whole: its latency in ms, or throws on an error status. */
+async function timed(http, url) {
+  const started = process.hrtime.bigint();
+  const res = await http.call('GET', url);
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`GET ${url} -> ${res.status}`);
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+/** `n` GETs one after another, after `warmup` unmeasured ones: sorted latencies in ms. */
+async function sample(http, url, n, warmup) {
+  for (let i = 0; i < warmup; i++) await timed(http, url);
+  const out = [];
+  for (let i = 0; i < n; i++) out.push(await timed(http, url));
+  return out.sort((a, b) => a - b);
+}
+
 /** The p-th percentile of an ascending array (NaN when empty). */
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 
-module.exports = { SERVER, argument, freePort, startGateway, client, percentile };
+module.exports = { SERVER, argument, freePort, startGateway, client, percentile, timed, sample, buyAsNewShopper };

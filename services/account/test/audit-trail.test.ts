@@ -128,6 +128,39 @@ describe('GET /api/admin/audit', () => {
   });
 });
 
+describe('GET /api/admin/audit by date', () => {
+  let dated: TestApp;
+  beforeAll(async () => {
+    dated = await buildTestApp();
+    // 100 entries a day on 1–4 November, then one recorded on 1 November that another service delivered late.
+    for (let i = 0; i < 400; i++) {
+      await deliver(dated, entryBody({ at: new Date(Date.UTC(2026, 10, 1 + Math.floor(i / 100), 9, 0, i % 100)).toISOString() }));
+    }
+    const late = await deliver(dated, entryBody({ at: '2026-11-01T08:30:00.000Z', action: 'stock.adjust' }));
+    expect(late.json().data.seq).toBe(401);
+  });
+  afterAll(() => dated.close());
+  const get = async (query: string) => {
+    const res = await dated.app.inject({ url: `/api/admin/audit${query}`, headers: staffHeaders(dated, ['admin']) });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { data: Listed[]; older: number | null; newer: number | null };
+  };
+
+  it('finds an entry that arrived late by its own date, in its place by seq, and pages the day whole', async () => {
+    const first = await get('?from=2026-11-01&to=2026-11-01&limit=5');
+    expect(first.data.map((e) => e.seq)).toEqual([401, 100, 99, 98, 97]);
+    expect(first.data[0].action).toBe('stock.adjust');
+    const seen = first.data.map((e) => e.seq);
+    for (let older = first.older; older !== null; ) {
+      const page = await get(`?from=2026-11-01&to=2026-11-01&limit=40&before=${older}`);
+      seen.push(...page.data.map((e) => e.seq));
+      older = page.older;
+    }
+    expect(seen).toEqual([401, ...Array.from({ length: 100 }, (_, i) => 100 - i)]);
+    expect((await get('?from=2026-11-04&limit=100')).data.map((e) => e.seq)).toEqual(Array.from({ length: 100 }, (_, i) => 400 - i));
+  });
+});
+
 describe('GET /api/admin/audit/export.csv', () => {
   it('streams the filtered trail as CSV with quoting and formula cells neutralised, and records the export', async () => {
     const csvApp = await buildTestApp();

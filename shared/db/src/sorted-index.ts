@@ -263,6 +263,12 @@ export interface Plan {
   ordered: boolean;
   /** The filter is exactly the range's equalities: no document needs matching. */
   covered: boolean;
+  /**
+   * An ordered walk's cost is guessed as if its matches were spread evenly over the index; a range on another key
+   * (dates a year back, in a trail read newest first) can put them all at the far end. When a plan that reads its own
+   * range whole is cheaper than the walk's worst case, the walk reads at most `budget` documents and then gives up to it.
+   */
+  fallback?: { plan: Plan; budget: number };
 }
 
 const isKeyValue = (v: unknown): v is string | number | boolean =>
@@ -330,17 +336,23 @@ export function planQuery(indexes: SortedIndex[], filter: Filter, sort: SortSpec
     if (p.ordered) return limit ? Math.min(size, ((skip + limit) * size) / matches) : size;
     return size + (sortKeys.length > 0 ? (size * Math.log2(size + 1)) / 4 : 0);
   };
-  return plans.reduce((best, p) => (cost(p) < cost(best) ? p : best));
+  const best = plans.reduce((a, p) => (cost(p) < cost(a) ? p : a));
+  if (!best.ordered || !limit) return best;
+  const whole = plans.filter((p) => !p.ordered).reduce<Plan | null>((a, p) => (!a || cost(p) < cost(a) ? p : a), null);
+  if (whole && cost(whole) < best.to - best.from) best.fallback = { plan: whole, budget: Math.max(cost(whole), skip + limit) };
+  return best;
 }
 
 /** The plan's documents matching `query` (nedb's translated filter), in order, after skip and up to limit. */
 export function runPlan(plan: Plan, query: Record<string, unknown>, sort: SortSpec | undefined, skip = 0, limit = 0): Doc[] {
-  const { index, from, to, reverse, ordered, covered } = plan;
+  const { index, from, to, reverse, ordered, covered, fallback } = plan;
   const matches = matcherFor(query);
   const out: Doc[] = [];
   let skipped = 0;
   const step = reverse ? -1 : 1;
+  let read = 0;
   for (let i = reverse ? to - 1 : from; reverse ? i >= from : i < to; i += step) {
+    if (fallback && ++read > fallback.budget) return runPlan(fallback.plan, query, sort, skip, limit);
     const doc = index.at(i);
     if (!covered && !matches(doc)) continue;
     if (!ordered) {

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openStore, type Doc } from '../src';
+import { SortedIndex } from '../src/sorted-index';
 
 // nedb's matcher, watched (not replaced) to see how many documents a call looked at.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- nedb's internal module, the one both paths call
@@ -109,5 +110,33 @@ it("a keyset page (a range on the key after the equalities) seeks its start inst
   // Values of another type than the bound are never taken for matches.
   await col.insertOne({ _id: 'odd', createdAt: 'yesterday' as unknown as number, status: 'shipped', userId: 'u1' });
   expect((await col.find({ createdAt: { $lt: t(2) } }, { sort: { createdAt: -1, _id: -1 } })).map((o) => o._id)).toEqual(['o00001', 'o00000']);
+  await store.close();
+});
+
+it('a range whose matches sit at the far end of an ordered walk gives up the walk for the range index, with the same page', async () => {
+  const store = await openStore({ name: 'idx', inMemory: true });
+  type Entry = Doc & { seq: number; at: string };
+  const col = store.collection<Entry>('trail');
+  await col.createIndex({ seq: 1, _id: 1 });
+  await col.createIndex({ at: 1 });
+  // Appended in time order, 100 a day for 30 days, then one of the first day delivered late.
+  const day = (d: number, i: number) => `2026-10-${String(d).padStart(2, '0')}T09:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}.000Z`;
+  const all: Entry[] = Array.from({ length: 3000 }, (_, i) => ({ _id: String(i + 1).padStart(6, '0'), seq: i + 1, at: day(1 + Math.floor(i / 100), i % 100) }));
+  all.push({ _id: '003001', seq: 3001, at: '2026-10-01T08:00:00.000Z' });
+  await col.insertMany(all);
+  const read = jest.spyOn(SortedIndex.prototype, 'at');
+
+  // Three days of thirty: even matches would fill a page within 250 entries of the walk, so it is planned first.
+  const firstDays = { at: { $gte: '2026-10-01T00:00:00.000Z', $lt: '2026-10-04T00:00:00.000Z' } };
+  const page = await col.find(firstDays, { sort: { seq: -1, _id: -1 }, limit: 25 });
+  expect(page.map((e) => e.seq)).toEqual([3001, ...Array.from({ length: 24 }, (_, i) => 300 - i)]);
+  // Walking seq down to those days reads about 3,000 entries.
+  expect(read.mock.calls.length).toBeLessThan(1500);
+
+  // A wide range the walk meets at once stays a walk of a page's worth.
+  read.mockClear();
+  const lastDays = await col.find({ at: { $gte: '2026-10-21T00:00:00.000Z' } }, { sort: { seq: -1, _id: -1 }, limit: 25 });
+  expect(lastDays.map((e) => e.seq)).toEqual(Array.from({ length: 25 }, (_, i) => 3000 - i));
+  expect(read.mock.calls.length).toBeLessThan(50);
   await store.close();
 });
