@@ -45,6 +45,8 @@ export function trackErrors(page: Page): string[] {
 
 export const DEMO_ADMIN = { email: 'admin@pharmacy.local', password: 'Admin123!demo' };
 export const DEMO_SHOPPER = { email: 'shopper@pharmacy.local', password: 'Shopper123!demo' };
+/** The demo pharmacist (Priya Pharmacist, GPhC 2071234): the one who may be the responsible pharmacist. */
+export const DEMO_PHARMACIST = { email: 'pharmacist@pharmacy.local', password: 'Pharmacist123!demo' };
 
 /**
  * Waits until `read()` gives `expected` (deep equality), then asserts it. The app updates the URL before React

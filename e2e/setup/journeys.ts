@@ -11,6 +11,20 @@ export async function signIn(page: Page, creds: { email: string; password: strin
   await page.waitForURL((url) => url.pathname !== '/sign-in');
 }
 
+/**
+ * The demo pharmacist, signed in on `page`, is the responsible pharmacist (clinical decisions wait for one): from the
+ * Dashboard's panel, or already so from an earlier journey of the same shop.
+ */
+export async function onDutyAsResponsiblePharmacist(page: Page): Promise<void> {
+  await page.goto('/admin/dashboard');
+  const panel = page.getByRole('region', { name: 'Responsible pharmacist' });
+  const signInButton = panel.getByRole('button', { name: 'Sign in as responsible pharmacist' });
+  const onDuty = panel.getByText(/You are the responsible pharmacist since/);
+  await signInButton.or(onDuty).first().waitFor();
+  if (await signInButton.isVisible()) await signInButton.click();
+  await onDuty.waitFor();
+}
+
 type NewShopper = { firstName: string; lastName: string; email: string; password: string };
 
 export async function signUp(page: Page, user: NewShopper): Promise<void> {

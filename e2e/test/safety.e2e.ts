@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, DEMO_ADMIN, expectEventually, launch, newContext, PHONE, trackErrors } from '../setup/browser';
-import { addAddressAtCheckout, approveSandboxPayment, allProducts, dobForAge, type ProductSummary, registerShopper, shortNumber, signIn, signInAfterSignUp, signUp, stockOf, uniqueEmail } from '../setup/journeys';
+import { baseUrl, DEMO_PHARMACIST, expectEventually, launch, newContext, PHONE, trackErrors } from '../setup/browser';
+import { addAddressAtCheckout, approveSandboxPayment, onDutyAsResponsiblePharmacist, allProducts, dobForAge, type ProductSummary, registerShopper, shortNumber, signIn, signInAfterSignUp, signUp, stockOf, uniqueEmail } from '../setup/journeys';
 
 // Issue 9's journeys: the catalog's safety answer from a health profile typed with suggestions, an order held for
 // the pharmacist and rejected with a refund and the stock back, and an age block a 12-year-old cannot get past.
@@ -116,7 +116,8 @@ describe('pharmacy safety journeys in the browser', () => {
     const staffContext = await newContext(browser);
     const staff = await staffContext.newPage();
     const staffErrors = trackErrors(staff);
-    await signIn(staff, DEMO_ADMIN);
+    await signIn(staff, DEMO_PHARMACIST);
+    await onDutyAsResponsiblePharmacist(staff);
     await staff.goto('/admin/orders');
     const filter = staff.getByRole('group', { name: 'Pharmacist review' }).getByRole('button', { name: /^Awaiting pharmacist review \(\d+\)$/ });
     await expectEventually(async () => /\(([1-9]\d*)\)$/.test(await filter.innerText()), true); // the count includes this order
@@ -215,7 +216,8 @@ describe('pharmacy safety journeys in the browser', () => {
     // The pharmacist reads the answers, with the reason the order is held, and approves with a note.
     const staffContext = await newContext(browser);
     const staff = await staffContext.newPage();
-    await signIn(staff, DEMO_ADMIN);
+    await signIn(staff, DEMO_PHARMACIST);
+    await onDutyAsResponsiblePharmacist(staff);
     await staff.goto('/admin/orders');
     await staff.getByRole('group', { name: 'Pharmacist review' }).getByRole('button', { name: /^Awaiting pharmacist review/ }).click();
     await staff.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: shortNumber(orderId) }).getByRole('button', { name: 'View Details' }).click();
@@ -226,6 +228,22 @@ describe('pharmacy safety journeys in the browser', () => {
     await review.getByLabel('Note (optional)').fill('Checked: suitable for a 9-year-old at the labelled dose.');
     await review.getByRole('button', { name: 'Approve order' }).click();
     await review.getByText('Approved by pharmacist').first().waitFor();
+
+    // The audit trail shows the decision by the pharmacist's name and role (checkout's entry reaches the trail within seconds).
+    const decision = staff
+      .getByRole('table', { name: 'Audit trail entries, newest first' })
+      .getByRole('row')
+      .filter({ hasText: 'order.review.approve' })
+      .filter({ hasText: shortNumber(orderId) });
+    await expectEventually(async () => {
+      await staff.goto('/admin/dashboard?view=audit');
+      await staff.getByRole('table', { name: 'Audit trail entries, newest first' }).waitFor();
+      return (await decision.count()) > 0;
+    }, true);
+    const recorded = (await decision.first().innerText()).replace(/\s+/g, ' ');
+    log('audit entry of the decision', recorded);
+    expect(recorded).toContain('Priya Pharmacist');
+    expect(recorded).toContain('Pharmacist');
     await staffContext.close();
 
     await page.goto('/my-orders');
