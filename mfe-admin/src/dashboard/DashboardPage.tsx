@@ -107,7 +107,6 @@ export function DashboardPage() {
           <Link to={`/admin/dashboard?view=${AUDIT_VIEW}`}>Audit trail</Link>: who changed what, and every read of health data
         </p>
       </IfCan>
-      {mayBeResponsible && <ResponsiblePharmacist />}
       {stats || statsLoading ? (
         // The figures' cards, the chart's box and the status list stand in place while the figures load, so their
         // arrival fills them instead of pushing the low-stock list and the feature images down the screen.
@@ -161,6 +160,8 @@ export function DashboardPage() {
       <IfCan permission="catalogue.manage">
         <FeatureImages />
       </IfCan>
+      {/* Last, so its record's rows, which arrive after the figures, push nothing down the screen. */}
+      {mayBeResponsible && <ResponsiblePharmacist />}
     </section>
   );
 }

@@ -82,7 +82,7 @@ export function ResponsiblePharmacist() {
   }
 
   return (
-    <Card as="section" aria-labelledby="responsible-heading" style={{ marginBottom: '1.5rem' }}>
+    <Card as="section" aria-labelledby="responsible-heading" style={{ marginTop: '1.5rem' }}>
       <CardTitle id="responsible-heading">Responsible pharmacist</CardTitle>
       {readError ? (
         <EmptyState
