@@ -15,6 +15,8 @@ export * from './staff';
 export * from './audit';
 export * from './pharmacist.rules';
 export * from './pharmacist';
+export * from './prescriptions.rules';
+export * from './prescriptions';
 export * from './returnTo';
 export * from './sessions';
 export * from './market/codes';
