@@ -57,8 +57,35 @@ export async function signInAfterSignUp(page: Page, user: { email: string; passw
   await page.getByRole('heading', { name: 'Your health profile' }).waitFor();
 }
 
+/**
+ * Opens the account menu and waits until it is open. Right after signing in, the page can still be settling (the
+ * landing page finishing its navigation closes the menu, as any change of page does), so a click that did not leave
+ * the menu open is made again, as a shopper would.
+ */
 export async function openAccountMenu(page: Page, firstName: string): Promise<void> {
-  await page.getByRole('button', { name: new RegExp(firstName) }).click();
+  const trigger = page.getByRole('button', { name: new RegExp(firstName) });
+  for (let attempt = 0; ; attempt++) {
+    if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click();
+    const opened = await page
+      .getByRole('list', { name: 'Account' })
+      .waitFor({ timeout: 2_000 })
+      .then(() => true, () => false);
+    if (opened && (await trigger.getAttribute('aria-expanded')) === 'true') return;
+    if (attempt === 5) throw new Error('The account menu did not stay open');
+  }
+}
+
+/** Follows a link in the account menu ("Admin", "My orders"), opening the menu again if it closed before the click. */
+export async function chooseInAccountMenu(page: Page, firstName: string, link: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    await openAccountMenu(page, firstName);
+    const clicked = await page
+      .getByRole('list', { name: 'Account' })
+      .getByRole('link', { name: link })
+      .click({ timeout: 3_000 })
+      .then(() => true, (error: unknown) => (attempt === 3 ? Promise.reject(error) : false));
+    if (clicked) return;
+  }
 }
 
 export async function signOut(page: Page, firstName: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { DEMO_ADMIN, PHONE, launch, newContext, trackErrors } from '../setup/browser';
-import { openAccountMenu, registerShopper, signIn, signInAfterSignUp, signOut, signUp, uniqueEmail } from '../setup/journeys';
+import { chooseInAccountMenu, registerShopper, signIn, signInAfterSignUp, signOut, signUp, uniqueEmail } from '../setup/journeys';
 import { startServer, type RunningServer } from '../setup/server';
 import { violations } from '../setup/axe';
 
@@ -73,8 +73,7 @@ describe('account journeys in the browser', () => {
     const adminContext = await newContext(browser);
     const admin = await adminContext.newPage();
     await signIn(admin, DEMO_ADMIN);
-    await openAccountMenu(admin, 'Demo');
-    await admin.getByRole('link', { name: 'Admin' }).click();
+    await chooseInAccountMenu(admin, 'Demo', 'Admin');
     await admin.waitForURL('**/admin/dashboard');
     await admin.getByText('Admin Panel').first().waitFor();
     await adminContext.close();
