@@ -103,6 +103,19 @@ describe('the responsible pharmacist panel on the Dashboard', () => {
   });
 });
 
+describe("the pharmacist's dashboard", () => {
+  it('says under each catalogue section that it is not for their role, once per section, and offers no upload', async () => {
+    const server = dutyServer([]);
+    renderAdmin({ path: '/admin/dashboard', server, user: phil });
+    await screen.findByRole('region', { name: 'Responsible pharmacist' });
+    for (const heading of ['Low in stock', 'Feature images']) {
+      const section = screen.getByRole('region', { name: heading });
+      expect(within(section).getAllByText(/Not available for your role/)).toHaveLength(1);
+    }
+    expect(screen.queryByLabelText('Feature image')).toBeNull();
+  });
+});
+
 describe('sinceLabel', () => {
   it('is the time alone for today, the date and time for an earlier day', () => {
     const now = new Date(2026, 10, 26, 15, 0);
