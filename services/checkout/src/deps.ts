@@ -19,6 +19,8 @@ export interface CheckoutDeps extends ServiceDeps<RateLimits> {
   eprescriptions?: EPrescriptionProvider;
   /** Paper prescriptions' files: the private `prescription-files` bucket, never served by /api/media (default: memory, for tests). */
   prescriptionFiles?: BlobStore;
+  /** Outside production: the demo shopper's prescriptions are seeded once the account and catalogue answer. */
+  demoPrescriptions?: boolean;
   /** The shop's public origin: where providers send the shopper back (…/secure/checkout/return). */
   publicOrigin: string;
   /** More origins the shop is reached at (TRUSTED_ORIGINS): a shopper who started there returns there. */

@@ -45,6 +45,7 @@ export async function openCheckout(ctx: ServiceContext): Promise<ServiceHandle> 
     account: createAccountClient({ transport: ctx.peers.account, token: ctx.internalToken }),
     payments,
     prescriptionFiles,
+    demoPrescriptions: !ctx.config.production,
     internalToken: ctx.internalToken,
     // RATE_LIMIT_CART, _ORDER_CREATE, _ORDER_CAPTURE (a load run's shoppers buy several times a second): the max only.
     rateLimits: withMaxima(DEFAULT_RATE_LIMITS, settings.rateLimits),

@@ -20,6 +20,7 @@ import { createOrderService } from './orders/service';
 import { ordersCollection } from './orders/store';
 import { returnOriginFor, trustedReturnOrigins } from './payments/return-origin';
 import { paymentRoutes } from './payments/routes';
+import { keepSeedingDemo } from './prescriptions/demo';
 import { createPrescriptionMail } from './prescriptions/mail';
 import { shopperPrescriptionRoutes } from './prescriptions/shopper-routes';
 import { staffPrescriptionRoutes } from './prescriptions/staff-routes';
@@ -78,6 +79,11 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     await app.register(shopperPrescriptionRoutes, { prescriptions, files, catalog: deps.catalog, eprescriptions: deps.eprescriptions, limits, market: market.code, now });
     await app.register(staffPrescriptionRoutes, { prescriptions, files, orders, account: deps.account, catalog: deps.catalog, mail: prescriptionMail, market: market.code, now });
     if (deps.eprescriptions?.routes) await app.register(deps.eprescriptions.routes);
+    if (deps.demoPrescriptions) {
+      const demo = keepSeedingDemo({ prescriptions, files, account: deps.account, catalog: deps.catalog, market: market.code, now }, app.log);
+      app.addHook('onReady', async () => demo.start());
+      app.addHook('onClose', async () => demo.stop());
+    }
 
     const sweeper: ExpirySweeper = createExpirySweeper(orderService, {
       intervalMs: deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
