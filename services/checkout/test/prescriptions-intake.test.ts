@@ -133,4 +133,9 @@ describe('an electronic prescription token', () => {
     expect((await addToken('u-bad', { file: 'x' })).json()).toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('multipart/form-data') });
     expect((await addToken('u-bad', { token: 'AAAAAA-BBBBBB-CCCCCC', extra: 1 })).statusCode).toBe(400);
   });
+
+  test('a JSON body is held to the usual 100 KB: only a file may be large', async () => {
+    const res = await addToken('u-huge', { token: 'AAAAAA-BBBBBB-CCCCCC', note: 'x'.repeat(200 * 1024) });
+    expect(res.statusCode).toBe(413);
+  });
 });

@@ -12,7 +12,7 @@ import {
   type MarketCode,
 } from '@pharmacy/contracts';
 import type { BlobStore } from '@pharmacy/db';
-import { HttpError, badRequest, conflict, notFound, ok, requireUser, responses, tooLarge, unavailable, unprocessable, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { DEFAULT_BODY_LIMIT, HttpError, badRequest, conflict, notFound, ok, requireUser, responses, tooLarge, unavailable, unprocessable, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyRequest } from 'fastify';
@@ -147,9 +147,15 @@ export const shopperPrescriptionRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     routes.add.path,
     {
-      preHandler: requireUser,
+      // The caller is checked on arrival, before a byte of a possibly 10 MB body is read.
+      onRequest: requireUser,
       config: { rateLimit: limits.prescription },
       bodyLimit: PRESCRIPTION_FILE_MAX_BYTES + 64 * 1024,
+      // Only a file may be that large: a token's JSON keeps the shop's usual limit.
+      preParsing: async (request) => {
+        const multipartBody = String(request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');
+        if (!multipartBody && Number(request.headers['content-length'] ?? 0) > DEFAULT_BODY_LIMIT) throw tooLarge('The request is too large.');
+      },
       schema: {
         tags,
         summary: 'Add a prescription: multipart with the photo or PDF in "file" (at most 10 MB), or JSON {token} for an e-prescription',
