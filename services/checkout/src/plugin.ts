@@ -73,9 +73,10 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     await app.register(orderRoutes, { orders: orderService, limits });
     await app.register(adminOrderRoutes, { orders, figures, service: orderService, account: deps.account, now });
     await app.register(internalRoutes, { orders: orderService, internalToken: deps.internalToken });
-    await app.register(erasureRoutes, { addresses, carts, orders, internalToken: deps.internalToken, now });
-    await app.register(paymentRoutes, { payments: deps.payments });
     const files = deps.prescriptionFiles ?? new MemoryBlobStore();
+    const erasablePrescriptions = { eraseUser: (userId: string) => prescriptions.eraseUser(userId, files) };
+    await app.register(erasureRoutes, { addresses, carts, orders, prescriptions: erasablePrescriptions, internalToken: deps.internalToken, now });
+    await app.register(paymentRoutes, { payments: deps.payments });
     await app.register(shopperPrescriptionRoutes, { prescriptions, files, catalog: deps.catalog, eprescriptions: deps.eprescriptions, limits, market: market.code, now });
     await app.register(staffPrescriptionRoutes, { prescriptions, files, orders, account: deps.account, catalog: deps.catalog, mail: prescriptionMail, market: market.code, now });
     if (deps.eprescriptions?.routes) await app.register(deps.eprescriptions.routes);

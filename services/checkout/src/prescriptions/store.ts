@@ -1,5 +1,5 @@
 import type { EPrescriptionContent, Prescriber, PrescriptionDecision, PrescriptionFileType, PrescriptionItem, PrescriptionSource, PrescriptionStatus } from '@pharmacy/contracts';
-import { isDuplicateKeyError, type Collection, type DocumentStore } from '@pharmacy/db';
+import { isDuplicateKeyError, type BlobStore, type Collection, type DocumentStore } from '@pharmacy/db';
 import { conflict } from '@pharmacy/service-kit';
 import { randomUUID } from 'node:crypto';
 
@@ -94,6 +94,19 @@ export async function createPrescriptionStore(store: DocumentStore, now: () => D
     reject(id: string, reason: string, decision: PrescriptionDecision): Promise<PrescriptionDoc | null> {
       const set = { status: 'rejected', pharmacistNote: reason, decision, updatedAt: now().toISOString(), mailDue: true };
       return prescriptions.findOneAndUpdate({ _id: id, ...awaiting }, { $set: set }, { returnDocument: 'after' });
+    },
+
+    /**
+     * A deleted account's prescriptions (docs/domain.md#deleted-accounts): those never verified (waiting or rejected,
+     * nothing was ever supplied against them) go with their files; verified ones stay as the pharmacy's record of
+     * what it checked, their mail no longer owed. Returns how many went.
+     */
+    async eraseUser(userId: string, files: BlobStore): Promise<number> {
+      const unused = await prescriptions.find({ userId, status: { $ne: 'verified' } });
+      for (const p of unused) if (p.file) await files.delete(p.file.blobId);
+      const { deletedCount } = await prescriptions.deleteMany({ userId, status: { $ne: 'verified' } });
+      await prescriptions.updateMany({ userId, mailDue: true }, { $unset: { mailDue: '' } });
+      return deletedCount;
     },
 
     mailSent: (id: string) => prescriptions.updateOne({ _id: id }, { $unset: { mailDue: '' } }),
