@@ -5,7 +5,7 @@
  */
 import { NO_RESPONSIBLE_PHARMACIST, prescriptionExpiresOn } from '@pharmacy/contracts';
 import { memoryAuditSink } from '@pharmacy/service-kit';
-import { createHarness, type Harness } from './harness';
+import { CONSULTATION_ANSWERS, createHarness, payOrder, placeOrder, type Harness } from './harness';
 import { PDF, shopDay, uploadPaper, verifyBody } from './prescription-fixtures';
 
 jest.setTimeout(30_000);
@@ -78,6 +78,17 @@ describe('the detail beside the health profile', () => {
       history: [{ kind: 'prescription', id: earlier.id, summary: 'paper prescription, awaiting check' }],
     });
     expect(audit.entries).toEqual([expect.objectContaining({ action: 'health.read', entity: expect.objectContaining({ type: 'prescription', id: rx.id }) })]);
+  });
+
+  test('the history lists the shopper’s orders of pharmacy medicines, not their other orders', async () => {
+    const pharmacy = await h.addProduct({ pharmacyOnly: true, title: 'Chloramphenicol eye drops', totalStock: 20 });
+    const everyday = await h.addProduct({ title: 'Plasters', totalStock: 20 });
+    const held = await placeOrder(h, 'u-history', [{ productId: pharmacy, quantity: 1 }], { consultation: CONSULTATION_ANSWERS });
+    await payOrder(h, 'u-history', held);
+    await payOrder(h, 'u-history', await placeOrder(h, 'u-history', [{ productId: everyday, quantity: 1 }]));
+    const rx = await waiting('u-history');
+    const { history } = (await details(rx.id)).json().data;
+    expect(history).toEqual([{ kind: 'order', id: held.orderId, at: expect.any(String), summary: expect.stringMatching(/^Order #[0-9A-F]{8} \(confirmed\): 1 × Chloramphenicol eye drops$/) }]);
   });
 });
 
