@@ -77,3 +77,4 @@ export {
   AUDIT_OUTBOX, DEFAULT_AUDIT_RETRY_MS, accountAuditDelivery, auditEntryBody, outboxAuditSink, serviceAuditSink, type AuditOutboxDoc, type OutboxAuditSink,
 } from './audit/outbox';
 export { toCsv, csvStream } from './csv';
+export { sniffFileType, sniffImageType, type SniffedType } from './magic';
