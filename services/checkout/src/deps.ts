@@ -3,6 +3,7 @@ import { limitsPer, type RateLimitsOf, type ServiceDeps } from '@pharmacy/servic
 import type { AccountClient } from './clients/account';
 import type { CatalogClient } from './clients/catalog';
 import type { PaymentProvider } from './payments/port';
+import type { EPrescriptionProvider } from './prescriptions/eprescriptions/port';
 
 /** Per-route limits (per signed-in user, else per client address); tests and load runs lower or raise them. */
 export const DEFAULT_RATE_LIMITS = limitsPer('1 minute', { cart: 120, address: 30, orderCreate: 20, orderCapture: 30, quote: 120 });
@@ -13,6 +14,8 @@ export interface CheckoutDeps extends ServiceDeps<RateLimits> {
   catalog: CatalogClient;
   account: AccountClient;
   payments: PaymentProvider;
+  /** Reads e-prescription tokens: the sandbox where payments are test payments, else none (prescriptions/eprescriptions/registry.ts). */
+  eprescriptions: EPrescriptionProvider;
   /** The shop's public origin: where providers send the shopper back (…/secure/checkout/return). */
   publicOrigin: string;
   /** More origins the shop is reached at (TRUSTED_ORIGINS): a shopper who started there returns there. */
