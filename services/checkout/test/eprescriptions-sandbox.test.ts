@@ -99,6 +99,12 @@ describe('sandbox e-prescriptions', () => {
     const token = tokenIn(res.body);
     expect(token).toMatch(TOKEN);
     expect(res.body).toContain(`data-copy="${token}"`);
+    // The copy button's script is a file of the page's own origin (the CSP runs no inline script), and it parses.
+    const script = /<script src="([^"]+)"/.exec(res.body)?.[1];
+    const copy = await h.app.inject({ method: 'GET', url: script! });
+    expect(copy.statusCode).toBe(200);
+    expect(copy.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(() => new Function(copy.body)).not.toThrow();
 
     const expected = {
       token,

@@ -19,5 +19,6 @@ main{max-width:28rem;margin:0 auto;background:#fff;border-radius:12px;padding:2r
 .actions{display:flex;gap:1rem;flex-wrap:wrap}
 a.btn{display:inline-block;padding:.75rem 1.5rem;border-radius:8px;text-decoration:none;font-weight:600}
 a.approve{background:#0f766e;color:#fff}a.cancel{background:#e2e8f0;color:#0f172a}
+@media (max-width:30rem){body{padding:1rem .5rem}main{padding:1.25rem 1rem}}
 ${style}</style></head><body><main>${body}</main></body></html>`;
 }

@@ -23,9 +23,10 @@ legend{font-weight:700;padding:0 .25rem}
 [aria-invalid=true]{border-color:#b91c1c;border-width:2px}
 .summary{border:2px solid #b91c1c;border-radius:8px;padding:.75rem 1rem;margin:0 0 1rem}
 .summary h2{font-size:1.1rem;margin:0 0 .25rem}
+.summary p{margin:0}
 button{min-height:44px;font:inherit;font-weight:600;padding:.75rem 1.5rem;border-radius:8px;border:0;background:#0f766e;color:#fff;cursor:pointer}
 form>button{margin-top:1.5rem;width:100%}
-.token{font:700 clamp(1.4rem,7vw,2.25rem)/1.2 ui-monospace,SFMono-Regular,Menlo,monospace;letter-spacing:.04em;background:#f1f5f9;border-radius:8px;padding:1rem;text-align:center;user-select:all;overflow-wrap:anywhere;margin:.5rem 0}
+.token{font:700 clamp(1.1rem,5.6vw,2.25rem)/1.2 ui-monospace,SFMono-Regular,Menlo,monospace;letter-spacing:.04em;background:#f1f5f9;border-radius:8px;padding:1rem;text-align:center;user-select:all;overflow-wrap:anywhere;margin:.5rem 0}
 .copy{width:100%}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem .75rem}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 ul.items{padding-left:1.25rem}
@@ -66,7 +67,7 @@ export function prescriberPage(opts: { values: PrescriberValues; errors?: Prescr
   const medicineOptions: Array<[string, string]> = [['', 'Choose a medicine…'], ...medicines.map((m): [string, string] => [m._id, m.title])];
   // A medicine chosen before and gone from the catalogue since stays selected, so its error reads against it.
   const known = new Set(medicines.map((m) => m._id));
-  const repeatOptions = Array.from({ length: PRESCRIPTION_LIMITS.repeats + 1 }, (_, n): [string, string] => [String(n), n === 0 ? 'No repeats' : String(n)]);
+  const repeatOptions = Array.from({ length: PRESCRIPTION_LIMITS.repeats + 1 }, (_, n): [string, string] => [String(n), String(n)]);
   const rows = Array.from({ length: Math.max(PRESCRIBER_ROWS, values.rows.length) }, (_, i) => {
     const row = values.rows[i] ?? { productId: '', quantity: '', directions: '', repeats: '0' };
     const options = row.productId && !known.has(row.productId) ? [...medicineOptions, [row.productId, 'A medicine no longer listed'] as [string, string]] : medicineOptions;
