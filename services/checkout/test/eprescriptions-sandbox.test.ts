@@ -118,6 +118,7 @@ describe('sandbox e-prescriptions', () => {
       ],
     };
     expect(await providerOf(h).lookup(token!)).toEqual(expected);
+    expect(await providerOf(h).lookup(` ${token!.toLowerCase()} `)).toEqual(expected);
 
     await h.close();
     h = await createHarness({ dataDir });

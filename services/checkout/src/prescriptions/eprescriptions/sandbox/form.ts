@@ -6,17 +6,17 @@ import { PRESCRIPTION_LIMITS, StrictObject, dobProblem, type EPrescriptionConten
  * JavaScript. Item rows are fixed in number (a page without script cannot add one); an empty row is no item.
  */
 export const PRESCRIBER_ROWS = 4;
-export const LIMITS = { patient: 120, registration: 40, quantity: 10_000 } as const;
+export const PRESCRIBER_LIMITS = { patient: 120, registration: 40, quantity: 10_000 } as const;
 
 /** Every field as the browser sends it: strings, each name once except the rows' (in row order). */
 const one = (max: number) => Type.Optional(Type.Array(Type.String({ maxLength: max }), { maxItems: 1 }));
 const rows = (max: number) => Type.Optional(Type.Array(Type.String({ maxLength: max }), { maxItems: PRESCRIPTION_LIMITS.items }));
 // Generous caps: they stop abuse only; the words a prescriber reads for a value too long come from `readForm`.
 export const PrescriberFormBody = StrictObject({
-  patientName: one(LIMITS.patient * 2),
+  patientName: one(PRESCRIBER_LIMITS.patient * 2),
   dateOfBirth: one(20),
   prescriberName: one(PRESCRIPTION_LIMITS.prescriber * 2),
-  registration: one(LIMITS.registration * 2),
+  registration: one(PRESCRIBER_LIMITS.registration * 2),
   writtenOn: one(20),
   productId: rows(64),
   quantity: rows(20),
@@ -95,7 +95,7 @@ export function readForm(
   const errors: PrescriberErrors = {};
   const { patientName, dateOfBirth, prescriberName, registration, writtenOn } = values;
   if (!patientName) errors.patientName = "Enter the patient's name.";
-  else if (patientName.length > LIMITS.patient) errors.patientName = `The patient's name can be at most ${LIMITS.patient} characters.`;
+  else if (patientName.length > PRESCRIBER_LIMITS.patient) errors.patientName = `The patient's name can be at most ${PRESCRIBER_LIMITS.patient} characters.`;
   const dob = dobProblem(dateOfBirth, new Date(`${ctx.today}T12:00:00Z`));
   if (dob) errors.dateOfBirth = dob;
   if (!prescriberName) errors.prescriberName = "Enter the prescriber's name.";
@@ -116,8 +116,8 @@ export function readForm(
     else if (!product) at('productId', 'This medicine is no longer in the catalogue. Choose another.');
     else if (!product.requiresPrescription) at('productId', `${product.title} is not a prescription-only medicine, so it needs no prescription.`);
     else if (seen.has(product.productId)) at('productId', `${product.title} is already on this prescription: write its whole quantity on one item.`);
-    const quantity = wholeNumber(row.quantity, 1, LIMITS.quantity);
-    if (quantity === null) at('quantity', `Enter a quantity from 1 to ${LIMITS.quantity.toLocaleString('en-GB')}.`);
+    const quantity = wholeNumber(row.quantity, 1, PRESCRIBER_LIMITS.quantity);
+    if (quantity === null) at('quantity', `Enter a quantity from 1 to ${PRESCRIBER_LIMITS.quantity.toLocaleString('en-GB')}.`);
     if (!row.directions) at('directions', 'Enter the directions the patient will read (e.g. "Take one tablet twice a day").');
     else if (row.directions.length > PRESCRIPTION_LIMITS.directions) at('directions', `Directions can be at most ${PRESCRIPTION_LIMITS.directions} characters.`);
     const repeats = wholeNumber(row.repeats || '0', 0, PRESCRIPTION_LIMITS.repeats);

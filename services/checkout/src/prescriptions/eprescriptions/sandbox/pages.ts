@@ -1,6 +1,6 @@
 import { PRESCRIPTION_LIMITS, type EPrescriptionContent } from '@pharmacy/contracts';
 import { escapeHtml as e, page } from '../../../sandbox/page';
-import { LIMITS, PRESCRIBER_ROWS, type PrescriberErrors, type PrescriberValues } from './form';
+import { PRESCRIBER_LIMITS, PRESCRIBER_ROWS, type PrescriberErrors, type PrescriberValues } from './form';
 
 /** The demo prescriber's pages (docs/api.md#electronic-prescriptions-sandbox): server-written HTML, readable at 375 px. */
 export const PRESCRIBER_PATH = '/api/shop/prescriptions/sandbox/prescriber';
@@ -86,10 +86,10 @@ ${field(`item${i}-directions`, 'directions', 'Directions', row.directions, error
 <p>Issue a demo token for prescription-only medicines from this shop's catalogue, then enter it in <a href="/prescriptions">My prescriptions</a>. Nothing here is a real prescription or reaches a real prescribing service.</p>
 ${summary}${empty}
 <form method="post" action="${PRESCRIBER_PATH}" novalidate>
-${field('patientName', 'patientName', "Patient's name", values.patientName, errors, 'patientName', `maxlength="${LIMITS.patient}" autocomplete="off" required`)}
+${field('patientName', 'patientName', "Patient's name", values.patientName, errors, 'patientName', `maxlength="${PRESCRIBER_LIMITS.patient}" autocomplete="off" required`)}
 ${field('dateOfBirth', 'dateOfBirth', 'Date of birth', values.dateOfBirth, errors, 'dateOfBirth', 'type="date" autocomplete="off"', 'optional')}
 ${field('prescriberName', 'prescriberName', "Prescriber's name", values.prescriberName, errors, 'prescriberName', `maxlength="${PRESCRIPTION_LIMITS.prescriber}" required`)}
-${field('registration', 'registration', 'Registration number', values.registration, errors, 'registration', `maxlength="${LIMITS.registration}" autocomplete="off" required`, 'GMC, NMC or GPhC')}
+${field('registration', 'registration', 'Registration number', values.registration, errors, 'registration', `maxlength="${PRESCRIBER_LIMITS.registration}" autocomplete="off" required`, 'GMC, NMC or GPhC')}
 ${field('writtenOn', 'writtenOn', 'Date written', values.writtenOn, errors, 'writtenOn', 'type="date" required', 'a prescription can be dispensed for 6 months from this date')}
 ${rows}
 <button type="submit">Issue prescription token</button>

@@ -71,7 +71,8 @@ export function createSandboxEPrescriptions(deps: SandboxEPrescriptionsDeps): EP
     name: 'sandbox',
 
     async lookup(token) {
-      const doc = await issued.findOne({ _id: token });
+      // Read off a screen and typed on a phone: case and stray spaces are not part of a token.
+      const doc = await issued.findOne({ _id: token.trim().toUpperCase() });
       return doc ? doc.content : null;
     },
 
