@@ -14,8 +14,8 @@ export interface CheckoutDeps extends ServiceDeps<RateLimits> {
   catalog: CatalogClient;
   account: AccountClient;
   payments: PaymentProvider;
-  /** Reads e-prescription tokens: the sandbox where payments are test payments, else none (prescriptions/eprescriptions/registry.ts). */
-  eprescriptions: EPrescriptionProvider;
+  /** Looks up e-prescription tokens (docs/architecture.md#prescriptions); without one, a token is answered 503. */
+  eprescriptions?: EPrescriptionProvider;
   /** The shop's public origin: where providers send the shopper back (…/secure/checkout/return). */
   publicOrigin: string;
   /** More origins the shop is reached at (TRUSTED_ORIGINS): a shopper who started there returns there. */

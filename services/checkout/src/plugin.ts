@@ -68,7 +68,7 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     await app.register(erasureRoutes, { addresses, carts, orders, internalToken: deps.internalToken, now });
     await app.register(paymentRoutes, { payments: deps.payments });
     // The provider's own pages (the sandbox's demo prescriber), only where that provider runs.
-    if (deps.eprescriptions.routes) await app.register(deps.eprescriptions.routes);
+    if (deps.eprescriptions?.routes) await app.register(deps.eprescriptions.routes);
 
     const sweeper: ExpirySweeper = createExpirySweeper(orderService, {
       intervalMs: deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,

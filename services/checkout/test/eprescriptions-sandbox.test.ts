@@ -41,7 +41,7 @@ function formBody(fields: Record<string, string>, rows: Array<Partial<Record<'pr
 const PATIENT = { patientName: 'Ada Lovelace', dateOfBirth: '1985-12-10', prescriberName: 'Dr Sam Okafor', registration: 'GMC 7012345', writtenOn: '2026-11-20' };
 
 /** The lookup a shopper's token reaches: the same provider over the same store. */
-const providerOf = (h: Harness) => createSandboxEPrescriptions({ store: h.store, catalog: { lookup: async () => [], products: async () => [] }, market: 'GB' });
+const providerOf = (h: Harness) => createSandboxEPrescriptions({ store: h.store, catalog: { quote: async () => ({ items: [], totalCents: 0, unrecognisedTerms: [] }), prescriptionOnly: async () => [] }, market: 'GB' });
 const issue = (h: Harness, payload: string) => h.app.inject({ method: 'POST', url: PRESCRIBER_PATH, headers: { 'content-type': FORM }, payload });
 const tokenIn = (html: string) => /data-testid="eprescription-token">([^<]+)</.exec(html)?.[1];
 const issuedCount = (h: Harness) => h.store.collection('sandbox_eprescriptions').countDocuments({});
@@ -184,11 +184,14 @@ describe('sandbox e-prescriptions', () => {
     expect(res.body).toContain('Add at least one medicine to the prescription.');
   });
 
-  it('refuses a POST the form never sends (an unknown field) with a page, not a JSON error', async () => {
+  it('refuses a POST the form never sends (an unknown field, a product id of no product shape) with a page, not a JSON error', async () => {
     const res = await issue(h, `${formBody(PATIENT, [{ productId: tretinoin, quantity: '1', directions: 'Daily' }])}&provider=real`);
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('This form could not be read');
+    const odd = await issue(h, formBody(PATIENT, [{ productId: '../products', quantity: '1', directions: 'Daily' }]));
+    expect(odd.statusCode).toBe(400);
+    expect(odd.body).toContain('This form could not be read');
   });
 
   it('says so on the page when the catalogue cannot be read', async () => {

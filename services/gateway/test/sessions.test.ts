@@ -21,7 +21,7 @@ import {
 } from '@pharmacy/service-kit';
 import { buildAccountService, serviceEraser, type AccountControls } from '@pharmacy/account-service';
 import { buildCatalogService, checkoutPurchaseChecker } from '@pharmacy/catalog-service';
-import { buildCheckoutService, createAccountClient, createCatalogClient, createSandboxProvider, noEPrescriptions } from '@pharmacy/checkout-service';
+import { buildCheckoutService, createAccountClient, createCatalogClient, createSandboxProvider } from '@pharmacy/checkout-service';
 
 const ORIGIN = 'http://shop.test';
 const PASSWORD = 'Correct-horse-9';
@@ -116,7 +116,6 @@ async function openShop(): Promise<Shop> {
       catalog: createCatalogClient({ baseUrl: 'http://catalog.internal', token, fetch: to('catalog') }),
       account: createAccountClient({ baseUrl: 'http://account.internal', token, fetch: to('account') }),
       payments: createSandboxProvider({ store: checkoutStore, publicOrigin: ORIGIN }),
-      eprescriptions: noEPrescriptions,
       internalToken: token,
       publicOrigin: ORIGIN,
       sweepIntervalMs: 0,

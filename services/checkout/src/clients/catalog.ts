@@ -1,4 +1,4 @@
-import { CatalogRoutes, ErrorCodes, UNAVAILABLE_MESSAGES, type AnyRoute, type CallArgs, type DataOf, type Product, type ProductSummary, type Quote, type QuoteItem, type SafetyProfile, type StockLine } from '@pharmacy/contracts';
+import { CatalogRoutes, ErrorCodes, PRODUCT_PAGE_SIZE_MAX, UNAVAILABLE_MESSAGES, type AnyRoute, type CallArgs, type DataOf, type Quote, type QuoteItem, type SafetyProfile, type StockLine } from '@pharmacy/contracts';
 import { createRouteClient, HttpError, type ServiceClientOptions } from '@pharmacy/service-kit';
 
 /** One priced line as the catalog quotes it (contracts/catalog.ts). */
@@ -20,10 +20,8 @@ export interface CatalogClient {
   refund(reservationId: string): Promise<void>;
   /** A paid order the pharmacist rejected and refunded: its units go back on the shelf (idempotent, exactly once). */
   restock(reservationId: string): Promise<void>;
-  /** Products by id as the catalog holds them now (unknown ids are left out). */
-  lookup(productIds: string[]): Promise<ProductSummary[]>;
-  /** One page of the public product list (the catalogue a shopper browses), `limit` at most PRODUCT_PAGE_SIZE_MAX. */
-  products(page: number, limit: number): Promise<Product[]>;
+  /** The prescription-only products on sale, in the shop's listing order (the demo prescriptions name them). */
+  prescriptionOnly(): Promise<Array<{ productId: string; title: string }>>;
 }
 
 /** The catalog did not answer (down, timed out or failing): a 503 that tells the shopper what is missing. */
@@ -56,7 +54,14 @@ export function createCatalogClient(opts: ServiceClientOptions): CatalogClient {
     release: move(internal.release),
     refund: move(internal.refund),
     restock: move(internal.restock),
-    lookup: async (productIds) => (await call(internal.lookup, { query: { ids: productIds.join(',') } })).items,
-    products: (page, limit) => call(CatalogRoutes.products.list, { query: { page, limit } }),
+    async prescriptionOnly() {
+      const found: Array<{ productId: string; title: string }> = [];
+      for (let page = 1; page <= 20; page++) {
+        const products = await call(CatalogRoutes.products.list, { query: { page, limit: PRODUCT_PAGE_SIZE_MAX } });
+        found.push(...products.filter((p) => p.requiresPrescription).map((p) => ({ productId: p._id, title: p.title })));
+        if (products.length < PRODUCT_PAGE_SIZE_MAX) break;
+      }
+      return found;
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { PRESCRIPTION_LIMITS, StrictObject, dobProblem, type EPrescriptionContent, type ProductSummary } from '@pharmacy/contracts';
+import { PRESCRIPTION_LIMITS, StrictObject, dobProblem, type EPrescriptionContent, type QuoteItem } from '@pharmacy/contracts';
 
 /**
  * The demo prescriber's form (docs/api.md#electronic-prescriptions-sandbox): a plain form POST, so it works without
@@ -10,7 +10,8 @@ export const PRESCRIBER_LIMITS = { patient: 120, registration: 40, quantity: 10_
 
 /** Every field as the browser sends it: strings, each name once except the rows' (in row order). */
 const one = (max: number) => Type.Optional(Type.Array(Type.String({ maxLength: max }), { maxItems: 1 }));
-const rows = (max: number) => Type.Optional(Type.Array(Type.String({ maxLength: max }), { maxItems: PRESCRIPTION_LIMITS.items }));
+const rows = (max: number, pattern?: string) =>
+  Type.Optional(Type.Array(Type.String({ maxLength: max, ...(pattern ? { pattern } : {}) }), { maxItems: PRESCRIPTION_LIMITS.items }));
 // Generous caps: they stop abuse only; the words a prescriber reads for a value too long come from `readForm`.
 export const PrescriberFormBody = StrictObject({
   patientName: one(PRESCRIBER_LIMITS.patient * 2),
@@ -18,7 +19,8 @@ export const PrescriberFormBody = StrictObject({
   prescriberName: one(PRESCRIPTION_LIMITS.prescriber * 2),
   registration: one(PRESCRIBER_LIMITS.registration * 2),
   writtenOn: one(20),
-  productId: rows(64),
+  // A product id as the catalogue writes them, or empty (no medicine chosen).
+  productId: rows(64, '^[A-Za-z0-9_-]*$'),
   quantity: rows(20),
   directions: rows(PRESCRIPTION_LIMITS.directions * 2),
   repeats: rows(20),
@@ -86,11 +88,11 @@ function writtenOnProblem(v: string, today: string): string | null {
 
 /**
  * Judges the form: the content to issue, or every problem at once in words the prescriber can act on. `products`
- * are the chosen medicines as the catalogue holds them now (an id it does not know is missing from it).
+ * are the catalogue's quote of the chosen medicines now (an id it does not know is NOT_FOUND there).
  */
 export function readForm(
   values: PrescriberValues,
-  ctx: { today: string; products: ProductSummary[] },
+  ctx: { today: string; products: QuoteItem[] },
 ): { content: Omit<EPrescriptionContent, 'token' | 'provider'>; errors?: undefined } | { errors: PrescriberErrors; content?: undefined } {
   const errors: PrescriberErrors = {};
   const { patientName, dateOfBirth, prescriberName, registration, writtenOn } = values;
@@ -105,7 +107,7 @@ export function readForm(
   const written = writtenOnProblem(writtenOn, ctx.today);
   if (written) errors.writtenOn = written;
 
-  const byId = new Map(ctx.products.map((p) => [p.productId, p]));
+  const byId = new Map(ctx.products.filter((p) => p.reasonCode !== 'NOT_FOUND').map((p) => [p.productId, p]));
   const seen = new Set<string>();
   const items: EPrescriptionContent['items'] = [];
   values.rows.forEach((row, i) => {

@@ -53,7 +53,7 @@ function select(id: string, name: string, label: string, value: string, options:
 
 /** The prescription-only medicines of the catalogue, by title. */
 export interface Medicine {
-  _id: string;
+  productId: string;
   title: string;
 }
 
@@ -64,9 +64,9 @@ export function prescriberPage(opts: { values: PrescriberValues; errors?: Prescr
   const summary = count
     ? `<div class="summary" role="alert" tabindex="-1"><h2>The prescription was not issued</h2><p>${count === 1 ? 'One thing needs' : `${count} things need`} changing: see the messages below.</p>${errors.items ? `<p class="error">${e(errors.items)}</p>` : ''}</div>`
     : '';
-  const medicineOptions: Array<[string, string]> = [['', 'Choose a medicine…'], ...medicines.map((m): [string, string] => [m._id, m.title])];
+  const medicineOptions: Array<[string, string]> = [['', 'Choose a medicine…'], ...medicines.map((m): [string, string] => [m.productId, m.title])];
   // A medicine chosen before and gone from the catalogue since stays selected, so its error reads against it.
-  const known = new Set(medicines.map((m) => m._id));
+  const known = new Set(medicines.map((m) => m.productId));
   const repeatOptions = Array.from({ length: PRESCRIPTION_LIMITS.repeats + 1 }, (_, n): [string, string] => [String(n), String(n)]);
   const rows = Array.from({ length: Math.max(PRESCRIBER_ROWS, values.rows.length) }, (_, i) => {
     const row = values.rows[i] ?? { productId: '', quantity: '', directions: '', repeats: '0' };

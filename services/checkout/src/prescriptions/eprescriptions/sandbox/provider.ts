@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import { PRODUCT_PAGE_SIZE_MAX, type EPrescriptionContent, type MarketCode } from '@pharmacy/contracts';
+import type { EPrescriptionContent, MarketCode } from '@pharmacy/contracts';
 import type { DocumentStore } from '@pharmacy/db';
 import { HttpError } from '@pharmacy/service-kit';
 import type { FastifyReply } from 'fastify';
@@ -21,15 +21,13 @@ export function newEPrescriptionToken(): string {
   return `${group()}-${group()}-${group()}`;
 }
 
-/** The catalogue is read a page at a time; a shop with more than this many pages of products lists the first ones. */
-const MAX_CATALOGUE_PAGES = 20;
 /** Anyone can reach the page, so issuing is capped per client address (each token is a stored document). */
 const ISSUE_LIMIT = { max: 20, timeWindow: '1 minute' };
 const FORM_BYTES = 16 * 1024;
 
 export interface SandboxEPrescriptionsDeps {
   store: DocumentStore;
-  catalog: Pick<CatalogClient, 'lookup' | 'products'>;
+  catalog: Pick<CatalogClient, 'quote' | 'prescriptionOnly'>;
   market: MarketCode;
   now?: () => Date;
 }
@@ -44,15 +42,8 @@ export function createSandboxEPrescriptions(deps: SandboxEPrescriptionsDeps): EP
   const now = deps.now ?? (() => new Date());
   const today = () => shopToday(now(), deps.market);
 
-  async function medicines(): Promise<Medicine[]> {
-    const found: Medicine[] = [];
-    for (let page = 1; page <= MAX_CATALOGUE_PAGES; page++) {
-      const products = await deps.catalog.products(page, PRODUCT_PAGE_SIZE_MAX);
-      for (const p of products) if (p.requiresPrescription) found.push({ _id: p._id, title: p.title });
-      if (products.length < PRODUCT_PAGE_SIZE_MAX) break;
-    }
-    return found.sort((a, b) => a.title.localeCompare(b.title, 'en-GB'));
-  }
+  const medicines = async (): Promise<Medicine[]> =>
+    (await deps.catalog.prescriptionOnly()).sort((a, b) => a.title.localeCompare(b.title, 'en-GB'));
 
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send(body);
@@ -101,7 +92,8 @@ export function createSandboxEPrescriptions(deps: SandboxEPrescriptionsDeps): EP
           const values = valuesOf(request.body);
           return orUnavailable(reply, async () => {
             const ids = chosenProducts(values);
-            const products = ids.length ? await deps.catalog.lookup(ids) : [];
+            // The catalogue's word on each chosen medicine now (the quote names unknown ones and says which need a prescription).
+            const products = ids.length ? (await deps.catalog.quote(ids.map((productId) => ({ productId, quantity: 1 })))).items : [];
             const read = readForm(values, { today: today(), products });
             if (read.errors) return html(reply, 422, prescriberPage({ values, errors: read.errors, medicines: await medicines() }));
             const content: EPrescriptionContent = { token: newEPrescriptionToken(), provider: 'sandbox', ...read.content };
