@@ -33,7 +33,7 @@ export interface SandboxEPrescriptionsDeps {
 }
 
 /**
- * The sandbox e-prescription provider (docs/architecture.md#prescriptions): a clearly labelled demo prescriber page
+ * The sandbox e-prescription provider (docs/architecture.md#electronic-prescription-providers): a clearly labelled demo prescriber page
  * issues tokens for prescription-only medicines of this shop's catalogue, and `lookup` reads them back. It is on
  * only where the payment sandbox is (docs/operations.md#electronic-prescriptions).
  */
