@@ -79,6 +79,7 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     await app.register(paymentRoutes, { payments: deps.payments });
     await app.register(shopperPrescriptionRoutes, { prescriptions, files, catalog: deps.catalog, eprescriptions: deps.eprescriptions, limits, market: market.code, now });
     await app.register(staffPrescriptionRoutes, { prescriptions, files, orders, account: deps.account, catalog: deps.catalog, mail: prescriptionMail, market: market.code, now });
+    // The provider's own pages (the sandbox's demo prescriber), only where that provider runs.
     if (deps.eprescriptions?.routes) await app.register(deps.eprescriptions.routes);
     if (deps.demoPrescriptions) {
       const demo = keepSeedingDemo({ prescriptions, files, account: deps.account, catalog: deps.catalog, market: market.code, now }, app.log);

@@ -14,6 +14,7 @@ import { createAccountClient } from '../src/clients/account';
 import { createCatalogClient } from '../src/clients/catalog';
 import { createSandboxProvider } from '../src/payments/providers/sandbox';
 import type { PaymentProvider } from '../src/payments/port';
+import { createSandboxEPrescriptions } from '../src/prescriptions/eprescriptions';
 import type { CheckoutDeps } from '../src/deps';
 
 export const ORIGIN = 'http://shop.test';
@@ -151,16 +152,20 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   const store = await openStore({ name: 'checkout', ...onDisk });
   const clock = { offsetMs: 0 };
   let controls: CheckoutControls | undefined;
+  const catalog = createCatalogClient({ baseUrl: 'http://catalog.internal', token: internalToken, fetch: opts.wrapCatalogFetch ? opts.wrapCatalogFetch(fetch) : fetch, timeoutMs: 30_000 });
+  const now = () => new Date(Date.now() + clock.offsetMs);
   await app.register(
     buildCheckoutService(
       {
         store: opts.wrapStore ? opts.wrapStore(store) : store,
-        catalog: createCatalogClient({ baseUrl: 'http://catalog.internal', token: internalToken, fetch: opts.wrapCatalogFetch ? opts.wrapCatalogFetch(fetch) : fetch, timeoutMs: 30_000 }),
+        catalog,
         account: createAccountClient({ baseUrl: 'http://account.internal', token: internalToken, fetch }),
         payments: opts.payments ? opts.payments(store) : createSandboxProvider({ store, publicOrigin: ORIGIN }),
+        // The demo prescriber, as where payments are the sandbox's (the shop's default outside production).
+        eprescriptions: createSandboxEPrescriptions({ store, catalog, market: 'GB', now }),
         internalToken,
         publicOrigin: ORIGIN,
-        now: () => new Date(Date.now() + clock.offsetMs),
+        now,
         sweepIntervalMs: opts.sweepIntervalMs ?? 0,
         orderTtlMs: opts.orderTtlMs,
         rateLimits: { cart: BIG, address: BIG, orderCreate: BIG, orderCapture: BIG, quote: BIG, prescription: BIG },

@@ -9,7 +9,8 @@ export const sandbox: PaymentProviderEntry<'sandbox'> = {
   name: 'sandbox',
   needs: 'nothing',
   testPayments: {
-    productionWarning: 'PAYMENT_PROVIDER=sandbox in production: payments are simulated, no money is taken, and every order is marked as a test payment.',
+    productionWarning:
+      'PAYMENT_PROVIDER=sandbox in production: payments are simulated, no money is taken, every order is marked as a test payment, and the demo prescriber issues e-prescription tokens to anyone.',
   },
   settings: () => ({ state: 'complete' }),
   create: (_settings, deps) => createSandboxProvider({ store: deps.store, publicOrigin: deps.publicOrigin }),

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { DocumentStore } from '@pharmacy/db';
 import { Id, StrictObject, TEST_PAYMENT_NOTICE, centsToDecimal, formatMoney } from '@pharmacy/contracts';
 import { PaymentError, type CreatePaymentInput, type PaymentProvider, type RefundInput } from '../../port';
-import { escapeHtml, page } from './pages';
+import { escapeHtml, page } from '../../../sandbox/page';
 import { sandboxPaymentsStore, type SandboxPaymentDoc } from './store';
 
 /**
