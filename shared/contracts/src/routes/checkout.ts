@@ -1,5 +1,5 @@
 // The checkout service's routes (prefixes /api/shop/cart, /api/shop/delivery, /api/shop/address, /api/shop/order,
-// /api/admin/orders, /api/payments; /internal/checkout for the other services).
+// /api/shop/prescriptions, /api/admin/orders, /api/admin/prescriptions, /api/payments; /internal/checkout for the other services).
 import type { Static } from '@sinclair/typebox';
 import type {
   Address,
@@ -27,6 +27,15 @@ import type {
   PaymentConfig,
 } from '../checkout';
 import type { PurchaseCheck } from '../catalog';
+import type {
+  PrescriptionTokenBody,
+  RejectPrescriptionBody,
+  ShopperPrescription,
+  StaffPrescription,
+  StaffPrescriptionsQuery,
+  StaffPrescriptionsResponse,
+  VerifyPrescriptionBody,
+} from '../prescriptions';
 import type { OkEnvelope } from '../envelope';
 import type { ErasureResponse } from '../sessions';
 import { route } from './route';
@@ -69,6 +78,22 @@ export const CheckoutRoutes = {
     setStatus: route<Ok<StaffOrder>, Static<typeof AdminOrderStatusBody>>()('PUT', '/api/admin/orders/update/:id'),
     setPayment: route<Ok<StaffOrder>, Static<typeof AdminPaymentStatusBody>>()('PUT', '/api/admin/orders/payment/:id'),
     review: route<Ok<StaffOrder>, AdminReviewBody>()('POST', '/api/admin/orders/review/:id'),
+  },
+  /** The shopper's prescriptions (docs/api.md#prescriptions); `add` takes multipart (file in `file`) or a token. */
+  prescriptions: {
+    add: route<Ok<ShopperPrescription>, PrescriptionTokenBody>()('POST', '/api/shop/prescriptions'),
+    list: route<Ok<ShopperPrescription[]>>()('GET', '/api/shop/prescriptions'),
+    /** The owner's paper prescription file (never cached, never public). */
+    file: route<never>()('GET', '/api/shop/prescriptions/:id/file'),
+  },
+  /** The pharmacist's "Prescriptions to check" (clinical.review). */
+  adminPrescriptions: {
+    list: route<Static<typeof StaffPrescriptionsResponse>, undefined, StaffPrescriptionsQuery>()('GET', '/api/admin/prescriptions'),
+    details: route<Ok<StaffPrescription>>()('GET', '/api/admin/prescriptions/:id'),
+    /** The decisions answer the prescription without health data: the screen keeps what its details read. */
+    file: route<never>()('GET', '/api/admin/prescriptions/:id/file'),
+    verify: route<Ok<ShopperPrescription>, VerifyPrescriptionBody>()('POST', '/api/admin/prescriptions/:id/verify'),
+    reject: route<Ok<ShopperPrescription>, RejectPrescriptionBody>()('POST', '/api/admin/prescriptions/:id/reject'),
   },
   payments: {
     config: route<Ok<PaymentConfig>>()('GET', '/api/payments/config'),
