@@ -9,6 +9,7 @@ import { RoleNote } from '../ForRole';
 import { Sections } from '../orders/parts';
 import { notifySuccess } from '../state/effects';
 import { Center } from '../styles';
+import { Acknowledge } from './Acknowledge';
 import { DecisionRecord } from './DecisionRecord';
 import { PatientPanel, productTitle } from './PatientPanel';
 import { PrescriptionDocument } from './PrescriptionDocument';
@@ -35,8 +36,6 @@ const Warnings = styled.section`
   background: ${th((t) => t.colors.warningSubtle)};
   h3 { margin: 0 0 ${th((t) => t.space(2))}; font-size: ${th((t) => t.fontSizes.lg)}; }
   ul { margin: 0 0 ${th((t) => t.space(3))}; padding-left: ${th((t) => t.space(5))}; }
-  label { display: flex; align-items: center; gap: ${th((t) => t.space(2))}; min-height: 2.75rem; font-weight: ${th((t) => t.fontWeights.semibold)}; cursor: pointer; }
-  input { width: 1.25rem; height: 1.25rem; accent-color: ${th((t) => t.colors.brandStrong)}; }
 `;
 
 const Outcome = styled.section`
@@ -82,11 +81,7 @@ function SafetyWarnings({ prescription, acknowledged, onAcknowledge }: { prescri
           return <li key={`${w.productId}-${w.message}`}>{title ? <><strong>{title}</strong>: {w.message}</> : w.message}</li>;
         })}
       </ul>
-      {onAcknowledge && (
-        <label>
-          <input type="checkbox" checked={acknowledged} onChange={(event) => onAcknowledge(event.target.checked)} />I have read these warnings
-        </label>
-      )}
+      {onAcknowledge && <Acknowledge checked={acknowledged} onChange={onAcknowledge} />}
     </Warnings>
   );
 }

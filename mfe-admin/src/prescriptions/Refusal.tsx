@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { CheckoutErrorCodes, NO_RESPONSIBLE_PHARMACIST_CODE } from '@pharmacy/contracts';
 import type { ShopQueryError } from '@pharmacy/session';
 import { th } from '@pharmacy/ui';
+import { Acknowledge } from './Acknowledge';
 
 const Box = styled.div`
   padding: ${th((t) => t.space(3))};
@@ -11,18 +12,6 @@ const Box = styled.div`
   color: ${th((t) => t.colors.dangerStrong)};
   p { margin: 0; }
   p + p { margin-top: ${th((t) => t.space(2))}; }
-`;
-
-const Ack = styled.label`
-  display: flex;
-  align-items: center;
-  gap: ${th((t) => t.space(2))};
-  min-height: 2.75rem;
-  margin-top: ${th((t) => t.space(2))};
-  color: ${th((t) => t.colors.text)};
-  font-weight: ${th((t) => t.fontWeights.semibold)};
-  cursor: pointer;
-  input { width: 1.25rem; height: 1.25rem; accent-color: ${th((t) => t.colors.brandStrong)}; }
 `;
 
 /** What to do next, by the refusal's kind; the form keeps everything typed in every case. */
@@ -55,9 +44,7 @@ export function Refusal({ error, acknowledged, onAcknowledge }: RefusalProps) {
       <p>{error.message}</p>
       {next && <p>{next}</p>}
       {needsWarningsRead(error) && (
-        <Ack>
-          <input type="checkbox" checked={acknowledged} onChange={(event) => onAcknowledge(event.target.checked)} />I have read these warnings
-        </Ack>
+        <Acknowledge checked={acknowledged} onChange={onAcknowledge} />
       )}
     </Box>
   );

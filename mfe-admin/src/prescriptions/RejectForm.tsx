@@ -1,20 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { PRESCRIPTION_LIMITS } from '@pharmacy/contracts';
-import { Button, Field, Textarea, th } from '@pharmacy/ui';
-import { H4 } from '../orders/parts';
+import { Button, Field, Textarea } from '@pharmacy/ui';
+import { DecisionForm, H4 } from '../orders/parts';
 import { reasonProblem } from '../orders/ReviewDecision';
 
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
+/** Beside the taller approve form: as tall as its own fields. */
+const Form = styled(DecisionForm)`
   align-self: start;
-  min-width: 0;
-  padding: ${th((t) => t.space(4))};
-  border: 1px solid ${th((t) => t.colors.border)};
-  border-radius: ${th((t) => t.radii.md)};
-  textarea { min-height: 4.5rem; }
-  button[type='submit'] { align-self: flex-start; }
 `;
 
 export interface RejectFormProps {

@@ -1,37 +1,15 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { PRESCRIPTION_LIMITS, type VerifyPrescriptionBody } from '@pharmacy/contracts';
-import { Button, Field, Input, MutedText, Select, Textarea, breakpoints, th } from '@pharmacy/ui';
-import { H4 } from '../orders/parts';
+import { Button, Field, Input, MutedText, Select, Textarea, th } from '@pharmacy/ui';
+import { DecisionForm, H4 } from '../orders/parts';
+import { FormGrid, FullWidth } from '../styles';
 import type { PrescriptionProduct } from './queries';
 import { QUANTITY_MAX, emptyItem, errorCount, expiryLine, localToday, toVerifyBody, validateVerify, type ItemValues, type VerifyErrors, type VerifyValues } from './verifyForm';
 
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  min-width: 0;
-  padding: ${th((t) => t.space(4))};
-  border: 1px solid ${th((t) => t.colors.border)};
-  border-radius: ${th((t) => t.radii.md)};
-  textarea { min-height: 3.5rem; }
-`;
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: 1fr;
-  column-gap: ${th((t) => t.space(3))};
-  @media (min-width: ${breakpoints.sm}px) {
-    grid-template-columns: 1fr 1fr;
-  }
-`;
-
 /** Who wrote it and when, below the items. */
-const Prescribed = styled(Grid)`
+const Prescribed = styled(FormGrid)`
   margin-top: ${th((t) => t.space(4))};
-`;
-
-const Wide = styled.div`
-  grid-column: 1 / -1;
 `;
 
 const Item = styled.fieldset`
@@ -109,7 +87,7 @@ export function VerifyForm({ values, onChange, products, warningsReady, warnings
   const missing = ready ? [] : problems(errors, warningsReady);
 
   return (
-    <Form aria-labelledby="rx-approve-heading" onSubmit={submit} noValidate>
+    <DecisionForm aria-labelledby="rx-approve-heading" onSubmit={submit} noValidate>
       <H4 id="rx-approve-heading">Approve</H4>
       {values.items.map((item, index) => {
         const e = errors.items[index] ?? {};
@@ -118,8 +96,8 @@ export function VerifyForm({ values, onChange, products, warningsReady, warnings
         return (
           <Item key={item.key}>
             <legend>Item {index + 1}</legend>
-            <Grid>
-              <Wide>
+            <FormGrid>
+              <FullWidth>
                 <Field
                   label="Medicine"
                   required
@@ -141,19 +119,19 @@ export function VerifyForm({ values, onChange, products, warningsReady, warnings
                     Load the medicines again
                   </Button>
                 )}
-              </Wide>
+              </FullWidth>
               <Field label="Quantity" required error={shown(name('quantity'), e.quantity)} hint="Units per issue, as the product is sold">
                 <Input value={item.quantity} inputMode="numeric" maxLength={String(QUANTITY_MAX).length} onChange={(ev) => setItem(index, { quantity: ev.target.value })} onBlur={touch(name('quantity'))} disabled={busy} />
               </Field>
               <Field label="Repeats allowed" required error={shown(name('repeatsAllowed'), e.repeatsAllowed)} hint={`0 to ${PRESCRIPTION_LIMITS.repeats}`}>
                 <Input value={item.repeatsAllowed} inputMode="numeric" maxLength={2} onChange={(ev) => setItem(index, { repeatsAllowed: ev.target.value })} onBlur={touch(name('repeatsAllowed'))} disabled={busy} />
               </Field>
-              <Wide>
+              <FullWidth>
                 <Field label="Directions" required error={shown(name('directions'), e.directions)} hint="As the label will read, e.g. Take one tablet twice a day">
                   <Textarea value={item.directions} maxLength={PRESCRIPTION_LIMITS.directions} onChange={(ev) => setItem(index, { directions: ev.target.value })} onBlur={touch(name('directions'))} disabled={busy} />
                 </Field>
-              </Wide>
-            </Grid>
+              </FullWidth>
+            </FormGrid>
             {values.items.length > 1 && (
               <Button size="sm" variant="ghost" onClick={() => set({ items: values.items.filter((_, i) => i !== index) })} disabled={busy}>
                 Remove item {index + 1}
@@ -176,17 +154,17 @@ export function VerifyForm({ values, onChange, products, warningsReady, warnings
         <Field label="Prescriber's registration" error={shown('registration', errors.registration)} hint="GMC, NMC or GPhC number, if written">
           <Input value={values.registration} maxLength={40} autoComplete="off" onChange={(ev) => set({ registration: ev.target.value })} onBlur={touch('registration')} disabled={busy} />
         </Field>
-        <Wide>
+        <FullWidth>
           <Field label="Date written" required error={writtenOnError} hint="It can be dispensed for 6 months from this date">
             <Input type="date" value={values.writtenOn} max={today} onChange={(ev) => set({ writtenOn: ev.target.value })} onBlur={touch('writtenOn')} disabled={busy} />
           </Field>
           {expiry && !writtenOnError && <Expiry aria-live="polite">{expiry}</Expiry>}
-        </Wide>
-        <Wide>
+        </FullWidth>
+        <FullWidth>
           <Field label="Note (optional)" error={shown('note', errors.note)} hint="The shopper reads it in My prescriptions.">
             <Textarea value={values.note} maxLength={PRESCRIPTION_LIMITS.note} onChange={(ev) => set({ note: ev.target.value })} onBlur={touch('note')} disabled={busy} />
           </Field>
-        </Wide>
+        </FullWidth>
       </Prescribed>
       <div>
         <Button type="submit" disabled={!ready || busy} loading={approving} loadingLabel="Approving" aria-describedby={missing.length ? 'rx-approve-missing' : undefined}>
@@ -203,6 +181,6 @@ export function VerifyForm({ values, onChange, products, warningsReady, warnings
           </div>
         )}
       </div>
-    </Form>
+    </DecisionForm>
   );
 }

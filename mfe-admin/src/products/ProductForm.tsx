@@ -2,8 +2,9 @@ import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { CATEGORIES, formatMoney } from '@pharmacy/contracts';
 import { useMarket } from '@pharmacy/session';
-import { Button, Field, Input, MutedText, Options, Select, Textarea, breakpoints, th } from '@pharmacy/ui';
+import { Button, Field, Input, MutedText, Options, Select, Textarea, th } from '@pharmacy/ui';
 import { ImageUploader } from '../media/ImageUploader';
+import { FormGrid as Grid, FullWidth as Wide } from '../styles';
 import {
   DOSAGE_FORMS,
   MAX_PER_ORDER_HINT,
@@ -12,19 +13,6 @@ import {
   type ProductFormErrors,
   type ProductFormValues,
 } from './productForm';
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: 1fr;
-  column-gap: ${th((t) => t.space(4))};
-  @media (min-width: ${breakpoints.sm}px) {
-    grid-template-columns: 1fr 1fr;
-  }
-`;
-
-const Wide = styled.div`
-  grid-column: 1 / -1;
-`;
 
 const Legend = styled.legend`
   padding: 0;
