@@ -167,6 +167,23 @@ describe('The check screen', () => {
     expect(within(warnings).getByRole('checkbox', { name: 'I have read these warnings' })).not.toBeChecked();
   });
 
+  it('forgets the shopper\'s health data once the check screen closes', async () => {
+    const { dialog, user, state } = await openCheck('rx-alice', prescriptionServer([ALICE()]), 'Alice Smith');
+    const held = () => JSON.stringify((state() as unknown as Record<string, unknown>).adminPrescriptionQueries);
+    expect(held()).toContain('Penicillin');
+    await user.click(within(dialog).getByRole('button', { name: /close/i }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(held()).not.toContain('Penicillin'));
+    expect(held()).not.toContain('1990-05-14');
+  });
+
+  it('flags an electronic prescription written for someone born on another day than the shopper', async () => {
+    const bob = BOB();
+    const other = makePrescription({ ...bob, eprescription: { ...bob.eprescription!, patient: { name: 'Bob Stone', dateOfBirth: '1958-03-02' } } });
+    const { dialog } = await openCheck('rx-bob', prescriptionServer([other]), 'Bob Stone');
+    expect(within(dialog).getByRole('note')).toHaveTextContent("The patient's date of birth does not match the shopper's profile (2 Mar 1985). Check who it is for.");
+  });
+
   it('shows a PDF in a viewer with a link to open it', async () => {
     const { dialog } = await openCheck('rx-alice', prescriptionServer([makePrescription({ _id: 'rx-alice', fileType: 'application/pdf' })]), 'Alice Smith');
     expect(within(dialog).queryByRole('img')).toBeNull();
