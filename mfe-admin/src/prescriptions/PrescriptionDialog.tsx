@@ -123,7 +123,7 @@ function PrescriptionCheck({ prescription: p, onOpen }: { prescription: StaffPre
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // Warnings only the refusal listed (for medicines chosen on the form), read there.
   const [refusalRead, setRefusalRead] = useState(false);
-  const products = readOf(prescriptionQueries.useProductsQuery(undefined, { skip: p.status !== 'awaiting_check' || !canDecide }));
+  const products = readOf(prescriptionQueries.useProductsQuery(undefined, { skip: p.status !== 'awaiting_check' || !canDecide, refetchOnMountOrArgChange: false }));
   const [verify, verifying] = prescriptionQueries.useVerifyMutation();
   const [reject, rejecting] = prescriptionQueries.useRejectMutation();
   const busy = verifying.isLoading || rejecting.isLoading;

@@ -72,8 +72,10 @@ export const prescriptionQueries = createApi({
       // It holds the shopper's health data: gone from the store as soon as the check screen closes.
       keepUnusedDataFor: 0,
     }),
+    // The catalogue's prescription medicines change rarely: one read serves every check for ten minutes.
     products: build.query<PrescriptionProduct[], void>({
       queryFn: fromCall((_: void, signal) => prescriptionProducts(signal)),
+      keepUnusedDataFor: 600,
     }),
     // A refusal (someone else decided, new warnings) also means what the screen shows is old: both are read again.
     verify: build.mutation<unknown, { id: string; body: VerifyPrescriptionBody }>({
