@@ -23,7 +23,9 @@ const EMPTY: Record<PrescriptionStatus, string> = {
 };
 
 function columnsFor(status: PrescriptionStatus, open: (id: string) => void): Column<StaffPrescriptionRow>[] {
-  const shopper: Column<StaffPrescriptionRow> = { header: 'Shopper', card: 'title', cell: (r) => r.shopperName };
+  const shopper: Column<StaffPrescriptionRow> = { header: 'Shopper', card: 'title', cell: (r) => textOrDash(r.shopperName) };
+  // A shopper the account service no longer knows comes without a name: the button says so rather than "Check 's".
+  const whose = (r: StaffPrescriptionRow) => (r.shopperName ? `${r.shopperName}'s prescription` : 'the prescription of an unknown shopper');
   const source: Column<StaffPrescriptionRow> = { header: 'Source', width: '7.5rem', cell: (r) => PRESCRIPTION_SOURCE_LABELS[r.source] };
   const product: Column<StaffPrescriptionRow> = { header: 'For product', cell: (r) => textOrDash(r.forProduct?.title) };
   const action: Column<StaffPrescriptionRow> = {
@@ -33,11 +35,11 @@ function columnsFor(status: PrescriptionStatus, open: (id: string) => void): Col
     card: 'actions',
     cell: (r) =>
       status === 'awaiting_check' ? (
-        <Button size="sm" onClick={() => open(r._id)} aria-label={`Check ${r.shopperName}'s prescription`}>
+        <Button size="sm" onClick={() => open(r._id)} aria-label={`Check ${whose(r)}`}>
           Check
         </Button>
       ) : (
-        <Button size="sm" variant="secondary" onClick={() => open(r._id)} aria-label={`View Details of ${r.shopperName}'s prescription`}>
+        <Button size="sm" variant="secondary" onClick={() => open(r._id)} aria-label={`View Details of ${whose(r)}`}>
           View Details
         </Button>
       ),
