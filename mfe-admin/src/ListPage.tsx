@@ -17,6 +17,8 @@ export interface ListPageProps<T extends { _id: string }> {
   loading: boolean;
   /** Why the table is empty, when the screen can say (a filter, an empty catalog). */
   emptyDescription?: ReactNode;
+  /** What stands for the rows when there are none, when the screen says it all itself (a failure with "Try again"). */
+  empty?: ReactNode;
   /** For a list the server pages; the screen asks for another page through `onPage`. */
   paging?: { page: number; limit: number; total: number; onPage: (page: number) => void };
   /** The screen's dialogs. */
@@ -39,7 +41,7 @@ export function pageSummary(page: number, limit: number, shown: number, total: n
 }
 
 /** Every admin list screen: title, toolbar, the table (spinner, empty state, rows) and its pages. */
-export function ListPage<T extends { _id: string }>({ title, label, toolbar, spreadToolbar, rows, columns, loading, emptyDescription, paging, children }: ListPageProps<T>) {
+export function ListPage<T extends { _id: string }>({ title, label, toolbar, spreadToolbar, rows, columns, loading, emptyDescription, empty, paging, children }: ListPageProps<T>) {
   const noun = label.toLowerCase();
   return (
     <section>
@@ -52,7 +54,7 @@ export function ListPage<T extends { _id: string }>({ title, label, toolbar, spr
         rowKey={(row) => row._id}
         loading={loading}
         loadingLabel={`Loading ${noun}`}
-        empty={<EmptyState message={`No ${noun} found`} description={emptyDescription} />}
+        empty={empty ?? <EmptyState message={`No ${noun} found`} description={emptyDescription} />}
         roomy
       />
       {paging && rows.length > 0 && <PageSummary>{pageSummary(paging.page, paging.limit, rows.length, paging.total, noun)}</PageSummary>}

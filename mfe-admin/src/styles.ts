@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { th } from '@pharmacy/ui';
+import { breakpoints, th } from '@pharmacy/ui';
 
 /** Ids, payment references: monospace so long ids line up in tables and dialogs. */
 export const Mono = styled.span`
@@ -24,4 +24,18 @@ export const Toolbar = styled.div<{ $spread?: boolean }>`
   margin-bottom: ${th((t) => t.space(4))};
   label { font-weight: ${th((t) => t.fontWeights.medium)}; }
   select { width: auto; min-width: 12rem; }
+`;
+
+/** A form's fields in one column on a phone, two from `sm` up; `FullWidth` spans both. */
+export const FormGrid = styled.div`
+  display: grid;
+  grid-template-columns: 1fr;
+  column-gap: ${th((t) => t.space(4))};
+  @media (min-width: ${breakpoints.sm}px) {
+    grid-template-columns: 1fr 1fr;
+  }
+`;
+
+export const FullWidth = styled.div`
+  grid-column: 1 / -1;
 `;

@@ -170,6 +170,8 @@ describe('Products screen', () => {
         minAge: 6,
         requiresPrescription: true,
         pharmacyOnly: true,
+        controlled: false,
+        refrigerated: false,
       },
     ]);
     expect(within(notification()).getByText('Product added')).toBeInTheDocument();
@@ -229,6 +231,25 @@ describe('Products screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit product' })).not.toBeInTheDocument());
     expect(server.callsTo('PUT', '/api/admin/products/edit/p-3').map((r) => r.body)).toEqual([expect.objectContaining({ pharmacyOnly: false, version: 4 })]);
+  });
+
+  it('marks a controlled or refrigerated medicine click and collect only: the form loads both flags and sends them', async () => {
+    const insulin = makeProduct({ _id: 'p-5', title: 'Insulin Pen', requiresPrescription: true, refrigerated: true, version: 2 });
+    const { user, server } = await renderProducts(serverWith([...PRODUCTS, insulin]));
+    server.on('PUT', '/api/admin/products/edit/p-5', (req) => ok({ ...insulin, ...(req.body as object), version: 3 }));
+    await user.click(screen.getByRole('button', { name: 'Edit Insulin Pen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit product' });
+    const controlled = within(dialog).getByRole('checkbox', { name: 'Controlled drug' });
+    const cold = within(dialog).getByRole('checkbox', { name: 'Needs refrigeration' });
+    expect(controlled).not.toBeChecked();
+    expect(cold).toBeChecked();
+    expect(controlled).toHaveAccessibleDescription(expect.stringContaining('click and collect only'));
+    expect(cold).toHaveAccessibleDescription(expect.stringContaining('click and collect only'));
+
+    await user.click(controlled);
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit product' })).not.toBeInTheDocument());
+    expect(server.callsTo('PUT', '/api/admin/products/edit/p-5').map((r) => r.body)).toEqual([expect.objectContaining({ controlled: true, refrigerated: true, version: 2 })]);
   });
 
   it('deletes only after confirmation', async () => {

@@ -11,11 +11,13 @@ import { dateTimeOrDash } from '../format';
 import { useAdminSelector } from '../state/module';
 import { selectOrders, selectRecognition } from '../state/selectors';
 import { useDetailsDialog } from '../useDetailsDialog';
+import { PrescriptionsButton } from '../prescriptions/PrescriptionsButton';
+import { PRESCRIPTIONS_VIEW, PrescriptionsView } from '../prescriptions/PrescriptionsQueue';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { OrderWordsBadges, staffStatusLabel } from './StatusControl';
 import { ordersActions } from './slice';
 
-/** The two views of the list as one segmented control: every order, or the pharmacist's queue with its size. */
+/** The views of Orders as one segmented control: every order, the pharmacist's review queue, the prescriptions to check. */
 const Segments = styled.div`
   display: inline-flex;
   flex-wrap: wrap;
@@ -94,9 +96,28 @@ export function OrdersPage() {
     viewDetailsColumn(dialog.open),
   ];
   const openId = dialog.openId;
-  const showReview = (next: 'awaiting' | null) => dispatch(ordersActions.fetchOrders({ review: next, page: 1 }));
+  const prescriptions = params.get('view') === PRESCRIPTIONS_VIEW;
+  const showReview = (next: 'awaiting' | null) => {
+    if (prescriptions) setParams({});
+    dispatch(ordersActions.fetchOrders({ review: next, page: 1 }));
+  };
   const statusWords = status ? staffStatusLabel('orderStatus', status).toLowerCase() : null;
   const query = orders.q;
+
+  const allOrders = !prescriptions && review === null;
+  const awaiting = !prescriptions && review === 'awaiting';
+  const views = (
+    <Segments role="group" aria-label="Pharmacist review">
+      <Button variant={allOrders ? 'primary' : 'secondary'} aria-pressed={allOrders} onClick={() => showReview(null)}>
+        All orders
+      </Button>
+      <Button variant={awaiting ? 'primary' : 'secondary'} aria-pressed={awaiting} onClick={() => showReview('awaiting')}>
+        {reviewStatusLabel('awaiting', 'staff')} ({awaitingReview})
+      </Button>
+      <PrescriptionsButton pressed={prescriptions} onClick={() => setParams({ view: PRESCRIPTIONS_VIEW })} />
+    </Segments>
+  );
+  if (prescriptions) return <PrescriptionsView views={views} />;
 
   return (
     <ListPage
@@ -111,14 +132,7 @@ export function OrdersPage() {
             value={term}
             onChange={setTerm}
           />
-          <Segments role="group" aria-label="Pharmacist review">
-            <Button variant={review === null ? 'primary' : 'secondary'} aria-pressed={review === null} onClick={() => showReview(null)}>
-              All orders
-            </Button>
-            <Button variant={review === 'awaiting' ? 'primary' : 'secondary'} aria-pressed={review === 'awaiting'} onClick={() => showReview('awaiting')}>
-              {reviewStatusLabel('awaiting', 'staff')} ({awaitingReview})
-            </Button>
-          </Segments>
+          {views}
           <label htmlFor={filterId}>Status</label>
           <Select
             id={filterId}

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { REVIEW_REASON_MAX, formatMoney, type AdminReviewBody, type StaffOrder } from '@pharmacy/contracts';
 import { Button, Field, Textarea, breakpoints, th } from '@pharmacy/ui';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { H4 } from './parts';
+import { DecisionForm, H4 } from './parts';
 
 const REASON_MIN = 3;
 
@@ -15,16 +15,6 @@ const Forms = styled.div`
   @media (min-width: ${breakpoints.md}px) {
     grid-template-columns: 1fr 1fr;
   }
-  form {
-    display: flex;
-    flex-direction: column;
-    min-width: 0;
-    padding: ${th((t) => t.space(4))};
-    border: 1px solid ${th((t) => t.colors.border)};
-    border-radius: ${th((t) => t.radii.md)};
-  }
-  textarea { min-height: 4.5rem; }
-  button[type='submit'] { align-self: flex-start; }
 `;
 
 const Failure = styled.p`
@@ -92,7 +82,7 @@ export function ReviewDecision({ order, deciding, error, onDecide }: ReviewDecis
     <>
       {error && <Failure role="alert">{error}</Failure>}
       <Forms>
-        <form aria-labelledby="review-approve-heading" onSubmit={approve} noValidate>
+        <DecisionForm aria-labelledby="review-approve-heading" onSubmit={approve} noValidate>
           <H4 id="review-approve-heading">Approve</H4>
           <Field label="Note (optional)" hint="Kept with the order for the team, e.g. what you checked with the customer.">
             <Textarea value={note} maxLength={REVIEW_REASON_MAX} onChange={(event) => setNote(event.target.value)} disabled={deciding !== null} />
@@ -100,8 +90,8 @@ export function ReviewDecision({ order, deciding, error, onDecide }: ReviewDecis
           <Button type="submit" loading={deciding === 'approve'} loadingLabel="Approving" disabled={deciding !== null}>
             Approve order
           </Button>
-        </form>
-        <form aria-labelledby="review-reject-heading" onSubmit={askToReject} noValidate>
+        </DecisionForm>
+        <DecisionForm aria-labelledby="review-reject-heading" onSubmit={askToReject} noValidate>
           <H4 id="review-reject-heading">Reject</H4>
           <Field label="Reason for rejecting" required error={reasonError} hint="The shopper reads it in their email and in My Orders.">
             <Textarea
@@ -115,7 +105,7 @@ export function ReviewDecision({ order, deciding, error, onDecide }: ReviewDecis
           <Button type="submit" variant="danger" loading={deciding === 'reject'} loadingLabel="Rejecting" disabled={deciding !== null}>
             Reject order
           </Button>
-        </form>
+        </DecisionForm>
       </Forms>
       <ConfirmDialog
         open={confirming}

@@ -62,7 +62,8 @@ const Marked = styled.mark`
   padding: 0 0.125rem;
 `;
 
-function dobWithAge(dob: string | null | undefined) {
+/** A date of birth with the age it makes today; "Restricted" when the role may not read it. */
+export function dobWithAge(dob: string | null | undefined) {
   if (dob === undefined) return <Restricted />;
   if (!dob) return 'Not given';
   const age = ageOn(dob);

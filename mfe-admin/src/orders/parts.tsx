@@ -37,6 +37,18 @@ export const Facts = styled.dl`
   dd { margin: 0; overflow-wrap: anywhere; min-width: 0; }
 `;
 
+/** A pharmacist's decision (approve, reject) as a framed form: an order's review, a prescription's check. */
+export const DecisionForm = styled.form`
+  display: flex;
+  flex-direction: column;
+  min-width: 0;
+  padding: ${th((t) => t.space(4))};
+  border: 1px solid ${th((t) => t.colors.border)};
+  border-radius: ${th((t) => t.radii.md)};
+  textarea { min-height: 4.5rem; }
+  button[type='submit'] { align-self: flex-start; }
+`;
+
 export const Warn = styled.p`
   margin: 0;
   color: ${th((t) => t.colors.warning)};

@@ -2,8 +2,9 @@ import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { CATEGORIES, formatMoney } from '@pharmacy/contracts';
 import { useMarket } from '@pharmacy/session';
-import { Button, Field, Input, Options, Select, Textarea, breakpoints, th } from '@pharmacy/ui';
+import { Button, Field, Input, MutedText, Options, Select, Textarea, th } from '@pharmacy/ui';
 import { ImageUploader } from '../media/ImageUploader';
+import { FormGrid as Grid, FullWidth as Wide } from '../styles';
 import {
   DOSAGE_FORMS,
   MAX_PER_ORDER_HINT,
@@ -12,19 +13,6 @@ import {
   type ProductFormErrors,
   type ProductFormValues,
 } from './productForm';
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: 1fr;
-  column-gap: ${th((t) => t.space(4))};
-  @media (min-width: ${breakpoints.sm}px) {
-    grid-template-columns: 1fr 1fr;
-  }
-`;
-
-const Wide = styled.div`
-  grid-column: 1 / -1;
-`;
 
 const Legend = styled.legend`
   padding: 0;
@@ -47,6 +35,11 @@ const CheckRow = styled.label`
   margin-bottom: ${th((t) => t.space(4))};
   font-weight: ${th((t) => t.fontWeights.medium)};
   input { width: 1.125rem; height: 1.125rem; accent-color: ${th((t) => t.colors.brandStrong)}; }
+`;
+
+/** Under the two flags that keep a medicine off the post. */
+const CollectOnly = styled(MutedText)`
+  margin: -${th((t) => t.space(2))} 0 ${th((t) => t.space(4))};
 `;
 
 const Actions = styled.div`
@@ -92,8 +85,8 @@ export interface ProductFormProps {
   conflict?: { message: string; reloading: boolean; onReload: () => void } | null;
 }
 
-type TextKey = Exclude<keyof ProductFormValues, 'requiresPrescription' | 'pharmacyOnly' | 'image'>;
-type FlagKey = 'requiresPrescription' | 'pharmacyOnly';
+type FlagKey = 'requiresPrescription' | 'pharmacyOnly' | 'controlled' | 'refrigerated';
+type TextKey = Exclude<keyof ProductFormValues, FlagKey | 'image'>;
 
 /** Every product field, including the pharmacy ones (docs/domain.md#products), checked as the catalog would. */
 export function ProductForm({ mode, initial, submitLabel, saving, onSubmit, onCancel, conflict }: ProductFormProps) {
@@ -104,6 +97,7 @@ export function ProductForm({ mode, initial, submitLabel, saving, onSubmit, onCa
   const [uploading, setUploading] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const dosageListId = useId();
+  const collectOnlyId = useId();
   const errors: ProductFormErrors = useMemo(() => validateProductForm(values, mode === 'add'), [values, mode]);
   const shown = (key: keyof ProductFormValues) => (submitted || touched[key] ? errors[key] : undefined);
 
@@ -237,6 +231,15 @@ export function ProductForm({ mode, initial, submitLabel, saving, onSubmit, onCa
               <input {...flag('pharmacyOnly')} />
               Pharmacy medicine (consultation and pharmacist review)
             </CheckRow>
+            <CheckRow>
+              <input {...flag('controlled')} aria-describedby={collectOnlyId} />
+              Controlled drug
+            </CheckRow>
+            <CheckRow>
+              <input {...flag('refrigerated')} aria-describedby={collectOnlyId} />
+              Needs refrigeration
+            </CheckRow>
+            <CollectOnly id={collectOnlyId}>Controlled drugs and medicines that need refrigeration are click and collect only: they are never posted.</CollectOnly>
           </Wide>
         </Grid>
       </Fieldset>

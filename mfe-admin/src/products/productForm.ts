@@ -33,6 +33,9 @@ export interface ProductFormValues {
   requiresPrescription: boolean;
   /** A pharmacy medicine: checkout asks the consultation questions and a pharmacist reviews every order of it. */
   pharmacyOnly: boolean;
+  /** A controlled drug or one kept cold: click and collect only (docs/domain.md#products). */
+  controlled: boolean;
+  refrigerated: boolean;
 }
 
 export type ProductFormErrors = Partial<Record<keyof ProductFormValues, string>>;
@@ -74,6 +77,8 @@ export const emptyProductForm = (): ProductFormValues => ({
   minAge: '',
   requiresPrescription: false,
   pharmacyOnly: false,
+  controlled: false,
+  refrigerated: false,
 });
 
 export const productToForm = (p: Product): ProductFormValues => ({
@@ -94,6 +99,8 @@ export const productToForm = (p: Product): ProductFormValues => ({
   minAge: p.minAge > 0 ? String(p.minAge) : '',
   requiresPrescription: p.requiresPrescription,
   pharmacyOnly: p.pharmacyOnly,
+  controlled: p.controlled ?? false,
+  refrigerated: p.refrigerated ?? false,
 });
 
 const DECIMAL = /^\d+(\.\d+)?$/;
@@ -190,6 +197,8 @@ export function toProductInput(v: ProductFormValues): ProductInput {
     minAge: v.minAge.trim() ? Number(v.minAge.trim()) : 0,
     requiresPrescription: v.requiresPrescription,
     pharmacyOnly: v.pharmacyOnly,
+    controlled: v.controlled,
+    refrigerated: v.refrigerated,
   };
 }
 

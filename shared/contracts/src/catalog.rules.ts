@@ -75,6 +75,8 @@ export const PRODUCT_FIELD_LABELS: Record<string, string> = {
   minAge: 'minimum age',
   requiresPrescription: 'prescription requirement',
   pharmacyOnly: 'pharmacy-only status',
+  controlled: 'controlled drug status',
+  refrigerated: 'refrigeration',
 };
 
 /** Admin dashboard: a product at or below this stock is "low stock". */

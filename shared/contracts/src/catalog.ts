@@ -55,6 +55,10 @@ export const Product = StrictObject({
    * checkout, and every order holding it waits for a pharmacist's review after payment.
    */
   pharmacyOnly: Type.Boolean(),
+  /** A controlled drug (Misuse of Drugs Regulations): supplied by click and collect only, never posted. */
+  controlled: Type.Optional(Type.Boolean()),
+  /** Kept between 2 and 8 °C: supplied by click and collect only, never posted. */
+  refrigerated: Type.Optional(Type.Boolean()),
   /** Raised by every staff edit (not by stock moves): an edit names the version it was based on. */
   version: Type.Integer(),
   createdAt: Type.String(),
@@ -141,6 +145,8 @@ const productInputFields = {
   minAge: Type.Optional(Type.Integer({ minimum: 0, maximum: 120 })),
   requiresPrescription: Type.Optional(Type.Boolean()),
   pharmacyOnly: Type.Optional(Type.Boolean()),
+  controlled: Type.Optional(Type.Boolean()),
+  refrigerated: Type.Optional(Type.Boolean()),
 };
 /** POST /api/admin/products/add (prices as decimals with at most two places). */
 export const ProductInput = StrictObject(productInputFields);

@@ -3,6 +3,7 @@
 /** Where a prescription came from: a photo or PDF of a paper one, or an electronic prescription's token. */
 export const PRESCRIPTION_SOURCES = ['paper', 'electronic', 'repeat'] as const;
 export type PrescriptionSource = (typeof PRESCRIPTION_SOURCES)[number];
+export const PRESCRIPTION_SOURCE_LABELS: Record<PrescriptionSource, string> = { paper: 'Paper', electronic: 'Electronic', repeat: 'Repeat' };
 
 /** What a pharmacist has decided (stored). */
 export const PRESCRIPTION_STATUSES = ['awaiting_check', 'verified', 'rejected'] as const;

@@ -3,7 +3,7 @@
 // a prescription's quantity is spent and returned by the same orders that carry it.
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, Ok, OkList, OneOf, PageFigures, StrictObject } from './envelope';
-import { EPRESCRIPTION_TOKEN_PATTERN, PRESCRIPTION_LIMITS, PRESCRIPTION_SOURCES, PRESCRIPTION_STANDINGS, PRESCRIPTION_STATUSES } from './prescriptions.rules';
+import { EPRESCRIPTION_TOKEN_PATTERN, PRESCRIPTION_FILE_TYPES, PRESCRIPTION_LIMITS, PRESCRIPTION_SOURCES, PRESCRIPTION_STANDINGS, PRESCRIPTION_STATUSES } from './prescriptions.rules';
 import { ResponsiblePharmacist } from './pharmacist';
 
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
@@ -106,6 +106,10 @@ export const StaffPrescriptionRow = StrictObject({
   createdAt: Type.String(),
   forProduct: Type.Optional(StrictObject({ productId: Type.String(), title: Type.String() })),
   repeatOf: Type.Optional(Type.String()),
+  /** A decided one: who decided (their name, never an id) and when, and for a verified one its expiry. */
+  decidedByName: Type.Optional(Type.String()),
+  decidedAt: Type.Optional(Type.String()),
+  expiresOn: Type.Optional(Day),
 });
 export type StaffPrescriptionRow = Static<typeof StaffPrescriptionRow>;
 export const StaffPrescriptionsQuery = StrictObject({
@@ -136,6 +140,8 @@ export const StaffPrescription = StrictObject({
   userId: Type.String(),
   shopper: StrictObject({ name: Type.String(), email: Type.String() }),
   eprescription: Type.Optional(EPrescriptionContent),
+  /** A paper prescription's file type (by its bytes), so the check screen shows an image or a PDF viewer. */
+  fileType: Type.Optional(OneOf(PRESCRIPTION_FILE_TYPES)),
   health: StrictObject({
     DOB: Type.Union([Type.String(), Type.Null()]),
     allergies: Type.Array(Type.String()),
