@@ -118,6 +118,10 @@ describe('verification', () => {
     expect(mail).toMatchObject({ subject: 'Your prescription was checked and approved by our pharmacist', key: `prescription-verified:${rx.id}` });
     expect(mail?.text).toContain('28 × Amoxicillin u-verify');
     expect(mail?.text).toContain('One tablet twice a day with food');
+    // The decided list names who decided, when, and until when it can be used; the detail says which viewer to open.
+    const decided = (await h.app.inject({ url: '/api/admin/prescriptions?status=verified&limit=100', headers: pharmacist() })).json().data;
+    expect(decided.find((row: { _id: string }) => row._id === rx.id)).toMatchObject({ decidedByName: 'Jane Patel', decidedAt: detail.decision.at, expiresOn: prescriptionExpiresOn(writtenOn) });
+    expect(detail.fileType).toBe('application/pdf');
   });
 
   test('warnings from the profile must be acknowledged, and the acknowledgement is recorded', async () => {

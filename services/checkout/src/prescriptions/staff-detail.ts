@@ -79,6 +79,8 @@ export async function staffPrescription(request: FastifyRequest, p: Prescription
     history,
     warnings,
     ...(p.decision ? { decision: p.decision } : {}),
+    // Which viewer the check screen opens (an image or a PDF) before it fetches the file.
+    ...(p.file ? { fileType: p.file.contentType } : {}),
   };
 }
 

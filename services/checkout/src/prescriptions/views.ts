@@ -37,6 +37,9 @@ export function staffRow(p: PrescriptionDoc, shopperName: string, today: string)
     createdAt: p.createdAt,
     ...(p.forProduct ? { forProduct: p.forProduct } : {}),
     ...(p.repeatOf ? { repeatOf: p.repeatOf } : {}),
+    // Decided ones: who and when by name, and until when it can be used.
+    ...(p.decision ? { decidedByName: p.decision.by.name, decidedAt: p.decision.at } : {}),
+    ...(p.expiresOn ? { expiresOn: p.expiresOn } : {}),
   };
 }
 
