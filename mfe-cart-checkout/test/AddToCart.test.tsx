@@ -92,7 +92,7 @@ describe('AddToCart (full, the product page)', () => {
     expect(screen.getByRole('heading', { name: 'Prescription-only medicine' })).toBeInTheDocument();
     expect(screen.getByText(PRESCRIPTION_ROUTE)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Add to cart' })).toHaveAccessibleDescription(/Prescription-only medicine.*cannot be ordered online/);
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toHaveAccessibleDescription(/Prescription-only medicine.*add your prescription/);
   });
 
   it('is disabled beside the catalog’s reason when the safety answer blocks the shopper (age)', async () => {

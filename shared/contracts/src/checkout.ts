@@ -9,6 +9,7 @@ import { ACCOUNT_LIMITS } from './account.rules';
 import { Pharmacy } from './market/schema';
 import { HealthChange, ResponsiblePharmacist } from './pharmacist';
 import { ORDER_HEALTH_FIELDS } from './pharmacist.rules';
+import { DispensedFrom } from './prescriptions';
 
 export const OrderStatusSchema = OneOf(ORDER_STATUSES);
 export const PaymentStatusSchema = OneOf(PAYMENT_STATUSES);
@@ -145,6 +146,8 @@ export const CartLine = StrictObject({
   safety: Type.Array(SafetyWarning),
   /** A pharmacy medicine: ordering it needs the consultation answers, and a pharmacist reviews the order. */
   pharmacyOnly: Type.Boolean(),
+  /** A prescription medicine: the verified prescription item this line dispenses (docs/domain.md#prescriptions). */
+  prescription: Type.Optional(DispensedFrom),
 });
 export type CartLine = Static<typeof CartLine>;
 
@@ -288,6 +291,8 @@ export const OrderItem = StrictObject({
   lineTotal: Money,
   warnings: Type.Array(Type.String()),
   pharmacyOnly: Type.Optional(Type.Boolean()),
+  /** A prescription medicine: the prescription item it dispenses, with the directions to show on the order. */
+  prescription: Type.Optional(DispensedFrom),
 });
 export type OrderItem = Static<typeof OrderItem>;
 

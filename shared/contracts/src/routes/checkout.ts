@@ -25,13 +25,20 @@ import type {
   OrderCreatedResponse,
   OrderStats,
   PaymentConfig,
+  Cart,
 } from '../checkout';
 import type { PurchaseCheck } from '../catalog';
+import type { PrescriptionTokenBody, ReminderBody, ShopperPrescription } from '../prescriptions';
 import type { OkEnvelope } from '../envelope';
 import type { ErasureResponse } from '../sessions';
 import { route } from './route';
 
 type Ok<T> = OkEnvelope<T>;
+/** Buy again: the cart after the past order's items went back in, and what could not, with why in words. */
+export interface BuyAgainResult {
+  cart: Cart;
+  notAdded: { title: string; reason: string }[];
+}
 /** Every cart answer is the cart, priced for the delivery the query names. */
 const cart = <Body = undefined>() => route<CartResponse, Body, CartDeliveryQuery>();
 
@@ -61,6 +68,20 @@ export const CheckoutRoutes = {
     cancel: route<Ok<Order>, OrderCancelBody>()('POST', '/api/shop/order/cancel'),
     list: route<Ok<Order[]>>()('GET', '/api/shop/order/list/:userId'),
     details: route<Ok<Order>>()('GET', '/api/shop/order/details/:id'),
+    /** The past order's items back in the cart through the cart's own checks (docs/api.md#prescriptions). */
+    buyAgain: route<Ok<BuyAgainResult>>()('POST', '/api/shop/order/buy-again/:orderId'),
+  },
+  /** The shopper's prescriptions (docs/api.md#prescriptions). */
+  prescriptions: {
+    list: route<Ok<ShopperPrescription[]>>()('GET', '/api/shop/prescriptions'),
+    /** JSON for an electronic prescription's token; a photo or PDF is multipart (the file in `file`). */
+    add: route<Ok<ShopperPrescription>, PrescriptionTokenBody>()('POST', '/api/shop/prescriptions'),
+    /** The owner's own file, as stored (never cached). */
+    file: route<Blob>()('GET', '/api/shop/prescriptions/:id/file'),
+    repeat: route<Ok<ShopperPrescription>>()('POST', '/api/shop/prescriptions/:id/repeat'),
+    reminder: route<Ok<ShopperPrescription>, ReminderBody>()('PUT', '/api/shop/prescriptions/:id/items/:itemId/reminder'),
+    /** The sandbox provider's demo prescriber page (present only with the sandbox provider). Never fetched. */
+    sandboxPrescriber: route<never>()('GET', '/api/shop/prescriptions/sandbox/prescriber'),
   },
   adminOrders: {
     list: route<AdminOrderListResponse, undefined, AdminOrdersQuery>()('GET', '/api/admin/orders/get'),
