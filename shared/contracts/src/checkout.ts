@@ -163,6 +163,11 @@ export const Cart = StrictObject({
   needsConsultation: Type.Boolean(),
   /** true when the catalog could not be reached: lines keep their quantities but show no live price or stock. */
   pricesUnavailable: Type.Optional(Type.Boolean()),
+  /**
+   * Why this cart can only be collected, when it holds a controlled or refrigerated medicine (in words): checkout then
+   * offers click and collect only (docs/domain.md#prescriptions).
+   */
+  collectOnly: Type.Optional(Type.String()),
   /** Subtotal, delivery, total and tax for the method asked for (CartDeliveryQuery; standard by default). */
   totals: CartTotals,
 });
