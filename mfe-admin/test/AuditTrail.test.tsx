@@ -112,4 +112,12 @@ describe('changeSummary', () => {
     expect(changeSummary(undefined, undefined)).toEqual([]);
     expect(changeSummary('Paid', 'Refunded')).toEqual(['Paid → Refunded']);
   });
+
+  it('leaves ids out: staff read names (the responsible pharmacist signing in)', () => {
+    const period = { _id: 'c0ffee', pharmacistId: 'u-123', name: 'Priya Pharmacist', registrationNumber: '2071234', from: '2026-11-27T09:00:00.000Z', to: null };
+    const lines = changeSummary(null, period);
+    expect(lines).toEqual(['name: Priya Pharmacist', 'registrationNumber: 2071234', 'from: 2026-11-27T09:00:00.000Z', 'to: null']);
+    expect(lines.join(' ')).not.toMatch(/c0ffee|u-123/);
+    expect(changeSummary({ imageIds: ['a'] }, { imageIds: ['b'] })).toEqual(['internal references changed (see the CSV export)']);
+  });
 });

@@ -23,7 +23,10 @@ function dutyServer(start: DutyPeriod[] = []) {
   let record = [...start];
   const open = () => record.find((p) => p.to === null) ?? null;
   server.on('GET', '/api/admin/orders/stats', fail(503, 'Not in this test'));
-  server.on('GET', '/api/admin/pharmacist/record', () => okList(record, { total: record.length, page: 1, limit: 20, onDuty: open() }));
+  server.on('GET', '/api/admin/pharmacist/record', (req) => {
+    const page = Number(req.query.page ?? 1);
+    return okList(record.slice((page - 1) * 20, page * 20), { total: record.length, page, limit: 20, onDuty: open() });
+  });
   server.on('POST', '/api/admin/pharmacist/sign-in', () => {
     const started = period({ _id: `d-${record.length + 1}`, from: new Date().toISOString() });
     record = [started, ...record];
@@ -100,6 +103,38 @@ describe('the responsible pharmacist panel on the Dashboard', () => {
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     expect(screen.queryByRole('region', { name: 'Responsible pharmacist' })).toBeNull();
     expect(server.calls.some((c) => c.path === '/api/admin/pharmacist/record')).toBe(false);
+  });
+});
+
+describe('the record over years', () => {
+  it('is read a page of 20 at a time, newest first, with the whole of it in the CSV', async () => {
+    const periods = Array.from({ length: 45 }, (_, i) =>
+      period({ _id: `d-${i}`, name: `Pharmacist ${i}`, from: new Date(Date.UTC(2026, 10, 26 - i, 9)).toISOString(), to: new Date(Date.UTC(2026, 10, 26 - i, 17)).toISOString() }),
+    );
+    const server = dutyServer(periods);
+    const user = userEvent.setup();
+    renderAdmin({ path: '/admin/dashboard', server, user: phil });
+    await waitFor(() => expect(recordRows()).toHaveLength(20));
+    expect(recordRows()[0]).toHaveTextContent('Pharmacist 0');
+    const pages = screen.getByRole('navigation', { name: 'Responsible pharmacist record pages' });
+    await user.click(within(pages).getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(recordRows()).toHaveLength(5));
+    expect(recordRows()[4]).toHaveTextContent('Pharmacist 44');
+    expect(server.callsTo('GET', '/api/admin/pharmacist/record').at(-1)?.query).toEqual({ page: '3' });
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/admin/pharmacist/record/export');
+  });
+});
+
+describe("the pharmacist's dashboard", () => {
+  it('says under each catalogue section that it is not for their role, once per section, and offers no upload', async () => {
+    const server = dutyServer([]);
+    renderAdmin({ path: '/admin/dashboard', server, user: phil });
+    await screen.findByRole('region', { name: 'Responsible pharmacist' });
+    for (const heading of ['Low in stock', 'Feature images']) {
+      const section = screen.getByRole('region', { name: heading });
+      expect(within(section).getAllByText(/Not available for your role/)).toHaveLength(1);
+    }
+    expect(screen.queryByLabelText('Feature image')).toBeNull();
   });
 });
 

@@ -157,9 +157,7 @@ export function DashboardPage() {
         </IfCan>
       </Card>
 
-      <IfCan permission="catalogue.manage">
-        <FeatureImages />
-      </IfCan>
+      <FeatureImages />
       {/* Last, so its record's rows, which arrive after the figures, push nothing down the screen. */}
       {mayBeResponsible && <ResponsiblePharmacist />}
     </section>

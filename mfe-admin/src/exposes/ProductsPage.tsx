@@ -1,16 +1,6 @@
 import type { AdminExposes } from '@pharmacy/contracts';
-import { ProductsPage as Products } from '../products/ProductsPage';
-import { ForRole } from '../ForRole';
-import { useAdminModule } from '../state/module';
+import { ProductsPage } from '../products/ProductsPage';
+import { exposedScreen } from './screen';
 
-// /admin/products: injects the admin slice and saga into the host store before the screen selects from it.
-function ProductsPage() {
-  useAdminModule();
-  return (
-    <ForRole permission="catalogue.manage" title="Products">
-      <Products />
-    </ForRole>
-  );
-}
-
-export default ProductsPage satisfies AdminExposes['./ProductsPage']['default'];
+// /admin/products
+export default exposedScreen(ProductsPage, 'catalogue.manage', 'Products') satisfies AdminExposes['./ProductsPage']['default'];

@@ -71,14 +71,14 @@ describe('POST /internal/account/users/{id}/notify', () => {
   });
 });
 
-describe('GET /internal/account/users/{id}/name (checkout: who changed an order)', () => {
+describe('GET /internal/account/users/{id}/name (checkout: who changed an order, whose prescription a pharmacist checks)', () => {
   const nameOf = (id: string, token = t.keys.internalToken) => t.app.inject({ url: `/internal/account/users/${id}/name`, headers: { [INTERNAL_HEADER]: token } });
 
-  it('gives another service the first and last name only; 404 for an unknown user', async () => {
+  it('gives another service the name and email only (no health data, no roles); 404 for an unknown user', async () => {
     const { user } = await signedIn(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
     const res = await nameOf(user._id);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: { firstName: 'Ada', lastName: 'Lovelace' } });
+    expect(res.json()).toEqual({ success: true, data: { firstName: 'Ada', lastName: 'Lovelace', email: user.email } });
     expect((await nameOf('nobody')).statusCode).toBe(404);
   });
 

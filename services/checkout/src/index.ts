@@ -1,10 +1,11 @@
-import { openStore } from '@pharmacy/db';
+import { openBlobStore, openStore } from '@pharmacy/db';
 import { followAccountRevocations, serviceAuditSink, withMaxima, type OpenService, type ServiceContext, type ServiceHandle } from '@pharmacy/service-kit';
 import { createAccountClient } from './clients/account';
 import { createCatalogClient } from './clients/catalog';
 import { DEFAULT_RATE_LIMITS } from './deps';
 import { choosePaymentProvider, paymentProviderFor } from './payments';
 import { buildCheckoutService } from './plugin';
+import { PRESCRIPTION_FILES_BUCKET } from './prescriptions/store';
 
 export { buildCheckoutService, DEFAULT_SWEEP_INTERVAL_MS, type CheckoutControls } from './plugin';
 export { DEFAULT_RATE_LIMITS, type CheckoutDeps, type RateLimits } from './deps';
@@ -29,6 +30,8 @@ export async function openCheckout(ctx: ServiceContext): Promise<ServiceHandle> 
     log: ctx.log,
     durable: ctx.config.durableWrites,
   });
+  // Paper prescriptions: a bucket of their own that no public route reads (docs/architecture.md#prescriptions).
+  const prescriptionFiles = await openBlobStore({ name: 'checkout', dataDir: ctx.config.dataDir, mongoUrl: ctx.config.mongoUrl, store, bucket: PRESCRIPTION_FILES_BUCKET });
   const payments = paymentProviderFor(settings, choice, { store, publicOrigin: ctx.config.publicOrigin });
   if (choice.warning) ctx.log.warn({ provider: payments.name }, choice.warning);
   else ctx.log.info({ provider: payments.name }, 'checkout payment provider');
@@ -41,6 +44,8 @@ export async function openCheckout(ctx: ServiceContext): Promise<ServiceHandle> 
     catalog: createCatalogClient({ transport: ctx.peers.catalog, token: ctx.internalToken }),
     account: createAccountClient({ transport: ctx.peers.account, token: ctx.internalToken }),
     payments,
+    prescriptionFiles,
+    demoPrescriptions: !ctx.config.production,
     internalToken: ctx.internalToken,
     // RATE_LIMIT_CART, _ORDER_CREATE, _ORDER_CAPTURE (a load run's shoppers buy several times a second): the max only.
     rateLimits: withMaxima(DEFAULT_RATE_LIMITS, settings.rateLimits),
@@ -58,6 +63,7 @@ export async function openCheckout(ctx: ServiceContext): Promise<ServiceHandle> 
     },
     close: async () => {
       await audit.stop();
+      await prescriptionFiles.close();
       await store.close();
     },
   };

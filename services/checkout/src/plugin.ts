@@ -1,4 +1,5 @@
 import { DEFAULT_MARKET_CODE, ORDER_EXPIRY_MS, UNPAID_ORDERS_LIMIT, marketFor } from '@pharmacy/contracts';
+import { MemoryBlobStore } from '@pharmacy/db';
 import { auditPlugin, memoryAuditSink, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { addressRoutes } from './addresses/routes';
 import { createAddressStore } from './addresses/store';
@@ -19,6 +20,11 @@ import { createOrderService } from './orders/service';
 import { ordersCollection } from './orders/store';
 import { returnOriginFor, trustedReturnOrigins } from './payments/return-origin';
 import { paymentRoutes } from './payments/routes';
+import { keepSeedingDemo } from './prescriptions/demo';
+import { createPrescriptionMail } from './prescriptions/mail';
+import { shopperPrescriptionRoutes } from './prescriptions/shopper-routes';
+import { staffPrescriptionRoutes } from './prescriptions/staff-routes';
+import { createPrescriptionStore } from './prescriptions/store';
 
 export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 
@@ -51,6 +57,8 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     const holds = await createHoldSlots(deps.store, orders, UNPAID_ORDERS_LIMIT, () => now().getTime());
     const trusted = trustedReturnOrigins(deps.publicOrigin, deps.trustedOrigins ?? [], deps.production ?? false);
 
+    const prescriptions = await createPrescriptionStore(deps.store, now);
+    const prescriptionMail = createPrescriptionMail({ prescriptions, account: deps.account, publicOrigin: deps.publicOrigin, log: app.log });
     const pricing = createDeliveryPricing(market);
     const cartService = createCartService({ carts, catalog: deps.catalog, account: deps.account, now, log: app.log });
     const orderService = createOrderService({
@@ -65,12 +73,23 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     await app.register(orderRoutes, { orders: orderService, limits });
     await app.register(adminOrderRoutes, { orders, figures, service: orderService, account: deps.account, now });
     await app.register(internalRoutes, { orders: orderService, internalToken: deps.internalToken });
-    await app.register(erasureRoutes, { addresses, carts, orders, internalToken: deps.internalToken, now });
+    const files = deps.prescriptionFiles ?? new MemoryBlobStore();
+    const erasablePrescriptions = { eraseUser: (userId: string) => prescriptions.eraseUser(userId, files) };
+    await app.register(erasureRoutes, { addresses, carts, orders, prescriptions: erasablePrescriptions, internalToken: deps.internalToken, now });
     await app.register(paymentRoutes, { payments: deps.payments });
+    await app.register(shopperPrescriptionRoutes, { prescriptions, files, catalog: deps.catalog, eprescriptions: deps.eprescriptions, limits, market: market.code, now });
+    await app.register(staffPrescriptionRoutes, { prescriptions, files, orders, account: deps.account, catalog: deps.catalog, mail: prescriptionMail, market: market.code, now });
+    if (deps.eprescriptions?.routes) await app.register(deps.eprescriptions.routes);
+    if (deps.demoPrescriptions) {
+      const demo = keepSeedingDemo({ prescriptions, files, account: deps.account, catalog: deps.catalog, market: market.code, now }, app.log);
+      app.addHook('onReady', async () => demo.start());
+      app.addHook('onClose', async () => demo.stop());
+    }
 
     const sweeper: ExpirySweeper = createExpirySweeper(orderService, {
       intervalMs: deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
       log: app.log,
+      mailRetries: [prescriptionMail.retry],
     });
     app.addHook('onReady', async () => sweeper.start());
     app.addHook('onClose', async () => sweeper.stop());

@@ -33,7 +33,7 @@ describe('POST /internal/checkout/users/{userId}/erase (account deletion)', () =
 
     const res = await erase('u-leaving');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: { addresses: 1, carts: 1, ordersAnonymised: 1 } });
+    expect(res.json()).toEqual({ success: true, data: { addresses: 1, carts: 1, ordersAnonymised: 1, prescriptionsDeleted: 0 } });
 
     expect(await h.store.collection('addresses').countDocuments({ userId: 'u-leaving' })).toBe(0);
     expect(await h.store.collection('carts').countDocuments({ _id: 'u-leaving' })).toBe(0);
@@ -71,7 +71,7 @@ describe('POST /internal/checkout/users/{userId}/erase (account deletion)', () =
     const first = (await h.store.collection('orders').findOne({ _id: orderId }))!.anonymisedAt;
     h.clock.offsetMs += 60_000;
     const again = await erase('u-twice');
-    expect(again.json().data).toEqual({ addresses: 0, carts: 0, ordersAnonymised: 0 });
+    expect(again.json().data).toEqual({ addresses: 0, carts: 0, ordersAnonymised: 0, prescriptionsDeleted: 0 });
     expect((await h.store.collection('orders').findOne({ _id: orderId }))!.anonymisedAt).toBe(first);
     // A user who never shopped here is erased too (nothing to do).
     expect((await erase('u-never-here')).statusCode).toBe(200);

@@ -44,7 +44,10 @@ export interface Harness {
   asked: string[];
   mailDown: { on: boolean };
   erased: Set<string>;
-  /** Staff names by id: a member of staff's token carries theirs (what an order change records); one not here names nobody. */
+  /**
+   * Names by id: a member of staff's token carries theirs (what an order change records); the account double's name
+   * route answers a shopper's ("First Last", with their email from `emails`); one not here names nobody (404).
+   */
   names: Map<string, string>;
   /** The shared secret of /internal/* calls (what the other services present). */
   internalToken: string;
@@ -124,6 +127,13 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     return { success: true, data: { sent } };
   });
   const names = new Map<string, string>();
+  app.get('/internal/account/users/:id/name', async (request, reply) => {
+    if (request.headers['x-internal-token'] !== internalToken) return reply.status(403).send({ success: false, message: 'no', code: 'FORBIDDEN' });
+    const id = (request.params as { id: string }).id;
+    const [firstName = '', ...rest] = (names.get(id) ?? '').split(' ');
+    if (!names.has(id)) return reply.status(404).send({ success: false, message: 'No user with this ID.', code: 'NOT_FOUND' });
+    return { success: true, data: { firstName, lastName: rest.join(' '), ...(emails.has(id) ? { email: emails.get(id) } : {}) } };
+  });
 
   const onDuty: Harness['onDuty'] = { current: { id: 'pharmacist-1', name: 'Jane Patel', registrationNumber: '2071234' } };
   app.get('/internal/account/pharmacist-on-duty', async (request, reply) => {
@@ -153,7 +163,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
         now: () => new Date(Date.now() + clock.offsetMs),
         sweepIntervalMs: opts.sweepIntervalMs ?? 0,
         orderTtlMs: opts.orderTtlMs,
-        rateLimits: { cart: BIG, address: BIG, orderCreate: BIG, orderCapture: BIG, quote: BIG },
+        rateLimits: { cart: BIG, address: BIG, orderCreate: BIG, orderCapture: BIG, quote: BIG, prescription: BIG },
         ...opts.deps,
       },
       { onReady: (c) => (controls = c) },

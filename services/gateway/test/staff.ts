@@ -231,6 +231,33 @@ export async function placedOrder(shop: StaffShop, opts: { pharmacyOnly?: boolea
   return { orderId: created.json().data.orderId as string, shopper: shopper.name };
 }
 
+/**
+ * A shopper's photo of a paper prescription for a prescription-only product, waiting for the pharmacist (who is on
+ * duty): its id, and the product's id and title.
+ */
+export async function awaitingPrescription(shop: StaffShop): Promise<{ id: string; productId: string; title: string }> {
+  const product = await addProduct(shop, { requiresPrescription: true });
+  const shopper = await signUpShopper(shop);
+  const boundary = `----rx${randomUUID().replace(/-/g, '')}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="productId"\r\n\r\n${product.id}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="prescription.png"\r\nContent-Type: image/png\r\n\r\n`),
+    PNG,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await shop.app.inject({
+    method: 'POST', url: '/api/shop/prescriptions', headers: { ...shopper.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`prescription upload failed: ${res.body}`);
+  await pharmacistOnDuty(shop);
+  return { id: res.json().data._id as string, productId: product.id, title: product.title };
+}
+
+/** What staff read for a prescription: whose it is and when it came. */
+const PRESCRIPTION_NAME = /^Prescription of Rosa Buyer added \d{4}-\d{2}-\d{2}$/;
+/** Yesterday (UTC): a prescription written then is well inside its 6 months whatever the shop's time zone. */
+const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
 /** A new image uploaded by an administrator: its id. */
 async function uploaded(shop: StaffShop): Promise<string> {
   const upload = imageUpload();
@@ -371,6 +398,38 @@ export const STAFF_WRITE_EXAMPLES: Record<string, WriteExample> = {
           before: { review: 'awaiting', orderStatus: 'confirmed', paymentStatus: 'paid' },
           after: { review: 'approved', orderStatus: 'inProcess', paymentStatus: 'paid', note: 'Checked with the shopper by phone.' },
         },
+      };
+    },
+  },
+  'POST /api/admin/prescriptions/:id/verify': {
+    action: 'prescription.verify',
+    entityType: 'prescription',
+    body: { items: [{ productId: randomUUID(), quantity: 28, directions: 'One a day', repeatsAllowed: 1 }], prescriber: { name: 'Dr Ruth Okafor' }, writtenOn: '2026-11-20', warningsAcknowledged: false },
+    prepare: async (shop) => {
+      const rx = await awaitingPrescription(shop);
+      const writtenOn = yesterday();
+      return {
+        params: { id: rx.id },
+        body: { items: [{ productId: rx.productId, quantity: 28, directions: 'One a day', repeatsAllowed: 1 }], prescriber: { name: 'Dr Ruth Okafor' }, writtenOn, warningsAcknowledged: false },
+        entity: { id: rx.id, name: PRESCRIPTION_NAME },
+        change: {
+          before: { status: 'awaiting_check' },
+          after: expect.objectContaining({ status: 'verified', items: [`28 × ${rx.title}: One a day (repeats 1)`], prescriber: 'Dr Ruth Okafor', writtenOn }),
+        },
+      };
+    },
+  },
+  'POST /api/admin/prescriptions/:id/reject': {
+    action: 'prescription.reject',
+    entityType: 'prescription',
+    body: { reason: 'The photo is too blurred to read.' },
+    prepare: async (shop) => {
+      const rx = await awaitingPrescription(shop);
+      return {
+        params: { id: rx.id },
+        body: { reason: 'The photo is too blurred to read.' },
+        entity: { id: rx.id, name: PRESCRIPTION_NAME },
+        change: { before: { status: 'awaiting_check' }, after: expect.objectContaining({ status: 'rejected', reason: 'The photo is too blurred to read.' }) },
       };
     },
   },

@@ -284,6 +284,7 @@ export type NotifyUserResponse = Static<typeof NotifyUserResponse>;
  */
 export const UserNameResponse = StrictObject({
   success: Type.Literal(true),
-  data: StrictObject({ firstName: Type.String(), lastName: Type.String() }),
+  /** `email`: for the pharmacist checking the user's prescription (who to contact about it). */
+  data: StrictObject({ firstName: Type.String(), lastName: Type.String(), email: Type.Optional(Type.String()) }),
 });
 export type UserNameResponse = Static<typeof UserNameResponse>;

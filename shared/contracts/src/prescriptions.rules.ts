@@ -33,8 +33,8 @@ export const PRESCRIPTION_FILE_MAX_BYTES = 10 * 1024 * 1024;
  * server after reading its bytes (413, 415).
  */
 export const PRESCRIPTION_FILE_REFUSALS = {
-  type: 'Choose a photo (JPEG, PNG or WebP) or a PDF of your prescription.',
-  size: `The file is larger than ${PRESCRIPTION_FILE_MAX_BYTES / 1024 / 1024} MB. Take the photo again at a lower resolution, or choose a smaller file.`,
+  type: 'Only a photo (JPEG, PNG or WebP) or a PDF of your prescription can be added.',
+  size: `The file is larger than ${PRESCRIPTION_FILE_MAX_BYTES / 1024 / 1024} MB. Take the photo again at a lower resolution, or scan it as a PDF.`,
   empty: 'The file is empty. Choose the photo or PDF of your prescription again.',
 } as const;
 

@@ -1,4 +1,5 @@
 import { close, closeSync, fdatasync, fstatSync, openSync, writeSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 
 const fdatasyncAsync = promisify(fdatasync);
@@ -88,6 +89,18 @@ export class DataFileAppender {
       await done;
     } finally {
       if (this.replacing === done) this.replacing = null;
+    }
+  }
+
+  /**
+   * The file was loaded and found as a rewrite would leave it, so it is kept: its length now is the baseline a
+   * power cut keeps (./power-cut), as after a rewrite.
+   */
+  async loadedAsIs(): Promise<void> {
+    try {
+      noteFlushed(this.filename, (await stat(this.filename)).size);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     }
   }
 

@@ -21,6 +21,7 @@ import { DataFileAppender } from './append-file';
 import { GroupCommit } from './group-commit';
 import { escapeLineSeparators, scanDataFile, scanDataFolder, UnreadableDataError } from './datafile';
 import { verifiedJson, withChecksum } from './line-checksum';
+import { bulkResetIndexes } from './bulk-index';
 import { lockDataFolder } from './lock';
 import { removeByIdentity } from './nedb-index-removal';
 import { serializeDocument } from './serialize';
@@ -188,8 +189,11 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     private readonly ready: Promise<void>,
     private readonly compaction: Compaction | null,
     indexRemoval: 'identity' | 'nedb',
+    /** How many lines of the datafile the load read with a checksum that held (./line-checksum). */
+    loadedLines: { signed: number } | null = null,
   ) {
     if (indexRemoval === 'identity') removeByIdentity(ds);
+    bulkResetIndexes(ds);
     mirrorIndexHooks(ds, this.sorted);
     if (!compaction) return;
     const persistence = (ds as unknown as { persistence: NedbPersistence }).persistence;
@@ -208,9 +212,21 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     };
     // Both run in nedb's executor, so no append comes between letting the handle go and the file's replacement.
     // The rewrite is ours (./rewrite-file): nedb's queued every line as its own native buffer at once.
-    persistence.persistCachedDatabaseAsync = () => appender.replace(() => rewriteDataFile(ds as unknown as RewritableDatastore, nedbModel.serialize));
+    // Loading ends with this rewrite too; a file that is already one signed line per document and per index (an
+    // append-only trail, a store closed cleanly) would come out the same, so it is left as it is: at 1,000,000 audit
+    // entries that is 600 MB not written again at every start.
+    let loading = true;
+    persistence.persistCachedDatabaseAsync = () => {
+      if (loading && loadedLines && loadedLines.signed === ds.getAllData().length + Object.keys((ds as unknown as RewritableDatastore).indexes).length - 1) {
+        return appender.loadedAsIs();
+      }
+      return appender.replace(() => rewriteDataFile(ds as unknown as RewritableDatastore, nedbModel.serialize));
+    };
     ready.then(
-      () => (this.documentsAtCompaction = ds.getAllData().length), // loading compacted the file
+      () => {
+        loading = false;
+        this.documentsAtCompaction = ds.getAllData().length; // loading compacted the file, or found it compact
+      },
       () => undefined,
     );
   }
@@ -744,13 +760,18 @@ export class EmbeddedStore implements DocumentStore {
     let collection = this.collections.get(name);
     if (!collection) {
       const file = this.folder ? path.join(this.folder, `${name}.db`) : null;
+      const loadedLines = { signed: 0 };
       const ds = file
         ? new Datastore({
             filename: file,
             // Any unreadable line, or one whose checksum fails, stops the load before nedb compacts (which would erase it).
             corruptAlertThreshold: 0,
             afterSerialization: (line: string) => withChecksum(escapeLineSeparators(line)),
-            beforeDeserialization: verifiedJson,
+            beforeDeserialization: (line: string) => {
+              const json = verifiedJson(line);
+              if (json !== line) loadedLines.signed++;
+              return json;
+            },
           })
         : new Datastore({ inMemoryOnly: true });
       const ready = ds.loadDatabaseAsync().catch(async (e: unknown) => {
@@ -760,7 +781,7 @@ export class EmbeddedStore implements DocumentStore {
         throw problems.length > 0 ? new UnreadableDataError(this.name, problems) : e;
       });
       ready.catch(() => undefined); // reported by the first operation that awaits it
-      collection = new EmbeddedCollection<Doc>(this, name, ds, ready, this.compaction, this.indexRemoval);
+      collection = new EmbeddedCollection<Doc>(this, name, ds, ready, this.compaction, this.indexRemoval, loadedLines);
       this.collections.set(name, collection);
     }
     return collection as unknown as Collection<T>;

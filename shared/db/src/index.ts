@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { DiskBlobStore } from './blobs/disk';
-import { GridFsBlobStore } from './blobs/gridfs';
+import { GridFsBlobStore, MEDIA_BUCKET } from './blobs/gridfs';
 import { MemoryBlobStore } from './blobs/memory';
 import { openEmbeddedStore } from './embedded';
 import { MongoStore, openMongoStore, shareMongoClient } from './mongo';
@@ -39,18 +39,24 @@ export function openStore(options: OpenStoreOptions): Promise<DocumentStore> {
 export interface OpenBlobStoreOptions extends OpenStoreOptions {
   /** A MongoDB store already open for the same service: GridFS then shares its connection. */
   store?: DocumentStore;
+  /**
+   * The bucket (GridFS bucket name, or folder under dataDir): default `media`, what /api/media serves. A service's
+   * private files (checkout's `prescription-files`) live in a bucket of their own that no public route reads.
+   */
+  bucket?: string;
 }
 
 /**
- * GridFS (bucket `media`, 64 KiB chunks) in the service's database when `mongoUrl` is set; otherwise
- * files under `<dataDir>/media`, or memory when `inMemory`.
+ * GridFS (bucket `media` unless `bucket` names another, 64 KiB chunks) in the service's database when `mongoUrl` is
+ * set; otherwise files under `<dataDir>/<bucket>`, or memory when `inMemory`.
  */
 export async function openBlobStore(options: OpenBlobStoreOptions): Promise<BlobStore> {
+  const bucket = options.bucket ?? MEDIA_BUCKET;
   if (options.mongoUrl) {
-    if (options.store instanceof MongoStore) return new GridFsBlobStore(options.store.db);
+    if (options.store instanceof MongoStore) return new GridFsBlobStore(options.store.db, undefined, bucket);
     const { client, release } = await shareMongoClient(options.mongoUrl);
-    return new GridFsBlobStore(client.db(options.name), release);
+    return new GridFsBlobStore(client.db(options.name), release, bucket);
   }
   if (options.inMemory) return new MemoryBlobStore();
-  return DiskBlobStore.open(path.join(options.dataDir ?? DEFAULT_DATA_DIR, 'media'));
+  return DiskBlobStore.open(path.join(options.dataDir ?? DEFAULT_DATA_DIR, bucket));
 }

@@ -87,6 +87,17 @@ describe('disk BlobStore layout', () => {
     await blobs.close();
   });
 
+  it('a bucket of its own is a folder of its own: the media store cannot read its blobs', async () => {
+    const dataDir = tempDir();
+    const media = await openBlobStore({ name: 'catalog', dataDir });
+    const prescriptions = await openBlobStore({ name: 'checkout', dataDir, bucket: 'prescription-files' });
+    const { id } = await prescriptions.put(PNG, { contentType: 'image/png' });
+    expect(readdirSync(path.join(dataDir, 'prescription-files')).sort()).toEqual([id, `${id}.json`]);
+    await expect(media.get(id)).resolves.toBeNull();
+    expect((await prescriptions.get(id))?.info.size).toBe(PNG.length);
+    await Promise.all([media.close(), prescriptions.close()]);
+  });
+
   it('openBlobStore keeps blobs in memory for an in-memory store', async () => {
     await expect(openBlobStore({ name: 'catalog', inMemory: true })).resolves.toBeInstanceOf(MemoryBlobStore);
   });

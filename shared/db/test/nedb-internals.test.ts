@@ -3,7 +3,7 @@
  * nedb release that renames, removes or changes one of them fails here, not in a shopper's order. nedb is pinned
  * to one exact version in package.json; moving the pin means running this first. The store calls private methods
  * (its update runs nedb's update steps itself, without nedb's copies) and replaces some per datastore
- * (src/embedded.ts, sorted-index.ts, nedb-index-removal.ts, rewrite-file.ts, matcher.ts, apply-update.ts); nedb's
+ * (src/embedded.ts, sorted-index.ts, nedb-index-removal.ts, bulk-index.ts, rewrite-file.ts, matcher.ts, apply-update.ts); nedb's
  * classes themselves are never changed.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -76,4 +76,5 @@ export { auditPlugin, changedBy, memoryAuditSink, type ChangedBy, type AuditActo
 export {
   AUDIT_OUTBOX, DEFAULT_AUDIT_RETRY_MS, accountAuditDelivery, auditEntryBody, outboxAuditSink, serviceAuditSink, type AuditOutboxDoc, type OutboxAuditSink,
 } from './audit/outbox';
-export { toCsv, csvCell } from './csv';
+export { toCsv, csvStream } from './csv';
+export { sniffFileType, sniffImageType, type SniffedType } from './magic';

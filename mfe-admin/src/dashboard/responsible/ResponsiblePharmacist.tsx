@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import styled from 'styled-components';
 import { formatDate, type DutyPeriod } from '@pharmacy/contracts';
 import { selectCurrentUser, useAppSelector, useCan } from '@pharmacy/session';
-import { Button, Card, CardTitle, EmptyState, MutedText, th } from '@pharmacy/ui';
+import { Button, Card, CardTitle, EmptyState, MutedText, Pagination, th } from '@pharmacy/ui';
 import { DataTable, type Column } from '../../DataTable';
 import { recordExportHref, responsibleQueries, useResponsibleQueries } from './queries';
 
@@ -47,7 +48,9 @@ export function ResponsiblePharmacist() {
   useResponsibleQueries();
   const me = useAppSelector(selectCurrentUser);
   const mayEndOthers = useCan('staff.manage');
-  const { data, error: readError, isLoading, isFetching, refetch } = responsibleQueries.useRecordQuery();
+  // The record is kept for years: a page at a time here, the whole of it in the CSV.
+  const [page, setPage] = useState(1);
+  const { data, error: readError, isLoading, isFetching, refetch } = responsibleQueries.useRecordQuery(page);
   const [signIn, signingIn] = responsibleQueries.useSignInMutation();
   const [signOut, signingOut] = responsibleQueries.useSignOutMutation();
   const busy = signingIn.isLoading || signingOut.isLoading || isFetching;
@@ -103,6 +106,7 @@ export function ResponsiblePharmacist() {
             loadingLabel="Loading the responsible pharmacist record"
             empty={<MutedText>Nobody has signed in as responsible pharmacist yet.</MutedText>}
           />
+          {data && data.total > data.limit && <Pagination label="Responsible pharmacist record pages" align="end" page={page} limit={data.limit} total={data.total} onPage={setPage} />}
           <p>
             <a href={recordExportHref()} download>
               Export CSV

@@ -11,9 +11,13 @@ export const responsibleQueries = createApi({
   baseQuery: fakeBaseQuery<ShopQueryError>(),
   tagTypes: ['DutyRecord'],
   endpoints: (build) => ({
-    record: build.query<DutyRecordPage, void>({
-      queryFn: fromCall((_: void, signal) =>
-        apiList.get<DutyPeriod, { total: number; page: number; limit: number; onDuty: DutyPeriod | null }>(pathTo(AccountRoutes.responsible.record), { signal }),
+    /** One page of the record (20 periods, newest first): page 1 is the panel's first sight. */
+    record: build.query<DutyRecordPage, number>({
+      queryFn: fromCall((page: number, signal) =>
+        apiList.get<DutyPeriod, { total: number; page: number; limit: number; onDuty: DutyPeriod | null }>(pathTo(AccountRoutes.responsible.record), {
+          signal,
+          query: page > 1 ? { page } : undefined,
+        }),
       ),
       providesTags: ['DutyRecord'],
     }),

@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import {
   AccountRoutes, AuditAppendResponse, AuditEntryBody, AuditExportQuery, AuditListQuery, AuditListResponse, NoQuery, type AuditEntry,
 } from '@pharmacy/contracts';
-import { ok, okList, requireInternal, requireStaffFor, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { csvStream, ok, okList, requireInternal, requireStaffFor, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { AuditTrail } from './service';
 
 const tags = ['admin'];
@@ -66,12 +65,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ trail: AuditTrail; interna
     },
     async (request, reply) => {
       await request.audit({ action: 'audit.export', entity: { type: 'audit', id: 'export', name: describeFilters(request.query) }, after: request.query });
-      const csv = stringify({
-        header: true,
-        columns: COLUMNS.map(([header]) => header),
-        // A cell a spreadsheet would run as a formula (= + - @, tab, CR) is written with a leading quote.
-        escape_formulas: true,
-      });
+      const csv = csvStream(COLUMNS.map(([header]) => header));
       Readable.from(trail.each(request.query))
         .map((entry: AuditEntry) => COLUMNS.map(([, cell]) => cell(entry)))
         .on('error', (err) => csv.destroy(err))

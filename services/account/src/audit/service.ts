@@ -41,6 +41,20 @@ export function auditFilter(q: AuditExportQuery): Filter {
 }
 
 /**
+ * The entry with every field name a store can keep: a before/after copied from a request or a document may carry a
+ * key that starts with `$` or holds a `.`, which the embedded store (and MongoDB in places) refuses, and an entry
+ * refused here would be offered again by its outbox for ever. Such a character is written as its full-width twin
+ * (＄, ．), before the hash, so the entry reads the same to staff and `pnpm audit:verify` checks what is stored.
+ */
+export function storableKeys<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(storableKeys) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, v]) => [key.replace(/^\$/, '\uFF04').replace(/\./g, '\uFF0E'), storableKeys(v)]),
+  ) as T;
+}
+
+/**
  * The one audit trail (docs/architecture.md#audit-trail), kept by the account service. Appends run one at a time
  * in this process, each continuing from the tail it read at start: seq 1, 2, 3… with no gaps, each hash over the
  * previous. An append is answered once the store has it on disk (embedded: fsync; MongoDB: majority, journaled),
@@ -60,7 +74,7 @@ export function createAuditTrail(entries: AuditCollection): AuditTrail {
     if (known) return { seq: known.seq, duplicate: true };
     tail ??= readTail();
     const prev = await tail;
-    const unhashed = { ...body, seq: prev.seq + 1, prevHash: prev.hash };
+    const unhashed = { ...storableKeys(body), seq: prev.seq + 1, prevHash: prev.hash };
     const entry = { ...unhashed, hash: entryHash(unhashed) } as AuditEntry;
     try {
       await entries.insertOne({ _id: auditDocId(entry.seq), ...entry });

@@ -50,9 +50,9 @@ export const internalRoutes: FastifyPluginAsyncTypebox<InternalRoutesDeps> = asy
     AccountRoutes.internal.userName.path,
     { onRequest: requireInternal(internalToken), schema: { hide: true, params: StrictObject({ id: Id }), querystring: NoQuery, response: responses(UserNameResponse) } },
     async (request) => {
-      const user = await users.findOne({ _id: request.params.id }, { projection: { firstName: 1, lastName: 1 } });
+      const user = await users.findOne({ _id: request.params.id }, { projection: { firstName: 1, lastName: 1, email: 1 } });
       if (!user) throw notFound('No user with this ID.');
-      return ok({ firstName: user.firstName ?? '', lastName: user.lastName ?? '' });
+      return ok({ firstName: user.firstName ?? '', lastName: user.lastName ?? '', ...(user.email ? { email: user.email } : {}) });
     },
   );
 

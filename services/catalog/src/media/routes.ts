@@ -2,8 +2,7 @@ import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import type { BlobStore } from '@pharmacy/db';
 import { CatalogRoutes, CatalogErrorCodes, MAX_UPLOAD_BYTES, MediaParams, Ok, StrictObject, UploadedImage, mediaUrl } from '@pharmacy/contracts';
-import { HttpError, badRequest, notFound, requireStaffFor, tooLarge, ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
-import { sniffImageType } from './magic';
+import { HttpError, badRequest, notFound, requireStaffFor, sniffImageType, tooLarge, ok, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { SVG_CONTENT_TYPE, SVG_POLICY } from './svg';
 
 const NoQuery = StrictObject({});

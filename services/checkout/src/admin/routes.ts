@@ -1,17 +1,17 @@
 import {
   CheckoutRoutes,
   ADMIN_ORDERS_DEFAULT_LIMIT, AdminOrderListResponse, AdminOrdersQuery, AdminOrderStatusBody, AdminPaymentStatusBody, AdminReviewBody, CheckoutIdParams, Ok, type Order,
-  OrderStats, NO_RESPONSIBLE_PHARMACIST, NO_RESPONSIBLE_PHARMACIST_CODE, StaffOrder,
+  OrderStats, StaffOrder,
 } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
-import type { FastifyRequest } from 'fastify';
-import { HttpError, changedBy, ok, okList, requireStaffFor, responses, unavailable, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { changedBy, ok, okList, requireStaffFor, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { AccountClient } from '../clients/account';
 import type { OrderService } from '../orders/service';
 import type { OrderDoc } from '../orders/store';
 import { searchOrderIds } from './search';
 import type { OrderFigures } from './figures-store';
 import { listedOrder, orderEntity, staffOrder } from './health';
+import { responsiblePharmacistFor } from './on-duty';
 
 /** Of `before`, the fields `after` holds another value in, and those values: the change, not the whole order. */
 function changes<T extends object>(before: T, after: T): { before: Partial<T>; after: Partial<T> } {
@@ -42,19 +42,6 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
 }> = async (app, { orders, figures, service, account, now }) => {
   const tags = ['admin orders'];
   const { adminOrders } = CheckoutRoutes;
-
-  /** The responsible pharmacist on duty, whom a clinical decision records; none on duty refuses the decision. */
-  async function responsiblePharmacist(request: FastifyRequest) {
-    let onDuty;
-    try {
-      onDuty = await account.responsiblePharmacist();
-    } catch (err) {
-      request.log.warn({ err }, 'could not ask the account service who the responsible pharmacist is');
-      throw unavailable('We cannot confirm who the responsible pharmacist is right now, so the decision was not recorded. Please try again in a moment.');
-    }
-    if (!onDuty) throw new HttpError(409, NO_RESPONSIBLE_PHARMACIST_CODE, NO_RESPONSIBLE_PHARMACIST);
-    return onDuty;
-  }
 
   // The pharmacist's queue: paid orders awaiting review (an unpaid one joins it when the shopper pays).
   const awaitingQueue = { 'review.status': 'awaiting', paymentStatus: 'paid' };
@@ -100,7 +87,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
   // The pharmacist's decision; a rejection answers once the provider refunded (502/503 leave it awaiting, retry safe).
   // A clinical decision: it records the responsible pharmacist on duty, and waits for one (docs/domain.md#responsible-pharmacist).
   app.post(adminOrders.review.path, { onRequest: requireStaffFor(adminOrders.review), schema: { tags, params: CheckoutIdParams, body: AdminReviewBody, response: responses(Ok(StaffOrder)) } }, async (request) => {
-    const responsible = await responsiblePharmacist(request);
+    const responsible = await responsiblePharmacistFor(request, account);
     const { order, before } = await service.decideReview(request.params.id, request.body, changedBy(request), responsible);
     // Repeating a decision already taken writes nothing, so it records nothing.
     if (before) {

@@ -9,7 +9,8 @@ export interface AccountClient {
   notify(userId: string, mail: NotifyUserBody): Promise<{ sent: boolean }>;
   /** The ids of the users whose email contains the text (staff's order search); a deleted account matches nothing. */
   userIdsByEmail(email: string): Promise<string[]>;
-  /** "First Last" of a user (the member of staff changing an order); throws when unknown or unreachable. */
+  /** "First Last" and email of a user (the shopper whose prescription a pharmacist checks); throws when unknown or unreachable. */
+  userName(userId: string): Promise<{ name: string; email: string }>;
   /** The responsible pharmacist on duty now, or null (a clinical decision records them, and waits for one). */
   responsiblePharmacist(): Promise<ResponsiblePharmacist | null>;
   /** The changes to the user's health profile since `since` (the pharmacist's review of an order), oldest first. */
@@ -22,6 +23,10 @@ export function createAccountClient(opts: ServiceClientOptions): AccountClient {
   return {
     safetyProfile: (userId) => readSafetyProfile(call, userId),
     notify: (userId, mail) => call(internal.notifyUser, { params: { id: userId }, body: mail }),
+    userName: async (userId) => {
+      const { firstName, lastName, email } = await call(internal.userName, { params: { id: userId } });
+      return { name: `${firstName} ${lastName}`.trim(), email: email ?? '' };
+    },
     userIdsByEmail: async (email) => (await call(internal.usersByEmail, { query: { email } })).userIds,
     responsiblePharmacist: async () => (await call(internal.onDuty, {})).onDuty,
     healthChanges: async (userId, since) => (await call(internal.healthChanges, { params: { id: userId }, query: { since: since.toISOString() } })).changes,

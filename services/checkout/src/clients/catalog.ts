@@ -1,4 +1,4 @@
-import { CatalogRoutes, ErrorCodes, UNAVAILABLE_MESSAGES, type AnyRoute, type CallArgs, type DataOf, type Quote, type QuoteItem, type SafetyProfile, type StockLine } from '@pharmacy/contracts';
+import { CatalogRoutes, ErrorCodes, PRODUCT_PAGE_SIZE_MAX, UNAVAILABLE_MESSAGES, type AnyRoute, type CallArgs, type DataOf, type Quote, type QuoteItem, type SafetyProfile, type StockLine } from '@pharmacy/contracts';
 import { createRouteClient, HttpError, type ServiceClientOptions } from '@pharmacy/service-kit';
 
 /** One priced line as the catalog quotes it (contracts/catalog.ts). */
@@ -20,6 +20,8 @@ export interface CatalogClient {
   refund(reservationId: string): Promise<void>;
   /** A paid order the pharmacist rejected and refunded: its units go back on the shelf (idempotent, exactly once). */
   restock(reservationId: string): Promise<void>;
+  /** The prescription-only products on sale, in the shop's listing order (the demo prescriptions name them). */
+  prescriptionOnly(): Promise<Array<{ productId: string; title: string }>>;
 }
 
 /** The catalog did not answer (down, timed out or failing): a 503 that tells the shopper what is missing. */
@@ -52,5 +54,14 @@ export function createCatalogClient(opts: ServiceClientOptions): CatalogClient {
     release: move(internal.release),
     refund: move(internal.refund),
     restock: move(internal.restock),
+    async prescriptionOnly() {
+      const found: Array<{ productId: string; title: string }> = [];
+      for (let page = 1; page <= 20; page++) {
+        const products = await call(CatalogRoutes.products.list, { query: { page, limit: PRODUCT_PAGE_SIZE_MAX } });
+        found.push(...products.filter((p) => p.requiresPrescription).map((p) => ({ productId: p._id, title: p.title })));
+        if (products.length < PRODUCT_PAGE_SIZE_MAX) break;
+      }
+      return found;
+    },
   };
 }

@@ -8,6 +8,8 @@ export interface ErasureStores {
   addresses: { eraseUser(userId: string): Promise<number> };
   carts: { eraseUser(userId: string): Promise<number> };
   orders: Collection<OrderDoc>;
+  /** Prescriptions never verified, and their files (verified ones stay: prescriptions/store.ts). */
+  prescriptions?: { eraseUser(userId: string): Promise<number> };
 }
 
 export const FORMER_CUSTOMER = 'Former customer';
@@ -40,7 +42,8 @@ export async function eraseCustomer(stores: ErasureStores, userId: string, now: 
     // Mail still owed goes too: there is nobody left to write to.
     { $set: { address: ERASED_ORDER_ADDRESS, anonymisedAt: now().getTime(), mailsDue: [] } },
   );
-  return { addresses, carts, ordersAnonymised: anonymised.modifiedCount };
+  const prescriptions = (await stores.prescriptions?.eraseUser(userId)) ?? 0;
+  return { addresses, carts, ordersAnonymised: anonymised.modifiedCount, prescriptionsDeleted: prescriptions };
 }
 
 /** Called by the account service when an account is deleted, and again until it has confirmed once. */

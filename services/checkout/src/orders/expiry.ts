@@ -8,7 +8,15 @@ import type { OrderService } from './service';
  * at a time: a slow catalog or provider never stacks sweeps. `sweep()` is also what tests call directly with
  * an advanced clock.
  */
-export function createExpirySweeper(orders: OrderService, opts: { intervalMs: number; log: FastifyBaseLogger }) {
+export function createExpirySweeper(
+  orders: OrderService,
+  opts: {
+    intervalMs: number;
+    log: FastifyBaseLogger;
+    /** More mail owed elsewhere in checkout (a prescription's decision), retried after the orders' own. */
+    mailRetries?: Array<() => Promise<void>>;
+  },
+) {
   let timer: NodeJS.Timeout | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   let queued = 0;
@@ -45,6 +53,7 @@ export function createExpirySweeper(orders: OrderService, opts: { intervalMs: nu
       if (rejected > 0) opts.log.warn({ rejected }, 'finished pharmacist rejections whose refund was interrupted');
       await orders.retryStock();
       await orders.retryNotices();
+      for (const retry of opts.mailRetries ?? []) await retry();
       if (expired > 0) opts.log.info({ expired }, 'expired unpaid orders and released their stock');
       return expired;
     }, 'order sweep failed; it runs again on the next tick');

@@ -1,5 +1,5 @@
 // The checkout service's routes (prefixes /api/shop/cart, /api/shop/delivery, /api/shop/address, /api/shop/order,
-// /api/admin/orders, /api/payments; /internal/checkout for the other services).
+// /api/shop/prescriptions, /api/admin/orders, /api/admin/prescriptions, /api/payments; /internal/checkout for the other services).
 import type { Static } from '@sinclair/typebox';
 import type {
   Address,
@@ -28,7 +28,16 @@ import type {
   Cart,
 } from '../checkout';
 import type { PurchaseCheck } from '../catalog';
-import type { PrescriptionTokenBody, ReminderBody, ShopperPrescription } from '../prescriptions';
+import type {
+  PrescriptionTokenBody,
+  RejectPrescriptionBody,
+  ReminderBody,
+  ShopperPrescription,
+  StaffPrescription,
+  StaffPrescriptionsQuery,
+  StaffPrescriptionsResponse,
+  VerifyPrescriptionBody,
+} from '../prescriptions';
 import type { OkEnvelope } from '../envelope';
 import type { ErasureResponse } from '../sessions';
 import { route } from './route';
@@ -71,18 +80,6 @@ export const CheckoutRoutes = {
     /** The past order's items back in the cart through the cart's own checks (docs/api.md#prescriptions). */
     buyAgain: route<Ok<BuyAgainResult>>()('POST', '/api/shop/order/buy-again/:orderId'),
   },
-  /** The shopper's prescriptions (docs/api.md#prescriptions). */
-  prescriptions: {
-    list: route<Ok<ShopperPrescription[]>>()('GET', '/api/shop/prescriptions'),
-    /** JSON for an electronic prescription's token; a photo or PDF is multipart (the file in `file`). */
-    add: route<Ok<ShopperPrescription>, PrescriptionTokenBody>()('POST', '/api/shop/prescriptions'),
-    /** The owner's own file, as stored (never cached). */
-    file: route<Blob>()('GET', '/api/shop/prescriptions/:id/file'),
-    repeat: route<Ok<ShopperPrescription>>()('POST', '/api/shop/prescriptions/:id/repeat'),
-    reminder: route<Ok<ShopperPrescription>, ReminderBody>()('PUT', '/api/shop/prescriptions/:id/items/:itemId/reminder'),
-    /** The sandbox provider's demo prescriber page (present only with the sandbox provider). Never fetched. */
-    sandboxPrescriber: route<never>()('GET', '/api/shop/prescriptions/sandbox/prescriber'),
-  },
   adminOrders: {
     list: route<AdminOrderListResponse, undefined, AdminOrdersQuery>()('GET', '/api/admin/orders/get'),
     stats: route<Ok<OrderStats>>()('GET', '/api/admin/orders/stats'),
@@ -90,6 +87,27 @@ export const CheckoutRoutes = {
     setStatus: route<Ok<StaffOrder>, Static<typeof AdminOrderStatusBody>>()('PUT', '/api/admin/orders/update/:id'),
     setPayment: route<Ok<StaffOrder>, Static<typeof AdminPaymentStatusBody>>()('PUT', '/api/admin/orders/payment/:id'),
     review: route<Ok<StaffOrder>, AdminReviewBody>()('POST', '/api/admin/orders/review/:id'),
+  },
+  /** The shopper's prescriptions (docs/api.md#prescriptions); `add` takes multipart (file in `file`) or a token. */
+  prescriptions: {
+    add: route<Ok<ShopperPrescription>, PrescriptionTokenBody>()('POST', '/api/shop/prescriptions'),
+    list: route<Ok<ShopperPrescription[]>>()('GET', '/api/shop/prescriptions'),
+    /** The owner's paper prescription file (never cached, never public). */
+    file: route<never>()('GET', '/api/shop/prescriptions/:id/file'),
+    /** A repeat request: a new prescription waiting for a pharmacist (409 with words when not allowed). */
+    repeat: route<Ok<ShopperPrescription>>()('POST', '/api/shop/prescriptions/:id/repeat'),
+    reminder: route<Ok<ShopperPrescription>, ReminderBody>()('PUT', '/api/shop/prescriptions/:id/items/:itemId/reminder'),
+    /** The sandbox provider's demo prescriber page (present only with the sandbox provider). Never fetched. */
+    sandboxPrescriber: route<never>()('GET', '/api/shop/prescriptions/sandbox/prescriber'),
+  },
+  /** The pharmacist's "Prescriptions to check" (clinical.review). */
+  adminPrescriptions: {
+    list: route<Static<typeof StaffPrescriptionsResponse>, undefined, StaffPrescriptionsQuery>()('GET', '/api/admin/prescriptions'),
+    details: route<Ok<StaffPrescription>>()('GET', '/api/admin/prescriptions/:id'),
+    /** The decisions answer the prescription without health data: the screen keeps what its details read. */
+    file: route<never>()('GET', '/api/admin/prescriptions/:id/file'),
+    verify: route<Ok<ShopperPrescription>, VerifyPrescriptionBody>()('POST', '/api/admin/prescriptions/:id/verify'),
+    reject: route<Ok<ShopperPrescription>, RejectPrescriptionBody>()('POST', '/api/admin/prescriptions/:id/reject'),
   },
   payments: {
     config: route<Ok<PaymentConfig>>()('GET', '/api/payments/config'),

@@ -23,10 +23,11 @@ export class GridFsBlobStore implements BlobStore {
   constructor(
     db: Db,
     private readonly release?: () => Promise<void>,
+    bucketName: string = MEDIA_BUCKET,
   ) {
-    this.bucket = new GridFSBucket(db, { bucketName: MEDIA_BUCKET, chunkSizeBytes: UPLOAD_CHUNK_BYTES });
-    this.files = db.collection(`${MEDIA_BUCKET}.files`);
-    this.chunks = db.collection(`${MEDIA_BUCKET}.chunks`);
+    this.bucket = new GridFSBucket(db, { bucketName, chunkSizeBytes: UPLOAD_CHUNK_BYTES });
+    this.files = db.collection(`${bucketName}.files`);
+    this.chunks = db.collection(`${bucketName}.chunks`);
   }
 
   async put(data: Buffer, info: { contentType: string; filename?: string }): Promise<BlobInfo> {
