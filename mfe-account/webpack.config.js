@@ -17,6 +17,7 @@ module.exports = (_env, argv) =>
       './NeedHelpPage': './src/exposes/NeedHelpPage.tsx',
       './SuggestIdeaPage': './src/exposes/SuggestIdeaPage.tsx',
       './MyOrdersPage': './src/exposes/MyOrdersPage.tsx',
+      './PrescriptionsPage': './src/exposes/PrescriptionsPage.tsx',
       './DateOfBirthDialog': './src/exposes/DateOfBirthDialog.tsx',
     },
   });

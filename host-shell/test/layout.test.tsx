@@ -72,9 +72,10 @@ describe('account menu', () => {
     await openMenu();
     fireEvent.click(await screen.findByRole('button', { name: /Ada/ }));
     const panel = screen.getByRole('list', { name: 'Account' });
-    for (const name of ['Profile', 'My orders', 'Addresses', 'Change password', 'Need help', 'Suggest an idea']) {
+    for (const name of ['Profile', 'My orders', 'My prescriptions', 'Addresses', 'Change password', 'Need help', 'Suggest an idea']) {
       expect(within(panel).getByRole('link', { name })).toBeInTheDocument();
     }
+    expect(within(panel).getByRole('link', { name: 'My prescriptions' })).toHaveAttribute('href', '/prescriptions');
     expect(within(panel).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
   });
 

@@ -50,6 +50,18 @@ describe('guards', () => {
     expect(screen.queryByText('remote:account/ProfilePage')).not.toBeInTheDocument();
   });
 
+  it('guards My prescriptions the same way, keeping the medicine it was opened for', async () => {
+    const { router } = renderApp('/prescriptions?productId=p-ator', signedInAs(null));
+    await screen.findByText('remote:account/SignInPage');
+    expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe('/prescriptions?productId=p-ator');
+    expect(screen.queryByText('remote:account/PrescriptionsPage')).not.toBeInTheDocument();
+  });
+
+  it('shows My prescriptions to a signed-in shopper', async () => {
+    renderApp('/prescriptions', signedInAs(shopper));
+    expect(await screen.findByText('remote:account/PrescriptionsPage')).toBeInTheDocument();
+  });
+
   it('lets a signed-in user reach /profile and re-checks the session on entering it', async () => {
     const { router, server } = renderApp('/profile', signedInAs(shopper));
     await screen.findByText('remote:account/ProfilePage');

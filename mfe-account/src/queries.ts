@@ -1,17 +1,19 @@
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
-import type { SafetyRecognition } from '@pharmacy/contracts';
+import type { PaymentConfig, ReminderBody, SafetyRecognition, ShopperPrescription } from '@pharmacy/contracts';
 import { fromCall, useInjectModule, type ShopQueryError } from '@pharmacy/session';
 import type { ComboboxSuggestion } from '@pharmacy/ui';
 import { termsApi, type TermsFor } from './health/api';
+import { prescriptionsApi } from './prescriptions/api';
 
 /**
  * The account remote's plain reads (docs/architecture.md#reading-server-data): the catalog's health terms the profile
- * suggests and recognises. Sign-in (with its check), sign-up, the profile and the orders stay in sagas and the forms
+ * suggests and recognises, and the shopper's prescriptions with the single writes that change one. Sign-in (with its check), sign-up, the profile and the orders stay in sagas and the forms
  * that submit them: they are flows of several steps or single writes.
  */
 export const accountQueries = createApi({
   reducerPath: 'accountQueries',
   baseQuery: fakeBaseQuery<ShopQueryError>(),
+  tagTypes: ['Prescription'],
   endpoints: (build) => ({
     /** Terms of one kind for what the shopper typed: a query typed again is answered from the cache. */
     termSuggestions: build.query<ComboboxSuggestion[], { kind: TermsFor; query: string }>({
@@ -20,6 +22,25 @@ export const accountQueries = createApi({
     /** Whether the catalog's knowledge table knows each of these terms. */
     termRecognition: build.query<SafetyRecognition[], string[]>({
       queryFn: fromCall((terms: string[], signal) => termsApi.recognise(terms, signal)),
+    }),
+    /** Whether this shop runs in test mode (the sandbox payment provider): demo-only links show then. */
+    shopMode: build.query<PaymentConfig, void>({
+      queryFn: fromCall((_: void, signal) => prescriptionsApi.shopMode(signal)),
+      keepUnusedDataFor: Infinity,
+    }),
+    /** My prescriptions, newest first, each with its standing. */
+    prescriptions: build.query<ShopperPrescription[], void>({
+      queryFn: fromCall((_: void, signal) => prescriptionsApi.list(signal)),
+      providesTags: ['Prescription'],
+    }),
+    /** A repeat request: a new prescription waiting for a pharmacist, and the original's repeats used go up. */
+    requestRepeat: build.mutation<ShopperPrescription, string>({
+      queryFn: fromCall((id: string) => prescriptionsApi.repeat(id)),
+      invalidatesTags: ['Prescription'],
+    }),
+    setReminder: build.mutation<ShopperPrescription, { id: string; itemId: string; body: ReminderBody }>({
+      queryFn: fromCall(({ id, itemId, body }: { id: string; itemId: string; body: ReminderBody }) => prescriptionsApi.reminder(id, itemId, body)),
+      invalidatesTags: ['Prescription'],
     }),
   }),
 });

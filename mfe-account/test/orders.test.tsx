@@ -314,3 +314,35 @@ describe('MyOrdersPage', () => {
     expect((store.getState() as unknown as { accountOrders: { list: unknown[] } }).accountOrders.list).toEqual([]);
   });
 });
+
+describe('prescription medicines and Buy again', () => {
+  it('shows the directions of an item dispensed against a prescription', async () => {
+    const rx = order('eeeeeeee-5555-4000-8000-000000000005', '2026-11-20T12:00:00.000Z', {
+      items: [{ productId: 'p-ator', title: 'Atorvastatin 20 mg', image: '', brand: 'Care', price: 3.2, quantity: 28, lineTotal: 89.6, warnings: [], prescription: { prescriptionId: 'rx-1', itemId: 'it-1', directions: 'Take one tablet at night' } }],
+    });
+    fakeApi((call) => (call.url.startsWith('/api/shop/order/details/') ? { body: { success: true, data: rx } } : { body: { success: true, data: [rx] } }));
+    const user = userEvent.setup();
+    renderWithStore(<MyOrdersPage />, { path: '/my-orders', user: shopper });
+    const [row] = await orderRows();
+    await user.click(within(row).getByRole('button', { name: /View details/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order #EEEEEEEE' });
+    expect(await within(dialog).findByText('Directions: Take one tablet at night')).toBeInTheDocument();
+  });
+
+  it('Buy again puts the order back in the cart and says what could not be added and why', async () => {
+    const past = order('ffffffff-6666-4000-8000-000000000006', '2026-10-01T12:00:00.000Z', { orderStatus: 'delivered' });
+    const api = fakeApi((call) =>
+      call.url === `/api/shop/order/buy-again/${past._id}`
+        ? { body: { success: true, data: { cart: { items: [{ productId: 'p-1' }] }, notAdded: [{ title: 'Amoxicillin 500 mg', reason: 'Your prescription has expired.' }] } } }
+        : { body: { success: true, data: [past] } },
+    );
+    const user = userEvent.setup();
+    renderWithStore(<MyOrdersPage />, { path: '/my-orders', user: shopper });
+    const [row] = await orderRows();
+    await user.click(within(row).getByRole('button', { name: 'Buy again: order #FFFFFFFF' }));
+    expect(await within(row).findByText('Some items could not be added to your cart:')).toBeInTheDocument();
+    expect(row).toHaveTextContent('Amoxicillin 500 mg: Your prescription has expired.');
+    expect(within(row).getByRole('link', { name: 'Go to your cart' })).toHaveAttribute('href', '/cart');
+    expect(api.callsTo('POST', `/api/shop/order/buy-again/${past._id}`)).toHaveLength(1);
+  });
+});

@@ -1,8 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatDate, formatMoney, orderNumber, type Feature } from '@pharmacy/contracts';
-import { fakeApi, fail, ok, okList, type FakeApi } from '@pharmacy/test-kit';
-import { FakeXhr, installFakeXhr, pngFile } from './fakeXhr';
+import { FakeXhr, fakeApi, fail, installFakeXhr, ok, okList, pngFile, type FakeApi } from '@pharmacy/test-kit';
 import { makeHeldOrder, makeProduct, makeStats } from './fixtures';
 import { renderAdmin } from './renderAdmin';
 import { niceMax } from '../src/dashboard/BarChart';

@@ -1,8 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CSRF_HEADER, type Product } from '@pharmacy/contracts';
-import { fakeApi, fail, ok, okList, type FakeApi } from '@pharmacy/test-kit';
-import { FakeXhr, installFakeXhr, pngFile } from './fakeXhr';
+import { FakeXhr, fakeApi, fail, installFakeXhr, ok, okList, pngFile, type FakeApi } from '@pharmacy/test-kit';
 import { makeProduct } from './fixtures';
 import { renderAdmin } from './renderAdmin';
 import { productsActions } from '../src/products/slice';

@@ -1,7 +1,7 @@
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
-import type { Address, AddressInput, DeliveryOptions, PaymentConfig } from '@pharmacy/contracts';
+import type { Address, AddressInput, DeliveryOptions, PaymentConfig, ShopperPrescription } from '@pharmacy/contracts';
 import { fromCall, useInjectModule, type ShopQueryError } from '@pharmacy/session';
-import { addressApi, deliveryApi, paymentApi, safetyApi } from './cart/api';
+import { addressApi, deliveryApi, paymentApi, prescriptionsApi, safetyApi } from './cart/api';
 
 /**
  * The plain reads of this remote and the single writes that change them (docs/architecture.md#reading-server-data):
@@ -38,6 +38,10 @@ export const checkoutQueries = createApi({
     removeAddress: build.mutation<unknown, { userId: string; addressId: string }>({
       queryFn: fromCall(({ userId, addressId }: { userId: string; addressId: string }) => addressApi.remove(userId, addressId)),
       invalidatesTags: ['Address'],
+    }),
+    /** The shopper's prescriptions: whether a prescription-only medicine can be added, and how many. */
+    myPrescriptions: build.query<ShopperPrescription[], void>({
+      queryFn: fromCall((_: void, signal) => prescriptionsApi.list(signal)),
     }),
     /** The shopper's health terms the catalog's medicine list does not know, for these products. */
     unrecognisedTerms: build.query<string[], string[]>({

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PRESCRIPTION_ROUTE, VISITOR_CART_KEY, safetyBlockMessage, type Cart, type CartCapped, type CartLine, type Product, type ProductSafety } from '@pharmacy/contracts';
+import { PRESCRIPTION_REFUSALS, PRESCRIPTION_ROUTE, VISITOR_CART_KEY, type ShopperPrescription, safetyBlockMessage, type Cart, type CartCapped, type CartLine, type Product, type ProductSafety } from '@pharmacy/contracts';
 import AddToCart from '../src/exposes/AddToCart';
-import { fakeApi, makeProduct, renderWithStore, shopper, type ApiCall } from '@pharmacy/test-kit';
+import { fail, fakeApi, makeProduct, ok, renderWithStore, shopper, type ApiCall } from '@pharmacy/test-kit';
 import { cartOf as cartWith, line } from './fixtures';
 
 const cartOf = (items: CartLine[]): Cart => cartWith(items, { userId: '', totalAmount: 5 });
@@ -83,6 +83,68 @@ describe('AddToCart (full, the product page)', () => {
     expect(screen.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(3);
   });
 
+  describe('a prescription-only medicine', () => {
+    const rx = makeProduct({ _id: 'p-ator', title: 'Atorvastatin 20 mg', requiresPrescription: true, totalStock: 200, maxPerOrder: null });
+    const blocked: ProductSafety = { productId: rx._id, warnings: [], blocked: { code: 'PRESCRIPTION_REQUIRED', message: PRESCRIPTION_ROUTE } };
+    const verified = (quantityLeft: number, over: Partial<ShopperPrescription> = {}): ShopperPrescription => ({
+      _id: 'rx-1', source: 'paper', status: 'verified', standing: 'verified', createdAt: '2026-11-01T10:00:00.000Z', hasFile: true,
+      items: [{ id: 'it-1', productId: rx._id, title: rx.title, quantity: 56, quantityLeft, directions: 'One at night', repeatsAllowed: 0, repeatsUsed: 0 }],
+      writtenOn: '2026-10-15', expiresOn: '2027-04-15', ...over,
+    });
+
+    it('sends a visitor through sign-in to add their prescription', () => {
+      fakeApi();
+      renderWithStore(<AddToCart product={rx} safety={blocked} />);
+      expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+      expect(screen.getByRole('link', { name: 'Sign in to add your prescription' })).toHaveAttribute(
+        'href',
+        `/sign-in?returnTo=${encodeURIComponent('/prescriptions?productId=p-ator')}`,
+      );
+    });
+
+    it('says why a signed-in shopper cannot add it yet, and links to add a prescription for it', async () => {
+      fakeApi().on('GET', '/api/shop/prescriptions', ok([verified(0, { _id: 'rx-0', standing: 'awaiting_check', status: 'awaiting_check', items: [], forProduct: { productId: rx._id, title: rx.title }, refusal: PRESCRIPTION_REFUSALS.PRESCRIPTION_AWAITING_CHECK })]));
+      renderWithStore(<AddToCart product={rx} safety={blocked} />, { user: shopper });
+      expect(await screen.findByText(PRESCRIPTION_REFUSALS.PRESCRIPTION_AWAITING_CHECK)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+      expect(screen.getByRole('link', { name: 'Add your prescription' })).toHaveAttribute('href', '/prescriptions?productId=p-ator');
+    });
+
+    it('with none at all, says one is needed', async () => {
+      fakeApi().on('GET', '/api/shop/prescriptions', ok([]));
+      renderWithStore(<AddToCart product={rx} safety={blocked} />, { user: shopper });
+      expect(await screen.findByText(PRESCRIPTION_REFUSALS.PRESCRIPTION_NEEDED)).toBeInTheDocument();
+    });
+
+    it('adds as usual against a verified prescription, capped at what is left, saying how much and until when', async () => {
+      const api = fakeApi((call: ApiCall) => (call.path === '/api/shop/cart/add' ? ok(cartOf([line({ productId: rx._id, title: rx.title, quantity: 2 })])) : fail(404, 'none')))
+        .on('GET', '/api/shop/prescriptions', ok([verified(0, { _id: 'rx-old', expiresOn: '2027-01-01' }), verified(2)]));
+      const user = userEvent.setup();
+      renderWithStore(<AddToCart product={rx} safety={blocked} />, { user: shopper });
+      expect(await screen.findByText('On your prescription: 2 left, use by 14 Apr 2027.')).toBeInTheDocument();
+      const add = screen.getByRole('button', { name: 'Add to cart' });
+      expect(add).toBeEnabled();
+      await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+      expect(screen.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(2);
+      expect(screen.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+      await user.click(add);
+      await waitFor(() => expect(api.callsTo('POST', '/api/shop/cart/add')).toHaveLength(1));
+      expect(api.callsTo('POST', '/api/shop/cart/add')[0].body).toEqual({ userId: shopper._id, productId: rx._id, quantity: 2 });
+    });
+
+    it('keeps the server’s refusal words beside the button when the cart refuses the add', async () => {
+      fakeApi()
+        .on('GET', '/api/shop/prescriptions', ok([verified(2)]))
+        .on('POST', '/api/shop/cart/add', fail(422, PRESCRIPTION_REFUSALS.PRESCRIPTION_EXPIRED, 'PRESCRIPTION_EXPIRED'));
+      const user = userEvent.setup();
+      renderWithStore(<AddToCart product={rx} safety={blocked} />, { user: shopper });
+      await screen.findByText(/On your prescription: 2 left/);
+      await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(PRESCRIPTION_REFUSALS.PRESCRIPTION_EXPIRED);
+      expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+    });
+  });
+
   it('cannot add when out of stock, and explains a prescription-only medicine', () => {
     const { unmount } = renderWithStore(<AddToCart product={makeProduct({ totalStock: 0 })} />);
     expect(screen.getByRole('button', { name: 'Out of stock' })).toBeDisabled();
@@ -92,7 +154,7 @@ describe('AddToCart (full, the product page)', () => {
     expect(screen.getByRole('heading', { name: 'Prescription-only medicine' })).toBeInTheDocument();
     expect(screen.getByText(PRESCRIPTION_ROUTE)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Add to cart' })).toHaveAccessibleDescription(/Prescription-only medicine.*cannot be ordered online/);
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toHaveAccessibleDescription(/Prescription-only medicine.*add your prescription/);
   });
 
   it('is disabled beside the catalog’s reason when the safety answer blocks the shopper (age)', async () => {

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { VISITOR_CART_KEY, safetyBlockMessage, type Cart, type CartLine } from '@pharmacy/contracts';
+import { PRESCRIPTION_REFUSALS, VISITOR_CART_KEY, safetyBlockMessage, type Cart, type CartLine } from '@pharmacy/contracts';
 import CartPage from '../src/exposes/CartPage';
 import CartBadge from '../src/exposes/CartBadge';
 import { cartActions } from '../src/cart/slice';
@@ -193,4 +193,24 @@ test('the cart’s summary: subtotal of the lines that can be ordered, the stand
   expect(summary).toHaveTextContent('Includes £2.75 VAT (20%)');
   expect(summary).toHaveTextContent('Add £17.50 more for free standard delivery.');
   expect(summary).toHaveTextContent('Express delivery and click and collect at a pharmacy are chosen at checkout.');
+});
+
+test('a prescription line shows its directions and what is left; a refused one says why and leads to My prescriptions', async () => {
+  const cart = cartOf(
+    [
+      line({ productId: 'p-ator', title: 'Atorvastatin 20 mg', quantity: 28, prescription: { prescriptionId: 'rx-1', itemId: 'it-1', directions: 'Take one tablet at night', quantityLeft: 56, expiresOn: '2027-04-15' } }),
+      line({ productId: 'p-amox', title: 'Amoxicillin 500 mg', problem: PRESCRIPTION_REFUSALS.PRESCRIPTION_EXPIRED, problemCode: 'PRESCRIPTION_REQUIRED' }),
+    ],
+    { canCheckout: false },
+  );
+  fakeApi(() => ({ body: { success: true, data: cart } }));
+  renderWithStore(<CartPage />, { url: '/cart', user: shopper });
+
+  const dispensed = await screen.findByTestId('cart-line-p-ator');
+  expect(dispensed).toHaveTextContent('Take one tablet at night · From your prescription (56 left)');
+  expect(within(dispensed).queryByRole('link', { name: 'Go to My prescriptions' })).not.toBeInTheDocument();
+
+  const refused = screen.getByTestId('cart-line-p-amox');
+  expect(refused).toHaveTextContent(PRESCRIPTION_REFUSALS.PRESCRIPTION_EXPIRED);
+  expect(within(refused).getByRole('link', { name: 'Go to My prescriptions' })).toHaveAttribute('href', '/prescriptions');
 });

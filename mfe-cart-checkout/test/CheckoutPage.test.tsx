@@ -187,6 +187,23 @@ describe('delivery and totals', () => {
     expect(creates(calls)[0].body).toEqual({ addressId: address._id, delivery: { method: 'collect', pharmacyId: 'station-road' } });
   });
 
+  it('a cart the server says can only be collected offers click and collect only, with its reason, and orders it so', async () => {
+    const user = userEvent.setup();
+    const reason = 'Controlled and refrigerated medicines are click and collect only';
+    const { calls } = serve(cartOf([line({ productId: 'p-ins', title: 'Insulin pen' })], { collectOnly: reason }));
+    open();
+    const group = await screen.findByRole('group', { name: 'Delivery' });
+    expect(group).toHaveAccessibleDescription(reason);
+    expect(within(group).getAllByRole('radio')).toHaveLength(1);
+    expect(within(group).getByRole('radio', { name: /Click and collect/ })).toBeChecked();
+    await user.click(within(screen.getByRole('group', { name: 'Choose a pharmacy' })).getByRole('radio', { name: /Station Road Pharmacy/ }));
+    const place = screen.getByRole('button', { name: 'Place order and pay' });
+    await waitFor(() => expect(place).toBeEnabled());
+    await user.click(place);
+    await waitFor(() => expect(creates(calls)).toHaveLength(1));
+    expect(creates(calls)[0].body).toMatchObject({ delivery: { method: 'collect', pharmacyId: 'station-road' } });
+  });
+
   it('the disabled button says to choose a delivery address when there is none', async () => {
     serve(cartOf([plain]), { addresses: [] });
     open();

@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: 'my-orders', element: page('account/MyOrdersPage') },
+          { path: 'prescriptions', element: page('account/PrescriptionsPage') },
           { path: 'profile', element: page('account/ProfilePage') },
           { path: 'address', element: page('cartCheckout/AddressPage') },
           { path: 'change-password', element: page('account/ChangePasswordPage') },

@@ -8,6 +8,7 @@ import { headerButton } from '../styles';
 export const ACCOUNT_LINKS = [
   { to: '/profile', label: 'Profile' },
   { to: '/my-orders', label: 'My orders' },
+  { to: '/prescriptions', label: 'My prescriptions' },
   { to: '/address', label: 'Addresses' },
   { to: '/change-password', label: 'Change password' },
   { to: '/need-help', label: 'Need help' },

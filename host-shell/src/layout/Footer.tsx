@@ -75,6 +75,7 @@ export function Footer() {
             <li><Link to="/pharmacy/products">All products</Link></li>
             <li><Link to="/cart">Your cart</Link></li>
             <li><Link to="/my-orders">My orders</Link></li>
+            <li><Link to="/prescriptions">My prescriptions</Link></li>
           </ul>
         </section>
         <section aria-labelledby="footer-about">

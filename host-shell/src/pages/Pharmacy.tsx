@@ -40,9 +40,9 @@ export default function Pharmacy() {
         <CardGrid>
           <InfoCard id="pharmacy-prescriptions" title="Prescription medicines" level={2}>
             <p>
-              Prescription-only medicines are listed so you can read about them, but cannot be ordered online. Bring
-              your prescription to one of <Link to="/where-we-serve">our pharmacies</Link>, where a pharmacist will
-              dispense it.
+              Add your prescription in <Link to="/prescriptions">My prescriptions</Link>: a photo or PDF of a paper one,
+              or the token of an electronic one. A pharmacist checks it before you can order its medicines online, or
+              bring it to one of <Link to="/where-we-serve">our pharmacies</Link>.
             </p>
           </InfoCard>
           <InfoCard id="pharmacy-ask" title="Ask a pharmacist" level={2}>

@@ -7,6 +7,7 @@ import { currencyOf, numberOf, orderDate, stateOf } from './format';
 import { StatusBadges } from './StatusBadges';
 import { OrderTimeline } from './OrderTimeline';
 import { ReviewNotice } from './review';
+import { BuyAgain } from './BuyAgain';
 import { UnpaidActions, useFocusOnceSettled } from './UnpaidActions';
 
 const Frame = styled(Card)`
@@ -85,7 +86,7 @@ export function OrderCard({ order, cancelling, onOpen, onCancel }: OrderCardProp
       <DetailsButton variant="secondary" size="sm" onClick={() => onOpen(order._id)} aria-label={`View details of order ${number}`}>
         View details
       </DetailsButton>
-      {unpaid ? <UnpaidActions order={order} cancelling={cancelling} onCancel={onCancel} /> : null}
+      {unpaid ? <UnpaidActions order={order} cancelling={cancelling} onCancel={onCancel} /> : <BuyAgain orderId={order._id} number={number} />}
       <ReviewNotice order={order} />
       <Progress>
         <OrderTimeline order={order} />

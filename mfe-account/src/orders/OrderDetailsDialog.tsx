@@ -169,6 +169,7 @@ function Body({ order, cancelling, onCancel }: { order: OrderView; cancelling: b
                 {item.quantity} × {formatMoney(item.price, currency)}
               </MutedText>
               {item.pharmacyOnly ? <Badge variant="brand">Pharmacy medicine</Badge> : null}
+              {item.prescription ? <MutedText>Directions: {item.prescription.directions}</MutedText> : null}
               <ItemWarnings warnings={item.warnings} />
             </Grow>
             <div>{formatMoney(item.lineTotal ?? item.price * item.quantity, currency)}</div>

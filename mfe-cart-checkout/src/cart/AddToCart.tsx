@@ -1,12 +1,24 @@
 import { useId, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CART_MAX_QUANTITY, effectiveMaxPerOrder, safetyBlockMessage, type AddToCartProduct, type AddToCartProps, type SafetyBlock } from '@pharmacy/contracts';
+import {
+  CART_MAX_QUANTITY,
+  effectiveMaxPerOrder,
+  formatDate,
+  prescriptionLastDay,
+  safetyBlockMessage,
+  withReturnTo,
+  type AddToCartProduct,
+  type AddToCartProps,
+  type SafetyBlock,
+} from '@pharmacy/contracts';
 import { Button, th } from '@pharmacy/ui';
+import { usePrescriptionFor, type PrescriptionStand } from '../prescriptions/usePrescriptionFor';
 import { DateOfBirthDialog } from '../age/DateOfBirthDialog';
 import { noticePanel } from '../notice';
 import { QuantityPicker } from './QuantityPicker';
-import { cartActions, selectCart, selectKnowsAge } from './slice';
+import { cartActions, selectCart, selectKnowsAge, selectShopper } from './slice';
 import { useCartModule } from './useCart';
 
 const Buy = styled.div`
@@ -69,13 +81,31 @@ export function quantityLimit(p: AddToCartProduct): { max: number; why: string |
  * own fields say (prescription only); an add the server refused for the shopper's age keeps its words on the button.
  * An unknown age (NO_DOB) is the one block the shopper can lift on the spot.
  */
-function blockOf(product: AddToCartProduct, safety: AddToCartProps['safety'], refusal: string | undefined, knowsAge: boolean): SafetyBlock | null {
+function blockOf(
+  product: AddToCartProduct,
+  safety: AddToCartProps['safety'],
+  refusal: string | undefined,
+  knowsAge: boolean,
+  prescription: PrescriptionStand,
+): SafetyBlock | null {
+  // the catalog's prescription block is for everyone: the shopper's own prescriptions decide it here
+  const blocked = safety?.blocked?.code === 'PRESCRIPTION_REQUIRED' ? null : safety?.blocked;
   // an answer from before the date of birth was saved: the catalog is being asked again, and the server checks anyway
-  if (safety?.blocked && !(safety.blocked.code === 'NO_DOB' && knowsAge)) return safety.blocked;
-  if (product.requiresPrescription) return { code: 'PRESCRIPTION_REQUIRED', message: safetyBlockMessage('PRESCRIPTION_REQUIRED') };
+  if (blocked && !(blocked.code === 'NO_DOB' && knowsAge)) return blocked;
+  if (product.requiresPrescription) {
+    if (refusal) return { code: 'PRESCRIPTION_REQUIRED', message: refusal };
+    if (prescription.kind === 'refused') return { code: 'PRESCRIPTION_REQUIRED', message: prescription.message };
+    if (prescription.kind === 'unknown') return { code: 'PRESCRIPTION_REQUIRED', message: safetyBlockMessage('PRESCRIPTION_REQUIRED') };
+  }
   if (refusal) return { code: knowsAge ? 'UNDER_AGE' : 'NO_DOB', message: refusal };
   return null;
 }
+
+/** Where a prescription is added for this medicine; a visitor signs in on the way. */
+const addPrescriptionPath = (productId: string, signedIn: boolean) => {
+  const page = `/prescriptions?productId=${encodeURIComponent(productId)}`;
+  return signedIn ? page : withReturnTo('/sign-in', page);
+};
 
 /**
  * Add to cart for one product, on the product page (`full`) and on listing cards (`compact`). It injects the cart
@@ -98,8 +128,16 @@ export function AddToCart({ product, variant = 'full', safety }: AddToCartProps)
   // the quantity waiting for the date of birth, while its dialog is open
   const [waitingForAge, setWaitingForAge] = useState<number | null>(null);
   const reasonId = useId();
-  const { max, why } = quantityLimit(product);
-  const block = blockOf(product, safety, refusal, knowsAge);
+  const shopper = useSelector(selectShopper);
+  // a card states the route itself: only the product page reads the shopper's prescriptions
+  const prescription = usePrescriptionFor(product._id, product.requiresPrescription && variant === 'full' && Boolean(shopper));
+  const limit = quantityLimit(product);
+  const prescribed = product.requiresPrescription && prescription.kind === 'usable' ? prescription : null;
+  const max = prescribed ? Math.min(limit.max, prescribed.item.quantityLeft) : limit.max;
+  const why = prescribed
+    ? `On your prescription: ${prescribed.item.quantityLeft} left${prescribed.expiresOn ? `, use by ${formatDate(prescriptionLastDay(prescribed.expiresOn))}` : ''}.`
+    : limit.why;
+  const block = blockOf(product, safety, refusal, knowsAge, prescription);
   const add = (n: number) => dispatch(cartActions.addRequested({ productId: product._id, quantity: n }));
   const needsAge = block?.code === 'NO_DOB';
   const addOrAskAge = (n: number) => (needsAge ? setWaitingForAge(n) : add(n));
@@ -171,6 +209,11 @@ export function AddToCart({ product, variant = 'full', safety }: AddToCartProps)
         <Blocked id={reasonId} role={refusal ? 'alert' : 'note'}>
           {block.code === 'PRESCRIPTION_REQUIRED' && <h2>Prescription-only medicine</h2>}
           <p>{block.message}</p>
+          {block.code === 'PRESCRIPTION_REQUIRED' && (
+            <p>
+              <Link to={addPrescriptionPath(product._id, Boolean(shopper))}>{shopper ? 'Add your prescription' : 'Sign in to add your prescription'}</Link>
+            </p>
+          )}
         </Blocked>
       </Full>
     );

@@ -1,5 +1,6 @@
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { MISSING_VALUE, formatMoney, type Cart, type CartLine } from '@pharmacy/contracts';
+import { MISSING_VALUE, PRESCRIPTION_REFUSALS, formatMoney, type Cart, type CartLine } from '@pharmacy/contracts';
 import { useMarket } from '@pharmacy/session';
 import { Badge, Button, PlainList, media, th } from '@pharmacy/ui';
 import { AddDateOfBirth } from '../age/AddDateOfBirth';
@@ -118,6 +119,9 @@ const AgeOffer = styled.div`
   margin-top: 0.5rem;
 `;
 const needsAge = (line: CartLine) => line.problemCode === 'NO_DOB';
+const REFUSAL_WORDS: readonly string[] = Object.values(PRESCRIPTION_REFUSALS);
+/** A line its prescription does not cover (none, waiting, rejected, expired, used up): the way on is My prescriptions. */
+const needsPrescription = (line: CartLine) => line.problemCode === 'PRESCRIPTION_REQUIRED' || (line.problem !== undefined && REFUSAL_WORDS.includes(line.problem));
 
 function Line({ line, currency, onQuantity, onRemove, busy, onDateOfBirthSaved }: { line: CartLine; currency: string } & Omit<CartLinesProps, 'cart' | 'currency'>) {
   const canRaise = line.available && line.quantity < line.maxQuantity;
@@ -133,7 +137,14 @@ function Line({ line, currency, onQuantity, onRemove, busy, onDateOfBirthSaved }
             {line.pharmacyOnly && <Badge variant="brand">Pharmacy medicine</Badge>}
           </Badges>
         )}
+        {line.prescription && (
+          <Note $tone="info" role="note">
+            {line.prescription.directions}
+            {line.prescription.quantityLeft !== undefined && <> · From your prescription ({line.prescription.quantityLeft} left)</>}
+          </Note>
+        )}
         {line.problem && <Note $tone={needsAge(line) ? 'info' : 'danger'} role="note">{line.problem}</Note>}
+        {needsPrescription(line) && <Link to="/prescriptions">Go to My prescriptions</Link>}
         {needsAge(line) && onDateOfBirthSaved && (
           <AgeOffer>
             <AddDateOfBirth productTitle={line.title} onSaved={onDateOfBirthSaved} />

@@ -16,6 +16,7 @@ import {
   type OrderCreatedResponse,
   type PaymentConfig,
   type ProductSafety,
+  type ShopperPrescription,
 } from '@pharmacy/contracts';
 import { api, apiData, unwrap, unwrapList, type ApiResponse } from '@pharmacy/session';
 
@@ -86,6 +87,11 @@ export const deliveryApi = {
 export const paymentApi = {
   /** Public: which provider takes payments (the sandbox means test payments, labelled on every page). */
   config: (signal?: AbortSignal) => apiData.get<PaymentConfig>(pathTo(payments.config), { signal }),
+};
+
+export const prescriptionsApi = {
+  /** The signed-in shopper's prescriptions with their standing (docs/api.md#prescriptions). */
+  list: (signal?: AbortSignal) => apiData.get<ShopperPrescription[]>(pathTo(CheckoutRoutes.prescriptions.list), { signal }),
 };
 
 export const safetyApi = {

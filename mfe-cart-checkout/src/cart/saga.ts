@@ -1,6 +1,6 @@
 import { channel, type Channel } from 'redux-saga';
 import { all, call, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
-import { CART_MAX_LINES, CheckoutErrorCodes, DEFAULT_DELIVERY_METHOD, type Cart, type CartCapped, type CartItemInput } from '@pharmacy/contracts';
+import { CART_MAX_LINES, CheckoutErrorCodes, DEFAULT_DELIVERY_METHOD, PRESCRIPTION_REFUSALS, type Cart, type CartCapped, type CartItemInput } from '@pharmacy/contracts';
 import { getErrorMessage, isApiError, isNoAnswer, selectUnreachable, shopUnreachable } from '@pharmacy/session';
 import { toast } from '@pharmacy/ui';
 import { cartApi, type CartReply } from './api';
@@ -79,7 +79,7 @@ function* addItem(action: ReturnType<typeof cartActions.addRequested>): Generato
     else if (capped) toast({ title: 'Cart updated', description: cappedText(line.title, capped) });
     else toast({ title: 'Added to your cart', description: line.title });
   } catch (err) {
-    if (isApiError(err) && err.code === CheckoutErrorCodes.AGE_RESTRICTED) {
+    if (isApiError(err) && (err.code === CheckoutErrorCodes.AGE_RESTRICTED || err.code in PRESCRIPTION_REFUSALS)) {
       // said at the button, which stays disabled: the shopper cannot add it whatever they try
       yield put(cartActions.addRefused({ productId, message: err.message }));
     } else {

@@ -10,7 +10,7 @@ export interface CartState {
   message: string | null;
   /** Products whose add is on its way to the cart (their Add to cart buttons show it). */
   adding: string[];
-  /** Adds the server refused for who the shopper is (AGE_RESTRICTED), with its words: the button stays disabled with them. */
+  /** Adds the server refused for who the shopper is (AGE_RESTRICTED) or their prescription (PRESCRIPTION_REFUSALS), with its words: the button stays disabled with them. */
   refused: Record<string, string>;
   /** The last load got no answer (the shop cannot be reached): `cart` is the one last loaded, kept, maybe out of date. */
   stale: boolean;

@@ -107,11 +107,15 @@ export function CheckoutPage() {
   const { userId, addresses, book } = useAddresses();
   const delivery = useDeliveryOptions();
   const testPayments = useTestPayments();
-  const [method, setMethod] = useState<DeliveryMethod>(DEFAULT_DELIVERY_METHOD);
+  const [chosenMethod, setMethod] = useState<DeliveryMethod>(DEFAULT_DELIVERY_METHOD);
   const [pharmacyId, setPharmacyId] = useState<string | null>(null);
+  // what the last priced cart said: controlled or refrigerated medicines can only be collected
+  const [collectOnly, setCollectOnly] = useState<string | null>(null);
+  const method: DeliveryMethod = collectOnly ? 'collect' : chosenMethod;
   const selection: DeliverySelection = method === 'collect' && pharmacyId ? { method, pharmacyId } : { method };
   const priced = usePricedCart(userId ?? null, selection);
   const cart = priced.cart;
+  if (cart && (cart.collectOnly ?? null) !== collectOnly) setCollectOnly(cart.collectOnly ?? null);
   const unrecognisedTerms = useUnrecognisedTerms(cart);
   const [chosenAddressId, setAddressId] = useState<string | null>(null);
   // the first address until the shopper picks one (derived, not set afterwards: the first paint is already right)
@@ -201,7 +205,14 @@ export function CheckoutPage() {
       <Layout>
         <Column>
           {delivery.options ? (
-            <DeliveryChoice options={delivery.options} method={method} pharmacyId={pharmacyId} onMethod={chooseMethod} onPharmacy={setPharmacyId} />
+            <DeliveryChoice
+              options={delivery.options}
+              method={method}
+              pharmacyId={pharmacyId}
+              onMethod={chooseMethod}
+              onPharmacy={setPharmacyId}
+              collectOnly={collectOnly}
+            />
           ) : (
             <Card>
               <h2>Delivery</h2>

@@ -80,6 +80,8 @@ export interface DeliveryChoiceProps {
   pharmacyId: string | null;
   onMethod: (method: DeliveryMethod) => void;
   onPharmacy: (pharmacyId: string) => void;
+  /** The server's reason this cart can only be collected (controlled or refrigerated medicines), if it can. */
+  collectOnly?: string | null;
 }
 
 function PharmacyCard({ pharmacy, checked, onChoose }: { pharmacy: Pharmacy; checked: boolean; onChoose: () => void }) {
@@ -104,12 +106,14 @@ function PharmacyCard({ pharmacy, checked, onChoose }: { pharmacy: Pharmacy; che
  * How the order reaches the shopper: the shop's methods as one radio group (fee and timing on each card), and for
  * click and collect a second group to choose the pharmacy, each with its address and opening hours.
  */
-export function DeliveryChoice({ options, method, pharmacyId, onMethod, onPharmacy }: DeliveryChoiceProps) {
+export function DeliveryChoice({ options, method, pharmacyId, onMethod, onPharmacy, collectOnly }: DeliveryChoiceProps) {
+  const methods = collectOnly ? options.methods.filter((o) => o.method === 'collect') : options.methods;
   return (
     <Card>
-      <Group>
+      <Group aria-describedby={collectOnly ? 'delivery-collect-only' : undefined}>
         <legend>Delivery</legend>
-        {options.methods.map((option) => {
+        {collectOnly && <p id="delivery-collect-only">{collectOnly}</p>}
+        {methods.map((option) => {
           const { fee, note } = feeText(option, options.currency);
           return (
             <RadioCard key={option.method}>

@@ -9,6 +9,7 @@ import { ACCOUNT_LIMITS } from './account.rules';
 import { Pharmacy } from './market/schema';
 import { HealthChange, ResponsiblePharmacist } from './pharmacist';
 import { ORDER_HEALTH_FIELDS } from './pharmacist.rules';
+import { DispensedFrom } from './prescriptions';
 
 export const OrderStatusSchema = OneOf(ORDER_STATUSES);
 export const PaymentStatusSchema = OneOf(PAYMENT_STATUSES);
@@ -145,6 +146,8 @@ export const CartLine = StrictObject({
   safety: Type.Array(SafetyWarning),
   /** A pharmacy medicine: ordering it needs the consultation answers, and a pharmacist reviews the order. */
   pharmacyOnly: Type.Boolean(),
+  /** A prescription medicine: the verified prescription item this line dispenses (docs/domain.md#prescriptions). */
+  prescription: Type.Optional(DispensedFrom),
 });
 export type CartLine = Static<typeof CartLine>;
 
@@ -160,6 +163,11 @@ export const Cart = StrictObject({
   needsConsultation: Type.Boolean(),
   /** true when the catalog could not be reached: lines keep their quantities but show no live price or stock. */
   pricesUnavailable: Type.Optional(Type.Boolean()),
+  /**
+   * Why this cart can only be collected, when it holds a controlled or refrigerated medicine (in words): checkout then
+   * offers click and collect only (docs/domain.md#prescriptions).
+   */
+  collectOnly: Type.Optional(Type.String()),
   /** Subtotal, delivery, total and tax for the method asked for (CartDeliveryQuery; standard by default). */
   totals: CartTotals,
 });
@@ -288,6 +296,8 @@ export const OrderItem = StrictObject({
   lineTotal: Money,
   warnings: Type.Array(Type.String()),
   pharmacyOnly: Type.Optional(Type.Boolean()),
+  /** A prescription medicine: the prescription item it dispenses, with the directions to show on the order. */
+  prescription: Type.Optional(DispensedFrom),
 });
 export type OrderItem = Static<typeof OrderItem>;
 

@@ -29,6 +29,24 @@ export const PRESCRIPTION_FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp',
 export type PrescriptionFileType = (typeof PRESCRIPTION_FILE_TYPES)[number];
 export const PRESCRIPTION_FILE_MAX_BYTES = 10 * 1024 * 1024;
 
+/**
+ * Why a file cannot be sent as a prescription, in the same words wherever it is refused: the page before sending, the
+ * server after reading its bytes (413, 415).
+ */
+export const PRESCRIPTION_FILE_REFUSALS = {
+  type: 'Only a photo (JPEG, PNG or WebP) or a PDF of your prescription can be added.',
+  size: `The file is larger than ${PRESCRIPTION_FILE_MAX_BYTES / 1024 / 1024} MB. Take the photo again at a lower resolution, or scan it as a PDF.`,
+  empty: 'The file is empty. Choose the photo or PDF of your prescription again.',
+} as const;
+
+/** What the browser can tell of a chosen file before sending it (the server decides the type by its bytes). */
+export function prescriptionFileProblem(file: { type: string; size: number }): string | null {
+  if (!(PRESCRIPTION_FILE_TYPES as readonly string[]).includes(file.type)) return PRESCRIPTION_FILE_REFUSALS.type;
+  if (file.size > PRESCRIPTION_FILE_MAX_BYTES) return PRESCRIPTION_FILE_REFUSALS.size;
+  if (file.size === 0) return PRESCRIPTION_FILE_REFUSALS.empty;
+  return null;
+}
+
 /** A prescription may be dispensed for 6 months after the date it was written (docs/domain.md#prescriptions). */
 export const PRESCRIPTION_VALID_MONTHS = 6;
 
@@ -50,6 +68,15 @@ export const PRESCRIPTION_LIMITS = {
  */
 export const EPRESCRIPTION_TOKEN_PATTERN = '^[0-9A-Z]{6}-[0-9A-Z]{6}-[0-9A-Z]{6}$';
 
+/**
+ * A token as typed, in the provider's shape: upper case, letters and digits only, a dash after each group of six
+ * ("9d4c80a83008" → "9D4C80-A83008"). Matches EPRESCRIPTION_TOKEN_PATTERN once complete.
+ */
+export function formatEPrescriptionToken(typed: string): string {
+  const chars = typed.toUpperCase().replace(/[^0-9A-Z]/g, '').slice(0, 18);
+  return (chars.match(/.{1,6}/g) ?? []).join('-');
+}
+
 /** YYYY-MM-DD of `written` plus `months` calendar months, clamped to the month's last day (31 Aug + 6 → 28/29 Feb). */
 export function addCalendarMonths(written: string, months: number): string {
   const [y, m, d] = written.split('-').map(Number);
@@ -64,6 +91,13 @@ export function addCalendarMonths(written: string, months: number): string {
  * later. Written 2026-01-15 → usable up to and including 2026-07-14, refused from 2026-07-15.
  */
 export const prescriptionExpiresOn = (writtenOn: string): string => addCalendarMonths(writtenOn, PRESCRIPTION_VALID_MONTHS);
+
+/** The last day a prescription can be dispensed (the day before `expiresOn`): what a shopper reads as "use by". */
+export function prescriptionLastDay(expiresOn: string): string {
+  const day = new Date(`${expiresOn}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
+}
 
 /** Whether a prescription written on `writtenOn` may still be dispensed on `today` (both YYYY-MM-DD, shop's date). */
 export const prescriptionUsableOn = (writtenOn: string, today: string): boolean => today < prescriptionExpiresOn(writtenOn);

@@ -90,6 +90,7 @@ export interface AccountExposes {
   './NeedHelpPage': ExposedModule;
   './SuggestIdeaPage': ExposedModule;
   './MyOrdersPage': ExposedModule;
+  './PrescriptionsPage': ExposedModule; // /prescriptions
   './DateOfBirthDialog': ExposedModule<DateOfBirthDialogProps>; // the cart's widgets, where an age check needs it
 }
 
@@ -150,6 +151,7 @@ export const REMOTE_EXPOSES: { readonly [R in RemoteName]: readonly (keyof Remot
     './NeedHelpPage': true,
     './SuggestIdeaPage': true,
     './MyOrdersPage': true,
+    './PrescriptionsPage': true,
     './DateOfBirthDialog': true,
   }),
   admin: exposed<AdminExposes>({

@@ -16,6 +16,7 @@ export {
   onSessionRenewed,
 } from './api';
 export type { ApiResponse, ApiConfig, ListResult, RequestOptions, QueryValue } from './api';
+export { uploadForm, type UploadOptions } from './upload';
 
 export type { SessionUser, SessionState, AuthState, SignInCredentials, ProfileUpdate, RegisterForm, DeleteAccountRequest } from './types';
 export { pickUser, pickDegradedUser } from './user';

@@ -2,3 +2,4 @@ export { fakeApi, reply, ok, okList, fail, networkError, noAnswer, deferred, set
 export { renderWithStore, type RenderWithStoreOptions } from './render';
 export { provideRouterRequest, setViewportWidth } from './jsdom';
 export { makeProduct, shopper, staff, staffWithRole } from './fixtures';
+export { FakeXhr, installFakeXhr, pngFile } from './fakeXhr';

@@ -1,9 +1,10 @@
-import { CatalogErrorCodes, PRESCRIPTION_FILE_MAX_BYTES, type PrescriptionFileType } from '@pharmacy/contracts';
+import { CatalogErrorCodes, PRESCRIPTION_FILE_MAX_BYTES, PRESCRIPTION_FILE_REFUSALS, type PrescriptionFileType } from '@pharmacy/contracts';
 import { HttpError, sniffFileType, tooLarge } from '@pharmacy/service-kit';
 import sharp from 'sharp';
 
-export const FILE_TOO_LARGE = `The file is larger than ${PRESCRIPTION_FILE_MAX_BYTES / 1024 / 1024} MB. Take the photo again at a lower resolution, or scan it as a PDF.`;
-export const FILE_TYPE_REFUSED = 'Only a photo (JPEG, PNG or WebP) or a PDF of your prescription can be added.';
+// the page refuses a file before sending it in the same words (PRESCRIPTION_FILE_REFUSALS)
+export const FILE_TOO_LARGE = PRESCRIPTION_FILE_REFUSALS.size;
+export const FILE_TYPE_REFUSED = PRESCRIPTION_FILE_REFUSALS.type;
 
 // A phone photo is at most ~50 megapixels; more from a 10 MB file is a decompression bomb, not a prescription.
 const MAX_PIXELS = 80_000_000;

@@ -25,11 +25,13 @@ import type {
   OrderCreatedResponse,
   OrderStats,
   PaymentConfig,
+  Cart,
 } from '../checkout';
 import type { PurchaseCheck } from '../catalog';
 import type {
   PrescriptionTokenBody,
   RejectPrescriptionBody,
+  ReminderBody,
   ShopperPrescription,
   StaffPrescription,
   StaffPrescriptionsQuery,
@@ -41,6 +43,11 @@ import type { ErasureResponse } from '../sessions';
 import { route } from './route';
 
 type Ok<T> = OkEnvelope<T>;
+/** Buy again: the cart after the past order's items went back in, and what could not, with why in words. */
+export interface BuyAgainResult {
+  cart: Cart;
+  notAdded: { title: string; reason: string }[];
+}
 /** Every cart answer is the cart, priced for the delivery the query names. */
 const cart = <Body = undefined>() => route<CartResponse, Body, CartDeliveryQuery>();
 
@@ -70,6 +77,8 @@ export const CheckoutRoutes = {
     cancel: route<Ok<Order>, OrderCancelBody>()('POST', '/api/shop/order/cancel'),
     list: route<Ok<Order[]>>()('GET', '/api/shop/order/list/:userId'),
     details: route<Ok<Order>>()('GET', '/api/shop/order/details/:id'),
+    /** The past order's items back in the cart through the cart's own checks (docs/api.md#prescriptions). */
+    buyAgain: route<Ok<BuyAgainResult>>()('POST', '/api/shop/order/buy-again/:orderId'),
   },
   adminOrders: {
     list: route<AdminOrderListResponse, undefined, AdminOrdersQuery>()('GET', '/api/admin/orders/get'),
@@ -85,6 +94,11 @@ export const CheckoutRoutes = {
     list: route<Ok<ShopperPrescription[]>>()('GET', '/api/shop/prescriptions'),
     /** The owner's paper prescription file (never cached, never public). */
     file: route<never>()('GET', '/api/shop/prescriptions/:id/file'),
+    /** A repeat request: a new prescription waiting for a pharmacist (409 with words when not allowed). */
+    repeat: route<Ok<ShopperPrescription>>()('POST', '/api/shop/prescriptions/:id/repeat'),
+    reminder: route<Ok<ShopperPrescription>, ReminderBody>()('PUT', '/api/shop/prescriptions/:id/items/:itemId/reminder'),
+    /** The sandbox provider's demo prescriber page (present only with the sandbox provider). Never fetched. */
+    sandboxPrescriber: route<never>()('GET', '/api/shop/prescriptions/sandbox/prescriber'),
   },
   /** The pharmacist's "Prescriptions to check" (clinical.review). */
   adminPrescriptions: {

@@ -1,4 +1,4 @@
-// The upload boundary: a stand-in XMLHttpRequest the test drives (progress events, the server's answer).
+// The upload boundary of the browser-side tests: a stand-in XMLHttpRequest the test drives (progress events, the server's answer).
 
 export class FakeUpload {
   onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null = null;
