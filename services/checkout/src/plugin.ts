@@ -19,6 +19,7 @@ import { createOrderService } from './orders/service';
 import { ordersCollection } from './orders/store';
 import { returnOriginFor, trustedReturnOrigins } from './payments/return-origin';
 import { paymentRoutes } from './payments/routes';
+import { createPrescriptionSupply } from './prescriptions/supply';
 
 export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 
@@ -51,10 +52,12 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     const holds = await createHoldSlots(deps.store, orders, UNPAID_ORDERS_LIMIT, () => now().getTime());
     const trusted = trustedReturnOrigins(deps.publicOrigin, deps.trustedOrigins ?? [], deps.production ?? false);
 
+    const prescriptions = await createPrescriptionSupply({ store: deps.store, orders, market: market.code, now });
+
     const pricing = createDeliveryPricing(market);
-    const cartService = createCartService({ carts, catalog: deps.catalog, account: deps.account, now, log: app.log });
+    const cartService = createCartService({ carts, catalog: deps.catalog, account: deps.account, prescriptions, now, log: app.log });
     const orderService = createOrderService({
-      orders, carts, addresses, catalog: deps.catalog, account: deps.account, payments: deps.payments, holds,
+      orders, carts, prescriptions, addresses, catalog: deps.catalog, account: deps.account, payments: deps.payments, holds,
       returnOrigin: (requestOrigin) => returnOriginFor(trusted, deps.publicOrigin, requestOrigin),
       market, pricing, orderTtlMs: deps.orderTtlMs ?? ORDER_EXPIRY_MS, publicOrigin: deps.publicOrigin, now, log: app.log,
     });

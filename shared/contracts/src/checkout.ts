@@ -9,6 +9,8 @@ import { ACCOUNT_LIMITS } from './account.rules';
 import { Pharmacy } from './market/schema';
 import { HealthChange, ResponsiblePharmacist } from './pharmacist';
 import { ORDER_HEALTH_FIELDS } from './pharmacist.rules';
+import { DispensedFrom } from './prescriptions';
+import { PRESCRIPTION_REFUSALS } from './prescriptions.rules';
 
 export const OrderStatusSchema = OneOf(ORDER_STATUSES);
 export const PaymentStatusSchema = OneOf(PAYMENT_STATUSES);
@@ -114,7 +116,8 @@ export const CartItemParams = StrictObject({ userId: Id, productId: Id });
 export const CartCapped = StrictObject({
   requested: Type.Integer({ minimum: 1 }),
   allowed: Type.Integer({ minimum: 0 }),
-  reason: OneOf(['stock', 'maxPerOrder']),
+  /** `prescription`: the shopper's prescription has less left than that (docs/domain.md#ordering-against-a-prescription). */
+  reason: OneOf(['stock', 'maxPerOrder', 'prescription']),
 });
 export type CartCapped = Static<typeof CartCapped>;
 
@@ -145,6 +148,10 @@ export const CartLine = StrictObject({
   safety: Type.Array(SafetyWarning),
   /** A pharmacy medicine: ordering it needs the consultation answers, and a pharmacist reviews the order. */
   pharmacyOnly: Type.Boolean(),
+  /** A prescription medicine: the shopper's prescription item it is dispensed against (its directions, what is left). */
+  prescription: Type.Optional(DispensedFrom),
+  /** A prescription medicine no usable prescription covers: why, as a code of PRESCRIPTION_REFUSALS (`problem` has the words). */
+  prescriptionRefusal: Type.Optional(OneOf(Object.keys(PRESCRIPTION_REFUSALS) as (keyof typeof PRESCRIPTION_REFUSALS)[])),
 });
 export type CartLine = Static<typeof CartLine>;
 
@@ -158,6 +165,8 @@ export const Cart = StrictObject({
   hasWarnings: Type.Boolean(),
   /** true when a line is pharmacy-only: checkout asks CONSULTATION_QUESTIONS. */
   needsConsultation: Type.Boolean(),
+  /** true when a line is a controlled or refrigerated medicine: the order can only be collected (DELIVERY_METHODS' collect). */
+  collectOnly: Type.Optional(Type.Boolean()),
   /** true when the catalog could not be reached: lines keep their quantities but show no live price or stock. */
   pricesUnavailable: Type.Optional(Type.Boolean()),
   /** Subtotal, delivery, total and tax for the method asked for (CartDeliveryQuery; standard by default). */
@@ -288,6 +297,8 @@ export const OrderItem = StrictObject({
   lineTotal: Money,
   warnings: Type.Array(Type.String()),
   pharmacyOnly: Type.Optional(Type.Boolean()),
+  /** A prescription medicine: the prescription item it dispenses, with the directions to take it. */
+  prescription: Type.Optional(DispensedFrom),
 });
 export type OrderItem = Static<typeof OrderItem>;
 

@@ -29,9 +29,12 @@ export function ageOn(dob: string, now: Date = new Date()): number | null {
   return beforeBirthday ? age - 1 : age;
 }
 
-/** Where a prescription-only medicine comes from, said wherever one is shown: it never reaches an online order. */
+/**
+ * Where a prescription-only medicine comes from, said wherever one is shown: it is ordered against a prescription a
+ * pharmacist verified (docs/domain.md#ordering-against-a-prescription).
+ */
 export const PRESCRIPTION_ROUTE =
-  'Prescription only: this medicine cannot be ordered online. Ask your doctor or prescriber for a prescription and bring it to the pharmacy, where a pharmacist will dispense it.';
+  'Prescription only: add your prescription and a pharmacist will check it; once it is verified you can order this medicine up to the quantity prescribed.';
 
 /** What an unknown age reads, wherever the shopper can add their date of birth on the spot. */
 export const ADD_DOB_TO_BUY = 'Add your date of birth to buy this';

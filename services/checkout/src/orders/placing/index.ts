@@ -20,6 +20,8 @@ import type { CatalogClient } from '../../clients/catalog';
 import type { DeliveryPricing } from '../../delivery/pricing';
 import { providerReturnUrls } from '../../payments/return-urls';
 import type { PaymentProvider } from '../../payments/port';
+import type { PrescriptionSupply } from '../../prescriptions/supply';
+import { coverageOf } from '../../prescriptions/supply';
 import { paymentHttpError } from '../capture';
 import type { HoldSlots } from '../holds';
 import type { OrderLedger } from '../ledger';
@@ -29,7 +31,7 @@ import { orderLines } from './lines';
 import { runSteps, type Step } from './steps';
 
 /** Placing an order, in the order its steps run (docs/architecture.md#placing-an-order). */
-export const PLACING_STEPS = ['quote', 'order', 'limits', 'stock', 'payment', 'started'] as const;
+export const PLACING_STEPS = ['quote', 'order', 'limits', 'prescriptions', 'stock', 'payment', 'started'] as const;
 export type PlacingStep = (typeof PLACING_STEPS)[number];
 
 export interface PlacingDeps {
@@ -42,6 +44,8 @@ export interface PlacingDeps {
   /** A shopper's unpaid orders (UNPAID_ORDERS_LIMIT at once). */
   holds: Pick<HoldSlots, 'claim' | 'release'>;
   ledger: Pick<OrderLedger, 'moveStock' | 'closeUnpaid'>;
+  /** The shopper's prescriptions: what covers each prescription medicine, and holding its quantity. */
+  prescriptions: Pick<PrescriptionSupply, 'of' | 'today' | 'reserve' | 'giveBack'>;
   /** The origin the provider sends the shopper back to, from the checkout request's Origin header. */
   returnOrigin: (requestOrigin: string | undefined) => string;
   market: Market;
@@ -82,7 +86,9 @@ export function createPlacing(deps: PlacingDeps) {
     const profile = await deps.account.safetyProfile(p.userId);
     const quote = await deps.catalog.quote(entries.map((e) => ({ productId: e.productId, quantity: e.quantity })), profile);
     const at = deps.now();
-    const lines = orderLines(entries, quote, { ...p.body, profile, at });
+    const held = quote.items.some((q) => q.requiresPrescription) ? await deps.prescriptions.of(p.userId) : [];
+    const today = deps.prescriptions.today();
+    const lines = orderLines(entries, quote, { ...p.body, profile, at }, (productId) => coverageOf(held, productId, today));
     // The fee and tax come from the server's one pricing; the provider is asked for subtotal + delivery.
     const { delivery, price } = deps.pricing.orderDelivery(chosen, lines.subtotalCents);
     const ms = at.getTime();
@@ -133,6 +139,12 @@ export function createPlacing(deps: PlacingDeps) {
         );
       },
       undo: (p) => deps.holds.release(p.orderId),
+    },
+    {
+      // Before the stock: an order refused for its prescription's quantity (another order took it) asks the catalog nothing.
+      name: 'prescriptions',
+      run: (p) => deps.prescriptions.reserve(p.orderId, (p.draft as OrderDoc).items),
+      undo: (p) => deps.prescriptions.giveBack(p.orderId),
     },
     {
       // All-or-nothing at the catalog. From here the order reads `reserving`, which every path treats as held.

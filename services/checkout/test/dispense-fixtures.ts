@@ -1,0 +1,43 @@
+/**
+ * Prescriptions written straight into checkout's `prescriptions` collection in the stored shape
+ * (docs/domain.md#prescriptions), as the pharmacist's verification leaves them: what ordering, repeats and reminders
+ * are tested against.
+ */
+import { prescriptionExpiresOn, type PrescriptionItem, type PrescriptionStatus } from '@pharmacy/contracts';
+import { randomUUID } from 'node:crypto';
+import type { PrescriptionDoc } from '../src/prescriptions/supply';
+import type { Harness } from './harness';
+
+/** YYYY-MM-DD `days` from today (UTC; tests keep well away from midnight edges by using whole weeks). */
+export const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+export interface PrescriptionFixture {
+  userId: string;
+  status?: PrescriptionStatus;
+  /** Default: written a week ago (usable for about 6 months). */
+  writtenOn?: string;
+  items: Array<Partial<PrescriptionItem> & Pick<PrescriptionItem, 'productId'>>;
+  forProduct?: { productId: string; title: string };
+}
+
+export async function addPrescription(h: Harness, p: PrescriptionFixture): Promise<PrescriptionDoc> {
+  const status = p.status ?? 'verified';
+  const writtenOn = p.writtenOn ?? daysFromToday(-7);
+  const at = new Date().toISOString();
+  const doc: PrescriptionDoc = {
+    _id: randomUUID(), userId: p.userId, source: 'paper', status, createdAt: at, updatedAt: at,
+    ...(p.forProduct ? { forProduct: p.forProduct } : {}),
+    items: status === 'verified'
+      ? p.items.map((i) => ({
+        id: randomUUID(), title: 'Prescribed medicine', quantity: 56, quantityLeft: i.quantity ?? 56, directions: '1 tablet twice a day',
+        repeatsAllowed: 0, repeatsUsed: 0, ...i,
+      }))
+      : [],
+    ...(status === 'verified' ? { prescriber: { name: 'Dr A Khan' }, writtenOn, expiresOn: prescriptionExpiresOn(writtenOn) } : {}),
+  };
+  await h.store.collection<PrescriptionDoc>('prescriptions').insertOne(doc);
+  return doc;
+}
+
+export const prescriptionNow = (h: Harness, id: string) => h.store.collection<PrescriptionDoc>('prescriptions').findOne({ _id: id });
+export const leftOn = async (h: Harness, id: string, index = 0) => (await prescriptionNow(h, id))!.items[index].quantityLeft;
