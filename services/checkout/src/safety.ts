@@ -36,6 +36,12 @@ export function lineProblem(line: QuoteLine): LineProblem | undefined {
   return undefined;
 }
 
+/**
+ * A controlled drug or a medicine kept in the fridge is handed over at the pharmacy, never posted: an order holding
+ * one is click and collect only (docs/domain.md#controlled-and-refrigerated-medicines).
+ */
+export const collectOnly = (line: Pick<QuoteLine, 'controlled' | 'refrigerated'>): boolean => line.controlled === true || line.refrigerated === true;
+
 /** The catalog's warnings for the quoted shopper, as the messages a cart line and an order item keep. */
 export const warningMessages = (line: QuoteLine): string[] => (line.warnings ?? []).map((w) => w.message);
 

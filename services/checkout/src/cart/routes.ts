@@ -18,7 +18,8 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ carts: CartService; pricing
       ...cart,
       items: items.map(({ unitPriceCents, lineTotalCents, ...line }) => ({ ...line, price: centsToDecimal(unitPriceCents), lineTotal: centsToDecimal(lineTotalCents) })),
       totalAmount: centsToDecimal(totalCents),
-      totals: pricing.cartTotals(totalCents, blocked, query),
+      // A cart holding a controlled or refrigerated medicine can only be collected: its totals are collect's.
+      totals: pricing.cartTotals(totalCents, blocked, cart.collectOnly ? { ...query, delivery: 'collect' } : query),
     };
   };
   // `capped` beside the cart says in fields what the message says in words (add and update only).

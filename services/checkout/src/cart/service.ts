@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AccountClient } from '../clients/account';
 import { CatalogUnavailableError, type CatalogClient, type QuoteLine } from '../clients/catalog';
 import { coverageOf, refusalError, type Coverage, type PrescriptionDoc, type PrescriptionSupply } from '../prescriptions/supply';
-import { ageBlock, capFor, isGone, lineProblem, warningMessages } from '../safety';
+import { ageBlock, capFor, collectOnly, isGone, lineProblem, warningMessages } from '../safety';
 import type { CartEntry, CartStore } from './store';
 
 /** A cart line as priced here: integer cents, which the response serializer (routes.ts) turns into decimals once. */
@@ -166,6 +166,10 @@ export function createCartService(deps: {
       };
     });
     const orderable = items.filter((i) => !i.problem);
+    const handedOver = entries.some((e) => {
+      const q = quotes.get(e.productId);
+      return !!q && !isGone(q) && collectOnly(q);
+    });
     const totalCents = orderable.reduce((sum, i) => sum + i.lineTotalCents, 0);
     return {
       cart: {
@@ -176,6 +180,7 @@ export function createCartService(deps: {
         canCheckout: items.length > 0 && orderable.length === items.length,
         hasWarnings: items.some((i) => i.warnings.length > 0),
         needsConsultation: items.some((i) => i.pharmacyOnly),
+        ...(handedOver ? { collectOnly: true } : {}),
       },
       lowered,
       notices,

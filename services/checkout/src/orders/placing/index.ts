@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  COLLECT_ONLY_MESSAGE,
   CheckoutErrorCodes,
   UNPAID_ORDERS_LIMIT,
   centsToDecimal,
@@ -22,6 +23,7 @@ import { providerReturnUrls } from '../../payments/return-urls';
 import type { PaymentProvider } from '../../payments/port';
 import type { PrescriptionSupply } from '../../prescriptions/supply';
 import { coverageOf } from '../../prescriptions/supply';
+import { collectOnly } from '../../safety';
 import { paymentHttpError } from '../capture';
 import type { HoldSlots } from '../holds';
 import type { OrderLedger } from '../ledger';
@@ -85,6 +87,7 @@ export function createPlacing(deps: PlacingDeps) {
     // answers safety for the stored profile, the one answer the shopper saw on the product page and in the cart.
     const profile = await deps.account.safetyProfile(p.userId);
     const quote = await deps.catalog.quote(entries.map((e) => ({ productId: e.productId, quantity: e.quantity })), profile);
+    if (chosen.method !== 'collect' && quote.items.some(collectOnly)) throw unprocessable(COLLECT_ONLY_MESSAGE, CheckoutErrorCodes.COLLECT_ONLY);
     const at = deps.now();
     const held = quote.items.some((q) => q.requiresPrescription) ? await deps.prescriptions.of(p.userId) : [];
     const today = deps.prescriptions.today();
