@@ -19,7 +19,12 @@ import { createOrderService } from './orders/service';
 import { ordersCollection } from './orders/store';
 import { returnOriginFor, trustedReturnOrigins } from './payments/return-origin';
 import { paymentRoutes } from './payments/routes';
+import { createReminders } from './prescriptions/reminders';
+import { REMINDER_INTERVAL_MS, createReminderJob } from './prescriptions/reminders-job';
+import { createRepeats } from './prescriptions/repeat';
+import { repeatRoutes } from './prescriptions/repeat-routes';
 import { createPrescriptionSupply } from './prescriptions/supply';
+import { prescriptionsCollection } from './prescriptions/supply-store';
 
 export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 
@@ -31,6 +36,8 @@ export interface CheckoutControls {
   settle(): Promise<number>;
   /** The reconciliation the service runs when it becomes ready. */
   started(): Promise<number>;
+  /** Mails the refill reminders due today; returns how many were mailed. */
+  remindRefills(): Promise<number>;
 }
 
 /**
@@ -63,13 +70,21 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     });
 
     await app.register(deliveryRoutes, { pricing });
-    await app.register(cartRoutes, { carts: cartService, pricing, limits });
+    await app.register(cartRoutes, { carts: cartService, pricing, limits, pastOrder: orderService.details });
     await app.register(addressRoutes, { addresses, limits });
     await app.register(orderRoutes, { orders: orderService, limits });
     await app.register(adminOrderRoutes, { orders, figures, service: orderService, account: deps.account, now });
     await app.register(internalRoutes, { orders: orderService, internalToken: deps.internalToken });
     await app.register(erasureRoutes, { addresses, carts, orders, internalToken: deps.internalToken, now });
     await app.register(paymentRoutes, { payments: deps.payments });
+    const rxDocs = await prescriptionsCollection(deps.store);
+    const repeats = createRepeats({ prescriptions: rxDocs, market: market.code, now });
+    const reminders = createReminders({ prescriptions: rxDocs, account: deps.account, publicOrigin: deps.publicOrigin, market: market.code, now, log: app.log });
+    await app.register(repeatRoutes, { repeats, reminders, limits });
+    // Off with the sweep (tests turn both off and run them by hand).
+    const reminderJob = createReminderJob(reminders, { intervalMs: deps.sweepIntervalMs === 0 ? 0 : REMINDER_INTERVAL_MS, log: app.log });
+    app.addHook('onReady', async () => reminderJob.start());
+    app.addHook('onClose', async () => reminderJob.stop());
 
     const sweeper: ExpirySweeper = createExpirySweeper(orderService, {
       intervalMs: deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
@@ -78,6 +93,6 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     app.addHook('onReady', async () => sweeper.start());
     app.addHook('onClose', async () => sweeper.stop());
     app.addHook('onClose', async () => figures.close());
-    controls?.onReady?.({ sweep: sweeper.sweep, settle: sweeper.settle, started: sweeper.started });
+    controls?.onReady?.({ sweep: sweeper.sweep, settle: sweeper.settle, started: sweeper.started, remindRefills: reminderJob.run });
   };
 }

@@ -184,6 +184,18 @@ export const CartResponse = Type.Object(
 );
 export type CartResponse = Static<typeof CartResponse>;
 
+/**
+ * POST /api/shop/order/buy-again/{orderId}: a past order's items put back in the cart through cart add's checks;
+ * `notAdded` says which could not be, and why (the words cart add would answer, and its code).
+ */
+export const BuyAgainResult = StrictObject({
+  cart: Cart,
+  notAdded: Type.Array(StrictObject({ productId: Type.String(), title: Type.String(), reason: Type.String(), code: Type.String() })),
+});
+export type BuyAgainResult = Static<typeof BuyAgainResult>;
+export const BuyAgainResponse = Ok(BuyAgainResult);
+export const BuyAgainParams = StrictObject({ orderId: Id });
+
 /** Visitors' carts are priced without signing in (they carry no user data, so no safety warnings). */
 export const CartQuoteBody = StrictObject({ items: Type.Array(CartItemInput, { maxItems: CART_MAX_LINES }) });
 export type CartQuoteBody = Static<typeof CartQuoteBody>;

@@ -10,6 +10,7 @@ import type {
   AdminOrdersQuery,
   AdminPaymentStatusBody,
   AdminReviewBody,
+  BuyAgainResult,
   CartAddBody,
   CartDeliveryQuery,
   CartMergeBody,
@@ -26,6 +27,7 @@ import type {
   OrderStats,
   PaymentConfig,
 } from '../checkout';
+import type { ReminderBody, ShopperPrescription } from '../prescriptions';
 import type { PurchaseCheck } from '../catalog';
 import type { OkEnvelope } from '../envelope';
 import type { ErasureResponse } from '../sessions';
@@ -61,6 +63,13 @@ export const CheckoutRoutes = {
     cancel: route<Ok<Order>, OrderCancelBody>()('POST', '/api/shop/order/cancel'),
     list: route<Ok<Order[]>>()('GET', '/api/shop/order/list/:userId'),
     details: route<Ok<Order>>()('GET', '/api/shop/order/details/:id'),
+    /** A past order's items back in the cart (docs/api.md#repeat-supply). */
+    buyAgain: route<Ok<BuyAgainResult>>()('POST', '/api/shop/order/buy-again/:orderId'),
+  },
+  /** Repeat supply on a shopper's own prescriptions (docs/api.md#repeat-supply). */
+  prescriptionSupply: {
+    repeat: route<Ok<ShopperPrescription>>()('POST', '/api/shop/prescriptions/:id/repeat'),
+    reminder: route<Ok<ShopperPrescription>, ReminderBody>()('PUT', '/api/shop/prescriptions/:id/items/:itemId/reminder'),
   },
   adminOrders: {
     list: route<AdminOrderListResponse, undefined, AdminOrdersQuery>()('GET', '/api/admin/orders/get'),
