@@ -4,6 +4,7 @@
  * are tested against.
  */
 import { prescriptionExpiresOn, type PrescriptionItem, type PrescriptionStatus } from '@pharmacy/contracts';
+import type { Doc, DocumentStore } from '@pharmacy/db';
 import { randomUUID } from 'node:crypto';
 import type { PrescriptionDoc } from '../src/prescriptions/supply';
 import type { Harness } from './harness';
@@ -41,3 +42,27 @@ export async function addPrescription(h: Harness, p: PrescriptionFixture): Promi
 
 export const prescriptionNow = (h: Harness, id: string) => h.store.collection<PrescriptionDoc>('prescriptions').findOne({ _id: id });
 export const leftOn = async (h: Harness, id: string, index = 0) => (await prescriptionNow(h, id))!.items[index].quantityLeft;
+
+/**
+ * The checkout's store with `before` run ahead of every updateOne (the collection's name, the filter and the update):
+ * it may wait (to line racing writes up) or throw (a process stopped just there).
+ */
+export const beforeUpdates = (before: (name: string, filter: object, update: Record<string, unknown>) => Promise<void> | void) => (store: DocumentStore): DocumentStore => ({
+  kind: store.kind,
+  close: () => store.close(),
+  collection<T extends Doc>(name: string) {
+    const real = store.collection<T>(name);
+    return new Proxy(real, {
+      get(target, prop) {
+        if (prop === 'updateOne') {
+          return async (...args: Parameters<typeof real.updateOne>) => {
+            await before(name, args[0], args[1] as Record<string, unknown>);
+            return target.updateOne(...args);
+          };
+        }
+        const value = Reflect.get(target, prop);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  },
+});

@@ -3,36 +3,19 @@
  * between the two writes: the return on the prescription and the stock's mark on the order. The sweeper retries
  * the move; the prescription's own record of the reservation makes the retry give back nothing twice.
  */
-import type { Doc, DocumentStore } from '@pharmacy/db';
 import type { OrderDoc } from '../src/orders/store';
 import { createPrescriptionSupply } from '../src/prescriptions/supply';
 import { createHarness, payOrder, prepareShopper, type Harness } from './harness';
-import { addPrescription, leftOn } from './dispense-fixtures';
+import { addPrescription, beforeUpdates, leftOn } from './dispense-fixtures';
 
 jest.setTimeout(60_000);
 
 /** `markStock`: the order's write recording the stock moved throws (a stop right after the quantity came back). `giveBack`: the return itself throws. */
 const faults = { markStock: false, giveBack: false };
-const faulty = (store: DocumentStore): DocumentStore => ({
-  kind: store.kind,
-  close: () => store.close(),
-  collection<T extends Doc>(name: string) {
-    const real = store.collection<T>(name);
-    return new Proxy(real, {
-      get(target, prop) {
-        if (prop === 'updateOne') {
-          return async (...args: Parameters<typeof real.updateOne>) => {
-            const update = args[1] as { $set?: { stock?: string }; $pull?: object };
-            if (faults.markStock && name === 'orders' && ['released', 'refunded', 'restocked'].includes(String(update.$set?.stock))) throw new Error('process stopped before the stock mark');
-            if (faults.giveBack && name === 'prescriptions' && update.$pull) throw new Error('store unavailable for the give back');
-            return target.updateOne(...args);
-          };
-        }
-        const value = Reflect.get(target, prop);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-  },
+const faulty = beforeUpdates((name, _filter, update) => {
+  const stock = (update.$set as { stock?: string } | undefined)?.stock;
+  if (faults.markStock && name === 'orders' && ['released', 'refunded', 'restocked'].includes(String(stock))) throw new Error('process stopped before the stock mark');
+  if (faults.giveBack && name === 'prescriptions' && update.$pull) throw new Error('store unavailable for the give back');
 });
 
 let h: Harness;

@@ -4,9 +4,8 @@
  * is left, refuse with the reason's code and words, and two orders racing for the last tablets cannot both get them.
  */
 import { PRESCRIPTION_REFUSALS, type PrescriptionRefusalCode } from '@pharmacy/contracts';
-import type { Doc, DocumentStore } from '@pharmacy/db';
 import { CONSULTATION_ANSWERS, createHarness, payOrder, prepareShopper, type Harness } from './harness';
-import { addPrescription, daysFromToday, leftOn, type PrescriptionFixture } from './dispense-fixtures';
+import { addPrescription, beforeUpdates, daysFromToday, leftOn, type PrescriptionFixture } from './dispense-fixtures';
 
 jest.setTimeout(60_000);
 
@@ -15,29 +14,11 @@ jest.setTimeout(60_000);
  * orders both pass every read before either writes: only the conditional update can tell them apart.
  */
 const race: { size: number; arrived: number; go?: () => void; gate?: Promise<void> } = { size: 0, arrived: 0 };
-const gatedReservations = (store: DocumentStore): DocumentStore => ({
-  kind: store.kind,
-  close: () => store.close(),
-  collection<T extends Doc>(name: string) {
-    const real = store.collection<T>(name);
-    if (name !== 'prescriptions') return real;
-    return new Proxy(real, {
-      get(target, prop) {
-        if (prop === 'updateOne') {
-          return async (...args: Parameters<typeof real.updateOne>) => {
-            if (race.size > 0 && (args[1] as { $push?: object }).$push) {
-              race.gate ??= new Promise((resolve) => (race.go = resolve));
-              if (++race.arrived >= race.size) race.go!();
-              await race.gate;
-            }
-            return target.updateOne(...args);
-          };
-        }
-        const value = Reflect.get(target, prop);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-  },
+const gatedReservations = beforeUpdates(async (name, _filter, update) => {
+  if (name !== 'prescriptions' || race.size === 0 || !update.$push) return;
+  race.gate ??= new Promise((resolve) => (race.go = resolve));
+  if (++race.arrived >= race.size) race.go!();
+  await race.gate;
 });
 
 let h: Harness;
