@@ -1,6 +1,6 @@
 /**
  * Prescriptions written straight into checkout's `prescriptions` collection in the stored shape
- * (docs/domain.md#prescriptions), as the pharmacist's verification leaves them: what ordering, repeats and reminders
+ * (docs/domain.md#ordering-against-a-prescription), as the pharmacist's verification leaves them: what ordering, repeats and reminders
  * are tested against.
  */
 import { prescriptionExpiresOn, type PrescriptionItem, type PrescriptionStatus } from '@pharmacy/contracts';

@@ -1,7 +1,7 @@
 import type { Prescriber, PrescriptionItem, PrescriptionSource, PrescriptionStatus } from '@pharmacy/contracts';
 import type { Collection, DocumentStore } from '@pharmacy/db';
 
-/** The stored prescription, as supply reads and writes it (docs/domain.md#prescriptions). */
+/** The stored prescription, as supply reads and writes it (docs/domain.md#ordering-against-a-prescription). */
 export interface PrescriptionDoc {
   _id: string;
   userId: string;
