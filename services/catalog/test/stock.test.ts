@@ -201,7 +201,8 @@ describe('quote and lookup', () => {
     expect(res.json().data.items.map((i: { productId: string }) => i.productId)).toEqual(['five', 'ten']);
     expect(res.json().data.items[0]).toEqual({
       productId: 'five', title: 'Five In Stock', image: '/api/media/00000000-0000-4000-8000-000000000000', brand: 'MediPlast',
-      unitPriceCents: 300, totalStock: 5, maxPerOrder: 10, minAge: 0, requiresPrescription: false, pharmacyOnly: false, allergens: [], contraindications: [], activeIngredients: [],
+      unitPriceCents: 300, totalStock: 5, maxPerOrder: 10, minAge: 0, requiresPrescription: false, pharmacyOnly: false, controlled: false, refrigerated: false,
+      allergens: [], contraindications: [], activeIngredients: [],
     });
   });
 });
