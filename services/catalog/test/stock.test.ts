@@ -188,7 +188,9 @@ describe('quote and lookup', () => {
     expect(items[0]).not.toHaveProperty('reason');
     expect(items[1]).toMatchObject({ productId: 'ten', available: false, reasonCode: 'OUT_OF_STOCK', lineTotalCents: 2750 });
     expect(items[2]).toMatchObject({ productId: 'para', available: false, reasonCode: 'MAX_PER_ORDER', maxPerOrder: 2 });
-    expect(items[3]).toMatchObject({ productId: 'rx', available: false, reasonCode: 'PRESCRIPTION_REQUIRED', requiresPrescription: true });
+    // Prescription only is checkout's to decide (the shopper's prescriptions): the quote says what it is and prices it.
+    expect(items[3]).toMatchObject({ productId: 'rx', available: true, requiresPrescription: true, lineTotalCents: 1850 });
+    expect(items[3]).not.toHaveProperty('reasonCode');
     expect(items[4]).toMatchObject({ productId: 'gone', available: false, reasonCode: 'NOT_FOUND', lineTotalCents: 0 });
     expect(totalCents).toBe(600 + 2750 + 447 + 1850);
   });
@@ -199,7 +201,8 @@ describe('quote and lookup', () => {
     expect(res.json().data.items.map((i: { productId: string }) => i.productId)).toEqual(['five', 'ten']);
     expect(res.json().data.items[0]).toEqual({
       productId: 'five', title: 'Five In Stock', image: '/api/media/00000000-0000-4000-8000-000000000000', brand: 'MediPlast',
-      unitPriceCents: 300, totalStock: 5, maxPerOrder: 10, minAge: 0, requiresPrescription: false, pharmacyOnly: false, allergens: [], contraindications: [], activeIngredients: [],
+      unitPriceCents: 300, totalStock: 5, maxPerOrder: 10, minAge: 0, requiresPrescription: false, pharmacyOnly: false, controlled: false, refrigerated: false,
+      allergens: [], contraindications: [], activeIngredients: [],
     });
   });
 });

@@ -25,6 +25,12 @@ import { createPrescriptionMail } from './prescriptions/mail';
 import { shopperPrescriptionRoutes } from './prescriptions/shopper-routes';
 import { staffPrescriptionRoutes } from './prescriptions/staff-routes';
 import { createPrescriptionStore } from './prescriptions/store';
+import { createReminders } from './prescriptions/reminders';
+import { REMINDER_INTERVAL_MS, createReminderJob } from './prescriptions/reminders-job';
+import { createRepeats } from './prescriptions/repeat';
+import { repeatRoutes } from './prescriptions/repeat-routes';
+import { createPrescriptionSupply } from './prescriptions/supply';
+import { prescriptionsCollection } from './prescriptions/supply-store';
 
 export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 
@@ -36,6 +42,8 @@ export interface CheckoutControls {
   settle(): Promise<number>;
   /** The reconciliation the service runs when it becomes ready. */
   started(): Promise<number>;
+  /** Mails the refill reminders due today; returns how many were mailed. */
+  remindRefills(): Promise<number>;
 }
 
 /**
@@ -59,16 +67,18 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
 
     const prescriptions = await createPrescriptionStore(deps.store, now);
     const prescriptionMail = createPrescriptionMail({ prescriptions, account: deps.account, publicOrigin: deps.publicOrigin, log: app.log });
+    // Quantity on verified prescriptions: matched to cart lines, reserved by orders, given back (docs/domain.md#ordering-against-a-prescription).
+    const supply = await createPrescriptionSupply({ store: deps.store, orders, market: market.code, now });
     const pricing = createDeliveryPricing(market);
-    const cartService = createCartService({ carts, catalog: deps.catalog, account: deps.account, now, log: app.log });
+    const cartService = createCartService({ carts, catalog: deps.catalog, account: deps.account, prescriptions: supply, now, log: app.log });
     const orderService = createOrderService({
-      orders, carts, addresses, catalog: deps.catalog, account: deps.account, payments: deps.payments, holds,
+      orders, carts, prescriptions: supply, addresses, catalog: deps.catalog, account: deps.account, payments: deps.payments, holds,
       returnOrigin: (requestOrigin) => returnOriginFor(trusted, deps.publicOrigin, requestOrigin),
       market, pricing, orderTtlMs: deps.orderTtlMs ?? ORDER_EXPIRY_MS, publicOrigin: deps.publicOrigin, now, log: app.log,
     });
 
     await app.register(deliveryRoutes, { pricing });
-    await app.register(cartRoutes, { carts: cartService, pricing, limits });
+    await app.register(cartRoutes, { carts: cartService, pricing, limits, pastOrder: orderService.details });
     await app.register(addressRoutes, { addresses, limits });
     await app.register(orderRoutes, { orders: orderService, limits });
     await app.register(adminOrderRoutes, { orders, figures, service: orderService, account: deps.account, now });
@@ -86,6 +96,14 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
       app.addHook('onReady', async () => demo.start());
       app.addHook('onClose', async () => demo.stop());
     }
+    const rxDocs = await prescriptionsCollection(deps.store);
+    const repeats = createRepeats({ prescriptions: rxDocs, market: market.code, now });
+    const reminders = createReminders({ prescriptions: rxDocs, account: deps.account, publicOrigin: deps.publicOrigin, market: market.code, now, log: app.log });
+    await app.register(repeatRoutes, { repeats, reminders, limits });
+    // Off with the sweep (tests turn both off and run them by hand).
+    const reminderJob = createReminderJob(reminders, { intervalMs: deps.sweepIntervalMs === 0 ? 0 : REMINDER_INTERVAL_MS, log: app.log });
+    app.addHook('onReady', async () => reminderJob.start());
+    app.addHook('onClose', async () => reminderJob.stop());
 
     const sweeper: ExpirySweeper = createExpirySweeper(orderService, {
       intervalMs: deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
@@ -95,6 +113,6 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     app.addHook('onReady', async () => sweeper.start());
     app.addHook('onClose', async () => sweeper.stop());
     app.addHook('onClose', async () => figures.close());
-    controls?.onReady?.({ sweep: sweeper.sweep, settle: sweeper.settle, started: sweeper.started });
+    controls?.onReady?.({ sweep: sweeper.sweep, settle: sweeper.settle, started: sweeper.started, remindRefills: reminderJob.run });
   };
 }

@@ -1,4 +1,4 @@
-import { CheckoutErrorCodes, PRESCRIPTION_ROUTE, safetyBlockMessage, type CartCapped, type SafetyBlock, type SafetyBlockCode } from '@pharmacy/contracts';
+import { CheckoutErrorCodes, safetyBlockMessage, type CartCapped, type SafetyBlock, type SafetyBlockCode } from '@pharmacy/contracts';
 import type { QuoteLine } from './clients/catalog';
 
 /**
@@ -24,30 +24,41 @@ export interface LineProblem {
   block?: SafetyBlockCode;
 }
 
-/** Why this line cannot be ordered, or undefined when it can. */
+/**
+ * Why this line cannot be ordered, or undefined when it can. A prescription medicine's answer is the shopper's
+ * prescriptions', not the catalog's (prescriptions/supply.ts coverageOf).
+ */
 export function lineProblem(line: QuoteLine): LineProblem | undefined {
   if (isGone(line)) return { message: line.reason || 'This product is no longer sold.' };
   if (line.totalStock <= 0) return { message: 'Out of stock.' };
-  if (line.requiresPrescription) return { message: PRESCRIPTION_ROUTE, block: 'PRESCRIPTION_REQUIRED' };
   const age = ageBlock(line);
   if (age) return { message: age.message, code: CheckoutErrorCodes.AGE_RESTRICTED, block: age.code };
   return undefined;
 }
 
+/**
+ * A controlled drug or a medicine kept in the fridge is handed over at the pharmacy, never posted: an order holding
+ * one is click and collect only (docs/domain.md#controlled-and-refrigerated-medicines).
+ */
+export const collectOnly = (line: Pick<QuoteLine, 'controlled' | 'refrigerated'>): boolean => line.controlled === true || line.refrigerated === true;
+
 /** The catalog's warnings for the quoted shopper, as the messages a cart line and an order item keep. */
 export const warningMessages = (line: QuoteLine): string[] => (line.warnings ?? []).map((w) => w.message);
 
-/** The most of this product one order may hold now; for a larger quantity, what was lowered and why, as fields and in words. */
-export function capFor(line: QuoteLine): {
+/**
+ * The most of this product one order may hold now (a prescription medicine: also what the shopper's prescription has
+ * left); for a larger quantity, what was lowered and why, as fields and in words.
+ */
+export function capFor(line: QuoteLine, prescriptionLeft = Number.POSITIVE_INFINITY): {
   max: number;
   cappedAt(requested: number): CartCapped | undefined;
   reasonFor(requested: number): string | undefined;
 } {
   const stock = isGone(line) ? 0 : Math.max(0, line.totalStock);
   const perOrder = line.maxPerOrder !== null && line.maxPerOrder > 0 ? line.maxPerOrder : Number.POSITIVE_INFINITY;
-  const max = Math.min(stock, perOrder);
-  const cappedAt = (requested: number): CartCapped | undefined =>
-    requested <= max ? undefined : { requested, allowed: max, reason: max > 0 && perOrder <= stock ? 'maxPerOrder' : 'stock' };
+  const max = Math.min(stock, perOrder, prescriptionLeft);
+  const reason: CartCapped['reason'] = max === 0 ? 'stock' : prescriptionLeft === max && prescriptionLeft < stock ? 'prescription' : perOrder <= stock ? 'maxPerOrder' : 'stock';
+  const cappedAt = (requested: number): CartCapped | undefined => (requested <= max ? undefined : { requested, allowed: max, reason });
   return {
     max,
     cappedAt,
@@ -56,6 +67,7 @@ export function capFor(line: QuoteLine): {
       if (!capped) return undefined;
       if (max === 0) return 'This product is out of stock.';
       if (capped.reason === 'maxPerOrder') return `Limited to ${max} per order, so the quantity was set to ${max}.`;
+      if (capped.reason === 'prescription') return `Your prescription has ${max} left, so the quantity was set to ${max}.`;
       return `Only ${max} left in stock, so the quantity was set to ${max}.`;
     },
   };

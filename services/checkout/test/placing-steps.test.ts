@@ -1,13 +1,14 @@
 /**
  * Placing an order is a declared sequence of steps (src/orders/placing): stopped at any one of them, what a caller
- * can see is as before: the catalog's stock, the shopper's order list (nothing pending) and the provider's payments
- * (none left open). And before the sweeper expires an order, the provider is asked (a capture it holds wins).
+ * can see is as before: the catalog's stock, the prescription's quantity left, the shopper's order list (nothing
+ * pending) and the provider's payments (none left open). And before the sweeper expires an order, the provider is asked (a capture it holds wins).
  */
 import type { Doc, DocumentStore } from '@pharmacy/db';
 import { PLACING_STEPS, type PlacingStep } from '../src/orders/placing';
 import { PaymentError, type PaymentProvider } from '../src/payments/port';
 import { createSandboxProvider } from '../src/payments/providers/sandbox';
 import { approveSandbox, createHarness, ORIGIN, placeOrder, prepareShopper, type Harness } from './harness';
+import { addPrescription, leftOn } from './dispense-fixtures';
 
 let fault: PlacingStep | null = null;
 const stopped = (step: PlacingStep) => new Error(`process stopped at ${step}`);
@@ -20,6 +21,7 @@ function faultyStore(store: DocumentStore): DocumentStore {
       updateOne: (args) => ((args[1] as { $set?: { paymentId?: string } }).$set?.paymentId ? 'started' : null),
     },
     orderHolds: { insertOne: () => 'limits' },
+    prescriptions: { updateOne: (args) => ((args[1] as { $push?: object }).$push ? 'prescriptions' : null) },
   };
   return {
     kind: store.kind,
@@ -79,13 +81,15 @@ const openPayments = (orderIds: string[]) =>
   h.store.collection<{ _id: string; orderId: string; status: string }>('sandboxPayments').find({ orderId: { $in: orderIds }, status: { $in: ['created', 'approved'] } });
 
 test('every declared step has a failure injected below', () => {
-  expect([...PLACING_STEPS]).toEqual(['quote', 'order', 'limits', 'stock', 'payment', 'started']);
+  expect([...PLACING_STEPS]).toEqual(['quote', 'order', 'limits', 'prescriptions', 'stock', 'payment', 'started']);
 });
 
 test.each(PLACING_STEPS.map((s, i) => [i + 1, s] as const))('stopped at step %i (%s): no stock held, no payment open, no order half-made', async (_n, step) => {
   const userId = `u-step-${step}`;
   const p = await h.addProduct({ price: 4.5, totalStock: 10 });
-  const addressId = await prepareShopper(h, userId, [{ productId: p, quantity: 3 }]);
+  const medicine = await h.addProduct({ requiresPrescription: true, totalStock: 10 });
+  const rx = await addPrescription(h, { userId, items: [{ productId: medicine, quantityLeft: 5 }] });
+  const addressId = await prepareShopper(h, userId, [{ productId: p, quantity: 3 }, { productId: medicine, quantity: 2 }]);
   fault = step;
   let res;
   try {
@@ -98,6 +102,7 @@ test.each(PLACING_STEPS.map((s, i) => [i + 1, s] as const))('stopped at step %i 
   expect(res.body).not.toMatch(/process stopped|at Object|\.ts:/);
 
   expect(await h.stockOf(p)).toBe(10);
+  expect(await leftOn(h, rx._id)).toBe(5);
   const orders = (await h.app.inject({ method: 'GET', url: `/api/shop/order/list/${userId}`, headers: h.as(userId) })).json().data as Array<{ _id: string; orderStatus: string; paymentStatus: string }>;
   // A payment that could not start leaves the order closed as "Payment failed"; otherwise there is none.
   expect(orders.map((o) => `${o.orderStatus}/${o.paymentStatus}`)).toEqual(step === 'payment' || step === 'started' ? ['rejected/failed'] : []);
@@ -108,6 +113,7 @@ test.each(PLACING_STEPS.map((s, i) => [i + 1, s] as const))('stopped at step %i 
   const again = await h.app.inject({ method: 'POST', url: '/api/shop/order/create', headers: h.as(userId), payload: { addressId } });
   expect(again.statusCode).toBe(200);
   expect(await h.stockOf(p)).toBe(7);
+  expect(await leftOn(h, rx._id)).toBe(3);
 });
 
 test('before expiry the provider is asked: a capture it holds that the order never recorded makes the order paid', async () => {

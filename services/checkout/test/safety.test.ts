@@ -3,7 +3,7 @@
  * (docs/domain.md#safety): warnings with their reason, pharmacy-only, and age blocks in the same words everywhere.
  * A visitor's quote carries no profile.
  */
-import { safetyBlockMessage } from '@pharmacy/contracts';
+import { PRESCRIPTION_REFUSALS, safetyBlockMessage } from '@pharmacy/contracts';
 import { createHarness, prepareShopper, type Harness } from './harness';
 
 let h: Harness;
@@ -143,11 +143,11 @@ describe('warnings and pharmacy medicines', () => {
     expect(res.json().data).toMatchObject({ hasWarnings: false, needsConsultation: true, items: [{ warnings: [], safety: [], pharmacyOnly: true }] });
   });
 
-  test('a prescription-only product states the route to get it and never reaches a cart', async () => {
+  test('a prescription-only product without a prescription says what to do and never reaches a cart', async () => {
     const rx = await h.addProduct({ requiresPrescription: true, title: 'Amoxicillin' });
     const res = await add('u-rx', rx);
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toMatch(/Ask your doctor or prescriber for a prescription/);
+    expect(res.json()).toMatchObject({ code: 'PRESCRIPTION_NEEDED', message: `Amoxicillin: ${PRESCRIPTION_REFUSALS.PRESCRIPTION_NEEDED}` });
     expect((await cartOf('u-rx')).items).toEqual([]);
   });
 });

@@ -23,6 +23,15 @@ const StringList = Type.Array(Text(80), { maxItems: 30 });
 const Money = Type.Number({ minimum: 0, maximum: 100000 });
 const MediaRef = Type.String({ minLength: 1, maxLength: 200 });
 
+/**
+ * How a medicine must be handed over (docs/domain.md#controlled-and-refrigerated-medicines): an order holding a
+ * controlled drug or one that needs refrigeration is click and collect only. Missing reads as false.
+ */
+const supplyFlags = {
+  controlled: Type.Optional(Type.Boolean()),
+  refrigerated: Type.Optional(Type.Boolean()),
+};
+
 export const Product = StrictObject({
   _id: Type.String(),
   title: Type.String(),
@@ -55,10 +64,7 @@ export const Product = StrictObject({
    * checkout, and every order holding it waits for a pharmacist's review after payment.
    */
   pharmacyOnly: Type.Boolean(),
-  /** A controlled drug (Misuse of Drugs Regulations): supplied by click and collect only, never posted. */
-  controlled: Type.Optional(Type.Boolean()),
-  /** Kept between 2 and 8 °C: supplied by click and collect only, never posted. */
-  refrigerated: Type.Optional(Type.Boolean()),
+  ...supplyFlags,
   /** Raised by every staff edit (not by stock moves): an edit names the version it was based on. */
   version: Type.Integer(),
   createdAt: Type.String(),
@@ -145,8 +151,7 @@ const productInputFields = {
   minAge: Type.Optional(Type.Integer({ minimum: 0, maximum: 120 })),
   requiresPrescription: Type.Optional(Type.Boolean()),
   pharmacyOnly: Type.Optional(Type.Boolean()),
-  controlled: Type.Optional(Type.Boolean()),
-  refrigerated: Type.Optional(Type.Boolean()),
+  ...supplyFlags,
 };
 /** POST /api/admin/products/add (prices as decimals with at most two places). */
 export const ProductInput = StrictObject(productInputFields);
@@ -402,6 +407,7 @@ export const ProductSummary = StrictObject({
   minAge: Type.Integer(),
   requiresPrescription: Type.Boolean(),
   pharmacyOnly: Type.Boolean(),
+  ...supplyFlags,
   allergens: Type.Array(Type.String()),
   contraindications: Type.Array(Type.String()),
   activeIngredients: Type.Array(Type.String()),

@@ -117,7 +117,12 @@ export const CheckoutErrorCodes = {
   AGE_RESTRICTED: 'AGE_RESTRICTED',
   /** Delivery asked to an address outside the market's delivery area (deliveryAreaProblem says why). */
   OUTSIDE_DELIVERY_AREA: 'OUTSIDE_DELIVERY_AREA',
+  /** A controlled or refrigerated medicine in an order sent by a method other than collect. */
+  COLLECT_ONLY: 'COLLECT_ONLY',
 } as const;
+
+/** Why an order holding a controlled or refrigerated medicine offers collect only (docs/domain.md#controlled-and-refrigerated-medicines). */
+export const COLLECT_ONLY_MESSAGE = 'Controlled and refrigerated medicines are click and collect only. Please choose click and collect at one of our pharmacies.';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Pharmacist review (docs/domain.md#pharmacist-review)

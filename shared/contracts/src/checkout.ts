@@ -10,6 +10,7 @@ import { Pharmacy } from './market/schema';
 import { HealthChange, ResponsiblePharmacist } from './pharmacist';
 import { ORDER_HEALTH_FIELDS } from './pharmacist.rules';
 import { DispensedFrom } from './prescriptions';
+import { PRESCRIPTION_REFUSALS } from './prescriptions.rules';
 
 export const OrderStatusSchema = OneOf(ORDER_STATUSES);
 export const PaymentStatusSchema = OneOf(PAYMENT_STATUSES);
@@ -115,7 +116,8 @@ export const CartItemParams = StrictObject({ userId: Id, productId: Id });
 export const CartCapped = StrictObject({
   requested: Type.Integer({ minimum: 1 }),
   allowed: Type.Integer({ minimum: 0 }),
-  reason: OneOf(['stock', 'maxPerOrder']),
+  /** `prescription`: the shopper's prescription has less left than that (docs/domain.md#ordering-against-a-prescription). */
+  reason: OneOf(['stock', 'maxPerOrder', 'prescription']),
 });
 export type CartCapped = Static<typeof CartCapped>;
 
@@ -146,8 +148,10 @@ export const CartLine = StrictObject({
   safety: Type.Array(SafetyWarning),
   /** A pharmacy medicine: ordering it needs the consultation answers, and a pharmacist reviews the order. */
   pharmacyOnly: Type.Boolean(),
-  /** A prescription medicine: the verified prescription item this line dispenses (docs/domain.md#prescriptions). */
+  /** A prescription medicine: the shopper's prescription item it is dispensed against (its directions, what is left). */
   prescription: Type.Optional(DispensedFrom),
+  /** A prescription medicine no usable prescription covers: why, as a code of PRESCRIPTION_REFUSALS (`problem` has the words). */
+  prescriptionRefusal: Type.Optional(OneOf(Object.keys(PRESCRIPTION_REFUSALS) as (keyof typeof PRESCRIPTION_REFUSALS)[])),
 });
 export type CartLine = Static<typeof CartLine>;
 
@@ -182,6 +186,18 @@ export const CartResponse = Type.Object(
   { additionalProperties: false },
 );
 export type CartResponse = Static<typeof CartResponse>;
+
+/**
+ * POST /api/shop/order/buy-again/{orderId}: a past order's items put back in the cart through cart add's checks;
+ * `notAdded` says which could not be, and why (the words cart add would answer, and its code).
+ */
+export const BuyAgainResult = StrictObject({
+  cart: Cart,
+  notAdded: Type.Array(StrictObject({ productId: Type.String(), title: Type.String(), reason: Type.String(), code: Type.String() })),
+});
+export type BuyAgainResult = Static<typeof BuyAgainResult>;
+export const BuyAgainResponse = Ok(BuyAgainResult);
+export const BuyAgainParams = StrictObject({ orderId: Id });
 
 /** Visitors' carts are priced without signing in (they carry no user data, so no safety warnings). */
 export const CartQuoteBody = StrictObject({ items: Type.Array(CartItemInput, { maxItems: CART_MAX_LINES }) });

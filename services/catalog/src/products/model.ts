@@ -56,6 +56,9 @@ export interface ProductDoc extends Doc {
   requiresPrescription: boolean;
   /** Pharmacy medicine: consultation questions at checkout and a pharmacist's review of the order (false on products stored before it existed, set at start). */
   pharmacyOnly: boolean;
+  /** A controlled drug, or one kept in the fridge: its orders are click and collect only (missing reads as false). */
+  controlled?: boolean;
+  refrigerated?: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -68,7 +71,7 @@ type NewProductFields = Pick<
   'title' | 'description' | 'category' | 'brand' | 'priceCents' | 'salePriceCents' | 'totalStock' | 'image' | 'activeIngredients' | 'dosageForm' | 'packSize'
 > &
   Partial<Pick<ProductDoc, OptionalOnCreate>>;
-type OptionalOnCreate = 'allergens' | 'contraindications' | 'maxPerOrder' | 'minAge' | 'requiresPrescription' | 'pharmacyOnly';
+type OptionalOnCreate = 'allergens' | 'contraindications' | 'maxPerOrder' | 'minAge' | 'requiresPrescription' | 'pharmacyOnly' | 'controlled' | 'refrigerated';
 
 /** A product as it is first stored, by staff's form or the seed; `ratings` carry the seed's demo reviews. */
 export function newProductDoc(fields: NewProductFields, createdAt: Date, ratings = { reviewTotal: 0, reviewCount: 0 }): ProductDoc {
@@ -85,6 +88,8 @@ export function newProductDoc(fields: NewProductFields, createdAt: Date, ratings
     minAge: fields.minAge ?? 0,
     requiresPrescription: fields.requiresPrescription ?? false,
     pharmacyOnly: fields.pharmacyOnly ?? false,
+    controlled: fields.controlled ?? false,
+    refrigerated: fields.refrigerated ?? false,
     version: 1,
     edits: [],
     createdAt,
@@ -97,7 +102,8 @@ export type CatalogProduct = Pick<
   ProductDoc,
   | '_id' | 'title' | 'description' | 'category' | 'brand' | 'priceCents' | 'salePriceCents' | 'totalStock' | 'version'
   | 'reviewTotal' | 'reviewCount' | 'averageReview' | 'image' | 'activeIngredients' | 'allergens' | 'contraindications'
-  | 'dosageForm' | 'packSize' | 'maxPerOrder' | 'minAge' | 'requiresPrescription' | 'pharmacyOnly' | 'createdAt' | 'updatedAt'
+  | 'dosageForm' | 'packSize' | 'maxPerOrder' | 'minAge' | 'requiresPrescription' | 'pharmacyOnly' | 'controlled' | 'refrigerated'
+  | 'createdAt' | 'updatedAt'
 >;
 
 export const effectivePriceCents = (p: Pick<ProductDoc, 'priceCents' | 'salePriceCents'>): number =>
@@ -130,6 +136,8 @@ export function toApiProduct(p: ProductDoc): Product {
     minAge: p.minAge,
     requiresPrescription: p.requiresPrescription,
     pharmacyOnly: p.pharmacyOnly,
+    controlled: p.controlled === true,
+    refrigerated: p.refrigerated === true,
     version: p.version,
     createdAt: iso(p.createdAt),
     updatedAt: iso(p.updatedAt),
@@ -149,6 +157,8 @@ export function toSummary(p: CatalogProduct): ProductSummary {
     minAge: p.minAge,
     requiresPrescription: p.requiresPrescription,
     pharmacyOnly: p.pharmacyOnly,
+    controlled: p.controlled === true,
+    refrigerated: p.refrigerated === true,
     allergens: p.allergens,
     contraindications: p.contraindications,
     activeIngredients: p.activeIngredients,

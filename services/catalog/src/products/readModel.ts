@@ -304,6 +304,7 @@ export function createProductReadModel() {
 const AS_STORED = [
   '_id', 'title', 'description', 'category', 'brand', 'totalStock', 'version', 'reviewCount', 'averageReview', 'image', 'activeIngredients',
   'allergens', 'contraindications', 'dosageForm', 'packSize', 'maxPerOrder', 'minAge', 'requiresPrescription', 'pharmacyOnly',
+  'controlled', 'refrigerated',
 ] as const satisfies ReadonlyArray<keyof CatalogProduct & keyof Product>;
 type AsStored = (typeof AS_STORED)[number];
 

@@ -63,6 +63,8 @@ export function createProductService({ db, blobs, readModel, adjustments }: Prod
         minAge: input.minAge,
         requiresPrescription: input.requiresPrescription,
         pharmacyOnly: input.pharmacyOnly,
+        controlled: input.controlled,
+        refrigerated: input.refrigerated,
       },
       new Date(),
     );
@@ -108,6 +110,8 @@ export function createProductService({ db, blobs, readModel, adjustments }: Prod
     if (fields.minAge !== undefined) wanted.minAge = fields.minAge;
     if (fields.requiresPrescription !== undefined) wanted.requiresPrescription = fields.requiresPrescription;
     if (fields.pharmacyOnly !== undefined) wanted.pharmacyOnly = fields.pharmacyOnly;
+    if (fields.controlled !== undefined) wanted.controlled = fields.controlled;
+    if (fields.refrigerated !== undefined) wanted.refrigerated = fields.refrigerated;
 
     // A form sends every field; only the ones that differ count as changed (and raise the version).
     const set: Partial<ProductDoc> = {};

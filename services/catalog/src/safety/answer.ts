@@ -3,11 +3,20 @@ import type { CatalogProduct, ProductDoc } from '../products/model';
 import { warningsFor } from './match';
 
 /**
- * Why this shopper cannot buy the product at all, or null. Prescription first (it holds for everyone, visitors
- * included); the age rule needs a profile: under minAge, or no readable date of birth to check it against.
+ * Why this shopper cannot buy the product at all, or null, as a product page says it. Prescription first (it holds
+ * for everyone until a pharmacist verified their prescription, which checkout knows: the page asks it), then age.
  */
 export function safetyBlock(product: Pick<ProductDoc, 'requiresPrescription' | 'minAge'>, profile: SafetyProfile | null, now: Date): SafetyBlock | null {
   if (product.requiresPrescription) return { code: 'PRESCRIPTION_REQUIRED', message: safetyBlockMessage('PRESCRIPTION_REQUIRED') };
+  return ageBlock(product, profile, now);
+}
+
+/**
+ * The age rule alone, which needs a profile: under minAge, or no readable date of birth to check it against. A quote
+ * answers only this: whether a prescription medicine can be ordered is checkout's to decide, from the shopper's
+ * prescriptions (docs/domain.md#ordering-against-a-prescription).
+ */
+export function ageBlock(product: Pick<ProductDoc, 'minAge'>, profile: SafetyProfile | null, now: Date): SafetyBlock | null {
   if (!profile || product.minAge <= 0) return null;
   const age = profile.DOB ? ageOn(profile.DOB, now) : null;
   if (age === null) return { code: 'NO_DOB', message: safetyBlockMessage('NO_DOB', product.minAge) };

@@ -25,6 +25,8 @@ export interface SeedProduct {
   minAge?: number;
   requiresPrescription?: boolean;
   pharmacyOnly?: boolean;
+  controlled?: boolean;
+  refrigerated?: boolean;
 }
 
 /**

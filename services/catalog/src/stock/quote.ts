@@ -1,14 +1,16 @@
-import { PRESCRIPTION_ROUTE, effectiveMaxPerOrder, type Quote, type QuoteItem, type SafetyProfile, type StockLine } from '@pharmacy/contracts';
+import { effectiveMaxPerOrder, type Quote, type QuoteItem, type SafetyProfile, type StockLine } from '@pharmacy/contracts';
 import { effectivePriceCents, toSummary } from '../products/model';
 import type { ProductReadModel } from '../products/readModel';
-import { safetyBlock } from '../safety/answer';
+import { ageBlock } from '../safety/answer';
 import { unrecognisedTerms, warningsFor } from '../safety/match';
 
 /**
  * Server-side prices and availability for a cart (checkout never trusts the browser's prices).
  * Lines keep the request's order; a line that cannot be bought says why. With the shopper's profile each line also
  * carries the catalog's safety answer: its warnings, and an age block as reasonCode UNDER_AGE or NO_DOB. `available`
- * keeps meaning "exists, sold online and in stock", so an age block leaves it alone and takes the reason first.
+ * keeps meaning "exists, sold online and in stock", so an age block leaves it alone and takes the reason first. A
+ * prescription medicine is quoted like any other (`requiresPrescription` says what it is): checkout matches it to the
+ * shopper's prescriptions.
  */
 export function quote(readModel: ProductReadModel, lines: StockLine[], profile: SafetyProfile | null = null, now: Date = new Date()): Quote {
   const items = lines.map((line): QuoteItem => {
@@ -43,7 +45,7 @@ export function quote(readModel: ProductReadModel, lines: StockLine[], profile: 
       available: true,
       warnings: profile ? warningsFor(p, profile) : [],
     };
-    const block = safetyBlock(p, profile, now);
+    const block = ageBlock(p, profile, now);
     if (p.totalStock < line.quantity) {
       Object.assign(item, {
         available: false,
@@ -54,8 +56,7 @@ export function quote(readModel: ProductReadModel, lines: StockLine[], profile: 
       Object.assign(item, { available: false, reasonCode: 'MAX_PER_ORDER', reason: `${p.title} is limited to ${effectiveMaxPerOrder(p.maxPerOrder)} per order.` });
     }
     // Safety reasons outrank stock ones: a shopper who may not buy it is told why, not how many are left.
-    if (block?.code === 'PRESCRIPTION_REQUIRED') Object.assign(item, { available: false, reasonCode: block.code, reason: PRESCRIPTION_ROUTE });
-    else if (block) Object.assign(item, { reasonCode: block.code, reason: block.message });
+    if (block) Object.assign(item, { reasonCode: block.code, reason: block.message });
     return item;
   });
   return { items, totalCents: items.reduce((sum, i) => sum + i.lineTotalCents, 0), unrecognisedTerms: profile ? unrecognisedTerms(profile) : [] };

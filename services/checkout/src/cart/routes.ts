@@ -1,7 +1,8 @@
-import { CheckoutRoutes, CartAddBody, CartDeliveryQuery, CartItemParams, CartMergeBody, CartQuoteBody, CartResponse, CartUpdateBody, CheckoutUserParams, centsToDecimal, type Cart } from '@pharmacy/contracts';
+import { BuyAgainParams, BuyAgainResponse, CheckoutRoutes, CartAddBody, CartDeliveryQuery, CartItemParams, CartMergeBody, CartQuoteBody, CartResponse, CartUpdateBody, CheckoutUserParams, centsToDecimal, type Cart, type Order } from '@pharmacy/contracts';
 import { assertBodyUser, assertSelf, ok, requireUser, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { RateLimits } from '../deps';
 import type { DeliveryPricing } from '../delivery/pricing';
+import { buyAgain } from './buy-again';
 import type { CartResult, CartService } from './service';
 
 /**
@@ -9,7 +10,13 @@ import type { CartResult, CartService } from './service';
  * Every call takes an optional `?delivery=&pharmacyId=` (the calls work unchanged without it) and answers the cart's totals
  * for that method: the subtotal of the lines that can be ordered, the delivery fee, the total and the tax it contains.
  */
-export const cartRoutes: FastifyPluginAsyncTypebox<{ carts: CartService; pricing: DeliveryPricing; limits: RateLimits }> = async (app, { carts, pricing, limits }) => {
+export const cartRoutes: FastifyPluginAsyncTypebox<{
+  carts: CartService;
+  pricing: DeliveryPricing;
+  limits: RateLimits;
+  /** One of the shopper's own orders (404 for anyone else's), for Buy again. */
+  pastOrder: (userId: string, orderId: string) => Promise<Order>;
+}> = async (app, { carts, pricing, limits, pastOrder }) => {
   // The response serializer: the service's cents become the API's decimals here, once (docs/architecture.md#data).
   const withTotals = (r: CartResult, query: CartDeliveryQuery): Cart => {
     const { items, totalCents, ...cart } = r.cart;
@@ -18,7 +25,8 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ carts: CartService; pricing
       ...cart,
       items: items.map(({ unitPriceCents, lineTotalCents, ...line }) => ({ ...line, price: centsToDecimal(unitPriceCents), lineTotal: centsToDecimal(lineTotalCents) })),
       totalAmount: centsToDecimal(totalCents),
-      totals: pricing.cartTotals(totalCents, blocked, query),
+      // A cart holding a controlled or refrigerated medicine can only be collected: its totals are collect's.
+      totals: pricing.cartTotals(totalCents, blocked, cart.collectOnly ? { ...query, delivery: 'collect' } : query),
     };
   };
   // `capped` beside the cart says in fields what the message says in words (add and update only).
@@ -54,6 +62,14 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ carts: CartService; pricing
   app.post(CheckoutRoutes.cart.merge.path, { ...user, schema: { ...schema, body: CartMergeBody } }, async (request) =>
     reply(await carts.merge(request.user.sub, request.body.items, request.body.mergeId), request.query),
   );
+
+  // Buy again: a past order's items back in the cart through cart add's checks (under /api/shop/order, as the order is).
+  app.post(CheckoutRoutes.orders.buyAgain.path, {
+    ...user, schema: { params: BuyAgainParams, querystring: CartDeliveryQuery, response: responses(BuyAgainResponse), tags: ['cart', 'order'] },
+  }, async (request) => {
+    const { result, notAdded } = await buyAgain(carts, request.user.sub, await pastOrder(request.user.sub, request.params.orderId));
+    return ok({ cart: withTotals(result, request.query), notAdded }, result.message || undefined);
+  });
 
   // A visitor's browser cart priced and capped by the server (open to visitors: no user data involved).
   app.post(CheckoutRoutes.cart.quote.path, { config: { rateLimit: limits.quote }, schema: { ...schema, body: CartQuoteBody } }, async (request) =>

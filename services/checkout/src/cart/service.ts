@@ -1,9 +1,10 @@
-import { CART_MAX_LINES, CheckoutErrorCodes, ErrorCodes, UNAVAILABLE_MESSAGES, type Cart, type CartCapped, type CartItemInput, type CartLine, type SafetyProfile } from '@pharmacy/contracts';
+import { CART_MAX_LINES, CheckoutErrorCodes, COLLECT_ONLY_MESSAGE, ErrorCodes, PRESCRIPTION_REFUSALS, UNAVAILABLE_MESSAGES, type Cart, type CartCapped, type CartItemInput, type CartLine, type SafetyProfile } from '@pharmacy/contracts';
 import { HttpError, notFound, unprocessable } from '@pharmacy/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountClient } from '../clients/account';
 import { CatalogUnavailableError, type CatalogClient, type QuoteLine } from '../clients/catalog';
-import { ageBlock, capFor, isGone, lineProblem, warningMessages } from '../safety';
+import { coverageOf, refusalError, type Coverage, type PrescriptionDoc, type PrescriptionSupply } from '../prescriptions/supply';
+import { ageBlock, capFor, collectOnly, isGone, lineProblem, warningMessages } from '../safety';
 import type { CartEntry, CartStore } from './store';
 
 /** A cart line as priced here: integer cents, which the response serializer (routes.ts) turns into decimals once. */
@@ -61,10 +62,28 @@ export function createCartService(deps: {
   carts: CartStore;
   catalog: CatalogClient;
   account: AccountClient;
+  prescriptions: Pick<PrescriptionSupply, 'of' | 'today'>;
   now: () => Date;
   log: FastifyBaseLogger;
 }) {
   const { carts, catalog, account } = deps;
+
+  /**
+   * What covers each prescription medicine among these quotes for this shopper (one read of their prescriptions);
+   * a visitor's cart holds none (docs/domain.md#ordering-against-a-prescription).
+   */
+  async function coverageFor(userId: string | null, quotes: Iterable<QuoteLine>): Promise<(productId: string) => Coverage> {
+    const needed = [...quotes].some((q) => q.requiresPrescription);
+    const held: PrescriptionDoc[] = userId && needed ? await deps.prescriptions.of(userId) : [];
+    const today = deps.prescriptions.today();
+    return (productId) => (userId ? coverageOf(held, productId, today) : { refusal: 'PRESCRIPTION_NEEDED' });
+  }
+  /** The most a prescription medicine's line may hold: what its prescription has left (no limit for other lines). */
+  const leftOn = (q: QuoteLine, cover: (productId: string) => Coverage): number | undefined => {
+    if (!q.requiresPrescription) return undefined;
+    const c = cover(q.productId);
+    return 'from' in c ? c.from.quantityLeft : undefined;
+  };
 
   /**
    * The catalog's quotes for these entries, with the shopper's safety answer when there is a profile. A change quotes
@@ -105,6 +124,7 @@ export function createCartService(deps: {
       deps.log.warn({ lines: entries.length }, 'catalog unavailable: cart shown without prices');
       return { cart: unpriced(userId, entries), lowered: [], notices: [PRICES_UNAVAILABLE_MESSAGE] };
     }
+    const cover = await coverageFor(userId, quotes.values());
     const lowered: CartEntry[] = [];
     const notices: string[] = [];
     const items: PricedLine[] = entries.map((entry) => {
@@ -116,7 +136,8 @@ export function createCartService(deps: {
           safety: [], pharmacyOnly: false,
         };
       }
-      const cap = capFor(q);
+      const covered = q.requiresPrescription ? cover(q.productId) : undefined;
+      const cap = capFor(q, covered && 'from' in covered ? covered.from.quantityLeft : undefined);
       let quantity = entry.quantity;
       let notice: string | undefined;
       let capped: CartCapped | undefined;
@@ -128,7 +149,8 @@ export function createCartService(deps: {
         if (notice) notices.push(`${q.title}: ${notice}`);
       }
       const available = !isGone(q) && q.totalStock > 0;
-      const blocked = lineProblem(q);
+      const refused = covered && 'refusal' in covered ? covered.refusal : undefined;
+      const blocked = lineProblem(q) ?? (refused ? { message: PRESCRIPTION_REFUSALS[refused], block: 'PRESCRIPTION_REQUIRED' as const } : undefined);
       const problem = blocked?.message ?? (available ? undefined : 'Out of stock.');
       return {
         productId: q.productId, title: q.title, image: q.image ?? '', brand: q.brand ?? '', quantity,
@@ -139,9 +161,15 @@ export function createCartService(deps: {
         warnings: warningMessages(q),
         safety: q.warnings ?? [],
         pharmacyOnly: q.pharmacyOnly === true,
+        ...(covered && 'from' in covered ? { prescription: covered.from } : {}),
+        ...(refused ? { prescriptionRefusal: refused } : {}),
       };
     });
     const orderable = items.filter((i) => !i.problem);
+    const handedOver = entries.some((e) => {
+      const q = quotes.get(e.productId);
+      return !!q && !isGone(q) && collectOnly(q);
+    });
     const totalCents = orderable.reduce((sum, i) => sum + i.lineTotalCents, 0);
     return {
       cart: {
@@ -152,6 +180,7 @@ export function createCartService(deps: {
         canCheckout: items.length > 0 && orderable.length === items.length,
         hasWarnings: items.some((i) => i.warnings.length > 0),
         needsConsultation: items.some((i) => i.pharmacyOnly),
+        ...(handedOver ? { collectOnly: COLLECT_ONLY_MESSAGE } : {}),
       },
       lowered,
       notices,
@@ -175,19 +204,21 @@ export function createCartService(deps: {
    * profile) and checks that product may go into a cart; returns its quote and all of them, which price the answer.
    * Nothing is written before this passes, so a refused change leaves the cart as it was.
    */
-  async function orderable(userId: string, productId: string, quantity: number): Promise<{ q: QuoteLine; known: Quoted }> {
+  async function orderable(userId: string, productId: string, quantity: number): Promise<{ q: QuoteLine; known: Quoted; prescriptionLeft?: number }> {
     const entries = (await carts.items(userId)).filter((e) => e.productId !== productId);
     const { profile, unavailable } = await profileOf(userId);
     const quotes = await quoteMap([...entries, { productId, quantity }], profile);
     const q = quotes.get(productId);
     if (!q || isGone(q)) throw notFound('This product does not exist or is no longer sold.');
     if (q.totalStock <= 0) throw outOfStock(q.title);
-    if (q.requiresPrescription) throw unprocessable(`${q.title}: ${lineProblem(q)?.message}`);
     const age = ageBlock(q);
     if (age) throw unprocessable(age.message, CheckoutErrorCodes.AGE_RESTRICTED);
     // Without the profile the age cannot be checked: an age-restricted product waits rather than slipping in.
     if (unavailable && q.minAge > 0) throw new HttpError(503, ErrorCodes.UNAVAILABLE, UNAVAILABLE_MESSAGES.account);
-    return { q, known: { quotes, profile } };
+    if (!q.requiresPrescription) return { q, known: { quotes, profile } };
+    const covered = (await coverageFor(userId, [q]))(productId);
+    if ('refusal' in covered) throw refusalError(covered.refusal, q.title);
+    return { q, known: { quotes, profile }, prescriptionLeft: covered.from.quantityLeft };
   }
 
   return {
@@ -200,8 +231,8 @@ export function createCartService(deps: {
 
     /** `capped.requested` is the line's quantity with this addition, before the cap. */
     async add(userId: string, productId: string, quantity: number): Promise<CartResult> {
-      const { q, known } = await orderable(userId, productId, quantity);
-      const cap = capFor(q);
+      const { q, known, prescriptionLeft } = await orderable(userId, productId, quantity);
+      const cap = capFor(q, prescriptionLeft);
       let wanted = quantity;
       await carts.mutate(userId, (items) => {
         const line = items.find((i) => i.productId === productId);
@@ -220,8 +251,8 @@ export function createCartService(deps: {
 
     async update(userId: string, productId: string, quantity: number): Promise<CartResult> {
       if (!(await carts.items(userId)).some((i) => i.productId === productId)) throw notFound('That product is not in your cart.');
-      const { q, known } = await orderable(userId, productId, quantity);
-      const cap = capFor(q);
+      const { q, known, prescriptionLeft } = await orderable(userId, productId, quantity);
+      const cap = capFor(q, prescriptionLeft);
       const notice = cap.reasonFor(quantity);
       const capped = cap.cappedAt(quantity);
       await carts.mutate(userId, (items) => {
@@ -260,6 +291,7 @@ export function createCartService(deps: {
       const current = await carts.items(userId);
       const { profile } = await profileOf(userId);
       const quotes = await quoteMap([...incoming, ...current.filter((c) => !incoming.some((i) => i.productId === c.productId))], profile);
+      const cover = await coverageFor(userId, quotes.values());
       const messages: string[] = [];
       let skipped = 0;
       await carts.mutate(userId, (current) => {
@@ -267,11 +299,13 @@ export function createCartService(deps: {
         skipped = 0;
         for (const { productId, quantity } of incoming) {
           const q = quotes.get(productId);
-          if (!q || isGone(q) || q.totalStock <= 0 || q.requiresPrescription) {
+          const prescriptionLeft = q ? leftOn(q, cover) : undefined;
+          // A prescription medicine no prescription of theirs covers stays out, counted with the unavailable.
+          if (!q || isGone(q) || q.totalStock <= 0 || (q.requiresPrescription && prescriptionLeft === undefined)) {
             skipped++;
             continue;
           }
-          const cap = capFor(q);
+          const cap = capFor(q, prescriptionLeft);
           const line = current.find((i) => i.productId === productId);
           if (!line && current.length >= CART_MAX_LINES) {
             skipped++;

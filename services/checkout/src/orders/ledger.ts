@@ -4,6 +4,7 @@ import { HttpError } from '@pharmacy/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CartStore } from '../cart/store';
 import type { CatalogClient } from '../clients/catalog';
+import type { PrescriptionSupply } from '../prescriptions/supply';
 import type { HoldSlots } from './holds';
 import type { OrderMail } from './mail/notifier';
 import { mailsFor, owe } from './mail/steps';
@@ -15,6 +16,7 @@ export interface OrderLedgerDeps {
   catalog: Pick<CatalogClient, 'commit' | 'release' | 'refund' | 'restock'>;
   carts: Pick<CartStore, 'mutate'>;
   holds: Pick<HoldSlots, 'release'>;
+  prescriptions: Pick<PrescriptionSupply, 'giveBack'>;
   mail: Pick<OrderMail, 'deliver'>;
   records: OrderRecords;
   now: () => Date;
@@ -45,12 +47,28 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
    * paid order's units back on the shelf, also when its commit has not reached the catalog yet.
    */
   async function moveStock(orderId: string, move: StockMove): Promise<boolean> {
+    if (move !== 'commit' && !(await gaveBackPrescriptions(orderId, move))) return false;
     if (!(await movedAtCatalog(orderId, move))) return false;
     try {
       await orders.updateOne({ _id: orderId, stock: `${move}-pending` }, { $set: { stock: MOVED[move] } });
       return true;
     } catch (err) {
       deps.log.warn({ err, orderId }, `stock ${move} failed; the sweeper will retry`);
+      return false;
+    }
+  }
+
+  /**
+   * Every move but commit also gives back the prescription quantity the order held, before the stock's mark moves:
+   * a stop between the two leaves the mark pending, and the sweeper's retry gives back nothing twice (supply.ts
+   * records each reservation on the prescription itself). docs/domain.md#ordering-against-a-prescription
+   */
+  async function gaveBackPrescriptions(orderId: string, move: StockMove): Promise<boolean> {
+    try {
+      await deps.prescriptions.giveBack(orderId);
+      return true;
+    } catch (err) {
+      deps.log.warn({ err, orderId }, `prescription quantity not given back on ${move}; the sweeper will retry`);
       return false;
     }
   }

@@ -7,6 +7,7 @@ import type { CartStore } from '../cart/store';
 import type { CatalogClient } from '../clients/catalog';
 import type { DeliveryPricing } from '../delivery/pricing';
 import type { PaymentProvider } from '../payments/port';
+import type { PrescriptionSupply } from '../prescriptions/supply';
 import { createOrderCapture } from './capture';
 import type { HoldSlots } from './holds';
 import { createOrderLedger } from './ledger';
@@ -27,6 +28,8 @@ export interface OrderServiceDeps {
   payments: PaymentProvider;
   /** A shopper's unpaid orders (UNPAID_ORDERS_LIMIT at once). */
   holds: HoldSlots;
+  /** Prescription quantity: matched, held by placing, given back wherever stock is released. */
+  prescriptions: PrescriptionSupply;
   /** The origin the provider sends the shopper back to, from the checkout request's Origin header. */
   returnOrigin: (requestOrigin: string | undefined) => string;
   /** The market: the currency orders are charged in, the delivery area, the country of addresses. */
@@ -48,7 +51,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   const { orders, payments, now, log } = deps;
   const records = createOrderRecords({ orders, taxRatePercent: deps.pricing.taxRatePercent, market: deps.market });
   const mail = createOrderMail({ orders, account: deps.account, toApi: records.toApi, publicOrigin: deps.publicOrigin, market: deps.market, log });
-  const ledger = createOrderLedger({ orders, catalog: deps.catalog, carts: deps.carts, holds: deps.holds, mail, records, now, log });
+  const ledger = createOrderLedger({ orders, catalog: deps.catalog, carts: deps.carts, holds: deps.holds, prescriptions: deps.prescriptions, mail, records, now, log });
   const placing = createPlacing({ ...deps, ledger });
   const capture = createOrderCapture({ orders, payments, records, ledger, now, log });
   const sweep = createOrderSweep({ orders, payments, ledger, capture, now, log });

@@ -14,6 +14,7 @@ import {
   type PaymentStatus,
   type ReviewStatus,
   type ResponsiblePharmacist,
+  type DispensedFrom,
   centsToDecimal,
 } from '@pharmacy/contracts';
 import type { Collection, DocumentStore } from '@pharmacy/db';
@@ -30,6 +31,8 @@ export interface OrderItemDoc {
   warnings: string[];
   /** A pharmacy medicine (missing on items older than the field). */
   pharmacyOnly?: boolean;
+  /** A prescription medicine: the prescription item it dispenses (prescriptions/supply.ts holds its quantity). */
+  prescription?: DispensedFrom;
 }
 
 /**
@@ -192,6 +195,7 @@ export function toApiOrder(d: OrderDoc, taxRatePercent: number, country: string)
       productId: i.productId, title: i.title, image: i.image, brand: i.brand, price: centsToDecimal(i.unitPriceCents),
       quantity: i.quantity, lineTotal: centsToDecimal(i.unitPriceCents * i.quantity), warnings: i.warnings,
       ...(i.pharmacyOnly ? { pharmacyOnly: true } : {}),
+      ...(i.prescription ? { prescription: i.prescription } : {}),
     })),
     address: readAddress(d.address, country),
     subtotal: centsToDecimal(d.subtotalCents ?? d.totalCents - delivery.feeCents),

@@ -10,6 +10,7 @@ import type {
   AdminOrdersQuery,
   AdminPaymentStatusBody,
   AdminReviewBody,
+  BuyAgainResult,
   CartAddBody,
   CartDeliveryQuery,
   CartMergeBody,
@@ -25,7 +26,6 @@ import type {
   OrderCreatedResponse,
   OrderStats,
   PaymentConfig,
-  Cart,
 } from '../checkout';
 import type { PurchaseCheck } from '../catalog';
 import type {
@@ -43,11 +43,6 @@ import type { ErasureResponse } from '../sessions';
 import { route } from './route';
 
 type Ok<T> = OkEnvelope<T>;
-/** Buy again: the cart after the past order's items went back in, and what could not, with why in words. */
-export interface BuyAgainResult {
-  cart: Cart;
-  notAdded: { title: string; reason: string }[];
-}
 /** Every cart answer is the cart, priced for the delivery the query names. */
 const cart = <Body = undefined>() => route<CartResponse, Body, CartDeliveryQuery>();
 

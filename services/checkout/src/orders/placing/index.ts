@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  COLLECT_ONLY_MESSAGE,
   CheckoutErrorCodes,
   UNPAID_ORDERS_LIMIT,
   centsToDecimal,
@@ -20,6 +21,9 @@ import type { CatalogClient } from '../../clients/catalog';
 import type { DeliveryPricing } from '../../delivery/pricing';
 import { providerReturnUrls } from '../../payments/return-urls';
 import type { PaymentProvider } from '../../payments/port';
+import type { PrescriptionSupply } from '../../prescriptions/supply';
+import { coverageOf } from '../../prescriptions/supply';
+import { collectOnly } from '../../safety';
 import { paymentHttpError } from '../capture';
 import type { HoldSlots } from '../holds';
 import type { OrderLedger } from '../ledger';
@@ -29,7 +33,7 @@ import { orderLines } from './lines';
 import { runSteps, type Step } from './steps';
 
 /** Placing an order, in the order its steps run (docs/architecture.md#placing-an-order). */
-export const PLACING_STEPS = ['quote', 'order', 'limits', 'stock', 'payment', 'started'] as const;
+export const PLACING_STEPS = ['quote', 'order', 'limits', 'prescriptions', 'stock', 'payment', 'started'] as const;
 export type PlacingStep = (typeof PLACING_STEPS)[number];
 
 export interface PlacingDeps {
@@ -42,6 +46,8 @@ export interface PlacingDeps {
   /** A shopper's unpaid orders (UNPAID_ORDERS_LIMIT at once). */
   holds: Pick<HoldSlots, 'claim' | 'release'>;
   ledger: Pick<OrderLedger, 'moveStock' | 'closeUnpaid'>;
+  /** The shopper's prescriptions: what covers each prescription medicine, and holding its quantity. */
+  prescriptions: Pick<PrescriptionSupply, 'of' | 'today' | 'reserve' | 'giveBack'>;
   /** The origin the provider sends the shopper back to, from the checkout request's Origin header. */
   returnOrigin: (requestOrigin: string | undefined) => string;
   market: Market;
@@ -81,8 +87,11 @@ export function createPlacing(deps: PlacingDeps) {
     // answers safety for the stored profile, the one answer the shopper saw on the product page and in the cart.
     const profile = await deps.account.safetyProfile(p.userId);
     const quote = await deps.catalog.quote(entries.map((e) => ({ productId: e.productId, quantity: e.quantity })), profile);
+    if (chosen.method !== 'collect' && quote.items.some(collectOnly)) throw unprocessable(COLLECT_ONLY_MESSAGE, CheckoutErrorCodes.COLLECT_ONLY);
     const at = deps.now();
-    const lines = orderLines(entries, quote, { ...p.body, profile, at });
+    const held = quote.items.some((q) => q.requiresPrescription) ? await deps.prescriptions.of(p.userId) : [];
+    const today = deps.prescriptions.today();
+    const lines = orderLines(entries, quote, { ...p.body, profile, at }, (productId) => coverageOf(held, productId, today));
     // The fee and tax come from the server's one pricing; the provider is asked for subtotal + delivery.
     const { delivery, price } = deps.pricing.orderDelivery(chosen, lines.subtotalCents);
     const ms = at.getTime();
@@ -133,6 +142,12 @@ export function createPlacing(deps: PlacingDeps) {
         );
       },
       undo: (p) => deps.holds.release(p.orderId),
+    },
+    {
+      // Before the stock: an order refused for its prescription's quantity (another order took it) asks the catalog nothing.
+      name: 'prescriptions',
+      run: (p) => deps.prescriptions.reserve(p.orderId, (p.draft as OrderDoc).items),
+      undo: (p) => deps.prescriptions.giveBack(p.orderId),
     },
     {
       // All-or-nothing at the catalog. From here the order reads `reserving`, which every path treats as held.

@@ -2,6 +2,7 @@ import { CheckoutErrorCodes, effectiveMaxPerOrder, type ConsultationAnswerInput,
 import { HttpError, unprocessable } from '@pharmacy/service-kit';
 import type { QuoteLine } from '../../clients/catalog';
 import type { CartEntry } from '../../cart/store';
+import { refusalError, type Coverage } from '../../prescriptions/supply';
 import { lineProblem, warningMessages } from '../../safety';
 import { consultationFor } from '../review';
 import type { OrderItemDoc } from '../store';
@@ -23,7 +24,6 @@ function refusal(q: QuoteLine | undefined): HttpError | undefined {
         : gone(q.title);
     case 'MAX_PER_ORDER':
       return unprocessable(`You can order at most ${effectiveMaxPerOrder(q.maxPerOrder)} of ${q.title}.`);
-    case 'PRESCRIPTION_REQUIRED':
     case 'UNDER_AGE':
     case 'NO_DOB': {
       const problem = lineProblem(q);
@@ -32,6 +32,17 @@ function refusal(q: QuoteLine | undefined): HttpError | undefined {
     default:
       return q.available ? undefined : new HttpError(409, CheckoutErrorCodes.OUT_OF_STOCK, q.reason ?? `${q.title} cannot be ordered now.`);
   }
+}
+
+/**
+ * The prescription item a prescription medicine's line dispenses (its quantity is held by the placing's
+ * `prescriptions` step), or the refusal saying why it cannot be ordered.
+ */
+function dispensedFrom(q: QuoteLine, covered: Coverage): NonNullable<OrderItemDoc['prescription']> {
+  if ('refusal' in covered) throw refusalError(covered.refusal, q.title);
+  const { quantityLeft, ...from } = covered.from;
+  if (q.quantity > quantityLeft) throw refusalError('PRESCRIPTION_QUANTITY', q.title);
+  return from;
 }
 
 export interface OrderLines {
@@ -51,6 +62,7 @@ export function orderLines(
   entries: CartEntry[],
   quote: Quote,
   shopper: { acknowledgeSafetyWarnings?: boolean; consultation?: ConsultationAnswerInput[]; profile: SafetyProfile; at: Date },
+  cover: (productId: string) => Coverage,
 ): OrderLines {
   const byId = new Map(quote.items.map((l) => [l.productId, l]));
   const items: OrderItemDoc[] = [];
@@ -59,10 +71,12 @@ export function orderLines(
     const q = byId.get(entry.productId);
     const refused = refusal(q);
     if (refused || !q) throw refused;
+    const prescription = q.requiresPrescription ? dispensedFrom(q, cover(q.productId)) : undefined;
     subtotalCents += q.lineTotalCents;
     items.push({
       productId: q.productId, title: q.title, image: q.image ?? '', brand: q.brand ?? '', unitPriceCents: q.unitPriceCents,
       quantity: q.quantity, warnings: warningMessages(q), ...(q.pharmacyOnly ? { pharmacyOnly: true } : {}),
+      ...(prescription ? { prescription } : {}),
     });
   }
   const warnings = items.flatMap((i) => i.warnings.map((w) => `${i.title}: ${w}`));

@@ -1,0 +1,83 @@
+/**
+ * Refill reminders (docs/domain.md#repeat-supply): opted into per item, timed from the quantity and the directions or
+ * an interval the shopper chooses; the job mails a due one once, with a link back to the medicine, and moves it on.
+ */
+import { ORIGIN, createHarness, type Harness } from './harness';
+import { addPrescription, daysFromToday, prescriptionNow } from './dispense-fixtures';
+import { REMINDER_NEEDS_INTERVAL, daysOfSupply } from '../src/prescriptions/reminders';
+
+jest.setTimeout(60_000);
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+const setReminder = (userId: string, id: string, itemId: string, payload: object) =>
+  h.app.inject({ method: 'PUT', url: `/api/shop/prescriptions/${id}/items/${itemId}/reminder`, headers: h.as(userId), payload });
+const DAY = 86_400_000;
+
+test.each([
+  ['1 tablet twice a day', 56, 28],
+  ['Take 2 capsules three times daily', 60, 10],
+  ['One tablet once a day with food', 30, 30],
+  ['1 tablet daily', 28, 28],
+  ['two tablets four times a day', 80, 10],
+])('"%s" with %i lasts %i days', (directions, quantity, days) => {
+  expect(daysOfSupply(quantity, directions)).toBe(days);
+});
+test('directions in another form are not guessed', () => {
+  expect(daysOfSupply(56, 'Apply thinly twice a day')).toBeNull();
+  expect(daysOfSupply(56, 'As directed')).toBeNull();
+});
+
+test('opt in: the interval is worked out from the directions, or the one chosen; without either, 422 asks for one', async () => {
+  const productId = await h.addProduct({ requiresPrescription: true, totalStock: 10 });
+  const rx = await addPrescription(h, { userId: 'u-remind', items: [{ productId, quantity: 56, directions: '1 tablet twice a day' }, { productId: await h.addProduct({ requiresPrescription: true }), directions: 'Apply as directed' }] });
+  const [tablets, cream] = rx.items;
+
+  const worked = await setReminder('u-remind', rx._id, tablets.id, { enabled: true });
+  expect(worked.statusCode).toBe(200);
+  expect(worked.json().data.items[0].reminder).toEqual({ enabled: true, intervalDays: 28, nextOn: daysFromToday(28) });
+
+  const refused = await setReminder('u-remind', rx._id, cream.id, { enabled: true });
+  expect(refused.statusCode).toBe(422);
+  expect(refused.json()).toEqual({ success: false, code: 'REMINDER_INTERVAL_REQUIRED', message: REMINDER_NEEDS_INTERVAL });
+  const chosen = await setReminder('u-remind', rx._id, cream.id, { enabled: true, intervalDays: 60 });
+  expect(chosen.json().data.items[1].reminder).toEqual({ enabled: true, intervalDays: 60, nextOn: daysFromToday(60) });
+  expect((await setReminder('u-remind', rx._id, cream.id, { enabled: true, intervalDays: 3 })).statusCode).toBe(400);
+
+  const off = await setReminder('u-remind', rx._id, tablets.id, { enabled: false });
+  expect(off.json().data.items[0].reminder).toMatchObject({ enabled: false });
+  expect((await setReminder('u-someone', rx._id, tablets.id, { enabled: true })).statusCode).toBe(404);
+});
+
+test('a due reminder is mailed once with its link, and moved on by its interval; a stop before the move never mails twice', async () => {
+  const productId = await h.addProduct({ requiresPrescription: true, title: 'Atorvastatin 20mg Tablets', totalStock: 10 });
+  const rx = await addPrescription(h, { userId: 'u-remind-due', items: [{ productId, title: 'Atorvastatin 20mg Tablets', quantity: 28, directions: '1 tablet once a day' }] });
+  const itemId = rx.items[0].id;
+  await setReminder('u-remind-due', rx._id, itemId, { enabled: true });
+  expect(await h.controls.remindRefills()).toBe(0);
+
+  const mine = () => h.mails.filter((m) => m.userId === 'u-remind-due');
+  h.clock.offsetMs = 28 * DAY;
+  try {
+    expect(await h.controls.remindRefills()).toBe(1);
+    expect(mine()).toHaveLength(1);
+    expect(mine()[0]).toMatchObject({ subject: 'Time to reorder Atorvastatin 20mg Tablets', key: `rx-reminder:${itemId}:${daysFromToday(28)}` });
+    expect(mine()[0].text).toContain(`${ORIGIN}/pharmacy/product/${productId}`);
+    expect(mine()[0].text).toContain('1 tablet once a day');
+    expect((await prescriptionNow(h, rx._id))!.items[0].reminder!.nextOn).toBe(daysFromToday(56));
+
+    // A stop between the mail and the move: the date is as it was, the next run asks again under the same key.
+    await h.store.collection('prescriptions').updateOne({ _id: rx._id }, { $set: { 'items.0.reminder.nextOn': daysFromToday(28) } });
+    await h.controls.remindRefills();
+    expect(mine()).toHaveLength(1);
+    expect(h.asked.filter((k) => k.startsWith(`rx-reminder:${itemId}`))).toHaveLength(2);
+    expect((await prescriptionNow(h, rx._id))!.items[0].reminder!.nextOn).toBe(daysFromToday(56));
+    expect(await h.controls.remindRefills()).toBe(0);
+  } finally {
+    h.clock.offsetMs = 0;
+  }
+});
