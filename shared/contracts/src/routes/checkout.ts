@@ -94,6 +94,10 @@ export const CheckoutRoutes = {
     reminder: route<Ok<ShopperPrescription>, ReminderBody>()('PUT', '/api/shop/prescriptions/:id/items/:itemId/reminder'),
     /** The sandbox provider's demo prescriber page (present only with the sandbox provider). Never fetched. */
     sandboxPrescriber: route<never>()('GET', '/api/shop/prescriptions/sandbox/prescriber'),
+    /** The demo prescriber's form POST (urlencoded): the page with the token it issued. */
+    sandboxPrescriberIssue: route<never>()('POST', '/api/shop/prescriptions/sandbox/prescriber'),
+    /** The copy button's script (the page's CSP allows no inline script). */
+    sandboxPrescriberScript: route<never>()('GET', '/api/shop/prescriptions/sandbox/prescriber/copy.js'),
   },
   /** The pharmacist's "Prescriptions to check" (clinical.review). */
   adminPrescriptions: {
