@@ -30,7 +30,6 @@ import { REMINDER_INTERVAL_MS, createReminderJob } from './prescriptions/reminde
 import { createRepeats } from './prescriptions/repeat';
 import { repeatRoutes } from './prescriptions/repeat-routes';
 import { createPrescriptionSupply } from './prescriptions/supply';
-import { prescriptionsCollection } from './prescriptions/supply-store';
 
 export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 
@@ -96,7 +95,7 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
       app.addHook('onReady', async () => demo.start());
       app.addHook('onClose', async () => demo.stop());
     }
-    const rxDocs = await prescriptionsCollection(deps.store);
+    const rxDocs = prescriptions.collection;
     const repeats = createRepeats({ prescriptions: rxDocs, market: market.code, now });
     const reminders = createReminders({ prescriptions: rxDocs, account: deps.account, publicOrigin: deps.publicOrigin, market: market.code, now, log: app.log });
     await app.register(repeatRoutes, { repeats, reminders, limits });

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AccountClient } from '../clients/account';
 import { renderMail } from '../orders/mail/template';
 import { prescriptionStanding, shopToday } from './standing';
-import type { PrescriptionDoc } from './supply-store';
+import type { PrescriptionDoc } from './store';
 
 const TIMES_A_DAY: Record<string, number> = { once: 1, twice: 2, 'three times': 3, 'four times': 4 };
 const WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, a: 1, an: 1 };

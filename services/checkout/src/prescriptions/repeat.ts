@@ -3,7 +3,7 @@ import { type MarketCode, type PrescriptionItem, type ShopperPrescription } from
 import type { Collection } from '@pharmacy/db';
 import { HttpError, notFound } from '@pharmacy/service-kit';
 import { prescriptionStanding, shopToday, standingRefusal } from './standing';
-import type { PrescriptionDoc } from './supply-store';
+import type { PrescriptionDoc } from './store';
 
 /** A prescription as its owner reads it (My prescriptions): the stored fields a shopper may see, and its standing. */
 export function shopperView(p: PrescriptionDoc, today: string): ShopperPrescription {

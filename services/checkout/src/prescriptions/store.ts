@@ -29,6 +29,16 @@ export interface PrescriptionDoc {
   pharmacistNote?: string;
   /** The decision's mail to the shopper is owed until the account service took it (the sweep retries). */
   mailDue?: boolean;
+  /**
+   * Repeats asked for (./repeat.ts): the request's id and the items it repeats, recorded in the update that counts
+   * them, so a request a stop left unwritten is written by the next ask.
+   */
+  repeatRequests?: Array<{ id: string; itemIds: string[] }>;
+  /**
+   * `<orderId>:<itemId>` of every order holding quantity of this prescription (./supply.ts). Written in the same
+   * update as the quantity it holds, so a reservation or a return repeated after a crash finds itself done.
+   */
+  reservations?: string[];
   [key: string]: unknown;
 }
 
@@ -42,13 +52,24 @@ export const PRESCRIPTIONS_COLLECTION = 'prescriptions';
 /** The private blob bucket of paper prescriptions' files: never the public `media` one. */
 export const PRESCRIPTION_FILES_BUCKET = 'prescription-files';
 
-export async function createPrescriptionStore(store: DocumentStore, now: () => Date) {
-  const prescriptions: Collection<PrescriptionDoc> = store.collection<PrescriptionDoc>(PRESCRIPTIONS_COLLECTION);
+/**
+ * The one place the `prescriptions` collection is opened, with its indexes: the store below (intake, decisions) and
+ * the supply, repeat and reminder modules (quantity, repeats, reminders) all work on what this returns.
+ */
+export async function prescriptionsCollection(store: DocumentStore): Promise<Collection<PrescriptionDoc>> {
+  const prescriptions = store.collection<PrescriptionDoc>(PRESCRIPTIONS_COLLECTION);
   // My prescriptions (newest first) and the pharmacist's queue (oldest first) are each read through their own index.
   await prescriptions.createIndex({ userId: 1, createdAt: -1 });
   await prescriptions.createIndex({ status: 1, createdAt: 1 });
+  // Every cart answer holding a prescription medicine reads the shopper's prescriptions.
+  await prescriptions.createIndex({ userId: 1 });
   // One prescription per e-prescription token: a token cannot be used twice, by the same shopper or another.
   await prescriptions.createIndex({ token: 1 }, { unique: true, sparse: true });
+  return prescriptions;
+}
+
+export async function createPrescriptionStore(store: DocumentStore, now: () => Date) {
+  const prescriptions = await prescriptionsCollection(store);
 
   const awaiting = { status: 'awaiting_check' };
 

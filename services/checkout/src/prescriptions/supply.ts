@@ -9,9 +9,9 @@ import type { Collection, DocumentStore } from '@pharmacy/db';
 import { unprocessable } from '@pharmacy/service-kit';
 import type { OrderDoc } from '../orders/store';
 import { STANDING_REFUSALS, prescriptionStanding, shopToday } from './standing';
-import { prescriptionsCollection, type PrescriptionDoc } from './supply-store';
+import { prescriptionsCollection, type PrescriptionDoc } from './store';
 
-export type { PrescriptionDoc } from './supply-store';
+export type { PrescriptionDoc } from './store';
 
 /** A product matched to the shopper's prescriptions: the item it is dispensed against, or why none can be used. */
 export type Coverage = { from: DispensedFrom & { quantityLeft: number } } | { refusal: PrescriptionRefusalCode };
