@@ -2,7 +2,8 @@ import { CheckoutRoutes, PrescriptionItemParams, PrescriptionParams, ReminderBod
 import { ok, requireUser, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { RateLimits } from '../deps';
 import type { Reminders } from './reminders';
-import { shopperView, type Repeats } from './repeat';
+import type { Repeats } from './repeat';
+import { shopperView } from './views';
 
 /** Repeat supply on the shopper's own prescriptions (docs/api.md#repeat-supply): anyone else's reads as not found. */
 export const repeatRoutes: FastifyPluginAsyncTypebox<{ repeats: Repeats; reminders: Reminders; limits: RateLimits }> = async (app, { repeats, reminders, limits }) => {

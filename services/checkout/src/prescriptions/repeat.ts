@@ -1,28 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { type MarketCode, type PrescriptionItem, type ShopperPrescription } from '@pharmacy/contracts';
+import { type MarketCode, type PrescriptionItem } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
 import { HttpError, notFound } from '@pharmacy/service-kit';
-import { prescriptionStanding, shopToday, standingRefusal } from './standing';
+import { prescriptionStanding, shopToday } from './standing';
 import type { PrescriptionDoc } from './store';
-
-/** A prescription as its owner reads it (My prescriptions): the stored fields a shopper may see, and its standing. */
-export function shopperView(p: PrescriptionDoc, today: string): ShopperPrescription {
-  const standing = prescriptionStanding(p, today);
-  const refusal = standingRefusal(standing);
-  return {
-    _id: p._id, source: p.source, status: p.status, standing, createdAt: p.createdAt,
-    ...(p.forProduct ? { forProduct: p.forProduct } : {}),
-    hasFile: !!p.file,
-    ...(p.token ? { token: p.token } : {}),
-    ...(p.repeatOf ? { repeatOf: p.repeatOf } : {}),
-    items: p.items,
-    ...(p.prescriber ? { prescriber: p.prescriber } : {}),
-    ...(p.writtenOn ? { writtenOn: p.writtenOn } : {}),
-    ...(p.expiresOn ? { expiresOn: p.expiresOn } : {}),
-    ...(p.pharmacistNote ? { pharmacistNote: p.pharmacistNote } : {}),
-    ...(refusal ? { refusal } : {}),
-  };
-}
 
 const refused = (message: string, code: string) => new HttpError(409, code, message);
 export const REPEAT_REFUSALS = {
