@@ -114,6 +114,9 @@ export interface ProductSummary {
   title: string;
   totalStock: number;
   requiresPrescription?: boolean;
+  /** Controlled or refrigerated medicines are click and collect only. */
+  controlled?: boolean;
+  refrigerated?: boolean;
   pharmacyOnly?: boolean;
   allergens?: string[];
   contraindications?: string[];

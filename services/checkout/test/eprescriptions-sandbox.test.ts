@@ -125,6 +125,19 @@ describe('sandbox e-prescriptions', () => {
     expect(await providerOf(h).lookup(token!)).toEqual(expected);
   });
 
+  it('issues a token to a signed-in shopper’s browser: the page lets it send the shop’s Origin, which the CSRF guard accepts', async () => {
+    const page = await h.app.inject({ method: 'GET', url: PRESCRIBER_PATH });
+    // no-referrer would make the browser send `Origin: null` with the form, refused when the shopper's cookies go too
+    expect(page.headers['referrer-policy']).toBe('same-origin');
+    const payload = formBody(PATIENT, [{ productId: tretinoin, quantity: '1', directions: 'Apply thinly at night' }]);
+    const signedIn = { 'content-type': FORM, cookie: 'pharmacy_session=abc' };
+    const res = await h.app.inject({ method: 'POST', url: PRESCRIBER_PATH, headers: { ...signedIn, origin: 'http://localhost' }, payload });
+    expect(res.statusCode).toBe(201);
+    expect(tokenIn(res.body)).toMatch(TOKEN);
+    const opaque = await h.app.inject({ method: 'POST', url: PRESCRIBER_PATH, headers: { ...signedIn, origin: 'null' }, payload });
+    expect(opaque.statusCode).toBe(403);
+  });
+
   it('knows no token it did not issue', async () => {
     expect(await providerOf(h).lookup(newEPrescriptionToken())).toBeNull();
     expect(await providerOf(h).lookup('not a token')).toBeNull();

@@ -45,8 +45,10 @@ export function createSandboxEPrescriptions(deps: SandboxEPrescriptionsDeps): EP
   const medicines = async (): Promise<Medicine[]> =>
     (await deps.catalog.prescriptionOnly()).sort((a, b) => a.title.localeCompare(b.title, 'en-GB'));
 
+  // `same-origin`, not `no-referrer`: under no-referrer the browser sends its own form POST with `Origin: null`, which
+  // the CSRF guard refuses for a signed-in shopper (the page is linked from My prescriptions); other sites still get none.
   const html = (reply: FastifyReply, status: number, body: string) =>
-    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send(body);
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'same-origin').send(body);
 
   /** The catalogue did not answer: said in its own words on a page, never as a JSON error in the prescriber's face. */
   const orUnavailable = async (reply: FastifyReply, work: () => Promise<FastifyReply>) => {
