@@ -214,3 +214,31 @@ test('a prescription line shows its directions and what is left; a refused one s
   expect(refused).toHaveTextContent(PRESCRIPTION_REFUSALS.PRESCRIPTION_EXPIRED);
   expect(within(refused).getByRole('link', { name: 'Go to My prescriptions' })).toHaveAttribute('href', '/prescriptions');
 });
+
+test('a cart link (a refill reminder’s “Order again”) adds its product once, through cart add, and leaves the address bar', async () => {
+  const cart = cartOf([line({ productId: 'p-statin', title: 'Atorvastatin 20mg Tablets', quantity: 28, maxQuantity: 28 })]);
+  const { calls } = fakeApi(() => ({ body: { success: true, data: cart } }));
+  renderWithStore(<CartPage />, { url: '/cart?add=p-statin%3A28', user: shopper });
+  await screen.findByTestId('cart-line-p-statin');
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/cart$/));
+  const adds = calls.filter((c) => c.url === '/api/shop/cart/add');
+  expect(adds.map((c) => c.body)).toEqual([expect.objectContaining({ productId: 'p-statin', quantity: 28 })]);
+});
+
+test('a cart link whose prescription is used up says why, with the way to My prescriptions', async () => {
+  fakeApi((c) =>
+    c.url === '/api/shop/cart/add'
+      ? { status: 422, body: { success: false, code: 'PRESCRIPTION_USED_UP', message: PRESCRIPTION_REFUSALS.PRESCRIPTION_USED_UP } }
+      : { body: { success: true, data: cartOf([]) } },
+  );
+  renderWithStore(<CartPage />, { url: '/cart?add=p-statin:28', user: shopper });
+  const said = await screen.findByText(PRESCRIPTION_REFUSALS.PRESCRIPTION_USED_UP, { exact: false });
+  expect(within(said.closest('p')!).getByRole('link', { name: 'Go to My prescriptions' })).toHaveAttribute('href', '/prescriptions');
+});
+
+test('a hand-edited cart link adds nothing', async () => {
+  const { calls } = fakeApi(() => ({ body: { success: true, data: cartOf([]) } }));
+  renderWithStore(<CartPage />, { url: '/cart?add=p-statin:0', user: shopper });
+  await screen.findByText('Your cart is empty');
+  expect(calls.some((c) => c.url === '/api/shop/cart/add')).toBe(false);
+});

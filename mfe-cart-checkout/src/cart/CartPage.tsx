@@ -1,5 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { parseCartAdd } from '@pharmacy/contracts';
 import styled from 'styled-components';
 import { Button, Card, EmptyState, PageTitle, Spinner } from '@pharmacy/ui';
 import { CartLines, LineProblems } from './CartLines';
@@ -20,6 +22,25 @@ const Alert = styled.p`
   margin: 0 0 1rem;
 `;
 
+/**
+ * A cart link (`/cart?add=<productId>:<quantity>`, a refill reminder's "Order again"): once who the shopper is is
+ * known, the product goes in through the normal add (stock, limits, safety, prescription), once, and the link's
+ * query leaves the address bar so a reload adds nothing more. Returns the product asked for, if any.
+ */
+function useLinkedAdd(shopper: string | null | undefined): string | null {
+  const [params, setParams] = useSearchParams();
+  const dispatch = useDispatch();
+  const asked = useRef(parseCartAdd(params.get('add')));
+  const done = useRef(false);
+  useEffect(() => {
+    if (shopper === undefined || done.current) return;
+    done.current = true;
+    if (asked.current) dispatch(cartActions.addRequested(asked.current));
+    if (params.has('add')) setParams((p) => { p.delete('add'); return p; }, { replace: true });
+  }, [dispatch, params, setParams, shopper]);
+  return asked.current?.productId ?? null;
+}
+
 export const CART_KEPT = "This is your cart as we last loaded it: we can't reach the pharmacy to update it right now.";
 
 /**
@@ -27,9 +48,11 @@ export const CART_KEPT = "This is your cart as we last loaded it: we can't reach
  * shop cannot be reached the cart last loaded stays, saying so.
  */
 export function CartPage() {
-  const { cart, loading, error, message, shopper, stale } = useCart();
+  const { cart, loading, error, message, shopper, stale, refused } = useCart();
   const dispatch = useDispatch();
   const navigate = useNavigate();
+  const linked = useLinkedAdd(shopper);
+  const linkRefusal = linked ? refused[linked] : undefined;
   // a date of birth added from a line: the server checks the age again
   const reload = () => dispatch(cartActions.loadRequested());
 
@@ -46,6 +69,11 @@ export function CartPage() {
     <section>
       <PageTitle>Your cart</PageTitle>
       {stale && <Alert role="status">{CART_KEPT}</Alert>}
+      {linkRefusal && (
+        <Alert role="alert">
+          {linkRefusal} <Link to="/prescriptions">Go to My prescriptions</Link>
+        </Alert>
+      )}
       {message && <Alert role="status">{message}</Alert>}
       {error && <Alert role="alert">{error}</Alert>}
       {cart.items.length === 0 ? (

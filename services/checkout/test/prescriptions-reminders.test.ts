@@ -66,7 +66,9 @@ test('a due reminder is mailed once with its link, and moved on by its interval;
     expect(await h.controls.remindRefills()).toBe(1);
     expect(mine()).toHaveLength(1);
     expect(mine()[0]).toMatchObject({ subject: 'Time to reorder Atorvastatin 20mg Tablets', key: `rx-reminder:${itemId}:${daysFromToday(28)}` });
-    expect(mine()[0].text).toContain(`${ORIGIN}/pharmacy/product/${productId}`);
+    // A link back to the cart with the medicine in (the cart page adds it through cart add's checks).
+    const item = (await prescriptionNow(h, rx._id))!.items[0];
+    expect(mine()[0].text).toContain(`${ORIGIN}/cart?add=${encodeURIComponent(`${productId}:${item.quantity}`)}`);
     expect(mine()[0].text).toContain('1 tablet once a day');
     expect((await prescriptionNow(h, rx._id))!.items[0].reminder!.nextOn).toBe(daysFromToday(56));
 

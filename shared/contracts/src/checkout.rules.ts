@@ -460,3 +460,17 @@ export const ADDRESS_RULES = {
   postalCode: { max: 10 },
   notes: { max: 500 },
 } as const;
+
+/**
+ * A link that puts a product in the cart (a refill reminder's "Order again"): `/cart?add=<productId>:<quantity>`.
+ * The cart page adds it through cart add, so stock, limits, safety and the prescription are checked as for a tap.
+ */
+export const cartAddPath = (productId: string, quantity: number): string => `/cart?add=${encodeURIComponent(`${productId}:${quantity}`)}`;
+
+/** What a cart link asks to add, or null when the value is not one (a hand-edited link adds nothing). */
+export function parseCartAdd(value: string | null): { productId: string; quantity: number } | null {
+  const match = /^([A-Za-z0-9_-]{1,64}):(\d{1,3})$/.exec(value ?? '');
+  if (!match) return null;
+  const quantity = Number(match[2]);
+  return quantity >= 1 && quantity <= CART_MAX_QUANTITY ? { productId: match[1], quantity } : null;
+}

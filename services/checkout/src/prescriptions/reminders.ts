@@ -1,4 +1,4 @@
-import { PRESCRIPTION_LIMITS, type MarketCode, type PrescriptionItem, type ReminderBody } from '@pharmacy/contracts';
+import { cartAddPath, PRESCRIPTION_LIMITS, type MarketCode, type PrescriptionItem, type ReminderBody } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
 import { HttpError, notFound, unprocessable } from '@pharmacy/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
@@ -52,7 +52,8 @@ export function createReminders(deps: {
   const today = () => shopToday(deps.now(), deps.market);
 
   function reminderMail(item: PrescriptionItem, nextOn: string) {
-    const url = `${deps.publicOrigin}/pharmacy/product/${encodeURIComponent(item.productId)}`;
+    // The cart with it in, prefilled: the cart page adds it through cart add's checks (what is left on the prescription).
+    const url = `${deps.publicOrigin}${cartAddPath(item.productId, Math.max(1, Math.min(item.quantity, item.quantityLeft || item.quantity)))}`;
     return renderMail(
       {
         subject: `Time to reorder ${item.title}`,
