@@ -125,6 +125,21 @@ describe('sandbox e-prescriptions', () => {
     expect(await providerOf(h).lookup(token!)).toEqual(expected);
   });
 
+  it('round trip: a token the demo prescriber issued is added by a shopper, with what the prescriber wrote, once', async () => {
+    const res = await issue(h, formBody(PATIENT, [{ productId: tretinoin, quantity: '3', directions: 'Apply thinly at night', repeats: '1' }]));
+    const token = tokenIn(res.body)!;
+    const added = await h.app.inject({ method: 'POST', url: '/api/shop/prescriptions', headers: h.as('u-round-trip'), payload: { token } });
+    expect(added.statusCode).toBeLessThan(300);
+    expect(added.json().data).toMatchObject({ source: 'electronic', status: 'awaiting_check', standing: 'awaiting_check', token, hasFile: false });
+    const stored = await h.store.collection('prescriptions').findOne({ token });
+    expect(stored).toMatchObject({
+      userId: 'u-round-trip',
+      eprescription: { provider: 'sandbox', prescriber: { name: 'Dr Sam Okafor' }, items: [{ productId: tretinoin, quantity: 3, directions: 'Apply thinly at night', repeatsAllowed: 1 }] },
+    });
+    const again = await h.app.inject({ method: 'POST', url: '/api/shop/prescriptions', headers: h.as('u-someone-else'), payload: { token } });
+    expect(again.statusCode).toBe(409);
+  });
+
   it('issues a token to a signed-in shopper’s browser: the page lets it send the shop’s Origin, which the CSRF guard accepts', async () => {
     const page = await h.app.inject({ method: 'GET', url: PRESCRIBER_PATH });
     // no-referrer would make the browser send `Origin: null` with the form, refused when the shopper's cookies go too
