@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ProductListing from '../src/exposes/ProductListing';
 import { fakeApi, ok, okList, makeProduct, renderWithStore, type ApiCall, type FakeReply } from '@pharmacy/test-kit';
@@ -144,6 +144,24 @@ describe('ProductListing', () => {
     expect(location()).toBe('/pharmacy/products?category=cold-and-flu&brand=CareWell');
     fireEvent.click(within(panel).getByRole('button', { name: 'Clear filters', hidden: true }));
     expect(location()).toBe('/pharmacy/products');
+  });
+
+  it('keeps both of two ticks made before the page re-renders (a navigation is a transition)', async () => {
+    serve();
+    renderWithStore(<ProductListing />, { url: '/pharmacy/products?sortBy=price-hightolow' });
+    const panel = screen.getByRole('complementary', { hidden: true });
+    await within(panel).findByRole('checkbox', { name: /CareWell/, hidden: true });
+    // one act: React renders once, after both clicks, as when a quick second tick beats the first navigation
+    act(() => {
+      fireEvent.click(within(panel).getByRole('checkbox', { name: /Pain Relief/, hidden: true }));
+      fireEvent.click(within(panel).getByRole('checkbox', { name: /CareWell/, hidden: true }));
+    });
+    expect(location()).toBe('/pharmacy/products?category=pain-relief&brand=CareWell&sortBy=price-hightolow');
+    act(() => {
+      fireEvent.click(within(panel).getByRole('checkbox', { name: /Pain Relief/, hidden: true }));
+      fireEvent.click(within(panel).getByRole('checkbox', { name: /Cold & Flu/, hidden: true }));
+    });
+    expect(location()).toBe('/pharmacy/products?category=cold-and-flu&brand=CareWell&sortBy=price-hightolow');
   });
 
   it('ignores an unknown sort in the URL and uses the default', async () => {

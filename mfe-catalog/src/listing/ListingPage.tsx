@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -191,10 +191,19 @@ export function ListingPage() {
   const [sheetOpen, setSheetOpen] = useState(false);
   const sortId = useId();
   const params = readParams(search);
-  const update = (next: Partial<ListingParams>) => {
+  // Router navigations are transitions: a second tick can land before the first one's render, and
+  // react-router's setter builds on the rendered params, which would drop the first tick. Each change
+  // builds on the params this page last wrote until the URL it renders catches up.
+  const written = useRef({ rendered: search, latest: params });
+  if (written.current.rendered !== search) written.current = { rendered: search, latest: params };
+  const update = (next: Partial<ListingParams> | ((current: ListingParams) => Partial<ListingParams>)) => {
+    const current = written.current.latest;
+    const change = typeof next === 'function' ? next(current) : next;
     // any change other than the page starts again at page 1
-    setSearch(writeParams({ ...params, page: 1, ...next }));
-    if (next.page) window.scrollTo?.({ top: 0 });
+    const latest = { ...current, page: 1, ...change };
+    written.current.latest = latest;
+    setSearch(writeParams(latest));
+    if (change.page) window.scrollTo?.({ top: 0 });
   };
 
   useCatalogQueries();
@@ -224,8 +233,8 @@ export function ListingPage() {
             facets={facets.data}
             categories={params.categories}
             brands={params.brands}
-            onToggleCategory={(id) => update({ categories: toggle(params.categories, id) })}
-            onToggleBrand={(name) => update({ brands: toggle(params.brands, name) })}
+            onToggleCategory={(id) => update((current) => ({ categories: toggle(current.categories, id) }))}
+            onToggleBrand={(name) => update((current) => ({ brands: toggle(current.brands, name) }))}
             onTickedBeforeReady={update}
             onClear={() => update({ categories: [], brands: [] })}
           />
