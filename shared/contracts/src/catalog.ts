@@ -300,13 +300,54 @@ export type ReserveRequest = Static<typeof ReserveRequest>;
 export const ReservationStatus = OneOf(['reserved', 'committed', 'released', 'refunded', 'restocked']);
 export type ReservationStatus = Static<typeof ReservationStatus>;
 
+/* ---- batches (docs/domain.md#batches): every unit on the shelf belongs to a lot with an expiry date ---- */
+
+/** `expired` past its expiry date, `recalled` quarantined by a recall: neither is ever sold. */
+export const BatchState = OneOf(['sellable', 'expired', 'recalled']);
+export type BatchState = Static<typeof BatchState>;
+/** Units of one batch that a reservation took (earliest expiry first); a paid order keeps them. */
+export const BatchTake = StrictObject({
+  batchId: Type.String(),
+  lot: Type.String(),
+  /** YYYY-MM-DD: the last day the batch may be sold. */
+  expiresOn: Type.String(),
+  quantity: Type.Integer({ minimum: 1 }),
+});
+export type BatchTake = Static<typeof BatchTake>;
+
 export const Reservation = StrictObject({
   reservationId: Type.String(),
   status: ReservationStatus,
-  items: Type.Array(StrictObject({ productId: Type.String(), quantity: Type.Integer() })),
+  items: Type.Array(
+    StrictObject({
+      productId: Type.String(),
+      quantity: Type.Integer(),
+      /** The batches the units came from (missing on reservations made before batches existed). */
+      batches: Type.Optional(Type.Array(BatchTake)),
+    }),
+  ),
   createdAt: Type.String(),
 });
 export type Reservation = Static<typeof Reservation>;
+
+/** POST /internal/catalog/batches/quarantine: a recall takes these batches off sale at once (idempotent per recallId). */
+export const QuarantineRequest = StrictObject({
+  recallId: Id,
+  batchIds: Type.Array(Id, { minItems: 1, maxItems: 50 }),
+});
+export type QuarantineRequest = Static<typeof QuarantineRequest>;
+export const QuarantinedBatch = StrictObject({
+  batchId: Type.String(),
+  productId: Type.String(),
+  productTitle: Type.String(),
+  lot: Type.String(),
+  expiresOn: Type.String(),
+  /** Units that were on the shelf and left sale with this recall (0 when a retry finds it already done). */
+  quarantined: Type.Integer({ minimum: 0 }),
+});
+export type QuarantinedBatch = Static<typeof QuarantinedBatch>;
+export const QuarantineResult = StrictObject({ batches: Type.Array(QuarantinedBatch) });
+export type QuarantineResult = Static<typeof QuarantineResult>;
 
 /** POST /internal/catalog/stock/commit, /release, /refund and /restock. */
 export const ReservationRef = StrictObject({ reservationId: Id });
