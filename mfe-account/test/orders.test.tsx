@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { CURRENT_ORDER_ID_KEY } from '@pharmacy/contracts';
+import { cartReplaced } from '@pharmacy/session';
 import { MyOrdersPage } from '../src/orders/MyOrdersPage';
 import { fakeApi, renderWithStore, shopper } from '@pharmacy/test-kit';
 import { orderRows, timelineIn } from './orderHelpers';
@@ -337,12 +339,16 @@ describe('prescription medicines and Buy again', () => {
         : { body: { success: true, data: [past] } },
     );
     const user = userEvent.setup();
-    renderWithStore(<MyOrdersPage />, { path: '/my-orders', user: shopper });
+    const { store } = renderWithStore(<MyOrdersPage />, { path: '/my-orders', user: shopper });
+    // what the cart remote's slice (the header's badge) would be handed
+    const handed: unknown[] = [];
+    store.injectReducer('handedToCart', (state: unknown = null, action: UnknownAction) => (cartReplaced.match(action) ? (handed.push(action.payload), action.payload) : state));
     const [row] = await orderRows();
     await user.click(within(row).getByRole('button', { name: 'Buy again: order #FFFFFFFF' }));
     expect(await within(row).findByText('Some items could not be added to your cart:')).toBeInTheDocument();
     expect(row).toHaveTextContent('Amoxicillin 500 mg: Your prescription has expired.');
     expect(within(row).getByRole('link', { name: 'Go to your cart' })).toHaveAttribute('href', '/cart');
     expect(api.callsTo('POST', `/api/shop/order/buy-again/${past._id}`)).toHaveLength(1);
+    expect(handed).toEqual([{ items: [{ productId: 'p-1' }] }]);
   });
 });

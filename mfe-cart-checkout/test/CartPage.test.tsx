@@ -96,6 +96,19 @@ test('the badge counts what is added to the visitor cart and merges it once at s
   expect(calls.filter((c) => c.url === '/api/shop/cart/merge')).toHaveLength(1);
 });
 
+test('the badge counts a cart another remote replaced (Buy again in My Orders) without asking the server again', async () => {
+  const { calls } = fakeApi(() => ({ body: { success: true, data: cartOf([line({ productId: 'p1', quantity: 1 })]) } }));
+  const { store } = renderWithStore(<CartBadge />, { user: shopper });
+  await waitFor(() => expect(screen.getByRole('link')).toHaveAccessibleName('Cart 1 item'));
+  const asked = calls.length;
+  const { cartReplaced } = await import('@pharmacy/session');
+  act(() => {
+    store.dispatch(cartReplaced(cartOf([line({ productId: 'p1', quantity: 1 }), line({ productId: 'p2', quantity: 3 })])));
+  });
+  expect(screen.getByRole('link')).toHaveAccessibleName('Cart 4 items');
+  expect(calls).toHaveLength(asked);
+});
+
 test('a sign-in page that lost the merge reply leaves the cart and its merge id, so the next page sends the same merge', async () => {
   localStorage.setItem(VISITOR_CART_KEY, JSON.stringify([{ productId: 'p1', quantity: 2 }]));
   // the first page's merge never hears back (the shopper navigated away): the server may have applied it

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { CheckoutRoutes, pathTo, type BuyAgainResult } from '@pharmacy/contracts';
-import { apiData, getErrorMessage } from '@pharmacy/session';
+import { apiData, cartReplaced, getErrorMessage, useAppDispatch } from '@pharmacy/session';
 import { Button, th } from '@pharmacy/ui';
 
 const Said = styled.div`
@@ -25,12 +25,16 @@ type Outcome = { result: BuyAgainResult } | { error: string };
 export function BuyAgain({ orderId, number }: { orderId: string; number: string }) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const dispatch = useAppDispatch();
 
   async function buyAgain() {
     setBusy(true);
     setOutcome(null);
     try {
-      setOutcome({ result: await apiData.post<BuyAgainResult>(pathTo(CheckoutRoutes.orders.buyAgain, { orderId })) });
+      const result = await apiData.post<BuyAgainResult>(pathTo(CheckoutRoutes.orders.buyAgain, { orderId }));
+      // the header's cart badge (the cart remote) counts what was just added
+      dispatch(cartReplaced(result.cart));
+      setOutcome({ result });
     } catch (error) {
       setOutcome({ error: getErrorMessage(error) });
     } finally {

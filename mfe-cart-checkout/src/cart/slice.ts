@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Cart } from '@pharmacy/contracts';
-import type { RootState } from '@pharmacy/session';
+import { cartReplaced, type RootState } from '@pharmacy/session';
 
 export interface CartState {
   cart: Cart | null;
@@ -44,13 +44,7 @@ export const cartSlice = createSlice({
       state.loading = true;
     },
     loaded(state, action: PayloadAction<{ cart: Cart; message?: string }>) {
-      state.cart = action.payload.cart;
-      state.message = action.payload.message ?? null;
-      // a fresh answer from the server: a refusal is asked again rather than remembered (the profile may have changed)
-      state.refused = {};
-      state.loading = false;
-      state.error = null;
-      state.stale = false;
+      takeAnswer(state, action.payload.cart, action.payload.message);
     },
     /**
      * docs/product.md#client-state: a load with no answer (no connection, a server error) keeps the cart last
@@ -66,7 +60,20 @@ export const cartSlice = createSlice({
       state.error = action.payload;
     },
   },
+  // Buy again in My Orders (another remote) answered the whole cart: taken like a load of our own
+  extraReducers: (builder) => builder.addCase(cartReplaced, (state, action) => takeAnswer(state, action.payload)),
 });
+
+/** The server's answer with the whole cart. */
+function takeAnswer(state: CartState, cart: Cart, message?: string) {
+  state.cart = cart;
+  state.message = message ?? null;
+  // a fresh answer from the server: a refusal is asked again rather than remembered (the profile may have changed)
+  state.refused = {};
+  state.loading = false;
+  state.error = null;
+  state.stale = false;
+}
 
 export const cartActions = cartSlice.actions;
 export const cartReducer = cartSlice.reducer;

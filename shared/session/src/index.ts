@@ -23,6 +23,7 @@ export { pickUser, pickDegradedUser } from './user';
 
 export * from './sessionSlice';
 export { authSlice, authReducer, initialAuthState, shopUnreachable } from './authSlice';
+export { cartReplaced } from './shopEvents';
 export { signInSuccess, sessionRenewed, updateUserSuccess, deleteUserSuccess, signOutSuccess, setUser, signedInUserAfter, leavesNobodySignedIn } from './sessionEvents';
 export { checkAuth, register, UNREACHABLE_NOTICE } from './authThunks';
 export type { AuthResult } from './authThunks';
