@@ -13,6 +13,7 @@ const initialStock = (): ProductStock => ({
   available: 20,
   reserved: 0,
   sold: 30,
+  batches: [{ id: 'b-1', lot: 'Opening stock', expiresOn: '9999-12-31', state: 'sellable', receivedAt: '2024-06-01T09:00:00.000Z', received: 50, remaining: 20, reserved: 0 }],
   history: [{ _id: 'h-1', by: 'admin-1', at: '2024-06-01T09:00:00.000Z', delta: 50, reason: 'initial stock', note: '', availableAfter: 50 }],
 });
 
