@@ -239,12 +239,13 @@ export function createStockService({ products, reservations, readModel, adjustme
     if (known && line.quantity > effectiveMaxPerOrder(known.maxPerOrder)) {
       throw unprocessable(`${known.title} is limited to ${effectiveMaxPerOrder(known.maxPerOrder)} per order.`, CatalogErrorCodes.MAX_PER_ORDER);
     }
-    for (;;) {
+    // At most one round records expiries; the take after it skips any batch past its date whatever happened.
+    for (let round = 0; ; round++) {
       let expiredFound = false;
       let moved;
       try {
         moved = await moveStock(products, line.productId, (p) => {
-          if (p.batches.some((b) => b.state === 'sellable' && isPastExpiry(b, today))) {
+          if (round === 0 && p.batches.some((b) => b.state === 'sellable' && isPastExpiry(b, today))) {
             expiredFound = true;
             return null;
           }
