@@ -16,9 +16,11 @@ import {
   type ProductInput,
   type ProductPatch,
   type ProductStock,
+  type ShortDatedBatch,
   type SafetyRecognition,
   type StaffRolesBody,
   type StockAdjustmentInput,
+  type BatchReceiveInput,
   type StaffUser,
 } from '@pharmacy/contracts';
 import { apiData, apiList, type ListResult } from '@pharmacy/session';
@@ -77,6 +79,8 @@ export const adminApi = {
   getProduct: (productId: string) => apiData.get<Product>(pathTo(products.get, { id: productId })),
   productStock: (productId: string, signal?: AbortSignal) => apiData.get<ProductStock>(pathTo(adminProducts.stock, { id: productId }), { signal }),
   adjustStock: (productId: string, input: StockAdjustmentInput) => apiData.post<ProductStock>(pathTo(adminProducts.adjustStock, { id: productId }), input),
+  receiveBatch: (productId: string, input: BatchReceiveInput) => apiData.post<ProductStock>(pathTo(adminProducts.receiveBatch, { id: productId }), input),
+  shortDatedBatches: (signal?: AbortSignal) => apiData.get<ShortDatedBatch[]>(pathTo(adminProducts.shortDated), { signal }),
 
   listOrders: ({ status, review, q, page, limit }: OrderListParams, signal?: AbortSignal) =>
     apiList.get<StaffOrder, PageFigures & { awaitingReview: number }>(pathTo(adminOrders.list), { query: { status, review, q: q?.trim() || undefined, page, limit }, signal }),

@@ -13,6 +13,7 @@ const initialStock = (): ProductStock => ({
   available: 20,
   reserved: 0,
   sold: 30,
+  batches: [{ id: 'b-1', lot: 'Opening stock', expiresOn: '9999-12-31', state: 'sellable', receivedAt: '2024-06-01T09:00:00.000Z', received: 50, remaining: 20, reserved: 0 }],
   history: [{ _id: 'h-1', by: 'admin-1', at: '2024-06-01T09:00:00.000Z', delta: 50, reason: 'initial stock', note: '', availableAfter: 50 }],
 });
 
@@ -109,7 +110,7 @@ describe('Edit product: stock panel', () => {
   it('posts an adjustment with its reason and shows the refreshed figures and history', async () => {
     const server = serverWith();
     server.on('POST', '/api/admin/products/gel/stock', (req) => {
-      const body = req.body as { delta: number; reason: 'received'; note?: string };
+      const body = req.body as { delta: number; reason: 'returned'; note?: string };
       const base = initialStock();
       return ok({
         ...base,
@@ -121,13 +122,16 @@ describe('Edit product: stock panel', () => {
     const form = await within(dialog).findByRole('form', { name: 'Adjust stock' });
 
     await user.type(within(form).getByLabelText(/^Change/), '+12');
-    await user.selectOptions(within(form).getByLabelText(/^Reason/), 'received');
+    // New stock is received as a batch: an adjustment offers the other reasons only.
+    expect(within(within(form).getByLabelText(/^Reason/)).queryByRole('option', { name: 'Received' })).not.toBeInTheDocument();
+    await user.selectOptions(within(form).getByLabelText(/^Reason/), 'returned');
     await user.type(within(form).getByLabelText(/^Note/), 'Delivery 4411');
     await user.click(within(form).getByRole('button', { name: 'Apply' }));
 
-    await waitFor(() => expect(within(dialog).getAllByRole('row')).toHaveLength(3));
+    await waitFor(() => expect(within(within(dialog).getByRole('table', { name: 'Stock history' })).getAllByRole('row')).toHaveLength(3));
+    // The product's one batch is the one adjusted.
     expect(server.callsTo('POST', '/api/admin/products/gel/stock').map((r) => r.body)).toEqual([
-      { delta: 12, reason: 'received', note: 'Delivery 4411' },
+      { delta: 12, reason: 'returned', batchId: 'b-1', note: 'Delivery 4411' },
     ]);
     const figures = within(dialog).getByLabelText('Stock figures');
     expect(within(figures).getByText('Available').nextSibling).toHaveTextContent('32');
@@ -150,7 +154,7 @@ describe('Edit product: stock panel', () => {
     expect(within(form).getByText('Choose why the stock changes.')).toBeInTheDocument();
     await user.type(within(form).getByLabelText(/^Change/), '-21');
     await user.selectOptions(within(form).getByLabelText(/^Reason/), 'damaged');
-    expect(within(form).getByText('Only 20 available: you can remove at most 20.')).toBeInTheDocument();
+    expect(within(form).getByText('Only 20 on the shelf in this batch: you can remove at most 20.')).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Apply' }));
     expect(server.callsTo('POST', '/api/admin/products/gel/stock')).toHaveLength(0);
 
@@ -160,5 +164,90 @@ describe('Edit product: stock panel', () => {
     await user.click(within(form).getByRole('button', { name: 'Apply' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Only 15 units available, so 18 units cannot be removed');
     expect(within(form).getByLabelText(/^Change/)).toHaveValue('-18');
+  });
+
+  it('shows the batches earliest expiry first and makes staff choose one when there are several', async () => {
+    const batch = (over: Partial<ProductStock['batches'][number]> & { id: string; lot: string }): ProductStock['batches'][number] => ({
+      expiresOn: '2027-06-30',
+      state: 'sellable',
+      receivedAt: '2026-06-01T09:00:00.000Z',
+      received: 10,
+      remaining: 10,
+      reserved: 0,
+      ...over,
+    });
+    const stock: ProductStock = {
+      ...initialStock(),
+      batches: [
+        batch({ id: 'b-soon', lot: 'IBU-25-310', expiresOn: '2027-01-31', remaining: 4, reserved: 2 }),
+        batch({ id: 'b-recalled', lot: 'IBU-25-117', state: 'recalled', remaining: 6 }),
+        batch({ id: 'b-open', lot: 'Opening stock', expiresOn: '9999-12-31', remaining: 10 }),
+      ],
+    };
+    const server = serverWith([GEL], stock);
+    server.on('POST', '/api/admin/products/gel/stock', () => ok(stock));
+    const { user, dialog } = await openEdit(server);
+    const table = await within(dialog).findByRole('table', { name: 'Batches' });
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['IBU-25-310', '31 Jan 2027', 'On sale', '10', '4', '2'],
+      ['IBU-25-117', '30 Jun 2027', 'Recalled', '10', '6', '0'],
+      ['Opening stock', 'Expiry not recorded', 'On sale', '10', '10', '0'],
+    ]);
+
+    const form = within(dialog).getByRole('form', { name: 'Adjust stock' });
+    await user.type(within(form).getByLabelText(/^Change/), '-6');
+    await user.selectOptions(within(form).getByLabelText(/^Reason/), 'damaged');
+    await user.click(within(form).getByRole('button', { name: 'Apply' }));
+    expect(within(form).getByText('Choose the batch the change is for.')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/admin/products/gel/stock')).toHaveLength(0);
+    // Recalled units can be destroyed: the batch is chosen by its lot.
+    await user.selectOptions(within(form).getByLabelText(/^Batch/), 'b-recalled');
+    await user.click(within(form).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(server.callsTo('POST', '/api/admin/products/gel/stock')).toHaveLength(1));
+    expect(server.callsTo('POST', '/api/admin/products/gel/stock')[0].body).toEqual({ delta: -6, reason: 'damaged', batchId: 'b-recalled' });
+  });
+
+  it('receives a batch with its lot, expiry and quantity, checking them first and keeping them on a refusal', async () => {
+    const server = serverWith();
+    let received: ProductStock | null = null;
+    server.on('POST', '/api/admin/products/gel/batches', () =>
+      received ? ok(received) : fail(409, 'Lot IBU-26-114 is already on this product with expiry 2028-06-30; a lot has one expiry. Check the pack.', 'BATCH_CONFLICT'),
+    );
+    const { user, dialog } = await openEdit(server);
+    const form = await within(dialog).findByRole('form', { name: 'Receive batch' });
+
+    await user.click(within(form).getByRole('button', { name: 'Receive batch' }));
+    expect(within(form).getByText('Enter the lot number printed on the pack.')).toBeInTheDocument();
+    expect(within(form).getByText('Enter the expiry date printed on the pack.')).toBeInTheDocument();
+    expect(within(form).getByText('Enter how many units arrived (a whole number).')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText(/^Lot/), 'IBU-26-114');
+    await user.type(within(form).getByLabelText(/^Expiry/), '2020-01-31');
+    await user.type(within(form).getByLabelText(/^Quantity/), '24');
+    expect(within(form).getByText('Stock that expires today or earlier cannot be received for sale.')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Receive batch' }));
+    expect(server.callsTo('POST', '/api/admin/products/gel/batches')).toHaveLength(0);
+
+    await user.clear(within(form).getByLabelText(/^Expiry/));
+    await user.type(within(form).getByLabelText(/^Expiry/), '2028-07-31');
+    await user.click(within(form).getByRole('button', { name: 'Receive batch' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Lot IBU-26-114 is already on this product with expiry 2028-06-30');
+    expect(within(form).getByLabelText(/^Lot/)).toHaveValue('IBU-26-114');
+
+    received = {
+      ...initialStock(),
+      available: 44,
+      batches: [
+        ...initialStock().batches,
+        { id: 'b-2', lot: 'IBU-26-114', expiresOn: '2028-06-30', state: 'sellable' as const, receivedAt: '2026-11-27T09:00:00.000Z', received: 24, remaining: 24, reserved: 0 },
+      ],
+    };
+    await user.clear(within(form).getByLabelText(/^Expiry/));
+    await user.type(within(form).getByLabelText(/^Expiry/), '2028-06-30');
+    await user.click(within(form).getByRole('button', { name: 'Receive batch' }));
+    await waitFor(() => expect(within(form).getByLabelText(/^Lot/)).toHaveValue(''));
+    expect(server.callsTo('POST', '/api/admin/products/gel/batches').map((r) => r.body).at(-1)).toEqual({ lot: 'IBU-26-114', expiresOn: '2028-06-30', quantity: 24 });
+    expect(within(within(dialog).getByRole('table', { name: 'Batches' })).getByText('IBU-26-114')).toBeInTheDocument();
+    expect(within(within(dialog).getByLabelText('Stock figures')).getByText('Available').nextSibling).toHaveTextContent('44');
   });
 });

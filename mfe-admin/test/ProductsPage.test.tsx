@@ -290,3 +290,39 @@ describe('Products screen', () => {
     expect(toast).toHaveAttribute('data-variant', 'destructive');
   });
 });
+
+describe('Short-dated batches (a view inside Products)', () => {
+  const SHORT = [
+    { batchId: 'demo-batch-short-dated', productId: 'p-1', productTitle: 'Ibuprofen 200 mg Tablets', lot: 'IBU-25-208', expiresOn: '2026-12-01', daysLeft: 4, units: 40 },
+    { batchId: 'b-2', productId: 'p-2', productTitle: 'Vitamin C 1000 mg', lot: 'VIT-26-010', expiresOn: '2027-02-15', daysLeft: 80, units: 12 },
+  ];
+
+  it('lists batches soonest first with their days left, and goes back to all products', async () => {
+    const server = serverWith();
+    server.on('GET', '/api/admin/products/batches/short-dated', () => ok(SHORT));
+    const { user } = await renderProducts(server);
+    await user.click(screen.getByRole('button', { name: 'Short-dated' }));
+    const table = await screen.findByRole('table', { name: 'Short-dated batches' });
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Ibuprofen 200 mg Tablets', 'IBU-25-208', '1 Dec 2026', '4 days', '40'],
+      ['Vitamin C 1000 mg', 'VIT-26-010', '15 Feb 2027', '80 days', '12'],
+    ]);
+    expect(screen.getByRole('button', { name: 'Short-dated' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'All products' }));
+    expect(await screen.findByRole('table', { name: 'Products' })).toBeInTheDocument();
+  });
+
+  it('says so when nothing is short-dated, and offers Try again when the list cannot be loaded', async () => {
+    const server = serverWith();
+    let answer: 'fail' | 'empty' = 'fail';
+    server.on('GET', '/api/admin/products/batches/short-dated', () => (answer === 'fail' ? fail(503, 'The catalog is not answering right now.', 'UNAVAILABLE') : ok([])));
+    const user = userEvent.setup();
+    renderAdmin({ path: '/admin/products?view=short-dated', server });
+    expect(await screen.findByText('Short-dated batches could not be loaded')).toBeInTheDocument();
+    answer = 'empty';
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No short-dated batches')).toBeInTheDocument();
+    expect(screen.getByText('No batch on sale expires within 90 days.')).toBeInTheDocument();
+  });
+});

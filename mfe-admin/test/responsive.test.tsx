@@ -36,6 +36,24 @@ describe('Staff lists: cards on a phone, a table on a wide screen', () => {
     expect(within(card).getByRole('button', { name: 'Delete Ibuprofen 200 mg Tablets' })).toBeInTheDocument();
   });
 
+  it('short-dated batches: a card per batch headed by its product, with lot, expiry, days left and units', async () => {
+    const s = server();
+    s.on('GET', '/api/admin/products/batches/short-dated', ok([
+      { batchId: 'b-1', productId: 'p-1', productTitle: 'Ibuprofen 200 mg Tablets', lot: 'IBU-25-208', expiresOn: '2026-12-27', daysLeft: 30, units: 40 },
+    ]));
+    renderAdmin({ path: '/admin/products?view=short-dated', server: s, viewport: PHONE });
+    const list = await screen.findByRole('list', { name: 'Short-dated batches' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const [card] = within(list).getAllByRole('listitem');
+    expect(card).toHaveTextContent('Ibuprofen 200 mg Tablets');
+    expect(within(card).getAllByRole('term').map((t) => [t.textContent, t.nextElementSibling?.textContent])).toEqual([
+      ['Lot', 'IBU-25-208'],
+      ['Expiry', '27 Dec 2026'],
+      ['Days left', '30 days'],
+      ['Units', '40'],
+    ]);
+  });
+
   it('products: a table with a fixed-size thumbnail column on a wide screen', async () => {
     renderAdmin({ path: '/admin/products', server: server(), viewport: WIDE });
     const table = await screen.findByRole('table', { name: 'Products' });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { categoryLabel, formatMoney, type Product } from '@pharmacy/contracts';
 import { useMarket } from '@pharmacy/session';
@@ -13,6 +14,7 @@ import { useAdminSelector } from '../state/module';
 import { selectProducts } from '../state/selectors';
 import { ProductForm } from './ProductForm';
 import { emptyProductForm, productToForm, toProductInput, toProductPatch } from './productForm';
+import { SHORT_DATED_VIEW, Segments, ShortDatedView } from './ShortDatedView';
 import { StockPanel } from './StockPanel';
 import { productsActions } from './slice';
 
@@ -75,6 +77,8 @@ export function ProductsPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const confirmDelete = useConfirmDelete<Product>(deleting, productsActions.deleteProduct);
   const { currency } = useMarket();
+  const [params, setParams] = useSearchParams();
+  const shortDated = params.get('view') === SHORT_DATED_VIEW;
 
   useEffect(() => {
     dispatch(productsActions.fetchProducts());
@@ -157,6 +161,18 @@ export function ProductsPage() {
     },
   ];
 
+  const views = (
+    <Segments role="group" aria-label="Products view">
+      <Button variant={shortDated ? 'secondary' : 'primary'} aria-pressed={!shortDated} onClick={() => setParams({})}>
+        All products
+      </Button>
+      <Button variant={shortDated ? 'primary' : 'secondary'} aria-pressed={shortDated} onClick={() => setParams({ view: SHORT_DATED_VIEW })}>
+        Short-dated
+      </Button>
+    </Segments>
+  );
+  if (shortDated) return <ShortDatedView views={views} />;
+
   return (
     <ListPage
       title="Products"
@@ -165,6 +181,7 @@ export function ProductsPage() {
       toolbar={
         <>
           <SearchField label="Search products" placeholder="Search products..." maxLength={100} value={term} onChange={onSearch} />
+          {views}
           <Button onClick={() => openForm({ mode: 'add' })}>Add product</Button>
         </>
       }

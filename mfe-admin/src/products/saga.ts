@@ -2,7 +2,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { getErrorMessage, isApiError } from '@pharmacy/session';
-import { CatalogErrorCodes, type Product, type StockAdjustmentInput } from '@pharmacy/contracts';
+import { CatalogErrorCodes, type BatchReceiveInput, type Product, type StockAdjustmentInput } from '@pharmacy/contracts';
 import { adminApi } from '../api';
 import { notifyFailure, notifySuccess } from '../state/effects';
 import { selectProducts } from '../state/selectors';
@@ -62,6 +62,20 @@ const adjustStockSaga = request({
   success: (stock, { payload: { input } }) => ['Stock adjusted', `${input.delta > 0 ? '+' : ''}${input.delta} (${input.reason}): ${stock.available} available`],
 });
 
+const receiveBatchSaga = request({
+  run: ({ payload }: PayloadAction<{ productId: string; input: BatchReceiveInput }>) => adminApi.receiveBatch(payload.productId, payload.input),
+  succeeded: (stock) => productsActions.receiveBatchSucceeded(stock),
+  failed: (error) => productsActions.receiveBatchFailed(getErrorMessage(error)),
+  success: (stock, { payload: { input } }) => ['Batch received', `${input.quantity} of lot ${input.lot.trim()}: ${stock.available} available`],
+});
+
+// The view shows its own failure with Try again, so no toast.
+const fetchShortDatedSaga = request({
+  run: (_action: unknown, signal) => adminApi.shortDatedBatches(signal),
+  succeeded: (batches) => productsActions.fetchShortDatedSucceeded(batches),
+  failed: (error) => productsActions.fetchShortDatedFailed(getErrorMessage(error)),
+});
+
 const deleteProductSaga = request({
   run: (action: PayloadAction<string>) => adminApi.deleteProduct(action.payload),
   succeeded: (_answer, action) => productsActions.deleteProductSucceeded(action.payload),
@@ -77,6 +91,8 @@ export function* productsSaga(): SagaIterator {
     takeLatest(productsActions.reloadProduct.type, reloadProductSaga),
     takeLatest(productsActions.fetchStock.type, fetchStockSaga),
     takeLeading(productsActions.adjustStock.type, adjustStockSaga),
+    takeLeading(productsActions.receiveBatch.type, receiveBatchSaga),
+    takeLatest(productsActions.fetchShortDated.type, fetchShortDatedSaga),
     takeEvery(productsActions.deleteProduct.type, deleteProductSaga),
     // The page the deleted product was on is read again (it may now be shorter, or gone).
     takeEvery(productsActions.deleteProductSucceeded.type, reload(productsActions.fetchProducts)),

@@ -1,5 +1,14 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { PRODUCT_PAGE_SIZE, type Product, type ProductInput, type ProductPatch, type ProductStock, type StockAdjustmentInput } from '@pharmacy/contracts';
+import {
+  PRODUCT_PAGE_SIZE,
+  type BatchReceiveInput,
+  type Product,
+  type ProductInput,
+  type ProductPatch,
+  type ProductStock,
+  type ShortDatedBatch,
+  type StockAdjustmentInput,
+} from '@pharmacy/contracts';
 import { pagedListReducers, type PagedListState } from '../state/lists';
 
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
@@ -18,7 +27,12 @@ export interface ProductsState extends PagedListState<Product> {
     adjusting: boolean;
     /** Why the last adjustment or load failed, shown in the panel. */
     error: string | null;
+    receiving: boolean;
+    /** Why the last batch received was refused, shown by its form. */
+    receiveError: string | null;
   };
+  /** Products' "Short-dated" view: sellable batches near their expiry, soonest first. */
+  shortDated: { data: ShortDatedBatch[] | null; loading: boolean; error: string | null };
   /** Id of the product being deleted. */
   deleting: string | null;
 }
@@ -34,7 +48,8 @@ export const initialProductsState: ProductsState = {
   loading: false,
   save: { status: 'idle', error: null, conflict: false },
   reload: { loading: false, product: null },
-  stock: { productId: null, data: null, loading: false, adjusting: false, error: null },
+  stock: { productId: null, data: null, loading: false, adjusting: false, error: null, receiving: false, receiveError: null },
+  shortDated: { data: null, loading: false, error: null },
   deleting: null,
 };
 
@@ -79,7 +94,15 @@ const productsSlice = createSlice({
     },
     fetchStock(state, action: PayloadAction<string>) {
       const same = state.stock.productId === action.payload;
-      state.stock = { productId: action.payload, data: same ? state.stock.data : null, loading: true, adjusting: false, error: null };
+      state.stock = {
+        productId: action.payload,
+        data: same ? state.stock.data : null,
+        loading: true,
+        adjusting: false,
+        error: null,
+        receiving: false,
+        receiveError: null,
+      };
     },
     fetchStockSucceeded(state, action: PayloadAction<ProductStock>) {
       if (state.stock.productId !== action.payload.productId) return;
@@ -98,6 +121,26 @@ const productsSlice = createSlice({
     },
     adjustStockFailed(state, action: PayloadAction<string>) {
       Object.assign(state.stock, { adjusting: false, error: action.payload });
+    },
+    receiveBatch(state, _action: PayloadAction<{ productId: string; input: BatchReceiveInput }>) {
+      Object.assign(state.stock, { receiving: true, receiveError: null });
+    },
+    receiveBatchSucceeded(state, action: PayloadAction<ProductStock>) {
+      const { productId, available } = action.payload;
+      if (state.stock.productId === productId) Object.assign(state.stock, { data: action.payload, receiving: false, receiveError: null });
+      state.list = state.list.map((p) => (p._id === productId ? { ...p, totalStock: available } : p));
+    },
+    receiveBatchFailed(state, action: PayloadAction<string>) {
+      Object.assign(state.stock, { receiving: false, receiveError: action.payload });
+    },
+    fetchShortDated(state) {
+      Object.assign(state.shortDated, { loading: true, error: null });
+    },
+    fetchShortDatedSucceeded(state, action: PayloadAction<ShortDatedBatch[]>) {
+      state.shortDated = { data: action.payload, loading: false, error: null };
+    },
+    fetchShortDatedFailed(state, action: PayloadAction<string>) {
+      Object.assign(state.shortDated, { loading: false, error: action.payload });
     },
     deleteProduct(state, action: PayloadAction<string>) {
       state.deleting = action.payload;

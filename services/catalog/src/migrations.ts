@@ -4,6 +4,7 @@
  * for them to change, and each only changes a document that still lacks its field.
  */
 import type { DocumentStore, Migration } from '@pharmacy/db';
+import { openingBatch } from './stock/batches';
 import { catalogCollections } from './store';
 
 export const catalogMigrations: readonly Migration[] = [
@@ -24,5 +25,17 @@ export const catalogMigrations: readonly Migration[] = [
     name: 'stock history lines stored before lines had states are applied',
     up: (store: DocumentStore) =>
       catalogCollections(store).stockHistory.updateMany({ state: { $exists: false } }, { $set: { state: 'applied' } }),
+  },
+  {
+    version: 4,
+    name: 'products stored before batches hold their stock in one "Opening stock" batch, expiry not recorded',
+    up: async (store: DocumentStore) => {
+      const { products } = catalogCollections(store);
+      for (const p of await products.find({ batches: { $exists: false } })) {
+        // Its id follows the product's, so two processes migrating at once agree on it (docs/domain.md#batches).
+        const batches = p.totalStock > 0 ? [openingBatch(p.totalStock, p.createdAt, `opening-${p._id}`)] : [];
+        await products.updateOne({ _id: p._id, batches: { $exists: false } }, { $set: { batches, stockRevision: 0 } });
+      }
+    },
   },
 ];

@@ -15,6 +15,7 @@ import { erasureRoutes } from './reviews/erasure';
 import { createReviewService } from './reviews/service';
 import { createStockAdjustments } from './stock/adjustments';
 import { stockAdminRoutes } from './stock/adminRoutes';
+import { createBatchService, type BatchService } from './stock/batchService';
 import { internalRoutes } from './stock/routes';
 import { createStockService } from './stock/service';
 
@@ -51,7 +52,9 @@ export function buildCatalogService(deps: CatalogDeps): FastifyPluginAsyncTypebo
     const readModel = deps.readModel ?? createProductReadModel();
     readModel.load(await products.find({}));
     const adjustments = createStockAdjustments({ products, history: db.stockHistory, reservations, readModel, log: app.log });
-    const stock = createStockService({ products, reservations, readModel, adjustments });
+    const now = deps.now ?? (() => new Date());
+    const stock = createStockService({ products, reservations, readModel, adjustments, now });
+    const batches = createBatchService({ products, adjustments, now });
     const recovered = await stock.recoverPending();
     if (recovered > 0) app.log.warn({ recovered }, 'gave back stock held by interrupted reservations');
     const settled = await adjustments.recover();
@@ -59,15 +62,31 @@ export function buildCatalogService(deps: CatalogDeps): FastifyPluginAsyncTypebo
     // After the history is settled: a restock's line is then either applied (skipped) or not (moved now).
     const restocked = await stock.recoverRestocking();
     if (restocked > 0) app.log.warn({ restocked }, 'finished restocks a crash interrupted');
+    await sweepExpired(app, batches);
     await app.register(productRoutes, { readModel, products, service: createProductService({ db, blobs: deps.blobs, readModel, adjustments }) });
-    await app.register(stockAdminRoutes, { adjustments });
+    await app.register(stockAdminRoutes, { adjustments, batches, now });
     const limits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
-    const now = deps.now ?? (() => new Date());
     await app.register(reviewRoutes, { service: createReviewService({ db, readModel, purchases: deps.purchases }), limits });
     await app.register(safetyRoutes, { readModel, account: deps.account, limits, now });
     await app.register(featureRoutes, { banners: createFeatureService({ features, blobs: deps.blobs }) });
     await app.register(mediaRoutes, { blobs: deps.blobs });
-    await app.register(internalRoutes, { stock, readModel, internalToken: deps.internalToken, now });
+    await app.register(internalRoutes, { stock, batches, readModel, internalToken: deps.internalToken, now });
     await app.register(erasureRoutes, { reviews, internalToken: deps.internalToken });
   };
+}
+
+/** How often batches past their expiry are looked for (a reserve also checks the product it takes from). */
+export const EXPIRY_SWEEP_MS = 60_000;
+
+/** Expired batches leave sale at start, then every EXPIRY_SWEEP_MS while the service runs (docs/domain.md#batches). */
+async function sweepExpired(app: Parameters<FastifyPluginAsyncTypebox>[0], batches: BatchService): Promise<void> {
+  const run = () =>
+    batches.sweep().then(
+      (expired) => expired > 0 && app.log.warn({ expired }, 'batches past their expiry left sale'),
+      (err: unknown) => app.log.error({ err }, 'the expiry sweep failed; it runs again shortly'),
+    );
+  await run();
+  const timer = setInterval(() => void run(), EXPIRY_SWEEP_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }

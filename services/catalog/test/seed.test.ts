@@ -1,6 +1,7 @@
 import { CATEGORY_IDS, MARKETS } from '@pharmacy/contracts';
 import { openStore } from '@pharmacy/db';
 import { seedCatalog } from '../src';
+import type { ProductDoc } from '../src/products/model';
 import { buildTestCatalog, ListingBlobStore } from './helpers';
 
 /** The text of the image a media URL points to. */
@@ -12,6 +13,34 @@ async function svgOf(blobs: ListingBlobStore, url: string): Promise<string> {
 }
 
 describe('seedCatalog', () => {
+  it('gives every product one or two batches that add up to its stock, and the demo a short-dated and a to-be-recalled batch', async () => {
+    const store = await openStore({ name: 'catalog', inMemory: true });
+    const seededOn = new Date().toISOString().slice(0, 10);
+    await seedCatalog(store, new ListingBlobStore());
+    const products = await store.collection<ProductDoc>('products').find({});
+    const ids = new Set<string>();
+    for (const p of products) {
+      expect(p.batches!.length === 1 || p.batches!.length === 2).toBe(true);
+      expect(p.batches!.reduce((s, b) => s + b.remaining, 0)).toBe(p.totalStock);
+      for (const b of p.batches!) {
+        expect(b.lot).toMatch(/^[A-Z]{3}-\d{2}-\d{3}$/);
+        expect(b.expiresOn > seededOn).toBe(true);
+        ids.add(b.id);
+      }
+    }
+    expect(ids.size).toBe(products.reduce((s, p) => s + p.batches!.length, 0));
+    const para = products.find((p) => p.title === 'Paracetamol 500mg Tablets')!;
+    const short = para.batches!.find((b) => b.id === 'demo-batch-short-dated')!;
+    expect(Math.round((Date.parse(short.expiresOn) - Date.parse(seededOn)) / 86_400_000)).toBe(30);
+    expect(products.find((p) => p.title === 'Chlorphenamine 4mg Allergy Tablets')!.batches!.find((b) => b.id === 'demo-batch-recalled')).toMatchObject({
+      lot: 'CHL-24-117',
+      state: 'sellable',
+    });
+    // Only the demo batch is short-dated: the list staff see starts with one entry.
+    const within90 = products.flatMap((p) => p.batches!).filter((b) => (Date.parse(b.expiresOn) - Date.parse(seededOn)) / 86_400_000 <= 90);
+    expect(within90.map((b) => b.id)).toEqual(['demo-batch-short-dated']);
+  });
+
   it('loads a realistic catalog once, with an image for every product and banner', async () => {
     const store = await openStore({ name: 'catalog', inMemory: true });
     const blobs = new ListingBlobStore();

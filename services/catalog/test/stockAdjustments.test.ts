@@ -42,7 +42,7 @@ describe('POST /api/admin/products/{id}/stock', () => {
     const res = await adjust({ delta: -41, reason: 'count correction' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ success: false, code: 'STOCK_INSUFFICIENT' });
-    expect(res.json().message).toBe('Only 40 units available, so 41 units cannot be removed (held and sold units are not on the shelf count).');
+    expect(res.json().message).toBe('Only 40 units of lot Opening stock on the shelf, so 41 units cannot be removed (held and sold units are not on the shelf count).');
     expect(await available()).toBe(40);
     expect((await stockView()).history).toHaveLength(0);
     // Exactly what is available can be removed.
@@ -141,7 +141,14 @@ describe('GET /api/admin/products/{id}/stock', () => {
     await reserve('cancelled', 'shelf', 4);
     await t.app.inject({ method: 'POST', url: '/internal/catalog/stock/release', headers: internal(t.internalToken), payload: { reservationId: 'cancelled' } });
     await reserve('other', 'para', 2);
-    expect(await stockView()).toEqual({ productId: 'shelf', available: 36, reserved: 6, sold: 8, history: [] });
+    expect(await stockView()).toEqual({
+      productId: 'shelf',
+      available: 36,
+      reserved: 6,
+      sold: 8,
+      batches: [expect.objectContaining({ lot: 'Opening stock', expiresOn: '9999-12-31', state: 'sellable', received: 50, remaining: 36, reserved: 6 })],
+      history: [],
+    });
     expect((await t.app.inject({ url: '/api/admin/products/gone/stock', headers: admin })).statusCode).toBe(404);
   });
 

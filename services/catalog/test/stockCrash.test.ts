@@ -8,6 +8,7 @@ import path from 'node:path';
 import { openStore, type Collection, type DocumentStore } from '@pharmacy/db';
 import { PRODUCTS, type ProductDoc } from '../src/products/model';
 import { STOCK_HISTORY, type StockHistoryDoc } from '../src/stock/adjustments';
+import type { BatchDoc } from '../src/stock/batches';
 import { RESERVATIONS, type ReservationDoc } from '../src/stock/service';
 import { as, buildTestCatalog, internal, product, type TestCatalog } from './helpers';
 
@@ -310,5 +311,53 @@ describe('a reserve interrupted by a crash', () => {
     await restart();
     expect(await stockView()).toMatchObject({ available: 45, reserved: 5, sold: 0 });
     expect((await reservationsOnDisk()).map((r) => [r._id, r.status])).toEqual([['order-4', 'reserved']]);
+  });
+});
+
+describe('batches through a crash (each batch gets back exactly what was taken from it)', () => {
+  const TWO_BATCHES: BatchDoc[] = [
+    { id: 'soon', lot: 'SAL-25-010', expiresOn: '2027-01-31', receivedAt: new Date('2026-01-01T00:00:00Z'), received: 3, remaining: 3, state: 'sellable' },
+    { id: 'late', lot: 'SAL-26-200', expiresOn: '2028-01-31', receivedAt: new Date('2026-06-01T00:00:00Z'), received: 10, remaining: 10, state: 'sellable' },
+  ];
+  async function openTwoBatches(at: { collection: string; method: Method; once?: boolean }) {
+    const store = failingStore(await openDisk(), at);
+    t = await buildTestCatalog({ store, products: [{ ...product({ id: 'shelf', title: 'Saline Nasal Spray', maxPerOrder: 20 }), batches: TWO_BATCHES, totalStock: 13 }] });
+    return store;
+  }
+  const onDisk = async () => {
+    const p = (await t!.store.collection<ProductDoc>(PRODUCTS).findOne({ _id: 'shelf' }))!;
+    return { total: p.totalStock, ...Object.fromEntries(p.batches!.map((b) => [b.id, b.remaining])) };
+  };
+  const call = (move: string, payload: object) => t!.app.inject({ method: 'POST', url: `/internal/catalog/stock/${move}`, headers: internal(t!.internalToken), payload });
+
+  it('a reserve stopped after its take from two batches, before the reservation recorded it: the restart gives each batch its units, once', async () => {
+    const store = await openTwoBatches({ collection: RESERVATIONS, method: 'findOneAndUpdate' });
+    expect((await call('reserve', { reservationId: 'order-b', items: [{ productId: 'shelf', quantity: 5 }] })).statusCode).toBe(500);
+    expect(store.failed).toBe(1);
+    await restart();
+    expect(await onDisk()).toEqual({ total: 13, soon: 3, late: 10 });
+    await restart();
+    expect(await onDisk()).toEqual({ total: 13, soon: 3, late: 10 });
+    expect((await stockView()).available).toBe(13);
+  });
+
+  it('a restock stopped between a batch move and its history line: the restart settles it and puts back the other batch, never twice', async () => {
+    await openTwoBatches({ collection: STOCK_HISTORY, method: 'updateOne' });
+    const reserved = await call('reserve', { reservationId: 'order-r', items: [{ productId: 'shelf', quantity: 5 }] });
+    expect(reserved.json().data.items[0].batches.map((b: { batchId: string; quantity: number }) => [b.batchId, b.quantity])).toEqual([
+      ['soon', 3],
+      ['late', 2],
+    ]);
+    await call('commit', { reservationId: 'order-r' });
+    expect((await call('restock', { reservationId: 'order-r' })).statusCode).toBe(500);
+    await restart();
+    expect(await onDisk()).toEqual({ total: 13, soon: 3, late: 10 });
+    const view = await stockView();
+    expect(view.history.filter((h) => h.reason === 'returned').map((h) => [h.delta, h.availableAfter])).toEqual([
+      [2, 13],
+      [3, 11],
+    ]);
+    expect((await call('restock', { reservationId: 'order-r' })).json().data.status).toBe('restocked');
+    expect(await onDisk()).toEqual({ total: 13, soon: 3, late: 10 });
   });
 });

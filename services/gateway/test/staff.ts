@@ -354,7 +354,21 @@ export const STAFF_WRITE_EXAMPLES: Record<string, WriteExample> = {
         params: { id: product.id },
         body: { delta: 12, reason: 'received', note: 'Delivery 4411' },
         entity: { id: product.id, name: product.title },
-        change: { before: { available: 50 }, after: { available: 62, reason: 'received', note: 'Delivery 4411' } },
+        change: { before: { available: 50 }, after: { available: 62, reason: 'received', note: 'Delivery 4411', lot: 'Opening stock' } },
+      };
+    },
+  },
+  'POST /api/admin/products/:id/batches': {
+    action: 'stock.receive',
+    entityType: 'product',
+    body: { lot: 'PCM-26-001', expiresOn: '2030-06-30', quantity: 5 },
+    prepare: async (shop) => {
+      const product = await addProduct(shop);
+      return {
+        params: { id: product.id },
+        body: { lot: 'PCM-26-114', expiresOn: '2030-06-30', quantity: 24, note: 'Delivery 4412' },
+        entity: { id: product.id, name: product.title },
+        change: { before: { available: 50 }, after: { available: 74, lot: 'PCM-26-114', expiresOn: '2030-06-30', quantity: 24, note: 'Delivery 4412' } },
       };
     },
   },

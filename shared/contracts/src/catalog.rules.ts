@@ -44,6 +44,17 @@ export const effectiveMaxPerOrder = (maxPerOrder: number | null): number => maxP
 /** Why staff change stock: an adjustment names one of these. `initial stock` is recorded when a product is added. */
 export const STOCK_ADJUSTMENT_REASONS = ['received', 'damaged', 'count correction', 'returned'] as const;
 export const INITIAL_STOCK_REASON = 'initial stock';
+/** Stock lines the shop records on its own: a batch past its expiry, a batch a recall quarantined (docs/domain.md#batches). */
+export const BATCH_EVENT_REASONS = ['expired', 'recalled'] as const;
+/** Batches this close to their expiry (in days, the last day counting as 0) are listed for staff as short-dated. */
+export const SHORT_DATED_DAYS = 90;
+export const BATCH_LOT_MAX = 40;
+/**
+ * The expiry of stock received before batches were recorded (the "Opening stock" batch): unknown, so it sorts after
+ * every real expiry, never expires on its own, and staff are shown "Expiry not recorded" (docs/domain.md#batches).
+ */
+export const EXPIRY_UNKNOWN = '9999-12-31';
+export const OPENING_STOCK_LOT = 'Opening stock';
 export const STOCK_MAX = 1000000;
 export const STOCK_NOTE_MAX = 200;
 /** Who a stock line names when a pharmacist's rejection put an order's units back (the pharmacist is on the order). */
@@ -123,6 +134,8 @@ export const CatalogErrorCodes = {
   STOCK_NOT_EDITABLE: 'STOCK_NOT_EDITABLE',
   /** A product edit that changes a field the shop keeps itself (id, review figures, dates). */
   READ_ONLY_FIELD: 'READ_ONLY_FIELD',
+  /** A lot received again with another expiry, or into a batch that is off sale. */
+  BATCH_CONFLICT: 'BATCH_CONFLICT',
 } as const;
 
 

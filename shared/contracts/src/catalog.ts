@@ -3,6 +3,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { SafetyProfile } from './account';
 import { BodyUserId, Id, Ok, OkList, OneOf, PageFigures, StrictObject } from './envelope';
 import {
+  BATCH_EVENT_REASONS,
+  BATCH_LOT_MAX,
   CATEGORY_IDS,
   INITIAL_STOCK_REASON,
   PRODUCT_PAGE_SIZE,
@@ -182,14 +184,45 @@ export type ProductPatch = Static<typeof ProductPatch>;
 
 export const StockAdjustmentReason = OneOf(STOCK_ADJUSTMENT_REASONS);
 export type StockAdjustmentReason = Static<typeof StockAdjustmentReason>;
-/** POST /api/admin/products/{id}/stock: +N or -N units with a reason. */
+/**
+ * POST /api/admin/products/{id}/stock: +N or -N units of one batch with a reason. `batchId` may be left out only
+ * when the product has a single batch; new stock is received as a batch (BatchReceiveInput), not adjusted in.
+ */
 export const StockAdjustmentInput = StrictObject({
   /** Not 0 (refused with a message by the service). */
   delta: Type.Integer({ minimum: -STOCK_MAX, maximum: STOCK_MAX }),
   reason: StockAdjustmentReason,
+  batchId: Type.Optional(Id),
   note: Type.Optional(Type.String({ maxLength: STOCK_NOTE_MAX })),
 });
 export type StockAdjustmentInput = Static<typeof StockAdjustmentInput>;
+
+/** YYYY-MM-DD (a calendar date; the batch is sellable through that whole day). */
+export const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+/** POST /api/admin/products/{id}/batches: stock received as a batch (a lot already on the product with the same expiry is added to). */
+export const BatchReceiveInput = StrictObject({
+  lot: Type.String({ minLength: 1, maxLength: BATCH_LOT_MAX }),
+  expiresOn: IsoDate,
+  quantity: Type.Integer({ minimum: 1, maximum: STOCK_MAX }),
+  note: Type.Optional(Type.String({ maxLength: STOCK_NOTE_MAX })),
+});
+export type BatchReceiveInput = Static<typeof BatchReceiveInput>;
+
+/** One batch of a product as staff see it (docs/domain.md#batches). */
+export const ProductBatch = StrictObject({
+  id: Type.String(),
+  lot: Type.String(),
+  /** EXPIRY_UNKNOWN for opening stock recorded before batches. */
+  expiresOn: Type.String(),
+  state: Type.Union([Type.Literal('sellable'), Type.Literal('expired'), Type.Literal('recalled')]),
+  receivedAt: Type.String(),
+  received: Type.Integer(),
+  /** On the shelf (not held by an order, not sold). */
+  remaining: Type.Integer(),
+  /** Held by orders awaiting payment. */
+  reserved: Type.Integer(),
+});
+export type ProductBatch = Static<typeof ProductBatch>;
 
 export const StockHistoryEntry = StrictObject({
   _id: Type.String(),
@@ -199,7 +232,10 @@ export const StockHistoryEntry = StrictObject({
   byName: Type.Optional(Type.String()),
   at: Type.String(),
   delta: Type.Integer(),
-  reason: Type.Union([StockAdjustmentReason, Type.Literal(INITIAL_STOCK_REASON)]),
+  reason: Type.Union([StockAdjustmentReason, Type.Literal(INITIAL_STOCK_REASON), OneOf(BATCH_EVENT_REASONS)]),
+  /** The batch the change moved (missing on lines recorded before batches). */
+  batchId: Type.Optional(Type.String()),
+  lot: Type.Optional(Type.String()),
   note: Type.String(),
   /** Available units right after this change. */
   availableAfter: Type.Integer(),
@@ -215,9 +251,39 @@ export const ProductStock = StrictObject({
   reserved: Type.Integer(),
   /** Taken by paid orders (refunded ones are not sales and are not counted). */
   sold: Type.Integer(),
+  /** Earliest expiry first (the order reserves take them in). */
+  batches: Type.Array(ProductBatch),
   history: Type.Array(StockHistoryEntry),
 });
 export type ProductStock = Static<typeof ProductStock>;
+
+/** GET /api/admin/products/batches/short-dated: a sellable batch within SHORT_DATED_DAYS of its expiry. */
+export const ShortDatedBatch = StrictObject({
+  batchId: Type.String(),
+  productId: Type.String(),
+  productTitle: Type.String(),
+  lot: Type.String(),
+  expiresOn: Type.String(),
+  /** Days until the expiry date (0: today is the last day it may be sold). */
+  daysLeft: Type.Integer({ minimum: 0 }),
+  /** Units on the shelf. */
+  units: Type.Integer({ minimum: 0 }),
+});
+export type ShortDatedBatch = Static<typeof ShortDatedBatch>;
+
+/** GET /api/admin/products/batches?lot=: batches of that lot across products (for a recall). */
+export const BatchLotQuery = StrictObject({ lot: Type.String({ minLength: 1, maxLength: BATCH_LOT_MAX }) });
+export type BatchLotQuery = Static<typeof BatchLotQuery>;
+export const LotBatch = StrictObject({
+  batchId: Type.String(),
+  productId: Type.String(),
+  productTitle: Type.String(),
+  lot: Type.String(),
+  expiresOn: Type.String(),
+  state: Type.Union([Type.Literal('sellable'), Type.Literal('expired'), Type.Literal('recalled')]),
+  remaining: Type.Integer(),
+});
+export type LotBatch = Static<typeof LotBatch>;
 
 export const UploadedImage = StrictObject({
   id: Type.String(),

@@ -73,6 +73,10 @@ export const STAFF_ROUTE_PERMISSIONS: Record<string, Permission> = {
   'DELETE /api/admin/products/delete/:id': 'catalogue.manage',
   'GET /api/admin/products/:id/stock': 'catalogue.manage',
   'POST /api/admin/products/:id/stock': 'catalogue.manage',
+  'POST /api/admin/products/:id/batches': 'catalogue.manage',
+  // Every member of staff may read batches: the pharmacist needs them for a recall (docs/domain.md#batches).
+  'GET /api/admin/products/batches/short-dated': 'dashboard.view',
+  'GET /api/admin/products/batches': 'dashboard.view',
   'POST /api/admin/products/upload-image': 'catalogue.manage',
   'POST /api/common/feature/add': 'catalogue.manage',
   'DELETE /api/common/feature/delete/:id': 'catalogue.manage',

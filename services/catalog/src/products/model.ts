@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Doc } from '@pharmacy/db';
 import type { AppliedAdjustment } from '../stock/adjustments';
+import { openingBatch, type BatchDoc, type TakeProof } from '../stock/batches';
 import { centsToDecimal, effectiveMaxPerOrder, type Product, type ProductSummary } from '@pharmacy/contracts';
 
 /** One staff edit: enough to tell a later, stale save which fields it would have overwritten. */
@@ -25,8 +26,17 @@ export interface ProductDoc extends Doc {
   priceCents: number;
   /** 0 when not on sale. */
   salePriceCents: number;
-  /** Available to order: reservations take from it, releases and stock adjustments move it. */
+  /**
+   * Available to order: the sellable batches' remaining units, always written in the same update as `batches`
+   * (docs/domain.md#batches).
+   */
   totalStock: number;
+  /** Every lot received (missing only on products stored before batches, until the migration gives them one). */
+  batches?: BatchDoc[];
+  /** Raised by every batch move: the condition of the next one, so concurrent moves retry instead of overwriting. */
+  stockRevision?: number;
+  /** The latest reservations' takes, batch by batch, written by the update that took them (see recoverPending). */
+  takes?: TakeProof[];
   /** Raised by every staff edit, in the same atomic update; stock moves leave it alone. */
   version: number;
   /** The last PRODUCT_EDITS_KEPT edits, oldest first. */
@@ -38,6 +48,7 @@ export interface ProductDoc extends Doc {
   /**
    * The latest reservations that took units of this product, written by the same update that took them: proof for a
    * reserve a crash interrupted before it recorded the take on the reservation (docs/operations.md#data-on-disk).
+   * Written before batches; takes now carry their batches in `takes`.
    */
   takenFor?: string[];
   /** Sum of all ratings: incremented together with reviewCount in one atomic update. */
@@ -90,6 +101,8 @@ export function newProductDoc(fields: NewProductFields, createdAt: Date, ratings
     pharmacyOnly: fields.pharmacyOnly ?? false,
     controlled: fields.controlled ?? false,
     refrigerated: fields.refrigerated ?? false,
+    batches: fields.totalStock > 0 ? [openingBatch(fields.totalStock, createdAt)] : [],
+    stockRevision: 0,
     version: 1,
     edits: [],
     createdAt,

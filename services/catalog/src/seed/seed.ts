@@ -3,6 +3,7 @@ import type { BlobStore, DocumentStore } from '@pharmacy/db';
 import { DEFAULT_MARKET_CODE, decimalToCents, marketFor, mediaUrl, type Market } from '@pharmacy/contracts';
 import { newProductDoc, type ProductDoc } from '../products/model';
 import { catalogCollections } from '../store';
+import { seedBatches } from './batches';
 import { SVG_CONTENT_TYPE, featureImage, productImage } from './images';
 import { SEED_PRODUCTS, seedFeatures, type SeedProduct } from './products';
 
@@ -26,11 +27,12 @@ export async function seedCatalog(
   const { meta, products, features } = catalogCollections(store);
   if ((await meta.findOne({ _id: 'seed' })) || (await products.countDocuments({})) > 0) return null;
 
-  const start = Date.now() - SEED_PRODUCTS.length * 60_000;
+  const seededAt = new Date();
+  const start = seededAt.getTime() - SEED_PRODUCTS.length * 60_000;
   const docs: ProductDoc[] = [];
   for (const [i, p] of SEED_PRODUCTS.entries()) {
     const blob = await blobs.put(svg(productImage(p)), { contentType: SVG_CONTENT_TYPE, filename: `product-${i + 1}.svg` });
-    docs.push(seedProductDoc(p, mediaUrl(blob.id), new Date(start + i * 60_000)));
+    docs.push({ ...seedProductDoc(p, mediaUrl(blob.id), new Date(start + i * 60_000)), batches: seedBatches(p, i, seededAt) });
   }
   await products.insertMany(docs);
 

@@ -3,10 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isDuplicateKeyError, type Collection, type Doc } from '@pharmacy/db';
 import {
   CatalogErrorCodes,
-  ErrorCodes,
   INITIAL_STOCK_REASON,
   RESTOCK_BY,
   STOCK_MAX,
+  type BatchReceiveInput,
+  type ProductBatch,
   type ProductStock,
   type StockAdjustmentInput,
   type StockHistoryEntry,
@@ -14,6 +15,7 @@ import {
 import { HttpError, badRequest, notFound, type ChangedBy } from '@pharmacy/service-kit';
 import type { ProductDoc } from '../products/model';
 import type { ProductReadModel } from '../products/readModel';
+import { batchesOf, byExpiry, isPastExpiry, legacyHome, moveStock, moveUnits, sellableUnits, toLegacyHome, type BatchDoc } from './batches';
 import type { ReservationDoc } from './service';
 
 /**
@@ -35,9 +37,13 @@ export interface StockHistoryDoc extends Doc {
   state: StockHistoryState;
   /** The product's adjustment counter after this change (0 for the initial stock): the history's exact order. Null while pending. */
   seq: number | null;
+  /** The change to the available units (a batch off sale moves none; the line's note says what happened to it). */
   delta: number;
   reason: StockHistoryEntry['reason'];
   note: string;
+  /** The batch it moved (missing on lines from before batches). */
+  batchId?: string;
+  lot?: string;
   /** Null while pending: the count is only known once the stock has moved. */
   availableAfter: number | null;
 }
@@ -47,6 +53,8 @@ export interface AppliedAdjustment {
   id: string;
   seq: number;
   availableAfter: number;
+  /** The change to the available units, when the pending line could only estimate it (an expiry, a recall). */
+  delta?: number;
 }
 
 export const STOCK_HISTORY = 'stock_history';
@@ -57,8 +65,6 @@ export const STOCK_HISTORY_SHOWN = 50;
  * before this many later adjustments could push its id out.
  */
 export const APPLIED_ADJUSTMENTS_KEPT = 50;
-/** Attempts at the conditional update before giving up when reservations keep moving the count in between. */
-const ADJUST_ATTEMPTS = 100;
 
 const toEntry = (h: StockHistoryDoc): StockHistoryEntry => ({
   _id: h._id,
@@ -67,11 +73,22 @@ const toEntry = (h: StockHistoryDoc): StockHistoryEntry => ({
   at: h.at.toISOString(),
   delta: h.delta,
   reason: h.reason,
+  ...(h.batchId ? { batchId: h.batchId } : {}),
+  ...(h.lot ? { lot: h.lot } : {}),
   note: h.note,
   availableAfter: h.availableAfter ?? 0,
 });
 
-const units = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
+/** How much an adjustment of `delta` units of this batch moves what shoppers can buy: nothing for a batch off sale. */
+const sellableDelta = (batch: BatchDoc, delta: number): number => (batch.state === 'sellable' ? delta : 0);
+
+/** A real calendar date (2026-02-30 matches the pattern but is not one). */
+const isCalendarDate = (day: string): boolean => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+
+/** Who a line the shop records on its own names (its byName says which check: expiry, recall). */
+export const BATCH_EVENT_BY = 'shop';
+
+export const units = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
 const NOT_FOUND = 'That product does not exist (it may have been deleted).';
 
 export interface StockAdjustmentsDeps {
@@ -120,93 +137,178 @@ export function createStockAdjustments({ products, history, reservations, readMo
     );
   }
 
+  /** What a history line says before the stock moves (its count and order are known once it has). */
+  type LineFields = Pick<StockHistoryDoc, 'by' | 'byName' | 'delta' | 'reason' | 'note' | 'batchId' | 'lot'>;
+  /** A batch move's outcome: the batches as they become and the units it moved (null: nothing to do). */
+  type LineChange = { batches: BatchDoc[]; delta: number } | null;
+
+  /**
+   * The one way a history line and its stock move are written: the line pending first (a line with a fixed `id`
+   * found applied is not moved again), then one conditional update that moves the batches and records the id on the
+   * product, then the line applied. A refusal (HttpError) or nothing to do removes the line; any other failure leaves
+   * it pending, settled from the product on the next read or start.
+   */
+  async function record(productId: string, id: string, line: LineFields, change: (p: ProductDoc & { batches: BatchDoc[] }) => LineChange) {
+    inFlight.add(id);
+    try {
+      try {
+        await history.insertOne({ _id: id, productId, ...line, at: new Date(), state: 'pending', seq: null, availableAfter: null });
+      } catch (e) {
+        if (!isDuplicateKeyError(e)) throw e;
+        const found = await history.findOne({ _id: id });
+        if (found?.state === 'applied') return { after: null, applied: { id, seq: found.seq ?? 0, availableAfter: found.availableAfter ?? 0 } };
+      }
+      let moved: { after: ProductDoc | null; result: AppliedAdjustment | null };
+      try {
+        let done: AppliedAdjustment | undefined;
+        moved = await moveStock(products, productId, (p) => {
+          done = p.appliedAdjustments?.find((a) => a.id === id);
+          if (done) return null;
+          const c = change(p);
+          if (!c) return null;
+          const availableAfter = sellableUnits(c.batches);
+          if (availableAfter > STOCK_MAX) {
+            throw new HttpError(409, CatalogErrorCodes.STOCK_INSUFFICIENT, `Stock cannot go above ${STOCK_MAX}: ${units(p.totalStock)} available now.`);
+          }
+          const applied: AppliedAdjustment = { id, seq: (p.adjustments ?? 0) + 1, availableAfter, delta: c.delta };
+          const appliedAdjustments = [...(p.appliedAdjustments ?? []), applied].slice(-APPLIED_ADJUSTMENTS_KEPT);
+          return { set: { batches: c.batches, adjustments: applied.seq, appliedAdjustments }, result: applied };
+        });
+        if (done) moved = { after: null, result: done };
+      } catch (e) {
+        if (e instanceof HttpError) await history.deleteOne({ _id: id, state: { $ne: 'applied' } }).catch(() => undefined);
+        throw e;
+      }
+      if (!moved.result) {
+        await history.deleteOne({ _id: id, state: { $ne: 'applied' } });
+        return null;
+      }
+      const made = { after: moved.after, applied: moved.result };
+      await afterMove(productId, id, made, 'stock moved');
+      return made;
+    } finally {
+      inFlight.delete(id);
+    }
+  }
+
+  /** The batch an adjustment names; a product with one batch may leave it unnamed. */
+  async function batchFor(productId: string, batchId: string | undefined): Promise<BatchDoc> {
+    const product = await products.findOne({ _id: productId });
+    if (!product) throw notFound(NOT_FOUND);
+    const batches = batchesOf(product);
+    if (batchId === undefined) {
+      if (batches.length === 1) return batches[0];
+      throw badRequest(batches.length === 0 ? 'This product has no batches yet: receive a batch first.' : 'Choose the batch this adjustment is for.');
+    }
+    const batch = batches.find((b) => b.id === batchId);
+    if (!batch) throw notFound("That batch is not one of this product's batches.");
+    return batch;
+  }
+
   async function adjust(productId: string, input: StockAdjustmentInput, by: ChangedBy): Promise<AdjustmentMade> {
     const { delta, reason } = input;
     if (delta === 0) throw badRequest('An adjustment must add or remove at least 1 unit.');
+    const batch = await batchFor(productId, input.batchId);
     const note = input.note?.trim() ?? '';
-    const id = randomUUID();
-    let moved: { after: ProductDoc | null; applied: AppliedAdjustment };
-    inFlight.add(id);
-    try {
-      await history.insertOne({ _id: id, productId, ...staffLine(by), at: new Date(), state: 'pending', seq: null, delta, reason, note, availableAfter: null });
-      try {
-        moved = await move(productId, id, delta);
-      } catch (e) {
-        // Refused (no such product, not enough stock): nothing happened, so the line goes. Any other failure
-        // leaves it pending, to be settled from the product on the next read or start (the store may have written it).
-        if (e instanceof HttpError) await history.deleteOne({ _id: id, state: 'pending' }).catch(() => undefined);
-        throw e;
-      }
-      await afterMove(productId, id, moved, 'stock moved');
-    } finally {
-      inFlight.delete(id);
-    }
-    const { availableAfter } = moved.applied;
-    return { stock: await stockOf(productId), title: moved.after?.title ?? productId, before: availableAfter - delta, after: availableAfter };
-  }
-
-  /**
-   * Puts `quantity` units of a paid order back on the shelf, exactly once, with a `returned` history line. The line's
-   * id is fixed per reservation and product (`id`), so a retried or recovered restock finds the line, or the proof on
-   * the product, and does not move the stock again. A product deleted since has no shelf to go back to: nothing moves.
-   */
-  async function restockLine(productId: string, id: string, quantity: number, note: string): Promise<void> {
-    inFlight.add(id);
-    try {
-      try {
-        await history.insertOne({ _id: id, productId, by: RESTOCK_BY, at: new Date(), state: 'pending', seq: null, delta: quantity, reason: 'returned', note, availableAfter: null });
-      } catch (e) {
-        if (!isDuplicateKeyError(e)) throw e;
-        if ((await history.findOne({ _id: id }))?.state === 'applied') return;
-      }
-      let moved: { after: ProductDoc | null; applied: AppliedAdjustment };
-      try {
-        moved = await move(productId, id, quantity);
-      } catch (e) {
-        if (e instanceof HttpError && e.statusCode === 404) {
-          await history.deleteOne({ _id: id, state: { $ne: 'applied' } });
-          return;
-        }
-        throw e;
-      }
-      await afterMove(productId, id, moved, 'stock put back');
-    } finally {
-      inFlight.delete(id);
-    }
-  }
-
-  /**
-   * The one update that moves the stock and records adjustment `id` on the product: 404 or 409 when it cannot,
-   * 503 in the unlikely case reservations changed the count before every one of its attempts. A product that already
-   * carries `id` (a restock retried after its stock moved) is not moved again: `after` is null then.
-   */
-  async function move(productId: string, id: string, delta: number): Promise<{ after: ProductDoc | null; applied: AppliedAdjustment }> {
-    for (let attempt = 0; attempt < ADJUST_ATTEMPTS; attempt++) {
-      const current = await products.findOne({ _id: productId });
-      if (!current) throw notFound(NOT_FOUND);
-      const done = current.appliedAdjustments?.find((a) => a.id === id);
-      if (done) return { after: null, applied: done };
-      const availableAfter = current.totalStock + delta;
-      if (availableAfter < 0) {
+    const made = await record(productId, randomUUID(), { ...staffLine(by), delta, reason, note, batchId: batch.id, lot: batch.lot }, (p) => {
+      const current = p.batches.find((b) => b.id === batch.id)!;
+      if (current.remaining + delta < 0) {
         throw new HttpError(
           409,
           CatalogErrorCodes.STOCK_INSUFFICIENT,
-          `Only ${units(current.totalStock)} available, so ${units(-delta)} cannot be removed (held and sold units are not on the shelf count).`,
+          `Only ${units(current.remaining)} of lot ${current.lot} on the shelf, so ${units(-delta)} cannot be removed (held and sold units are not on the shelf count).`,
         );
       }
-      if (availableAfter > STOCK_MAX) {
-        throw new HttpError(409, CatalogErrorCodes.STOCK_INSUFFICIENT, `Stock cannot go above ${STOCK_MAX}: ${units(current.totalStock)} available now.`);
-      }
-      const seq = (current.adjustments ?? 0) + 1;
-      const applied: AppliedAdjustment = { id, seq, availableAfter };
-      const after = await products.findOneAndUpdate(
-        { _id: productId, totalStock: current.totalStock, adjustments: current.adjustments ?? { $exists: false } },
-        { $inc: { totalStock: delta, adjustments: 1 }, $push: { appliedAdjustments: { $each: [applied], $slice: -APPLIED_ADJUSTMENTS_KEPT } } },
-        { returnDocument: 'after' },
-      );
-      if (after) return { after, applied };
+      return { batches: moveUnits(p.batches, [{ batchId: batch.id, quantity: Math.abs(delta) }], delta > 0 ? 1 : -1), delta: sellableDelta(current, delta) };
+    });
+    const { availableAfter, delta: moved } = made!.applied;
+    return { stock: await stockOf(productId), title: made!.after?.title ?? productId, before: availableAfter - (moved ?? delta), after: availableAfter };
+  }
+
+  /**
+   * Receives stock as a batch: a new lot, or more of a lot already on the product with the same expiry (another
+   * expiry under that lot is refused, naming it). The expiry must be after today.
+   */
+  async function receive(productId: string, input: BatchReceiveInput, by: ChangedBy, today: string): Promise<AdjustmentMade & { batch: BatchDoc }> {
+    const lot = input.lot.trim();
+    if (!lot) throw badRequest('Enter the lot number printed on the pack.');
+    if (!isCalendarDate(input.expiresOn)) throw badRequest(`${input.expiresOn} is not a date: enter the expiry as YYYY-MM-DD.`);
+    if (input.expiresOn <= today) {
+      throw badRequest(`Lot ${lot} expires on ${input.expiresOn}: stock that expires today or earlier cannot be received for sale.`);
     }
-    throw new HttpError(503, ErrorCodes.UNAVAILABLE, 'The stock of this product is changing too fast to adjust right now. Please try again.');
+    const product = await products.findOne({ _id: productId });
+    if (!product) throw notFound(NOT_FOUND);
+    const sameLot = (b: BatchDoc) => b.lot.toLowerCase() === lot.toLowerCase();
+    const known = batchesOf(product).find(sameLot);
+    const batchId = known?.id ?? randomUUID();
+    const note = input.note?.trim() ?? '';
+    let received: BatchDoc | undefined;
+    const line = { ...staffLine(by), delta: input.quantity, reason: 'received' as const, note, batchId, lot: known?.lot ?? lot };
+    const made = await record(productId, randomUUID(), line, (p) => {
+      const existing = p.batches.find(sameLot);
+      if (existing && existing.expiresOn !== input.expiresOn) {
+        throw new HttpError(
+          409,
+          CatalogErrorCodes.BATCH_CONFLICT,
+          `Lot ${existing.lot} is already on this product with expiry ${existing.expiresOn}; a lot has one expiry. Check the pack.`,
+        );
+      }
+      if (existing && existing.state !== 'sellable') {
+        throw new HttpError(409, CatalogErrorCodes.BATCH_CONFLICT, `Lot ${existing.lot} is ${existing.state}: its stock cannot be sold, so none can be added to it.`);
+      }
+      const batches: BatchDoc[] = existing
+        ? p.batches.map((b) => (b === existing ? { ...b, received: b.received + input.quantity, remaining: b.remaining + input.quantity } : b))
+        : [...p.batches, { id: batchId, lot, expiresOn: input.expiresOn, receivedAt: new Date(), received: input.quantity, remaining: input.quantity, state: 'sellable' }];
+      received = batches.find(sameLot);
+      return { batches, delta: input.quantity };
+    });
+    const { availableAfter } = made!.applied;
+    return { stock: await stockOf(productId), title: made!.after?.title ?? productId, before: availableAfter - input.quantity, after: availableAfter, batch: received! };
+  }
+
+  /**
+   * Puts `quantity` units of a paid order back on the shelf, exactly once, with a `returned` history line, into the
+   * batch they came from (a recalled or expired one keeps them off sale). The line's id is fixed per reservation,
+   * product and batch (`id`), so a retried or recovered restock finds the line, or the proof on the product, and does
+   * not move the stock again. A product deleted since has no shelf to go back to: nothing moves.
+   */
+  async function restockLine(productId: string, id: string, quantity: number, note: string, batchId?: string): Promise<void> {
+    const product = await products.findOne({ _id: productId });
+    if (!product) {
+      await history.deleteOne({ _id: id, state: { $ne: 'applied' } });
+      return;
+    }
+    const home = batchesOf(product).find((b) => b.id === batchId) ?? legacyHome(batchesOf(product));
+    const line = { by: RESTOCK_BY, delta: quantity, reason: 'returned' as const, note, ...(home ? { batchId: home.id, lot: home.lot } : {}) };
+    try {
+      await record(productId, id, line, (p) => {
+        const target = p.batches.find((b) => b.id === home?.id);
+        if (!target) return { batches: toLegacyHome(p.batches, quantity), delta: quantity };
+        return { batches: moveUnits(p.batches, [{ batchId: target.id, quantity }], 1), delta: sellableDelta(target, quantity) };
+      });
+    } catch (e) {
+      if (e instanceof HttpError && e.statusCode === 404) return;
+      throw e;
+    }
+  }
+
+  /**
+   * Moves one batch out of sale (expired, or recalled) with a history line whose id is fixed per event, so a retry
+   * or a second process never records it twice. Null when the batch was already in that state (nothing moved).
+   */
+  async function takeOffSale(
+    productId: string,
+    batch: BatchDoc,
+    event: { id: string; by: string; byName: string; note: string; to: 'expired' | 'recalled'; recallId?: string },
+  ) {
+    const { id, to, recallId, ...line } = event;
+    const reason = to;
+    return record(productId, id, { ...line, reason, delta: batch.state === 'sellable' ? -batch.remaining : 0, batchId: batch.id, lot: batch.lot }, (p) => {
+      const current = p.batches.find((b) => b.id === batch.id);
+      if (!current || current.state === to || (to === 'expired' && current.state !== 'sellable')) return null;
+      const batches = p.batches.map((b) => (b === current ? { ...b, state: to, ...(recallId ? { recallId } : {}) } : b));
+      return { batches, delta: current.state === 'sellable' ? -current.remaining : 0 };
+    });
   }
 
   /**
@@ -229,6 +331,7 @@ export function createStockAdjustments({ products, history, reservations, readMo
         delta: doc.totalStock,
         reason: INITIAL_STOCK_REASON,
         note: '',
+        ...(doc.batches?.[0] ? { batchId: doc.batches[0].id, lot: doc.batches[0].lot } : {}),
         availableAfter: null,
       });
       await products.insertOne(stored);
@@ -266,7 +369,9 @@ export function createStockAdjustments({ products, history, reservations, readMo
    * from the proof even if another process abandoned it meanwhile, because the proof shows the stock moved.
    */
   async function settle(id: string, state: 'applied' | 'abandoned', applied?: AppliedAdjustment): Promise<boolean> {
-    const set: Partial<StockHistoryDoc> = applied ? { state, seq: applied.seq, availableAfter: applied.availableAfter } : { state };
+    const set: Partial<StockHistoryDoc> = applied
+      ? { state, seq: applied.seq, availableAfter: applied.availableAfter, ...(applied.delta !== undefined ? { delta: applied.delta } : {}) }
+      : { state };
     const filter = state === 'applied' ? { _id: id, state: { $ne: 'applied' } } : { _id: id, state: 'pending' };
     const { modifiedCount } = await history.updateOne(filter, { $set: set });
     return modifiedCount > 0;
@@ -283,14 +388,47 @@ export function createStockAdjustments({ products, history, reservations, readMo
     const holding = await reservations.find({ 'items.productId': productId, status: { $in: ['pending', 'reserved', 'committed'] } });
     let reserved = 0;
     let sold = 0;
+    const reservedIn = new Map<string, number>();
     for (const r of holding) {
-      const quantity = r.items.filter((i) => i.productId === productId).reduce((sum, i) => sum + i.quantity, 0);
+      const lines = r.items.filter((i) => i.productId === productId);
+      const quantity = lines.reduce((sum, i) => sum + i.quantity, 0);
       if (r.status === 'committed') sold += quantity;
-      else if (r.status === 'reserved' || r.applied.includes(productId)) reserved += quantity;
+      else if (r.status === 'reserved' || r.applied.includes(productId)) {
+        reserved += quantity;
+        for (const b of lines.flatMap((i) => i.batches ?? [])) reservedIn.set(b.batchId, (reservedIn.get(b.batchId) ?? 0) + b.quantity);
+      }
     }
     const lines = await history.find({ productId, state: 'applied' }, { sort: { seq: -1 }, limit: STOCK_HISTORY_SHOWN });
-    return { productId, available: product.totalStock, reserved, sold, history: lines.map(toEntry) };
+    const batches = batchesOf(product).sort(byExpiry).map((b): ProductBatch => ({
+      id: b.id,
+      lot: b.lot,
+      expiresOn: b.expiresOn,
+      state: b.state,
+      receivedAt: new Date(b.receivedAt).toISOString(),
+      received: b.received,
+      remaining: b.remaining,
+      reserved: reservedIn.get(b.id) ?? 0,
+    }));
+    return { productId, available: product.totalStock, reserved, sold, batches, history: lines.map(toEntry) };
   }
 
-  return { adjust, restockLine, insertWithInitialStock, reconcile, recover, stockOf };
+  /**
+   * Every sellable batch past its expiry on `today` (of one product, or all) moves to expired, with a history line
+   * "Expired: lot X, N units off sale" whose id is fixed per batch: the sweep and a reserve's check can both find it
+   * and only one records it.
+   */
+  async function expireDue(today: string, productId?: string): Promise<number> {
+    const due = await products.find({ ...(productId ? { _id: productId } : {}), batches: { $elemMatch: { state: 'sellable', expiresOn: { $lt: today } } } });
+    let expired = 0;
+    for (const product of due) {
+      for (const batch of batchesOf(product).filter((b) => b.state === 'sellable' && isPastExpiry(b, today))) {
+        const note = `Expired: lot ${batch.lot}, ${units(batch.remaining)} off sale.`;
+        const made = await takeOffSale(product._id, batch, { id: `expired:${batch.id}`, by: BATCH_EVENT_BY, byName: 'Expiry check', note, to: 'expired' });
+        if (made) expired++;
+      }
+    }
+    return expired;
+  }
+
+  return { adjust, receive, restockLine, takeOffSale, expireDue, insertWithInitialStock, reconcile, recover, stockOf };
 }

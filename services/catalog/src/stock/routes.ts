@@ -3,6 +3,8 @@ import {
   LookupQuery,
   LookupResult,
   Ok,
+  QuarantineRequest,
+  QuarantineResult,
   Quote,
   QuoteRequest,
   ReservationRef,
@@ -14,15 +16,19 @@ import { badRequest, requireInternal, ok, responses, type FastifyPluginAsyncType
 import { toSummary } from '../products/model';
 import type { ProductReadModel } from '../products/readModel';
 import { quote } from './quote';
+import type { BatchService } from './batchService';
 import type { StockService } from './service';
 
 const NoQuery = StrictObject({});
 
 /** Calls only the checkout service makes (shared internal token; the gateway never proxies /internal). */
-export const internalRoutes: FastifyPluginAsyncTypebox<{ stock: StockService; readModel: ProductReadModel; internalToken: string; now: () => Date }> = async (
-  app,
-  { stock, readModel, internalToken, now },
-) => {
+export const internalRoutes: FastifyPluginAsyncTypebox<{
+  stock: StockService;
+  batches: BatchService;
+  readModel: ProductReadModel;
+  internalToken: string;
+  now: () => Date;
+}> = async (app, { stock, batches, readModel, internalToken, now }) => {
   app.addHook('preHandler', requireInternal(internalToken));
   const hide = true;
 
@@ -45,6 +51,11 @@ export const internalRoutes: FastifyPluginAsyncTypebox<{ stock: StockService; re
       async (request) => ok(await apply(request.body.reservationId)),
     );
   }
+  app.post(
+    CatalogRoutes.internal.quarantine.path,
+    { schema: { hide, querystring: NoQuery, body: QuarantineRequest, response: responses(Ok(QuarantineResult)) } },
+    async (request) => ok(await batches.quarantine(request.body.recallId, request.body.batchIds)),
+  );
   app.post(
     CatalogRoutes.internal.quote.path,
     { schema: { hide, querystring: NoQuery, body: QuoteRequest, response: responses(Ok(Quote)) } },

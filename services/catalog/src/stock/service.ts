@@ -1,10 +1,14 @@
 import type { Collection, Doc } from '@pharmacy/db';
 import { isDuplicateKeyError } from '@pharmacy/db';
-import { CatalogErrorCodes, effectiveMaxPerOrder, type Reservation, type ReservationStatus, type StockLine } from '@pharmacy/contracts';
+import { CatalogErrorCodes, effectiveMaxPerOrder, type BatchTake, type Reservation, type ReservationStatus, type StockLine } from '@pharmacy/contracts';
 import { HttpError, notFound, unprocessable } from '@pharmacy/service-kit';
 import type { ProductDoc } from '../products/model';
 import type { ProductReadModel } from '../products/readModel';
 import type { StockAdjustments } from './adjustments';
+import { dayOf, isPastExpiry, moveStock, moveUnits, planTake, sellableUnits, toLegacyHome, toTakes } from './batches';
+
+/** A reservation's line: the batches its units came from (missing on reservations made before batches). */
+export type HeldLine = StockLine & { batches?: BatchTake[] };
 
 /**
  * A stock reservation made for one order. `pending` only exists while a reserve is running (or if the
@@ -12,7 +16,7 @@ import type { StockAdjustments } from './adjustments';
  */
 export interface ReservationDoc extends Doc {
   _id: string;
-  items: StockLine[];
+  items: HeldLine[];
   /** `restocking` only while a restock runs (or one a crash interrupted: finished at start by `recoverRestocking`). */
   status: ReservationStatus | 'pending' | 'restocking';
   applied: string[];
@@ -40,7 +44,7 @@ const sameItems = (a: StockLine[], b: StockLine[]) => {
 const toReservation = (r: ReservationDoc): Reservation => ({
   reservationId: r._id,
   status: r.status === 'pending' ? 'reserved' : r.status === 'restocking' ? 'restocked' : r.status,
-  items: r.items.map((i) => ({ productId: i.productId, quantity: i.quantity })),
+  items: r.items.map((i) => ({ productId: i.productId, quantity: i.quantity, ...(i.batches ? { batches: i.batches } : {}) })),
   createdAt: r.createdAt.toISOString(),
 });
 
@@ -49,20 +53,22 @@ export interface StockServiceDeps {
   reservations: Collection<ReservationDoc>;
   readModel: ProductReadModel;
   adjustments: StockAdjustments;
+  now: () => Date;
 }
 
 export type StockService = ReturnType<typeof createStockService>;
 
 /**
- * Stock operations for checkout. Each product's stock only moves through a conditional update
- * (`totalStock >= q` then `$inc -q`), so concurrent orders can never take it below zero; a reservation's
+ * Stock operations for checkout. Each product's batches only move through a conditional update on the product's
+ * stock revision (batches/moveStock), so concurrent orders can never take a batch below zero; a reservation's
  * status only moves through a conditional update too, so release gives stock back exactly once. A refund moves a
  * sold reservation to `refunded` and leaves the stock alone; a restock puts a sold order's units back on the shelf.
  */
-export function createStockService({ products, reservations, readModel, adjustments }: StockServiceDeps) {
+export function createStockService({ products, reservations, readModel, adjustments, now: clock }: StockServiceDeps) {
   async function reserve(reservationId: string, requested: StockLine[]): Promise<Reservation> {
     const items = mergeLines(requested);
-    const now = new Date();
+    const now = clock();
+    const today = dayOf(now);
     try {
       // Claiming the id first makes a repeated or concurrent reserve with the same id a no-op.
       await reservations.insertOne({ _id: reservationId, items, status: 'pending', applied: [], createdAt: now, updatedAt: now });
@@ -71,14 +77,16 @@ export function createStockService({ products, reservations, readModel, adjustme
       return existing(reservationId, items);
     }
 
-    const applied: StockLine[] = [];
+    const applied: HeldLine[] = [];
+    const held = () => items.map((line) => applied.find((a) => a.productId === line.productId) ?? line);
     try {
       for (const line of items) {
-        await take(reservationId, line);
-        applied.push(line);
+        applied.push({ ...line, batches: await take(reservationId, line, today) });
         // The last take is recorded with the status below, in one write: a stop before it leaves the reservation
-        // pending, and recoverPending gives the units back by the product's proof of the take (takenFor).
-        if (applied.length < items.length) await reservations.updateOne({ _id: reservationId }, { $set: { applied: applied.map((l) => l.productId) } });
+        // pending, and recoverPending gives the units back by the product's proof of the take (takes).
+        if (applied.length < items.length) {
+          await reservations.updateOne({ _id: reservationId }, { $set: { applied: applied.map((l) => l.productId), items: held() } });
+        }
       }
     } catch (e) {
       // All or nothing: give back what this call took and forget the id so the order can be retried.
@@ -88,7 +96,7 @@ export function createStockService({ products, reservations, readModel, adjustme
     }
     const reserved = await reservations.findOneAndUpdate(
       { _id: reservationId, status: 'pending' },
-      { $set: { status: 'reserved', applied: applied.map((l) => l.productId), updatedAt: new Date() } },
+      { $set: { status: 'reserved', applied: applied.map((l) => l.productId), items: held(), updatedAt: new Date() } },
       { returnDocument: 'after' },
     );
     return toReservation(reserved!);
@@ -184,7 +192,13 @@ export function createStockService({ products, reservations, readModel, adjustme
 
   async function finishRestock(r: ReservationDoc): Promise<Reservation> {
     const note = `Back on the shelf: a paid order that was not dispensed (reservation ${r._id}).`;
-    for (const line of r.items) await adjustments.restockLine(line.productId, `restock:${r._id}:${line.productId}`, line.quantity, note);
+    for (const line of r.items) {
+      // One line per batch, its id fixed per reservation, product and batch: a retry or a recovery moves none twice.
+      if (!line.batches) await adjustments.restockLine(line.productId, `restock:${r._id}:${line.productId}`, line.quantity, note);
+      for (const b of line.batches ?? []) {
+        await adjustments.restockLine(line.productId, `restock:${r._id}:${line.productId}:${b.batchId}`, b.quantity, note, b.batchId);
+      }
+    }
     const done = await reservations.findOneAndUpdate(
       { _id: r._id, status: 'restocking' },
       { $set: { status: 'restocked', updatedAt: new Date() } },
@@ -194,8 +208,8 @@ export function createStockService({ products, reservations, readModel, adjustme
   }
 
   /**
-   * At start: a reserve interrupted by a crash gives back what it had taken. The product's `takenFor` proves a take
-   * (it moved in the same update as the stock), so a crash right after the take, before the reservation listed it in
+   * At start: a reserve interrupted by a crash gives back what it had taken. The product's `takes` proves a take, batch
+   * by batch (it moved in the same update as the stock), so a crash right after the take, before the reservation listed it in
    * `applied`, still gives the units back; and each give-back removes that proof in its own update, so a crash during
    * recovery never gives a unit back twice. A product stored before takes carried proof falls back on `applied`.
    */
@@ -203,8 +217,8 @@ export function createStockService({ products, reservations, readModel, adjustme
     const pending = await reservations.find({ status: 'pending' });
     for (const r of pending) {
       for (const line of r.items) {
-        const product = await products.findOne({ _id: line.productId }, { projection: { takenFor: 1 } });
-        if (product && product.takenFor === undefined) {
+        const product = await products.findOne({ _id: line.productId }, { projection: { takenFor: 1, takes: 1 } });
+        if (product && product.takenFor === undefined && product.takes === undefined) {
           if (r.applied.includes(line.productId)) await giveBack(line);
         } else {
           await giveBackTake(r._id, line);
@@ -215,42 +229,69 @@ export function createStockService({ products, reservations, readModel, adjustme
     return pending.length;
   }
 
-  /** Takes the line's units and records the reservation on the product in one update (see recoverPending). */
-  async function take(reservationId: string, line: StockLine): Promise<void> {
+  /**
+   * Takes the line's units from the product's batches, earliest expiry first, and records the take (batch by batch)
+   * on the product, in one update (see recoverPending). A batch past its expiry is first moved to expired (with its
+   * history line), so units are never taken from it the day after its expiry even before the sweep runs.
+   */
+  async function take(reservationId: string, line: StockLine, today: string): Promise<BatchTake[]> {
     const known = readModel.get(line.productId);
     if (known && line.quantity > effectiveMaxPerOrder(known.maxPerOrder)) {
       throw unprocessable(`${known.title} is limited to ${effectiveMaxPerOrder(known.maxPerOrder)} per order.`, CatalogErrorCodes.MAX_PER_ORDER);
     }
-    const after = await products.findOneAndUpdate(
-      { _id: line.productId, totalStock: { $gte: line.quantity } },
-      { $inc: { totalStock: -line.quantity }, $push: { takenFor: { $each: [reservationId], $slice: -TAKES_KEPT } } },
-      { returnDocument: 'after' },
-    );
-    if (after) {
-      readModel.refresh(after);
-      return;
+    // At most one round records expiries; the take after it skips any batch past its date whatever happened.
+    for (let round = 0; ; round++) {
+      let expiredFound = false;
+      let moved;
+      try {
+        moved = await moveStock(products, line.productId, (p) => {
+          if (round === 0 && p.batches.some((b) => b.state === 'sellable' && isPastExpiry(b, today))) {
+            expiredFound = true;
+            return null;
+          }
+          const plan = planTake(p.batches, line.quantity, today);
+          if (!plan) {
+            const left = sellableUnits(p.batches);
+            throw outOfStock(left > 0 ? `Only ${left} of ${p.title} left in stock.` : `${p.title} is out of stock.`);
+          }
+          const takes = [...(p.takes ?? []), { reservationId, batches: plan }].slice(-TAKES_KEPT);
+          return { set: { batches: moveUnits(p.batches, plan, -1), takes }, result: toTakes(p.batches, plan) };
+        });
+      } catch (e) {
+        if (e instanceof HttpError && e.statusCode === 404) throw outOfStock('A product in your order is no longer available.');
+        throw e;
+      }
+      if (expiredFound) {
+        await adjustments.expireDue(today, line.productId);
+        continue;
+      }
+      readModel.refresh(moved.after!);
+      return moved.result!;
     }
-    const product = await products.findOne({ _id: line.productId });
-    if (!product) throw outOfStock('A product in your order is no longer available.');
-    throw outOfStock(
-      product.totalStock > 0
-        ? `Only ${product.totalStock} of ${product.title} left in stock.`
-        : `${product.title} is out of stock.`,
-    );
   }
 
-  /** Gives back what this reservation's take moved, only if the product still carries its proof, and removes it. */
+  /**
+   * Gives back what this reservation's take moved, batch by batch, only if the product still carries its proof, and
+   * removes the proof in the same update. A take from before batches (`takenFor`) goes back to the opening stock.
+   */
   async function giveBackTake(reservationId: string, line: StockLine): Promise<void> {
-    const after = await products.findOneAndUpdate(
-      { _id: line.productId, takenFor: reservationId },
-      { $inc: { totalStock: line.quantity }, $pull: { takenFor: reservationId } },
-      { returnDocument: 'after' },
-    );
+    const { after } = await moveStock(products, line.productId, (p) => {
+      const proof = p.takes?.find((t) => t.reservationId === reservationId);
+      if (proof) {
+        return { set: { batches: moveUnits(p.batches, proof.batches, 1), takes: p.takes!.filter((t) => t !== proof) }, result: null };
+      }
+      if (!p.takenFor?.includes(reservationId)) return null;
+      return { set: { batches: toLegacyHome(p.batches, line.quantity), takenFor: p.takenFor.filter((id) => id !== reservationId) }, result: null };
+    }).catch(ignoreDeleted);
     if (after) readModel.refresh(after);
   }
 
-  async function giveBack(line: StockLine): Promise<void> {
-    const after = await products.findOneAndUpdate({ _id: line.productId }, { $inc: { totalStock: line.quantity } }, { returnDocument: 'after' });
+  /** Units of a released reservation back to the batches they came from (to a recalled or expired one: off sale). */
+  async function giveBack(line: HeldLine): Promise<void> {
+    const { after } = await moveStock(products, line.productId, (p) => ({
+      set: { batches: line.batches ? moveUnits(p.batches, line.batches, 1) : toLegacyHome(p.batches, line.quantity) },
+      result: null,
+    })).catch(ignoreDeleted);
     if (after) readModel.refresh(after);
   }
 
@@ -273,6 +314,12 @@ export function createStockService({ products, reservations, readModel, adjustme
 
   return { reserve, commit, release, refund, restock, recoverRestocking, recoverPending };
 }
+
+/** A product deleted since has no shelf to go back to: nothing moves. */
+const ignoreDeleted = (e: unknown): { after: null } => {
+  if (e instanceof HttpError && e.statusCode === 404) return { after: null };
+  throw e;
+};
 
 const isRestock = (r: ReservationDoc) => r.status === 'restocked' || r.status === 'restocking';
 

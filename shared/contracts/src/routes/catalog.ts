@@ -3,10 +3,13 @@
 import type { Static } from '@sinclair/typebox';
 import type {
   AdminProductQuery,
+  BatchLotQuery,
+  BatchReceiveInput,
   Feature,
   FeatureInput,
   LookupQuery,
   LookupResult,
+  LotBatch,
   Product,
   ProductFacets,
   ProductFacetsQuery,
@@ -15,6 +18,8 @@ import type {
   ProductListResponse,
   ProductPatch,
   ProductStock,
+  QuarantineRequest,
+  QuarantineResult,
   Quote,
   QuoteRequest,
   Reservation,
@@ -26,6 +31,7 @@ import type {
   ReviewListResponse,
   SearchQuery,
   SearchResponse,
+  ShortDatedBatch,
   StockAdjustmentInput,
   UploadedImage,
 } from '../catalog';
@@ -53,6 +59,9 @@ export const CatalogRoutes = {
     delete: route<Ok<{ _id: string }>>()('DELETE', '/api/admin/products/delete/:id'),
     stock: route<Ok<ProductStock>>()('GET', '/api/admin/products/:id/stock'),
     adjustStock: route<Ok<ProductStock>, StockAdjustmentInput>()('POST', '/api/admin/products/:id/stock'),
+    receiveBatch: route<Ok<ProductStock>, BatchReceiveInput>()('POST', '/api/admin/products/:id/batches'),
+    shortDated: route<Ok<ShortDatedBatch[]>>()('GET', '/api/admin/products/batches/short-dated'),
+    batchesByLot: route<Ok<LotBatch[]>, undefined, BatchLotQuery>()('GET', '/api/admin/products/batches'),
     /** Multipart (one image file), not JSON. */
     uploadImage: route<Ok<UploadedImage>, FormData>()('POST', '/api/admin/products/upload-image'),
   },
@@ -84,6 +93,7 @@ export const CatalogRoutes = {
     refund: move('/internal/catalog/stock/refund'),
     /** A paid order rejected and refunded: its units go back on the shelf, exactly once. */
     restock: move('/internal/catalog/stock/restock'),
+    quarantine: route<Ok<QuarantineResult>, QuarantineRequest>()('POST', '/internal/catalog/batches/quarantine'),
     eraseUser: route<Static<typeof ErasureResponse>>()('POST', '/internal/catalog/users/:userId/erase'),
   },
 } as const;
