@@ -30,6 +30,7 @@ import { apiGet, createHealthGate, type HealthGate } from './remotes/health-gate
 import { hostSharedVersions } from './remotes/host-shared';
 import { manifestOrigins } from './remotes/origins';
 import { RemoteRegistry } from './remotes/registry';
+import { RemoteReportStore, remoteReportRoutes } from './remotes/reports';
 import { remoteRoutes } from './remotes/routes';
 import { SERVICE_NAMES, type ServiceName } from './routes-table';
 import { pageRenderer } from './pages';
@@ -168,6 +169,10 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
       deployTokens: config.gateway.deployTokens,
       originAllowed,
     });
+    // what shoppers' pages report of the remotes they used, per version (docs/operations.md#remote-reports)
+    const reports = new RemoteReportStore(store);
+    await reports.start();
+    await app.register(remoteReportRoutes, { store: reports });
     followRegistryInPolicy(app, registry);
     await registerStatic(app, opts.static, registry);
     if (config.gateway.serverRendering) renderPage = pageRenderer(app, { root: opts.static.root, remotes: registry, origin: config.publicOrigin });

@@ -89,6 +89,9 @@ export class FakeRemoteOrigin {
   }
 }
 
+/** The fake builds have manifests only, no server build to render: the health gate has tests of its own. */
+export const passHealthGate = async (): Promise<void> => undefined;
+
 export const DEPLOY_TOKENS = { catalog: `catalog:${'c'.repeat(32)}`, admin: `admin:${'a'.repeat(32)}` };
 
 export interface TestGateway {
@@ -107,8 +110,7 @@ export async function startGateway(
   const dataDir = opts.dataDir ?? tmp('gw-registry-data-');
   const env = { NODE_ENV: 'test', DATA_DIR: dataDir, CATALOG_SEED: 'false', REMOTE_DEPLOY_TOKEN: Object.values(DEPLOY_TOKENS).join(','), ...opts.env };
   const config = { ...loadConfig(env), logLevel: opts.logStream ? 'info' : 'silent' };
-  // the fake builds have manifests only, no server build to render: the health gate has tests of its own
-  const healthGate = opts.healthGate === 'real' ? undefined : async () => undefined;
+  const healthGate = opts.healthGate === 'real' ? undefined : passHealthGate;
   const app = await buildGateway({ mode: 'embedded', config, static: { root, remoteUrls: config.gateway.remoteUrls }, logStream: opts.logStream, healthGate });
   await app.ready();
   ensureKeys(dataDir);
