@@ -132,13 +132,25 @@ describe('the gate on its own', () => {
     await expect(gate()(url, info, 'catalog')).rejects.toMatchObject({ message: expect.stringContaining('/pharmacy/product/:productId: ./ProductDetails rendered nothing') });
   });
 
-  it('refuses a server build that does not load, or lacks an exposed module, or exits its thread', async () => {
+  it('refuses a server build that does not load, asks for a built-in that reaches outside, lacks an exposed module, or exits its thread', async () => {
     const broken = publish('syntax', 'exports[ = 1');
     await expect(gate()(broken, info, 'catalog')).rejects.toMatchObject({ message: expect.stringContaining('the server build does not load: ') });
     const missing = publish('missing', catalogServer(HEALTHY).replace("exports['./SearchBox'] = page('Search');", ''));
     await expect(gate()(missing, info, 'catalog')).rejects.toMatchObject({ message: expect.stringContaining('the server build does not export ./SearchBox') });
+    const reaches = publish('reaches', catalogServer(HEALTHY).replace("const shared = require('fake-react');", "const shared = require('fake-react'); require('node:child_process');"));
+    await expect(gate()(reaches, info, 'catalog')).rejects.toMatchObject({ message: expect.stringContaining('needs "node:child_process", which the host\'s server build does not share') });
     const exits = publish('exits', catalogServer('() => process.exit(3)'));
     await expect(gate()(exits, info, 'catalog')).rejects.toMatchObject({ message: expect.stringContaining('/pharmacy/product/:productId: the server build ended the worker') });
+  });
+
+  it('gives the build none of the gateway’s environment', async () => {
+    process.env.GATE_TEST_SECRET = 'do-not-leak';
+    try {
+      const url = publish('env', catalogServer("() => '<h1>' + (process.env.GATE_TEST_SECRET ?? 'no secret') + '</h1>'").replace('exports[', "if (process.env.GATE_TEST_SECRET) throw new Error('saw the secret');\nexports["));
+      await expect(gate()(url, info, 'catalog')).resolves.toBeUndefined();
+    } finally {
+      delete process.env.GATE_TEST_SECRET;
+    }
   });
 
   it('renders the pages an anonymous visitor is served for each remote, the product page with a product of the shop', () => {

@@ -20,8 +20,14 @@ const input = workerData;
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 
 /**
+ * The Node built-ins a remote's server build may ask for here: ones that compute, none that reach the disk, the
+ * network, other processes or this thread's host. A worker thread stops a crash or a hang, it is not a sandbox.
+ */
+const REMOTE_BUILTINS = new Set(['assert', 'buffer', 'crypto', 'events', 'path', 'querystring', 'stream', 'string_decoder', 'url', 'util']);
+
+/**
  * Evaluates a CommonJS server build as the gateway's page renderer does (services/gateway/src/pages/bundles.ts): a
- * remote's `require` answers from the host's shared modules first, anything else must be a Node built-in.
+ * remote's `require` answers from the host's shared modules first, anything else must be a harmless Node built-in.
  * @param {string} source @param {string} filename @param {Record<string, unknown>} [shared]
  */
 function evaluate(source, filename, shared) {
@@ -30,7 +36,7 @@ function evaluate(source, filename, shared) {
   /** @param {string} id */
   const localRequire = (id) => {
     if (shared && Object.prototype.hasOwnProperty.call(shared, id)) return shared[id];
-    if (shared && !Module.isBuiltin(id)) throw new Error(`it needs "${id}", which the host's server build does not share`);
+    if (shared && !REMOTE_BUILTINS.has(id.replace(/^node:/, ''))) throw new Error(`it needs "${id}", which the host's server build does not share`);
     return fallback(id);
   };
   const wrapper = vm.runInThisContext(Module.wrap(source), { filename });

@@ -175,6 +175,8 @@ async function renderInWorkers(
           origin: opts.origin,
         },
         resourceLimits: GATE_RESOURCE_LIMITS,
+        // the gateway's secrets are in its environment: the worker gets none of it
+        env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
         stdout: true,
         stderr: true,
       });
