@@ -8,13 +8,16 @@ import { BrowserRouter } from 'react-router-dom';
 import { marketForFirstRender } from './market';
 import { prefetchWhenIdle } from './idlePrefetch';
 import { recordHostReact } from './oneReact';
-import { freshRetryPlugin, registerRemotesFromConfig, remoteFallbackPlugin } from './remotes';
+import { routes } from './app/routes';
+import { freshRetryPlugin, registerRemotesFromConfig, remoteFallbackPlugin, remoteReportsPlugin, startRemoteReports } from './remotes';
 import { SLOT_LEFT_TO_BROWSER } from './remotes/serverRemotes';
 
 recordHostReact();
 // before any loadRemote: a remote that fails becomes a fallback module instead of a rejected import, and a retried
 // remote's manifest and entry are fetched afresh
-registerPlugins([remoteFallbackPlugin(), freshRetryPlugin()]);
+registerPlugins([remoteReportsPlugin(), remoteFallbackPlugin(), freshRetryPlugin()]);
+// what the page sees of each remote goes to the gateway's per-version counts (docs/operations.md#remote-reports)
+startRemoteReports(routes);
 
 const store = createAppStore();
 // A refreshed token's user (new staff roles, say) reaches both states at once (docs/product.md#staff-roles).

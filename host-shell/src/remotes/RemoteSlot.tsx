@@ -15,9 +15,11 @@ import {
   type LazyExoticComponent,
   type ReactNode,
 } from 'react';
+import { useLocation } from 'react-router-dom';
 import { isFailedRemoteModule } from './fallbackPlugin';
 import { onRemoteReset, resetRemote } from './registry';
 import { RemoteFailureContext } from './RemoteUnavailable';
+import { reportRemoteError, reportRemoteView } from './reporting';
 import { renderInBrowser, ServerRemotesContext } from './serverRemotes';
 import { remoteNameOf, type ModuleOf, type PropsOf } from './types';
 
@@ -108,6 +110,8 @@ export function clearRemoteCache(): void {
 }
 
 interface BoundaryProps {
+  id: RemoteModuleId;
+  pathname: string;
   fallback: ReactNode;
   children: ReactNode;
 }
@@ -122,6 +126,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('[remotes] a remote failed', error, info.componentStack);
+    reportRemoteError(this.props.id, error instanceof RemoteLoadError ? 'load-error' : 'render-error', this.props.pathname);
   }
 
   override render() {
@@ -168,6 +173,10 @@ export function RemoteSlot<Id extends RemoteModuleId>({ id, props, loading, rend
       });
   }, [id, loadAgain]);
 
+  // a page view that used this remote (once per remote per page: reporting.ts); never on the server
+  const { pathname } = useLocation();
+  useEffect(() => reportRemoteView(id, pathname), [id, pathname]);
+
   // Another slot of this remote pressed Retry: a slot that failed too loads again with it.
   useEffect(
     () =>
@@ -187,7 +196,7 @@ export function RemoteSlot<Id extends RemoteModuleId>({ id, props, loading, rend
   return (
     <RemoteFailureContext.Provider value={failure}>
       {/* a new key gives the boundary a clean slate for the new attempt */}
-      <RemoteErrorBoundary key={attempt} fallback={fallback}>
+      <RemoteErrorBoundary key={attempt} id={id} pathname={pathname} fallback={fallback}>
         <Suspense fallback={loading}>
           <Rendered {...(props as object)} />
         </Suspense>

@@ -7,6 +7,7 @@ import type { PropsOf } from './types';
 
 export { registerRemotesFromConfig, resetRemote, REMOTES_URL } from './registry';
 export { remoteFallbackPlugin } from './fallbackPlugin';
+export { remoteReports, remoteReportsPlugin, startRemoteReports } from './reporting';
 export { preloadRemoteModule } from './RemoteSlot';
 export { freshRetryPlugin } from './freshRetry';
 export { RemoteUnavailable, UNAVAILABLE_TITLE } from './RemoteUnavailable';

@@ -26,9 +26,11 @@ import { COMPRESS_OPTIONS } from './compression';
 import { embeddedServices } from './embedded';
 import { DEMO_MARKET_WARNING, marketRoutes } from './market';
 import { remoteOrigins, withRemoteOrigins } from './remotes/csp';
+import { apiGet, createHealthGate, type HealthGate } from './remotes/health-gate';
 import { hostSharedVersions } from './remotes/host-shared';
 import { manifestOrigins } from './remotes/origins';
 import { RemoteRegistry } from './remotes/registry';
+import { RemoteReportStore, remoteReportRoutes } from './remotes/reports';
 import { remoteRoutes } from './remotes/routes';
 import { SERVICE_NAMES, type ServiceName } from './routes-table';
 import { pageRenderer } from './pages';
@@ -46,6 +48,8 @@ export interface GatewayOptions {
   serviceUrls?: Record<ServiceName, string>;
   /** How often the remote registry is read again from the store (default 2 s; several gateways may share a MongoDB store). */
   registryPollMs?: number;
+  /** The check a remote build passes before it is deployed (default: remotes/health-gate.ts on the built apps). */
+  healthGate?: HealthGate;
   /** distributed mode: how long a service may take to answer before the shopper gets 504 (default 45 s). */
   upstreamTimeoutMs?: number;
   /** Where the gateway's log lines go (default stdout). */
@@ -64,9 +68,23 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
   const keys = loadKeys({ dataDir: config.dataDir, withPrivate: opts.mode === 'embedded', given: config.jwtKeys });
   // The gateway's own store holds the remote registry, which the page fallback reads from its first request.
   const store = opts.static ? await openStore({ name: 'gateway', dataDir: config.dataDir, mongoUrl: config.mongoUrl, durable: config.durableWrites }) : undefined;
+  const originAllowed = manifestOrigins({
+    listed: config.gateway.remoteOrigins,
+    production: config.production,
+    publicOrigin: config.publicOrigin,
+    remoteUrls: config.gateway.remoteUrls,
+  });
   const registry =
     opts.static && store
-      ? new RemoteRegistry(store, { root: opts.static.root, remoteUrls: opts.static.remoteUrls, pollMs: opts.registryPollMs })
+      ? new RemoteRegistry(store, {
+          root: opts.static.root,
+          remoteUrls: opts.static.remoteUrls,
+          pollMs: opts.registryPollMs,
+          // deploys happen once the app answers: the pages' data is asked of its own routes
+          healthGate:
+            opts.healthGate ??
+            createHealthGate({ root: opts.static.root, originAllowed, origin: config.publicOrigin, api: (pathAndQuery) => apiGet(app, pathAndQuery) }),
+        })
       : undefined;
   // set once the app exists: the page renderer calls the app's own routes for the page's data
   let renderPage: PageRender | undefined;
@@ -149,13 +167,12 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
       root: opts.static.root,
       hostShared: hostSharedVersions(opts.static.root),
       deployTokens: config.gateway.deployTokens,
-      originAllowed: manifestOrigins({
-        listed: config.gateway.remoteOrigins,
-        production: config.production,
-        publicOrigin: config.publicOrigin,
-        remoteUrls: config.gateway.remoteUrls,
-      }),
+      originAllowed,
     });
+    // what shoppers' pages report of the remotes they used, per version (docs/operations.md#remote-reports)
+    const reports = new RemoteReportStore(store);
+    await reports.start();
+    await app.register(remoteReportRoutes, { store: reports });
     followRegistryInPolicy(app, registry);
     await registerStatic(app, opts.static, registry);
     if (config.gateway.serverRendering) renderPage = pageRenderer(app, { root: opts.static.root, remotes: registry, origin: config.publicOrigin });

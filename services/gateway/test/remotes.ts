@@ -89,6 +89,9 @@ export class FakeRemoteOrigin {
   }
 }
 
+/** The fake builds have manifests only, no server build to render: the health gate has tests of its own. */
+export const passHealthGate = async (): Promise<void> => undefined;
+
 export const DEPLOY_TOKENS = { catalog: `catalog:${'c'.repeat(32)}`, admin: `admin:${'a'.repeat(32)}` };
 
 export interface TestGateway {
@@ -101,13 +104,14 @@ export interface TestGateway {
 
 /** An embedded gateway on a fake build with the catalog and admin deploy tokens (services' demo data off), logging to `logStream` if given. */
 export async function startGateway(
-  opts: { root?: string; dataDir?: string; env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
+  opts: { root?: string; dataDir?: string; env?: Record<string, string>; logStream?: { write(line: string): void }; healthGate?: 'real' } = {},
 ): Promise<TestGateway> {
   const root = opts.root ?? fakeBuild();
   const dataDir = opts.dataDir ?? tmp('gw-registry-data-');
   const env = { NODE_ENV: 'test', DATA_DIR: dataDir, CATALOG_SEED: 'false', REMOTE_DEPLOY_TOKEN: Object.values(DEPLOY_TOKENS).join(','), ...opts.env };
   const config = { ...loadConfig(env), logLevel: opts.logStream ? 'info' : 'silent' };
-  const app = await buildGateway({ mode: 'embedded', config, static: { root, remoteUrls: config.gateway.remoteUrls }, logStream: opts.logStream });
+  const healthGate = opts.healthGate === 'real' ? undefined : passHealthGate;
+  const app = await buildGateway({ mode: 'embedded', config, static: { root, remoteUrls: config.gateway.remoteUrls }, logStream: opts.logStream, healthGate });
   await app.ready();
   ensureKeys(dataDir);
   const sign = createAccessTokenSigner(loadKeys({ dataDir, withPrivate: true, given: {} }).privateKey as string);

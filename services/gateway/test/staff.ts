@@ -18,7 +18,7 @@ import {
 } from '@pharmacy/contracts';
 import { createAccessTokenSigner, ensureKeys, loadConfig, loadKeys, memoryAuditSink, type App } from '@pharmacy/service-kit';
 import { buildGateway } from '../src';
-import { fakeBuild, tmp } from './remotes';
+import { fakeBuild, passHealthGate, tmp } from './remotes';
 
 /** Everyone the matrix asks: each staff role alone, staff with no role, a shopper and a visitor who is signed out. */
 export type Caller = StaffRole | 'no role' | 'shopper' | 'signed out';
@@ -75,7 +75,7 @@ export async function openStaffShop(): Promise<StaffShop> {
   const limits = { RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_REGISTER: '1000', RATE_LIMIT_ORDER_CREATE: '1000', RATE_LIMIT_CART: '1000' };
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CATALOG_SEED: 'false', ...limits }), logLevel: 'silent' };
   const audit = memoryAuditSink();
-  const app = await buildGateway({ mode: 'embedded', config, static: { root: fakeBuild(), remoteUrls: config.gateway.remoteUrls }, audit });
+  const app = await buildGateway({ mode: 'embedded', config, static: { root: fakeBuild(), remoteUrls: config.gateway.remoteUrls }, audit, healthGate: passHealthGate });
   await app.ready();
   ensureKeys(dataDir);
   const sign = createAccessTokenSigner(loadKeys({ dataDir, withPrivate: true, given: {} }).privateKey as string);

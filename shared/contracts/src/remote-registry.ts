@@ -3,7 +3,15 @@
 // browser bundles; these schemas are for the gateway and the deploy CLI's callers.
 import { Type, type Static } from '@sinclair/typebox';
 import { Ok, OkList, OneOf, StrictObject } from './envelope';
-import { REMOTE_ACTIONS, REMOTES, type RemoteName } from './remotes';
+import {
+  REMOTE_ACTIONS,
+  REMOTE_REPORT_KINDS,
+  REMOTE_REPORT_PAGE_MAX,
+  REMOTE_REPORT_VERSION_MAX,
+  REMOTE_REPORTS_MAX,
+  REMOTES,
+  type RemoteName,
+} from './remotes';
 
 export const RemoteNameSchema = OneOf(Object.keys(REMOTES) as RemoteName[]);
 export const RemoteNameParams = StrictObject({ name: RemoteNameSchema });
@@ -56,3 +64,19 @@ export type RemoteDeployBody = Static<typeof RemoteDeployBody>;
 /** PUT and rollback answer the entry now live and the history row just written. */
 export const RemoteChangeResponse = Ok(StrictObject({ deployment: RemoteDeployment, change: RemoteHistoryEntry }));
 export type RemoteChangeResponse = Static<typeof RemoteChangeResponse>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// What browsers report about remotes (issue 24, docs/api.md#remote-reports)
+
+/** One report: which remote, which build of it (its buildVersion), on which page (a route pattern), what happened. */
+export const RemoteReport = StrictObject({
+  remote: RemoteNameSchema,
+  version: Type.String({ minLength: 1, maxLength: REMOTE_REPORT_VERSION_MAX, pattern: '^[A-Za-z0-9._+-]+$' }),
+  page: Type.String({ minLength: 1, maxLength: REMOTE_REPORT_PAGE_MAX, pattern: '^/[A-Za-z0-9/_:*.-]*$' }),
+  kind: OneOf(REMOTE_REPORT_KINDS),
+});
+export type RemoteReport = Static<typeof RemoteReport>;
+
+/** POST /api/remotes/reports: a page's reports since it last sent them. */
+export const RemoteReportBatch = StrictObject({ reports: Type.Array(RemoteReport, { minItems: 1, maxItems: REMOTE_REPORTS_MAX }) });
+export type RemoteReportBatch = Static<typeof RemoteReportBatch>;

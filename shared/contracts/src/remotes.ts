@@ -188,3 +188,23 @@ export interface DocumentHead {
   /** Search engines' instructions for the page (`noindex` for a page that was not found). */
   robots?: string;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// What browsers report about remotes (issue 24; schemas in remote-registry.ts, docs/api.md#remote-reports)
+
+/**
+ * What a page reports of a remote: a page view that used it, its code failing to load, a render error its slot's
+ * boundary caught, or a page whose server render left its slot to the browser. Every kind but `view` is an error.
+ */
+export const REMOTE_REPORT_KINDS = ['view', 'load-error', 'render-error', 'ssr-fallback'] as const;
+export type RemoteReportKind = (typeof REMOTE_REPORT_KINDS)[number];
+/** At most this many reports in one request, and this many bytes of body (a full batch fits well inside). */
+export const REMOTE_REPORTS_MAX = 20;
+export const REMOTE_REPORTS_MAX_BYTES = 8 * 1024;
+/** A version (the build's buildVersion) and a page (a route pattern, never a URL with ids) are short. */
+export const REMOTE_REPORT_VERSION_MAX = 64;
+export const REMOTE_REPORT_PAGE_MAX = 120;
+/** Report requests one client may send a minute (a page sends one batch every few seconds at most). */
+export const REMOTE_REPORTS_PER_MINUTE = 60;
+/** Per-minute counts of each remote version are kept this long (the sliding windows read less than this). */
+export const REMOTE_REPORT_RETENTION_MINUTES = 60;

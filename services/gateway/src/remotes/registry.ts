@@ -12,6 +12,7 @@ import {
 } from '@pharmacy/contracts';
 import { isDuplicateKeyError, type Collection, type DocumentStore } from '@pharmacy/db';
 import { conflict, unprocessable } from '@pharmacy/service-kit';
+import type { HealthGate } from './health-gate';
 import { buildInfoOf, localFile, parseManifest } from './manifest';
 
 /** A build of one remote as the registry records it. */
@@ -55,6 +56,8 @@ export interface RegistryOptions {
   /** REMOTE_URLS: applied at start when it changed since it was last applied. */
   remoteUrls?: Partial<Record<string, string>>;
   pollMs?: number;
+  /** Checked before a deploy writes anything (remotes/health-gate.ts); none in unit tests of the registry itself. */
+  healthGate?: HealthGate;
 }
 
 /**
@@ -115,7 +118,8 @@ export class RemoteRegistry {
   }
 
   /** Makes `entry` live for `name`; the entry it replaces can be rolled back to. */
-  deploy(name: RemoteName, entry: RegistryEntry): Promise<{ deployment: RemoteDeployment; change: RemoteHistoryEntry }> {
+  async deploy(name: RemoteName, entry: RegistryEntry): Promise<{ deployment: RemoteDeployment; change: RemoteHistoryEntry }> {
+    await this.opts.healthGate?.(entry.manifestUrl, entry.buildInfo, name);
     return this.change(name, 'deploy', entry.deployedBy, (doc) => ({
       entry,
       previous: [...doc.previous, doc.entry].slice(-REMOTE_ROLLBACK_DEPTH),
