@@ -28,7 +28,9 @@ import { DEMO_MARKET_WARNING, marketRoutes } from './market';
 import { remoteOrigins, withRemoteOrigins } from './remotes/csp';
 import { hostSharedVersions } from './remotes/host-shared';
 import { manifestOrigins } from './remotes/origins';
+import { fetchEntryBytes } from './remotes/manifest';
 import { RemoteRegistry } from './remotes/registry';
+import { RolloutWatch, type RatesSource } from './remotes/rollout/watch';
 import { remoteRoutes } from './remotes/routes';
 import { SERVICE_NAMES, type ServiceName } from './routes-table';
 import { pageRenderer } from './pages';
@@ -46,6 +48,11 @@ export interface GatewayOptions {
   serviceUrls?: Record<ServiceName, string>;
   /** How often the remote registry is read again from the store (default 2 s; several gateways may share a MongoDB store). */
   registryPollMs?: number;
+  /**
+   * Per-version health of the remotes (the reports store): given, the rollout watch aborts a failing canary and
+   * rolls back a failing fresh deploy by itself (docs/operations.md#canary-releases).
+   */
+  rolloutRates?: RatesSource;
   /** distributed mode: how long a service may take to answer before the shopper gets 504 (default 45 s). */
   upstreamTimeoutMs?: number;
   /** Where the gateway's log lines go (default stdout). */
@@ -64,9 +71,22 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
   const keys = loadKeys({ dataDir: config.dataDir, withPrivate: opts.mode === 'embedded', given: config.jwtKeys });
   // The gateway's own store holds the remote registry, which the page fallback reads from its first request.
   const store = opts.static ? await openStore({ name: 'gateway', dataDir: config.dataDir, mongoUrl: config.mongoUrl, durable: config.durableWrites }) : undefined;
+  const originAllowed = manifestOrigins({
+    listed: config.gateway.remoteOrigins,
+    production: config.production,
+    publicOrigin: config.publicOrigin,
+    remoteUrls: config.gateway.remoteUrls,
+  });
+  const staticOpts = opts.static && { ...opts.static, secureCookies: opts.static.secureCookies ?? config.production };
   const registry =
-    opts.static && store
-      ? new RemoteRegistry(store, { root: opts.static.root, remoteUrls: opts.static.remoteUrls, pollMs: opts.registryPollMs })
+    staticOpts && store
+      ? new RemoteRegistry(store, {
+          root: staticOpts.root,
+          remoteUrls: staticOpts.remoteUrls,
+          pollMs: opts.registryPollMs,
+          // the hash of a build on another origin is checked again from its origin, by the deploy's own rules
+          fetchEntry: (url) => fetchEntryBytes(url, { root: staticOpts.root, originAllowed }),
+        })
       : undefined;
   // set once the app exists: the page renderer calls the app's own routes for the page's data
   let renderPage: PageRender | undefined;
@@ -79,7 +99,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
     docs: opts.mode === 'embedded' && config.apiDocs,
     trustedOrigins: [config.publicOrigin],
     production: config.production,
-    onNotFound: opts.static && registry ? spaFallback(opts.static, registry, (...args) => renderPage?.(...args) ?? Promise.resolve(false)) : undefined,
+    onNotFound: staticOpts && registry ? spaFallback(staticOpts, registry, (...args) => renderPage?.(...args) ?? Promise.resolve(false)) : undefined,
   });
   if (store) {
     app.addHook('onClose', async () => {
@@ -142,6 +162,11 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
     });
     app.addHook('onReady', async () => audit.start());
     app.addHook('preClose', async () => audit.stop());
+    if (opts.rolloutRates) {
+      const watch = new RolloutWatch({ registry, rates: opts.rolloutRates, audit: opts.audit ?? audit, log: app.log });
+      app.addHook('onReady', async () => watch.start());
+      app.addHook('preClose', async () => watch.stop());
+    }
     await app.register(remoteRoutes, {
       // a test's own sink reads what a deploy recorded
       audit: opts.audit ?? audit,
@@ -149,16 +174,11 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
       root: opts.static.root,
       hostShared: hostSharedVersions(opts.static.root),
       deployTokens: config.gateway.deployTokens,
-      originAllowed: manifestOrigins({
-        listed: config.gateway.remoteOrigins,
-        production: config.production,
-        publicOrigin: config.publicOrigin,
-        remoteUrls: config.gateway.remoteUrls,
-      }),
+      originAllowed,
     });
     followRegistryInPolicy(app, registry);
-    await registerStatic(app, opts.static, registry);
-    if (config.gateway.serverRendering) renderPage = pageRenderer(app, { root: opts.static.root, remotes: registry, origin: config.publicOrigin });
+    await registerStatic(app, staticOpts ?? opts.static, registry);
+    if (config.gateway.serverRendering) renderPage = pageRenderer(app, { root: opts.static.root, origin: config.publicOrigin });
   }
   return app;
 }
@@ -178,7 +198,7 @@ function followRegistryInPolicy(app: App, registry: RemoteRegistry): void {
     const base = reply.getHeader('content-security-policy');
     if (typeof base !== 'string' || LOCKED_DOWN.test(base)) return payload;
     if (cached.generation !== registry.generation || cached.base !== base) {
-      cached = { generation: registry.generation, base, policy: withRemoteOrigins(base, remoteOrigins(registry.live())) };
+      cached = { generation: registry.generation, base, policy: withRemoteOrigins(base, remoteOrigins(registry.servable())) };
     }
     reply.header('content-security-policy', cached.policy);
     return payload;

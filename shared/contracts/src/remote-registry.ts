@@ -3,7 +3,7 @@
 // browser bundles; these schemas are for the gateway and the deploy CLI's callers.
 import { Type, type Static } from '@sinclair/typebox';
 import { Ok, OkList, OneOf, StrictObject } from './envelope';
-import { REMOTE_ACTIONS, REMOTES, type RemoteName } from './remotes';
+import { CANARY_PERCENT_MAX, CANARY_PERCENT_MIN, REMOTE_ACTIONS, REMOTES, type RemoteName } from './remotes';
 
 export const RemoteNameSchema = OneOf(Object.keys(REMOTES) as RemoteName[]);
 export const RemoteNameParams = StrictObject({ name: RemoteNameSchema });
@@ -17,6 +17,23 @@ export const RemoteBuildInfo = StrictObject({
 });
 export type RemoteBuildInfo = Static<typeof RemoteBuildInfo>;
 
+/**
+ * A canary: a build in front of `percent` % of visitors (each in or out for good, by their cohort cookie) while the
+ * live build serves the rest, until it is promoted or aborted (docs/operations.md#canary-releases).
+ */
+export const RemoteCanary = StrictObject({
+  manifestUrl: Type.String(),
+  origin: Type.Union([Type.String(), Type.Null()]),
+  version: Type.Union([Type.String(), Type.Null()]),
+  buildInfo: RemoteBuildInfo,
+  integrity: Type.Optional(Type.String()),
+  broken: Type.Optional(Type.String()),
+  percent: Type.Integer({ minimum: CANARY_PERCENT_MIN, maximum: CANARY_PERCENT_MAX }),
+  startedAt: Type.String({ format: 'date-time' }),
+  startedBy: Type.String(),
+});
+export type RemoteCanary = Static<typeof RemoteCanary>;
+
 /** One remote as live now. `origin` is null for a build served by the gateway itself (a path under /mfe/). */
 export const RemoteDeployment = StrictObject({
   name: RemoteNameSchema,
@@ -26,6 +43,12 @@ export const RemoteDeployment = StrictObject({
   buildInfo: RemoteBuildInfo,
   deployedAt: Type.String({ format: 'date-time' }),
   deployedBy: Type.String(),
+  /** `sha256-<base64>` of the build's remoteEntry.js as deployed (the gateway refuses to serve it once it differs). */
+  integrity: Type.Optional(Type.String()),
+  /** Why the gateway no longer serves this build (its entry changed since it was deployed): pages fall back. */
+  broken: Type.Optional(Type.String()),
+  /** The build in front of some visitors while this one serves the rest. */
+  canary: Type.Optional(RemoteCanary),
 });
 export type RemoteDeployment = Static<typeof RemoteDeployment>;
 
@@ -37,6 +60,8 @@ export const RemoteHistoryEntry = StrictObject({
   at: Type.String({ format: 'date-time' }),
   by: Type.String(),
   action: OneOf(REMOTE_ACTIONS),
+  /** Why, where it says more than the action: an abort's reason, the error counts of an automatic one. */
+  note: Type.Optional(Type.String()),
 });
 export type RemoteHistoryEntry = Static<typeof RemoteHistoryEntry>;
 
@@ -56,3 +81,19 @@ export type RemoteDeployBody = Static<typeof RemoteDeployBody>;
 /** PUT and rollback answer the entry now live and the history row just written. */
 export const RemoteChangeResponse = Ok(StrictObject({ deployment: RemoteDeployment, change: RemoteHistoryEntry }));
 export type RemoteChangeResponse = Static<typeof RemoteChangeResponse>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Canary releases (issue 24)
+
+/** POST /api/admin/remotes/{name}/canary: the build to put in front of `percent` % of visitors. */
+export const RemoteCanaryBody = StrictObject({
+  manifestUrl: RemoteDeployBody.properties.manifestUrl,
+  percent: Type.Integer({ minimum: CANARY_PERCENT_MIN, maximum: CANARY_PERCENT_MAX }),
+});
+export type RemoteCanaryBody = Static<typeof RemoteCanaryBody>;
+
+/** POST /api/admin/remotes/{name}/abort: why, for the history (optional). */
+export const RemoteAbortBody = StrictObject({
+  note: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+});
+export type RemoteAbortBody = Static<typeof RemoteAbortBody>;
