@@ -9,6 +9,7 @@ export { registerRemotesFromConfig, resetRemote, REMOTES_URL } from './registry'
 export { remoteFallbackPlugin } from './fallbackPlugin';
 export { preloadRemoteModule } from './RemoteSlot';
 export { freshRetryPlugin } from './freshRetry';
+export { buildOf } from './builds';
 export { RemoteUnavailable, UNAVAILABLE_TITLE } from './RemoteUnavailable';
 export type { ModuleOf, PropsOf } from './types';
 
