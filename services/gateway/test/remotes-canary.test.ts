@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { COHORT_COOKIE, type RemoteHistoryEntry } from '@pharmacy/contracts';
@@ -29,7 +30,9 @@ const catalogOf = async () => (await registry()).data.find((d: { name: string })
 const cookieOf = (visitor: string) => ({ cookie: `${COHORT_COOKIE}=${visitor}` });
 const remotesJson = async (visitor: string) => (await gw.app.inject({ url: '/remotes.json', headers: cookieOf(visitor) })).json();
 const page = (headers: Record<string, string> = {}) => gw.app.inject({ url: '/pharmacy/products', headers: { accept: 'text/html', ...headers } });
-const visitors = (n: number) => Array.from({ length: n }, newVisitorId);
+/** Visitor ids as the gateway makes them (22 base64url characters), fixed so a share checked against a bound cannot flake. */
+const visitors = (n: number, seed = 'visitors') =>
+  Array.from({ length: n }, (_, i) => createHash('sha256').update(`${seed}-${i}`).digest().subarray(0, 16).toString('base64url'));
 const LOCAL = '/mfe/catalog/mf-manifest.json';
 
 describe('cohorts', () => {

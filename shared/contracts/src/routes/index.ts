@@ -2,3 +2,4 @@ export * from './route';
 export * from './account';
 export * from './catalog';
 export * from './checkout';
+export * from './remotes';

@@ -1,0 +1,13 @@
+// The gateway's remote registry routes as the admin view calls them (docs/api.md#remote-registry). The schemas are
+// in remote-registry.ts (for the gateway); only their types are read here, so the browser bundles no TypeBox.
+import type { RemoteAbortBody, RemoteCanaryBody, RemoteChangeResponse, RemoteDeployBody, RemoteListResponse } from '../remote-registry';
+import { route } from './route';
+
+export const RemoteRegistryRoutes = {
+  list: route<RemoteListResponse>()('GET', '/api/admin/remotes'),
+  deploy: route<RemoteChangeResponse, RemoteDeployBody>()('PUT', '/api/admin/remotes/:name'),
+  rollback: route<RemoteChangeResponse>()('POST', '/api/admin/remotes/:name/rollback'),
+  canary: route<RemoteChangeResponse, RemoteCanaryBody>()('POST', '/api/admin/remotes/:name/canary'),
+  promote: route<RemoteChangeResponse>()('POST', '/api/admin/remotes/:name/promote'),
+  abort: route<RemoteChangeResponse, RemoteAbortBody>()('POST', '/api/admin/remotes/:name/abort'),
+};
