@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { COHORT_COOKIE, type RemoteHistoryEntry } from '@pharmacy/contracts';
 import { openStore } from '@pharmacy/db';
+import { unprocessable } from '@pharmacy/service-kit';
 import { cohortBucket, newVisitorId } from '../src/remotes/cohort';
 import { sri } from '../src/remotes/integrity';
 import { RemoteRegistry, type RegistryEntry } from '../src/remotes/registry';
@@ -231,6 +232,31 @@ describe('integrity', () => {
     expect((await reg.list()).data[0].canary?.broken).toContain('no longer matches');
     expect(reg.servable().map((e) => e.manifestUrl)).not.toContain(build.manifestUrl);
     reg.stop();
+    await store.close();
+  });
+});
+
+describe('the health gate', () => {
+  it('runs before a deploy or a canary is written: a refusal writes nothing', async () => {
+    const store = await openStore({ name: 'gateway', inMemory: true });
+    const checked: unknown[][] = [];
+    const reg = new RemoteRegistry(store, {
+      root: fakeBuild(),
+      healthGate: async (...args) => {
+        checked.push(args);
+        if (args[0].includes('throws')) throw unprocessable('./ProductDetails threw while rendering: TypeError');
+      },
+    });
+    await reg.start();
+    reg.stop();
+    const build = (v: string): RegistryEntry => ({ manifestUrl: `https://cdn.example.com/catalog/${v}/mf-manifest.json`, buildInfo: { buildVersion: '0.2.0' }, deployedAt: new Date().toISOString(), deployedBy: 'team' });
+    const before = await reg.list();
+    await expect(reg.canary('catalog', build('throws'), 50)).rejects.toMatchObject({ statusCode: 422, message: './ProductDetails threw while rendering: TypeError' });
+    await expect(reg.deploy('catalog', build('throws-too'))).rejects.toMatchObject({ statusCode: 422 });
+    expect(await reg.list()).toEqual(before);
+    await reg.canary('catalog', build('healthy'), 50);
+    expect(checked.at(-1)).toEqual([build('healthy').manifestUrl, { buildVersion: '0.2.0' }, 'catalog']);
+    expect(reg.stateOf('catalog')?.canary?.manifestUrl).toBe(build('healthy').manifestUrl);
     await store.close();
   });
 });

@@ -2,18 +2,11 @@ import styled from 'styled-components';
 import { formatDate, type RemoteDeployment, type RemoteHistoryEntry, type RemoteName } from '@pharmacy/contracts';
 import { Button, Card, CardTitle, EmptyState, MutedText, PageTitle, Spinner, th } from '@pharmacy/ui';
 import { DataTable, type Column } from '../../DataTable';
+import { Refusal } from '../parts';
 import { remoteQueries, useRemoteQueries } from './queries';
 
 /** `?view=remotes` of the dashboard: the sidebar keeps its five entries. */
 export const REMOTES_VIEW = 'remotes';
-
-const Refusal = styled.p`
-  margin: 0 0 ${th((t) => t.space(4))};
-  padding: ${th((t) => t.space(3))};
-  border: 1px solid ${th((t) => t.colors.dangerStrong)};
-  border-radius: ${th((t) => t.radii.md)};
-  color: ${th((t) => t.colors.dangerStrong)};
-`;
 
 const Actions = styled.div`
   display: flex;
