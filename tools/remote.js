@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// pnpm remote list | deploy <remote> <manifestUrl> | rollback <remote>: a team's pipeline moves its remote in the
+// pnpm remote list | deploy <remote> <manifestUrl> | rollback <remote> | canary <remote> <manifestUrl> --percent N |
+// promote <remote> | abort <remote> [--note text]: a team's pipeline moves its remote in the
 // gateway's registry (docs/operations.md#deploying-a-remote). Plain Node, no build: it calls the registry's API with
 // the remote's deploy token and prints the answer; the gateway checks everything. Exit codes: 0 done, 1 refused or
 // unreachable, 2 wrong usage.
@@ -8,6 +9,9 @@
 const USAGE = `Usage: pnpm remote list
        pnpm remote deploy <remote> <manifestUrl>
        pnpm remote rollback <remote>
+       pnpm remote canary <remote> <manifestUrl> --percent <1-99>
+       pnpm remote promote <remote>
+       pnpm remote abort <remote> [--note <why>]
 Options: --gateway <url> (or GATEWAY_URL, default http://localhost:5000)
          --token <remote>:<secret> (or REMOTE_DEPLOY_TOKEN; a comma list picks the remote's own token)`;
 
@@ -16,12 +20,12 @@ const TIMEOUT_MS = 30_000;
 
 class UsageError extends Error {}
 
-/** Splits argv into the command words and the --gateway/--token options (`--x value` or `--x=value`). */
+/** Splits argv into the command words and the --gateway/--token/--percent/--note options (`--x value` or `--x=value`). */
 function parseArgs(argv) {
   const words = [];
   const options = {};
   for (let i = 0; i < argv.length; i++) {
-    const m = /^--(gateway|token)(?:=(.*))?$/.exec(argv[i]);
+    const m = /^--(gateway|token|percent|note)(?:=(.*))?$/.exec(argv[i]);
     if (m) {
       const value = m[2] ?? argv[++i];
       if (value === undefined || value === '') throw new UsageError(`--${m[1]} needs a value`);
@@ -72,14 +76,38 @@ function table(header, rows) {
 
 function formatList(envelope) {
   const live = table(
-    ['remote', 'version', 'manifest', 'deployed at', 'by'],
-    envelope.data.map((d) => [d.name, d.version ?? '-', d.manifestUrl, d.deployedAt, d.deployedBy]),
+    ['remote', 'version', 'manifest', 'deployed at', 'by', 'canary'],
+    envelope.data.map((d) => [d.name, d.version ?? '-', d.manifestUrl, d.deployedAt, d.deployedBy, d.canary ? `${d.canary.version ?? '-'} at ${d.canary.percent} % from ${d.canary.manifestUrl}` : '-']),
   );
   const history = table(
-    ['at', 'remote', 'action', 'by', 'from', 'to'],
-    envelope.history.slice(0, 20).map((h) => [h.at, h.name, h.action, h.by, h.from ?? '-', h.to]),
+    ['at', 'remote', 'action', 'by', 'from', 'to', 'note'],
+    envelope.history.slice(0, 20).map((h) => [h.at, h.name, h.action, h.by, h.from ?? '-', h.to, h.note ?? '']),
   );
   return `${live}\n\nHistory (newest first):\n${history}`;
+}
+
+/** The percent of a canary: a whole number from 1 to 99 (the gateway checks it too). */
+function percentOf(value) {
+  if (value === undefined) throw new UsageError('canary needs --percent <1-99>');
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 99) throw new UsageError(`--percent must be a whole number from 1 to 99, got ${value}`);
+  return Number(value);
+}
+
+/** The method, path and body of one command's call to the registry. */
+function requestOf(command, remote, manifestUrl, options) {
+  const at = `/api/admin/remotes/${encodeURIComponent(remote ?? '')}`;
+  switch (command) {
+    case 'list':
+      return ['GET', '/api/admin/remotes'];
+    case 'deploy':
+      return ['PUT', at, { manifestUrl }];
+    case 'canary':
+      return ['POST', `${at}/canary`, { manifestUrl, percent: percentOf(options.percent) }];
+    case 'abort':
+      return ['POST', `${at}/abort`, options.note ? { note: options.note } : {}];
+    default:
+      return ['POST', `${at}/${command}`];
+  }
 }
 
 /** Runs one command with the validated GATEWAY_URL and REMOTE_DEPLOY_TOKEN (`settings`); `out`/`err` print lines. Returns the exit code. */
@@ -89,17 +117,14 @@ async function run(argv, settings, out = console.log, err = console.error) {
   try {
     ({ words, options } = parseArgs(argv));
     const [command, remote, manifestUrl] = words;
-    const wanted = { list: 1, deploy: 3, rollback: 2 }[command];
+    const wanted = { list: 1, deploy: 3, rollback: 2, canary: 3, promote: 2, abort: 2 }[command];
     if (!wanted || words.length !== wanted) throw new UsageError(command && wanted ? `${command} takes ${wanted - 1} argument(s)` : 'which command?');
     const gateway = options.gateway ?? settings.GATEWAY_URL ?? DEFAULT_GATEWAY;
     if (!/^https?:\/\//.test(gateway)) throw new UsageError(`the gateway must be an http(s) URL, got ${gateway}`);
     const token = tokenFor(options.token ?? settings.REMOTE_DEPLOY_TOKEN, remote);
-    const request =
-      command === 'list'
-        ? ['GET', '/api/admin/remotes']
-        : command === 'deploy'
-          ? ['PUT', `/api/admin/remotes/${encodeURIComponent(remote)}`, { manifestUrl }]
-          : ['POST', `/api/admin/remotes/${encodeURIComponent(remote)}/rollback`];
+    if (options.percent !== undefined && command !== 'canary') throw new UsageError('--percent is for canary only');
+    if (options.note !== undefined && command !== 'abort') throw new UsageError('--note is for abort only');
+    const request = requestOf(command, remote, manifestUrl, options);
     if (!token) err('No deploy token (--token or REMOTE_DEPLOY_TOKEN): the gateway will refuse.');
     const { status, envelope } = await call(gateway, request[0], request[1], token, request[2]);
     if (!envelope.success) {
@@ -110,7 +135,12 @@ async function run(argv, settings, out = console.log, err = console.error) {
     else {
       const { deployment, change } = envelope.data;
       out(envelope.message ?? `${deployment.name} is live from ${deployment.manifestUrl}.`);
-      out(table(['remote', 'version', 'from', 'to', 'by', 'at'], [[change.name, deployment.version ?? '-', change.from ?? '-', change.to, change.by, change.at]]));
+      out(
+        table(
+          ['remote', 'action', 'version', 'from', 'to', 'by', 'at', 'note'],
+          [[change.name, change.action, deployment.version ?? '-', change.from ?? '-', change.to, change.by, change.at, change.note ?? '']],
+        ),
+      );
     }
     return 0;
   } catch (e) {

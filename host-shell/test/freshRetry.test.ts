@@ -1,4 +1,5 @@
 import { fakeApi } from '@pharmacy/test-kit';
+import { recordBuilds, resetBuildsForTests } from '../src/remotes/builds';
 import { fetchFreshOnRetry, freshRetryPlugin, resetRetriesForTests, RETRY_PARAM } from '../src/remotes/freshRetry';
 
 // The runtime plugin alone, called the way the federation runtime calls its hooks.
@@ -19,7 +20,10 @@ const ENTRY = 'http://localhost/mfe/catalog/remoteEntry.js';
 const catalog = { name: 'catalog', entry: ENTRY };
 const tokenOf = (url: string) => new URL(url).searchParams.get(RETRY_PARAM);
 
-beforeEach(() => resetRetriesForTests());
+beforeEach(() => {
+  resetRetriesForTests();
+  resetBuildsForTests();
+});
 
 describe('freshRetryPlugin', () => {
   it('changes nothing for a remote that was never retried: the runtime fetches and creates as usual', () => {
@@ -67,5 +71,26 @@ describe('freshRetryPlugin', () => {
     expect(
       scriptHook({ url: 'http://localhost/mfe/catalog/591.eedef329.js', remoteInfo: catalog, resourceContext: { resourceType: 'js' } }),
     ).toBeUndefined();
+  });
+
+  it('creates an entry whose hash the gateway recorded with integrity and crossorigin, so the browser checks it; chunks and unhashed entries as usual', () => {
+    const integrity = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
+    recordBuilds({ catalog: { version: '0.2.0+abcd1234', integrity }, account: { version: '0.1.0+ffff0000', integrity: null } }, ['catalog', 'account']);
+    const script = scriptHook({ url: ENTRY, attrs: { fetchpriority: 'high' }, remoteInfo: catalog, resourceContext: { resourceType: 'remoteEntry' } });
+    expect(script?.integrity).toBe(integrity);
+    expect(script?.crossOrigin).toBe('anonymous');
+    expect(script?.src).toBe(ENTRY);
+    expect(script?.getAttribute('fetchpriority')).toBe('high');
+    expect(scriptHook({ url: 'http://localhost/mfe/catalog/591.eedef329.js', remoteInfo: catalog, resourceContext: { resourceType: 'js' } })).toBeUndefined();
+    expect(scriptHook({ url: 'http://localhost/mfe/account/remoteEntry.js', remoteInfo: { name: 'account', entry: 'http://localhost/mfe/account/remoteEntry.js' } })).toBeUndefined();
+    // retried, it keeps both: a fresh URL and the hash
+    fetchFreshOnRetry('catalog');
+    const retried = scriptHook({ url: ENTRY, remoteInfo: catalog });
+    expect([tokenOf(retried!.src) !== null, retried?.integrity]).toEqual([true, integrity]);
+  });
+
+  it('ignores a malformed build tag rather than trusting it', () => {
+    recordBuilds({ catalog: { version: 3, integrity: 'sha256-x' } }, ['catalog']);
+    expect(scriptHook({ url: ENTRY, remoteInfo: catalog })).toBeUndefined();
   });
 });

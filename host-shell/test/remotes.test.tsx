@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeRemoteModule, renderApp } from './harness';
 import { fakeApi } from '@pharmacy/test-kit';
 import { failedRemoteModule, remoteFallbackPlugin } from '../src/remotes/fallbackPlugin';
+import { buildOf, resetBuildsForTests } from '../src/remotes/builds';
 import { freshRetryPlugin, resetRetriesForTests } from '../src/remotes/freshRetry';
 import { registerRemotesFromConfig, resetRegistryForTests, resetRemote } from '../src/remotes/registry';
 import { clearRemoteCache } from '../src/remotes/RemoteSlot';
@@ -131,6 +132,15 @@ describe('registerRemotesFromConfig', () => {
     ]);
     await expect(registerRemotesFromConfig(fetchImpl)).resolves.toEqual([]);
     expect(registerRemotesMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the version and entry hash the gateway gave this visitor for each remote (the builds key is not a remote)', async () => {
+    resetBuildsForTests();
+    const builds = { catalog: { version: '0.2.0+abcd1234', integrity: 'sha256-abc' }, admin: { version: '0.1.0+00ff00ff', integrity: null } };
+    await expect(registerRemotesFromConfig(json({ catalog: '/mfe/catalog/mf-manifest.json', admin: '/mfe/admin/mf-manifest.json', builds }))).resolves.toEqual(['catalog', 'admin']);
+    expect(buildOf('catalog')).toEqual(builds.catalog);
+    expect(buildOf('admin')).toEqual(builds.admin);
+    expect(buildOf('account')).toBeUndefined();
   });
 
   it('never throws when /remotes.json is unreachable or broken, so the app still renders', async () => {

@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { buildOf } from './builds';
 
 /**
  * A retry must not be answered by the response that failed. The gateway's preload hint fetches a header remote's
@@ -28,7 +29,10 @@ export function withRetryToken(url: string, token: string): string {
 
 /**
  * Runtime plugin: the manifest of a retried remote is fetched past every cache, and its entry script is created
- * with the same token in its URL. Remotes never retried load exactly as the runtime would load them.
+ * with the same token in its URL. An entry whose hash the gateway recorded at its deploy is created with it as
+ * `integrity` (and `crossorigin`, which the check needs): the browser refuses an entry changed since
+ * (docs/operations.md#canary-releases). Other remotes load exactly as the runtime would load them. One plugin
+ * makes the entry's script for both: the runtime takes the first element a createScript hook returns.
  */
 export function freshRetryPlugin(): ModuleFederationRuntimePlugin {
   return {
@@ -40,15 +44,20 @@ export function freshRetryPlugin(): ModuleFederationRuntimePlugin {
     },
     createScript({ url, attrs, remoteInfo, resourceContext }) {
       const token = remoteInfo && retryTokens.get(remoteInfo.name);
+      const integrity = remoteInfo && buildOf(remoteInfo.name)?.integrity;
       const isEntry = resourceContext?.resourceType === 'remoteEntry' || url === remoteInfo?.entry;
-      if (!token || !isEntry) return undefined;
+      if ((!token && !integrity) || !isEntry) return undefined;
       // Returning an element means the runtime applies none of its attributes; these are the ones it would set.
       const script = document.createElement('script');
       script.type = attrs?.type === 'module' ? 'module' : 'text/javascript';
       for (const [attr, value] of Object.entries(attrs ?? {})) {
         if (attr !== 'type' && value !== undefined && value !== null) script.setAttribute(attr, String(value));
       }
-      script.src = withRetryToken(url, token);
+      if (integrity) {
+        script.integrity = integrity;
+        script.crossOrigin = 'anonymous';
+      }
+      script.src = token ? withRetryToken(url, token) : url;
       return script;
     },
   };

@@ -10,6 +10,7 @@ export { remoteFallbackPlugin } from './fallbackPlugin';
 export { remoteReports, remoteReportsPlugin, startRemoteReports } from './reporting';
 export { preloadRemoteModule } from './RemoteSlot';
 export { freshRetryPlugin } from './freshRetry';
+export { buildOf } from './builds';
 export { RemoteUnavailable, UNAVAILABLE_TITLE } from './RemoteUnavailable';
 export type { ModuleOf, PropsOf } from './types';
 

@@ -1,5 +1,6 @@
 import { getInstance, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from '@pharmacy/contracts';
+import { recordBuilds, resetBuildsForTests } from './builds';
 import { fetchFreshOnRetry } from './freshRetry';
 
 /** Served by the gateway from configuration: remote name -> mf-manifest.json URL (relative URLs work). */
@@ -23,9 +24,12 @@ async function readRemotesConfig(fetchImpl: typeof fetch): Promise<[RemoteName, 
     return [];
   }
   if (!body || typeof body !== 'object') return [];
-  return Object.entries(body as Record<string, unknown>).filter(
+  const config = Object.entries(body as Record<string, unknown>).filter(
     (pair): pair is [RemoteName, string] => isRemoteName(pair[0]) && typeof pair[1] === 'string',
   );
+  // the version and entry hash of each build this visitor is given ('builds': REMOTES_BUILDS_KEY, a type-only import here)
+  recordBuilds((body as { builds?: unknown }).builds, config.map(([name]) => name));
+  return config;
 }
 
 /** Registers the remotes of `config` not registered yet. @returns their names */
@@ -89,5 +93,6 @@ export async function resetRemote(name: RemoteName, fetchImpl: typeof fetch = fe
 /** Test helper: forget what was registered. */
 export function resetRegistryForTests(): void {
   registered.clear();
+  resetBuildsForTests();
   resetListeners.clear();
 }

@@ -16,6 +16,7 @@ import { Pending } from './parts';
 import { ReviewQueueCard } from './ReviewQueueCard';
 import { dashboardActions } from './slice';
 import { AUDIT_VIEW } from './audit/AuditTrail';
+import { REMOTES_VIEW } from './remotes/RemoteBuilds';
 import { ResponsiblePharmacist } from './responsible/ResponsiblePharmacist';
 
 const Figures = styled.dl`
@@ -105,6 +106,11 @@ export function DashboardPage() {
       <IfCan permission="audit.view">
         <p>
           <Link to={`/admin/dashboard?view=${AUDIT_VIEW}`}>Audit trail</Link>: who changed what, and every read of health data
+        </p>
+      </IfCan>
+      <IfCan permission="remotes.manage">
+        <p>
+          <Link to={`/admin/dashboard?view=${REMOTES_VIEW}`}>Remote builds</Link>: which build of each part of the shop is live, its canary, and their history
         </p>
       </IfCan>
       {stats || statsLoading ? (

@@ -45,7 +45,7 @@ async function main() {
 
   const app = Fastify({ logger: false });
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
-  await registerStatic(app as unknown as App, { root }, { live: () => new Map(), generation: 0 });
+  await registerStatic(app as unknown as App, { root }, { live: () => new Map(), forVisitor: () => new Map(), refusedEntry: () => null, generation: 0 });
   await app.ready();
 
   async function run(url: string, encoding = 'br') {

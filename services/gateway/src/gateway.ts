@@ -29,8 +29,10 @@ import { remoteOrigins, withRemoteOrigins } from './remotes/csp';
 import { apiGet, createHealthGate, type HealthGate } from './remotes/health-gate';
 import { hostSharedVersions } from './remotes/host-shared';
 import { manifestOrigins } from './remotes/origins';
+import { fetchEntryBytes } from './remotes/manifest';
 import { RemoteRegistry } from './remotes/registry';
 import { RemoteReportStore, remoteReportRoutes } from './remotes/reports';
+import { RolloutWatch, type RatesSource } from './remotes/rollout/watch';
 import { remoteRoutes } from './remotes/routes';
 import { SERVICE_NAMES, type ServiceName } from './routes-table';
 import { pageRenderer } from './pages';
@@ -50,6 +52,11 @@ export interface GatewayOptions {
   registryPollMs?: number;
   /** The check a remote build passes before it is deployed (default: remotes/health-gate.ts on the built apps). */
   healthGate?: HealthGate;
+  /**
+   * Per-version health of the remotes the rollout watch reads to abort a failing canary and roll back a failing
+   * fresh deploy by itself (docs/operations.md#canary-releases); default: what pages reported (remotes/reports).
+   */
+  rolloutRates?: RatesSource;
   /** distributed mode: how long a service may take to answer before the shopper gets 504 (default 45 s). */
   upstreamTimeoutMs?: number;
   /** Where the gateway's log lines go (default stdout). */
@@ -74,16 +81,19 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
     publicOrigin: config.publicOrigin,
     remoteUrls: config.gateway.remoteUrls,
   });
+  const staticOpts = opts.static && { ...opts.static, secureCookies: opts.static.secureCookies ?? config.production };
   const registry =
-    opts.static && store
+    staticOpts && store
       ? new RemoteRegistry(store, {
-          root: opts.static.root,
-          remoteUrls: opts.static.remoteUrls,
+          root: staticOpts.root,
+          remoteUrls: staticOpts.remoteUrls,
           pollMs: opts.registryPollMs,
           // deploys happen once the app answers: the pages' data is asked of its own routes
           healthGate:
             opts.healthGate ??
-            createHealthGate({ root: opts.static.root, originAllowed, origin: config.publicOrigin, api: (pathAndQuery) => apiGet(app, pathAndQuery) }),
+            createHealthGate({ root: staticOpts.root, originAllowed, origin: config.publicOrigin, api: (pathAndQuery) => apiGet(app, pathAndQuery) }),
+          // the hash of a build on another origin is checked again from its origin, by the deploy's own rules
+          fetchEntry: (url) => fetchEntryBytes(url, { root: staticOpts.root, originAllowed }),
         })
       : undefined;
   // set once the app exists: the page renderer calls the app's own routes for the page's data
@@ -97,7 +107,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
     docs: opts.mode === 'embedded' && config.apiDocs,
     trustedOrigins: [config.publicOrigin],
     production: config.production,
-    onNotFound: opts.static && registry ? spaFallback(opts.static, registry, (...args) => renderPage?.(...args) ?? Promise.resolve(false)) : undefined,
+    onNotFound: staticOpts && registry ? spaFallback(staticOpts, registry, (...args) => renderPage?.(...args) ?? Promise.resolve(false)) : undefined,
   });
   if (store) {
     app.addHook('onClose', async () => {
@@ -160,6 +170,19 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
     });
     app.addHook('onReady', async () => audit.start());
     app.addHook('preClose', async () => audit.stop());
+    // what shoppers' pages report of the remotes they used, per version (docs/operations.md#remote-reports)
+    const reports = new RemoteReportStore(store);
+    await reports.start();
+    await app.register(remoteReportRoutes, { store: reports });
+    // the rollout watch reads those counts (a test may give its own) and aborts or rolls back a failing build by itself
+    const watch = new RolloutWatch({
+      registry,
+      rates: opts.rolloutRates ?? ((name, sinceMs) => reports.rates(name, sinceMs)),
+      audit: opts.audit ?? audit,
+      log: app.log,
+    });
+    app.addHook('onReady', async () => watch.start());
+    app.addHook('preClose', async () => watch.stop());
     await app.register(remoteRoutes, {
       // a test's own sink reads what a deploy recorded
       audit: opts.audit ?? audit,
@@ -169,13 +192,9 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
       deployTokens: config.gateway.deployTokens,
       originAllowed,
     });
-    // what shoppers' pages report of the remotes they used, per version (docs/operations.md#remote-reports)
-    const reports = new RemoteReportStore(store);
-    await reports.start();
-    await app.register(remoteReportRoutes, { store: reports });
     followRegistryInPolicy(app, registry);
-    await registerStatic(app, opts.static, registry);
-    if (config.gateway.serverRendering) renderPage = pageRenderer(app, { root: opts.static.root, remotes: registry, origin: config.publicOrigin });
+    await registerStatic(app, staticOpts ?? opts.static, registry);
+    if (config.gateway.serverRendering) renderPage = pageRenderer(app, { root: opts.static.root, origin: config.publicOrigin });
   }
   return app;
 }
@@ -195,7 +214,7 @@ function followRegistryInPolicy(app: App, registry: RemoteRegistry): void {
     const base = reply.getHeader('content-security-policy');
     if (typeof base !== 'string' || LOCKED_DOWN.test(base)) return payload;
     if (cached.generation !== registry.generation || cached.base !== base) {
-      cached = { generation: registry.generation, base, policy: withRemoteOrigins(base, remoteOrigins(registry.live())) };
+      cached = { generation: registry.generation, base, policy: withRemoteOrigins(base, remoteOrigins(registry.servable())) };
     }
     reply.header('content-security-policy', cached.policy);
     return payload;

@@ -2,23 +2,32 @@ import path from 'node:path';
 import fs from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { HEADER_REMOTES, REMOTES, type RemoteName } from '@pharmacy/contracts';
+import { HEADER_REMOTES, REMOTES, REMOTES_BUILDS_KEY, type RemoteBuildTag, type RemoteName } from '@pharmacy/contracts';
 import type { App } from '@pharmacy/service-kit';
-import { localFile } from './remotes/manifest';
-import { REMOTE_NAMES, type RegistryEntry, type RemoteRegistry } from './remotes/registry';
+import { visitorOf } from './remotes/cohort';
+import { entryUrlOf, localFile } from './remotes/manifest';
+import { REMOTE_NAMES, versionTag, type RegistryEntry, type RemoteRegistry } from './remotes/registry';
 
 /** Where the built apps are: <root>/host-shell/dist and <root>/mfe-<folder>/dist. */
 export interface StaticOptions {
   root: string;
   /** REMOTE_URLS: remote name → URL of its mf-manifest.json, applied to the registry when it changes. */
   remoteUrls?: Partial<Record<RemoteName, string>>;
+  /** The cohort cookie is sent over HTTPS only (production). */
+  secureCookies?: boolean;
 }
 
-/** Answers a page navigation with the page rendered on the server; false leaves it to index.html. */
-export type PageRender = (request: FastifyRequest, reply: FastifyReply, headers: Record<string, string>) => Promise<boolean>;
+/** The build of each remote one visitor is given (their canary cohorts applied). */
+export type ServedRemotes = ReadonlyMap<RemoteName, RegistryEntry>;
 
-/** What is live, as the pages need it: the registry's live builds, read from memory. */
-export type LiveRemotes = Pick<RemoteRegistry, 'live' | 'generation'>;
+/**
+ * Answers a page navigation with the page rendered on the server with the builds this visitor is given (`served`,
+ * the same the browser is told in /remotes.json); false leaves it to index.html.
+ */
+export type PageRender = (request: FastifyRequest, reply: FastifyReply, headers: Record<string, string>, served: ServedRemotes) => Promise<boolean>;
+
+/** What is live, as the pages need it: the registry's builds for each visitor, read from memory. */
+export type LiveRemotes = Pick<RemoteRegistry, 'live' | 'generation' | 'forVisitor' | 'refusedEntry'>;
 
 // Webpack names hashed files "<name>.<hash>.js"; only those may be cached forever.
 const HASHED = /[.-][0-9a-f]{8,}\.(js|css|png|jpe?g|webp|svg|woff2?)$/;
@@ -48,6 +57,16 @@ export function remotesManifest(live: ReadonlyMap<RemoteName, RegistryEntry>): R
   return Object.fromEntries(
     REMOTE_NAMES.map((name) => [name, live.get(name)?.manifestUrl ?? `/mfe/${REMOTES[name].folder}/mf-manifest.json`]),
   ) as Record<RemoteName, string>;
+}
+
+/**
+ * /remotes.json: each remote's manifest URL as before, and under `builds` the version the page runs (the host
+ * reports it with what goes wrong) and the entry's hash for the browser to check.
+ */
+export function remotesConfig(served: ServedRemotes): Record<string, unknown> {
+  const builds: Partial<Record<RemoteName, RemoteBuildTag>> = {};
+  for (const [name, entry] of served) builds[name] = { version: versionTag(entry), integrity: entry.integrity ?? null };
+  return { ...remotesManifest(served), [REMOTES_BUILDS_KEY]: builds };
 }
 
 /**
@@ -81,10 +100,16 @@ export async function registerStatic(app: App, opts: StaticOptions, remotes: Liv
       ...PRE_COMPRESSED,
     });
   }
-  let served = { generation: -1, body: '' };
-  app.get('/remotes.json', { schema: { hide: true } }, async (_req, reply) => {
-    if (served.generation !== remotes.generation) served = { generation: remotes.generation, body: JSON.stringify(remotesManifest(remotes.live())) };
-    return reply.header('cache-control', 'no-cache').type('application/json').send(served.body);
+  // A build served here whose entry no longer matches the hash recorded at its deploy is not served at all.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/mfe/')) return;
+    const refused = remotes.refusedEntry(request.url.split('?')[0]);
+    if (refused) return reply.code(410).send({ success: false, code: 'GONE', message: `This build is no longer served: ${refused}.` });
+  });
+  // Per visitor (their cohort cookie, set here when missing): the same builds the page was rendered with.
+  app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
+    const served = remotes.forVisitor(visitorOf(request, reply, opts.secureCookies ?? false));
+    return reply.header('cache-control', 'private, no-cache').type('application/json').send(JSON.stringify(remotesConfig(served)));
   });
   app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>
     reply.header('cache-control', 'public, max-age=3600').type('text/plain').send('User-agent: *\nDisallow: /admin\nDisallow: /api/\nAllow: /\n'),
@@ -99,16 +124,19 @@ export async function registerStatic(app: App, opts: StaticOptions, remotes: Liv
  * browser when the remote comes back). An entry on another origin is left to the runtime. Attributes match how
  * they are fetched later: fetch() in CORS mode without credentials, the entry as a plain script.
  */
-export function preloadLinks(live: ReadonlyMap<RemoteName, RegistryEntry>, root: string): string {
+export function preloadLinks(live: ReadonlyMap<RemoteName, RegistryEntry>, root: string, refused: (entryUrl: string) => string | null = () => null): string {
   const links = ['</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous'];
   const manifests = remotesManifest(live);
   for (const name of HEADER_REMOTES) {
     const manifestUrl = manifests[name];
     links.push(`<${manifestUrl}>; rel=preload; as=fetch; crossorigin=anonymous`);
     if (!manifestUrl.startsWith('/')) continue;
-    const entry = `${manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1)}${live.get(name)?.buildInfo.remoteEntry ?? 'remoteEntry.js'}`;
+    const build = live.get(name);
+    const entry = build ? entryUrlOf(manifestUrl, build.buildInfo) : `${manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1)}remoteEntry.js`;
     const file = localFile(root, entry);
-    if (file && fs.existsSync(file)) links.push(`<${entry}>; rel=preload; as=script`);
+    // with its recorded hash, so the preloaded response is the one the runtime's checked script reuses
+    const integrity = build?.integrity ? `; integrity="${build.integrity}"; crossorigin=anonymous` : '';
+    if (file && fs.existsSync(file) && !refused(entry)) links.push(`<${entry}>; rel=preload; as=script${integrity}`);
   }
   return links.join(', ');
 }
@@ -133,9 +161,11 @@ export function spaFallback(opts: StaticOptions, remotes: LiveRemotes, render?: 
       !url.startsWith('/dev/') &&
       !path.extname(url);
     if (!isPage || !fs.existsSync(index)) return false;
-    const headers = { 'cache-control': 'no-cache', link: preloadLinks(remotes.live(), root) };
+    // the builds this visitor runs, decided once for the server render, the preload hints and /remotes.json
+    const served = remotes.forVisitor(visitorOf(request, reply, opts.secureCookies ?? false));
+    const headers = { 'cache-control': 'no-cache', link: preloadLinks(served, root, (url) => remotes.refusedEntry(url)) };
     // the page rendered on the server (pages/render.ts), else index.html for the browser to render
-    if (render && (await render(request, reply, headers))) return true;
+    if (render && (await render(request, reply, headers, served))) return true;
     reply
       .headers(headers)
       .type('text/html; charset=utf-8')

@@ -112,12 +112,14 @@ describe.each([
   it('answers health and serves /remotes.json with every remote', async () => {
     expect((await mode.app.inject('/api/health')).json()).toEqual({ success: true, data: { status: 'ok' } });
     const res = await mode.app.inject('/remotes.json');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    // per visitor (their canary cohorts): never kept by a shared cache
+    expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(res.json()).toEqual({
       catalog: '/mfe/catalog/mf-manifest.json',
       cartCheckout: '/mfe/cart-checkout/mf-manifest.json',
       account: '/mfe/account/mf-manifest.json',
       admin: '/mfe/admin/mf-manifest.json',
+      builds: expect.objectContaining({ catalog: { version: expect.any(String), integrity: null } }),
     });
   });
 

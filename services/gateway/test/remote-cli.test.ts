@@ -31,8 +31,9 @@ describe('pnpm remote', () => {
   it('list prints what is live and the history as a table', async () => {
     const { code, out } = await cli(['list', '--gateway', gateway, '--token', DEPLOY_TOKENS.catalog]);
     expect(code).toBe(0);
-    expect(out).toMatch(/^remote\s+version\s+manifest\s+deployed at\s+by\n-+/);
-    expect(out).toMatch(/\ncatalog\s+0\.1\.0\s+\/mfe\/catalog\/mf-manifest\.json\s+\S+\s+seed\n/);
+    expect(out).toMatch(/^remote\s+version\s+manifest\s+deployed at\s+by\s+canary\n-+/);
+    expect(out).toMatch(/\ncatalog\s+0\.1\.0\s+\/mfe\/catalog\/mf-manifest\.json\s+\S+\s+seed\s+-\n/);
+    expect(out).toMatch(/History \(newest first\):\nat\s+remote\s+action\s+by\s+from\s+to\s+note\n-+/);
     expect(out).toContain('History (newest first):');
   });
 
@@ -42,7 +43,7 @@ describe('pnpm remote', () => {
     const deployed = await cli(['deploy', 'catalog', url], env);
     expect(deployed).toMatchObject({ code: 0, err: '' });
     expect(deployed.out).toContain(`catalog is live from ${url}.`);
-    expect(deployed.out).toMatch(new RegExp(`catalog\\s+0\\.2\\.0\\s+/mfe/catalog/mf-manifest\\.json\\s+${url.replace(/[.]/g, '\\.')}\\s+deploy-token:catalog`));
+    expect(deployed.out).toMatch(new RegExp(`catalog\\s+deploy\\s+0\\.2\\.0\\s+/mfe/catalog/mf-manifest\\.json\\s+${url.replace(/[.]/g, '\\.')}\\s+deploy-token:catalog`));
     expect((await gw.app.inject('/remotes.json')).json().catalog).toBe(url);
 
     const back = await cli(['rollback', 'catalog'], env);
@@ -62,7 +63,35 @@ describe('pnpm remote', () => {
     expect(noToken.code).toBe(1);
     expect(noToken.err).toContain('Refused (401 UNAUTHENTICATED)');
     expect((await cli(['deploy', 'catalog'])).code).toBe(2);
-    expect((await cli(['promote', 'catalog'])).code).toBe(2);
+    expect((await cli(['promote'])).code).toBe(2);
+    const noPercent = await cli(['canary', 'catalog', url, '--gateway', gateway]);
+    expect([noPercent.code, noPercent.err.split('\n')[0]]).toEqual([2, 'canary needs --percent <1-99>']);
+    expect((await cli(['canary', 'catalog', url, '--percent', '100', '--gateway', gateway])).err).toMatch(/^--percent must be a whole number from 1 to 99, got 100/);
+    expect((await cli(['deploy', 'catalog', url, '--percent', '5', '--gateway', gateway])).code).toBe(2);
+  });
+
+  it('canary, list, promote and abort print what changed', async () => {
+    const env = { GATEWAY_URL: gateway, REMOTE_DEPLOY_TOKEN: DEPLOY_TOKENS.catalog };
+    const v3 = cdn.put('v3', fakeManifest('catalog', { buildVersion: '0.3.0' }));
+    const started = await cli(['canary', 'catalog', v3, '--percent', '10'], env);
+    expect(started).toMatchObject({ code: 0, err: '' });
+    expect(started.out).toContain(`catalog from ${v3} is in front of 10 % of visitors; everyone else stays on /mfe/catalog/mf-manifest.json.`);
+    expect(started.out).toMatch(/catalog\s+canary\s+0\.3\.0\s+\/mfe\/catalog\/mf-manifest\.json\s+\S+\s+deploy-token:catalog\s+\S+\s+10 % of visitors/);
+    expect((await cli(['list'], env)).out).toMatch(new RegExp(`\\ncatalog\\s+0\\.1\\.0\\s+/mfe/catalog/mf-manifest\\.json\\s+\\S+\\s+\\S+\\s+0\\.3\\.0 at 10 % from ${v3.replace(/[.]/g, '\\.')}`));
+
+    const promoted = await cli(['promote', 'catalog'], env);
+    expect(promoted.out).toContain(`catalog is live from ${v3} for everyone; /mfe/catalog/mf-manifest.json can be rolled back to.`);
+    expect((await gw.app.inject('/remotes.json')).json().catalog).toBe(v3);
+
+    const v4 = cdn.put('v4', fakeManifest('catalog', { buildVersion: '0.4.0' }));
+    expect((await cli(['canary', 'catalog', v4, '--percent=25'], env)).code).toBe(0);
+    const again = await cli(['canary', 'catalog', v4, '--percent', '50'], env);
+    expect(again).toMatchObject({ code: 1, err: `Refused (409 CONFLICT): catalog already has a canary (${v4} for 25 % of visitors): promote or abort it first.` });
+    const aborted = await cli(['abort', 'catalog', '--note', 'basket total wrong'], env);
+    expect(aborted.out).toContain(`catalog's canary ${v4} is stopped; everyone is on ${v3}.`);
+    expect(aborted.out).toMatch(/catalog\s+abort\s+.*basket total wrong/);
+    expect((await cli(['list'], env)).out).toMatch(/History \(newest first\):\n.*\n.*\n\S+\s+catalog\s+abort\s+deploy-token:catalog\s+.*basket total wrong/);
+    await cli(['rollback', 'catalog'], env);
   });
 
   it('as a process: the exit code and the message a pipeline sees', async () => {

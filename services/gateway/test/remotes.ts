@@ -77,10 +77,11 @@ export class FakeRemoteOrigin {
     return this.served?.origin ?? '';
   }
 
-  /** Writes a build's manifest (an object, or raw text) and answers its URL. */
-  put(folder: string, manifest: object | string): string {
+  /** Writes a build's manifest (an object, or raw text) and its entry (`entry`, unless null), and answers its URL. */
+  put(folder: string, manifest: object | string, entry: string | null = `/* ${folder} */`): string {
     fs.mkdirSync(path.join(this.dir, folder), { recursive: true });
     fs.writeFileSync(path.join(this.dir, folder, 'mf-manifest.json'), typeof manifest === 'string' ? manifest : JSON.stringify(manifest));
+    if (entry !== null) fs.writeFileSync(path.join(this.dir, folder, 'remoteEntry.js'), entry);
     return `${this.origin}/${folder}/mf-manifest.json`;
   }
 

@@ -488,6 +488,35 @@ export const STAFF_WRITE_EXAMPLES: Record<string, WriteExample> = {
       return { params: { name: 'account' }, entity: { id: 'account', name: 'account' } };
     },
   },
+  'POST /api/admin/remotes/:name/canary': {
+    action: 'remote.canary',
+    entityType: 'remote',
+    body: { manifestUrl: '/mfe/cart-checkout/mf-manifest.json', percent: 10 },
+    prepare: async (shop) => {
+      await shop.app.inject({ method: 'POST', url: '/api/admin/remotes/cartCheckout/abort', headers: shop.headers('admin'), payload: {} });
+      const body = { manifestUrl: '/mfe/cart-checkout/mf-manifest.json', percent: 10 };
+      return { params: { name: 'cartCheckout' }, body, entity: { id: 'cartCheckout', name: 'cartCheckout' } };
+    },
+  },
+  'POST /api/admin/remotes/:name/promote': {
+    action: 'remote.promote',
+    entityType: 'remote',
+    prepare: async (shop) => {
+      const res = await shop.app.inject({ method: 'POST', url: '/api/admin/remotes/admin/canary', headers: shop.headers('admin'), payload: { manifestUrl: '/mfe/admin/mf-manifest.json', percent: 50 } });
+      if (res.statusCode !== 200) throw new Error(`canary failed: ${res.body}`);
+      return { params: { name: 'admin' }, entity: { id: 'admin', name: 'admin' } };
+    },
+  },
+  'POST /api/admin/remotes/:name/abort': {
+    action: 'remote.abort',
+    entityType: 'remote',
+    body: { note: 'checking the basket first' },
+    prepare: async (shop) => {
+      const res = await shop.app.inject({ method: 'POST', url: '/api/admin/remotes/account/canary', headers: shop.headers('admin'), payload: { manifestUrl: '/mfe/account/mf-manifest.json', percent: 5 } });
+      if (res.statusCode !== 200) throw new Error(`canary failed: ${res.body}`);
+      return { params: { name: 'account' }, body: { note: 'checking the basket first' }, entity: { id: 'account', name: 'account' } };
+    },
+  },
 };
 
 /** The values a matrix call puts in a path: made-up ids, and a remote that exists (its name is validated first). */

@@ -135,6 +135,8 @@ describe('pre-compressed siblings of the built files', () => {
     const dir = path.join(root, 'mfe-catalog/dist/v2');
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify(fakeManifest('catalog', { buildVersion: '0.2.0' })));
+    // the entry too: its hash is recorded at the deploy
+    fs.writeFileSync(path.join(dir, 'remoteEntry.js'), script('entry v2'));
     const chunk = withSiblings(path.join(dir, '52.deadbeef.js'), script('v2'));
     const deployed = await gw.app.inject({
       method: 'PUT',

@@ -4,6 +4,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Ok, OkList, OneOf, StrictObject } from './envelope';
 import {
+  CANARY_PERCENT_MAX,
+  CANARY_PERCENT_MIN,
   REMOTE_ACTIONS,
   REMOTE_REPORT_KINDS,
   REMOTE_REPORT_PAGE_MAX,
@@ -25,6 +27,23 @@ export const RemoteBuildInfo = StrictObject({
 });
 export type RemoteBuildInfo = Static<typeof RemoteBuildInfo>;
 
+/**
+ * A canary: a build in front of `percent` % of visitors (each in or out for good, by their cohort cookie) while the
+ * live build serves the rest, until it is promoted or aborted (docs/operations.md#canary-releases).
+ */
+export const RemoteCanary = StrictObject({
+  manifestUrl: Type.String(),
+  origin: Type.Union([Type.String(), Type.Null()]),
+  version: Type.Union([Type.String(), Type.Null()]),
+  buildInfo: RemoteBuildInfo,
+  integrity: Type.Optional(Type.String()),
+  broken: Type.Optional(Type.String()),
+  percent: Type.Integer({ minimum: CANARY_PERCENT_MIN, maximum: CANARY_PERCENT_MAX }),
+  startedAt: Type.String({ format: 'date-time' }),
+  startedBy: Type.String(),
+});
+export type RemoteCanary = Static<typeof RemoteCanary>;
+
 /** One remote as live now. `origin` is null for a build served by the gateway itself (a path under /mfe/). */
 export const RemoteDeployment = StrictObject({
   name: RemoteNameSchema,
@@ -34,6 +53,12 @@ export const RemoteDeployment = StrictObject({
   buildInfo: RemoteBuildInfo,
   deployedAt: Type.String({ format: 'date-time' }),
   deployedBy: Type.String(),
+  /** `sha256-<base64>` of the build's remoteEntry.js as deployed (the gateway refuses to serve it once it differs). */
+  integrity: Type.Optional(Type.String()),
+  /** Why the gateway no longer serves this build (its entry changed since it was deployed): pages fall back. */
+  broken: Type.Optional(Type.String()),
+  /** The build in front of some visitors while this one serves the rest. */
+  canary: Type.Optional(RemoteCanary),
 });
 export type RemoteDeployment = Static<typeof RemoteDeployment>;
 
@@ -45,6 +70,8 @@ export const RemoteHistoryEntry = StrictObject({
   at: Type.String({ format: 'date-time' }),
   by: Type.String(),
   action: OneOf(REMOTE_ACTIONS),
+  /** Why, where it says more than the action: an abort's reason, the error counts of an automatic one. */
+  note: Type.Optional(Type.String()),
 });
 export type RemoteHistoryEntry = Static<typeof RemoteHistoryEntry>;
 
@@ -80,3 +107,17 @@ export type RemoteReport = Static<typeof RemoteReport>;
 /** POST /api/remotes/reports: a page's reports since it last sent them. */
 export const RemoteReportBatch = StrictObject({ reports: Type.Array(RemoteReport, { minItems: 1, maxItems: REMOTE_REPORTS_MAX }) });
 export type RemoteReportBatch = Static<typeof RemoteReportBatch>;
+// Canary releases (issue 24)
+
+/** POST /api/admin/remotes/{name}/canary: the build to put in front of `percent` % of visitors. */
+export const RemoteCanaryBody = StrictObject({
+  manifestUrl: RemoteDeployBody.properties.manifestUrl,
+  percent: Type.Integer({ minimum: CANARY_PERCENT_MIN, maximum: CANARY_PERCENT_MAX }),
+});
+export type RemoteCanaryBody = Static<typeof RemoteCanaryBody>;
+
+/** POST /api/admin/remotes/{name}/abort: why, for the history (optional). */
+export const RemoteAbortBody = StrictObject({
+  note: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+});
+export type RemoteAbortBody = Static<typeof RemoteAbortBody>;

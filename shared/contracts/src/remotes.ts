@@ -163,8 +163,12 @@ export const REMOTE_EXPOSES: { readonly [R in RemoteName]: readonly (keyof Remot
   }),
 };
 
-/** How a registry entry came to be live: first seen at start, deployed (by a person, a pipeline or REMOTE_URLS), or rolled back. */
-export const REMOTE_ACTIONS = ['seed', 'deploy', 'rollback'] as const;
+/**
+ * How a registry entry came to be live: first seen at start, deployed (by a person, a pipeline or REMOTE_URLS), or
+ * rolled back; a canary started, promoted to everyone or aborted, by hand or by the rollout watch (`auto-*`, by
+ * `system`, docs/operations.md#canary-releases).
+ */
+export const REMOTE_ACTIONS = ['seed', 'deploy', 'rollback', 'canary', 'promote', 'abort', 'auto-abort', 'auto-rollback'] as const;
 export type RemoteAction = (typeof REMOTE_ACTIONS)[number];
 /** Deployment history rows kept and answered (newest first); older rows are dropped. */
 export const REMOTE_HISTORY_MAX = 100;
@@ -208,3 +212,41 @@ export const REMOTE_REPORT_PAGE_MAX = 120;
 export const REMOTE_REPORTS_PER_MINUTE = 60;
 /** Per-minute counts of each remote version are kept this long (the sliding windows read less than this). */
 export const REMOTE_REPORT_RETENTION_MINUTES = 60;
+// Canary releases and integrity (issue 24, docs/operations.md#canary-releases)
+
+/** The cookie that keeps a visitor in the same cohort of every remote's canary: a random visitor id, read by the gateway. */
+export const COHORT_COOKIE = 'mf_cohort';
+/** A canary reaches between 1 and 99 % of visitors: 100 % is a promotion, 0 % an abort. */
+export const CANARY_PERCENT_MIN = 1;
+export const CANARY_PERCENT_MAX = 99;
+
+/**
+ * When the rollout watch steps in by itself (services/gateway/src/remotes/rollout/). Rates are errors per page view
+ * of one version over the last `windowMs`.
+ */
+export const ROLLOUT_POLICY = {
+  /** A canary whose error rate is above its stable version's by more than this many percentage points is aborted. */
+  marginPoints: 5,
+  /** ...once the canary has at least this many page views in the window (fewer say nothing). */
+  minViews: 20,
+  /** How often the watch reads the rates: an abort lands within 60 s of the errors being reported. */
+  checkIntervalMs: 10_000,
+  /** The window of reports the rates are read over. */
+  windowMs: 5 * 60_000,
+  /** A full deploy is watched this long after it went live, and rolled back to the previous build if it does worse. */
+  freshDeployWatchMs: 10 * 60_000,
+  /** A fresh deploy erring on more than this share of its views is rolled back even with nothing to compare it to. */
+  errorCeiling: 0.2,
+} as const;
+
+/**
+ * What /remotes.json tells the page about each remote's build beside its manifest URL: the version (the host
+ * reports it with what went wrong) and the entry's hash, which the browser checks (`integrity`) before running it.
+ */
+export interface RemoteBuildTag {
+  version: string | null;
+  /** `sha256-<base64>` of remoteEntry.js as recorded at deploy time; null when it was not recorded. */
+  integrity: string | null;
+}
+/** The key of /remotes.json that holds each remote's RemoteBuildTag (not a remote name, so older hosts skip it). */
+export const REMOTES_BUILDS_KEY = 'builds';

@@ -96,4 +96,7 @@ export const STAFF_ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /api/admin/remotes': 'remotes.manage',
   'PUT /api/admin/remotes/:name': 'remotes.manage',
   'POST /api/admin/remotes/:name/rollback': 'remotes.manage',
+  'POST /api/admin/remotes/:name/canary': 'remotes.manage',
+  'POST /api/admin/remotes/:name/promote': 'remotes.manage',
+  'POST /api/admin/remotes/:name/abort': 'remotes.manage',
 };

@@ -4,6 +4,7 @@ import { formatDate, type DutyPeriod } from '@pharmacy/contracts';
 import { selectCurrentUser, useAppSelector, useCan } from '@pharmacy/session';
 import { Button, Card, CardTitle, EmptyState, MutedText, Pagination, th } from '@pharmacy/ui';
 import { DataTable, type Column } from '../../DataTable';
+import { Refusal } from '../parts';
 import { recordExportHref, responsibleQueries, useResponsibleQueries } from './queries';
 
 const Duty = styled.div`
@@ -13,14 +14,6 @@ const Duty = styled.div`
   gap: ${th((t) => t.space(3))};
   margin-bottom: ${th((t) => t.space(4))};
   p { margin: 0; }
-`;
-
-const Refusal = styled.p`
-  margin: 0 0 ${th((t) => t.space(4))};
-  padding: ${th((t) => t.space(3))};
-  border: 1px solid ${th((t) => t.colors.dangerStrong)};
-  border-radius: ${th((t) => t.radii.md)};
-  color: ${th((t) => t.colors.dangerStrong)};
 `;
 
 /** "09:02" for today, the date too for an earlier day: a pharmacist at the desk reads it at a glance. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RemoteModuleId, RemoteName } from '@pharmacy/contracts';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS, type App } from '@pharmacy/service-kit';
-import type { LiveRemotes } from '../static-files';
+import type { ServedRemotes } from '../static-files';
 import { ServerBuilds } from './bundles';
 import { pageRest, parseTemplate, type PageTemplate } from './document';
 import type { HostRenderer, RenderedPage } from './types';
@@ -14,7 +14,6 @@ const DATA_ELEMENT_ID = 'page-data';
 
 export interface PageRendererOptions {
   root: string;
-  remotes: LiveRemotes;
   /** The shop's public origin (canonical URLs, structured data). */
   origin: string;
 }
@@ -83,7 +82,7 @@ export function pageRenderer(app: App, opts: PageRendererOptions) {
   let template: ReturnType<typeof readTemplate> | undefined;
   let reported = '';
 
-  return async function renderPage(request: FastifyRequest, reply: FastifyReply, headers: Record<string, string>): Promise<boolean> {
+  return async function renderPage(request: FastifyRequest, reply: FastifyReply, headers: Record<string, string>, served: ServedRemotes): Promise<boolean> {
     const host = builds.host();
     if (host instanceof Error) {
       if (reported !== host.message) request.log.warn({ err: host }, 'pages are rendered in the browser: no server build of the host');
@@ -93,7 +92,7 @@ export function pageRenderer(app: App, opts: PageRendererOptions) {
     template = readTemplate(indexFile, template);
     const parts = template.template;
     if (!parts) return false;
-    const live = opts.remotes.live();
+    const live = served;
     const remote = (id: RemoteModuleId) => {
       const [name, expose] = remoteModuleOf(id);
       const modules = builds.remote(name, live.get(name), host);

@@ -1,4 +1,3 @@
-import type { RemoteName } from '@pharmacy/contracts';
 import { originOf, type RegistryEntry } from './registry';
 
 /** The directives a remote on another origin needs: its entry and chunks, its manifest fetch, and its CSS, images and fonts. */
@@ -27,10 +26,13 @@ export function withRemoteOrigins(policy: string, origins: readonly string[]): s
   return directives.join(';');
 }
 
-/** The origins the live remotes load from: each manifest's, and its public path's when chunks come from elsewhere (a CDN). */
-export function remoteOrigins(live: ReadonlyMap<RemoteName, RegistryEntry>): string[] {
+/**
+ * The origins the builds served now load from (the live ones and the canaries): each manifest's, and its public
+ * path's when chunks come from elsewhere (a CDN).
+ */
+export function remoteOrigins(served: Iterable<RegistryEntry>): string[] {
   const origins = new Set<string>();
-  for (const entry of live.values()) {
+  for (const entry of served) {
     for (const url of [entry.manifestUrl, entry.buildInfo.publicPath ?? '']) {
       const origin = originOf(url);
       if (origin) origins.add(origin);

@@ -40,23 +40,23 @@ export function localFile(root: string, manifestUrl: string): string | null {
 /** The size cap was reached: the rest is not read. */
 class TooLarge extends Error {}
 
-async function readCapped(response: Response): Promise<string> {
-  if (Number(response.headers.get('content-length') ?? 0) > MANIFEST_MAX_BYTES) throw new TooLarge();
+async function readCapped(response: Response, maxBytes: number): Promise<Buffer> {
+  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) throw new TooLarge();
   const reader = response.body?.getReader();
-  if (!reader) return '';
+  if (!reader) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MANIFEST_MAX_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel();
       throw new TooLarge();
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 export interface ManifestSource {
@@ -68,33 +68,43 @@ export interface ManifestSource {
   log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
-const NOT_FETCHED = 'the manifest could not be fetched';
+/** What is fetched: its name in a refusal, what is accepted and how large it may be. */
+interface Fetched {
+  what: 'manifest' | 'entry';
+  accept: string;
+  maxBytes: number;
+}
+const MANIFEST: Fetched = { what: 'manifest', accept: 'application/json', maxBytes: MANIFEST_MAX_BYTES };
+/** A remote's entry (remoteEntry.js) is a few dozen KB of script. */
+export const ENTRY_MAX_BYTES = 5 * 1024 * 1024;
+const ENTRY: Fetched = { what: 'entry', accept: '*/*', maxBytes: ENTRY_MAX_BYTES };
 
 /**
- * The manifest's text: read from disk for a build the gateway serves itself, fetched otherwise, from an allowed
- * origin only, redirects included (5 s, 1 MB, at most three redirects and only to http(s)). Throws a
+ * A file of a remote build: read from disk for a build the gateway serves itself, fetched otherwise, from an allowed
+ * origin only, redirects included (5 s, a size cap, at most three redirects and only to http(s)). Throws a
  * ManifestProblem naming the rule that refused it, or only that it could not be fetched: what the other end
  * answered (its status, its error, its size) is logged, not told, so the registry cannot be used to probe
  * what answers where.
  */
-export async function fetchManifestText(manifestUrl: string, source: ManifestSource): Promise<string> {
-  if (manifestUrl.startsWith('/')) {
-    const file = localFile(source.root, manifestUrl);
-    if (!file) throw new ManifestProblem(`${NOT_FETCHED}: ${manifestUrl} is not a file the shop serves (a path must be /mfe/<remote folder>/…)`);
+async function fetchBuildFile(fileUrl: string, source: ManifestSource, kind: Fetched): Promise<Buffer> {
+  const notFetched = `the ${kind.what} could not be fetched`;
+  if (fileUrl.startsWith('/')) {
+    const file = localFile(source.root, fileUrl);
+    if (!file) throw new ManifestProblem(`${notFetched}: ${fileUrl} is not a file the shop serves (a path must be /mfe/<remote folder>/…)`);
     try {
-      return await fs.promises.readFile(file, 'utf8');
+      return await fs.promises.readFile(file);
     } catch {
-      throw new ManifestProblem(`${NOT_FETCHED}: ${manifestUrl} does not exist on this server`);
+      throw new ManifestProblem(`${notFetched}: ${fileUrl} does not exist on this server`);
     }
   }
-  const refused = (rule: string) => new ManifestProblem(`${NOT_FETCHED}: ${rule}`);
-  let url = new URL(manifestUrl);
+  const refused = (rule: string) => new ManifestProblem(`${notFetched}: ${rule}`);
+  let url = new URL(fileUrl);
   if (!source.originAllowed(url.origin)) throw refused(`origin ${url.origin} is not allowed (REMOTE_ORIGINS)`);
   const deadline = AbortSignal.timeout(MANIFEST_TIMEOUT_MS);
   let why: string;
   try {
     for (let hop = 0; ; hop++) {
-      const response = await fetch(url, { redirect: 'manual', signal: deadline, headers: { accept: 'application/json' } });
+      const response = await fetch(url, { redirect: 'manual', signal: deadline, headers: { accept: kind.accept } });
       if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {
         await response.body?.cancel();
         const next = new URL(response.headers.get('location') as string, url);
@@ -104,7 +114,7 @@ export async function fetchManifestText(manifestUrl: string, source: ManifestSou
         url = next;
         continue;
       }
-      if (response.ok) return await readCapped(response);
+      if (response.ok) return await readCapped(response, kind.maxBytes);
       await response.body?.cancel();
       why = `${url.href} answered ${response.status}`;
       break;
@@ -114,13 +124,23 @@ export async function fetchManifestText(manifestUrl: string, source: ManifestSou
     const e = err as Error & { cause?: { code?: string; message?: string } };
     why =
       err instanceof TooLarge
-        ? `${url.href} is larger than ${MANIFEST_MAX_BYTES / 1024} KB`
+        ? `${url.href} is larger than ${kind.maxBytes / 1024} KB`
         : e.name === 'TimeoutError'
           ? `${url.href} did not answer within ${MANIFEST_TIMEOUT_MS / 1000} s`
           : `${url.href}: ${e.cause?.code ?? e.cause?.message ?? e.message}`;
   }
-  source.log?.warn({ manifestUrl, why }, 'remote manifest could not be fetched');
-  throw new ManifestProblem(`${NOT_FETCHED} (the shop's log has the reason)`);
+  source.log?.warn({ [`${kind.what}Url`]: fileUrl, why }, `remote ${kind.what} could not be fetched`);
+  throw new ManifestProblem(`${notFetched} (the shop's log has the reason)`);
+}
+
+/** The manifest's text (fetchBuildFile's rules, 1 MB at most). */
+export async function fetchManifestText(manifestUrl: string, source: ManifestSource): Promise<string> {
+  return (await fetchBuildFile(manifestUrl, source, MANIFEST)).toString('utf8');
+}
+
+/** The bytes of a build's entry (remoteEntry.js), by fetchBuildFile's rules: its hash is recorded at deploy time. */
+export function fetchEntryBytes(entryUrl: string, source: ManifestSource): Promise<Buffer> {
+  return fetchBuildFile(entryUrl, source, ENTRY);
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -171,4 +191,14 @@ export function buildInfoOf(manifest: MfManifest): RemoteBuildInfo {
     ...(publicPath ? { publicPath: String(publicPath) } : {}),
     remoteEntry: `${remoteEntry.path ? `${remoteEntry.path.replace(/\/$/, '')}/` : ''}${remoteEntry.name}`,
   };
+}
+
+/** Where the browser loads the entry of a build from: its public path (or beside the manifest when `auto`) and its entry file. */
+export function entryUrlOf(manifestUrl: string, buildInfo: RemoteBuildInfo): string {
+  const shop = 'http://shop.invalid';
+  const manifest = new URL(manifestUrl, shop);
+  const publicPath = buildInfo.publicPath;
+  const base = !publicPath || publicPath === 'auto' ? manifest : new URL(publicPath, manifest);
+  const entry = new URL(buildInfo.remoteEntry ?? 'remoteEntry.js', base);
+  return entry.origin === shop ? `${entry.pathname}${entry.search}` : entry.href;
 }

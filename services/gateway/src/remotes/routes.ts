@@ -1,4 +1,6 @@
 import {
+  RemoteAbortBody,
+  RemoteCanaryBody,
   RemoteChangeResponse,
   RemoteDeployBody,
   RemoteListResponse,
@@ -6,11 +8,13 @@ import {
   StrictObject,
   type RemoteName,
 } from '@pharmacy/contracts';
+import type { FastifyRequest } from 'fastify';
 import { auditPlugin, badRequest, ok, okList, responses, unprocessable, type AuditSink, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { deployAccess, deployerOf, pipelineActorOf } from './deploy-auth';
-import { buildInfoOf, fetchManifestText, ManifestProblem, mismatches, parseManifest } from './manifest';
+import { sri } from './integrity';
+import { buildInfoOf, entryUrlOf, fetchEntryBytes, fetchManifestText, ManifestProblem, mismatches, parseManifest } from './manifest';
 import type { OriginRule } from './origins';
-import type { RemoteRegistry } from './registry';
+import type { RegistryEntry, RemoteRegistry } from './registry';
 
 const NoQuery = StrictObject({});
 
@@ -56,33 +60,103 @@ export const remoteRoutes: FastifyPluginAsyncTypebox<RemoteRoutesOptions> = asyn
     return okList(data, { history });
   });
 
+  /**
+   * The build at `manifestUrl` as the registry records it, once it fits the host: manifest, exposes and shared
+   * singletons checked, and the hash of its entry recorded (the gateway and the browser refuse it once it differs).
+   * 422 with every mismatch at once.
+   */
+  async function checkedBuild(name: RemoteName, given: string, request: FastifyRequest): Promise<RegistryEntry> {
+    const manifestUrl = normalised(given);
+    const source = { root, originAllowed, log: request.log };
+    let problems: string[];
+    let manifest;
+    let integrity: string | undefined;
+    try {
+      manifest = parseManifest(await fetchManifestText(manifestUrl, source));
+      problems = mismatches(name, manifest, hostShared());
+      if (!problems.length) integrity = sri(await fetchEntryBytes(entryUrlOf(manifestUrl, buildInfoOf(manifest)), source));
+    } catch (err) {
+      if (!(err instanceof ManifestProblem)) throw err;
+      problems = [err.message];
+    }
+    if (problems.length || !manifest) throw unprocessable(`The ${name} build at ${manifestUrl} cannot go live: ${problems.join('; ')}.`);
+    return { manifestUrl, buildInfo: buildInfoOf(manifest), integrity, deployedAt: new Date().toISOString(), deployedBy: deployerOf(request) };
+  }
+
   app.put(
     '/api/admin/remotes/:name',
     { schema: { tags: ['remotes'], params: RemoteNameParams, querystring: NoQuery, body: RemoteDeployBody, response: responses(RemoteChangeResponse) } },
     async (request) => {
       const name = request.params.name as RemoteName;
-      const manifestUrl = normalised(request.body.manifestUrl);
-      let problems: string[];
-      let manifest;
-      try {
-        manifest = parseManifest(await fetchManifestText(manifestUrl, { root, originAllowed, log: request.log }));
-        problems = mismatches(name, manifest, hostShared());
-      } catch (err) {
-        if (!(err instanceof ManifestProblem)) throw err;
-        problems = [err.message];
-      }
-      if (problems.length || !manifest) throw unprocessable(`The ${name} build at ${manifestUrl} cannot go live: ${problems.join('; ')}.`);
-      const by = deployerOf(request);
-      const result = await registry.deploy(name, { manifestUrl, buildInfo: buildInfoOf(manifest), deployedAt: new Date().toISOString(), deployedBy: by });
+      const build = await checkedBuild(name, request.body.manifestUrl, request);
+      const result = await registry.deploy(name, build);
+      const { manifestUrl, deployedBy: by } = build;
       request.log.info({ remote: name, from: result.change.from, to: manifestUrl, by }, 'remote deployed');
       await request.audit({
         action: 'remote.deploy',
         entity: { type: 'remote', id: name, name },
         before: { manifestUrl: result.change.from },
-        after: { manifestUrl, buildInfo: result.deployment.buildInfo },
+        after: { manifestUrl, buildInfo: result.deployment.buildInfo, integrity: build.integrity },
         actor: pipelineActorOf(request),
       });
       return ok(result, `${name} is live from ${manifestUrl}.`);
+    },
+  );
+
+  app.post(
+    '/api/admin/remotes/:name/canary',
+    { schema: { tags: ['remotes'], params: RemoteNameParams, querystring: NoQuery, body: RemoteCanaryBody, response: responses(RemoteChangeResponse) } },
+    async (request) => {
+      const name = request.params.name as RemoteName;
+      const { percent } = request.body;
+      const build = await checkedBuild(name, request.body.manifestUrl, request);
+      const result = await registry.canary(name, build, percent);
+      request.log.info({ remote: name, live: result.change.from, canary: build.manifestUrl, percent, by: build.deployedBy }, 'remote canary started');
+      await request.audit({
+        action: 'remote.canary',
+        entity: { type: 'remote', id: name, name },
+        before: { manifestUrl: result.change.from },
+        after: { manifestUrl: build.manifestUrl, buildInfo: build.buildInfo, integrity: build.integrity, percent },
+        actor: pipelineActorOf(request),
+      });
+      return ok(result, `${name} from ${build.manifestUrl} is in front of ${percent} % of visitors; everyone else stays on ${result.change.from}.`);
+    },
+  );
+
+  app.post(
+    '/api/admin/remotes/:name/promote',
+    { schema: { tags: ['remotes'], params: RemoteNameParams, querystring: NoQuery, response: responses(RemoteChangeResponse) } },
+    async (request) => {
+      const name = request.params.name as RemoteName;
+      const result = await registry.promote(name, deployerOf(request));
+      request.log.info({ remote: name, from: result.change.from, to: result.change.to, by: result.change.by }, 'remote canary promoted');
+      await request.audit({
+        action: 'remote.promote',
+        entity: { type: 'remote', id: name, name },
+        before: { manifestUrl: result.change.from },
+        after: { manifestUrl: result.change.to },
+        actor: pipelineActorOf(request),
+      });
+      return ok(result, `${name} is live from ${result.change.to} for everyone; ${result.change.from} can be rolled back to.`);
+    },
+  );
+
+  app.post(
+    '/api/admin/remotes/:name/abort',
+    { schema: { tags: ['remotes'], params: RemoteNameParams, querystring: NoQuery, body: RemoteAbortBody, response: responses(RemoteChangeResponse) } },
+    async (request) => {
+      const name = request.params.name as RemoteName;
+      const note = request.body?.note;
+      const result = await registry.abort(name, deployerOf(request), { note });
+      request.log.info({ remote: name, canary: result.change.from, by: result.change.by }, 'remote canary aborted');
+      await request.audit({
+        action: 'remote.abort',
+        entity: { type: 'remote', id: name, name },
+        before: { canary: result.change.from },
+        after: { manifestUrl: result.change.to, ...(note ? { note } : {}) },
+        actor: pipelineActorOf(request),
+      });
+      return ok(result, `${name}'s canary ${result.change.from} is stopped; everyone is on ${result.change.to}.`);
     },
   );
 
