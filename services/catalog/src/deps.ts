@@ -21,8 +21,10 @@ export interface CatalogDeps extends ServiceDeps<RateLimits> {
    * signed-in safety check answers 503, as it does when the account service is down.
    */
   account?: SafetyProfileSource;
-  /** Injectable clock for the age rule (tests). */
+  /** Injectable clock for the age rule and batch expiry (tests). */
   now?: () => Date;
+  /** How often batches past their expiry are looked for (EXPIRY_SWEEP_MS unless a test sets it). */
+  expirySweepMs?: number;
   /** Lets a caller (the benchmark, tests) reach the read model this plugin loads. */
   readModel?: ProductReadModel;
 }

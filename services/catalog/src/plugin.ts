@@ -62,7 +62,7 @@ export function buildCatalogService(deps: CatalogDeps): FastifyPluginAsyncTypebo
     // After the history is settled: a restock's line is then either applied (skipped) or not (moved now).
     const restocked = await stock.recoverRestocking();
     if (restocked > 0) app.log.warn({ restocked }, 'finished restocks a crash interrupted');
-    await sweepExpired(app, batches);
+    await sweepExpired(app, batches, deps.expirySweepMs ?? EXPIRY_SWEEP_MS);
     await app.register(productRoutes, { readModel, products, service: createProductService({ db, blobs: deps.blobs, readModel, adjustments }) });
     await app.register(stockAdminRoutes, { adjustments, batches, now });
     const limits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
@@ -79,14 +79,14 @@ export function buildCatalogService(deps: CatalogDeps): FastifyPluginAsyncTypebo
 export const EXPIRY_SWEEP_MS = 60_000;
 
 /** Expired batches leave sale at start, then every EXPIRY_SWEEP_MS while the service runs (docs/domain.md#batches). */
-async function sweepExpired(app: Parameters<FastifyPluginAsyncTypebox>[0], batches: BatchService): Promise<void> {
+async function sweepExpired(app: Parameters<FastifyPluginAsyncTypebox>[0], batches: BatchService, everyMs: number): Promise<void> {
   const run = () =>
     batches.sweep().then(
       (expired) => expired > 0 && app.log.warn({ expired }, 'batches past their expiry left sale'),
       (err: unknown) => app.log.error({ err }, 'the expiry sweep failed; it runs again shortly'),
     );
   await run();
-  const timer = setInterval(() => void run(), EXPIRY_SWEEP_MS);
+  const timer = setInterval(() => void run(), everyMs);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -28,6 +28,19 @@ const stocked = (id: string, batches: BatchDoc[], over: Parameters<typeof produc
 });
 
 let t: TestCatalog;
+
+/** Polls `check` until it passes (the sweep runs on its own interval). */
+async function waitFor(check: () => Promise<void>, timeoutMs = 3000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (e) {
+      if (Date.now() > until) throw e;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+}
 let clock = new Date('2026-11-27T10:00:00Z');
 afterEach(() => t?.close());
 
@@ -152,6 +165,15 @@ describe('expiry', () => {
     expect(view.available).toBe(18);
     expect(view.history.find((h) => h.reason === 'expired')).toMatchObject({ delta: -5, lot: 'PCM-EDGE', batchId: 'edge', note: 'Expired: lot PCM-EDGE, 5 units off sale.', availableAfter: 20 });
     expect(await shopStock('para')).toBe(18);
+  });
+
+  it('while the service runs, the sweep takes a batch off sale once its day has passed, without any order', async () => {
+    clock = new Date('2026-12-01T23:59:00Z');
+    t = await buildTestCatalog({ products: products(), now: () => clock, expirySweepMs: 20 });
+    expect(await shopStock('para')).toBe(25);
+    clock = new Date('2026-12-02T00:00:30Z');
+    await waitFor(async () => expect(await shopStock('para')).toBe(20));
+    expect((await stockOf('para')).history.filter((h) => h.reason === 'expired')).toHaveLength(1);
   });
 
   it('a batch already past its expiry leaves sale at start, once, with one history line', async () => {

@@ -62,7 +62,7 @@ export interface TestCatalog {
 }
 
 export async function buildTestCatalog(
-  opts: { products?: ProductDoc[]; reviewLimit?: { max: number; timeWindow: string }; store?: DocumentStore; now?: () => Date } = {},
+  opts: { products?: ProductDoc[]; reviewLimit?: { max: number; timeWindow: string }; store?: DocumentStore; now?: () => Date; expirySweepMs?: number } = {},
 ): Promise<TestCatalog> {
   // A given store (data on disk, a store that fails on cue) is closed with the catalog like the in-memory one.
   const store = opts.store ?? (await openStore({ name: 'catalog', inMemory: true }));
@@ -79,6 +79,7 @@ export async function buildTestCatalog(
       purchases,
       account,
       now: opts.now,
+      expirySweepMs: opts.expirySweepMs,
       readModel,
       internalToken: keys.internalToken,
       rateLimits: opts.reviewLimit ? { reviewAdd: opts.reviewLimit } : undefined,
