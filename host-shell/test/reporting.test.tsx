@@ -8,6 +8,7 @@ import { act, screen } from '@testing-library/react';
 import { routes } from '../src/app/routes';
 import { remoteReports, remoteReportsPlugin, REPORT_FLUSH_MS, UNKNOWN_VERSION } from '../src/remotes/reporting';
 import { clearRemoteCache } from '../src/remotes/RemoteSlot';
+import { recordBuilds, resetBuildsForTests } from '../src/remotes/builds';
 import { resetRegistryForTests } from '../src/remotes/registry';
 import { fakeRemoteModule, renderApp } from './harness';
 
@@ -42,6 +43,7 @@ const manifestLoaded = (name: string, buildVersion: string) => plugin.afterLoadM
 beforeEach(() => {
   clearRemoteCache();
   resetRegistryForTests();
+  resetBuildsForTests();
   remoteReports.reset();
   remoteReports.setRoutes(routes);
   beacon.mockClear();
@@ -65,6 +67,15 @@ describe('the runtime plugin', () => {
     remoteReports.flush();
     expect(beacon).toHaveBeenCalledWith('/api/remotes/reports', expect.any(Blob));
     expect(await sent()).toEqual([{ remote: 'catalog', version: '2.4.0', page: '/pharmacy/product/:productId', kind: 'load-error' }]);
+  });
+
+  it('reports the version tag /remotes.json gave this visitor’s build, which tells a canary from the live build', async () => {
+    manifestLoaded('catalog', '0.1.0');
+    recordBuilds({ catalog: { version: '0.1.0+9f2c41aa', integrity: null } }, ['catalog']);
+    window.history.pushState({}, '', '/pharmacy/products');
+    plugin.errorLoadRemote({ id: 'catalog/ProductListing', lifecycle: 'onLoad', error: new Error('ScriptNetworkError') });
+    remoteReports.flush();
+    expect(await sent()).toEqual([{ remote: 'catalog', version: '0.1.0+9f2c41aa', page: '/pharmacy/products', kind: 'load-error' }]);
   });
 
   it('says the version is unknown when the manifest itself never arrived', async () => {

@@ -2,6 +2,7 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
 import type { RemoteModuleId, RemoteName, RemoteReport, RemoteReportKind, RemoteRoutes } from '@pharmacy/contracts';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { remoteNameOf } from './types';
+import { buildOf } from './builds';
 
 // Type-only use of contracts (see registry.ts): tsc checks these against REMOTE_REPORTS_MAX and the route table.
 const REPORTS_URL: (typeof RemoteRoutes)['reports']['path'] = '/api/remotes/reports';
@@ -34,8 +35,12 @@ class RemoteReporter {
     this.versions.set(name, version);
   }
 
+  /**
+   * The version tag the gateway gave this visitor's build in /remotes.json (unique per build, so a canary and the live
+   * build are told apart even with one version number); else the manifest's buildVersion.
+   */
   versionOf(name: RemoteName): string {
-    return this.versions.get(name) ?? UNKNOWN_VERSION;
+    return buildOf(name)?.version ?? this.versions.get(name) ?? UNKNOWN_VERSION;
   }
 
   /** The route pattern of `pathname` among the app's routes ('/pharmacy/product/:productId'), '/*' when none. */
