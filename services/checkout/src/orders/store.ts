@@ -15,6 +15,7 @@ import {
   type ReviewStatus,
   type ResponsiblePharmacist,
   type DispensedFrom,
+  type SupplyFacts,
   centsToDecimal,
 } from '@pharmacy/contracts';
 import type { Collection, DocumentStore } from '@pharmacy/db';
@@ -33,6 +34,8 @@ export interface OrderItemDoc {
   pharmacyOnly?: boolean;
   /** A prescription medicine: the prescription item it dispenses (prescriptions/supply.ts holds its quantity). */
   prescription?: DispensedFrom;
+  /** What supply limits counted when the order was placed; capture checks them again (docs/domain.md#supply-limits). */
+  supply?: SupplyFacts;
 }
 
 /**

@@ -1,0 +1,13 @@
+import type { Collection, DocumentStore } from '@pharmacy/db';
+import type { WindowEntry } from './engine';
+
+/** One person's or one address's supply window (docs/domain.md#supply-limits): its orders, and the revision each write moves. */
+export type WindowDoc = {
+  _id: string;
+  revision: number;
+  entries: WindowEntry[];
+};
+
+export const SUPPLY_WINDOWS = 'supply_windows';
+
+export const windowsCollection = (store: DocumentStore): Collection<WindowDoc> => store.collection<WindowDoc>(SUPPLY_WINDOWS);
