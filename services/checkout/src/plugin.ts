@@ -30,6 +30,7 @@ import { REMINDER_INTERVAL_MS, createReminderJob } from './prescriptions/reminde
 import { createRepeats } from './prescriptions/repeat';
 import { repeatRoutes } from './prescriptions/repeat-routes';
 import { createPrescriptionSupply } from './prescriptions/supply';
+import { supplyLimitRoutes } from './limits/routes';
 import { benchOff, createSupplyLimits } from './limits/service';
 
 export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
@@ -83,6 +84,7 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     await app.register(cartRoutes, { carts: cartService, pricing, limits, pastOrder: orderService.details });
     await app.register(addressRoutes, { addresses, limits });
     await app.register(orderRoutes, { orders: orderService, limits });
+    await app.register(supplyLimitRoutes, { limits: supplyLimits, account: deps.account, market: market.code, now });
     await app.register(adminOrderRoutes, { orders, figures, service: orderService, account: deps.account, now });
     await app.register(internalRoutes, { orders: orderService, internalToken: deps.internalToken });
     const files = deps.prescriptionFiles ?? new MemoryBlobStore();

@@ -5,13 +5,15 @@
  * sweep tidies it; a closed order gives its entry back.
  */
 import type { Doc, DocumentStore } from '@pharmacy/db';
+import { memoryAuditSink } from '@pharmacy/service-kit';
 import { createWindowLedger, personKey, addressKey, type WindowDoc } from '../src/limits/ledger';
 import { limitRules } from '../src/limits/table';
 import { UK_ADDRESS, approveSandbox, createHarness, payOrder, prepareShopper, type Harness } from './harness';
 
 let h: Harness;
+const audit = memoryAuditSink();
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness({ deps: { audit } });
 });
 afterAll(() => h.close());
 
@@ -180,5 +182,60 @@ describe('the window ledger under faults', () => {
     expect(await ledger.sweep(async () => new Set())).toBe(1);
     expect(await entriesOn(personKey('u-crash'))).toEqual([]);
     await expect(ledger.claim({ orderId: 'crash-3', userId: 'u-crash', address, lines })).resolves.toBeUndefined();
+  });
+});
+
+describe('a pharmacist’s override of a policy rule, for one order', () => {
+  const grant = (body: object, roles: Array<'pharmacist' | 'catalogue'> = ['pharmacist']) =>
+    h.app.inject({ method: 'POST', url: '/api/admin/supply-limits/overrides', headers: h.asStaff('staff-ph', roles), payload: body });
+
+  it('a law cannot be overridden, and says so', async () => {
+    const res = await grant({ userId: 'u-ovr', ruleId: 'gb-paracetamol-tablets', reason: 'Asked nicely' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toMatch(/is the law/);
+    expect(await h.store.collection('supply_overrides').find({ userId: 'u-ovr' })).toEqual([]);
+  });
+
+  it('only staff with the clinical permission may grant one', async () => {
+    const res = await grant({ userId: 'u-ovr', ruleId: 'gb-painkiller-packs', reason: 'Care home' }, ['catalogue']);
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('lets the next order that needs it exceed the rule once, records it on the order, and is audited', async () => {
+    await windows().deleteMany({});
+    audit.entries.length = 0;
+    const user = 'u-ovr';
+    const a = await paracetamol(16);
+    const granted = await grant({ userId: user, ruleId: 'gb-painkiller-packs', reason: 'Supplying a care home, checked with the manager' });
+    expect(granted.statusCode).toBe(200);
+    expect(audit.entries).toEqual([
+      expect.objectContaining({ action: 'supply-limit.override', entity: expect.objectContaining({ type: 'user', id: user }), after: expect.objectContaining({ ruleId: 'gb-painkiller-packs' }) }),
+    ]);
+    // The cart lets the third pack in while the override is open; the order claims it.
+    const addressId = await prepareShopper(h, user, [{ productId: a, quantity: 3 }], { ...UK_ADDRESS, line1: '5 Override Row' });
+    const placed = await create(user, addressId);
+    expect(placed.statusCode).toBe(200);
+    const order = await h.store.collection<{ _id: string; supplyOverrides?: unknown[] }>('orders').findOne({ _id: placed.json().data.orderId });
+    expect(order?.supplyOverrides).toEqual([expect.objectContaining({ ruleId: 'gb-painkiller-packs', reason: 'Supplying a care home, checked with the manager' })]);
+    const usage = await h.app.inject({ method: 'GET', url: `/api/admin/supply-limits/usage/${user}`, headers: h.asStaff('staff-ph', ['pharmacist']) });
+    expect(usage.json().data.overrides).toEqual([expect.objectContaining({ status: 'used', orderId: placed.json().data.orderId })]);
+
+    // The order it was used for is paid: capture honours what the order recorded.
+    await payOrder(h, user, placed.json().data);
+    // Used once only: the same cart again is refused, at the cart and at the order.
+    expect((await add(user, a, 3)).json()).toMatchObject({ code: 'SUPPLY_LIMIT' });
+    await h.store.collection('carts').updateOne({ _id: user }, { $set: { items: [{ productId: a, quantity: 3 }] } });
+    const again = await create(user, addressId);
+    expect(again.json()).toMatchObject({ code: 'SUPPLY_LIMIT', message: 'You can buy up to 2 packs of paracetamol or aspirin medicines in one order; your cart has 3.' });
+  });
+
+  it('a revoked override no longer applies; revoking twice is refused', async () => {
+    const user = 'u-ovr-revoke';
+    const granted = (await grant({ userId: user, ruleId: 'gb-painkiller-packs', reason: 'Granted in error' })).json().data as { _id: string };
+    const revoke = () => h.app.inject({ method: 'DELETE', url: `/api/admin/supply-limits/overrides/${granted._id}`, headers: h.asStaff('staff-ph', ['pharmacist']) });
+    expect((await revoke()).json().data).toMatchObject({ status: 'revoked' });
+    expect((await revoke()).statusCode).toBe(422);
+    const rules = await h.app.inject({ method: 'GET', url: '/api/admin/supply-limits/rules', headers: h.asStaff('staff-ph', ['pharmacist']) });
+    expect(rules.json().data.rules.find((r: { id: string }) => r.id === 'gb-codeine-pack-size')).toMatchObject({ kind: 'law', max: 32 });
   });
 });

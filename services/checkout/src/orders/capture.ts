@@ -91,7 +91,8 @@ export function createOrderCapture(deps: OrderCaptureDeps) {
         throw new HttpError(409, CheckoutErrorCodes.ORDER_CLOSED, closedMessage);
       }
       // Again before money moves, over the lines as ordered: the table may have changed since (docs/domain.md#supply-limits).
-      deps.supplyLimits.checkSale(order.items);
+      // The overrides the order used at create still stand for it.
+      deps.supplyLimits.checkSale(order.items, new Set((order.supplyOverrides ?? []).map((o) => o.ruleId)));
       const at = nowMs();
       // The capture intent is on disk before the provider is called: if we stop before recording the outcome,
       // reconciliation asks the provider instead of letting the order expire as unpaid.

@@ -120,6 +120,8 @@ export interface OrderDoc {
   orderNumber?: string;
   userId: string;
   items: OrderItemDoc[];
+  /** A pharmacist's one-order overrides of supply-limit policy rules this order used (docs/domain.md#supply-limits). */
+  supplyOverrides?: Array<{ overrideId: string; ruleId: string; reason: string; grantedBy: { id: string; name: string } }>;
   /** For "did this user buy this product" without reaching into items (both adapters match array elements). */
   productIds: string[];
   /** A copy of the address (an order older than today's shape keeps that version's fields: addresses/legacy.ts). */

@@ -50,7 +50,7 @@ export interface PlacingDeps {
   /** The shopper's prescriptions: what covers each prescription medicine, and holding its quantity. */
   prescriptions: Pick<PrescriptionSupply, 'of' | 'today' | 'reserve' | 'giveBack'>;
   /** Legal and policy supply limits: the sale checked on the quote, the order counted on its windows. */
-  supplyLimits: Pick<SupplyLimits, 'checkSale' | 'claim' | 'giveBack'>;
+  supplyLimits: Pick<SupplyLimits, 'checkSale' | 'waivedFor' | 'claim' | 'release'>;
   /** The origin the provider sends the shopper back to, from the checkout request's Origin header. */
   returnOrigin: (requestOrigin: string | undefined) => string;
   market: Market;
@@ -91,7 +91,7 @@ export function createPlacing(deps: PlacingDeps) {
     const profile = await deps.account.safetyProfile(p.userId);
     const quote = await deps.catalog.quote(entries.map((e) => ({ productId: e.productId, quantity: e.quantity })), profile);
     if (chosen.method !== 'collect' && quote.items.some(collectOnly)) throw unprocessable(COLLECT_ONLY_MESSAGE, CheckoutErrorCodes.COLLECT_ONLY);
-    deps.supplyLimits.checkSale(quote.items);
+    deps.supplyLimits.checkSale(quote.items, await deps.supplyLimits.waivedFor(p.userId));
     const at = deps.now();
     const held = quote.items.some((q) => q.requiresPrescription) ? await deps.prescriptions.of(p.userId) : [];
     const today = deps.prescriptions.today();
@@ -152,7 +152,7 @@ export function createPlacing(deps: PlacingDeps) {
       // can tell an entry of an order that never got further from one that counts.
       name: 'supply',
       run: (p) => deps.supplyLimits.claim(p.draft as OrderDoc),
-      undo: (p) => deps.supplyLimits.giveBack(p.orderId),
+      undo: (p) => deps.supplyLimits.release(p.orderId),
     },
     {
       // Before the stock: an order refused for its prescription's quantity (another order took it) asks the catalog nothing.
