@@ -217,6 +217,8 @@ describe('a pharmacist’s override of a policy rule, for one order', () => {
     expect(placed.statusCode).toBe(200);
     const order = await h.store.collection<{ _id: string; supplyOverrides?: unknown[] }>('orders').findOne({ _id: placed.json().data.orderId });
     expect(order?.supplyOverrides).toEqual([expect.objectContaining({ ruleId: 'gb-painkiller-packs', reason: 'Supplying a care home, checked with the manager' })]);
+    const staffView = await h.app.inject({ method: 'GET', url: `/api/admin/orders/details/${placed.json().data.orderId}`, headers: h.asStaff('staff-ph', ['pharmacist']) });
+    expect(staffView.json().data.supplyOverrides).toEqual([expect.objectContaining({ ruleId: 'gb-painkiller-packs', grantedBy: expect.objectContaining({ id: 'staff-ph' }) })]);
     const usage = await h.app.inject({ method: 'GET', url: `/api/admin/supply-limits/usage/${user}`, headers: h.asStaff('staff-ph', ['pharmacist']) });
     expect(usage.json().data.overrides).toEqual([expect.objectContaining({ status: 'used', orderId: placed.json().data.orderId })]);
 

@@ -222,6 +222,7 @@ export function toApiOrder(d: OrderDoc, taxRatePercent: number, country: string)
     expiresAt: iso(d.expiresAt),
     acknowledgedWarnings: d.acknowledgedWarnings,
     acknowledgedAt: d.acknowledgedAt === null ? null : iso(d.acknowledgedAt),
+    ...(d.supplyOverrides?.length ? { supplyOverrides: d.supplyOverrides } : {}),
     history: d.history.map((h): OrderHistoryEntry => ({
       field: h.field, from: h.from, to: h.to, at: iso(h.at), by: h.by, ...(h.byName ? { byName: h.byName } : {}), ...(h.note ? { note: h.note } : {}),
     })),
