@@ -22,12 +22,16 @@ import {
   type StockAdjustmentInput,
   type BatchReceiveInput,
   type StaffUser,
+  type SupplyLimitsTable,
+  type SupplyOverride,
+  type SupplyOverrideBody,
+  type SupplyUsage,
 } from '@pharmacy/contracts';
 import { apiData, apiList, type ListResult } from '@pharmacy/session';
 
 // Paths come from the route table (docs/architecture.md#routes); the methods below are the table's.
 const { adminProducts, products, safety, features } = CatalogRoutes;
-const { adminOrders } = CheckoutRoutes;
+const { adminOrders, adminSupplyLimits } = CheckoutRoutes;
 
 /** A page of the staff product list or of the orders: the rows and the paging figures beside them. */
 export type ProductList = ListResult<Product, PageFigures>;
@@ -96,6 +100,12 @@ export const adminApi = {
   /** Which health-profile terms the catalog's medicine knowledge table knows (public: sends terms, keeps nothing). */
   recogniseTerms: (terms: string[], signal?: AbortSignal) =>
     apiData.post<SafetyRecognition[]>(pathTo(safety.recognise), { terms }, { signal }),
+
+  /** The market's supply limits, a shopper's window usage and overrides, and the pharmacist's "allow once" (docs/api.md#supply-limits). */
+  supplyLimitRules: (signal?: AbortSignal) => apiData.get<SupplyLimitsTable>(pathTo(adminSupplyLimits.rules), { signal }),
+  supplyUsage: (userId: string, signal?: AbortSignal) => apiData.get<SupplyUsage>(pathTo(adminSupplyLimits.usage, { userId }), { signal }),
+  grantSupplyOverride: (body: SupplyOverrideBody) => apiData.post<SupplyOverride>(pathTo(adminSupplyLimits.grant), body),
+  revokeSupplyOverride: (overrideId: string) => apiData.delete<SupplyOverride>(pathTo(adminSupplyLimits.revoke, { id: overrideId })),
 
   listFeatures: () => apiData.get<Feature[]>(pathTo(features.list)),
   addFeature: (image: string) => apiData.post<Feature>(pathTo(features.add), { image }),

@@ -180,6 +180,9 @@ export function OrderDetailsDialog(props: OrderDetailsDialogProps) {
                 ))}
               </History>
             )}
+            {order.supplyOverrides?.map((o) => (
+              <Warn key={o.overrideId}>{`Supply limit ${o.ruleId} allowed once by ${o.grantedBy.name}: ${o.reason}`}</Warn>
+            ))}
             {order.acknowledgedWarnings.length > 0 && (
               <Warn>Safety warnings acknowledged by the shopper: {order.acknowledgedWarnings.join('; ')}</Warn>
             )}

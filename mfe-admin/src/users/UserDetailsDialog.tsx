@@ -9,6 +9,7 @@ import { Restricted } from '../safety/Restricted';
 import type { RecognitionState } from '../safety/slice';
 import { Center } from '../styles';
 import { StaffRolesEditor } from './StaffRolesEditor';
+import { SupplyOverrides } from './SupplyOverrides';
 
 const List = styled.dl`
   display: grid;
@@ -80,6 +81,7 @@ export function UserDetailsDialog({ open, user, loading, recognition, onClose }:
             ))}
           </List>
           <StaffRolesEditor key={user._id} user={user} />
+          <SupplyOverrides key={`supply-${user._id}`} userId={user._id} />
         </>
       ) : (
         <p>The details of this user could not be loaded.</p>

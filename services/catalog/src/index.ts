@@ -13,6 +13,9 @@ export { DEFAULT_RATE_LIMITS, type CatalogDeps, type RateLimits } from './deps';
 export { checkoutPurchaseChecker, type PurchaseChecker } from './clients/checkout';
 export { createProductReadModel, type ProductReadModel } from './products/readModel';
 export { seedCatalog } from './seed/seed';
+// Checkout's supply-limit tests hold the seeded catalog against the legal rules (docs/domain.md#supply-limits).
+export { SEED_PRODUCTS } from './seed/products';
+export { supplyFacts } from './products/supply';
 
 /**
  * Opens the catalog's store and media, seeds the demo catalog on first start (unless CATALOG_SEED=false),

@@ -30,6 +30,8 @@ import { REMINDER_INTERVAL_MS, createReminderJob } from './prescriptions/reminde
 import { createRepeats } from './prescriptions/repeat';
 import { repeatRoutes } from './prescriptions/repeat-routes';
 import { createPrescriptionSupply } from './prescriptions/supply';
+import { supplyLimitRoutes } from './limits/routes';
+import { benchOff, createSupplyLimits } from './limits/service';
 
 export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 
@@ -68,10 +70,12 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     const prescriptionMail = createPrescriptionMail({ prescriptions, account: deps.account, publicOrigin: deps.publicOrigin, log: app.log });
     // Quantity on verified prescriptions: matched to cart lines, reserved by orders, given back (docs/domain.md#ordering-against-a-prescription).
     const supply = await createPrescriptionSupply({ store: deps.store, orders, market: market.code, now });
+    // Legal and policy supply limits per market (docs/domain.md#supply-limits).
+    const supplyLimits = await createSupplyLimits({ store: deps.store, orders, market: market.code, now, off: benchOff(process.env, app.log) });
     const pricing = createDeliveryPricing(market);
-    const cartService = createCartService({ carts, catalog: deps.catalog, account: deps.account, prescriptions: supply, now, log: app.log });
+    const cartService = createCartService({ carts, catalog: deps.catalog, account: deps.account, prescriptions: supply, supplyLimits, now, log: app.log });
     const orderService = createOrderService({
-      orders, carts, prescriptions: supply, addresses, catalog: deps.catalog, account: deps.account, payments: deps.payments, holds,
+      orders, carts, prescriptions: supply, supplyLimits, addresses, catalog: deps.catalog, account: deps.account, payments: deps.payments, holds,
       returnOrigin: (requestOrigin) => returnOriginFor(trusted, deps.publicOrigin, requestOrigin),
       market, pricing, orderTtlMs: deps.orderTtlMs ?? ORDER_EXPIRY_MS, publicOrigin: deps.publicOrigin, now, log: app.log,
     });
@@ -80,6 +84,7 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     await app.register(cartRoutes, { carts: cartService, pricing, limits, pastOrder: orderService.details });
     await app.register(addressRoutes, { addresses, limits });
     await app.register(orderRoutes, { orders: orderService, limits });
+    await app.register(supplyLimitRoutes, { limits: supplyLimits, account: deps.account, market: market.code, now });
     await app.register(adminOrderRoutes, { orders, figures, service: orderService, account: deps.account, now });
     await app.register(internalRoutes, { orders: orderService, internalToken: deps.internalToken });
     const files = deps.prescriptionFiles ?? new MemoryBlobStore();
@@ -108,6 +113,7 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
       intervalMs: deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
       log: app.log,
       mailRetries: [prescriptionMail.retry],
+      tidy: [supplyLimits.sweep],
     });
     app.addHook('onReady', async () => sweeper.start());
     app.addHook('onClose', async () => sweeper.stop());

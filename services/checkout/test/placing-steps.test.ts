@@ -21,6 +21,7 @@ function faultyStore(store: DocumentStore): DocumentStore {
       updateOne: (args) => ((args[1] as { $set?: { paymentId?: string } }).$set?.paymentId ? 'started' : null),
     },
     orderHolds: { insertOne: () => 'limits' },
+    supply_windows: { insertOne: () => 'supply', updateOne: () => 'supply' },
     prescriptions: { updateOne: (args) => ((args[1] as { $push?: object }).$push ? 'prescriptions' : null) },
   };
   return {
@@ -81,15 +82,19 @@ const openPayments = (orderIds: string[]) =>
   h.store.collection<{ _id: string; orderId: string; status: string }>('sandboxPayments').find({ orderId: { $in: orderIds }, status: { $in: ['created', 'approved'] } });
 
 test('every declared step has a failure injected below', () => {
-  expect([...PLACING_STEPS]).toEqual(['quote', 'order', 'limits', 'prescriptions', 'stock', 'payment', 'started']);
+  expect([...PLACING_STEPS]).toEqual(['quote', 'order', 'limits', 'supply', 'prescriptions', 'stock', 'payment', 'started']);
 });
 
 test.each(PLACING_STEPS.map((s, i) => [i + 1, s] as const))('stopped at step %i (%s): no stock held, no payment open, no order half-made', async (_n, step) => {
   const userId = `u-step-${step}`;
+  // Every shopper here delivers to the same address: earlier steps' orders would count on its codeine window.
+  await h.store.collection('supply_windows').deleteMany({});
   const p = await h.addProduct({ price: 4.5, totalStock: 10 });
   const medicine = await h.addProduct({ requiresPrescription: true, totalStock: 10 });
   const rx = await addPrescription(h, { userId, items: [{ productId: medicine, quantityLeft: 5 }] });
-  const addressId = await prepareShopper(h, userId, [{ productId: p, quantity: 3 }, { productId: medicine, quantity: 2 }]);
+  // A codeine pack counts on the shopper's and the address's supply windows (docs/domain.md#supply-limits).
+  const codeine = await h.addProduct({ totalStock: 10, activeIngredients: ['Codeine phosphate 8mg'], packSize: '16 tablets', dosageForm: 'Tablets' });
+  const addressId = await prepareShopper(h, userId, [{ productId: p, quantity: 3 }, { productId: medicine, quantity: 2 }, { productId: codeine, quantity: 1 }]);
   fault = step;
   let res;
   try {
@@ -109,6 +114,8 @@ test.each(PLACING_STEPS.map((s, i) => [i + 1, s] as const))('stopped at step %i 
   const stored = await h.store.collection<{ _id: string; userId: string }>('orders').find({ userId });
   expect(await openPayments(stored.map((o) => o._id))).toEqual([]);
   expect(await h.store.collection('orderHolds').find({ userId })).toEqual([]);
+  const windows = await h.store.collection<{ _id: string; entries: unknown[] }>('supply_windows').find({ _id: `person:${userId}` });
+  expect(windows.flatMap((w) => w.entries)).toEqual([]);
   // The cart is kept, and the same order goes through once nothing fails.
   const again = await h.app.inject({ method: 'POST', url: '/api/shop/order/create', headers: h.as(userId), payload: { addressId } });
   expect(again.statusCode).toBe(200);

@@ -447,6 +447,33 @@ export const STAFF_WRITE_EXAMPLES: Record<string, WriteExample> = {
       };
     },
   },
+  'POST /api/admin/supply-limits/overrides': {
+    action: 'supply-limit.override',
+    entityType: 'user',
+    body: { userId: 'someone', ruleId: 'gb-painkiller-packs', reason: 'Supplying a care home.' },
+    prepare: async (shop) => {
+      const shopper = await signUpShopper(shop);
+      const body = { userId: shopper.id, ruleId: 'gb-painkiller-packs', reason: 'Supplying a care home.' };
+      return { params: {}, body, entity: { id: shopper.id, name: shopper.name }, change: { before: undefined, after: { ruleId: 'gb-painkiller-packs', reason: 'Supplying a care home.', status: 'open' } } };
+    },
+  },
+  'DELETE /api/admin/supply-limits/overrides/:id': {
+    action: 'supply-limit.revoke',
+    entityType: 'user',
+    prepare: async (shop) => {
+      const shopper = await signUpShopper(shop);
+      const granted = await shop.app.inject({
+        method: 'POST', url: '/api/admin/supply-limits/overrides', headers: shop.headers('admin'),
+        payload: { userId: shopper.id, ruleId: 'gb-painkiller-packs', reason: 'Granted in error.' },
+      });
+      if (granted.statusCode !== 200) throw new Error(`grant failed: ${granted.body}`);
+      return {
+        params: { id: granted.json().data._id },
+        entity: { id: shopper.id, name: shopper.name },
+        change: { before: { ruleId: 'gb-painkiller-packs', status: 'open' }, after: { ruleId: 'gb-painkiller-packs', status: 'revoked' } },
+      };
+    },
+  },
   'PUT /api/admin/users/roles/:id': {
     action: 'staff.roles',
     entityType: 'user',

@@ -542,6 +542,21 @@ export const QuoteRequest = StrictObject({
 });
 export type QuoteRequest = Static<typeof QuoteRequest>;
 
+/**
+ * What a legal or policy supply limit counts in one pack (docs/domain.md#supply-limits), derived by the catalog from
+ * the product's active ingredients, pack size and dosage form, never typed by staff. `units`: tablets, capsules or
+ * sachets per pack, ml for a liquid, the pack's own count otherwise. `ingredients`: the safety table's ingredient ids
+ * with mg per unit (per ml for a liquid); an ingredient the table does not know is left out.
+ */
+export const SupplyForm = OneOf(['tablet', 'effervescent-tablet', 'capsule', 'liquid', 'sachet', 'other']);
+export type SupplyForm = Static<typeof SupplyForm>;
+export const SupplyFacts = StrictObject({
+  form: SupplyForm,
+  units: Type.Number({ minimum: 0 }),
+  ingredients: Type.Array(StrictObject({ id: Type.String(), mgPerUnit: Type.Number({ minimum: 0 }) })),
+});
+export type SupplyFacts = Static<typeof SupplyFacts>;
+
 export const QuoteItem = StrictObject({
   ...ProductSummary.properties,
   quantity: Type.Integer(),
@@ -552,6 +567,8 @@ export const QuoteItem = StrictObject({
   reasonCode: Type.Optional(QuoteReasonCode),
   /** Safety warnings for the quoted profile (empty without one). */
   warnings: Type.Array(SafetyWarning),
+  /** What a supply limit counts in one pack (null for an unknown product). */
+  supply: Type.Union([SupplyFacts, Type.Null()]),
 });
 export type QuoteItem = Static<typeof QuoteItem>;
 

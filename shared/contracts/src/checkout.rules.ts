@@ -119,6 +119,8 @@ export const CheckoutErrorCodes = {
   OUTSIDE_DELIVERY_AREA: 'OUTSIDE_DELIVERY_AREA',
   /** A controlled or refrigerated medicine in an order sent by a method other than collect. */
   COLLECT_ONLY: 'COLLECT_ONLY',
+  /** A legal or policy supply limit refuses the cart or order; the message is the rule's sentence (docs/domain.md#supply-limits). */
+  SUPPLY_LIMIT: 'SUPPLY_LIMIT',
 } as const;
 
 /** Why an order holding a controlled or refrigerated medicine offers collect only (docs/domain.md#controlled-and-refrigerated-medicines). */

@@ -391,6 +391,10 @@ export const Order = StrictObject({
   /** Safety warnings the shopper acknowledged when ordering (empty when there were none). */
   acknowledgedWarnings: Type.Array(Type.String()),
   acknowledgedAt: Type.Union([Type.String(), Type.Null()]),
+  /** A pharmacist's one-order overrides of supply-limit policy rules this order used (docs/domain.md#supply-limits). */
+  supplyOverrides: Type.Optional(
+    Type.Array(StrictObject({ overrideId: Type.String(), ruleId: Type.String(), reason: Type.String(), grantedBy: StrictObject({ id: Type.String(), name: Type.String() }) })),
+  ),
   history: Type.Array(OrderHistoryEntry),
   /** The consultation answers given at checkout (empty when no product needed them). */
   consultation: Type.Array(ConsultationAnswer),

@@ -10,7 +10,7 @@
  * count as the name, but suggestions say which name they were read as.
  */
 
-export const TABLE_VERSION = '2026-11-23.1';
+export const TABLE_VERSION = '2026-11-27.1';
 
 interface Named {
   id: string;
@@ -286,6 +286,14 @@ export const INGREDIENTS: IngredientEntry[] = [
     names: ['pseudoephedrine hydrochloride'],
     brands: ['Sudafed Decongestant', 'Galpseud'],
     misspellings: ['psuedoephedrine', 'pseudoephedrin', 'pseudoefedrine'],
+    classes: ['decongestants'],
+    conditions: DECONGESTANT_CONDITIONS,
+  },
+  {
+    id: 'ephedrine',
+    name: 'Ephedrine',
+    names: ['ephedrine hydrochloride', 'ephedrine sulphate'],
+    misspellings: ['ephedrin', 'efedrine'],
     classes: ['decongestants'],
     conditions: DECONGESTANT_CONDITIONS,
   },

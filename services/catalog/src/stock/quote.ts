@@ -1,5 +1,6 @@
 import { effectiveMaxPerOrder, type Quote, type QuoteItem, type SafetyProfile, type StockLine } from '@pharmacy/contracts';
 import { effectivePriceCents, toSummary } from '../products/model';
+import { supplyFacts } from '../products/supply';
 import type { ProductReadModel } from '../products/readModel';
 import { ageBlock } from '../safety/answer';
 import { unrecognisedTerms, warningsFor } from '../safety/match';
@@ -36,6 +37,7 @@ export function quote(readModel: ProductReadModel, lines: StockLine[], profile: 
         reason: 'This product is no longer sold.',
         reasonCode: 'NOT_FOUND',
         warnings: [],
+        supply: null,
       };
     }
     const item: QuoteItem = {
@@ -44,6 +46,7 @@ export function quote(readModel: ProductReadModel, lines: StockLine[], profile: 
       lineTotalCents: effectivePriceCents(p) * line.quantity,
       available: true,
       warnings: profile ? warningsFor(p, profile) : [],
+      supply: supplyFacts(p),
     };
     const block = ageBlock(p, profile, now);
     if (p.totalStock < line.quantity) {

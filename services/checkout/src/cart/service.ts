@@ -3,6 +3,7 @@ import { HttpError, notFound, unprocessable } from '@pharmacy/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountClient } from '../clients/account';
 import { CatalogUnavailableError, type CatalogClient, type QuoteLine } from '../clients/catalog';
+import type { SupplyLimits } from '../limits/service';
 import { coverageOf, refusalError, type Coverage, type PrescriptionDoc, type PrescriptionSupply } from '../prescriptions/supply';
 import { ageBlock, capFor, collectOnly, isGone, lineProblem, warningMessages } from '../safety';
 import type { CartEntry, CartStore } from './store';
@@ -63,6 +64,7 @@ export function createCartService(deps: {
   catalog: CatalogClient;
   account: AccountClient;
   prescriptions: Pick<PrescriptionSupply, 'of' | 'today'>;
+  supplyLimits: Pick<SupplyLimits, 'checkCart'>;
   now: () => Date;
   log: FastifyBaseLogger;
 }) {
@@ -204,7 +206,11 @@ export function createCartService(deps: {
    * profile) and checks that product may go into a cart; returns its quote and all of them, which price the answer.
    * Nothing is written before this passes, so a refused change leaves the cart as it was.
    */
-  async function orderable(userId: string, productId: string, quantity: number): Promise<{ q: QuoteLine; known: Quoted; prescriptionLeft?: number }> {
+  async function orderable(
+    userId: string,
+    productId: string,
+    quantity: number,
+  ): Promise<{ q: QuoteLine; known: Quoted; others: CartEntry[]; prescriptionLeft?: number }> {
     const entries = (await carts.items(userId)).filter((e) => e.productId !== productId);
     const { profile, unavailable } = await profileOf(userId);
     const quotes = await quoteMap([...entries, { productId, quantity }], profile);
@@ -215,10 +221,22 @@ export function createCartService(deps: {
     if (age) throw unprocessable(age.message, CheckoutErrorCodes.AGE_RESTRICTED);
     // Without the profile the age cannot be checked: an age-restricted product waits rather than slipping in.
     if (unavailable && q.minAge > 0) throw new HttpError(503, ErrorCodes.UNAVAILABLE, UNAVAILABLE_MESSAGES.account);
-    if (!q.requiresPrescription) return { q, known: { quotes, profile } };
+    if (!q.requiresPrescription) return { q, known: { quotes, profile }, others: entries };
     const covered = (await coverageFor(userId, [q]))(productId);
     if ('refusal' in covered) throw refusalError(covered.refusal, q.title);
-    return { q, known: { quotes, profile }, prescriptionLeft: covered.from.quantityLeft };
+    return { q, known: { quotes, profile }, others: entries, prescriptionLeft: covered.from.quantityLeft };
+  }
+
+  /**
+   * The whole cart as it would be with this line at `quantity`, against the supply limits and the shopper's windows
+   * (422 SUPPLY_LIMIT), from the quotes the change already made (docs/domain.md#supply-limits).
+   */
+  async function withinSupplyLimits(userId: string, q: QuoteLine, quantity: number, others: CartEntry[], quotes: Quotes): Promise<void> {
+    const lines = others.flatMap((e) => {
+      const other = quotes.get(e.productId);
+      return other ? [{ ...other, quantity: e.quantity }] : [];
+    });
+    await deps.supplyLimits.checkCart(userId, [...lines, { ...q, quantity }]);
   }
 
   return {
@@ -231,8 +249,10 @@ export function createCartService(deps: {
 
     /** `capped.requested` is the line's quantity with this addition, before the cap. */
     async add(userId: string, productId: string, quantity: number): Promise<CartResult> {
-      const { q, known, prescriptionLeft } = await orderable(userId, productId, quantity);
+      const { q, known, others, prescriptionLeft } = await orderable(userId, productId, quantity);
       const cap = capFor(q, prescriptionLeft);
+      const had = (await carts.items(userId)).find((i) => i.productId === productId)?.quantity ?? 0;
+      await withinSupplyLimits(userId, q, Math.min(had + quantity, cap.max), others, known.quotes);
       let wanted = quantity;
       await carts.mutate(userId, (items) => {
         const line = items.find((i) => i.productId === productId);
@@ -251,8 +271,9 @@ export function createCartService(deps: {
 
     async update(userId: string, productId: string, quantity: number): Promise<CartResult> {
       if (!(await carts.items(userId)).some((i) => i.productId === productId)) throw notFound('That product is not in your cart.');
-      const { q, known, prescriptionLeft } = await orderable(userId, productId, quantity);
+      const { q, known, others, prescriptionLeft } = await orderable(userId, productId, quantity);
       const cap = capFor(q, prescriptionLeft);
+      await withinSupplyLimits(userId, q, Math.min(quantity, cap.max), others, known.quotes);
       const notice = cap.reasonFor(quantity);
       const capped = cap.cappedAt(quantity);
       await carts.mutate(userId, (items) => {

@@ -3,6 +3,7 @@ import type { Collection } from '@pharmacy/db';
 import { HttpError, conflict, unprocessable } from '@pharmacy/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { PaymentError, type PaymentProvider, type PaymentState } from '../payments/port';
+import type { SupplyLimits } from '../limits/service';
 import type { OrderLedger } from './ledger';
 import type { OrderRecords } from './records';
 import type { OrderDoc } from './store';
@@ -32,6 +33,7 @@ export interface OrderCaptureDeps {
   payments: Pick<PaymentProvider, 'name' | 'capture' | 'getPayment'>;
   records: OrderRecords;
   ledger: Pick<OrderLedger, 'markPaid' | 'closeUnpaid'>;
+  supplyLimits: Pick<SupplyLimits, 'checkSale'>;
   now: () => Date;
   log: FastifyBaseLogger;
 }
@@ -88,6 +90,9 @@ export function createOrderCapture(deps: OrderCaptureDeps) {
       if (order.paymentStatus !== 'pending' || order.orderStatus === 'rejected') {
         throw new HttpError(409, CheckoutErrorCodes.ORDER_CLOSED, closedMessage);
       }
+      // Again before money moves, over the lines as ordered: the table may have changed since (docs/domain.md#supply-limits).
+      // The overrides the order used at create still stand for it.
+      deps.supplyLimits.checkSale(order.items, new Set((order.supplyOverrides ?? []).map((o) => o.ruleId)));
       const at = nowMs();
       // The capture intent is on disk before the provider is called: if we stop before recording the outcome,
       // reconciliation asks the provider instead of letting the order expire as unpaid.

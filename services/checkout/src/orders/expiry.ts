@@ -15,6 +15,8 @@ export function createExpirySweeper(
     log: FastifyBaseLogger;
     /** More mail owed elsewhere in checkout (a prescription's decision), retried after the orders' own. */
     mailRetries?: Array<() => Promise<void>>;
+    /** More to tidy after the orders' own moves (supply windows of closed orders). */
+    tidy?: Array<() => Promise<unknown>>;
   },
 ) {
   let timer: NodeJS.Timeout | null = null;
@@ -54,6 +56,7 @@ export function createExpirySweeper(
       await orders.retryStock();
       await orders.retryNotices();
       for (const retry of opts.mailRetries ?? []) await retry();
+      for (const tidy of opts.tidy ?? []) await tidy();
       if (expired > 0) opts.log.info({ expired }, 'expired unpaid orders and released their stock');
       return expired;
     }, 'order sweep failed; it runs again on the next tick');

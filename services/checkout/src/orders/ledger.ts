@@ -4,6 +4,7 @@ import { HttpError } from '@pharmacy/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CartStore } from '../cart/store';
 import type { CatalogClient } from '../clients/catalog';
+import type { SupplyLimits } from '../limits/service';
 import type { PrescriptionSupply } from '../prescriptions/supply';
 import type { HoldSlots } from './holds';
 import type { OrderMail } from './mail/notifier';
@@ -17,6 +18,7 @@ export interface OrderLedgerDeps {
   carts: Pick<CartStore, 'mutate'>;
   holds: Pick<HoldSlots, 'release'>;
   prescriptions: Pick<PrescriptionSupply, 'giveBack'>;
+  supplyLimits: Pick<SupplyLimits, 'giveBack'>;
   mail: Pick<OrderMail, 'deliver'>;
   records: OrderRecords;
   now: () => Date;
@@ -66,6 +68,8 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
   async function gaveBackPrescriptions(orderId: string, move: StockMove): Promise<boolean> {
     try {
       await deps.prescriptions.giveBack(orderId);
+      // The order stops counting on its supply windows on the same moves (docs/domain.md#supply-limits).
+      await deps.supplyLimits.giveBack(orderId);
       return true;
     } catch (err) {
       deps.log.warn({ err, orderId }, `prescription quantity not given back on ${move}; the sweeper will retry`);

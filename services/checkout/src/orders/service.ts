@@ -7,6 +7,7 @@ import type { CartStore } from '../cart/store';
 import type { CatalogClient } from '../clients/catalog';
 import type { DeliveryPricing } from '../delivery/pricing';
 import type { PaymentProvider } from '../payments/port';
+import type { SupplyLimits } from '../limits/service';
 import type { PrescriptionSupply } from '../prescriptions/supply';
 import { createOrderCapture } from './capture';
 import type { HoldSlots } from './holds';
@@ -30,6 +31,8 @@ export interface OrderServiceDeps {
   holds: HoldSlots;
   /** Prescription quantity: matched, held by placing, given back wherever stock is released. */
   prescriptions: PrescriptionSupply;
+  /** Legal and policy supply limits (docs/domain.md#supply-limits). */
+  supplyLimits: SupplyLimits;
   /** The origin the provider sends the shopper back to, from the checkout request's Origin header. */
   returnOrigin: (requestOrigin: string | undefined) => string;
   /** The market: the currency orders are charged in, the delivery area, the country of addresses. */
@@ -51,9 +54,9 @@ export function createOrderService(deps: OrderServiceDeps) {
   const { orders, payments, now, log } = deps;
   const records = createOrderRecords({ orders, taxRatePercent: deps.pricing.taxRatePercent, market: deps.market });
   const mail = createOrderMail({ orders, account: deps.account, toApi: records.toApi, publicOrigin: deps.publicOrigin, market: deps.market, log });
-  const ledger = createOrderLedger({ orders, catalog: deps.catalog, carts: deps.carts, holds: deps.holds, prescriptions: deps.prescriptions, mail, records, now, log });
+  const ledger = createOrderLedger({ orders, catalog: deps.catalog, carts: deps.carts, holds: deps.holds, prescriptions: deps.prescriptions, supplyLimits: deps.supplyLimits, mail, records, now, log });
   const placing = createPlacing({ ...deps, ledger });
-  const capture = createOrderCapture({ orders, payments, records, ledger, now, log });
+  const capture = createOrderCapture({ orders, payments, records, ledger, supplyLimits: deps.supplyLimits, now, log });
   const sweep = createOrderSweep({ orders, payments, ledger, capture, now, log });
   const review = createPharmacistReview({ orders, payments, records, ledger, mail, now, log });
   const toApi = records.toApi;

@@ -15,6 +15,7 @@ import {
   type ReviewStatus,
   type ResponsiblePharmacist,
   type DispensedFrom,
+  type SupplyFacts,
   centsToDecimal,
 } from '@pharmacy/contracts';
 import type { Collection, DocumentStore } from '@pharmacy/db';
@@ -33,6 +34,8 @@ export interface OrderItemDoc {
   pharmacyOnly?: boolean;
   /** A prescription medicine: the prescription item it dispenses (prescriptions/supply.ts holds its quantity). */
   prescription?: DispensedFrom;
+  /** What supply limits counted when the order was placed; capture checks them again (docs/domain.md#supply-limits). */
+  supply?: SupplyFacts;
 }
 
 /**
@@ -117,6 +120,8 @@ export interface OrderDoc {
   orderNumber?: string;
   userId: string;
   items: OrderItemDoc[];
+  /** A pharmacist's one-order overrides of supply-limit policy rules this order used (docs/domain.md#supply-limits). */
+  supplyOverrides?: Array<{ overrideId: string; ruleId: string; reason: string; grantedBy: { id: string; name: string } }>;
   /** For "did this user buy this product" without reaching into items (both adapters match array elements). */
   productIds: string[];
   /** A copy of the address (an order older than today's shape keeps that version's fields: addresses/legacy.ts). */
@@ -217,6 +222,7 @@ export function toApiOrder(d: OrderDoc, taxRatePercent: number, country: string)
     expiresAt: iso(d.expiresAt),
     acknowledgedWarnings: d.acknowledgedWarnings,
     acknowledgedAt: d.acknowledgedAt === null ? null : iso(d.acknowledgedAt),
+    ...(d.supplyOverrides?.length ? { supplyOverrides: d.supplyOverrides } : {}),
     history: d.history.map((h): OrderHistoryEntry => ({
       field: h.field, from: h.from, to: h.to, at: iso(h.at), by: h.by, ...(h.byName ? { byName: h.byName } : {}), ...(h.note ? { note: h.note } : {}),
     })),

@@ -40,6 +40,7 @@ import type {
 } from '../prescriptions';
 import type { OkEnvelope } from '../envelope';
 import type { ErasureResponse } from '../sessions';
+import type { SupplyLimitsTable, SupplyOverride, SupplyOverrideBody, SupplyUsage } from '../supply-limits';
 import { route } from './route';
 
 type Ok<T> = OkEnvelope<T>;
@@ -117,6 +118,13 @@ export const CheckoutRoutes = {
     providerReturn: route<never, undefined, { orderId: string }>()('GET', '/api/payments/return'),
     /** Where a provider sends a shopper who cancelled: 303 to the cancel page with the `orderId`. */
     providerCancel: route<never, undefined, { orderId: string }>()('GET', '/api/payments/cancel'),
+  },
+  /** The pharmacist's view of supply limits and their one-order overrides (docs/api.md#supply-limits). */
+  adminSupplyLimits: {
+    rules: route<Ok<SupplyLimitsTable>>()('GET', '/api/admin/supply-limits/rules'),
+    usage: route<Ok<SupplyUsage>>()('GET', '/api/admin/supply-limits/usage/:userId'),
+    grant: route<Ok<SupplyOverride>, SupplyOverrideBody>()('POST', '/api/admin/supply-limits/overrides'),
+    revoke: route<Ok<SupplyOverride>>()('DELETE', '/api/admin/supply-limits/overrides/:id'),
   },
   /** Service to service only: the internal token, never proxied (docs/architecture.md#services). */
   internal: {

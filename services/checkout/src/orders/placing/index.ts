@@ -21,6 +21,7 @@ import type { CatalogClient } from '../../clients/catalog';
 import type { DeliveryPricing } from '../../delivery/pricing';
 import { providerReturnUrls } from '../../payments/return-urls';
 import type { PaymentProvider } from '../../payments/port';
+import type { SupplyLimits } from '../../limits/service';
 import type { PrescriptionSupply } from '../../prescriptions/supply';
 import { coverageOf } from '../../prescriptions/supply';
 import { collectOnly } from '../../safety';
@@ -33,7 +34,7 @@ import { orderLines } from './lines';
 import { runSteps, type Step } from './steps';
 
 /** Placing an order, in the order its steps run (docs/architecture.md#placing-an-order). */
-export const PLACING_STEPS = ['quote', 'order', 'limits', 'prescriptions', 'stock', 'payment', 'started'] as const;
+export const PLACING_STEPS = ['quote', 'order', 'limits', 'supply', 'prescriptions', 'stock', 'payment', 'started'] as const;
 export type PlacingStep = (typeof PLACING_STEPS)[number];
 
 export interface PlacingDeps {
@@ -48,6 +49,8 @@ export interface PlacingDeps {
   ledger: Pick<OrderLedger, 'moveStock' | 'closeUnpaid'>;
   /** The shopper's prescriptions: what covers each prescription medicine, and holding its quantity. */
   prescriptions: Pick<PrescriptionSupply, 'of' | 'today' | 'reserve' | 'giveBack'>;
+  /** Legal and policy supply limits: the sale checked on the quote, the order counted on its windows. */
+  supplyLimits: Pick<SupplyLimits, 'checkSale' | 'waivedFor' | 'claim' | 'release'>;
   /** The origin the provider sends the shopper back to, from the checkout request's Origin header. */
   returnOrigin: (requestOrigin: string | undefined) => string;
   market: Market;
@@ -88,6 +91,7 @@ export function createPlacing(deps: PlacingDeps) {
     const profile = await deps.account.safetyProfile(p.userId);
     const quote = await deps.catalog.quote(entries.map((e) => ({ productId: e.productId, quantity: e.quantity })), profile);
     if (chosen.method !== 'collect' && quote.items.some(collectOnly)) throw unprocessable(COLLECT_ONLY_MESSAGE, CheckoutErrorCodes.COLLECT_ONLY);
+    deps.supplyLimits.checkSale(quote.items, await deps.supplyLimits.waivedFor(p.userId));
     const at = deps.now();
     const held = quote.items.some((q) => q.requiresPrescription) ? await deps.prescriptions.of(p.userId) : [];
     const today = deps.prescriptions.today();
@@ -142,6 +146,13 @@ export function createPlacing(deps: PlacingDeps) {
         );
       },
       undo: (p) => deps.holds.release(p.orderId),
+    },
+    {
+      // The person's and the address's windows (docs/domain.md#supply-limits): the order exists first, so the sweep
+      // can tell an entry of an order that never got further from one that counts.
+      name: 'supply',
+      run: (p) => deps.supplyLimits.claim(p.draft as OrderDoc),
+      undo: (p) => deps.supplyLimits.release(p.orderId),
     },
     {
       // Before the stock: an order refused for its prescription's quantity (another order took it) asks the catalog nothing.

@@ -76,7 +76,7 @@ export function orderLines(
     items.push({
       productId: q.productId, title: q.title, image: q.image ?? '', brand: q.brand ?? '', unitPriceCents: q.unitPriceCents,
       quantity: q.quantity, warnings: warningMessages(q), ...(q.pharmacyOnly ? { pharmacyOnly: true } : {}),
-      ...(prescription ? { prescription } : {}),
+      ...(prescription ? { prescription } : {}), ...(q.supply ? { supply: q.supply } : {}),
     });
   }
   const warnings = items.flatMap((i) => i.warnings.map((w) => `${i.title}: ${w}`));
