@@ -30,6 +30,10 @@ import { REMINDER_INTERVAL_MS, createReminderJob } from './prescriptions/reminde
 import { createRepeats } from './prescriptions/repeat';
 import { repeatRoutes } from './prescriptions/repeat-routes';
 import { createPrescriptionSupply } from './prescriptions/supply';
+import { createOrderBatches } from './recalls/order-batches';
+import { adminRecallRoutes, shopperRecallRoutes } from './recalls/routes';
+import { createRecalls } from './recalls/service';
+import { orderBatchesCollection, recallCollections } from './recalls/store';
 
 export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 
@@ -70,8 +74,10 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     const supply = await createPrescriptionSupply({ store: deps.store, orders, market: market.code, now });
     const pricing = createDeliveryPricing(market);
     const cartService = createCartService({ carts, catalog: deps.catalog, account: deps.account, prescriptions: supply, now, log: app.log });
+    // The batches each order took, for recalls (docs/domain.md#recalls).
+    const orderBatches = createOrderBatches(await orderBatchesCollection(deps.store), orders, now);
     const orderService = createOrderService({
-      orders, carts, prescriptions: supply, addresses, catalog: deps.catalog, account: deps.account, payments: deps.payments, holds,
+      orders, carts, prescriptions: supply, batches: orderBatches, addresses, catalog: deps.catalog, account: deps.account, payments: deps.payments, holds,
       returnOrigin: (requestOrigin) => returnOriginFor(trusted, deps.publicOrigin, requestOrigin),
       market, pricing, orderTtlMs: deps.orderTtlMs ?? ORDER_EXPIRY_MS, publicOrigin: deps.publicOrigin, now, log: app.log,
     });
@@ -86,6 +92,12 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     const erasablePrescriptions = { eraseUser: (userId: string) => prescriptions.eraseUser(userId, files) };
     await app.register(erasureRoutes, { addresses, carts, orders, prescriptions: erasablePrescriptions, internalToken: deps.internalToken, now });
     await app.register(paymentRoutes, { payments: deps.payments });
+    const recalls = createRecalls({
+      ...(await recallCollections(deps.store)), orders, batches: orderBatches, catalog: deps.catalog, account: deps.account,
+      ledger: orderService, publicOrigin: deps.publicOrigin, now, log: app.log,
+    });
+    await app.register(adminRecallRoutes, { recalls, now });
+    await app.register(shopperRecallRoutes, { recalls });
     await app.register(shopperPrescriptionRoutes, { prescriptions, files, catalog: deps.catalog, eprescriptions: deps.eprescriptions, limits, market: market.code, now });
     await app.register(staffPrescriptionRoutes, { prescriptions, files, orders, account: deps.account, catalog: deps.catalog, mail: prescriptionMail, market: market.code, now });
     // The provider's own pages (the sandbox's demo prescriber), only where that provider runs.
@@ -107,7 +119,8 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     const sweeper: ExpirySweeper = createExpirySweeper(orderService, {
       intervalMs: deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
       log: app.log,
-      mailRetries: [prescriptionMail.retry],
+      // Recalls the catalog did not finish, and recall notices due (classes 3 and 4 at the daily pass).
+      mailRetries: [prescriptionMail.retry, recalls.sweep],
     });
     app.addHook('onReady', async () => sweeper.start());
     app.addHook('onClose', async () => sweeper.stop());

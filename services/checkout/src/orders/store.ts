@@ -15,6 +15,7 @@ import {
   type ReviewStatus,
   type ResponsiblePharmacist,
   type DispensedFrom,
+  type BatchTake,
   centsToDecimal,
 } from '@pharmacy/contracts';
 import type { Collection, DocumentStore } from '@pharmacy/db';
@@ -33,6 +34,8 @@ export interface OrderItemDoc {
   pharmacyOnly?: boolean;
   /** A prescription medicine: the prescription item it dispenses (prescriptions/supply.ts holds its quantity). */
   prescription?: DispensedFrom;
+  /** The batches the units came from: reserve's answer, replaced by commit's (docs/domain.md#recalls). */
+  batches?: BatchTake[];
 }
 
 /**
@@ -196,6 +199,7 @@ export function toApiOrder(d: OrderDoc, taxRatePercent: number, country: string)
       quantity: i.quantity, lineTotal: centsToDecimal(i.unitPriceCents * i.quantity), warnings: i.warnings,
       ...(i.pharmacyOnly ? { pharmacyOnly: true } : {}),
       ...(i.prescription ? { prescription: i.prescription } : {}),
+      ...(i.batches?.length ? { batches: i.batches } : {}),
     })),
     address: readAddress(d.address, country),
     subtotal: centsToDecimal(d.subtotalCents ?? d.totalCents - delivery.feeCents),

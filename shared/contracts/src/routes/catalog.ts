@@ -15,6 +15,8 @@ import type {
   ProductListResponse,
   ProductPatch,
   ProductStock,
+  QuarantineRequest,
+  QuarantineResult,
   Quote,
   QuoteRequest,
   Reservation,
@@ -85,5 +87,6 @@ export const CatalogRoutes = {
     /** A paid order rejected and refunded: its units go back on the shelf, exactly once. */
     restock: move('/internal/catalog/stock/restock'),
     eraseUser: route<Static<typeof ErasureResponse>>()('POST', '/internal/catalog/users/:userId/erase'),
+    quarantine: route<Ok<QuarantineResult>, QuarantineRequest>()('POST', '/internal/catalog/batches/quarantine'),
   },
 } as const;
