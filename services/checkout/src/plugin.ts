@@ -32,6 +32,7 @@ import { repeatRoutes } from './prescriptions/repeat-routes';
 import { createPrescriptionSupply } from './prescriptions/supply';
 import { createOrderBatches } from './recalls/order-batches';
 import { adminRecallRoutes, shopperRecallRoutes } from './recalls/routes';
+import { keepSeedingDemoRecall } from './recalls/demo';
 import { createRecalls } from './recalls/service';
 import { orderBatchesCollection, recallCollections } from './recalls/store';
 
@@ -92,12 +93,22 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     const erasablePrescriptions = { eraseUser: (userId: string) => prescriptions.eraseUser(userId, files) };
     await app.register(erasureRoutes, { addresses, carts, orders, prescriptions: erasablePrescriptions, internalToken: deps.internalToken, now });
     await app.register(paymentRoutes, { payments: deps.payments });
+    const recallStore = await recallCollections(deps.store);
     const recalls = createRecalls({
-      ...(await recallCollections(deps.store)), orders, batches: orderBatches, catalog: deps.catalog, account: deps.account,
+      ...recallStore, orders, batches: orderBatches, catalog: deps.catalog, account: deps.account,
       ledger: orderService, publicOrigin: deps.publicOrigin, now, log: app.log,
     });
     await app.register(adminRecallRoutes, { recalls, now });
     await app.register(shopperRecallRoutes, { recalls });
+    if (deps.demoPrescriptions) {
+      // Outside production, with the demo prescriptions: the demo's class 2 recall and the demo shopper's order of it.
+      const demoRecall = keepSeedingDemoRecall(
+        { recalls, recallDocs: recallStore.recalls, orders, batches: orderBatches, catalog: deps.catalog, account: deps.account, market, pricing, now },
+        app.log,
+      );
+      app.addHook('onReady', async () => demoRecall.start());
+      app.addHook('onClose', async () => demoRecall.stop());
+    }
     await app.register(shopperPrescriptionRoutes, { prescriptions, files, catalog: deps.catalog, eprescriptions: deps.eprescriptions, limits, market: market.code, now });
     await app.register(staffPrescriptionRoutes, { prescriptions, files, orders, account: deps.account, catalog: deps.catalog, mail: prescriptionMail, market: market.code, now });
     // The provider's own pages (the sandbox's demo prescriber), only where that provider runs.

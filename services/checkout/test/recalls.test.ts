@@ -5,11 +5,18 @@
  * pass), opened by its owner only, and the affected list for staff, exported as CSV; all audited. The catalog's
  * batches are its contract's shapes laid over the real catalog (fake-batches.ts) until the catalog has them.
  */
-import { memoryAuditSink } from '@pharmacy/service-kit';
-import type { OrderBatchDoc } from '../src/recalls/order-batches';
-import { nextDailyPass } from '../src/recalls/service';
+import { DEMO_SHOPPER, marketFor } from '@pharmacy/contracts';
+import { injectFetch, memoryAuditSink } from '@pharmacy/service-kit';
+import { createAccountClient } from '../src/clients/account';
+import { createCatalogClient } from '../src/clients/catalog';
+import { createDeliveryPricing } from '../src/delivery/pricing';
+import type { OrderDoc } from '../src/orders/store';
+import { DEMO_RECALL, seedDemoRecall } from '../src/recalls/demo';
+import { createOrderBatches, type OrderBatchDoc } from '../src/recalls/order-batches';
+import { createRecalls, nextDailyPass } from '../src/recalls/service';
+import { orderBatchesCollection, recallCollections } from '../src/recalls/store';
 import { fakeBatches, type FakeBatches } from './fake-batches';
-import { createHarness, payOrder, placeOrder, type Harness } from './harness';
+import { ORIGIN, createHarness, payOrder, placeOrder, type Harness } from './harness';
 
 const audit = memoryAuditSink();
 let fake: FakeBatches;
@@ -215,5 +222,36 @@ describe('recording a recall', () => {
     expect(unknown.json().message).toContain('no-such-batch');
     expect(await h.store.collection('recalls').countDocuments({})).toBe(before);
     expect((await h.app.inject({ method: 'GET', url: '/api/admin/recalls/nope', headers: h.asStaff(PHARMACIST, ['pharmacist']) })).statusCode).toBe(404);
+  });
+});
+
+describe('the demo recall', () => {
+  test('records a class 2 recall of demo-batch-recalled after the demo shopper’s delivered order of it, once', async () => {
+    const productId = await h.addProduct({ title: DEMO_RECALL.productTitle, totalStock: 30 });
+    fake.add({ batchId: DEMO_RECALL.batchId, lot: 'CHL-24-117', expiresOn: '2026-12-31', units: 30, productId, productTitle: DEMO_RECALL.productTitle });
+    h.emails.set('demo-shopper', DEMO_SHOPPER.email);
+    const fetch = fake.wrap(injectFetch(h.app));
+    const catalog = createCatalogClient({ baseUrl: 'http://catalog.internal', token: h.internalToken, fetch, timeoutMs: 30_000 });
+    const account = createAccountClient({ baseUrl: 'http://account.internal', token: h.internalToken, fetch: injectFetch(h.app) });
+    const store = await recallCollections(h.store);
+    const orders = h.store.collection<OrderDoc>('orders');
+    const batches = createOrderBatches(await orderBatchesCollection(h.store), orders, () => new Date());
+    const market = marketFor('GB');
+    const recalls = createRecalls({
+      ...store, orders, batches, catalog, account, publicOrigin: ORIGIN, now: () => new Date(), log: h.app.log,
+      ledger: { closeUnpaid: async () => { throw new Error('the demo holds no unpaid order'); } },
+    });
+    const deps = { recalls, recallDocs: store.recalls, orders, batches, catalog, account, market, pricing: createDeliveryPricing(market), now: () => new Date() };
+
+    expect(await seedDemoRecall(deps)).toBe(true);
+    expect(await seedDemoRecall(deps)).toBe(true);
+
+    const { recall, affected } = await detailsOf(DEMO_RECALL.recallId);
+    expect(recall).toMatchObject({ state: 'quarantined', recallClass: 2, batchIds: [DEMO_RECALL.batchId], orders: 1, shoppers: 1 });
+    expect(affected).toEqual([expect.objectContaining({ orderId: DEMO_RECALL.orderId, userId: 'demo-shopper', lot: 'CHL-24-117', outcome: 'paid' })]);
+    const order = (await h.app.inject({ method: 'GET', url: `/api/shop/order/details/${DEMO_RECALL.orderId}`, headers: h.as('demo-shopper') })).json().data;
+    expect(order).toMatchObject({ orderStatus: 'delivered', paymentStatus: 'paid', items: [expect.objectContaining({ title: DEMO_RECALL.productTitle, batches: [expect.objectContaining({ batchId: DEMO_RECALL.batchId })] })] });
+    expect(h.mails.filter((m) => m.userId === 'demo-shopper' && m.key.startsWith('recall-notice:'))).toHaveLength(1);
+    expect(fake.quarantines.filter((id) => id === DEMO_RECALL.recallId)).toHaveLength(1);
   });
 });

@@ -17,6 +17,7 @@ export * from './pharmacist.rules';
 export * from './pharmacist';
 export * from './prescriptions.rules';
 export * from './prescriptions';
+export * from './recalls.rules';
 export * from './recalls';
 export * from './returnTo';
 export * from './sessions';

@@ -3,19 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { QuarantinedBatch } from './catalog';
 import { Id, Ok, OneOf, StrictObject } from './envelope';
-
-/** A recall's class, 1 (the most serious, act at once) to 4 (caution in use). */
-export const RECALL_CLASSES = [1, 2, 3, 4] as const;
-export type RecallClass = (typeof RECALL_CLASSES)[number];
-/** Classes whose notices are mailed at once; the others wait for the next daily pass (docs/domain.md#recalls). */
-export const URGENT_RECALL_CLASSES: readonly RecallClass[] = [1, 2];
-export const RECALL_TEXT_MAX = 1000;
-
-/** `quarantining` until the catalog took every batch off sale and the affected orders were found; then `quarantined`. */
-export const RECALL_STATES = ['quarantining', 'quarantined'] as const;
-export type RecallState = (typeof RECALL_STATES)[number];
-/** A notice's mail: `due` (waiting for its pass or for the mail service), `sent`, or `undeliverable` (account gone). */
-export const NOTICE_MAIL_STATES = ['due', 'sent', 'undeliverable'] as const;
+import { NOTICE_MAIL_STATES, RECALL_CLASSES, RECALL_STATES, RECALL_TEXT_MAX } from './recalls.rules';
 
 const Text = (max: number, min = 0) => Type.String({ minLength: min, maxLength: max });
 const RecallClassSchema = Type.Union(RECALL_CLASSES.map((c) => Type.Literal(c)));

@@ -23,6 +23,8 @@ export interface CatalogClient {
   restock(reservationId: string): Promise<void>;
   /** The prescription-only products on sale, in the shop's listing order (the demo prescriptions name them). */
   prescriptionOnly(): Promise<Array<{ productId: string; title: string }>>;
+  /** Every product on sale, in the shop's listing order (the demo recall finds its product by title). */
+  listed(): Promise<Array<{ productId: string; title: string; requiresPrescription: boolean }>>;
   /** A recall takes these batches off sale at once (idempotent per recallId; 404 naming an unknown batch). */
   quarantine(recallId: string, batchIds: string[]): Promise<QuarantineResult>;
 }
@@ -45,6 +47,15 @@ export function createCatalogClient(opts: ServiceClientOptions): CatalogClient {
     }
   }
   const { internal } = CatalogRoutes;
+  async function listed() {
+    const found: Array<{ productId: string; title: string; requiresPrescription: boolean }> = [];
+    for (let page = 1; page <= 20; page++) {
+      const products = await call(CatalogRoutes.products.list, { query: { page, limit: PRODUCT_PAGE_SIZE_MAX } });
+      found.push(...products.map((p) => ({ productId: p._id, title: p.title, requiresPrescription: p.requiresPrescription })));
+      if (products.length < PRODUCT_PAGE_SIZE_MAX) break;
+    }
+    return found;
+  }
   const move = (route: typeof internal.release | typeof internal.refund | typeof internal.restock) => async (reservationId: string) => {
     await call(route, { body: { reservationId } });
   };
@@ -56,14 +67,7 @@ export function createCatalogClient(opts: ServiceClientOptions): CatalogClient {
     release: move(internal.release),
     refund: move(internal.refund),
     restock: move(internal.restock),
-    async prescriptionOnly() {
-      const found: Array<{ productId: string; title: string }> = [];
-      for (let page = 1; page <= 20; page++) {
-        const products = await call(CatalogRoutes.products.list, { query: { page, limit: PRODUCT_PAGE_SIZE_MAX } });
-        found.push(...products.filter((p) => p.requiresPrescription).map((p) => ({ productId: p._id, title: p.title })));
-        if (products.length < PRODUCT_PAGE_SIZE_MAX) break;
-      }
-      return found;
-    },
+    listed,
+    prescriptionOnly: async () => (await listed()).filter((p) => p.requiresPrescription).map(({ productId, title }) => ({ productId, title })),
   };
 }
