@@ -1,6 +1,7 @@
 import { DEMO_PHARMACIST, DEMO_SHOPPER, orderNumber, type Market } from '@pharmacy/contracts';
 import { isDuplicateKeyError, type Collection } from '@pharmacy/db';
 import type { FastifyBaseLogger } from 'fastify';
+import { keepSeeding } from '../demo-seeding';
 import type { AccountClient } from '../clients/account';
 import type { CatalogClient } from '../clients/catalog';
 import type { DeliveryPricing } from '../delivery/pricing';
@@ -95,26 +96,5 @@ export async function seedDemoRecall(deps: DemoRecallDeps): Promise<boolean> {
   return true;
 }
 
-/** Tries the seed now and then every `retryMs` until it is in (the account and catalogue may start after checkout). */
-export function keepSeedingDemoRecall(deps: DemoRecallDeps, log: FastifyBaseLogger, retryMs = 15_000) {
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-  const attempt = async () => {
-    try {
-      if (await seedDemoRecall(deps)) return log.info('demo recall is in');
-    } catch (err) {
-      log.debug({ err }, 'the demo recall could not be seeded yet; trying again');
-    }
-    if (!stopped) {
-      timer = setTimeout(() => void attempt(), retryMs);
-      timer.unref();
-    }
-  };
-  return {
-    start: () => void attempt(),
-    stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-    },
-  };
-}
+/** seedDemoRecall until it is in (docs/operations.md#demo-data). */
+export const keepSeedingDemoRecall = (deps: DemoRecallDeps, log: FastifyBaseLogger, retryMs?: number) => keepSeeding(() => seedDemoRecall(deps), 'the demo recall and its order', log, retryMs);
