@@ -58,7 +58,7 @@ async function seed(dataDir, real) {
     for (let i = start; i < Math.min(ORDERS, start + 1000); i++) {
       const _id = randomUUID();
       // 20,000 shoppers of five orders each; each batch taken by ORDERS / BATCHES orders, spread over the shoppers.
-      const userId = `bench-user-${i % 20000}`;
+      const userId = `bench-user-${Math.floor(i / 5)}`;
       const b = (i * 7919) % BATCHES;
       const take = { batchId: batchId(b), lot: `LOT-${b}`, expiresOn: '2027-12-31', quantity: 1 };
       const createdAt = now - ((i * 104729) % (180 * DAY_MS));
