@@ -18,6 +18,7 @@ module.exports = (_env, argv) =>
       './SuggestIdeaPage': './src/exposes/SuggestIdeaPage.tsx',
       './MyOrdersPage': './src/exposes/MyOrdersPage.tsx',
       './PrescriptionsPage': './src/exposes/PrescriptionsPage.tsx',
+      './RecallNoticePage': './src/exposes/RecallNoticePage.tsx',
       './DateOfBirthDialog': './src/exposes/DateOfBirthDialog.tsx',
     },
   });

@@ -1,9 +1,10 @@
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
-import type { PaymentConfig, ReminderBody, SafetyRecognition, ShopperPrescription } from '@pharmacy/contracts';
+import type { PaymentConfig, RecallNotice, ReminderBody, SafetyRecognition, ShopperPrescription } from '@pharmacy/contracts';
 import { fromCall, useInjectModule, type ShopQueryError } from '@pharmacy/session';
 import type { ComboboxSuggestion } from '@pharmacy/ui';
 import { termsApi, type TermsFor } from './health/api';
 import { prescriptionsApi } from './prescriptions/api';
+import { recallsApi } from './recalls/api';
 
 /**
  * The account remote's plain reads (docs/architecture.md#reading-server-data): the catalog's health terms the profile
@@ -37,6 +38,14 @@ export const accountQueries = createApi({
     requestRepeat: build.mutation<ShopperPrescription, string>({
       queryFn: fromCall((id: string) => prescriptionsApi.repeat(id)),
       invalidatesTags: ['Prescription'],
+    }),
+    /** The shopper's recall notices: My Orders marks the orders they touch. */
+    recallNotices: build.query<RecallNotice[], void>({
+      queryFn: fromCall((_: void, signal) => recallsApi.list(signal)),
+    }),
+    /** One notice; the server records the first time it is opened. */
+    recallNotice: build.query<RecallNotice, string>({
+      queryFn: fromCall((noticeId: string, signal) => recallsApi.open(noticeId, signal)),
     }),
     setReminder: build.mutation<ShopperPrescription, { id: string; itemId: string; body: ReminderBody }>({
       queryFn: fromCall(({ id, itemId, body }: { id: string; itemId: string; body: ReminderBody }) => prescriptionsApi.reminder(id, itemId, body)),

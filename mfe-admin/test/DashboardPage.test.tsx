@@ -53,7 +53,7 @@ describe('Dashboard', () => {
         .map((li) => li.textContent);
     expect(rows('Open orders')).toEqual(['Pending1', 'Confirmed5', 'In process4', 'In shipping3', 'Delivered9']);
     // A payment the shopper cancelled is not counted with the orders the pharmacy refused.
-    expect(rows('Payments not completed')).toEqual(['Payment cancelled3', 'Expired unpaid2', 'Payment failed1', 'Closed: out of stock0']);
+    expect(rows('Payments not completed')).toEqual(['Payment cancelled3', 'Expired unpaid2', 'Payment failed1', 'Closed: out of stock0', 'Closed: batch recalled0']);
     expect(rows('Refused by the pharmacy')).toEqual(['Rejected by staff1', 'Rejected by pharmacist2']);
   });
 
@@ -154,7 +154,7 @@ describe('Dashboard', () => {
     const figures = (await screen.findByText('Revenue today')).closest('dl') as HTMLElement;
     expect(within(figures).getAllByRole('term').map((t) => t.textContent)).toEqual(['Revenue today', 'Orders today', 'Revenue, last 30 days', 'Orders, last 30 days']);
     const byStatus = screen.getByRole('heading', { name: 'Orders by status' }).parentElement as HTMLElement;
-    expect(within(byStatus).getAllByRole('listitem')).toHaveLength(11);
+    expect(within(byStatus).getAllByRole('listitem')).toHaveLength(12);
     expect(screen.getByRole('region', { name: /^Awaiting pharmacist review/ })).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByRole('heading', { name: 'Revenue per day, last 30 days' })).toBeInTheDocument();
     expect(screen.queryByText('The order figures are not available right now')).not.toBeInTheDocument();

@@ -69,6 +69,17 @@ describe('Order status control: only the allowed next states', () => {
     }
   });
 
+  it('shows the lots and expiry each line was taken from (what a recall is checked against)', async () => {
+    const base = makeOrder({ _id: 'o-lots', orderStatus: 'confirmed', paymentStatus: 'paid' });
+    const order = makeOrder({
+      ...base,
+      items: [{ ...base.items[0], batches: [{ batchId: 'b-1', lot: 'IBU-24-001', expiresOn: '2027-01-31', quantity: 1 }, { batchId: 'b-2', lot: 'IBU-25-014', expiresOn: '2027-09-30', quantity: 1 }] }],
+    });
+    const { dialog } = await openOrder(order);
+    const lots = within(dialog).getByRole('list', { name: 'Batches of Ibuprofen 200 mg' });
+    expect(within(lots).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1 × lot IBU-24-001, expires 31 Jan 2027', '1 × lot IBU-25-014, expires 30 Sep 2027']);
+  });
+
   it('moves an order from confirmed to inProcess, then offers the next states of inProcess', async () => {
     const order = makeOrder({ _id: 'o-1', orderStatus: 'confirmed', paymentStatus: 'paid' });
     const server = serverWith([order]);

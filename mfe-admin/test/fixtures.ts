@@ -129,7 +129,7 @@ export function makeStats(): OrderStats {
     last30Days: { revenue: 520.5, orders: 23, paidOrders: 20 },
     byOrderStatus: { pending: 1, confirmed: 5, inProcess: 4, inShipping: 3, delivered: 9, rejected: 1 },
     byPaymentStatus: { pending: 1, paid: 20, refunded: 1, failed: 1 },
-    byClosedReason: { cancelled: 3, expired: 2, paymentFailed: 1, outOfStock: 0, rejectedByStaff: 1, rejectedByPharmacist: 2 },
+    byClosedReason: { cancelled: 3, expired: 2, paymentFailed: 1, outOfStock: 0, rejectedByStaff: 1, rejectedByPharmacist: 2, recalled: 0 },
     awaitingReview: 7,
     reviewQueue: [
       { _id: 'o-oldest-held', orderNumber: orderNumber('o-oldest-held'), orderDate: '2024-06-28T08:15:00.000Z', customer: 'Alice Smith', totalAmount: 19.48, currency: 'USD' },

@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'my-orders', element: page('account/MyOrdersPage') },
           { path: 'prescriptions', element: page('account/PrescriptionsPage') },
+          { path: 'recalls/:noticeId', element: page('account/RecallNoticePage') },
           { path: 'profile', element: page('account/ProfilePage') },
           { path: 'address', element: page('cartCheckout/AddressPage') },
           { path: 'change-password', element: page('account/ChangePasswordPage') },

@@ -8,6 +8,8 @@ import { MY_ORDERS_KEY, myOrdersActions, myOrdersReducer, selectMyOrders } from 
 import { myOrdersSaga } from './saga';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { OrderCard } from './OrderCard';
+import { accountQueries, useAccountQueries } from '../queries';
+import { recallsByOrder } from '../recalls/RecallOnOrder';
 import { ClosedUnpaidOrders } from './ClosedUnpaidOrders';
 import { foldClosedUnpaid } from './fold';
 
@@ -37,6 +39,10 @@ export function MyOrdersPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const entries = useMemo(() => foldClosedUnpaid(list, cancelledHere), [list, cancelledHere]);
   const cancel = (orderId: string) => dispatch(myOrdersActions.cancelOrderStart({ orderId }));
+  useAccountQueries();
+  // Recall notices mark the orders they touch (docs/domain.md#recalls).
+  const notices = accountQueries.useRecallNoticesQuery(undefined, { skip: !userId }).data;
+  const recalls = useMemo(() => recallsByOrder(notices), [notices]);
 
   useEffect(() => {
     if (userId) dispatch(myOrdersActions.fetchOrdersStart({ userId }));
@@ -70,7 +76,7 @@ export function MyOrdersPage() {
           {entries.map((entry) =>
             entry.kind === 'order' ? (
               <li key={entry.order._id}>
-                <OrderCard order={entry.order} cancelling={cancelling.includes(entry.order._id)} onOpen={open} onCancel={cancel} />
+                <OrderCard order={entry.order} cancelling={cancelling.includes(entry.order._id)} onOpen={open} onCancel={cancel} recall={recalls.get(entry.order._id)} />
               </li>
             ) : (
               <li key="closed-unpaid">

@@ -9,6 +9,7 @@ import { OrderTimeline } from './OrderTimeline';
 import { ReviewNotice } from './review';
 import { BuyAgain } from './BuyAgain';
 import { UnpaidActions, useFocusOnceSettled } from './UnpaidActions';
+import { RecallOnOrder, type OrderRecall } from '../recalls/RecallOnOrder';
 
 const Frame = styled(Card)`
   display: grid;
@@ -57,13 +58,15 @@ export interface OrderCardProps {
   cancelling: boolean;
   onOpen: (orderId: string) => void;
   onCancel: (orderId: string) => void;
+  /** The recall notice touching this order, if any. */
+  recall?: OrderRecall;
 }
 
 /**
  * One order in My Orders: its number, date, delivery and amount, its state in the shopper's words, what the
  * pharmacist's review means for it, its timeline, and for an unpaid order Pay now and Cancel.
  */
-export function OrderCard({ order, cancelling, onOpen, onCancel }: OrderCardProps) {
+export function OrderCard({ order, cancelling, onOpen, onCancel, recall }: OrderCardProps) {
   const unpaid = awaitsPayment(stateOf(order));
   const name = useFocusOnceSettled<HTMLDivElement>(unpaid);
   const number = numberOf(order);
@@ -88,6 +91,7 @@ export function OrderCard({ order, cancelling, onOpen, onCancel }: OrderCardProp
       </DetailsButton>
       {unpaid ? <UnpaidActions order={order} cancelling={cancelling} onCancel={onCancel} /> : <BuyAgain orderId={order._id} number={number} />}
       <ReviewNotice order={order} />
+      <RecallOnOrder recall={recall} />
       <Progress>
         <OrderTimeline order={order} />
       </Progress>

@@ -1,6 +1,11 @@
 import type { AdminExposes } from '@pharmacy/contracts';
-import { ProductsPage } from '../products/ProductsPage';
-import { exposedScreen } from './screen';
+import { ProductsScreen } from '../products/ProductsScreen';
+import { useAdminModule } from '../state/module';
 
-// /admin/products
-export default exposedScreen(ProductsPage, 'catalogue.manage', 'Products') satisfies AdminExposes['./ProductsPage']['default'];
+// /admin/products: the catalogue and its recalls, each shown to the roles that may use it (ProductsScreen).
+function ExposedProducts() {
+  useAdminModule();
+  return <ProductsScreen />;
+}
+ExposedProducts.displayName = 'Exposed(Products)';
+export default ExposedProducts satisfies AdminExposes['./ProductsPage']['default'];

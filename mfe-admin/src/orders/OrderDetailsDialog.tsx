@@ -8,7 +8,7 @@ import { Dialog } from '@pharmacy/ui/dialog';
 import { Badge, Spinner, th } from '@pharmacy/ui';
 import { DataTable, type Column } from '../DataTable';
 import { AddressFacts } from './AddressFacts';
-import { dateTimeOrDash, textOrDash } from '../format';
+import { calendarDateOrDash, dateTimeOrDash, textOrDash } from '../format';
 import { notForYourRole } from '../ForRole';
 import type { RecognitionState } from '../safety/slice';
 import { Center } from '../styles';
@@ -31,6 +31,13 @@ const ItemWarnings = styled.ul`
   color: ${th((t) => t.colors.warning)};
   font-size: ${th((t) => t.fontSizes.xs)};
   min-width: 12rem;
+`;
+
+const BatchList = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  font-size: ${th((t) => t.fontSizes.xs)};
 `;
 
 const FIELD_LABELS: Record<HistoryField, string> = { orderStatus: 'Order status', paymentStatus: 'Payment status', review: 'Pharmacist review' };
@@ -72,6 +79,23 @@ const itemColumns = (currency: string): Column<StaffOrder['items'][number]>[] =>
     ),
   },
   { header: 'Brand', width: '8rem', cell: (item) => textOrDash(item.brand) },
+  // The lots the units came from (docs/domain.md#recalls): what a recall is checked against.
+  {
+    header: 'Batches',
+    width: '10rem',
+    cell: (item) =>
+      item.batches?.length ? (
+        <BatchList aria-label={`Batches of ${item.title}`}>
+          {item.batches.map((b) => (
+            <li key={b.batchId}>
+                  {b.quantity} × lot {b.lot}, expires {calendarDateOrDash(b.expiresOn)}
+            </li>
+          ))}
+        </BatchList>
+      ) : (
+        '—'
+      ),
+  },
   { header: 'Price', numeric: true, nowrap: true, width: '6rem', cell: (item) => formatMoney(item.price, currency) },
   { header: 'Quantity', numeric: true, width: '5.5rem', cell: (item) => item.quantity },
   { header: 'Line total', numeric: true, nowrap: true, width: '6.5rem', cell: (item) => formatMoney(item.lineTotal, currency) },

@@ -32,6 +32,11 @@ import { repeatRoutes } from './prescriptions/repeat-routes';
 import { createPrescriptionSupply } from './prescriptions/supply';
 import { supplyLimitRoutes } from './limits/routes';
 import { benchOff, createSupplyLimits } from './limits/service';
+import { createOrderBatches } from './recalls/order-batches';
+import { adminRecallRoutes, shopperRecallRoutes } from './recalls/routes';
+import { keepSeedingDemoRecall } from './recalls/demo';
+import { createRecalls } from './recalls/service';
+import { orderBatchesCollection, recallCollections } from './recalls/store';
 
 export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 
@@ -74,8 +79,10 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     const supplyLimits = await createSupplyLimits({ store: deps.store, orders, market: market.code, now, off: benchOff(process.env, app.log) });
     const pricing = createDeliveryPricing(market);
     const cartService = createCartService({ carts, catalog: deps.catalog, account: deps.account, prescriptions: supply, supplyLimits, now, log: app.log });
+    // The batches each order took, for recalls (docs/domain.md#recalls).
+    const orderBatches = createOrderBatches(await orderBatchesCollection(deps.store), orders, now);
     const orderService = createOrderService({
-      orders, carts, prescriptions: supply, supplyLimits, addresses, catalog: deps.catalog, account: deps.account, payments: deps.payments, holds,
+      orders, carts, prescriptions: supply, supplyLimits, batches: orderBatches, addresses, catalog: deps.catalog, account: deps.account, payments: deps.payments, holds,
       returnOrigin: (requestOrigin) => returnOriginFor(trusted, deps.publicOrigin, requestOrigin),
       market, pricing, orderTtlMs: deps.orderTtlMs ?? ORDER_EXPIRY_MS, publicOrigin: deps.publicOrigin, now, log: app.log,
     });
@@ -91,6 +98,22 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     const erasablePrescriptions = { eraseUser: (userId: string) => prescriptions.eraseUser(userId, files) };
     await app.register(erasureRoutes, { addresses, carts, orders, prescriptions: erasablePrescriptions, internalToken: deps.internalToken, now });
     await app.register(paymentRoutes, { payments: deps.payments });
+    const recallStore = await recallCollections(deps.store);
+    const recalls = createRecalls({
+      ...recallStore, orders, batches: orderBatches, catalog: deps.catalog, account: deps.account,
+      ledger: orderService, publicOrigin: deps.publicOrigin, now, log: app.log,
+    });
+    await app.register(adminRecallRoutes, { recalls, now });
+    await app.register(shopperRecallRoutes, { recalls });
+    if (deps.demoPrescriptions) {
+      // Outside production, with the demo prescriptions: the demo's class 2 recall and the demo shopper's order of it.
+      const demoRecall = keepSeedingDemoRecall(
+        { recalls, recallDocs: recallStore.recalls, orders, batches: orderBatches, catalog: deps.catalog, account: deps.account, market, pricing, now },
+        app.log,
+      );
+      app.addHook('onReady', async () => demoRecall.start());
+      app.addHook('onClose', async () => demoRecall.stop());
+    }
     await app.register(shopperPrescriptionRoutes, { prescriptions, files, catalog: deps.catalog, eprescriptions: deps.eprescriptions, limits, market: market.code, now });
     await app.register(staffPrescriptionRoutes, { prescriptions, files, orders, account: deps.account, catalog: deps.catalog, mail: prescriptionMail, market: market.code, now });
     // The provider's own pages (the sandbox's demo prescriber), only where that provider runs.
@@ -112,7 +135,8 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     const sweeper: ExpirySweeper = createExpirySweeper(orderService, {
       intervalMs: deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
       log: app.log,
-      mailRetries: [prescriptionMail.retry],
+      // Recalls the catalog did not finish, and recall notices due (classes 3 and 4 at the daily pass).
+      mailRetries: [prescriptionMail.retry, recalls.sweep],
       tidy: [supplyLimits.sweep],
     });
     app.addHook('onReady', async () => sweeper.start());

@@ -117,7 +117,7 @@ describe('figures kept as orders change', () => {
     const figures = await stats(h);
     expect(figures).toEqual(await scan(h.store, new Date(Date.now() + h.clock.offsetMs)));
     const added = Object.fromEntries(ORDER_CLOSED_REASONS.map((r) => [r, figures.byClosedReason[r] - before[r]]));
-    expect(added).toEqual({ cancelled: 1, expired: 0, paymentFailed: 1, outOfStock: 0, rejectedByStaff: 1, rejectedByPharmacist: 1 });
+    expect(added).toEqual({ cancelled: 1, expired: 0, paymentFailed: 1, outOfStock: 0, rejectedByStaff: 1, rejectedByPharmacist: 1, recalled: 0 });
   });
 
   test("the pharmacist's queue: its size and its oldest orders first, kept as orders join it (paid) and leave it (decided)", async () => {

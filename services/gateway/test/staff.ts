@@ -474,6 +474,19 @@ export const STAFF_WRITE_EXAMPLES: Record<string, WriteExample> = {
       };
     },
   },
+  'POST /api/admin/recalls': {
+    action: 'recall.record',
+    entityType: 'recall',
+    body: { batchIds: ['batch-1'], recallClass: 2, reason: 'Wrong strength printed on the pack.', action: 'Stop taking it and bring it back.' },
+    prepare: async (shop) => {
+      // A product's batches are in its stock answer (the catalog's batches, issue 23).
+      const product = await addProduct(shop);
+      const stock = await shop.app.inject({ method: 'GET', url: `/api/admin/products/${product.id}/stock`, headers: shop.headers('admin') });
+      const batchId = (stock.json().data.batches as Array<{ id: string }> | undefined)?.[0]?.id ?? 'no-batch-in-the-stock-answer';
+      const body = { batchIds: [batchId], recallClass: 2, reason: 'Wrong strength printed on the pack.', action: 'Stop taking it and bring it back.' };
+      return { params: {}, body, change: { after: expect.objectContaining({ recallClass: 2, batchIds: [batchId] }) } };
+    },
+  },
   'PUT /api/admin/users/roles/:id': {
     action: 'staff.roles',
     entityType: 'user',

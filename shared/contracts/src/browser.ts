@@ -16,6 +16,7 @@ export * from './text.rules';
 export * from './catalog.rules';
 export * from './checkout.rules';
 export * from './prescriptions.rules';
+export * from './recalls.rules';
 export * from './market/codes';
 // The pages take the market from the server (useMarket); the definitions are here for the browser-side tests and
 // stay out of every bundle that does not import them (sideEffects: false).
@@ -29,6 +30,7 @@ export type * from './account';
 export type * from './catalog';
 export type * from './checkout';
 export type * from './prescriptions';
+export type * from './recalls';
 export type * from './remote-registry';
 export type * from './audit';
 export * from './routes';

@@ -263,7 +263,7 @@ export const statusTone = (status: string | null | undefined): StatusTone =>
  * provider refused or could not start the payment, the stock was gone, staff rejected it, or a pharmacist did.
  * orderStatus/paymentStatus keep their values; this says why, so nobody reads "Rejected / Failed" for a cancel.
  */
-export const ORDER_CLOSED_REASONS = ['cancelled', 'expired', 'paymentFailed', 'outOfStock', 'rejectedByStaff', 'rejectedByPharmacist'] as const;
+export const ORDER_CLOSED_REASONS = ['cancelled', 'expired', 'paymentFailed', 'outOfStock', 'rejectedByStaff', 'rejectedByPharmacist', 'recalled'] as const;
 export type OrderClosedReason = (typeof ORDER_CLOSED_REASONS)[number];
 
 const CLOSED_WORDS: Record<OrderClosedReason, { order: Record<StatusAudience, string>; tone: StatusTone }> = {
@@ -273,6 +273,7 @@ const CLOSED_WORDS: Record<OrderClosedReason, { order: Record<StatusAudience, st
   outOfStock: { order: { staff: 'Closed: out of stock', shopper: 'Cancelled: out of stock' }, tone: 'neutral' },
   rejectedByStaff: { order: { staff: 'Rejected by staff', shopper: 'Cancelled by the pharmacy' }, tone: 'danger' },
   rejectedByPharmacist: { order: { staff: 'Rejected by pharmacist', shopper: 'Not approved by our pharmacist' }, tone: 'danger' },
+  recalled: { order: { staff: 'Closed: batch recalled', shopper: 'Cancelled: medicine recalled' }, tone: 'neutral' },
 };
 
 /** The fields the status words and the timeline read (older orders may lack the newer ones). */
@@ -284,7 +285,7 @@ export type OrderStateView = Pick<Order, 'orderStatus' | 'paymentStatus' | 'orde
  * stock was gone before paying) and orders the pharmacy refused (staff or a pharmacist).
  */
 export const CLOSED_REASON_GROUPS = {
-  notPaid: ['cancelled', 'expired', 'paymentFailed', 'outOfStock'],
+  notPaid: ['cancelled', 'expired', 'paymentFailed', 'outOfStock', 'recalled'],
   refused: ['rejectedByStaff', 'rejectedByPharmacist'],
 } as const satisfies Record<string, readonly OrderClosedReason[]>;
 

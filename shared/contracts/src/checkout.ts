@@ -4,7 +4,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { BodyUserId, Id, Ok, OkList, OneOf, PageFigures, StrictObject } from './envelope';
 import { productNaming } from './catalog';
 import { ADDRESS_RULES, ADMIN_ORDERS_MAX_LIMIT, ADMIN_ORDERS_QUERY_MAX, DELIVERY_METHODS, ORDER_CLOSED_REASONS, type OrderClosedReason, CART_MAX_LINES, CART_MAX_QUANTITY, CONSULTATION_ANSWER_MAX, CONSULTATION_QUESTIONS, ORDER_STATUSES, type OrderStatus, PAYMENT_PROVIDERS, PAYMENT_STATUSES, type PaymentStatus, REVIEW_REASON_MAX, REVIEW_STATUSES } from './checkout.rules';
-import { SafetyBlockCode, SafetyWarning } from './catalog';
+import { BatchTake, SafetyBlockCode, SafetyWarning } from './catalog';
 import { ACCOUNT_LIMITS } from './account.rules';
 import { Pharmacy } from './market/schema';
 import { HealthChange, ResponsiblePharmacist } from './pharmacist';
@@ -314,6 +314,8 @@ export const OrderItem = StrictObject({
   pharmacyOnly: Type.Optional(Type.Boolean()),
   /** A prescription medicine: the prescription item it dispenses, with the directions to show on the order. */
   prescription: Type.Optional(DispensedFrom),
+  /** The batches (lot, expiry) the units came from, earliest expiry first; missing before the stock was reserved. */
+  batches: Type.Optional(Type.Array(BatchTake)),
 });
 export type OrderItem = Static<typeof OrderItem>;
 

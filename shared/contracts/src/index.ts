@@ -18,6 +18,8 @@ export * from './pharmacist';
 export * from './prescriptions.rules';
 export * from './prescriptions';
 export * from './supply-limits';
+export * from './recalls.rules';
+export * from './recalls';
 export * from './returnTo';
 export * from './sessions';
 export * from './market/codes';

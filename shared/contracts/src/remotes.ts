@@ -91,6 +91,7 @@ export interface AccountExposes {
   './SuggestIdeaPage': ExposedModule;
   './MyOrdersPage': ExposedModule;
   './PrescriptionsPage': ExposedModule; // /prescriptions
+  './RecallNoticePage': ExposedModule; // /recalls/:noticeId
   './DateOfBirthDialog': ExposedModule<DateOfBirthDialogProps>; // the cart's widgets, where an age check needs it
 }
 
@@ -152,6 +153,7 @@ export const REMOTE_EXPOSES: { readonly [R in RemoteName]: readonly (keyof Remot
     './SuggestIdeaPage': true,
     './MyOrdersPage': true,
     './PrescriptionsPage': true,
+    './RecallNoticePage': true,
     './DateOfBirthDialog': true,
   }),
   admin: exposed<AdminExposes>({

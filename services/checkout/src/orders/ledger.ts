@@ -6,6 +6,7 @@ import type { CartStore } from '../cart/store';
 import type { CatalogClient } from '../clients/catalog';
 import type { SupplyLimits } from '../limits/service';
 import type { PrescriptionSupply } from '../prescriptions/supply';
+import type { OrderBatches } from '../recalls/order-batches';
 import type { HoldSlots } from './holds';
 import type { OrderMail } from './mail/notifier';
 import { mailsFor, owe } from './mail/steps';
@@ -19,6 +20,8 @@ export interface OrderLedgerDeps {
   holds: Pick<HoldSlots, 'release'>;
   prescriptions: Pick<PrescriptionSupply, 'giveBack'>;
   supplyLimits: Pick<SupplyLimits, 'giveBack'>;
+  /** Where a commit's answer (the batches the paid order took) is recorded. */
+  batches: Pick<OrderBatches, 'record'>;
   mail: Pick<OrderMail, 'deliver'>;
   records: OrderRecords;
   now: () => Date;
@@ -77,9 +80,17 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
     }
   }
 
-  /** The catalog's half of moveStock: false (logged) when it failed, the order keeping its `<move>-pending` mark. */
+  /**
+   * The catalog's half of moveStock: false (logged) when it failed, the order keeping its `<move>-pending` mark. A
+   * commit's answer names the batches the order took; they are recorded before the mark moves, so a stop between
+   * the two is finished by the sweep's retry (the catalog answers a repeated commit with the same batches).
+   */
   async function movedAtCatalog(orderId: string, move: StockMove): Promise<boolean> {
     try {
+      if (move === 'commit') {
+        await deps.batches.record(orderId, await deps.catalog.commit(orderId), true);
+        return true;
+      }
       await deps.catalog[move](orderId).catch((err: unknown) => {
         // No reservation was ever made (the reserve itself failed): there is nothing to give back.
         if (!(move === 'release' && err instanceof HttpError && err.statusCode === 404)) throw err;

@@ -9,6 +9,7 @@ import type { DeliveryPricing } from '../delivery/pricing';
 import type { PaymentProvider } from '../payments/port';
 import type { SupplyLimits } from '../limits/service';
 import type { PrescriptionSupply } from '../prescriptions/supply';
+import type { OrderBatches } from '../recalls/order-batches';
 import { createOrderCapture } from './capture';
 import type { HoldSlots } from './holds';
 import { createOrderLedger } from './ledger';
@@ -33,6 +34,8 @@ export interface OrderServiceDeps {
   prescriptions: PrescriptionSupply;
   /** Legal and policy supply limits (docs/domain.md#supply-limits). */
   supplyLimits: SupplyLimits;
+  /** The batches each order took (docs/domain.md#recalls). */
+  batches: OrderBatches;
   /** The origin the provider sends the shopper back to, from the checkout request's Origin header. */
   returnOrigin: (requestOrigin: string | undefined) => string;
   /** The market: the currency orders are charged in, the delivery area, the country of addresses. */
@@ -54,7 +57,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   const { orders, payments, now, log } = deps;
   const records = createOrderRecords({ orders, taxRatePercent: deps.pricing.taxRatePercent, market: deps.market });
   const mail = createOrderMail({ orders, account: deps.account, toApi: records.toApi, publicOrigin: deps.publicOrigin, market: deps.market, log });
-  const ledger = createOrderLedger({ orders, catalog: deps.catalog, carts: deps.carts, holds: deps.holds, prescriptions: deps.prescriptions, supplyLimits: deps.supplyLimits, mail, records, now, log });
+  const ledger = createOrderLedger({ orders, catalog: deps.catalog, carts: deps.carts, holds: deps.holds, prescriptions: deps.prescriptions, supplyLimits: deps.supplyLimits, batches: deps.batches, mail, records, now, log });
   const placing = createPlacing({ ...deps, ledger });
   const capture = createOrderCapture({ orders, payments, records, ledger, supplyLimits: deps.supplyLimits, now, log });
   const sweep = createOrderSweep({ orders, payments, ledger, capture, now, log });
@@ -68,6 +71,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     expireDue: sweep.expireDue,
     reconcileCaptures: sweep.reconcileCaptures,
     retryStock: sweep.retryStock,
+    /** Closes an unpaid order (a recall's release); null when it was no longer unpaid. */
+    closeUnpaid: ledger.closeUnpaid,
     adminSet: createStaffChanges({ orders, records, ledger, holds: deps.holds, mail, now }),
     decideReview: review.decide,
     reconcileRefunds: review.reconcileRefunds,

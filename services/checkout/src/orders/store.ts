@@ -16,6 +16,7 @@ import {
   type ResponsiblePharmacist,
   type DispensedFrom,
   type SupplyFacts,
+  type BatchTake,
   centsToDecimal,
 } from '@pharmacy/contracts';
 import type { Collection, DocumentStore } from '@pharmacy/db';
@@ -36,6 +37,8 @@ export interface OrderItemDoc {
   prescription?: DispensedFrom;
   /** What supply limits counted when the order was placed; capture checks them again (docs/domain.md#supply-limits). */
   supply?: SupplyFacts;
+  /** The batches the units came from: reserve's answer, replaced by commit's (docs/domain.md#recalls). */
+  batches?: BatchTake[];
 }
 
 /**
@@ -201,6 +204,7 @@ export function toApiOrder(d: OrderDoc, taxRatePercent: number, country: string)
       quantity: i.quantity, lineTotal: centsToDecimal(i.unitPriceCents * i.quantity), warnings: i.warnings,
       ...(i.pharmacyOnly ? { pharmacyOnly: true } : {}),
       ...(i.prescription ? { prescription: i.prescription } : {}),
+      ...(i.batches?.length ? { batches: i.batches } : {}),
     })),
     address: readAddress(d.address, country),
     subtotal: centsToDecimal(d.subtotalCents ?? d.totalCents - delivery.feeCents),

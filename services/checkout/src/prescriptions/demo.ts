@@ -1,6 +1,7 @@
 import { DEMO_PHARMACIST, DEMO_SHOPPER, addCalendarMonths, prescriptionExpiresOn, type MarketCode } from '@pharmacy/contracts';
 import { isDuplicateKeyError, type BlobStore } from '@pharmacy/db';
 import type { FastifyBaseLogger } from 'fastify';
+import { keepSeeding } from '../demo-seeding';
 import type { AccountClient } from '../clients/account';
 import type { CatalogClient } from '../clients/catalog';
 import { shopToday } from './standing';
@@ -88,26 +89,5 @@ export async function seedDemoPrescriptions(deps: DemoPrescriptionDeps): Promise
   return true;
 }
 
-/** Tries the seed now and then every `retryMs` until it is in (the account and catalogue may start after checkout). */
-export function keepSeedingDemo(deps: DemoPrescriptionDeps, log: FastifyBaseLogger, retryMs = 15_000) {
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-  const attempt = async () => {
-    try {
-      if (await seedDemoPrescriptions(deps)) return log.info('demo prescriptions are in');
-    } catch (err) {
-      log.debug({ err }, 'demo prescriptions could not be seeded yet; trying again');
-    }
-    if (!stopped) {
-      timer = setTimeout(() => void attempt(), retryMs);
-      timer.unref();
-    }
-  };
-  return {
-    start: () => void attempt(),
-    stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-    },
-  };
-}
+/** seedDemoPrescriptions until it is in (docs/operations.md#demo-data). */
+export const keepSeedingDemo = (deps: DemoPrescriptionDeps, log: FastifyBaseLogger, retryMs?: number) => keepSeeding(() => seedDemoPrescriptions(deps), 'demo prescriptions', log, retryMs);

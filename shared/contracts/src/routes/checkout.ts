@@ -38,6 +38,7 @@ import type {
   StaffPrescriptionsResponse,
   VerifyPrescriptionBody,
 } from '../prescriptions';
+import type { Recall, RecallCreateBody, RecallDetail, RecallNotice } from '../recalls';
 import type { OkEnvelope } from '../envelope';
 import type { ErasureResponse } from '../sessions';
 import type { SupplyLimitsTable, SupplyOverride, SupplyOverrideBody, SupplyUsage } from '../supply-limits';
@@ -108,6 +109,19 @@ export const CheckoutRoutes = {
     file: route<never>()('GET', '/api/admin/prescriptions/:id/file'),
     verify: route<Ok<ShopperPrescription>, VerifyPrescriptionBody>()('POST', '/api/admin/prescriptions/:id/verify'),
     reject: route<Ok<ShopperPrescription>, RejectPrescriptionBody>()('POST', '/api/admin/prescriptions/:id/reject'),
+  },
+  /** Recalls (docs/api.md#recalls): the pharmacist's (clinical.review), every write and export audited. */
+  adminRecalls: {
+    list: route<Ok<Recall[]>>()('GET', '/api/admin/recalls'),
+    create: route<Ok<Recall>, RecallCreateBody>()('POST', '/api/admin/recalls'),
+    details: route<Ok<RecallDetail>>()('GET', '/api/admin/recalls/:id'),
+    /** The affected orders and shoppers as CSV (text/csv). */
+    export: route<string>()('GET', '/api/admin/recalls/:id/export.csv'),
+  },
+  /** A shopper's recall notices: their own only; reading one records when it was first opened. */
+  recalls: {
+    list: route<Ok<RecallNotice[]>>()('GET', '/api/shop/recalls'),
+    get: route<Ok<RecallNotice>>()('GET', '/api/shop/recalls/:noticeId'),
   },
   payments: {
     config: route<Ok<PaymentConfig>>()('GET', '/api/payments/config'),

@@ -23,6 +23,7 @@ import { providerReturnUrls } from '../../payments/return-urls';
 import type { PaymentProvider } from '../../payments/port';
 import type { SupplyLimits } from '../../limits/service';
 import type { PrescriptionSupply } from '../../prescriptions/supply';
+import type { OrderBatches } from '../../recalls/order-batches';
 import { coverageOf } from '../../prescriptions/supply';
 import { collectOnly } from '../../safety';
 import { paymentHttpError } from '../capture';
@@ -51,6 +52,8 @@ export interface PlacingDeps {
   prescriptions: Pick<PrescriptionSupply, 'of' | 'today' | 'reserve' | 'giveBack'>;
   /** Legal and policy supply limits: the sale checked on the quote, the order counted on its windows. */
   supplyLimits: Pick<SupplyLimits, 'checkSale' | 'waivedFor' | 'claim' | 'release'>;
+  /** The batches the reservation took, kept on the unpaid order (a recall releases it). */
+  batches: Pick<OrderBatches, 'record'>;
   /** The origin the provider sends the shopper back to, from the checkout request's Origin header. */
   returnOrigin: (requestOrigin: string | undefined) => string;
   market: Market;
@@ -163,7 +166,11 @@ export function createPlacing(deps: PlacingDeps) {
     {
       // All-or-nothing at the catalog. From here the order reads `reserving`, which every path treats as held.
       name: 'stock',
-      run: (p) => deps.catalog.reserve(p.orderId, (p.draft as OrderDoc).items.map((i) => ({ productId: i.productId, quantity: i.quantity }))),
+      async run(p) {
+        const reservation = await deps.catalog.reserve(p.orderId, (p.draft as OrderDoc).items.map((i) => ({ productId: i.productId, quantity: i.quantity })));
+        // Not recorded, a recall could not find the units this order holds: the order is not placed.
+        await deps.batches.record(p.orderId, reservation, false);
+      },
       // Also when the reserve itself failed: a timeout may have reserved (a release of nothing is a no-op).
       undo: async (p) => void (p.releaseOwed = !(await deps.ledger.moveStock(p.orderId, 'release'))),
     },

@@ -1,0 +1,34 @@
+import { useCan } from '@pharmacy/session';
+import { MutedText, PageTitle } from '@pharmacy/ui';
+import { ForRole, rolesThatMay } from '../ForRole';
+import { RecallsPanel } from '../recalls/RecallsPanel';
+import { ProductsPage } from './ProductsPage';
+
+/**
+ * /admin/products: the catalogue (catalogue.manage) and its recalls (clinical.review), each for the roles that may
+ * use it. A pharmacist records recalls here without the catalogue role (docs/domain.md#recalls).
+ */
+export function ProductsScreen() {
+  const canCatalogue = useCan('catalogue.manage');
+  const canRecall = useCan('clinical.review');
+  if (!canCatalogue && !canRecall) {
+    return (
+      <ForRole permission="catalogue.manage" title="Products">
+        {null}
+      </ForRole>
+    );
+  }
+  return (
+    <>
+      {canCatalogue ? (
+        <ProductsPage />
+      ) : (
+        <>
+          <PageTitle>Products</PageTitle>
+          <MutedText>Editing products and stock needs the {rolesThatMay('catalogue.manage')} role. Recalls are recorded below.</MutedText>
+        </>
+      )}
+      {canRecall && <RecallsPanel />}
+    </>
+  );
+}
