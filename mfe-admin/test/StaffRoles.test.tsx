@@ -14,6 +14,9 @@ function accountWith(users: User[]): FakeApi {
   const server = fakeApi();
   server.on('GET', '/api/admin/users/get', () => okList([...byId.values()], { total: byId.size, page: 1, limit: 20 }));
   server.on('GET', /^\/api\/admin\/users\/details\/(.+)$/, (req) => ok(byId.get(req.path.split('/').pop()!)!));
+  // the dialog's supply limits section (its own tests: SupplyOverrides.test.tsx)
+  server.on('GET', '/api/admin/supply-limits/rules', ok({ version: '2026-11-27.1', market: 'GB', rules: [] }));
+  server.on('GET', /^\/api\/admin\/supply-limits\/usage\/(.+)$/, (req) => ok({ userId: req.path.split('/').pop()!, windows: [], overrides: [] }));
   server.on('POST', '/api/shop/safety/terms/recognise', (req) => ok((req.body as { terms: string[] }).terms.map((term) => ({ term, recognised: true, canonical: term }))));
   server.on('PUT', /^\/api\/admin\/users\/roles\/(.+)$/, (req) => {
     const id = req.path.split('/').pop()!;
