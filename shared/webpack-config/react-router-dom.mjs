@@ -18,6 +18,7 @@ export {
   createSearchParams,
   generatePath,
   matchPath,
+  matchRoutes,
   resolvePath,
   NavigationType,
   useHref,
