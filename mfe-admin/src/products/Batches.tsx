@@ -12,7 +12,8 @@ import { productsActions } from './slice';
 /** Opening stock recorded before batches has no known expiry (docs/domain.md#batches). */
 export const expiryWords = (expiresOn: string): string => (expiresOn === EXPIRY_UNKNOWN ? 'Expiry not recorded' : calendarDateOrDash(expiresOn));
 
-const STATE: Record<ProductBatch['state'], [string, BadgeVariant]> = {
+/** A batch's state in staff's words, with its badge colour. */
+export const BATCH_STATE: Record<ProductBatch['state'], [string, BadgeVariant]> = {
   sellable: ['On sale', 'success'],
   expired: ['Expired', 'warning'],
   recalled: ['Recalled', 'danger'],
@@ -20,12 +21,12 @@ const STATE: Record<ProductBatch['state'], [string, BadgeVariant]> = {
 
 /** "PCM-26-114 (expires 30 Jun 2028, 24 on the shelf)": how a batch is named where staff pick one. */
 export const batchLabel = (b: ProductBatch): string =>
-  `${b.lot} (${b.expiresOn === EXPIRY_UNKNOWN ? 'expiry not recorded' : `expires ${calendarDateOrDash(b.expiresOn)}`}, ${b.remaining} on the shelf${b.state === 'sellable' ? '' : `, ${STATE[b.state][0].toLowerCase()}`})`;
+  `${b.lot} (${b.expiresOn === EXPIRY_UNKNOWN ? 'expiry not recorded' : `expires ${calendarDateOrDash(b.expiresOn)}`}, ${b.remaining} on the shelf${b.state === 'sellable' ? '' : `, ${BATCH_STATE[b.state][0].toLowerCase()}`})`;
 
 const BATCH_COLUMNS: Column<ProductBatch>[] = [
   { header: 'Lot', card: 'title', cell: (b) => b.lot },
   { header: 'Expiry', nowrap: true, width: '9rem', cell: (b) => expiryWords(b.expiresOn) },
-  { header: 'State', width: '6.5rem', cell: (b) => <Badge variant={STATE[b.state][1]}>{STATE[b.state][0]}</Badge> },
+  { header: 'State', width: '6.5rem', cell: (b) => <Badge variant={BATCH_STATE[b.state][1]}>{BATCH_STATE[b.state][0]}</Badge> },
   { header: 'Received', numeric: true, width: '5.5rem', cell: (b) => b.received },
   { header: 'On the shelf', numeric: true, width: '6rem', cell: (b) => b.remaining },
   { header: 'Reserved', numeric: true, width: '5.5rem', cell: (b) => b.reserved },

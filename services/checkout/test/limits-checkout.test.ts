@@ -231,6 +231,35 @@ describe('a pharmacist’s override of a policy rule, for one order', () => {
     expect(again.json()).toMatchObject({ code: 'SUPPLY_LIMIT', message: 'You can buy up to 2 packs of paracetamol or aspirin medicines in one order; your cart has 3.' });
   });
 
+  it('is staff-only: the shopper’s capture, order details and order list never carry it, the staff order view does', async () => {
+    await windows().deleteMany({});
+    const user = 'u-ovr-private';
+    const a = await paracetamol(16);
+    expect((await grant({ userId: user, ruleId: 'gb-painkiller-packs', reason: 'Care home resident, checked with the GP' })).statusCode).toBe(200);
+    const placed = await create(user, await prepareShopper(h, user, [{ productId: a, quantity: 3 }], { ...UK_ADDRESS, line1: '9 Private Row' }));
+    expect(placed.statusCode).toBe(200);
+    const { orderId } = placed.json().data;
+    const captured = await payOrder(h, user, placed.json().data);
+    expect(captured.data._id).toBe(orderId);
+    expect(captured.data).not.toHaveProperty('supplyOverrides');
+
+    const details = await h.app.inject({ method: 'GET', url: `/api/shop/order/details/${orderId}`, headers: h.as(user) });
+    expect(details.statusCode).toBe(200);
+    expect(details.json().data._id).toBe(orderId);
+    expect(details.json().data).not.toHaveProperty('supplyOverrides');
+    expect(details.body).not.toContain('Care home resident');
+    const list = await h.app.inject({ method: 'GET', url: `/api/shop/order/list/${user}`, headers: h.as(user) });
+    expect(list.json().data.map((o: { _id: string }) => o._id)).toEqual([orderId]);
+    expect(list.json().data[0]).not.toHaveProperty('supplyOverrides');
+    expect(list.body).not.toContain('Care home resident');
+
+    const staff = h.asStaff('staff-ph', ['pharmacist']);
+    const staffView = await h.app.inject({ method: 'GET', url: `/api/admin/orders/details/${orderId}`, headers: staff });
+    expect(staffView.json().data.supplyOverrides).toEqual([expect.objectContaining({ ruleId: 'gb-painkiller-packs', reason: 'Care home resident, checked with the GP', grantedBy: expect.objectContaining({ id: 'staff-ph' }) })]);
+    const staffList = await h.app.inject({ method: 'GET', url: '/api/admin/orders/get', query: { q: details.json().data.orderNumber }, headers: staff });
+    expect(staffList.json().data.find((o: { _id: string }) => o._id === orderId)?.supplyOverrides).toEqual([expect.objectContaining({ ruleId: 'gb-painkiller-packs' })]);
+  });
+
   it('a revoked override no longer applies; revoking twice is refused', async () => {
     const user = 'u-ovr-revoke';
     const granted = (await grant({ userId: user, ruleId: 'gb-painkiller-packs', reason: 'Granted in error' })).json().data as { _id: string };

@@ -393,10 +393,6 @@ export const Order = StrictObject({
   /** Safety warnings the shopper acknowledged when ordering (empty when there were none). */
   acknowledgedWarnings: Type.Array(Type.String()),
   acknowledgedAt: Type.Union([Type.String(), Type.Null()]),
-  /** A pharmacist's one-order overrides of supply-limit policy rules this order used (docs/domain.md#supply-limits). */
-  supplyOverrides: Type.Optional(
-    Type.Array(StrictObject({ overrideId: Type.String(), ruleId: Type.String(), reason: Type.String(), grantedBy: StrictObject({ id: Type.String(), name: Type.String() }) })),
-  ),
   history: Type.Array(OrderHistoryEntry),
   /** The consultation answers given at checkout (empty when no product needed them). */
   consultation: Type.Array(ConsultationAnswer),
@@ -449,6 +445,13 @@ export const StaffOrder = StrictObject({
   restricted: Type.Optional(Type.Array(OneOf(ORDER_HEALTH_FIELDS))),
   /** For the pharmacist: what changed in the shopper's health profile since the order was placed (details only). */
   healthChanges: Type.Optional(Type.Array(HealthChange)),
+  /**
+   * A pharmacist's one-order overrides of supply-limit policy rules this order used (docs/domain.md#overrides):
+   * staff only, so not in the shopper's `Order` (the reason may name a care home or a clinical judgement).
+   */
+  supplyOverrides: Type.Optional(
+    Type.Array(StrictObject({ overrideId: Type.String(), ruleId: Type.String(), reason: Type.String(), grantedBy: StrictObject({ id: Type.String(), name: Type.String() }) })),
+  ),
 });
 export type StaffOrder = Static<typeof StaffOrder>;
 

@@ -7,14 +7,14 @@ import type { OrderLedger } from './ledger';
 import type { OrderMail } from './mail/notifier';
 import { mailsFor, owe } from './mail/steps';
 import type { OrderRecords } from './records';
-import { history, reviewOf, type Actor, type OrderDoc, type RefundIntent } from './store';
+import { history, reviewOf, type Actor, type OrderDoc, type OrderRecord, type RefundIntent } from './store';
 
 /** An order's state a review decision moves. */
 export type ReviewState = Pick<Order, 'orderStatus' | 'paymentStatus'> & { review: ReviewStatus };
 
 /** The answer to a decision: the order after it, and its state before when this request's decision took effect (null: nothing was written). */
 export interface ReviewDecided {
-  order: Order;
+  order: OrderRecord;
   before: ReviewState | null;
 }
 

@@ -1,7 +1,7 @@
-import type { Market, Order } from '@pharmacy/contracts';
+import type { Market } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
 import { forbidden, notFound } from '@pharmacy/service-kit';
-import { toApiOrder, type OrderDoc } from './store';
+import { toApiOrder, type OrderDoc, type OrderRecord } from './store';
 
 export interface OrderRecordsDeps {
   orders: Collection<OrderDoc>;
@@ -15,7 +15,7 @@ export function createOrderRecords(deps: OrderRecordsDeps) {
   const { orders } = deps;
   return {
     /** The response serializer's one call: cents become decimals here (docs/architecture.md#data). */
-    toApi: (d: OrderDoc): Order => toApiOrder(d, deps.taxRatePercent, deps.market.country.code),
+    toApi: (d: OrderDoc): OrderRecord => toApiOrder(d, deps.taxRatePercent, deps.market.country.code),
     async reload(orderId: string): Promise<OrderDoc> {
       const order = await orders.findOne({ _id: orderId });
       if (!order) throw notFound('That order was not found.');

@@ -3,8 +3,12 @@ import { assertBodyUser, assertSelf, ok, requireUser, responses, type FastifyPlu
 import { Type } from '@sinclair/typebox';
 import type { RateLimits } from '../deps';
 import type { OrderService } from './service';
+import { shopperOrder } from './store';
 
-/** The shopper's orders (docs/api.md#orders): create → provider approval → capture; every order is scoped to its owner. */
+/**
+ * The shopper's orders (docs/api.md#orders): create → provider approval → capture; every order is scoped to its owner
+ * and answered as `shopperOrder` (staff-only facts left out).
+ */
 export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; limits: RateLimits }> = async (app, { orders, limits }) => {
   const tags = ['order'];
 
@@ -22,7 +26,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; limi
     preHandler: requireUser, config: { rateLimit: limits.orderCapture },
     schema: { tags, body: OrderCaptureBody, response: responses(Ok(Order)) },
   }, async (request) => {
-    const order = await orders.capture(request.user.sub, request.body);
+    const order = shopperOrder(await orders.capture(request.user.sub, request.body));
     // An order holding a pharmacy medicine or an acknowledged warning is checked by a pharmacist before it is prepared.
     const message = order.review.status === 'awaiting'
       ? 'Thank you! Payment received; our pharmacist checks this order before we prepare it. You will see the outcome in My Orders.'
@@ -33,14 +37,14 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; limi
   app.post(CheckoutRoutes.orders.cancel.path, {
     preHandler: requireUser, config: { rateLimit: limits.orderCapture },
     schema: { tags, body: OrderCancelBody, response: responses(Ok(Order)) },
-  }, async (request) => ok(await orders.cancel(request.user.sub, request.body.orderId), 'Your order was cancelled and the items were released. Your cart is kept.'));
+  }, async (request) => ok(shopperOrder(await orders.cancel(request.user.sub, request.body.orderId)), 'Your order was cancelled and the items were released. Your cart is kept.'));
 
   app.get(CheckoutRoutes.orders.list.path, { preHandler: requireUser, schema: { tags, params: CheckoutUserParams, response: responses(Ok(Type.Array(Order))) } }, async (request) => {
     assertSelf(request, request.params.userId);
-    return ok(await orders.list(request.params.userId));
+    return ok((await orders.list(request.params.userId)).map(shopperOrder));
   });
 
   app.get(CheckoutRoutes.orders.details.path, { preHandler: requireUser, schema: { tags, params: CheckoutIdParams, response: responses(Ok(Order)) } }, async (request) =>
-    ok(await orders.details(request.user.sub, request.params.id)),
+    ok(shopperOrder(await orders.details(request.user.sub, request.params.id))),
   );
 };

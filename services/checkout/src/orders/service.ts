@@ -19,7 +19,7 @@ import { createPlacing } from './placing';
 import { createOrderRecords } from './records';
 import { createStaffChanges } from './staff';
 import { createOrderSweep } from './sweep';
-import type { OrderDoc } from './store';
+import type { OrderDoc, OrderRecord } from './store';
 
 export interface OrderServiceDeps {
   orders: Collection<OrderDoc>;
@@ -85,7 +85,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       return toApi(await records.owned(userId, orderId));
     },
     toApi,
-    async adminDetails(orderId: string): Promise<Order> {
+    async adminDetails(orderId: string): Promise<OrderRecord> {
       return toApi(await records.reload(orderId));
     },
     /**

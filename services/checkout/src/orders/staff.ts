@@ -13,7 +13,7 @@ import type { OrderLedger } from './ledger';
 import type { OrderMail } from './mail/notifier';
 import { mailsFor, owe } from './mail/steps';
 import type { OrderRecords } from './records';
-import { history, reviewOf, type Actor, type OrderDoc } from './store';
+import { history, reviewOf, type Actor, type OrderDoc, type OrderRecord } from './store';
 
 export interface StaffChangesDeps {
   orders: Collection<OrderDoc>;
@@ -31,7 +31,7 @@ export type OrderStatuses = Pick<Order, 'orderStatus' | 'paymentStatus'>;
 
 /** A staff change that took effect: the order after it, and its statuses before (for the audit trail). */
 export interface StaffChange {
-  order: Order;
+  order: OrderRecord;
   before: OrderStatuses;
 }
 

@@ -15,6 +15,7 @@ import {
   type ReviewStatus,
   type ResponsiblePharmacist,
   type DispensedFrom,
+  type StaffOrder,
   type SupplyFacts,
   type BatchTake,
   centsToDecimal,
@@ -187,12 +188,18 @@ export interface OrderDoc {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** An order as the service reads it: the shopper's `Order` and what only staff see (shopperOrder leaves that out). */
+export type OrderRecord = Order & Pick<StaffOrder, 'supplyOverrides'>;
+
+/** The order a shopper is answered: without the pharmacist’s supply-limit overrides (docs/domain.md#overrides). */
+export const shopperOrder = ({ supplyOverrides: _staffOnly, ...order }: OrderRecord): Order => order;
+
 /**
  * How an order is read, older ones included: one from before delivery methods was sent by standard delivery with
  * no fee (its total is its subtotal); one from before the stored tax shows the tax at today's rate; its address
  * copy in today's shape (an older one's fields mapped, its country the market's: `country`).
  */
-export function toApiOrder(d: OrderDoc, taxRatePercent: number, country: string): Order {
+export function toApiOrder(d: OrderDoc, taxRatePercent: number, country: string): OrderRecord {
   const delivery: OrderDeliveryDoc = d.delivery ?? { method: DEFAULT_DELIVERY_METHOD, label: deliveryMethodLabel(DEFAULT_DELIVERY_METHOD), feeCents: 0, pharmacy: null };
   const rate = d.taxRatePercent ?? taxRatePercent;
   return {
