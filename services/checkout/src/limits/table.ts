@@ -5,7 +5,7 @@
  */
 import type { MarketCode, SupplyForm } from '@pharmacy/contracts';
 
-export const LIMITS_TABLE_VERSION = '2026-11-27.1';
+export const LIMITS_TABLE_VERSION = '2026-11-27.2';
 
 /** Where a rule is counted: in one sale, or over the last `days` days per person or per delivery address. */
 export type LimitScope = { kind: 'sale' } | { kind: 'window'; days: number; per: 'person' | 'address' };
@@ -37,7 +37,13 @@ const PAIN_POM_ORDER = {
   title: 'The Prescription Only Medicines (Human Use) Amendment Order 1997 (SI 1997/2044), now the Human Medicines Regulations 2012 (SI 2012/1916)',
   where: 'SI 1997/2044 Schedule 1; SI 2012/1916 Schedule 1',
 };
-const REG_237 = { title: 'The Human Medicines Regulations 2012 (SI 2012/1916)', where: 'regulation 237(2) and (3)' };
+const HMR_2012 = 'The Human Medicines Regulations 2012 (SI 2012/1916)';
+/** Regulation 237: condition A (never the two together) and condition B (the most in one sale, each). */
+const REG_237 = {
+  together: { title: HMR_2012, where: 'regulation 237(2)' },
+  pseudoephedrine: { title: HMR_2012, where: 'regulation 237(3)(a)' },
+  ephedrine: { title: HMR_2012, where: 'regulation 237(3)(b)' },
+};
 const MHRA_CODEINE = { title: 'MHRA: over-the-counter codeine and dihydrocodeine restrictions (2009)', where: 'packs of at most 32 dosage units' };
 const MHRA_PACKS = { title: 'MHRA: voluntary guidance for retailers on paracetamol and aspirin sales', where: 'at most two packs per transaction' };
 const OPERATOR = { title: 'The pharmacy’s own policy', where: 'set by the superintendent pharmacist' };
@@ -68,7 +74,7 @@ const GB: LimitRule[] = [
   {
     id: 'gb-pseudoephedrine-ephedrine',
     kind: 'law',
-    source: REG_237,
+    source: REG_237.together,
     scope: SALE,
     measure: { count: 'together', ingredients: ['pseudoephedrine', 'ephedrine'] },
     sentence: 'Pseudoephedrine and ephedrine cannot be bought in the same order; please remove one of them.',
@@ -76,7 +82,7 @@ const GB: LimitRule[] = [
   {
     id: 'gb-pseudoephedrine-mg',
     kind: 'law',
-    source: REG_237,
+    source: REG_237.pseudoephedrine,
     scope: SALE,
     measure: { count: 'mg', ingredient: 'pseudoephedrine', max: 720 },
     sentence: 'You can buy up to {max} mg of pseudoephedrine in one order; your cart has {count} mg.',
@@ -84,7 +90,7 @@ const GB: LimitRule[] = [
   {
     id: 'gb-ephedrine-mg',
     kind: 'law',
-    source: REG_237,
+    source: REG_237.ephedrine,
     scope: SALE,
     measure: { count: 'mg', ingredient: 'ephedrine', max: 180 },
     sentence: 'You can buy up to {max} mg of ephedrine in one order; your cart has {count} mg.',
