@@ -126,7 +126,8 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('[remotes] a remote failed', error, info.componentStack);
-    reportRemoteError(this.props.id, error instanceof RemoteLoadError ? 'load-error' : 'render-error', this.props.pathname);
+    // a load failure was reported by the runtime plugin as it happened (reporting.ts): counted once, not again here
+    if (!(error instanceof RemoteLoadError)) reportRemoteError(this.props.id, 'render-error', this.props.pathname);
   }
 
   override render() {
