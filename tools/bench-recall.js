@@ -10,7 +10,7 @@
 //    affected shopper (docs/domain.md#recalls).
 // 3. The gateway again on that folder: the demo pharmacist reads GET /api/admin/recalls/:id (p50/p95, PASS under
 //    1 s at p50); a shopper's POST /api/shop/cart/add of a medicine the rules look at, in turn with the same call on a
-//    second gateway started beside it on a copy of the folder with SUPPLY_LIMITS_BENCH_OFF=1 (the limits engine's
+//    second gateway started beside it on a copy of the folder with SUPPLY_LIMITS_BENCH_OFF=true (the limits engine's
 //    switch: cart add without the supply rules): both p50s and the delta, PASS under 2 ms.
 // `--orders N` (default 100000), `--batches N` (default 1000), `--samples N` (default 50). Figures: README.md#performance.
 'use strict';
@@ -162,7 +162,7 @@ runMain(async () => {
     // first; cart adds alternate between the two, so the machine's moments fall on both alike.
     // (not the running gateway's folder locks: the copy belongs to the baseline alone)
     fs.cpSync(dataDir, offDir, { recursive: true, filter: (from) => path.basename(from) !== '.lock' });
-    const baseline = await startGateway({ dataDir: offDir, env: { ...BENCH_LIMITS, SUPPLY_LIMITS_BENCH_OFF: '1' }, timeoutMs: 900_000 });
+    const baseline = await startGateway({ dataDir: offDir, env: { ...BENCH_LIMITS, SUPPLY_LIMITS_BENCH_OFF: 'true' }, timeoutMs: 900_000 });
     const shopperOff = await signedIn(baseline.origin, real.email);
     const [withRules, withoutRules] = await cartAddsInTurn([shopperOn, shopperOff], bought, CART_SAMPLES, 20);
     await baseline.stop();
@@ -175,7 +175,7 @@ runMain(async () => {
     console.log(`\n${'call'.padEnd(52)} ${'p50 ms'.padStart(9)} ${'p95 ms'.padStart(9)}  target`);
     console.log(`${`GET /api/admin/recalls/:id (${listed} affected rows)`.padEnd(52)} ${ms(list50)} ${ms(percentile(list, 95))}  < ${LIST_P50_LIMIT_MS} ms p50: ${list50 < LIST_P50_LIMIT_MS ? 'PASS' : 'FAIL'}`);
     console.log(`${'POST /api/shop/cart/add, supply rules on'.padEnd(52)} ${ms(on50)} ${ms(percentile(withRules, 95))}`);
-    console.log(`${'POST /api/shop/cart/add, SUPPLY_LIMITS_BENCH_OFF=1'.padEnd(52)} ${ms(off50)} ${ms(percentile(withoutRules, 95))}`);
+    console.log(`${'POST /api/shop/cart/add, SUPPLY_LIMITS_BENCH_OFF=true'.padEnd(52)} ${ms(off50)} ${ms(percentile(withoutRules, 95))}`);
     console.log(`${'cart add: what the supply rules add (p50 delta)'.padEnd(52)} ${ms(delta)} ${''.padStart(9)}  < ${CART_DELTA_LIMIT_MS} ms: ${delta < CART_DELTA_LIMIT_MS ? 'PASS' : 'FAIL'}`);
     console.log(`load after: ${execSync('uptime').toString().trim()}; ${((Date.now() - t0) / 1000).toFixed(0)} s in all`);
   } finally {

@@ -27,6 +27,8 @@ export interface CheckoutDeps extends ServiceDeps<RateLimits> {
   trustedOrigins?: string[];
   /** NODE_ENV=production: no loopback aliases of the public origin are trusted. */
   production?: boolean;
+  /** SUPPLY_LIMITS_BENCH_OFF (refused in production): bench:recall's baseline, no supply limits. */
+  supplyLimitsOff?: boolean;
   /** The market (MARKET): currency, tax, address and phone rules, delivery fees and area, pharmacies; default GB. */
   market?: Market;
   /** Injectable clock (expiry, history timestamps, stats). */

@@ -59,6 +59,7 @@ export async function openCheckout(ctx: ServiceContext): Promise<ServiceHandle> 
     publicOrigin: ctx.config.publicOrigin,
     trustedOrigins: settings.trustedOrigins,
     production: ctx.config.production,
+    supplyLimitsOff: ctx.config.supplyLimitsOff,
     market: ctx.config.market,
   });
   return {

@@ -76,7 +76,7 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     // Quantity on verified prescriptions: matched to cart lines, reserved by orders, given back (docs/domain.md#ordering-against-a-prescription).
     const supply = await createPrescriptionSupply({ store: deps.store, orders, market: market.code, now });
     // Legal and policy supply limits per market (docs/domain.md#supply-limits).
-    const supplyLimits = await createSupplyLimits({ store: deps.store, orders, market: market.code, now, off: benchOff(process.env, app.log) });
+    const supplyLimits = await createSupplyLimits({ store: deps.store, orders, market: market.code, now, off: benchOff(deps.supplyLimitsOff ?? false, app.log) });
     const pricing = createDeliveryPricing(market);
     const cartService = createCartService({ carts, catalog: deps.catalog, account: deps.account, prescriptions: supply, supplyLimits, now, log: app.log });
     // The batches each order took, for recalls (docs/domain.md#recalls).

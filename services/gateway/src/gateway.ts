@@ -91,7 +91,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
           // deploys happen once the app answers: the pages' data is asked of its own routes
           healthGate:
             opts.healthGate ??
-            createHealthGate({ root: staticOpts.root, originAllowed, origin: config.publicOrigin, api: (pathAndQuery) => apiGet(app, pathAndQuery) }),
+            createHealthGate({ root: staticOpts.root, originAllowed, origin: config.publicOrigin, production: config.production, api: (pathAndQuery) => apiGet(app, pathAndQuery) }),
           // the hash of a build on another origin is checked again from its origin, by the deploy's own rules
           fetchEntry: (url) => fetchEntryBytes(url, { root: staticOpts.root, originAllowed }),
         })

@@ -46,6 +46,8 @@ export interface KitConfig {
    * they reach the disk (docs/operations.md#data-on-disk).
    */
   durableWrites: boolean;
+  /** True only under SUPPLY_LIMITS_BENCH_OFF (refused in production): bench:recall's baseline without supply limits. */
+  supplyLimitsOff: boolean;
   mongoUrl?: string;
   smtpUrl?: string;
   /** The public origin browsers use (CSRF Origin check, links in mail). */
@@ -104,7 +106,7 @@ export interface KitConfig {
 
 /** Every variable a service or the gateway reads (the tools' own are left to the tools). */
 const PROCESS_VARIABLES = [
-  'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATA_UNSAFE_NO_FSYNC', 'MONGODB_URL', 'SMTP_URL', 'PUBLIC_ORIGIN', 'LOG_LEVEL', 'JWT_PUBLIC_KEY', 'JWT_PRIVATE_KEY',
+  'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATA_UNSAFE_NO_FSYNC', 'SUPPLY_LIMITS_BENCH_OFF', 'MONGODB_URL', 'SMTP_URL', 'PUBLIC_ORIGIN', 'LOG_LEVEL', 'JWT_PUBLIC_KEY', 'JWT_PRIVATE_KEY',
   'INTERNAL_TOKEN', 'ACCOUNT_SERVICE_URL', 'CATALOG_SERVICE_URL', 'CHECKOUT_SERVICE_URL', 'REVOCATION_POLL_MS', 'SLOW_REQUEST_MS', 'API_DOCS',
   'MARKET', 'GATEWAY_MODE', 'GATEWAY_UPSTREAM_TIMEOUT_MS', 'STATIC_ROOT', 'REMOTE_URLS', 'REMOTE_ORIGINS', 'REMOTE_DEPLOY_TOKEN', 'SERVER_RENDERING',
   'RATE_LIMIT_LOGIN', 'RATE_LIMIT_REGISTER', 'RATE_LIMIT_FORGOT_PASSWORD', 'RATE_LIMIT_RESET_PASSWORD', 'RATE_LIMIT_PASSWORD_CHECK',
@@ -147,6 +149,9 @@ export function loadConfig(env: Environment = process.env, defaults: { port?: nu
   if (production && v.DATA_UNSAFE_NO_FSYNC) {
     throw new ConfigError([{ variable: 'DATA_UNSAFE_NO_FSYNC', message: 'DATA_UNSAFE_NO_FSYNC would let a power cut lose paid orders: it is refused in production' }]);
   }
+  if (production && v.SUPPLY_LIMITS_BENCH_OFF) {
+    throw new ConfigError([{ variable: 'SUPPLY_LIMITS_BENCH_OFF', message: 'SUPPLY_LIMITS_BENCH_OFF would sell past the legal supply limits: it is refused in production' }]);
+  }
   return {
     port,
     // Outside production only this machine can reach the shop unless HOST says otherwise: a development install
@@ -157,6 +162,7 @@ export function loadConfig(env: Environment = process.env, defaults: { port?: nu
     production,
     dataDir: path.resolve(v.DATA_DIR ?? './data'),
     durableWrites: v.DATA_UNSAFE_NO_FSYNC !== true,
+    supplyLimitsOff: v.SUPPLY_LIMITS_BENCH_OFF === true,
     mongoUrl: v.MONGODB_URL,
     smtpUrl: v.SMTP_URL,
     publicOrigin: (v.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, ''),

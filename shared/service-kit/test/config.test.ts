@@ -148,6 +148,12 @@ describe('values', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_UNSAFE_NO_FSYNC: 'true' })).toThrow(/DATA_UNSAFE_NO_FSYNC .*refused in production/);
   });
 
+  it('supply limits apply unless SUPPLY_LIMITS_BENCH_OFF is set (a benchmark baseline), which production refuses', () => {
+    expect(loadConfig({}).supplyLimitsOff).toBe(false);
+    expect(loadConfig({ SUPPLY_LIMITS_BENCH_OFF: 'true' }).supplyLimitsOff).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', SUPPLY_LIMITS_BENCH_OFF: 'true' })).toThrow(/SUPPLY_LIMITS_BENCH_OFF .*refused in production/);
+  });
+
   it('API_DOCS defaults to on outside production and off in it; REMOTE_ORIGINS is a list of origins', () => {
     expect([loadConfig({}).apiDocs, loadConfig({ NODE_ENV: 'test' }).apiDocs, loadConfig({ NODE_ENV: 'production' }).apiDocs]).toEqual([true, true, false]);
     expect([loadConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs, loadConfig({ API_DOCS: 'false' }).apiDocs]).toEqual([true, false]);

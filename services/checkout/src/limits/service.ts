@@ -33,17 +33,12 @@ const toLimitLine = (l: SuppliedLine): LimitLine => ({
 });
 
 /**
- * The benchmark's baseline switch (services/checkout/README.md): SUPPLY_LIMITS_BENCH_OFF=1 turns the checks off,
- * honoured only outside production, so `pnpm bench:recall` can time cart add with and without the rules in one run.
+ * The benchmark's baseline switch (services/checkout/README.md): SUPPLY_LIMITS_BENCH_OFF=true (refused in production
+ * by the configuration) turns the checks off, so `pnpm bench:recall` can time cart add with and without the rules.
  */
-export function benchOff(env: NodeJS.ProcessEnv, log: Pick<FastifyBaseLogger, 'warn'>): boolean {
-  if (env.SUPPLY_LIMITS_BENCH_OFF !== '1') return false;
-  if (env.NODE_ENV === 'production') {
-    log.warn('SUPPLY_LIMITS_BENCH_OFF is ignored in production: supply limits stay on');
-    return false;
-  }
-  log.warn('SUPPLY_LIMITS_BENCH_OFF=1: supply limits are OFF (benchmark baseline only)');
-  return true;
+export function benchOff(off: boolean, log: Pick<FastifyBaseLogger, 'warn'>): boolean {
+  if (off) log.warn('SUPPLY_LIMITS_BENCH_OFF: supply limits are OFF (benchmark baseline only)');
+  return off;
 }
 
 export async function createSupplyLimits(deps: {

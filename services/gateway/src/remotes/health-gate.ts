@@ -72,6 +72,8 @@ export interface HealthGateOptions {
   /** The gateway's own API, which the pages' data comes from. */
   api: ApiGet;
   log?: Pick<FastifyBaseLogger, 'warn'>;
+  /** NODE_ENV=production (the configuration's): the remote's server build runs in the worker as in the gateway. */
+  production?: boolean;
   pageTimeoutMs?: number;
   loadTimeoutMs?: number;
 }
@@ -176,7 +178,7 @@ async function renderInWorkers(
         },
         resourceLimits: GATE_RESOURCE_LIMITS,
         // the gateway's secrets are in its environment: the worker gets none of it
-        env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
+        env: { NODE_ENV: opts.production === false ? 'development' : 'production' },
         stdout: true,
         stderr: true,
       });

@@ -137,6 +137,9 @@ export const ENV_SCHEMA = Type.Object(
     DATA_UNSAFE_NO_FSYNC: Type.Optional(
       Type.Boolean({ description: 'UNSAFE, refused in production: the embedded store answers writes before they are on disk (only to measure what durability costs)' }),
     ),
+    SUPPLY_LIMITS_BENCH_OFF: Type.Optional(
+      Type.Boolean({ description: 'benchmark baseline only, refused in production: checkout applies no supply limits (pnpm bench:recall)' }),
+    ),
     MONGODB_URL: text('mongodb-url', 'use MongoDB instead of the embedded store'),
     SMTP_URL: text('smtp-url', 'send mail through SMTP instead of the outbox'),
     PUBLIC_ORIGIN: text('origin', 'the origin browsers use (default http://localhost:$PORT)'),
