@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LotBatch, Recall, RecallCreateBody, RecallDetail } from '@pharmacy/contracts';
-import { fail, fakeApi, ok, staffWithRole } from '@pharmacy/test-kit';
+import { fail, fakeApi, makeProduct, ok, staffWithRole } from '@pharmacy/test-kit';
 import { renderAdmin } from './renderAdmin';
 
 const pharmacist = staffWithRole('pharmacist');
@@ -160,6 +160,19 @@ describe('recalls in Products', () => {
     expect(box).toBeChecked();
     expect(within(form).getByLabelText(/Lot numbers/)).toHaveValue('IBU-25-002');
     expect(within(form).getByLabelText(/Reason/)).toHaveValue('Contaminated.');
+  });
+
+  test('an admin sees the recalls below the catalogue once its first page is in, so its rows never push them out of view', async () => {
+    const server = recallServer();
+    let answer = () => undefined as void;
+    server.on('GET', '/api/admin/products/get', () => new Promise((resolve) => (answer = () => resolve(ok([makeProduct({ _id: 'p-1', title: 'Ibuprofen 200mg Tablets' })])))));
+    renderAdmin({ path: '/admin/products', server, user: staffWithRole('admin') });
+    expect(await screen.findByRole('button', { name: 'Add product' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Recalls' })).not.toBeInTheDocument();
+
+    answer();
+    expect(await screen.findByRole('region', { name: 'Recalls' })).toBeInTheDocument();
+    expect(screen.getByText('Ibuprofen 200mg Tablets')).toBeInTheDocument();
   });
 
   test('a catalogue member of staff sees the products but not the recalls (a pharmacist’s decision)', async () => {

@@ -41,6 +41,7 @@ export const initialOrdersState: OrdersState = {
   q: null,
   awaitingReview: 0,
   loading: false,
+  answered: false,
   details: null,
   detailsLoading: false,
   updating: null,

@@ -46,6 +46,7 @@ export const initialProductsState: ProductsState = {
   limit: PRODUCT_PAGE_SIZE,
   search: '',
   loading: false,
+  answered: false,
   save: { status: 'idle', error: null, conflict: false },
   reload: { loading: false, product: null },
   stock: { productId: null, data: null, loading: false, adjusting: false, error: null, receiving: false, receiveError: null },

@@ -17,6 +17,8 @@ export interface PagedListState<T> {
   page: number;
   limit: number;
   loading: boolean;
+  /** The list has had its first answer (rows, none, or a failure): what sits below it can show without being pushed down. */
+  answered: boolean;
 }
 
 /**
@@ -31,10 +33,10 @@ export function pagedListReducers<T, F extends object>() {
     },
     succeeded(state: PagedListState<T>, action: PayloadAction<ListPage<T>>) {
       const { items, total, page, limit } = action.payload;
-      Object.assign(state, { list: items, total, page, limit, loading: false });
+      Object.assign(state, { list: items, total, page, limit, loading: false, answered: true });
     },
     failed(state: PagedListState<T>) {
-      Object.assign(state, { list: [], total: 0, loading: false });
+      Object.assign(state, { list: [], total: 0, loading: false, answered: true });
     },
   };
 }

@@ -24,6 +24,7 @@ export const initialUsersState: UsersState = {
   limit: ADMIN_USERS_DEFAULT_LIMIT,
   q: null,
   loading: false,
+  answered: false,
   details: null,
   detailsLoading: false,
   rolesSave: idleSave,
