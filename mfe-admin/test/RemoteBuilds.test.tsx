@@ -53,6 +53,22 @@ describe('the remote builds view on the Dashboard', () => {
     expect(server.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/admin/remotes/catalog/promote']);
   });
 
+  it('shows the errors and page views pages reported of the live build and the canary, the figures the watch compares', async () => {
+    const reported = {
+      ...withCanary,
+      health: { windowMinutes: 5, live: { version: '0.1.0+aa', views: 120, errors: 1 }, canary: { version: '0.2.0+bb', views: 40, errors: 14 } },
+    };
+    renderAdmin({ path: '/admin/dashboard?view=remotes', server: registryServer(reported) });
+    const table = await screen.findByRole('table', { name: 'Live now' });
+    expect(await within(table).findByText('1 error in 120 page views (0.8 %), last 5 min')).toBeInTheDocument();
+    expect(within(table).getByText('14 errors in 40 page views (35.0 %), last 5 min')).toBeInTheDocument();
+  });
+
+  it('says when the counts could not be read', async () => {
+    renderAdmin({ path: '/admin/dashboard?view=remotes', server: registryServer(live()) });
+    expect(await within(await screen.findByRole('table', { name: 'Live now' })).findByText('Error counts unavailable')).toBeInTheDocument();
+  });
+
   it('says why an abort was refused, and an automatic abort reads as such with its counts', async () => {
     const server = registryServer(withCanary, [
       { name: 'catalog', from: V2, to: '/mfe/catalog/mf-manifest.json', at: '2026-11-27T05:00:00.000Z', by: 'system', action: 'auto-abort', note: 'canary 0.3.0+ab: 14 errors in 40 views (35.0 %)' },

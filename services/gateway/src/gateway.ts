@@ -175,9 +175,10 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
     await reports.start();
     await app.register(remoteReportRoutes, { store: reports });
     // the rollout watch reads those counts (a test may give its own) and aborts or rolls back a failing build by itself
+    const rates: RatesSource = opts.rolloutRates ?? ((name, sinceMs) => reports.rates(name, sinceMs));
     const watch = new RolloutWatch({
       registry,
-      rates: opts.rolloutRates ?? ((name, sinceMs) => reports.rates(name, sinceMs)),
+      rates,
       audit: opts.audit ?? audit,
       log: app.log,
     });
@@ -191,6 +192,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
       hostShared: hostSharedVersions(opts.static.root),
       deployTokens: config.gateway.deployTokens,
       originAllowed,
+      rates,
     });
     followRegistryInPolicy(app, registry);
     await registerStatic(app, staticOpts ?? opts.static, registry);

@@ -108,6 +108,27 @@ describe('canary, promote and abort through the registry API', () => {
     expect(back.json().data.change).toMatchObject({ action: 'rollback', to: LOCAL });
   });
 
+  it('the list shows what pages reported of the live build and the canary over the watch\'s window, by the versions pages were given', async () => {
+    const url = cdn.put('v-health', fakeManifest('catalog', { buildVersion: '0.5.0' }));
+    expect((await canary(url, 50)).statusCode).toBe(200);
+    const [inside, outside] = [visitors(200, 'health').find((v) => cohortBucket(v, 'catalog') < 50)!, visitors(200, 'health').find((v) => cohortBucket(v, 'catalog') >= 50)!];
+    const canaryVersion = (await remotesJson(inside)).builds.catalog.version as string;
+    const liveVersion = (await remotesJson(outside)).builds.catalog.version as string;
+    const report = (version: string, kind: string) => ({ remote: 'catalog', version, page: '/pharmacy/product/:productId', kind });
+    const sent = await post('/api/remotes/reports', {
+      reports: [report(liveVersion, 'view'), report(liveVersion, 'view'), report(canaryVersion, 'view'), report(canaryVersion, 'load-error'), report('0.0.1+gone', 'render-error')],
+    }, {});
+    expect(sent.statusCode).toBe(204);
+
+    expect((await catalogOf()).health).toEqual({
+      windowMinutes: 5,
+      live: { version: liveVersion, views: 2, errors: 0 },
+      canary: { version: canaryVersion, views: 1, errors: 1 },
+    });
+    expect((await abort()).statusCode).toBe(200);
+    expect((await catalogOf()).health).toEqual({ windowMinutes: 5, live: { version: liveVersion, views: 2, errors: 0 } });
+  });
+
   it('abort puts everyone back with the reason in the history; without a canary, promote and abort are 422', async () => {
     const url = cdn.put('v4', fakeManifest('catalog', { buildVersion: '0.4.0' }));
     expect((await canary(url, 99)).statusCode).toBe(200);

@@ -44,6 +44,23 @@ export const RemoteCanary = StrictObject({
 });
 export type RemoteCanary = Static<typeof RemoteCanary>;
 
+/** Page views that used one build of a remote, and errors among them, over the rollout watch's window. */
+export const RemoteVersionHealth = StrictObject({
+  /** The build's version tag, as pages report it (its version and a hash of its URL and entry). */
+  version: Type.String(),
+  views: Type.Integer({ minimum: 0 }),
+  errors: Type.Integer({ minimum: 0 }),
+});
+export type RemoteVersionHealth = Static<typeof RemoteVersionHealth>;
+
+/** What pages reported of the live build and the canary over the last `windowMinutes` (the watch reads the same). */
+export const RemoteHealth = StrictObject({
+  windowMinutes: Type.Integer({ minimum: 1 }),
+  live: RemoteVersionHealth,
+  canary: Type.Optional(RemoteVersionHealth),
+});
+export type RemoteHealth = Static<typeof RemoteHealth>;
+
 /** One remote as live now. `origin` is null for a build served by the gateway itself (a path under /mfe/). */
 export const RemoteDeployment = StrictObject({
   name: RemoteNameSchema,
@@ -59,6 +76,8 @@ export const RemoteDeployment = StrictObject({
   broken: Type.Optional(Type.String()),
   /** The build in front of some visitors while this one serves the rest. */
   canary: Type.Optional(RemoteCanary),
+  /** Views and errors per build over the watch's window; absent when the counts could not be read. */
+  health: Type.Optional(RemoteHealth),
 });
 export type RemoteDeployment = Static<typeof RemoteDeployment>;
 

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { formatDate, type RemoteDeployment, type RemoteHistoryEntry, type RemoteName } from '@pharmacy/contracts';
+import { formatDate, type RemoteDeployment, type RemoteHistoryEntry, type RemoteName, type RemoteVersionHealth } from '@pharmacy/contracts';
 import { Button, Card, CardTitle, EmptyState, MutedText, PageTitle, Spinner, th } from '@pharmacy/ui';
 import { DataTable, type Column } from '../../DataTable';
 import { Refusal } from '../parts';
@@ -44,6 +44,19 @@ const HISTORY_COLUMNS: Column<RemoteHistoryEntry>[] = [
   { header: 'Note', cell: (h) => h.note ?? '' },
 ];
 
+/** What pages reported of one build over the watch's window: the figures the rollout watch compares. */
+function HealthLine({ health, windowMinutes }: { health: RemoteVersionHealth | undefined; windowMinutes: number | undefined }) {
+  if (!health || !windowMinutes) return <MutedText>Error counts unavailable</MutedText>;
+  const { views, errors } = health;
+  const share = views > 0 ? ` (${((errors / views) * 100).toFixed(1)} %)` : '';
+  return (
+    <MutedText>
+      {errors} error{errors === 1 ? '' : 's'} in {views} page view{views === 1 ? '' : 's'}
+      {share}, last {windowMinutes} min
+    </MutedText>
+  );
+}
+
 function CanaryCell({ remote, busy, onPromote, onAbort }: { remote: RemoteDeployment; busy: boolean; onPromote: (n: RemoteName) => void; onAbort: (n: RemoteName) => void }) {
   const { canary } = remote;
   if (!canary) return <MutedText>None</MutedText>;
@@ -53,6 +66,7 @@ function CanaryCell({ remote, busy, onPromote, onAbort }: { remote: RemoteDeploy
         {canary.version ?? 'Unversioned build'} for {canary.percent} % of visitors since {when(canary.startedAt)}
       </div>
       <MutedText>{canary.manifestUrl}</MutedText>
+      <HealthLine health={remote.health?.canary} windowMinutes={remote.health?.windowMinutes} />
       {canary.broken ? <Refusal>Not served: {canary.broken}</Refusal> : null}
       <Actions>
         <Button type="button" size="sm" disabled={busy} onClick={() => onPromote(remote.name)} aria-label={`Promote the ${remote.name} canary to everyone`}>
@@ -68,7 +82,8 @@ function CanaryCell({ remote, busy, onPromote, onAbort }: { remote: RemoteDeploy
 
 /**
  * The remote builds view (docs/operations.md#canary-releases): which build of each remote is live, a running
- * canary with Promote and Abort, and the history of changes (automatic ones with their error counts).
+ * canary with Promote and Abort, each build's errors and page views as pages reported them, and the history of
+ * changes (automatic ones with their error counts).
  */
 export function RemoteBuilds() {
   useRemoteQueries();
@@ -86,6 +101,7 @@ export function RemoteBuilds() {
         <div>
           <div>{r.version ?? 'Unversioned build'}</div>
           <MutedText>{r.manifestUrl}</MutedText>
+          <HealthLine health={r.health?.live} windowMinutes={r.health?.windowMinutes} />
           {r.broken ? <Refusal>Not served: {r.broken}</Refusal> : null}
         </div>
       ),

@@ -5,7 +5,9 @@ import {
   RemoteDeployBody,
   RemoteListResponse,
   RemoteNameParams,
+  ROLLOUT_POLICY,
   StrictObject,
+  type RemoteDeployment,
   type RemoteName,
 } from '@pharmacy/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -14,7 +16,8 @@ import { deployAccess, deployerOf, pipelineActorOf } from './deploy-auth';
 import { sri } from './integrity';
 import { buildInfoOf, entryUrlOf, fetchEntryBytes, fetchManifestText, ManifestProblem, mismatches, parseManifest } from './manifest';
 import type { OriginRule } from './origins';
-import type { RegistryEntry, RemoteRegistry } from './registry';
+import { versionTag, type RegistryEntry, type RemoteRegistry } from './registry';
+import type { RatesSource } from './rollout/watch';
 
 const NoQuery = StrictObject({});
 
@@ -45,20 +48,44 @@ export interface RemoteRoutesOptions {
   originAllowed: OriginRule;
   /** Where deploys and rollbacks are recorded (docs/architecture.md#audit-trail). */
   audit: AuditSink;
+  /** Per-version views and errors (the rollout watch's source): the list shows them beside each build. */
+  rates?: RatesSource;
 }
 
 /**
  * The remote registry (docs/api.md#remote-registry): what is live, deploy a build after checking it fits the host,
  * roll back. Staff with an admin session, or a team's pipeline with its remote's deploy token.
  */
-export const remoteRoutes: FastifyPluginAsyncTypebox<RemoteRoutesOptions> = async (app, { registry, root, hostShared, deployTokens, originAllowed, audit }) => {
+export const remoteRoutes: FastifyPluginAsyncTypebox<RemoteRoutesOptions> = async (app, { registry, root, hostShared, deployTokens, originAllowed, audit, rates }) => {
   await app.register(auditPlugin, { sink: audit, service: 'gateway' });
   app.addHook('preHandler', deployAccess(deployTokens));
 
-  app.get('/api/admin/remotes', { schema: { tags: ['remotes'], querystring: NoQuery, response: responses(RemoteListResponse) } }, async () => {
+  app.get('/api/admin/remotes', { schema: { tags: ['remotes'], querystring: NoQuery, response: responses(RemoteListResponse) } }, async (request) => {
     const { data, history } = await registry.list();
-    return okList(data, { history });
+    return okList(await Promise.all(data.map((d) => withHealth(d, request))), { history });
   });
+
+  /**
+   * The deployment with what pages reported of its live build and canary over the watch's window, read by the same
+   * version tags the watch compares (docs/operations.md#canary-releases). Counts that cannot be read are left out.
+   */
+  async function withHealth(deployment: RemoteDeployment, request: FastifyRequest): Promise<RemoteDeployment> {
+    const doc = registry.stateOf(deployment.name);
+    if (!rates || !doc) return deployment;
+    let all;
+    try {
+      all = await rates(deployment.name, Date.now() - ROLLOUT_POLICY.windowMs);
+    } catch (err) {
+      request.log.warn({ remote: deployment.name, err: (err as Error).message }, 'the remote\'s error counts could not be read');
+      return deployment;
+    }
+    const of = (entry: RegistryEntry) => {
+      const version = versionTag(entry);
+      return all.find((r) => r.version === version) ?? { version, views: 0, errors: 0 };
+    };
+    const health = { windowMinutes: ROLLOUT_POLICY.windowMs / 60_000, live: of(doc.entry), ...(doc.canary ? { canary: of(doc.canary) } : {}) };
+    return { ...deployment, health };
+  }
 
   /**
    * The build at `manifestUrl` as the registry records it, once it fits the host: manifest, exposes and shared

@@ -1,12 +1,8 @@
-import { REMOTE_REPORT_RETENTION_MINUTES, type RemoteName, type RemoteReport } from '@pharmacy/contracts';
+import { REMOTE_REPORT_RETENTION_MINUTES, type RemoteName, type RemoteReport, type RemoteVersionHealth } from '@pharmacy/contracts';
 import type { Collection, DocumentStore } from '@pharmacy/db';
 
-/** One version of a remote over a window: page views that used it, and errors among them. */
-export interface VersionHealth {
-  version: string;
-  views: number;
-  errors: number;
-}
+/** Page views and errors of one version of a remote over a window (the contract's shape). */
+export type VersionHealth = RemoteVersionHealth;
 
 /** The counts are kept per minute: a window is the sum of its minutes. */
 export const REPORT_BUCKET_MS = 60_000;

@@ -1,11 +1,7 @@
-import { ROLLOUT_POLICY } from '@pharmacy/contracts';
+import { ROLLOUT_POLICY, type RemoteVersionHealth } from '@pharmacy/contracts';
 
-/** Page views and errors of one version of a remote over a window (the shape of signals' reports store). */
-export interface VersionHealth {
-  version: string;
-  views: number;
-  errors: number;
-}
+/** Page views and errors of one version of a remote over a window (the contract's shape). */
+export type VersionHealth = RemoteVersionHealth;
 
 export type RolloutPolicy = { readonly [K in keyof typeof ROLLOUT_POLICY]: number };
 
