@@ -78,6 +78,17 @@ describe('the runtime plugin', () => {
     expect(await sent()).toEqual([{ remote: 'catalog', version: '0.1.0+9f2c41aa', page: '/pharmacy/products', kind: 'load-error' }]);
   });
 
+  it('counts a remote failing on a page once, however many of its modules fail there, and again on the next page', async () => {
+    manifestLoaded('catalog', '0.2.0');
+    window.history.pushState({}, '', '/pharmacy/product/p-1');
+    for (const id of ['catalog/ProductDetails', 'catalog/SearchBox', 'catalog/ProductDetails']) plugin.errorLoadRemote({ id, lifecycle: 'onLoad', error: new Error('ScriptExecutionError') });
+    plugin.errorLoadRemote({ id: 'cartCheckout/CartBadge', lifecycle: 'onLoad', error: new Error('ScriptNetworkError') });
+    window.history.pushState({}, '', '/pharmacy/product/p-2');
+    plugin.errorLoadRemote({ id: 'catalog/ProductDetails', lifecycle: 'onLoad', error: new Error('ScriptExecutionError') });
+    remoteReports.flush();
+    expect((await sent()).map((r) => `${r.remote} ${r.kind}`)).toEqual(['catalog load-error', 'cartCheckout load-error', 'catalog load-error']);
+  });
+
   it('says the version is unknown when the manifest itself never arrived', async () => {
     window.history.pushState({}, '', '/cart');
     plugin.errorLoadRemote({ id: 'cartCheckout/CartPage', lifecycle: 'onLoad', error: new Error('manifest 503') });

@@ -14,8 +14,19 @@ export const REPORT_FLUSH_MS = 5_000;
 export const UNKNOWN_VERSION = 'unknown';
 
 /**
+ * The route pattern of `pathname` among the app's routes ('/pharmacy/product/:productId'), '/*' when none: what a
+ * report names as its page (never the URL, which has ids and a query). The server render names its pages the same.
+ */
+export function routePattern(routes: RouteObject[], pathname: string): string {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const parts = matches.map((m) => m.route.path ?? '').filter((p) => p && p !== '/');
+  const page = `/${parts.join('/')}`.replace(/\/{2,}/g, '/');
+  return page === '/' && pathname !== '/' ? '/*' : page.replace(/^\/\*$/, '/*');
+}
+
+/**
  * What the page reports of the remotes it uses (docs/operations.md#remote-reports): a view per page per remote,
- * and each load failure and render error, with the version of the remote the page loaded and the page's route
+ * and its first load failure or render error on that page (one failing view: a rate never passes 100 %), with the version of the remote the page loaded and the page's route
  * pattern (never its URL, which has ids and a query). Cheap and silent: batched, sent when the browser is idle or
  * the page is hidden, with `sendBeacon` (or a keepalive fetch), and nothing here ever throws into the page.
  */
@@ -24,8 +35,8 @@ class RemoteReporter {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly versions = new Map<RemoteName, string>();
   private routes: RouteObject[] = [];
-  /** The views counted on the page being shown: one per remote, counted again after a navigation. */
-  private viewed = { path: '', remotes: new Set<RemoteName>() };
+  /** What was counted on the page being shown: a view and an error at most per remote, again after a navigation. */
+  private shown = { path: '', viewed: new Set<RemoteName>(), failed: new Set<RemoteName>() };
 
   setRoutes(routes: RouteObject[]): void {
     this.routes = routes;
@@ -43,22 +54,31 @@ class RemoteReporter {
     return buildOf(name)?.version ?? this.versions.get(name) ?? UNKNOWN_VERSION;
   }
 
-  /** The route pattern of `pathname` among the app's routes ('/pharmacy/product/:productId'), '/*' when none. */
   pageOf(pathname: string): string {
-    const matches = matchRoutes(this.routes, pathname) ?? [];
-    const parts = matches.map((m) => m.route.path ?? '').filter((p) => p && p !== '/');
-    const page = `/${parts.join('/')}`.replace(/\/{2,}/g, '/');
-    return page === '/' && pathname !== '/' ? '/*' : page.replace(/^\/\*$/, '/*');
+    return routePattern(this.routes, pathname);
+  }
+
+  private onPage(pathname: string) {
+    if (this.shown.path !== pathname) this.shown = { path: pathname, viewed: new Set(), failed: new Set() };
+    return this.shown;
   }
 
   view(name: RemoteName, pathname: string): void {
-    if (this.viewed.path !== pathname) this.viewed = { path: pathname, remotes: new Set() };
-    if (this.viewed.remotes.has(name)) return;
-    this.viewed.remotes.add(name);
+    const { viewed } = this.onPage(pathname);
+    if (viewed.has(name)) return;
+    viewed.add(name);
     this.report(name, 'view', pathname);
   }
 
-  report(name: RemoteName, kind: RemoteReportKind, pathname: string): void {
+  /** The remote's first failure on this page; more of it (another of its modules, a retry) is the same failing view. */
+  fail(name: RemoteName, kind: Exclude<RemoteReportKind, 'view'>, pathname: string): void {
+    const { failed } = this.onPage(pathname);
+    if (failed.has(name)) return;
+    failed.add(name);
+    this.report(name, kind, pathname);
+  }
+
+  private report(name: RemoteName, kind: RemoteReportKind, pathname: string): void {
     try {
       this.queue.push({ remote: name, version: this.versionOf(name), page: this.pageOf(pathname), kind });
       if (this.queue.length >= BATCH_MAX) this.flush();
@@ -80,7 +100,7 @@ class RemoteReporter {
     this.timer = undefined;
     this.queue = [];
     this.versions.clear();
-    this.viewed = { path: '', remotes: new Set() };
+    this.shown = { path: '', viewed: new Set(), failed: new Set() };
   }
 }
 
@@ -104,7 +124,7 @@ const currentPath = () => (typeof location === 'undefined' ? '/' : location.path
 export const reportRemoteView = (id: RemoteModuleId, pathname: string) => remoteReports.view(remoteNameOf(id), pathname);
 /** A slot of `id` failed: its code did not load, or it threw while rendering (caught by the slot's boundary). */
 export const reportRemoteError = (id: RemoteModuleId, kind: Exclude<RemoteReportKind, 'view'>, pathname: string) =>
-  remoteReports.report(remoteNameOf(id), kind, pathname);
+  remoteReports.fail(remoteNameOf(id), kind, pathname);
 
 /** Starts reporting for the page: the app's routes give each page its pattern; what waits is sent when the page is hidden. */
 export function startRemoteReports(routes: RouteObject[]): void {
@@ -132,7 +152,7 @@ export function remoteReportsPlugin(): ModuleFederationRuntimePlugin {
     },
     errorLoadRemote({ id, lifecycle }) {
       // every failure reaches 'onLoad' in the end: counted once there
-      if (lifecycle === 'onLoad' && isRemoteName(id.split('/')[0])) remoteReports.report(id.split('/')[0] as RemoteName, 'load-error', currentPath());
+      if (lifecycle === 'onLoad' && isRemoteName(id.split('/')[0])) remoteReports.fail(id.split('/')[0] as RemoteName, 'load-error', currentPath());
       return undefined;
     },
   };

@@ -10,6 +10,8 @@ import { ServerStyleSheet } from 'styled-components';
 import { Writable } from 'node:stream';
 import { App } from '../app/App';
 import { AppRoutes } from '../app/router';
+import { routes } from '../app/routes';
+import { routePattern } from '../remotes/reporting';
 import { ServerRemotesContext, SLOT_LEFT_TO_BROWSER } from '../remotes/serverRemotes';
 
 export { sharedModules } from './shared';
@@ -35,6 +37,8 @@ export interface RenderedPage {
   html: string;
   /** The public API answers the markup was made from, for the browser to hydrate with. */
   data: Record<string, ServerDataEntry>;
+  /** The page's route pattern, as the browser's reports name it ('/pharmacy/product/:productId'). */
+  page: string;
 }
 
 /** How many times a page is rendered at most to gather data that depends on other data (a product, then its reviews). */
@@ -110,7 +114,8 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
         // the last pass's failed slots are the ones the page is sent with
         for (const error of errors) request.onSlotError?.(error);
         const data = { ...Object.fromEntries(entries), ...store.pageQueryData() };
-        return { status: head.status ?? 200, head, styles: sheet.getStyleTags(), html, data };
+        const page = routePattern(routes, new URL(request.url, 'http://page.invalid').pathname);
+        return { status: head.status ?? 200, head, styles: sheet.getStyleTags(), html, data, page };
       }
       await Promise.allSettled(running);
     } finally {

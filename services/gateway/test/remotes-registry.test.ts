@@ -42,6 +42,8 @@ describe('the registry as seeded at start', () => {
       buildInfo: { buildVersion: '0.1.0', buildName: '@pharmacy/mfe-catalog', publicPath: 'auto', remoteEntry: 'remoteEntry.js' },
       deployedAt: expect.any(String),
       deployedBy: 'seed',
+      // nothing reported of it yet
+      health: { windowMinutes: 5, live: { version: expect.stringMatching(/^0\.1\.0\+[0-9a-f]{8}$/), views: 0, errors: 0 } },
     });
     expect(body.history.filter((h: RemoteHistoryEntry) => h.action === 'seed').map((h: RemoteHistoryEntry) => [h.name, h.from, h.to, h.by]).sort()).toEqual([
       ['account', null, '/mfe/account/mf-manifest.json', 'seed'],

@@ -3,7 +3,7 @@
 // puts it into the built index.html, and every way it can fail falls back to index.html for the browser to render.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fakeBuild, startGateway, type TestGateway } from './remotes';
+import { bearer, DEPLOY_TOKENS, fakeBuild, startGateway, type TestGateway } from './remotes';
 
 const INDEX =
   '<!doctype html><html lang=en><head><meta charset=utf-8><meta name=description content="The shop"><title>Pharmacy</title>' +
@@ -19,9 +19,19 @@ const HOST_SSR = `
 let api;
 exports.configureServerApi = (fetchImpl) => { api = fetchImpl; };
 exports.sharedModules = { 'fake-react': { version: 'shared' } };
-exports.renderPage = async ({ url, origin, remote }) => {
+exports.renderPage = async ({ url, origin, remote, onSlotError }) => {
   if (url.startsWith('/boom')) throw new Error('the host cannot render this');
   const Product = remote('catalog/ProductDetails');
+  // a slot whose module throws (the remote's) or that the host gives up on (its own) is left to the browser
+  if (url.startsWith('/slot-throws/') || url.startsWith('/host-gives-up/')) {
+    try {
+      if (url.startsWith('/host-gives-up/')) throw new Error('the host left this slot to the browser');
+      Product({ throwing: true });
+    } catch (error) {
+      onSlotError(error);
+    }
+    return { status: 200, head: {}, styles: '', html: '<main><h1>in the browser</h1></main>', data: {}, page: '/slot-throws/:id' };
+  }
   const health = await (await api('http://server-render.internal/api/health')).json();
   const missing = url.startsWith('/missing') || url.startsWith('/nope-404');
   return {
@@ -47,7 +57,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(root, 'mfe-catalog/dist/server'));
   fs.writeFileSync(
     path.join(root, 'mfe-catalog/dist/server/ssr.js'),
-    "const shared = require('fake-react');\nexports['./ProductDetails'] = { default: () => 'Aspirin, rendered on ' + shared.version + ' React' };\n",
+    "const shared = require('fake-react');\nexports['./ProductDetails'] = { default: (props) => { if (props && props.throwing) throw new TypeError('product.price is undefined'); return 'Aspirin, rendered on ' + shared.version + ' React'; } };\n",
   );
   gw = await startGateway({ root });
 });
@@ -133,5 +143,40 @@ describe('when a server build is missing', () => {
     } finally {
       await plain.app.close();
     }
+  });
+});
+
+describe('server-render fallbacks', () => {
+  /** The catalog's live build as the registry lists it, with what was counted of it. */
+  const catalogHealth = async () => {
+    const res = await gw.app.inject({ url: '/api/admin/remotes', headers: bearer(DEPLOY_TOKENS.catalog) });
+    return res.json().data.find((d: { name: string }) => d.name === 'catalog').health.live as { version: string; views: number; errors: number };
+  };
+  /** The counts are written beside the answer, not before it. */
+  const settled = async (expected: number) => {
+    for (let i = 0; i < 50 && (await catalogHealth()).errors !== expected; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    return catalogHealth();
+  };
+
+  it('a slot whose remote threw on the server, or whose server build is missing, is counted against that build; the host\'s own give-up is not', async () => {
+    const before = (await catalogHealth()).errors;
+    expect((await page('/slot-throws/p1')).body).toContain('<h1>in the browser</h1>');
+    expect((await settled(before + 1)).errors).toBe(before + 1);
+
+    expect((await page('/host-gives-up/p1')).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await catalogHealth()).errors).toBe(before + 1);
+
+    fs.renameSync(path.join(root, 'mfe-catalog/dist/server/ssr.js'), path.join(root, 'mfe-catalog/dist/server/gone.js'));
+    try {
+      await page('/pharmacy/product/p1');
+    } finally {
+      fs.renameSync(path.join(root, 'mfe-catalog/dist/server/gone.js'), path.join(root, 'mfe-catalog/dist/server/ssr.js'));
+    }
+    expect((await settled(before + 2)).errors).toBe(before + 2);
+    // a page that renders whole counts nothing
+    await page('/pharmacy/product/p1');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await catalogHealth()).errors).toBe(before + 2);
   });
 });

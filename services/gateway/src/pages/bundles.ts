@@ -66,6 +66,8 @@ function isHostRenderer(value: unknown): value is HostRenderer {
   return !!v && typeof v.renderPage === 'function' && typeof v.configureServerApi === 'function' && typeof v.sharedModules === 'object';
 }
 
+const manifestUrlOf = (name: RemoteName, live: RegistryEntry | undefined) => live?.manifestUrl ?? `/mfe/${REMOTES[name].folder}/mf-manifest.json`;
+
 /**
  * The server builds of the host and of the live remotes, as the page renderer needs them. A remote's server build
  * is the one beside its live browser build (the registry's manifest), so a deployment or a rollback changes both.
@@ -100,10 +102,29 @@ export class ServerBuilds {
    * no server build this gateway can load, and its slots are rendered in the browser.
    */
   remote(name: RemoteName, live: RegistryEntry | undefined, host: HostRenderer): RemoteServerModules | Error {
-    const manifestUrl = live?.manifestUrl ?? `/mfe/${REMOTES[name].folder}/mf-manifest.json`;
-    const manifest = localFile(this.root, manifestUrl);
-    if (!manifest) return new Error(`${name} is served from ${manifestUrl}: rendered in the browser`);
-    const file = path.join(path.dirname(manifest), SERVER_BUILD);
+    const file = this.serverFileOf(name, live);
+    if (!file) return new Error(`${name} is served from ${manifestUrlOf(name, live)}: rendered in the browser`);
     return loadVersioned(this.remotes, file, () => evaluate(file, host.sharedModules) as RemoteServerModules);
+  }
+
+  /** Where the server build of `name`'s live build is; none for a build on another origin. */
+  serverFileOf(name: RemoteName, live: RegistryEntry | undefined): string | undefined {
+    const manifest = localFile(this.root, manifestUrlOf(name, live));
+    return manifest ? path.join(path.dirname(manifest), SERVER_BUILD) : undefined;
+  }
+
+  /**
+   * Which remote's server code `error` was thrown from, by its stack (a server build is evaluated under its own file
+   * name): a slot whose remote threw on the server fell back to the browser. Undefined for the host's own errors.
+   */
+  remoteThatThrew(error: unknown, served: ReadonlyMap<RemoteName, RegistryEntry>): RemoteName | undefined {
+    // read by shape: the build's code may run in another realm than this module's (jest's sandbox), where instanceof fails
+    const stack = (error as { stack?: unknown } | null)?.stack;
+    if (typeof stack !== 'string') return undefined;
+    for (const [name, live] of served) {
+      const file = this.serverFileOf(name, live);
+      if (file && stack.includes(file)) return name;
+    }
+    return undefined;
   }
 }

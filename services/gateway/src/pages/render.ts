@@ -2,8 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RemoteModuleId, RemoteName } from '@pharmacy/contracts';
+import type { RemoteModuleId, RemoteName, RemoteReport } from '@pharmacy/contracts';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS, type App } from '@pharmacy/service-kit';
+import { versionTag } from '../remotes/registry';
 import type { ServedRemotes } from '../static-files';
 import { ServerBuilds } from './bundles';
 import { pageRest, parseTemplate, type PageTemplate } from './document';
@@ -16,6 +17,11 @@ export interface PageRendererOptions {
   root: string;
   /** The shop's public origin (canonical URLs, structured data). */
   origin: string;
+  /**
+   * Where a page's server-render fallbacks go, one per remote that could not render here (its server build did not
+   * load, or it threw): counted with what browsers report (docs/operations.md#remote-reports).
+   */
+  reportFallbacks?: (reports: RemoteReport[]) => void;
 }
 
 /**
@@ -93,9 +99,12 @@ export function pageRenderer(app: App, opts: PageRendererOptions) {
     const parts = template.template;
     if (!parts) return false;
     const live = served;
+    /** Remotes that fell back to the browser on this page although their server build is here. */
+    const fellBack = new Set<RemoteName>();
     const remote = (id: RemoteModuleId) => {
       const [name, expose] = remoteModuleOf(id);
       const modules = builds.remote(name, live.get(name), host);
+      if (modules instanceof Error && builds.serverFileOf(name, live.get(name))) fellBack.add(name);
       return modules instanceof Error ? undefined : modules[expose]?.default;
     };
     let page;
@@ -105,14 +114,24 @@ export function pageRenderer(app: App, opts: PageRendererOptions) {
           url: request.url,
           origin: opts.origin,
           remote,
-          // a slot left to the browser is expected (a shopper's own widget, a remote served elsewhere)
-          onSlotError: (error) => request.log.debug({ err: error }, 'a page slot is rendered in the browser'),
+          // a slot left to the browser is expected (a shopper's own widget, a remote served elsewhere); one whose
+          // remote threw here is a fallback
+          onSlotError: (error) => {
+            const threw = builds.remoteThatThrew(error, live);
+            if (threw) fellBack.add(threw);
+            request.log[threw ? 'warn' : 'debug']({ err: error, remote: threw }, 'a page slot is rendered in the browser');
+          },
         }),
       );
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed; the page is rendered in the browser');
       return false;
     }
+    const fallbacks = [...fellBack].flatMap((name): RemoteReport[] => {
+      const entry = live.get(name);
+      return entry ? [{ remote: name, version: versionTag(entry), page: page.page ?? '/*', kind: 'ssr-fallback' }] : [];
+    });
+    if (fallbacks.length) opts.reportFallbacks?.(fallbacks);
     // rendered whole before the first byte: the status is the page's own (a product that does not exist is a 404),
     // or 503 when a service its data comes from is down: the page shows what failed, and crawlers and monitors
     // are told to come back rather than take it for the page (docs/architecture.md#server-rendering)

@@ -6,6 +6,8 @@ export interface RenderedPage {
   styles: string;
   html: string;
   data: Record<string, unknown>;
+  /** The page's route pattern as the browser's reports name it (absent from a host built before it said). */
+  page?: string;
 }
 
 /** The host's server build (host-shell/src/server): the gateway knows it only by this shape, loaded at run time. */
