@@ -74,10 +74,23 @@ function table(header, rows) {
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
+/** A build's errors in its page views over the rollout watch's window ("3/120"), '-' when the gateway could not say. */
+const healthOf = (h) => (h ? `${h.errors}/${h.views}` : '-');
+
 function formatList(envelope) {
+  const minutes = envelope.data.find((d) => d.health)?.health.windowMinutes ?? 5;
   const live = table(
-    ['remote', 'version', 'manifest', 'deployed at', 'by', 'canary'],
-    envelope.data.map((d) => [d.name, d.version ?? '-', d.manifestUrl, d.deployedAt, d.deployedBy, d.canary ? `${d.canary.version ?? '-'} at ${d.canary.percent} % from ${d.canary.manifestUrl}` : '-']),
+    ['remote', 'version', 'manifest', 'deployed at', 'by', `errors/views ${minutes} min`, 'canary', `canary errors/views`],
+    envelope.data.map((d) => [
+      d.name,
+      d.version ?? '-',
+      d.manifestUrl,
+      d.deployedAt,
+      d.deployedBy,
+      healthOf(d.health?.live),
+      d.canary ? `${d.canary.version ?? '-'} at ${d.canary.percent} % from ${d.canary.manifestUrl}` : '-',
+      d.canary ? healthOf(d.health?.canary) : '-',
+    ]),
   );
   const history = table(
     ['at', 'remote', 'action', 'by', 'from', 'to', 'note'],

@@ -31,8 +31,9 @@ describe('pnpm remote', () => {
   it('list prints what is live and the history as a table', async () => {
     const { code, out } = await cli(['list', '--gateway', gateway, '--token', DEPLOY_TOKENS.catalog]);
     expect(code).toBe(0);
-    expect(out).toMatch(/^remote\s+version\s+manifest\s+deployed at\s+by\s+canary\n-+/);
-    expect(out).toMatch(/\ncatalog\s+0\.1\.0\s+\/mfe\/catalog\/mf-manifest\.json\s+\S+\s+seed\s+-\n/);
+    expect(out).toMatch(/^remote\s+version\s+manifest\s+deployed at\s+by\s+errors\/views 5 min\s+canary\s+canary errors\/views\n-+/);
+    // nothing reported yet: no error in no view, and no canary
+    expect(out).toMatch(/\ncatalog\s+0\.1\.0\s+\/mfe\/catalog\/mf-manifest\.json\s+\S+\s+seed\s+0\/0\s+-\s+-\n/);
     expect(out).toMatch(/History \(newest first\):\nat\s+remote\s+action\s+by\s+from\s+to\s+note\n-+/);
     expect(out).toContain('History (newest first):');
   });
@@ -77,7 +78,7 @@ describe('pnpm remote', () => {
     expect(started).toMatchObject({ code: 0, err: '' });
     expect(started.out).toContain(`catalog from ${v3} is in front of 10 % of visitors; everyone else stays on /mfe/catalog/mf-manifest.json.`);
     expect(started.out).toMatch(/catalog\s+canary\s+0\.3\.0\s+\/mfe\/catalog\/mf-manifest\.json\s+\S+\s+deploy-token:catalog\s+\S+\s+10 % of visitors/);
-    expect((await cli(['list'], env)).out).toMatch(new RegExp(`\\ncatalog\\s+0\\.1\\.0\\s+/mfe/catalog/mf-manifest\\.json\\s+\\S+\\s+\\S+\\s+0\\.3\\.0 at 10 % from ${v3.replace(/[.]/g, '\\.')}`));
+    expect((await cli(['list'], env)).out).toMatch(new RegExp(`\\ncatalog\\s+0\\.1\\.0\\s+/mfe/catalog/mf-manifest\\.json\\s+\\S+\\s+\\S+\\s+0/0\\s+0\\.3\\.0 at 10 % from ${v3.replace(/[.]/g, '\\.')}\\s+0/0\\n`));
 
     const promoted = await cli(['promote', 'catalog'], env);
     expect(promoted.out).toContain(`catalog is live from ${v3} for everyone; /mfe/catalog/mf-manifest.json can be rolled back to.`);
