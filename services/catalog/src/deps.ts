@@ -23,6 +23,8 @@ export interface CatalogDeps extends ServiceDeps<RateLimits> {
   account?: SafetyProfileSource;
   /** Injectable clock for the age rule and batch expiry (tests). */
   now?: () => Date;
+  /** The pharmacy's time zone (the market's), whose calendar day decides batch expiry; the default market's if unset. */
+  timeZone?: string;
   /** How often batches past their expiry are looked for (EXPIRY_SWEEP_MS unless a test sets it). */
   expirySweepMs?: number;
   /** Lets a caller (the benchmark, tests) reach the read model this plugin loads. */

@@ -45,6 +45,7 @@ export const openCatalogService: OpenService = async (ctx) => {
     audit: ctx.audit ?? audit,
     blobs,
     internalToken: ctx.internalToken,
+    timeZone: ctx.config.market.timeZone,
     purchases: checkoutPurchaseChecker({ transport: ctx.peers.checkout, token: ctx.internalToken }),
     account: accountSafetyProfiles({ transport: ctx.peers.account, token: ctx.internalToken }),
   };

@@ -1,3 +1,4 @@
+import { DEFAULT_MARKET_CODE, marketFor } from '@pharmacy/contracts';
 import { runMigrations, type DocumentStore } from '@pharmacy/db';
 import { auditPlugin, memoryAuditSink, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import { DEFAULT_RATE_LIMITS, type CatalogDeps } from './deps';
@@ -17,6 +18,7 @@ import { createStockAdjustments } from './stock/adjustments';
 import { stockAdminRoutes } from './stock/adminRoutes';
 import { createBatchService, type BatchService } from './stock/batchService';
 import { internalRoutes } from './stock/routes';
+import { dayOf } from './stock/batches';
 import { createStockService } from './stock/service';
 
 /** Creates the indexes the catalog relies on (idempotent; the seeder and the plugin both call it). */
@@ -53,8 +55,11 @@ export function buildCatalogService(deps: CatalogDeps): FastifyPluginAsyncTypebo
     readModel.load(await products.find({}));
     const adjustments = createStockAdjustments({ products, history: db.stockHistory, reservations, readModel, log: app.log });
     const now = deps.now ?? (() => new Date());
-    const stock = createStockService({ products, reservations, readModel, adjustments, now });
-    const batches = createBatchService({ products, adjustments, now });
+    const timeZone = deps.timeZone ?? marketFor(DEFAULT_MARKET_CODE).timeZone;
+    /** The pharmacy's calendar day now: batch expiry is decided by it. */
+    const today = () => dayOf(now(), timeZone);
+    const stock = createStockService({ products, reservations, readModel, adjustments, now, today });
+    const batches = createBatchService({ products, adjustments, today });
     const recovered = await stock.recoverPending();
     if (recovered > 0) app.log.warn({ recovered }, 'gave back stock held by interrupted reservations');
     const settled = await adjustments.recover();
@@ -64,7 +69,7 @@ export function buildCatalogService(deps: CatalogDeps): FastifyPluginAsyncTypebo
     if (restocked > 0) app.log.warn({ restocked }, 'finished restocks a crash interrupted');
     await sweepExpired(app, batches, deps.expirySweepMs ?? EXPIRY_SWEEP_MS);
     await app.register(productRoutes, { readModel, products, service: createProductService({ db, blobs: deps.blobs, readModel, adjustments }) });
-    await app.register(stockAdminRoutes, { adjustments, batches, now });
+    await app.register(stockAdminRoutes, { adjustments, batches, today });
     const limits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
     await app.register(reviewRoutes, { service: createReviewService({ db, readModel, purchases: deps.purchases }), limits });
     await app.register(safetyRoutes, { readModel, account: deps.account, limits, now });

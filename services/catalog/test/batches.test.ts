@@ -167,6 +167,18 @@ describe('expiry', () => {
     expect(await shopStock('para')).toBe(18);
   });
 
+  it('the day is the pharmacy\'s (London): in summer time the expiry day ends at 23:00 UTC, not at midnight UTC', async () => {
+    const summer = () => [stocked('para', [batch('edge', 'PCM-EDGE', '2027-06-30', 5), batch('next', 'PCM-NEXT', '2027-12-01', 20)])];
+    clock = new Date('2027-06-30T22:59:00Z'); // 23:59 BST on the expiry day: still sold
+    await open(summer());
+    expect((await reserve('last-bst-minute', [{ productId: 'para', quantity: 1 }])).json().data.items[0].batches[0].batchId).toBe('edge');
+    await t.close();
+    clock = new Date('2027-06-30T23:30:00Z'); // 00:30 BST on 1 July, still 30 June in UTC: expired
+    await open(summer());
+    expect((await reserve('after-bst-midnight', [{ productId: 'para', quantity: 1 }])).json().data.items[0].batches[0].batchId).toBe('next');
+    expect((await stockOf('para')).batches.find((b) => b.id === 'edge')?.state).toBe('expired');
+  });
+
   it('while the service runs, the sweep takes a batch off sale once its day has passed, without any order', async () => {
     clock = new Date('2026-12-01T23:59:00Z');
     t = await buildTestCatalog({ products: products(), now: () => clock, expirySweepMs: 20 });

@@ -5,13 +5,14 @@
  * Chlorphenamine lot the demo recall names.
  */
 import type { BatchDoc } from '../stock/batches';
-import { dayOf } from '../stock/batches';
 import type { SeedProduct } from './products';
 
 export const DEMO_SHORT_DATED = { id: 'demo-batch-short-dated', title: 'Paracetamol 500mg Tablets', lot: 'PCM-25-208', units: 40, daysLeft: 30 };
 export const DEMO_RECALLED = { id: 'demo-batch-recalled', title: 'Chlorphenamine 4mg Allergy Tablets', lot: 'CHL-24-117', units: 30 };
 
 const DAY = 86_400_000;
+/** A demo expiry: the UTC calendar day of an instant (months or days from the seeding, not a decision on sale). */
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The lot prefix a manufacturer would print: three letters of the product's name. */
 const prefix = (title: string) => title.replace(/[^A-Za-z]/g, '').slice(0, 3).toUpperCase();

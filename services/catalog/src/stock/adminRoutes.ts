@@ -14,14 +14,13 @@ import { Type } from '@sinclair/typebox';
 import { changedBy, ok, requireStaffFor, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
 import type { StockAdjustments } from './adjustments';
 import type { BatchService } from './batchService';
-import { dayOf } from './batches';
 
 const NoQuery = StrictObject({});
 
 /** Staff's view and changes of a product's stock: adjustments with a reason, never a form field. */
-export const stockAdminRoutes: FastifyPluginAsyncTypebox<{ adjustments: StockAdjustments; batches: BatchService; now: () => Date }> = async (
+export const stockAdminRoutes: FastifyPluginAsyncTypebox<{ adjustments: StockAdjustments; batches: BatchService; today: () => string }> = async (
   app,
-  { adjustments, batches, now },
+  { adjustments, batches, today },
 ) => {
   app.get(
     CatalogRoutes.adminProducts.stock.path,
@@ -79,7 +78,7 @@ export const stockAdminRoutes: FastifyPluginAsyncTypebox<{ adjustments: StockAdj
       },
     },
     async (request) => {
-      const made = await adjustments.receive(request.params.id, request.body, changedBy(request), dayOf(now()));
+      const made = await adjustments.receive(request.params.id, request.body, changedBy(request), today());
       await request.audit({
         action: 'stock.receive',
         entity: { type: 'product', id: request.params.id, name: made.title },

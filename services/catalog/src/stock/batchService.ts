@@ -7,20 +7,21 @@ import { SHORT_DATED_DAYS, type LotBatch, type QuarantineResult, type ShortDated
 import { notFound } from '@pharmacy/service-kit';
 import type { ProductDoc } from '../products/model';
 import { BATCH_EVENT_BY, type StockAdjustments } from './adjustments';
-import { batchesOf, byExpiry, dayOf, daysUntil, type BatchDoc } from './batches';
+import { batchesOf, byExpiry, daysUntil, type BatchDoc } from './batches';
 
 export interface BatchServiceDeps {
   products: Collection<ProductDoc>;
   adjustments: StockAdjustments;
-  now: () => Date;
+  /** The pharmacy's calendar day (batches/dayOf). */
+  today: () => string;
 }
 
 export type BatchService = ReturnType<typeof createBatchService>;
 
-export function createBatchService({ products, adjustments, now }: BatchServiceDeps) {
+export function createBatchService({ products, adjustments, today: todayOf }: BatchServiceDeps) {
   /** Sellable batches with units on the shelf that expire within SHORT_DATED_DAYS (today counting as 0), soonest first. */
   async function shortDated(): Promise<ShortDatedBatch[]> {
-    const today = dayOf(now());
+    const today = todayOf();
     const found: Array<{ product: ProductDoc; batch: BatchDoc; daysLeft: number }> = [];
     for (const product of await products.find({ batches: { $elemMatch: { state: 'sellable' } } })) {
       for (const batch of batchesOf(product)) {
@@ -79,7 +80,7 @@ export function createBatchService({ products, adjustments, now }: BatchServiceD
   }
 
   /** At start and on an interval: batches past their expiry leave sale with a history line. */
-  const sweep = (): Promise<number> => adjustments.expireDue(dayOf(now()));
+  const sweep = (): Promise<number> => adjustments.expireDue(todayOf());
 
   return { shortDated, byLot, quarantine, sweep };
 }

@@ -5,7 +5,7 @@ import { HttpError, notFound, unprocessable } from '@pharmacy/service-kit';
 import type { ProductDoc } from '../products/model';
 import type { ProductReadModel } from '../products/readModel';
 import type { StockAdjustments } from './adjustments';
-import { dayOf, isPastExpiry, moveStock, moveUnits, planTake, sellableUnits, toLegacyHome, toTakes } from './batches';
+import { isPastExpiry, moveStock, moveUnits, planTake, sellableUnits, toLegacyHome, toTakes } from './batches';
 
 /** A reservation's line: the batches its units came from (missing on reservations made before batches). */
 export type HeldLine = StockLine & { batches?: BatchTake[] };
@@ -54,6 +54,8 @@ export interface StockServiceDeps {
   readModel: ProductReadModel;
   adjustments: StockAdjustments;
   now: () => Date;
+  /** The pharmacy's calendar day (batches/dayOf). */
+  today: () => string;
 }
 
 export type StockService = ReturnType<typeof createStockService>;
@@ -64,11 +66,11 @@ export type StockService = ReturnType<typeof createStockService>;
  * status only moves through a conditional update too, so release gives stock back exactly once. A refund moves a
  * sold reservation to `refunded` and leaves the stock alone; a restock puts a sold order's units back on the shelf.
  */
-export function createStockService({ products, reservations, readModel, adjustments, now: clock }: StockServiceDeps) {
+export function createStockService({ products, reservations, readModel, adjustments, now: clock, today: todayOf }: StockServiceDeps) {
   async function reserve(reservationId: string, requested: StockLine[]): Promise<Reservation> {
     const items = mergeLines(requested);
     const now = clock();
-    const today = dayOf(now);
+    const today = todayOf();
     try {
       // Claiming the id first makes a repeated or concurrent reserve with the same id a no-op.
       await reservations.insertOne({ _id: reservationId, items, status: 'pending', applied: [], createdAt: now, updatedAt: now });

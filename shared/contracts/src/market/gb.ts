@@ -19,6 +19,7 @@ export const GB: Market = {
   code: 'GB',
   country: { code: 'GB', name: 'United Kingdom' },
   currency: 'GBP',
+  timeZone: 'Europe/London',
   tax: { name: 'VAT', ratePercent: 20 },
   address: {
     ...STREET_LINES,

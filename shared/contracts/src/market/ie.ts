@@ -23,6 +23,7 @@ export const IE: Market = {
   code: 'IE',
   country: { code: 'IE', name: 'Ireland' },
   currency: 'EUR',
+  timeZone: 'Europe/Dublin',
   tax: { name: 'VAT', ratePercent: 23 },
   address: {
     ...STREET_LINES,

@@ -104,6 +104,8 @@ export const Market = StrictObject({
   country: StrictObject({ code: Type.String(), name: Type.String() }),
   /** The currency prices are charged in (ISO 4217). */
   currency: Type.String(),
+  /** The pharmacy's time zone (IANA): its calendar day decides when a batch has expired (docs/domain.md#batches). */
+  timeZone: Type.String(),
   /** The tax prices include, by its name in the market ("VAT") and rate. */
   tax: StrictObject({ name: Type.String(), ratePercent: Type.Integer({ minimum: 0, maximum: 100 }) }),
   address: AddressFormat,
