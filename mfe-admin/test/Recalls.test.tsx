@@ -28,7 +28,7 @@ const DETAIL = (recall: Recall): RecallDetail => ({
   recall,
   affected: [
     {
-      orderId: 'o-1', orderNumber: '#FC34A420', userId: 'u-alice', batchId: 'demo-batch-recalled', lot: 'CHL-24-117', productId: 'p-chl', quantity: 2, outcome: 'paid',
+      orderId: 'o-1', orderNumber: '#FC34A420', userId: 'u-alice', shopperName: 'Alice Hart', batchId: 'demo-batch-recalled', lot: 'CHL-24-117', productId: 'p-chl', quantity: 2, outcome: 'paid',
       notice: { id: 'n-1', mail: 'sent', mailDueAt: '2026-11-27T09:00:01.000Z', sentAt: '2026-11-27T09:00:02.000Z', openedAt: '2026-11-27T10:30:00.000Z' },
     },
   ],
@@ -99,6 +99,8 @@ describe('recalls in Products', () => {
     expect(await screen.findByText('Recall recorded: the batches are off sale; 1 order affected, 1 shopper to tell.')).toBeInTheDocument();
     const affected = await screen.findByRole('table', { name: 'Affected orders' });
     const row = within(affected).getByRole('row', { name: /#FC34A420/ });
+    // the pharmacist reads who to reach by name, with the account id beside it
+    expect(row).toHaveTextContent('Alice Hart');
     expect(row).toHaveTextContent('u-alice');
     expect(row).toHaveTextContent('CHL-24-117');
     expect(row).toHaveTextContent(/Opened 27 Nov 2026/);

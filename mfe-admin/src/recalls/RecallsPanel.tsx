@@ -20,7 +20,15 @@ const noticeWords = (a: AffectedOrder) =>
 
 const affectedColumns: Column<AffectedOrder>[] = [
   { header: 'Order', nowrap: true, card: 'title', width: '7.5rem', cell: (a) => a.orderNumber },
-  { header: 'Shopper', cell: (a) => a.userId },
+  {
+    header: 'Shopper',
+    cell: (a) => (
+      <>
+        {a.shopperName || 'Name not kept'}
+        <MutedText>{a.userId}</MutedText>
+      </>
+    ),
+  },
   { header: 'Lot', nowrap: true, width: '7rem', cell: (a) => a.lot },
   { header: 'Qty', numeric: true, width: '3.5rem', cell: (a) => a.quantity },
   { header: 'Order outcome', width: '9rem', cell: (a) => (a.outcome === 'paid' ? 'Received' : 'Unpaid: cancelled') },

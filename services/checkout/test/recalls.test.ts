@@ -114,10 +114,10 @@ describe('recording a recall', () => {
     expect((await staffOrder(other.orderId)).orderStatus).toBe('pending');
 
     const { affected } = await detailsOf(recall._id);
-    expect(affected.map((a: { orderId: string; userId: string; outcome: string; quantity: number }) => [a.orderId, a.userId, a.outcome, a.quantity]).sort()).toEqual(
+    expect(affected.map((a: { orderId: string; userId: string; shopperName: string; outcome: string; quantity: number }) => [a.orderId, a.userId, a.shopperName, a.outcome, a.quantity]).sort()).toEqual(
       [
-        [paid.orderId, 'u-paid', 'paid', 3],
-        [unpaid.orderId, 'u-unpaid', 'released', 1],
+        [paid.orderId, 'u-paid', 'Ada Lovelace', 'paid', 3],
+        [unpaid.orderId, 'u-unpaid', 'Ada Lovelace', 'released', 1],
       ].sort(),
     );
     expect(affected.every((a: { notice: { mail: string; openedAt: null } }) => a.notice.mail === 'sent' && a.notice.openedAt === null)).toBe(true);
@@ -163,6 +163,8 @@ describe('recording a recall', () => {
     expect(header).toContain('Opened at (UTC)');
     expect(row).toContain(firstOpen);
     expect(row).toContain('u-open');
+    expect(header.startsWith('Order,Shopper,Shopper id,')).toBe(true);
+    expect(row).toContain(',Ada Lovelace,u-open,');
     expect(audit.entries.map((e) => [e.action, e.entity.id])).toEqual([['recall.export', recall._id]]);
   });
 

@@ -40,6 +40,8 @@ export const AffectedOrder = StrictObject({
   orderId: Type.String(),
   orderNumber: Type.String(),
   userId: Type.String(),
+  /** The name on the order's address, as the order kept it: who to reach ('' for an order from before it was kept). */
+  shopperName: Type.String(),
   batchId: Type.String(),
   lot: Type.String(),
   productId: Type.String(),

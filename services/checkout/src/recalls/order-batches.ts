@@ -11,6 +11,8 @@ export interface OrderBatchDoc {
   _id: string;
   orderId: string;
   userId: string;
+  /** The name on the order's address (the affected list names the shopper without reading every order). */
+  shopperName?: string;
   batchId: string;
   lot: string;
   expiresOn: string;
@@ -41,7 +43,7 @@ export function createOrderBatches(rows: Collection<OrderBatchDoc>, orders: Coll
       const at = now().getTime();
       for (const [productId, batches] of taken) {
         for (const b of batches) {
-          const row: Omit<OrderBatchDoc, '_id'> = { orderId, userId: order.userId, batchId: b.batchId, lot: b.lot, expiresOn: b.expiresOn, productId, quantity: b.quantity, paid, at };
+          const row: Omit<OrderBatchDoc, '_id'> = { orderId, userId: order.userId, shopperName: order.address?.fullName ?? '', batchId: b.batchId, lot: b.lot, expiresOn: b.expiresOn, productId, quantity: b.quantity, paid, at };
           // A paid row is never turned back into an unpaid one by a late reserve answer.
           await rows.updateOne({ _id: `${orderId}:${b.batchId}`, ...(paid ? {} : { paid: { $ne: true } }) }, { $set: row }, { upsert: true }).catch((err: unknown) => {
             if ((err as { code?: number }).code !== 11000) throw err;

@@ -56,8 +56,8 @@ export const adminRecallRoutes: FastifyPluginAsyncTypebox<{ recalls: Recalls; no
     // Recorded before the list goes: an export the trail does not show must not happen.
     await request.audit({ action: 'recall.export', entity: recallEntity(recall), after: { rows: affected.length } });
     const csv = toCsv(
-      ['Order', 'Shopper id', 'Lot', 'Batch', 'Product id', 'Quantity', 'Outcome', 'Notice mailed', 'Mailed at (UTC)', 'Opened at (UTC)'],
-      affected.map((a) => [a.orderNumber, a.userId, a.lot, a.batchId, a.productId, a.quantity, a.outcome === 'paid' ? 'Received' : 'Unpaid order cancelled', a.notice.mail, a.notice.sentAt ?? '', a.notice.openedAt ?? '']),
+      ['Order', 'Shopper', 'Shopper id', 'Lot', 'Batch', 'Product id', 'Quantity', 'Outcome', 'Notice mailed', 'Mailed at (UTC)', 'Opened at (UTC)'],
+      affected.map((a) => [a.orderNumber, a.shopperName, a.userId, a.lot, a.batchId, a.productId, a.quantity, a.outcome === 'paid' ? 'Received' : 'Unpaid order cancelled', a.notice.mail, a.notice.sentAt ?? '', a.notice.openedAt ?? '']),
     );
     return reply
       .header('cache-control', 'no-store')

@@ -94,7 +94,7 @@ export function affectedOrders(rows: OrderBatchDoc[], notices: NoticeDoc[]): Aff
     // Orders that never received the units (closed before the recall for another reason) have no line.
     if (!notice || !line) continue;
     out.push({
-      orderId: row.orderId, orderNumber: orderNumber(row.orderId), userId: row.userId, batchId: row.batchId, lot: row.lot, productId: row.productId,
+      orderId: row.orderId, orderNumber: orderNumber(row.orderId), userId: row.userId, shopperName: row.shopperName ?? '', batchId: row.batchId, lot: row.lot, productId: row.productId,
       quantity: row.quantity, outcome: line.outcome,
       notice: { id: notice._id, mail: notice.mail, mailDueAt: iso(notice.mailDueAt), sentAt: isoOrNull(notice.sentAt), openedAt: isoOrNull(notice.openedAt) },
     });
