@@ -139,6 +139,28 @@ describe('recalls in Products', () => {
     expect(server.callsTo('POST', '/api/admin/recalls')[0].body).toMatchObject({ batchIds: ['b-ibu'], reason: 'Contaminated.', action: 'Return it.' });
   });
 
+  test('a batch recalled already is shown greyed and unticked, and only the others are sent', async () => {
+    const user = userEvent.setup();
+    const server = recallServer();
+    server.on('GET', '/api/admin/products/batches', ok([
+      { ...BATCHES[1], state: 'recalled' },
+      { ...BATCHES[0] },
+    ]));
+    renderAdmin({ path: '/admin/products', server, user: pharmacist });
+    await user.click(await screen.findByRole('button', { name: 'Record a recall' }));
+    const form = await screen.findByRole('form', { name: 'Record a recall' });
+    await user.type(within(form).getByLabelText(/Lot numbers/), 'CHL-24-117{Enter}');
+    const recalled = await within(form).findByRole('checkbox', { name: /Chlorphenamine Oral Solution/ });
+    expect(recalled).not.toBeChecked();
+    expect(recalled).toBeDisabled();
+    expect(within(form).getByRole('checkbox', { name: /Chlorphenamine 4mg Allergy Tablets/ })).toBeChecked();
+    await user.type(within(form).getByLabelText(/Reason/), 'Contaminated.');
+    await user.type(within(form).getByLabelText(/What shoppers must do/), 'Return it.');
+    await user.click(within(form).getByRole('button', { name: 'Record recall' }));
+    await waitFor(() => expect(server.callsTo('POST', '/api/admin/recalls')).toHaveLength(1));
+    expect(server.callsTo('POST', '/api/admin/recalls')[0].body).toMatchObject({ batchIds: ['demo-batch-recalled'] });
+  });
+
   test('a failed lookup or a refused recall keeps everything typed and ticked', async () => {
     const user = userEvent.setup();
     const server = recallServer();

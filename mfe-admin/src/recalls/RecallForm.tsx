@@ -84,7 +84,9 @@ export function RecallForm({ saving, error, onSubmit, onCancel }: RecallFormProp
   // The checklist stands for the lots it was found for: a lot typed since must be looked up before anything is sent.
   const current = lookup.data && !lookup.isFetching && sameLots(lots, lookup.originalArgs) ? lookup.data : null;
   const batches = [...new Map((current ?? []).flatMap((m) => m.batches).map((b) => [b.batchId, b])).values()];
-  const ticked = batches.filter((b) => !unticked.has(b.batchId)).map((b) => b.batchId);
+  // a batch recalled already cannot be recalled again: shown, greyed and never sent
+  const recallable = (b: { state: string }) => b.state !== 'recalled';
+  const ticked = batches.filter((b) => recallable(b) && !unticked.has(b.batchId)).map((b) => b.batchId);
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
 
   const find = () => {
@@ -152,7 +154,7 @@ export function RecallForm({ saving, error, onSubmit, onCancel }: RecallFormProp
               <legend>Batches to recall (they leave sale at once)</legend>
               {batches.map((b) => (
                 <label key={b.batchId}>
-                  <input type="checkbox" checked={!unticked.has(b.batchId)} onChange={() => toggle(b.batchId)} disabled={saving} />
+                  <input type="checkbox" checked={recallable(b) && !unticked.has(b.batchId)} onChange={() => toggle(b.batchId)} disabled={saving || !recallable(b)} />
                   <span>
                     {batchWords(b)} <Badge variant={BATCH_STATE[b.state][1]}>{BATCH_STATE[b.state][0]}</Badge>
                   </span>
