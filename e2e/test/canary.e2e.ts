@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launch, newContext, trackErrors } from '../setup/browser';
-import { E2E_DEPLOY_TOKEN, freePort, REPO_ROOT, startServer, type RunningServer } from '../setup/server';
+import { remoteCli as runRemoteCli, serveRemote } from '../setup/remotes';
+import { E2E_DEPLOY_TOKEN, REPO_ROOT, startServer, type RunningServer } from '../setup/server';
 
 // A catalog team rolls out two builds of its remote from its own origin (docs/operations.md#canary-releases): one
 // whose product page throws in the browser (its server build is fine, so the health gate lets it through), which the
@@ -33,25 +34,8 @@ const copies: string[] = [];
 let healthy: string;
 let broken: string;
 
-/** Runs `pnpm remote …` (tools/remote.js) against the journey's gateway with the catalog team's token. */
-function remoteCli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'tools/remote.js'), ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, GATEWAY_URL: server.url, REMOTE_DEPLOY_TOKEN: E2E_DEPLOY_TOKEN },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => {
-      console.log(`[canary] $ pnpm remote ${args.join(' ')}  (exit ${code})\n${stdout}${stderr}`);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+/** `pnpm remote …` against this journey's gateway. */
+const remoteCli = (...args: string[]) => runRemoteCli(server.url, 'canary', ...args);
 
 /** A copy of the built catalog remote served from its own origin (tools/serve-remote.js); `patch` edits the copy first. */
 async function serveCopy(patch?: (dir: string) => void): Promise<string> {
@@ -59,18 +43,8 @@ async function serveCopy(patch?: (dir: string) => void): Promise<string> {
   copies.push(dir);
   fs.cpSync(path.join(REPO_ROOT, 'mfe-catalog', 'dist'), dir, { recursive: true });
   patch?.(dir);
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'tools/serve-remote.js'), dir, String(port), '--allow-origin', server.url], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const { child, origin } = await serveRemote(dir, server.url);
   served.push(child);
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
-  while (!(await fetch(`${origin}/mf-manifest.json`).then((res) => res.ok, () => false))) {
-    if (Date.now() > deadline) throw new Error(`serve-remote did not serve ${origin}/mf-manifest.json within 10 s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   return `${origin}/mf-manifest.json`;
 }
 

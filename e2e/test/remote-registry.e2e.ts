@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { expectEventually, launch, newContext, trackErrors } from '../setup/browser';
-import { E2E_DEPLOY_TOKEN, freePort, REPO_ROOT, startServer, type RunningServer } from '../setup/server';
+import { remoteCli as runRemoteCli, serveRemote } from '../setup/remotes';
+import { REPO_ROOT, startServer, type RunningServer } from '../setup/server';
 
 // A catalog team deploys its remote to its own origin and back, as its pipeline would: a copy of the built remote
 // served from a second port with CORS (tools/serve-remote.js), moved in the gateway's registry with the CLI
@@ -19,52 +20,8 @@ let copyDir: string;
 /** The second origin the copy is served from, e.g. http://127.0.0.1:41234 */
 let remoteOrigin: string;
 
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `pnpm remote …` (tools/remote.js) against the journey's gateway with the catalog team's token. */
-function remoteCli(...args: string[]): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'tools/remote.js'), ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, GATEWAY_URL: server.url, REMOTE_DEPLOY_TOKEN: E2E_DEPLOY_TOKEN },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => {
-      console.log(`[registry] $ pnpm remote ${args.join(' ')}  (exit ${code})\n${stdout}${stderr}`);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-/** Starts tools/serve-remote.js on a free port for pages of the shop's origin; resolves once it serves the manifest. */
-async function serveCopy(dir: string, allowOrigin: string): Promise<{ child: ChildProcess; origin: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'tools/serve-remote.js'), dir, String(port), '--allow-origin', allowOrigin], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`serve-remote exited with ${child.exitCode}`);
-    const ok = await fetch(`${origin}/mf-manifest.json`).then((res) => res.ok, () => false);
-    if (ok) return { child, origin };
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`serve-remote did not serve ${origin}/mf-manifest.json within 10 s`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** `pnpm remote …` against this journey's gateway. */
+const remoteCli = (...args: string[]) => runRemoteCli(server.url, 'registry', ...args);
 
 const liveCatalog = async (): Promise<string> => {
   const res = await fetch(`${server.url}/remotes.json`, { cache: 'no-store' });
@@ -134,7 +91,7 @@ beforeAll(async () => {
   server = await startServer();
   copyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharmacy-catalog-copy-'));
   fs.cpSync(path.join(REPO_ROOT, 'mfe-catalog', 'dist'), copyDir, { recursive: true });
-  ({ child: remoteServer, origin: remoteOrigin } = await serveCopy(copyDir, server.url));
+  ({ child: remoteServer, origin: remoteOrigin } = await serveRemote(copyDir, server.url));
   console.log(`[registry] shop at ${server.url}; copy of the catalog build served at ${remoteOrigin}`);
 });
 

@@ -39,3 +39,10 @@ export const FormGrid = styled.div`
 export const FullWidth = styled.div`
   grid-column: 1 / -1;
 `;
+
+/** A screen's views as one segmented row of buttons (Orders' queues, Products' short-dated list): wraps on a phone. */
+export const Segments = styled.div`
+  display: inline-flex;
+  flex-wrap: wrap;
+  gap: ${th((t) => t.space(2))};
+`;

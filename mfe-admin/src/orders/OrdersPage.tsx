@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router-dom';
-import styled from 'styled-components';
 import { ADMIN_ORDERS_QUERY_MAX, ORDER_STATUSES, formatMoney, orderNumber, reviewStatusLabel, type StaffOrder, type OrderStatus } from '@pharmacy/contracts';
-import { Button, Select, th } from '@pharmacy/ui';
+import { Button, Select } from '@pharmacy/ui';
 import { viewDetailsColumn, type Column } from '../DataTable';
 import { ListPage } from '../ListPage';
 import { SearchField } from '../SearchField';
+import { Segments } from '../styles';
 import { dateTimeOrDash } from '../format';
 import { useAdminSelector } from '../state/module';
 import { selectOrders, selectRecognition } from '../state/selectors';
@@ -17,12 +17,6 @@ import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { OrderWordsBadges, staffStatusLabel } from './StatusControl';
 import { ordersActions } from './slice';
 
-/** The views of Orders as one segmented control: every order, the pharmacist's review queue, the prescriptions to check. */
-const Segments = styled.div`
-  display: inline-flex;
-  flex-wrap: wrap;
-  gap: ${th((t) => t.space(2))};
-`;
 
 
 /** Typing pauses this long before the list is asked for again: one request per word rather than per key. */

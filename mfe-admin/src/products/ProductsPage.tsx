@@ -14,7 +14,8 @@ import { useAdminSelector } from '../state/module';
 import { selectProducts } from '../state/selectors';
 import { ProductForm } from './ProductForm';
 import { emptyProductForm, productToForm, toProductInput, toProductPatch } from './productForm';
-import { SHORT_DATED_VIEW, Segments, ShortDatedView } from './ShortDatedView';
+import { Segments } from '../styles';
+import { SHORT_DATED_VIEW, ShortDatedView } from './ShortDatedView';
 import { StockPanel } from './StockPanel';
 import { productsActions } from './slice';
 

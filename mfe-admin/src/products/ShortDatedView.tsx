@@ -1,8 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
-import styled from 'styled-components';
 import { SHORT_DATED_DAYS, type ShortDatedBatch } from '@pharmacy/contracts';
-import { Badge, Button, EmptyState, th } from '@pharmacy/ui';
+import { Badge, Button, EmptyState } from '@pharmacy/ui';
 import type { Column } from '../DataTable';
 import { calendarDateOrDash } from '../format';
 import { ListPage } from '../ListPage';
@@ -13,11 +12,6 @@ import { productsActions } from './slice';
 /** `?view=short-dated` in Products (the sidebar keeps its five entries). */
 export const SHORT_DATED_VIEW = 'short-dated';
 
-export const Segments = styled.div`
-  display: inline-flex;
-  flex-wrap: wrap;
-  gap: ${th((t) => t.space(2))};
-`;
 
 /** A week or less left reads as urgent. */
 const URGENT_DAYS = 7;
