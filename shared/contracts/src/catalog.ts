@@ -208,13 +208,17 @@ export const BatchReceiveInput = StrictObject({
 });
 export type BatchReceiveInput = Static<typeof BatchReceiveInput>;
 
+/** `expired` past its expiry date, `recalled` quarantined by a recall: neither is ever sold. */
+export const BatchState = OneOf(['sellable', 'expired', 'recalled']);
+export type BatchState = Static<typeof BatchState>;
+
 /** One batch of a product as staff see it (docs/domain.md#batches). */
 export const ProductBatch = StrictObject({
   id: Type.String(),
   lot: Type.String(),
   /** EXPIRY_UNKNOWN for opening stock recorded before batches. */
   expiresOn: Type.String(),
-  state: Type.Union([Type.Literal('sellable'), Type.Literal('expired'), Type.Literal('recalled')]),
+  state: BatchState,
   receivedAt: Type.String(),
   received: Type.Integer(),
   /** On the shelf (not held by an order, not sold). */
@@ -280,7 +284,7 @@ export const LotBatch = StrictObject({
   productTitle: Type.String(),
   lot: Type.String(),
   expiresOn: Type.String(),
-  state: Type.Union([Type.Literal('sellable'), Type.Literal('expired'), Type.Literal('recalled')]),
+  state: BatchState,
   remaining: Type.Integer(),
 });
 export type LotBatch = Static<typeof LotBatch>;
@@ -368,9 +372,6 @@ export type ReservationStatus = Static<typeof ReservationStatus>;
 
 /* ---- batches (docs/domain.md#batches): every unit on the shelf belongs to a lot with an expiry date ---- */
 
-/** `expired` past its expiry date, `recalled` quarantined by a recall: neither is ever sold. */
-export const BatchState = OneOf(['sellable', 'expired', 'recalled']);
-export type BatchState = Static<typeof BatchState>;
 /** Units of one batch that a reservation took (earliest expiry first); a paid order keeps them. */
 export const BatchTake = StrictObject({
   batchId: Type.String(),
