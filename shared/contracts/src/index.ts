@@ -25,6 +25,7 @@ export * from './sessions';
 export * from './market/codes';
 export * from './market/schema';
 export * from './market/markets';
+export * from './market/day';
 export * from './market/address';
 export * from './market/phone';
 export * from './market/words';

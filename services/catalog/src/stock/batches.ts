@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Collection } from '@pharmacy/db';
-import { ErrorCodes, EXPIRY_UNKNOWN, OPENING_STOCK_LOT, type BatchState, type BatchTake } from '@pharmacy/contracts';
+import { calendarDayIn, ErrorCodes, EXPIRY_UNKNOWN, OPENING_STOCK_LOT, type BatchState, type BatchTake } from '@pharmacy/contracts';
 import { HttpError, notFound } from '@pharmacy/service-kit';
 import type { ProductDoc } from '../products/model';
 
@@ -39,21 +39,11 @@ export interface TakeProof {
 /** The stock fields a batch move writes together (with `stockRevision` raised by one). */
 export type StockFields = Pick<ProductDoc, 'batches' | 'totalStock' | 'takes' | 'takenFor' | 'adjustments' | 'appliedAdjustments'>;
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * The calendar day of an instant in the pharmacy's time zone (the market's): a batch is sellable through its whole
  * expiry day there. In UTC a London batch would stay on sale for the first hour of the next day all summer.
  */
-export function dayOf(at: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
-  }
-  const part = (type: string) => format.formatToParts(at).find((p) => p.type === type)?.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
+export const dayOf = (at: Date, timeZone: string): string => calendarDayIn(timeZone, at);
 
 export const isPastExpiry = (b: Pick<BatchDoc, 'expiresOn'>, today: string): boolean => b.expiresOn < today;
 

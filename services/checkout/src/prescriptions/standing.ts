@@ -1,4 +1,6 @@
 import {
+  calendarDayIn,
+  marketFor,
   PRESCRIPTION_REFUSALS,
   prescriptionUsableOn,
   type MarketCode,
@@ -40,10 +42,5 @@ export const standingRefusal = (standing: PrescriptionStanding): string | undefi
 
 // Prescriptions are dated by the calendar where the pharmacy stands, not by UTC: at 00:30 BST a prescription whose
 // last day was "yesterday" in UTC is still usable, and one that expired at midnight is not.
-const MARKET_TIME_ZONES: Record<MarketCode, string> = { GB: 'Europe/London', IE: 'Europe/Dublin' };
-
 /** The shop's date (YYYY-MM-DD) at `now` in the market's time zone. */
-export function shopToday(now: Date, market: MarketCode): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: MARKET_TIME_ZONES[market], year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+export const shopToday = (now: Date, market: MarketCode): string => calendarDayIn(marketFor(market).timeZone, now);
