@@ -28,14 +28,14 @@ beforeEach(() => {
 const shopFile = (headers: Record<string, string> = {}) => h.app.inject({ url: `/api/shop/prescriptions/${id}/file`, headers });
 const staffFile = (headers: Record<string, string> = {}) => h.app.inject({ url: `/api/admin/prescriptions/${id}/file`, headers });
 
-test('its owner reads it back, never cached nor sniffed, and that is no staff read', async () => {
+test('its owner reads it back, never cached nor sniffed, and the read is in the trail as the shopper\'s own', async () => {
   const res = await shopFile(h.as('u-owner'));
   expect(res.statusCode).toBe(200);
   expect(res.rawPayload.equals(PDF)).toBe(true);
   expect(res.headers).toMatchObject({
     'content-type': 'application/pdf', 'cache-control': 'private, no-store', 'content-disposition': 'inline', 'x-content-type-options': 'nosniff',
   });
-  expect(audit.entries).toEqual([]);
+  expect(audit.entries.map((e) => [e.action, e.entity.type, e.entity.id, e.actor.id, e.actor.role, e.actor.roles])).toEqual([['prescription.file.read', 'prescription', id, 'u-owner', 'shopper', []]]);
 });
 
 test('a pharmacist reads it through the admin route, and the read is audited', async () => {

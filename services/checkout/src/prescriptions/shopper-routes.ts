@@ -23,7 +23,7 @@ import { FILE_TOO_LARGE, keptFile } from './file';
 import { prescriptionProducts } from './products';
 import { shopToday } from './standing';
 import type { PrescriptionStore } from './store';
-import { shopperView } from './views';
+import { prescriptionEntity, shopperView } from './views';
 
 /** How many prescriptions one shopper may have waiting for a pharmacist at once (a queue is not a file store). */
 export const AWAITING_CHECK_LIMIT = 20;
@@ -183,6 +183,15 @@ export const shopperPrescriptionRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const p = await prescriptions.ownedBy(request.params.id, request.user.sub);
       if (!p?.file) throw notFound('No prescription file with this id.');
+      // Every read of a prescription is in the trail, its owner's too (docs/architecture.md#audit-trail): recorded
+      // before the bytes go, by the shopper as such (no staff role)
+      const owner = request.user.userName ?? 'The shopper';
+      await request.audit({
+        action: 'prescription.file.read',
+        entity: prescriptionEntity(p, owner),
+        after: { contentType: p.file.contentType, bytes: p.file.bytes },
+        actor: { id: request.user.sub, name: owner, role: 'shopper', roles: [] },
+      });
       return sendPrescriptionFile(reply, files, p.file.blobId);
     },
   );
