@@ -80,6 +80,17 @@ describe('Order status control: only the allowed next states', () => {
     expect(within(lots).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1 × lot IBU-24-001, expires 31 Jan 2027', '1 × lot IBU-25-014, expires 30 Sep 2027']);
   });
 
+  it('shows a prescription line\'s directions, which the staff packing it label it with', async () => {
+    const base = makeOrder({ _id: 'o-rx', orderStatus: 'confirmed', paymentStatus: 'paid' });
+    const order = makeOrder({
+      ...base,
+      items: [{ ...base.items[0], prescription: { prescriptionId: 'rx-1', itemId: 'rx-1-0', directions: 'Take ONE tablet THREE times a day with food' } }],
+    });
+    const { dialog } = await openOrder(order);
+    expect(within(dialog).getByText(/Directions: Take ONE tablet THREE times a day with food/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Prescription')).toBeInTheDocument();
+  });
+
   it('moves an order from confirmed to inProcess, then offers the next states of inProcess', async () => {
     const order = makeOrder({ _id: 'o-1', orderStatus: 'confirmed', paymentStatus: 'paid' });
     const server = serverWith([order]);

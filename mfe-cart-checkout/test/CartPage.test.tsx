@@ -221,11 +221,12 @@ test('a prescription line shows its directions and what is left; a refused one s
 
   const dispensed = await screen.findByTestId('cart-line-p-ator');
   expect(dispensed).toHaveTextContent('Take one tablet at night · From your prescription (56 left)');
-  expect(within(dispensed).queryByRole('link', { name: 'Go to My prescriptions' })).not.toBeInTheDocument();
+  expect(within(dispensed).queryByRole('link', { name: 'Add a prescription for this medicine' })).not.toBeInTheDocument();
 
   const refused = screen.getByTestId('cart-line-p-amox');
   expect(refused).toHaveTextContent(PRESCRIPTION_REFUSALS.PRESCRIPTION_EXPIRED);
-  expect(within(refused).getByRole('link', { name: 'Go to My prescriptions' })).toHaveAttribute('href', '/prescriptions');
+  // the prescription added there is linked to this medicine
+  expect(within(refused).getByRole('link', { name: 'Add a prescription for this medicine' })).toHaveAttribute('href', '/prescriptions?productId=p-amox');
 });
 
 test('a cart link (a refill reminder’s “Order again”) adds its product once, through cart add, and leaves the address bar', async () => {
@@ -246,7 +247,7 @@ test('a cart link whose prescription is used up says why, with the way to My pre
   );
   renderWithStore(<CartPage />, { url: '/cart?add=p-statin:28', user: shopper });
   const said = await screen.findByText(PRESCRIPTION_REFUSALS.PRESCRIPTION_USED_UP, { exact: false });
-  expect(within(said.closest('p')!).getByRole('link', { name: 'Go to My prescriptions' })).toHaveAttribute('href', '/prescriptions');
+  expect(within(said.closest('p')!).getByRole('link', { name: 'Go to My prescriptions' })).toHaveAttribute('href', '/prescriptions?productId=p-statin');
 });
 
 test('a hand-edited cart link adds nothing', async () => {

@@ -5,7 +5,7 @@ import {
 } from '@pharmacy/contracts';
 import { useCan, useMarket } from '@pharmacy/session';
 import { Dialog } from '@pharmacy/ui/dialog';
-import { Badge, Spinner, th } from '@pharmacy/ui';
+import { Badge, MutedText, Spinner, th } from '@pharmacy/ui';
 import { DataTable, type Column } from '../DataTable';
 import { AddressFacts } from './AddressFacts';
 import { calendarDateOrDash, dateTimeOrDash, textOrDash } from '../format';
@@ -68,6 +68,12 @@ const itemColumns = (currency: string): Column<StaffOrder['items'][number]>[] =>
     cell: (item) => (
       <>
         {item.title} {item.pharmacyOnly && <Badge variant="brand">Pharmacy medicine</Badge>}
+        {/* dispensed against a verified prescription: the staff packing it label it with these directions */}
+        {item.prescription && (
+          <MutedText>
+            <Badge variant="warning">Prescription</Badge> Directions: {item.prescription.directions}
+          </MutedText>
+        )}
         {item.warnings.length > 0 && (
           <ItemWarnings aria-label={`Warnings for ${item.title}`}>
             {item.warnings.map((warning) => (

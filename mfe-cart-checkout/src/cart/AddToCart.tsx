@@ -7,6 +7,7 @@ import {
   effectiveMaxPerOrder,
   formatDate,
   prescriptionLastDay,
+  prescriptionsPageFor,
   safetyBlockMessage,
   withReturnTo,
   type AddToCartProduct,
@@ -103,7 +104,7 @@ function blockOf(
 
 /** Where a prescription is added for this medicine; a visitor signs in on the way. */
 const addPrescriptionPath = (productId: string, signedIn: boolean) => {
-  const page = `/prescriptions?productId=${encodeURIComponent(productId)}`;
+  const page = prescriptionsPageFor(productId);
   return signedIn ? page : withReturnTo('/sign-in', page);
 };
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { MISSING_VALUE, PRESCRIPTION_REFUSALS, formatMoney, type Cart, type CartLine } from '@pharmacy/contracts';
+import { MISSING_VALUE, PRESCRIPTION_REFUSALS, formatMoney, prescriptionsPageFor, type Cart, type CartLine } from '@pharmacy/contracts';
 import { useMarket } from '@pharmacy/session';
 import { Badge, Button, PlainList, media, th } from '@pharmacy/ui';
 import { AddDateOfBirth } from '../age/AddDateOfBirth';
@@ -144,7 +144,7 @@ function Line({ line, currency, onQuantity, onRemove, busy, onDateOfBirthSaved }
           </Note>
         )}
         {line.problem && <Note $tone={needsAge(line) ? 'info' : 'danger'} role="note">{line.problem}</Note>}
-        {needsPrescription(line) && <Link to="/prescriptions">Go to My prescriptions</Link>}
+        {needsPrescription(line) && <Link to={prescriptionsPageFor(line.productId)}>Add a prescription for this medicine</Link>}
         {needsAge(line) && onDateOfBirthSaved && (
           <AgeOffer>
             <AddDateOfBirth productTitle={line.title} onSaved={onDateOfBirthSaved} />

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { parseCartAdd } from '@pharmacy/contracts';
+import { parseCartAdd, prescriptionsPageFor } from '@pharmacy/contracts';
 import styled from 'styled-components';
 import { Button, Card, EmptyState, PageTitle, Spinner } from '@pharmacy/ui';
 import { CartLines, LineProblems } from './CartLines';
@@ -71,7 +71,7 @@ export function CartPage() {
       {stale && <Alert role="status">{CART_KEPT}</Alert>}
       {linkRefusal && (
         <Alert role="alert">
-          {linkRefusal} <Link to="/prescriptions">Go to My prescriptions</Link>
+          {linkRefusal} <Link to={prescriptionsPageFor(linked ?? undefined)}>Go to My prescriptions</Link>
         </Alert>
       )}
       {message && <Alert role="status">{message}</Alert>}

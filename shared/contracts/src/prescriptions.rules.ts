@@ -112,3 +112,7 @@ export const PRESCRIPTION_REFUSALS = {
   PRESCRIPTION_QUANTITY: 'Your prescription has less of this medicine left than you asked for.',
 } as const;
 export type PrescriptionRefusalCode = keyof typeof PRESCRIPTION_REFUSALS;
+
+/** My prescriptions, opened for one medicine: the prescription added there is linked to it (docs/product.md#my-prescriptions). */
+export const prescriptionsPageFor = (productId?: string): string =>
+  productId ? `/prescriptions?productId=${encodeURIComponent(productId)}` : '/prescriptions';
