@@ -125,7 +125,7 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
     }
     const rxDocs = prescriptions.collection;
     const repeats = createRepeats({ prescriptions: rxDocs, market: market.code, now });
-    const reminders = createReminders({ prescriptions: rxDocs, account: deps.account, publicOrigin: deps.publicOrigin, market: market.code, now, log: app.log });
+    const reminders = createReminders({ prescriptions: rxDocs, account: deps.account, publicOrigin: deps.publicOrigin, market: market.code, now, log: app.log, pageSize: deps.reminderPageSize });
     await app.register(repeatRoutes, { repeats, reminders, limits });
     // Off with the sweep (tests turn both off and run them by hand).
     const reminderJob = createReminderJob(reminders, { intervalMs: deps.sweepIntervalMs === 0 ? 0 : REMINDER_INTERVAL_MS, log: app.log });
