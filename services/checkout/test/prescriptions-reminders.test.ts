@@ -110,3 +110,20 @@ test('however many are opted in, every due reminder is mailed exactly once: the 
   expect(mine()).toHaveLength(dueIds.length);
   expect(h.mails.filter((m) => m.userId === 'u-remind-later')).toEqual([]);
 });
+
+test('a reminder is mailed only while the prescription can be ordered against: an expired one is switched off, a used-up one waits', async () => {
+  const yesterday = daysFromToday(-1);
+  await h.store.collection<PrescriptionDoc>('prescriptions').insertMany([
+    optedIn('rx-live', 'u-remind-standing', yesterday),
+    optedIn('rx-expired', 'u-remind-standing', yesterday, {}, daysFromToday(-200)),
+    optedIn('rx-used-up', 'u-remind-standing', yesterday, { quantityLeft: 0, repeatsAllowed: 1, repeatsUsed: 1 }),
+  ]);
+
+  expect(await h.controls.remindRefills()).toBe(1);
+  expect(h.mails.filter((m) => m.userId === 'u-remind-standing').map((m) => m.key)).toEqual([`rx-reminder:rx-live-item:${yesterday}`]);
+  expect((await prescriptionNow(h, 'rx-expired'))!.items[0].reminder).toMatchObject({ enabled: false, nextOn: yesterday });
+  // Not mailed, and not read again every hour: it waits for its next date, when quantity may have come back.
+  expect((await prescriptionNow(h, 'rx-used-up'))!.items[0].reminder).toEqual({ enabled: true, intervalDays: 90, nextOn: daysFromToday(89) });
+  expect(await h.controls.remindRefills()).toBe(0);
+  expect(h.asked.filter((k) => k.includes('rx-expired') || k.includes('rx-used-up'))).toEqual([]);
+});

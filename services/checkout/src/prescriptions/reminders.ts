@@ -74,12 +74,34 @@ export function createReminders(deps: {
     );
   }
 
-  /** Mails the prescription's reminders due by `day` and moves each on; how many were mailed. */
+  /** Moves a due reminder on past `day` by its interval, only from the date it was due (nothing moves twice). */
+  const moveOn = (p: PrescriptionDoc, index: number, r: NonNullable<PrescriptionItem['reminder']>, day: string) => {
+    let next = addCalendarDays(r.nextOn, r.intervalDays);
+    while (next <= day) next = addCalendarDays(next, r.intervalDays);
+    const at = `items.${index}.reminder.nextOn`;
+    return prescriptions.updateOne({ _id: p._id, [`items.${index}.id`]: p.items[index].id, [at]: r.nextOn }, { $set: { [at]: next } });
+  };
+
+  /**
+   * Mails the prescription's reminders due by `day` and moves each on; how many were mailed. Only while it can be
+   * ordered against today: an expired one never can again, so its reminders are switched off; a used-up one is not
+   * mailed (its link would be refused) and waits for its next date, since a cancelled order gives quantity back.
+   */
   async function mailDue(p: PrescriptionDoc, day: string): Promise<number> {
+    const standing = prescriptionStanding(p, day);
+    if (standing === 'expired') {
+      const off = Object.fromEntries(p.items.flatMap((i, index) => (i.reminder?.enabled ? [[`items.${index}.reminder.enabled`, false]] : [])));
+      await prescriptions.updateOne({ _id: p._id }, { $set: { ...off, updatedAt: deps.now().toISOString() } });
+      return 0;
+    }
     let mailed = 0;
     for (const [index, item] of p.items.entries()) {
       const r = item.reminder;
       if (!r?.enabled || r.nextOn > day) continue;
+      if (standing !== 'verified') {
+        await moveOn(p, index, r, day);
+        continue;
+      }
       try {
         await deps.account.notify(p.userId, reminderMail(item, r.nextOn));
       } catch (err) {
@@ -87,10 +109,8 @@ export function createReminders(deps: {
         continue;
       }
       mailed++;
-      // Conditional on the date it was due: a run that overlapped this one moved it already, and nothing moves twice.
-      let next = addCalendarDays(r.nextOn, r.intervalDays);
-      while (next <= day) next = addCalendarDays(next, r.intervalDays);
-      await prescriptions.updateOne({ _id: p._id, [`items.${index}.id`]: item.id, [`items.${index}.reminder.nextOn`]: r.nextOn }, { $set: { [`items.${index}.reminder.nextOn`]: next } });
+      // Conditional on the date it was due: a run that overlapped this one moved it already.
+      await moveOn(p, index, r, day);
     }
     return mailed;
   }
