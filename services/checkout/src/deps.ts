@@ -37,4 +37,6 @@ export interface CheckoutDeps extends ServiceDeps<RateLimits> {
   orderTtlMs?: number;
   /** How often the expiry sweeper runs (default 60 s; 0 turns the timer off). */
   sweepIntervalMs?: number;
+  /** How many prescriptions the refill reminder job reads at a time (default REMINDER_PAGE_SIZE). */
+  reminderPageSize?: number;
 }

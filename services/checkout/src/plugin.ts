@@ -115,7 +115,9 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
       app.addHook('onClose', async () => demoRecall.stop());
     }
     await app.register(shopperPrescriptionRoutes, { prescriptions, files, catalog: deps.catalog, eprescriptions: deps.eprescriptions, limits, market: market.code, now });
-    await app.register(staffPrescriptionRoutes, { prescriptions, files, orders, account: deps.account, catalog: deps.catalog, mail: prescriptionMail, market: market.code, now });
+    const rxDocs = prescriptions.collection;
+    const repeats = createRepeats({ prescriptions: rxDocs, market: market.code, now });
+    await app.register(staffPrescriptionRoutes, { prescriptions, files, orders, account: deps.account, catalog: deps.catalog, mail: prescriptionMail, repeats, market: market.code, now });
     // The provider's own pages (the sandbox's demo prescriber), only where that provider runs.
     if (deps.eprescriptions?.routes) await app.register(deps.eprescriptions.routes);
     if (deps.demoPrescriptions) {
@@ -123,9 +125,7 @@ export function buildCheckoutService(deps: CheckoutDeps, controls?: { onReady?: 
       app.addHook('onReady', async () => demo.start());
       app.addHook('onClose', async () => demo.stop());
     }
-    const rxDocs = prescriptions.collection;
-    const repeats = createRepeats({ prescriptions: rxDocs, market: market.code, now });
-    const reminders = createReminders({ prescriptions: rxDocs, account: deps.account, publicOrigin: deps.publicOrigin, market: market.code, now, log: app.log });
+    const reminders = createReminders({ prescriptions: rxDocs, account: deps.account, publicOrigin: deps.publicOrigin, market: market.code, now, log: app.log, pageSize: deps.reminderPageSize });
     await app.register(repeatRoutes, { repeats, reminders, limits });
     // Off with the sweep (tests turn both off and run them by hand).
     const reminderJob = createReminderJob(reminders, { intervalMs: deps.sweepIntervalMs === 0 ? 0 : REMINDER_INTERVAL_MS, log: app.log });

@@ -5,12 +5,15 @@
 import { ORIGIN, createHarness, type Harness } from './harness';
 import { addPrescription, daysFromToday, prescriptionNow } from './dispense-fixtures';
 import { REMINDER_NEEDS_INTERVAL, daysOfSupply } from '../src/prescriptions/reminders';
+import type { PrescriptionDoc } from '../src/prescriptions/store';
 
 jest.setTimeout(60_000);
 
 let h: Harness;
+// Two prescriptions a read: the job has to page to reach every due one.
+const PAGE = 2;
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness({ deps: { reminderPageSize: PAGE } });
 });
 afterAll(() => h.close());
 
@@ -82,4 +85,45 @@ test('a due reminder is mailed once with its link, and moved on by its interval;
   } finally {
     h.clock.offsetMs = 0;
   }
+});
+
+/** A verified prescription stored directly, its one item opted in to a reminder due on `nextOn`. */
+const optedIn = (_id: string, userId: string, nextOn: string, item: Partial<PrescriptionDoc['items'][number]> = {}, writtenOn = daysFromToday(-7)): PrescriptionDoc => ({
+  _id, userId, source: 'paper', status: 'verified', createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(),
+  writtenOn, prescriber: { name: 'Dr A Khan' },
+  items: [{ id: `${_id}-item`, productId: 'p-remind', title: 'Amlodipine 5mg Tablets', quantity: 28, quantityLeft: 28, directions: '1 tablet once a day', repeatsAllowed: 0, repeatsUsed: 0, reminder: { enabled: true, intervalDays: 90, nextOn }, ...item }],
+});
+
+test('however many are opted in, every due reminder is mailed exactly once: the job reads only due ones, a page at a time', async () => {
+  // 500 opted in but not due, first by _id: a read of the opted-in without the due date would see only these.
+  await h.store.collection<PrescriptionDoc>('prescriptions').insertMany(
+    Array.from({ length: 500 }, (_, n) => optedIn(`a-later-${String(n).padStart(3, '0')}`, 'u-remind-later', daysFromToday(200))),
+  );
+  const dueIds = Array.from({ length: 2 * PAGE + 1 }, (_, n) => `z-due-${n}`);
+  await h.store.collection<PrescriptionDoc>('prescriptions').insertMany(dueIds.map((id) => optedIn(id, 'u-remind-many', daysFromToday(-1))));
+
+  const mine = () => h.mails.filter((m) => m.userId === 'u-remind-many');
+  expect(await h.controls.remindRefills()).toBe(dueIds.length);
+  expect(mine().map((m) => m.key).sort()).toEqual(dueIds.map((id) => `rx-reminder:${id}-item:${daysFromToday(-1)}`).sort());
+  for (const id of dueIds) expect((await prescriptionNow(h, id))!.items[0].reminder!.nextOn).toBe(daysFromToday(89));
+  expect(await h.controls.remindRefills()).toBe(0);
+  expect(mine()).toHaveLength(dueIds.length);
+  expect(h.mails.filter((m) => m.userId === 'u-remind-later')).toEqual([]);
+});
+
+test('a reminder is mailed only while the prescription can be ordered against: an expired one is switched off, a used-up one waits', async () => {
+  const yesterday = daysFromToday(-1);
+  await h.store.collection<PrescriptionDoc>('prescriptions').insertMany([
+    optedIn('rx-live', 'u-remind-standing', yesterday),
+    optedIn('rx-expired', 'u-remind-standing', yesterday, {}, daysFromToday(-200)),
+    optedIn('rx-used-up', 'u-remind-standing', yesterday, { quantityLeft: 0, repeatsAllowed: 1, repeatsUsed: 1 }),
+  ]);
+
+  expect(await h.controls.remindRefills()).toBe(1);
+  expect(h.mails.filter((m) => m.userId === 'u-remind-standing').map((m) => m.key)).toEqual([`rx-reminder:rx-live-item:${yesterday}`]);
+  expect((await prescriptionNow(h, 'rx-expired'))!.items[0].reminder).toMatchObject({ enabled: false, nextOn: yesterday });
+  // Not mailed, and not read again every hour: it waits for its next date, when quantity may have come back.
+  expect((await prescriptionNow(h, 'rx-used-up'))!.items[0].reminder).toEqual({ enabled: true, intervalDays: 90, nextOn: daysFromToday(89) });
+  expect(await h.controls.remindRefills()).toBe(0);
+  expect(h.asked.filter((k) => k.includes('rx-expired') || k.includes('rx-used-up'))).toEqual([]);
 });

@@ -73,6 +73,56 @@ describe('request a repeat', () => {
   });
 });
 
+describe('a rejected repeat', () => {
+  const pharmacist = () => h.asStaff('pharmacist-1', ['pharmacist']);
+  const reject = (id: string) => h.app.inject({ method: 'POST', url: `/api/admin/prescriptions/${id}/reject`, headers: pharmacist(), payload: { reason: 'Please see your GP first' } });
+  const repeatsUsed = async (id: string) => (await prescriptionNow(h, id))!.items.map((i) => i.repeatsUsed);
+  beforeEach(() => {
+    h.onDuty.current = { id: 'pharmacist-1', name: 'Jane Patel', registrationNumber: '2071234' };
+  });
+
+  test('gives its repeat back to the original once, however often or at once it is rejected; the shopper can ask again', async () => {
+    const productId = await medicine();
+    const other = await medicine();
+    const rx = await addPrescription(h, { userId: 'u-repeat-rejected', items: [{ productId, quantityLeft: 0, repeatsAllowed: 2, repeatsUsed: 1 }, { productId: other, repeatsAllowed: 1, repeatsUsed: 1 }] });
+    const asked = (await repeat('u-repeat-rejected', rx._id)).json().data;
+    expect(await repeatsUsed(rx._id)).toEqual([2, 1]);
+
+    const both = await Promise.all([reject(asked._id), reject(asked._id)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    // Only the item the request repeated, and only once.
+    expect(await repeatsUsed(rx._id)).toEqual([1, 1]);
+    expect((await reject(asked._id)).statusCode).toBe(409);
+    expect(await repeatsUsed(rx._id)).toEqual([1, 1]);
+
+    const again = await repeat('u-repeat-rejected', rx._id);
+    expect(again.statusCode).toBe(200);
+    expect(await repeatsUsed(rx._id)).toEqual([2, 1]);
+  });
+
+  test('a stop between the rejection and the give-back: the retried reject gives it back, once', async () => {
+    const productId = await medicine();
+    const rx = await addPrescription(h, { userId: 'u-repeat-reject-stop', items: [{ productId, quantityLeft: 0, repeatsAllowed: 1 }] });
+    const asked = (await repeat('u-repeat-reject-stop', rx._id)).json().data;
+    // What the rejection's own write leaves when the process stops before the give-back.
+    await h.store.collection<PrescriptionDoc>('prescriptions').updateOne({ _id: asked._id }, { $set: { status: 'rejected', pharmacistNote: 'Please see your GP first' } });
+    expect(await repeatsUsed(rx._id)).toEqual([1]);
+
+    expect((await reject(asked._id)).statusCode).toBe(409);
+    expect(await repeatsUsed(rx._id)).toEqual([0]);
+    expect((await reject(asked._id)).statusCode).toBe(409);
+    expect(await repeatsUsed(rx._id)).toEqual([0]);
+  });
+
+  test('rejecting a prescription that is not a repeat gives nothing to anything', async () => {
+    const productId = await medicine();
+    const rx = await addPrescription(h, { userId: 'u-repeat-plain', items: [{ productId, repeatsAllowed: 2, repeatsUsed: 1 }] });
+    const plain = await addPrescription(h, { userId: 'u-repeat-plain', status: 'awaiting_check', items: [] });
+    expect((await reject(plain._id)).statusCode).toBe(200);
+    expect(await repeatsUsed(rx._id)).toEqual([1]);
+  });
+});
+
 describe('buy again', () => {
   test('puts back what can be ordered, capped as cart add caps it, and lists what could not be added and why', async () => {
     const kept = await h.addProduct({ title: 'Vitamin C 1000mg', totalStock: 50 });

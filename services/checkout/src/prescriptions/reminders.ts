@@ -33,6 +33,9 @@ const addCalendarDays = (day: string, days: number): string => {
 export const REMINDER_NEEDS_INTERVAL =
   'We cannot work out from the directions how long this supply lasts. Please choose how often to remind you, in days.';
 
+/** How many prescriptions one read of the reminder job takes; it pages on by _id until none is left. */
+export const REMINDER_PAGE_SIZE = 200;
+
 const clampDays = (days: number) => Math.min(PRESCRIPTION_LIMITS.reminderMaxDays, Math.max(PRESCRIPTION_LIMITS.reminderMinDays, days));
 
 /**
@@ -47,8 +50,10 @@ export function createReminders(deps: {
   market: MarketCode;
   now: () => Date;
   log: FastifyBaseLogger;
+  pageSize?: number;
 }) {
   const { prescriptions } = deps;
+  const pageSize = deps.pageSize ?? REMINDER_PAGE_SIZE;
   const today = () => shopToday(deps.now(), deps.market);
 
   function reminderMail(item: PrescriptionItem, nextOn: string) {
@@ -67,6 +72,47 @@ export function createReminders(deps: {
       },
       `rx-reminder:${item.id}:${nextOn}`,
     );
+  }
+
+  /** Moves a due reminder on past `day` by its interval, only from the date it was due (nothing moves twice). */
+  const moveOn = (p: PrescriptionDoc, index: number, r: NonNullable<PrescriptionItem['reminder']>, day: string) => {
+    let next = addCalendarDays(r.nextOn, r.intervalDays);
+    while (next <= day) next = addCalendarDays(next, r.intervalDays);
+    const at = `items.${index}.reminder.nextOn`;
+    return prescriptions.updateOne({ _id: p._id, [`items.${index}.id`]: p.items[index].id, [at]: r.nextOn }, { $set: { [at]: next } });
+  };
+
+  /**
+   * Mails the prescription's reminders due by `day` and moves each on; how many were mailed. Only while it can be
+   * ordered against today: an expired one never can again, so its reminders are switched off; a used-up one is not
+   * mailed (its link would be refused) and waits for its next date, since a cancelled order gives quantity back.
+   */
+  async function mailDue(p: PrescriptionDoc, day: string): Promise<number> {
+    const standing = prescriptionStanding(p, day);
+    if (standing === 'expired') {
+      const off = Object.fromEntries(p.items.flatMap((i, index) => (i.reminder?.enabled ? [[`items.${index}.reminder.enabled`, false]] : [])));
+      await prescriptions.updateOne({ _id: p._id }, { $set: { ...off, updatedAt: deps.now().toISOString() } });
+      return 0;
+    }
+    let mailed = 0;
+    for (const [index, item] of p.items.entries()) {
+      const r = item.reminder;
+      if (!r?.enabled || r.nextOn > day) continue;
+      if (standing !== 'verified') {
+        await moveOn(p, index, r, day);
+        continue;
+      }
+      try {
+        await deps.account.notify(p.userId, reminderMail(item, r.nextOn));
+      } catch (err) {
+        deps.log.warn({ err, prescriptionId: p._id, itemId: item.id }, 'refill reminder not mailed; the next run retries');
+        continue;
+      }
+      mailed++;
+      // Conditional on the date it was due: a run that overlapped this one moved it already.
+      await moveOn(p, index, r, day);
+    }
+    return mailed;
   }
 
   return {
@@ -94,28 +140,22 @@ export function createReminders(deps: {
       return (await prescriptions.findOne({ _id: id }))!;
     },
 
-    /** Mails every reminder due today or earlier, once each, and moves it on; how many were mailed. */
+    /**
+     * Mails every reminder due today or earlier, once each, and moves it on; how many were mailed. It reads only
+     * prescriptions with a reminder due, a page at a time in _id order after the last one read, so however many are
+     * due every one is reached (one whose mail failed stays due and is not read twice in a run).
+     */
     async sendDue(): Promise<number> {
       const day = today();
+      const due = { status: 'verified', items: { $elemMatch: { 'reminder.enabled': true, 'reminder.nextOn': { $lte: day } } } };
       let mailed = 0;
-      for (const p of await prescriptions.find({ status: 'verified', 'items.reminder.enabled': true }, { limit: 500 })) {
-        for (const [index, item] of p.items.entries()) {
-          const r = item.reminder;
-          if (!r?.enabled || r.nextOn > day) continue;
-          try {
-            await deps.account.notify(p.userId, reminderMail(item, r.nextOn));
-          } catch (err) {
-            deps.log.warn({ err, prescriptionId: p._id, itemId: item.id }, 'refill reminder not mailed; the next run retries');
-            continue;
-          }
-          mailed++;
-          // Conditional on the date it was due: a run that overlapped this one moved it already, and nothing moves twice.
-          let next = addCalendarDays(r.nextOn, r.intervalDays);
-          while (next <= day) next = addCalendarDays(next, r.intervalDays);
-          await prescriptions.updateOne({ _id: p._id, [`items.${index}.id`]: item.id, [`items.${index}.reminder.nextOn`]: r.nextOn }, { $set: { [`items.${index}.reminder.nextOn`]: next } });
-        }
+      let after: string | undefined;
+      for (;;) {
+        const page = await prescriptions.find(after === undefined ? due : { ...due, _id: { $gt: after } }, { sort: { _id: 1 }, limit: pageSize });
+        for (const p of page) mailed += await mailDue(p, day);
+        if (page.length < pageSize) return mailed;
+        after = page[page.length - 1]._id;
       }
-      return mailed;
     },
   };
 }

@@ -17,7 +17,7 @@ const hasRepeatsLeft = (i: PrescriptionItem) => i.repeatsUsed < i.repeatsAllowed
 /**
  * Repeat supply (docs/domain.md#repeat-supply): a shopper asks for the next issue of a verified prescription with
  * repeats left. The request is a new prescription (source `repeat`, awaiting the pharmacist, its items prefilled with
- * nothing to dispense until verified), and the original counts the repeat as used.
+ * nothing to dispense until verified), and the original counts the repeat as used until a pharmacist rejects it.
  */
 export function createRepeats(deps: { prescriptions: Collection<PrescriptionDoc>; market: MarketCode; now: () => Date }) {
   const { prescriptions } = deps;
@@ -68,6 +68,28 @@ export function createRepeats(deps: { prescriptions: Collection<PrescriptionDoc>
       const doc = repeatDoc(original, request, at);
       await prescriptions.insertOne(doc);
       return doc;
+    },
+
+    /**
+     * A rejected repeat request gives its repeat back to the original, once: the update matches only while the
+     * request's id is not among those given back, and records it, so a doubled or retried reject never gives it
+     * back twice, and a retry after a stop between the rejection and this finishes it. Anything else is left as is.
+     */
+    async giveBack(request: PrescriptionDoc): Promise<void> {
+      if (request.status !== 'rejected' || !request.repeatOf) return;
+      const original = await prescriptions.findOne({ _id: request.repeatOf });
+      const asked = original?.repeatRequests?.find((r) => r.id === request._id);
+      if (!original || !asked || original.repeatsGivenBack?.includes(request._id)) return;
+      const counted = original.items.flatMap((item, index) => (asked.itemIds.includes(item.id) && item.repeatsUsed > 0 ? [index] : []));
+      if (counted.length === 0) return;
+      await prescriptions.updateOne(
+        { _id: original._id, repeatsGivenBack: { $ne: request._id } },
+        {
+          $inc: Object.fromEntries(counted.map((index) => [`items.${index}.repeatsUsed`, -1])),
+          $push: { repeatsGivenBack: request._id },
+          $set: { updatedAt: deps.now().toISOString() },
+        },
+      );
     },
   };
 }

@@ -25,6 +25,7 @@ import type { CatalogClient } from '../clients/catalog';
 import type { OrderDoc } from '../orders/store';
 import type { PrescriptionMail } from './mail';
 import { prescriptionProducts } from './products';
+import type { Repeats } from './repeat';
 import { sendPrescriptionFile } from './shopper-routes';
 import { shopToday } from './standing';
 import { shopperOf, staffPrescription } from './staff-detail';
@@ -58,9 +59,10 @@ export const staffPrescriptionRoutes: FastifyPluginAsyncTypebox<{
   account: AccountClient;
   catalog: CatalogClient;
   mail: PrescriptionMail;
+  repeats: Pick<Repeats, 'giveBack'>;
   market: MarketCode;
   now: () => Date;
-}> = async (app, { prescriptions, files, orders, account, catalog, mail, market, now }) => {
+}> = async (app, { prescriptions, files, orders, account, catalog, mail, repeats, market, now }) => {
   const tags = ['admin prescriptions'];
   const { adminPrescriptions: routes } = CheckoutRoutes;
   const today = () => shopToday(now(), market);
@@ -162,17 +164,23 @@ export const staffPrescriptionRoutes: FastifyPluginAsyncTypebox<{
     async (request) => {
       const reason = request.body.reason.trim();
       if (reason.length < 3) throw badRequest('Please give the shopper a reason: it is what they read.');
+      // A rejected repeat request's repeat goes back to the original; a repeated reject finishes one a stop cut short.
+      const decided = async (done: PrescriptionDoc) => {
+        await repeats.giveBack(done);
+        return alreadyDecided(done);
+      };
       const p = await load(request.params.id);
-      if (p.status !== 'awaiting_check') throw alreadyDecided(p);
+      if (p.status !== 'awaiting_check') throw await decided(p);
       const responsible = await responsiblePharmacistFor(request, account);
       const rejected = await prescriptions.reject(p._id, reason, decisionBy(request, responsible, []));
-      if (!rejected) throw alreadyDecided(await load(p._id));
+      if (!rejected) throw await decided(await load(p._id));
+      await repeats.giveBack(rejected);
       const { name } = await shopperOf(account, p.userId);
       await request.audit({
         action: 'prescription.reject',
         entity: prescriptionEntity(rejected, name),
         before: { status: 'awaiting_check' },
-        after: { status: 'rejected', reason, responsiblePharmacist: responsible.name },
+        after: { status: 'rejected', reason, responsiblePharmacist: responsible.name, ...(rejected.repeatOf ? { repeatGivenBackTo: rejected.repeatOf } : {}) },
       });
       await mail.send(rejected);
       return ok(shopperView(rejected, today()), 'Prescription rejected. The shopper has been emailed the reason.');

@@ -34,6 +34,8 @@ export interface PrescriptionDoc {
    * them, so a request a stop left unwritten is written by the next ask.
    */
   repeatRequests?: Array<{ id: string; itemIds: string[] }>;
+  /** The repeat requests rejected and given back to this one (./repeat.ts): each is given back once. */
+  repeatsGivenBack?: string[];
   /**
    * `<orderId>:<itemId>` of every order holding quantity of this prescription (./supply.ts). Written in the same
    * update as the quantity it holds, so a reservation or a return repeated after a crash finds itself done.
