@@ -40,7 +40,7 @@ describe('Supply limits in User Details', () => {
     const overrides: unknown[] = [];
     const api = server(overrides);
     api.on('POST', '/api/admin/supply-limits/overrides', (req: { body: unknown }) => {
-      const o = { _id: 'o1', ...(req.body as object), grantedBy: { id: 's', name: 'Pat Pharm' }, grantedAt: '2026-11-27T10:00:00.000Z', status: 'open' };
+      const o = { _id: 'o1', ...(req.body as object), grantedBy: { id: 's', name: 'Pat Pharm' }, responsiblePharmacist: { id: 'rp', name: 'Jane Patel', registrationNumber: '2071234' }, grantedAt: '2026-11-27T10:00:00.000Z', status: 'open' };
       overrides.push(o);
       return ok(o);
     });
@@ -54,7 +54,7 @@ describe('Supply limits in User Details', () => {
     await user.click(grant);
     await waitFor(() => expect(api.callsTo('POST', '/api/admin/supply-limits/overrides')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/admin/supply-limits/overrides')[0].body).toEqual({ userId: shopper._id, ruleId: 'gb-painkiller-packs', reason: 'Care home order' });
-    expect(await within(dialog).findByText(/gb-painkiller-packs \(open\): Care home order/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/gb-painkiller-packs \(open\): Care home order\. By Pat Pharm \(responsible pharmacist Jane Patel\), /)).toBeInTheDocument();
   });
 
   it('shows the server’s refusal', async () => {

@@ -101,7 +101,7 @@ export function SupplyOverrides({ userId }: { userId: string }) {
             <ul aria-label="Overrides">
               {usage.overrides.map((o) => (
                 <li key={o._id}>
-                  {`${o.ruleId} (${o.status}${o.orderId ? `, order ${o.orderId.slice(0, 8)}` : ''}): ${o.reason}. By ${o.grantedBy.name}, ${dateTimeOrDash(o.grantedAt)}.`}{' '}
+                  {`${o.ruleId} (${o.status}${o.orderId ? `, order ${o.orderId.slice(0, 8)}` : ''}): ${o.reason}. By ${o.grantedBy.name}${o.responsiblePharmacist ? ` (responsible pharmacist ${o.responsiblePharmacist.name})` : ''}, ${dateTimeOrDash(o.grantedAt)}.`}{' '}
                   {o.status === 'open' && (
                     <Button variant="secondary" size="sm" disabled={saving} onClick={() => void act(() => adminApi.revokeSupplyOverride(o._id))}>
                       Revoke

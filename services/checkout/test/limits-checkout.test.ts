@@ -4,6 +4,7 @@
  * limit lets one order through; a stop between the two windows' writes counts too much, never too little, and the
  * sweep tidies it; a closed order gives its entry back.
  */
+import { NO_RESPONSIBLE_PHARMACIST } from '@pharmacy/contracts';
 import type { Doc, DocumentStore } from '@pharmacy/db';
 import { memoryAuditSink } from '@pharmacy/service-kit';
 import { createWindowLedger, personKey, addressKey, type WindowDoc } from '../src/limits/ledger';
@@ -196,6 +197,38 @@ describe('a pharmacist’s override of a policy rule, for one order', () => {
     expect(await h.store.collection('supply_overrides').find({ userId: 'u-ovr' })).toEqual([]);
   });
 
+  it('is a clinical decision: with nobody on duty it is refused, nothing is granted and nothing audited', async () => {
+    audit.entries.length = 0;
+    const onDuty = h.onDuty.current;
+    h.onDuty.current = null;
+    try {
+      const res = await grant({ userId: 'u-ovr-nobody', ruleId: 'gb-painkiller-packs', reason: 'Care home' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ success: false, code: 'NO_RESPONSIBLE_PHARMACIST', message: NO_RESPONSIBLE_PHARMACIST });
+    } finally {
+      h.onDuty.current = onDuty;
+    }
+    expect(await h.store.collection('supply_overrides').find({ userId: 'u-ovr-nobody' })).toEqual([]);
+    expect(audit.entries).toEqual([]);
+  });
+
+  it('an administrator’s grant records the pharmacist responsible at that moment, not the administrator', async () => {
+    const onDuty = h.onDuty.current;
+    h.onDuty.current = { id: 'pharmacist-2', name: 'Amir Khan', registrationNumber: '2000001' };
+    try {
+      const res = await h.app.inject({
+        method: 'POST', url: '/api/admin/supply-limits/overrides', headers: h.asStaff('boss', ['admin']),
+        payload: { userId: 'u-ovr-admin', ruleId: 'gb-painkiller-packs', reason: 'Care home, checked with the GP' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ grantedBy: { id: 'boss' }, responsiblePharmacist: { name: 'Amir Khan', registrationNumber: '2000001' } });
+      const usage = await h.app.inject({ method: 'GET', url: '/api/admin/supply-limits/usage/u-ovr-admin', headers: h.asStaff('staff-ph', ['pharmacist']) });
+      expect(usage.json().data.overrides).toEqual([expect.objectContaining({ responsiblePharmacist: { id: 'pharmacist-2', name: 'Amir Khan', registrationNumber: '2000001' } })]);
+    } finally {
+      h.onDuty.current = onDuty;
+    }
+  });
+
   it('only staff with the clinical permission may grant one', async () => {
     const res = await grant({ userId: 'u-ovr', ruleId: 'gb-painkiller-packs', reason: 'Care home' }, ['catalogue']);
     expect(res.statusCode).toBe(403);
@@ -208,8 +241,12 @@ describe('a pharmacist’s override of a policy rule, for one order', () => {
     const a = await paracetamol(16);
     const granted = await grant({ userId: user, ruleId: 'gb-painkiller-packs', reason: 'Supplying a care home, checked with the manager' });
     expect(granted.statusCode).toBe(200);
+    expect(granted.json().data).toMatchObject({ status: 'open', responsiblePharmacist: { id: 'pharmacist-1', name: 'Jane Patel', registrationNumber: '2071234' } });
     expect(audit.entries).toEqual([
-      expect.objectContaining({ action: 'supply-limit.override', entity: expect.objectContaining({ type: 'user', id: user }), after: expect.objectContaining({ ruleId: 'gb-painkiller-packs' }) }),
+      expect.objectContaining({
+        action: 'supply-limit.override', entity: expect.objectContaining({ type: 'user', id: user }),
+        after: { ruleId: 'gb-painkiller-packs', reason: 'Supplying a care home, checked with the manager', status: 'open', responsiblePharmacist: 'Jane Patel' },
+      }),
     ]);
     // The cart lets the third pack in while the override is open; the order claims it.
     const addressId = await prepareShopper(h, user, [{ productId: a, quantity: 3 }], { ...UK_ADDRESS, line1: '5 Override Row' });

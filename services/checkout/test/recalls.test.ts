@@ -13,6 +13,7 @@ import { createDeliveryPricing } from '../src/delivery/pricing';
 import type { OrderDoc } from '../src/orders/store';
 import { DEMO_RECALL, seedDemoRecall } from '../src/recalls/demo';
 import { createOrderBatches, type OrderBatchDoc } from '../src/recalls/order-batches';
+import { recallName } from '../src/recalls/routes';
 import { createRecalls, nextDailyPass } from '../src/recalls/service';
 import { orderBatchesCollection, recallCollections } from '../src/recalls/store';
 import { fakeBatches, type FakeBatches } from './fake-batches';
@@ -131,6 +132,7 @@ describe('recording a recall', () => {
     expect(h.mails.some((m) => m.userId === 'u-other' && m.key.startsWith('recall-notice:'))).toBe(false);
 
     expect(audit.entries.map((e) => [e.action, e.entity.type, e.entity.id, e.actor.role])).toEqual([['recall.record', 'recall', recall._id, 'pharmacist']]);
+    expect(audit.entries[0].entity.name).toBe(`Class 2 recall of ${p.title}, lot ${fake.batches.get(p.early)!.lot}`);
   });
 
   test('the notice page is the shopper’s own; the first opening is recorded and staff see it; the export lists it and is audited', async () => {
@@ -166,6 +168,7 @@ describe('recording a recall', () => {
     expect(header.startsWith('Order,Shopper,Shopper id,')).toBe(true);
     expect(row).toContain(',Ada Lovelace,u-open,');
     expect(audit.entries.map((e) => [e.action, e.entity.id])).toEqual([['recall.export', recall._id]]);
+    expect(audit.entries[0].entity.name).toBe(`Class 1 recall of ${p.title}, lot ${fake.batches.get(p.early)!.lot}`);
   });
 
   test('classes 3 and 4 are mailed at the next daily pass, not at once', async () => {
@@ -196,7 +199,7 @@ describe('recording a recall', () => {
     const recall = res.json().data;
     expect(recall).toMatchObject({ state: 'quarantining', batches: [], orders: 0 });
     expect(res.json().message).toMatch(/could not be reached/);
-    expect(audit.entries.map((e) => e.action)).toEqual(['recall.record']);
+    expect(audit.entries.map((e) => [e.action, e.entity.name])).toEqual([['recall.record', `Class 2 recall of batch ${p.early}`]]);
     await h.controls.sweep();
     expect((await detailsOf(recall._id)).recall.state).toBe('quarantining');
     expect(fake.batches.get(p.early)?.recalled).toBeUndefined();
@@ -224,6 +227,16 @@ describe('recording a recall', () => {
     expect(unknown.json().message).toContain('no-such-batch');
     expect(await h.store.collection('recalls').countDocuments({})).toBe(before);
     expect((await h.app.inject({ method: 'GET', url: '/api/admin/recalls/nope', headers: h.asStaff(PHARMACIST, ['pharmacist']) })).statusCode).toBe(404);
+  });
+});
+
+describe('a recall’s name in the audit trail', () => {
+  test('names each product once with its lots, in the order the batches were given', () => {
+    const batch = (batchId: string, productTitle: string, lot: string) => ({ batchId, productId: `p-${productTitle}`, productTitle, lot, expiresOn: '2027-03-31', quarantined: 1 });
+    const batches = [batch('b1', 'Chlorphenamine 4mg Allergy Tablets', 'CHL-24-117'), batch('b2', 'Paracetamol 500mg Tablets', 'PAR-9'), batch('b3', 'Chlorphenamine 4mg Allergy Tablets', 'CHL-24-118')];
+    expect(recallName({ recallClass: 1, batchIds: ['b1', 'b2', 'b3', 'b4'], batches })).toBe(
+      'Class 1 recall of Chlorphenamine 4mg Allergy Tablets, lots CHL-24-117, CHL-24-118; Paracetamol 500mg Tablets, lot PAR-9; batch b4',
+    );
   });
 });
 

@@ -241,14 +241,15 @@ describe('who may change the registry', () => {
     }
   });
 
-  it('a signed-in admin may change any remote and is recorded by id; a shopper may not', async () => {
+  it('a signed-in admin may change any remote and is recorded by name and role, not id; a shopper may not', async () => {
     const url = cdn.put('admin-v4', fakeManifest('admin', { buildVersion: '0.4.0' }));
     expect((await deploy('admin', url, gw.session({ admin: false, sub: 'shopper-1' }))).statusCode).toBe(403);
-    const res = await deploy('admin', url, gw.session({ sub: 'staff-7' }));
+    const res = await deploy('admin', url, gw.session({ sub: 'staff-7', name: 'Asha Admin' }));
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.change).toMatchObject({ name: 'admin', by: 'admin:staff-7', to: url });
-    const back = await rollback('admin', gw.session({ sub: 'staff-8' }));
-    expect(back.json().data.change).toMatchObject({ action: 'rollback', by: 'admin:staff-8', to: '/mfe/admin/mf-manifest.json' });
+    expect(res.json().data.change).toMatchObject({ name: 'admin', by: 'Asha Admin (admin)', to: url });
+    expect((await registry()).data.find((r: { name: string }) => r.name === 'admin')).toMatchObject({ deployedBy: 'Asha Admin (admin)' });
+    const back = await rollback('admin', gw.session({ sub: 'staff-8', name: 'Ben Builds' }));
+    expect(back.json().data.change).toMatchObject({ action: 'rollback', by: 'Ben Builds (admin)', to: '/mfe/admin/mf-manifest.json' });
   });
 
   it('a member of staff without remotes.manage is refused with what is needed, and nothing changes', async () => {

@@ -453,8 +453,10 @@ export const STAFF_WRITE_EXAMPLES: Record<string, WriteExample> = {
     body: { userId: 'someone', ruleId: 'gb-painkiller-packs', reason: 'Supplying a care home.' },
     prepare: async (shop) => {
       const shopper = await signUpShopper(shop);
+      await pharmacistOnDuty(shop);
       const body = { userId: shopper.id, ruleId: 'gb-painkiller-packs', reason: 'Supplying a care home.' };
-      return { params: {}, body, entity: { id: shopper.id, name: shopper.name }, change: { before: undefined, after: { ruleId: 'gb-painkiller-packs', reason: 'Supplying a care home.', status: 'open' } } };
+      const after = { ruleId: 'gb-painkiller-packs', reason: 'Supplying a care home.', status: 'open', responsiblePharmacist: staffName('pharmacist') };
+      return { params: {}, body, entity: { id: shopper.id, name: shopper.name }, change: { before: undefined, after } };
     },
   },
   'DELETE /api/admin/supply-limits/overrides/:id': {
@@ -462,6 +464,7 @@ export const STAFF_WRITE_EXAMPLES: Record<string, WriteExample> = {
     entityType: 'user',
     prepare: async (shop) => {
       const shopper = await signUpShopper(shop);
+      await pharmacistOnDuty(shop);
       const granted = await shop.app.inject({
         method: 'POST', url: '/api/admin/supply-limits/overrides', headers: shop.headers('admin'),
         payload: { userId: shopper.id, ruleId: 'gb-painkiller-packs', reason: 'Granted in error.' },

@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, OneOf, StrictObject } from './envelope';
+import { ResponsiblePharmacist } from './pharmacist';
 
 export const SupplyLimitKind = OneOf(['law', 'policy']);
 export type SupplyLimitKind = Static<typeof SupplyLimitKind>;
@@ -36,6 +37,8 @@ export const SupplyOverride = StrictObject({
   reason: Type.String(),
   grantedBy: StrictObject({ id: Type.String(), name: Type.String() }),
   grantedAt: Type.String(),
+  /** The responsible pharmacist on duty when it was granted (a clinical decision); absent on overrides granted before it was recorded. */
+  responsiblePharmacist: Type.Optional(ResponsiblePharmacist),
   status: OneOf(SUPPLY_OVERRIDE_STATUSES),
   /** The order that used it. */
   orderId: Type.Optional(Type.String()),

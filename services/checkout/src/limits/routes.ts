@@ -5,6 +5,7 @@ import {
   type MarketCode, type SupplyLimitRuleView,
 } from '@pharmacy/contracts';
 import { notFound, ok, requireStaffFor, responses, unprocessable, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
+import { responsiblePharmacistFor } from '../admin/on-duty';
 import type { AccountClient } from '../clients/account';
 import type { SupplyLimits } from './service';
 import type { OverrideDoc } from './store';
@@ -26,11 +27,12 @@ const overrideView = ({ orderId, ...o }: OverrideDoc): SupplyOverride => ({ ...o
 /**
  * The pharmacist's supply limits (docs/api.md#supply-limits): the market's table, a shopper's window usage, and
  * "allow once" overrides of a policy rule for the shopper's next order that needs it. A law is never overridden (422
- * saying so). Grants and revocations are audited (docs/api.md#audited-staff-actions).
+ * saying so). A grant is a clinical decision: it records the responsible pharmacist on duty and is refused with nobody on
+ * duty (docs/domain.md#overrides). Grants and revocations are audited (docs/api.md#audited-staff-actions).
  */
 export const supplyLimitRoutes: FastifyPluginAsyncTypebox<{
   limits: SupplyLimits;
-  account: Pick<AccountClient, 'userName'>;
+  account: Pick<AccountClient, 'userName' | 'responsiblePharmacist'>;
   market: MarketCode;
   now: () => Date;
 }> = async (app, { limits, account, market, now }) => {
@@ -72,14 +74,18 @@ export const supplyLimitRoutes: FastifyPluginAsyncTypebox<{
       const rule = limits.rules.find((r) => r.id === ruleId);
       if (!rule) throw notFound(`There is no supply limit ${ruleId} in this shop's table.`);
       if (rule.kind === 'law') throw unprocessable(`${ruleId} is the law (${rule.source.title}): no one can override it.`, CheckoutErrorCodes.SUPPLY_LIMIT);
+      const responsible = await responsiblePharmacistFor(request, account);
       const staff = request.staff!;
       const doc: OverrideDoc = {
         _id: randomUUID(), userId, ruleId, reason: reason.trim(),
         grantedBy: { id: staff.id, name: staff.name && staff.name !== staff.id ? staff.name : 'A pharmacist' },
-        grantedAt: now().toISOString(), status: 'open',
+        grantedAt: now().toISOString(), responsiblePharmacist: responsible, status: 'open',
       };
       await limits.overrides.insertOne(doc);
-      await request.audit({ action: 'supply-limit.override', entity: await shopperEntity(userId), after: { ruleId, reason: doc.reason, status: 'open' } });
+      await request.audit({
+        action: 'supply-limit.override', entity: await shopperEntity(userId),
+        after: { ruleId, reason: doc.reason, status: 'open', responsiblePharmacist: responsible.name },
+      });
       return ok(overrideView(doc));
     },
   );

@@ -1,3 +1,4 @@
+import type { ResponsiblePharmacist } from '@pharmacy/contracts';
 import type { Collection, DocumentStore } from '@pharmacy/db';
 import type { WindowEntry } from './engine';
 
@@ -20,6 +21,8 @@ export type OverrideDoc = {
   reason: string;
   grantedBy: { id: string; name: string };
   grantedAt: string;
+  /** Absent on overrides granted before the responsible pharmacist was recorded. */
+  responsiblePharmacist?: ResponsiblePharmacist;
   status: 'open' | 'used' | 'revoked';
   orderId?: string;
 };

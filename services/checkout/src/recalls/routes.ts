@@ -16,7 +16,23 @@ import { toApiNotice, toApiRecall, type RecallDoc } from './store';
 
 const NoQuery = StrictObject({});
 
-const recallEntity = (r: RecallDoc) => ({ type: 'recall', id: r._id, name: `Class ${r.recallClass} recall of ${r.batchIds.join(', ')}` });
+/**
+ * What the recall is called in the audit trail, by the products and lots staff know it by (docs/api.md#audited-staff-actions):
+ * `Class 2 recall of Chlorphenamine 4mg Allergy Tablets, lot CHL-24-117`. A batch the catalog has not described yet
+ * (it was down when the recall was recorded) is named by its id.
+ */
+export function recallName(r: Pick<RecallDoc, 'recallClass' | 'batchIds' | 'batches'>): string {
+  const lots = new Map<string, string[]>();
+  for (const id of r.batchIds) {
+    const batch = r.batches.find((b) => b.batchId === id);
+    if (!batch) lots.set(`batch ${id}`, []);
+    else lots.set(batch.productTitle, [...(lots.get(batch.productTitle) ?? []), batch.lot]);
+  }
+  const named = [...lots].map(([what, of]) => (of.length === 0 ? what : `${what}, ${of.length === 1 ? 'lot' : 'lots'} ${of.join(', ')}`));
+  return `Class ${r.recallClass} recall of ${named.join('; ')}`;
+}
+
+const recallEntity = (r: RecallDoc) => ({ type: 'recall', id: r._id, name: recallName(r) });
 
 /**
  * The pharmacist's recalls (docs/api.md#recalls): record one, list them, read one with every affected order and

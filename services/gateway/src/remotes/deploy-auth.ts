@@ -9,7 +9,11 @@ const sameSecret = (given: string, expected: string) => timingSafeEqual(digest(g
 const deployers = new WeakMap<FastifyRequest, string>();
 const pipelines = new WeakMap<FastifyRequest, AuditActor>();
 
-/** Who is changing the registry, as the history records it: `admin:<user id>` or `deploy-token:<remote>`. */
+/**
+ * Who is changing the registry, as the history records it: a member of staff by name and the role that let them
+ * (`Asha Admin (admin)`, docs/operations.md#deploying-a-remote) or `deploy-token:<remote>`. Rows written before names were
+ * recorded keep their `admin:<user id>`.
+ */
 export const deployerOf = (request: FastifyRequest): string => deployers.get(request) ?? 'unknown';
 
 /**
@@ -33,7 +37,8 @@ export function deployAccess(tokens: Readonly<Record<string, string>>) {
     const header = request.headers.authorization;
     if (header === undefined) {
       await staffWithRemotes(request);
-      deployers.set(request, `admin:${request.user.sub}`);
+      const staff = request.staff!;
+      deployers.set(request, `${staff.name} (${staff.role})`);
       return;
     }
     const bearer = /^Bearer\s+([^\s:]+):(\S+)\s*$/i.exec(header);
