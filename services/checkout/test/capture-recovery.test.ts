@@ -230,7 +230,8 @@ describe('reconciliation with PayPal Orders v2 (local fake)', () => {
   });
 
   test('getPayment: COMPLETED is captured, an unknown order is not, an outage is an error to retry', async () => {
-    const provider = createPayPalProvider({ ...creds, apiBase: pp.base, timeoutMs: 300 });
+    // nothing here hangs (the outage is a 503): a generous limit, so a busy machine's slow local answer is no timeout
+    const provider = createPayPalProvider({ ...creds, apiBase: pp.base, timeoutMs: 5_000 });
     const { paymentId } = await provider.createPayment({
       orderId: 'o-get', amountCents: 500, currency: 'USD', description: 'd', returnUrl: 'http://shop.test/r', cancelUrl: 'http://shop.test/c',
     });
