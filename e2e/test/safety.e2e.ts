@@ -242,8 +242,9 @@ describe('pharmacy safety journeys in the browser', () => {
     }, true);
     const recorded = (await decision.first().innerText()).replace(/\s+/g, ' ');
     log('audit entry of the decision', recorded);
-    expect(recorded).toContain('Priya Pharmacist');
-    expect(recorded).toContain('Pharmacist');
+    // the Who cell: the name, then the role the decision was taken under (the name alone also holds "Pharmacist")
+    const who = (await decision.first().getByRole('cell').filter({ hasText: 'Priya Pharmacist' }).innerText()).split('\n').map((line) => line.trim()).filter(Boolean);
+    expect(who).toEqual(['Priya Pharmacist', 'Pharmacist']);
     await staffContext.close();
 
     await page.goto('/my-orders');
