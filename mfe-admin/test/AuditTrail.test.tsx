@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuditEntry } from '@pharmacy/contracts';
 import { fail, fakeApi, okList } from '@pharmacy/test-kit';
@@ -76,6 +76,19 @@ describe('the Audit screen (under Dashboard)', () => {
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/admin/audit/export.csv?actorId=phil');
     await userEvent.click(screen.getByRole('button', { name: /Remove the filter: staff member Phil Pharmacist/ }));
     await waitFor(() => expect(rows()).toHaveLength(2));
+  });
+
+  it('filters by the kind of entity (a prescription, a recall: what the services record) and by dates, and the CSV link carries them', async () => {
+    const { server, calls } = trailServer([entry(1)]);
+    renderAdmin({ path: '/admin/dashboard?view=audit', server });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    const kinds = within(screen.getByLabelText('Entity')).getAllByRole('option').map((o) => o.getAttribute('value'));
+    expect(kinds).toEqual(['', 'product', 'order', 'prescription', 'recall', 'banner', 'image', 'user', 'responsiblePharmacist', 'remote', 'audit']);
+    await userEvent.selectOptions(screen.getByLabelText('Entity'), 'prescription');
+    await waitFor(() => expect(calls.at(-1)).toMatchObject({ entityType: 'prescription' }));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    await waitFor(() => expect(calls.at(-1)).toMatchObject({ entityType: 'prescription', from: expect.stringContaining('2026-1') }));
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('entityType=prescription');
   });
 
   it('says so when nothing matches', async () => {
