@@ -196,12 +196,14 @@ export async function buildGateway(opts: GatewayOptions): Promise<App> {
     });
     followRegistryInPolicy(app, registry);
     await registerStatic(app, staticOpts ?? opts.static, registry);
-    if (config.gateway.serverRendering) renderPage = pageRenderer(app, {
+    if (config.gateway.serverRendering) {
+      renderPage = pageRenderer(app, {
         root: opts.static.root,
         origin: config.publicOrigin,
         // counted beside what browsers report; a count that cannot be written is only logged
         reportFallbacks: (fallbacks) => void reports.record(fallbacks).catch((err: Error) => app.log.warn({ err }, 'server-render fallbacks could not be counted')),
       });
+    }
   }
   return app;
 }
