@@ -32,6 +32,27 @@ const footer = async () => (await get(t.app, '/api/account/pharmacist-on-duty'))
 const internal = async () =>
   (await t.app.inject({ method: 'GET', url: '/internal/account/pharmacist-on-duty', headers: { 'x-internal-token': t.keys.internalToken } })).json().data;
 
+/**
+ * Holds the record's writes until two requests have read it and both write (or 2 s passed), as two requests at the
+ * same moment would; answers how many writes came.
+ */
+function holdWritesUntilBoth(): () => number {
+  const periods = t.store.collection('responsiblePharmacist');
+  const write = periods.findOneAndUpdate.bind(periods);
+  let arrived = 0;
+  let release = () => undefined as void;
+  const bothRead = new Promise<void>((resolve) => (release = resolve));
+  const held = jest.spyOn(periods, 'findOneAndUpdate').mockImplementation(async (...args: Parameters<typeof write>) => {
+    if (++arrived === 2) {
+      held.mockRestore();
+      release();
+    }
+    await Promise.race([bothRead, new Promise((resolve) => setTimeout(resolve, 2000))]);
+    return write(...args);
+  });
+  return () => arrived;
+}
+
 /** Away from `from` to `to` (ISO), both answered 200. */
 async function absence(p: Staff, from: string, to: string) {
   at(from);
@@ -85,19 +106,9 @@ describe('stepping out and coming back', () => {
     const p = await jane();
     await signIn(p);
     // Both requests have found nobody away before either writes: the write itself must decide.
-    const periods = t.store.collection('responsiblePharmacist');
-    const write = periods.findOneAndUpdate.bind(periods);
-    let arrived = 0;
-    let release = () => undefined as void;
-    const bothRead = new Promise<void>((resolve) => (release = resolve));
-    const held = jest.spyOn(periods, 'findOneAndUpdate').mockImplementation(async (...args: Parameters<typeof write>) => {
-      if (++arrived === 2) release();
-      await Promise.race([bothRead, new Promise((resolve) => setTimeout(resolve, 2000))]);
-      return write(...args);
-    });
+    const arrived = holdWritesUntilBoth();
     const both = await Promise.all([stepOut(p, { note: 'first' }), stepOut(p, { note: 'second' })]);
-    held.mockRestore();
-    expect(arrived).toBe(2);
+    expect(arrived()).toBe(2);
     expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
     const again = await stepOut(p);
     expect(again.statusCode).toBe(200);
@@ -156,6 +167,21 @@ describe('stepping out and coming back', () => {
     const amir = await staffMember(t, ['pharmacist'], { registrationNumber: '2000001' });
     await signIn(amir);
     expect((await record(amir)).absenceToday).toEqual({ day: '2026-11-27', usedMinutes: 45, leftMinutes: 75 });
+  });
+
+  it('"Back" and signing out at the same moment end the absence once', async () => {
+    const p = await jane();
+    await signIn(p);
+    at('2026-11-27T12:00:00Z');
+    await stepOut(p);
+    at('2026-11-27T12:30:00Z');
+    const arrived = holdWritesUntilBoth();
+    const [returned, signedOut] = await Promise.all([back(p), send(t.app, 'POST', '/api/admin/pharmacist/sign-out', undefined, p.jar)]);
+    expect(arrived()).toBe(2);
+    expect([returned.statusCode, signedOut.statusCode]).toContain(200);
+    const [period] = await t.store.collection('responsiblePharmacist').find({});
+    expect(period.absences).toHaveLength(1);
+    expect(period).not.toHaveProperty('away');
   });
 });
 
