@@ -4,8 +4,9 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AbsenceToday, DutyPeriod } from '@pharmacy/contracts';
-import { fail, fakeApi, ok, okList, staffWithRole } from '@pharmacy/test-kit';
+import { responsiblePharmacistAbsent, type AbsenceToday, type DutyPeriod } from '@pharmacy/contracts';
+import { fail, fakeApi, ok, okList, renderWithStore, staffWithRole } from '@pharmacy/test-kit';
+import { Refusal } from '../src/prescriptions/Refusal';
 import { renderAdmin } from './renderAdmin';
 
 const phil = staffWithRole('pharmacist');
@@ -105,5 +106,17 @@ describe('stepping out and back at the admin desk', () => {
   it('says None for a period without absences', async () => {
     renderAdmin({ path: '/admin/dashboard', server: absenceServer(onDuty()), user: phil });
     await waitFor(() => expect(recordRows()[0]).toHaveTextContent(/None$/));
+  });
+});
+
+describe('a clinical decision refused while the responsible pharmacist is away', () => {
+  it('says to decide again once they are back, with the way to the panel, and not that the prescription was read again', () => {
+    const message = responsiblePharmacistAbsent('Phil Pharmacist', '10:05');
+    renderWithStore(<Refusal error={{ status: 409, code: 'RESPONSIBLE_PHARMACIST_ABSENT', message }} acknowledged={false} onAcknowledge={() => undefined} />);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(alert).toHaveTextContent(/Once they are back .*, decide again: what you typed stays here\./);
+    expect(alert).not.toHaveTextContent(/read again/);
+    expect(within(alert).getByRole('link', { name: "Dashboard's Responsible pharmacist panel" })).toHaveAttribute('href', '/admin/dashboard');
   });
 });
