@@ -230,6 +230,8 @@ describe('at most 2 hours in a day (reg. 3(1), (2))', () => {
     const open = await record(p);
     expect(open.onDuty.absences[1]).toEqual({ from: '2026-11-27T11:00:00.000Z', to: null, overLimit: true });
     expect(open.absenceToday).toEqual({ day: '2026-11-27', usedMinutes: 121, leftMinutes: 0 });
+    const csv = (await get(t.app, '/api/admin/pharmacist/record/export', p.jar)).body;
+    expect(csv).toContain('2026-11-27T11:00:00.000Z to still away, over the 2-hour limit');
 
     const returned = await back(p);
     expect(returned.json().message).toBe("Welcome back: you were away 2 min. Pharmacy medicines and prescriptions can go ahead. Today's absences went over the 2-hour limit: the record says so.");

@@ -10,7 +10,7 @@ import {
 } from '@pharmacy/service-kit';
 import type { Users } from '../users/store';
 import { ABSENCE_LIMIT_MS, createAbsenceClock } from './absence';
-import { absencesOf, toDutyPeriod, type AbsenceDoc, type DutyPeriodDoc, type DutyRecord } from './store';
+import { toDutyPeriod, type AbsenceDoc, type DutyPeriodDoc, type DutyRecord } from './store';
 
 const tags = ['responsible pharmacist'];
 const RECORD_DEFAULT_LIMIT = 20;
@@ -56,6 +56,8 @@ export const responsiblePharmacistRoutes: FastifyPluginAsyncTypebox<{ users: Use
     if (current.pharmacistId !== request.staff!.id) throw conflict(onlyTheyRecordAbsence(current));
     return current;
   };
+  /** A period as staff read it at `at`: an open absence is flagged once the day's absences have passed the 2 hours. */
+  const periodView = (doc: DutyPeriodDoc, at: Date, today: { usedMs: number }) => toDutyPeriod(doc, at, doc.away !== undefined && today.usedMs > ABSENCE_LIMIT_MS);
   const awayMessage = (since: Date) => `You are away from the pharmacy since ${timeOfDayIn(timeZone, since)}: pharmacy medicines and prescriptions wait until you are back.`;
 
   app.get(
@@ -185,8 +187,7 @@ export const responsiblePharmacistRoutes: FastifyPluginAsyncTypebox<{ users: Use
         open(),
         clock.today(at),
       ]);
-      // Only the open period can be away; it is flagged as soon as the day's absences pass the 2 hours.
-      const view = (p: DutyPeriodDoc) => toDutyPeriod(p, at, p.away !== undefined && today.usedMs > ABSENCE_LIMIT_MS);
+      const view = (p: DutyPeriodDoc) => periodView(p, at, today);
       const { day, usedMinutes, leftMinutes } = today;
       return okList(periods.map(view), { total, page, limit, onDuty: current ? view(current) : null, absenceToday: { day, usedMinutes, leftMinutes } });
     },
@@ -197,12 +198,12 @@ export const responsiblePharmacistRoutes: FastifyPluginAsyncTypebox<{ users: Use
     { preHandler: requireStaffFor(routes.recordExport), schema: { tags, summary: 'The responsible pharmacist record as CSV', querystring: NoQuery } },
     async (_request, reply) => {
       const at = now();
-      const periods = await record.find({}, { sort: { from: 1, _id: 1 } });
+      const [periods, today] = await Promise.all([record.find({}, { sort: { from: 1, _id: 1 } }), clock.today(at)]);
       const csv = toCsv(
         ['Pharmacist', 'GPhC registration number', 'From (UTC)', 'To (UTC)', 'Ended by', 'Absences (UTC)', 'Absent (minutes)'],
         periods.map((doc) => {
-          const p = toDutyPeriod(doc, at);
-          return [p.name, p.registrationNumber, p.from, p.to ?? 'on duty', p.endedByName ?? '', absencesCell(doc, at), String(p.absentMinutes ?? 0)];
+          const p = periodView(doc, at, today);
+          return [p.name, p.registrationNumber, p.from, p.to ?? 'on duty', p.endedByName ?? '', absencesCell(p), String(p.absentMinutes ?? 0)];
         }),
       );
       return reply
@@ -228,8 +229,8 @@ export const responsiblePharmacistRoutes: FastifyPluginAsyncTypebox<{ users: Use
 };
 
 /** The absences of a period in one cell: "from to to (note), over the 2-hour limit; ...". */
-function absencesCell(doc: DutyPeriodDoc, at: Date): string {
-  return absencesOf(doc, at)
-    .absences.map((a) => `${a.from} to ${a.to ?? 'still away'}${a.note ? ` (${a.note})` : ''}${a.overLimit ? ', over the 2-hour limit' : ''}`)
+function absencesCell(period: DutyPeriod): string {
+  return (period.absences ?? [])
+    .map((a) => `${a.from} to ${a.to ?? 'still away'}${a.note ? ` (${a.note})` : ''}${a.overLimit ? ', over the 2-hour limit' : ''}`)
     .join('; ');
 }

@@ -49,7 +49,7 @@ export async function openDutyRecord(store: DocumentStore): Promise<DutyRecord> 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 /** The absences of a period, the open one last (to: null), with their total in milliseconds (the open one to `now`). */
-export function absencesOf(doc: DutyPeriodDoc, now: Date, awayOverLimit = false): { absences: DutyAbsence[]; absentMs: number } {
+function absencesOf(doc: DutyPeriodDoc, now: Date, awayOverLimit = false): { absences: DutyAbsence[]; absentMs: number } {
   const ended = (doc.absences ?? []).map((a) => ({ from: new Date(a.from), to: new Date(a.to), note: a.note, overLimit: a.overLimit }));
   const all = doc.away ? [...ended, { from: new Date(doc.away.from), to: null, note: doc.away.note, overLimit: awayOverLimit ? (true as const) : undefined }] : ended;
   return {
