@@ -174,15 +174,19 @@ interface Scene {
   stages: Stage[];
 }
 
-const button = (name: string | RegExp) => () => screen.queryByRole('button', { name });
-const link = (name: string | RegExp) => () => screen.queryByRole('link', { name });
-const field = (role: 'combobox' | 'textbox' | 'checkbox', name: string | RegExp) => () => screen.queryByRole(role, { name });
-const labelled = (label: string) => () => screen.queryByLabelText(label);
-const text = (words: string | RegExp) => () => screen.queryByText(words);
+/** Where the actions are: the open dialog (the page behind it is inert), else the page. */
+const openDialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
+const shown = () => within(openDialog() ?? document.body);
+const button = (name: string | RegExp) => () => shown().queryByRole('button', { name });
+const link = (name: string | RegExp) => () => shown().queryByRole('link', { name });
+const field = (role: 'combobox' | 'textbox' | 'checkbox', name: string | RegExp) => () => shown().queryByRole(role, { name });
+const table = (name: string | RegExp) => () => shown().queryByRole('table', { name });
+const labelled = (label: string) => () => shown().queryByLabelText(label);
+const text = (words: string | RegExp) => () => shown().queryByText(words);
 
 /** The View Details button in the row of an order or a user. */
 const rowButton = (rowText: string) => () => {
-  const row = screen.queryAllByRole('row').find((r) => r.textContent?.includes(rowText));
+  const row = shown().queryAllByRole('row').find((r) => r.textContent?.includes(rowText));
   return row ? within(row).queryByRole('button', { name: 'View Details' }) : null;
 };
 
@@ -209,7 +213,7 @@ const SCENES: Scene[] = [
           { action: 'Remote builds link', permission: needs(RemoteRegistryRoutes.list), find: link('Remote builds'), otherwise: 'reason' },
           { action: 'review queue: open an order in Orders', permission: needs(adminOrders.details), find: link(/^#.* Alice Smith/), otherwise: 'reason' },
           { action: 'review queue: open the queue in Orders', permission: needs(adminOrders.list), find: link('Open the queue in Orders'), otherwise: 'reason' },
-          { action: 'low in stock list', permission: needs(adminProducts.list), find: () => screen.queryByRole('table', { name: 'Low in stock' }), otherwise: 'reason' },
+          { action: 'low in stock list', permission: needs(adminProducts.list), find: table('Low in stock'), otherwise: 'reason' },
           { action: 'Manage products link', permission: needs(adminProducts.list), find: link('Manage products'), otherwise: 'reason' },
           { action: 'feature image upload', permission: needs(adminProducts.uploadImage), find: labelled('Feature image'), otherwise: 'reason' },
           { action: 'feature image delete', permission: needs(features.delete), find: button('Delete feature image 1'), otherwise: 'reason' },
@@ -237,7 +241,7 @@ const SCENES: Scene[] = [
       {
         screen: 'Audit trail',
         actions: [
-          { action: 'entries', permission: needs(AccountRoutes.audit.list), find: () => screen.queryByRole('table', { name: /Audit trail entries/ }), otherwise: 'reason' },
+          { action: 'entries', permission: needs(AccountRoutes.audit.list), find: table(/Audit trail entries/), otherwise: 'reason' },
           { action: 'filter by staff member', permission: needs(AccountRoutes.audit.list), find: button('Cara Catalogue'), otherwise: 'reason' },
           { action: 'Export CSV', permission: needs(AccountRoutes.audit.exportCsv), find: link('Export CSV'), otherwise: 'reason' },
         ],
@@ -262,7 +266,7 @@ const SCENES: Scene[] = [
       {
         screen: 'Products',
         actions: [
-          { action: 'the product list', permission: needs(adminProducts.list), find: () => screen.queryByRole('table', { name: 'Products' }), otherwise: 'reason' },
+          { action: 'the product list', permission: needs(adminProducts.list), find: table('Products'), otherwise: 'reason' },
           { action: 'Add product', permission: needs(adminProducts.add), find: button('Add product'), otherwise: 'reason' },
           { action: 'Edit', permission: needs(adminProducts.edit), find: button('Edit Ibuprofen Gel'), otherwise: 'reason' },
           { action: 'Delete', permission: needs(adminProducts.delete), find: button('Delete Ibuprofen Gel'), otherwise: 'reason' },
@@ -341,7 +345,7 @@ const SCENES: Scene[] = [
       {
         screen: 'Users',
         actions: [
-          { action: 'the user list', permission: needs(AccountRoutes.admin.users), find: () => screen.queryByRole('table', { name: 'Users' }), otherwise: 'reason' },
+          { action: 'the user list', permission: needs(AccountRoutes.admin.users), find: table('Users'), otherwise: 'reason' },
           { action: 'View Details', permission: needs(AccountRoutes.admin.userDetails), find: rowButton('Pat'), otherwise: 'reason' },
         ],
       },
@@ -419,10 +423,10 @@ async function settled() {
 }
 
 async function closeDialog() {
-  const dialog = screen.queryByRole('dialog');
+  const dialog = openDialog();
   if (!dialog) return;
   fireEvent.keyDown(dialog, { key: 'Escape' });
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(openDialog()).toBeNull());
 }
 
 const sceneName = (scene: Scene) => scene.stages.map((stage) => stage.screen).join('; ');
