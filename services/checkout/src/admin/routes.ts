@@ -1,7 +1,7 @@
 import {
   CheckoutRoutes,
   ADMIN_ORDERS_DEFAULT_LIMIT, AdminOrderListResponse, AdminOrdersQuery, AdminOrderStatusBody, AdminPaymentStatusBody, AdminReviewBody, CheckoutIdParams, Ok, type Order,
-  OrderStats, StaffOrder,
+  OrderStats, StaffOrder, hasPermission,
 } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
 import { changedBy, ok, okList, requireStaffFor, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
@@ -72,7 +72,12 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
     return okList(docs.map((d) => listedOrder(service.toApi(d))), { total, page, limit, awaitingReview });
   });
 
-  app.get(adminOrders.stats.path, { onRequest: requireStaffFor(adminOrders.stats), schema: { tags, response: responses(Ok(OrderStats)) } }, async () => ok(await figures.stats(now())));
+  app.get(adminOrders.stats.path, { onRequest: requireStaffFor(adminOrders.stats), schema: { tags, response: responses(Ok(OrderStats)) } }, async (request) => {
+    const stats = await figures.stats(now());
+    // The queue's orders name shoppers: only for roles that may see orders (docs/product.md#staff-roles); the others
+    // get its size.
+    return ok(hasPermission(request.staff?.roles, 'orders.view') ? stats : { ...stats, reviewQueue: [] });
+  });
 
   app.get(adminOrders.details.path, { onRequest: requireStaffFor(adminOrders.details), schema: { tags, params: CheckoutIdParams, response: responses(Ok(StaffOrder)) } }, async (request) =>
     ok(await staffOrder(request, await service.adminDetails(request.params.id), account)),
