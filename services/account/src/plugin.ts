@@ -34,6 +34,7 @@ import { DEFAULT_CHALLENGE_WORK, openChallenges } from './auth/challenge';
 import { auditRoutes } from './audit/routes';
 import { createAuditTrail } from './audit/service';
 import { openAuditTrailStore } from './audit/store';
+import { createHeadLog, DEFAULT_HEAD_LOG } from './audit/head-log';
 
 /**
  * `POST /api/auth/logout` and `/refresh` carry no body, and browsers' fetch wrappers often still send
@@ -59,7 +60,11 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
   return async (app) => {
     // The one audit trail is kept here; this service's own staff routes append to it directly, unless a test
     // passes its own sink to read what a route recorded (docs/architecture.md#audit-trail).
-    const trail = createAuditTrail(await openAuditTrailStore(deps.store));
+    // Its head is logged as it grows: the anchor kept outside the trail (docs/operations.md#audit-trail).
+    const headLog = createHeadLog(app.log, { ...DEFAULT_HEAD_LOG, ...deps.auditHeadLog });
+    const trail = createAuditTrail(await openAuditTrailStore(deps.store), { onAppended: headLog.appended });
+    app.addHook('onReady', async () => headLog.start(await trail.head()));
+    app.addHook('onClose', async () => headLog.stop());
     await app.register(auditPlugin, { sink: deps.audit ?? trail, service: 'account' });
     const now = deps.now ?? (() => new Date());
     const production = deps.production ?? false;
