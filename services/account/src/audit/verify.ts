@@ -146,11 +146,11 @@ export async function verifyCollectionTrail(entries: AuditCollection, source: st
   return checked(source, pages(), anchors);
 }
 
-/** The trail on MongoDB (no index is created, nothing written). */
-export async function verifyMongoTrail(mongoUrl: string, anchors: readonly TrailAnchor[] = []): Promise<TrailReport> {
-  const store = await openStore({ name: 'account', mongoUrl });
+/** The trail in the account service's database on MongoDB (no index is created, nothing written). */
+export async function verifyMongoTrail(mongoUrl: string, anchors: readonly TrailAnchor[] = [], database = 'account'): Promise<TrailReport> {
+  const store = await openStore({ name: database, mongoUrl });
   try {
-    return await verifyCollectionTrail(auditTrailCollection(store), `MongoDB account.${AUDIT_TRAIL}`, anchors);
+    return await verifyCollectionTrail(auditTrailCollection(store), `MongoDB ${database}.${AUDIT_TRAIL}`, anchors);
   } finally {
     await store.close();
   }
