@@ -26,6 +26,7 @@ import { responsiblePharmacistRoutes } from './responsible/routes';
 import { openDutyRecord } from './responsible/store';
 import { openHealthHistory } from './health/store';
 import { healthHistoryRoutes } from './health/routes';
+import { createHealthOutbox } from './health/outbox';
 import { openLimiters } from './throttle/limits';
 import { createDevices } from './auth/devices';
 import { createPasswordChecks } from './auth/password-check';
@@ -100,6 +101,12 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
       retryMs: deps.erasureRetryMs ?? DEFAULT_ERASURE_RETRY_MS,
     });
     app.addHook('onReady', async () => erasure.start());
+    // Health profile changes a stop left on their user reach the history now (docs/domain.md#health-history).
+    const health = createHealthOutbox(users, healthHistory);
+    app.addHook('onReady', async () => {
+      const settled = await health.settleAll().catch((err: unknown) => app.log.error({ err }, 'health history: changes left on users not moved at start'));
+      if (settled) app.log.info({ users: settled }, 'health history: moved the changes a stop left on users');
+    });
     app.addHook('onClose', async () => erasure.stop());
     controls?.onReady?.({ retryErasures: erasure.retryAll });
     const secureCookies = deps.secureCookies ?? production;
@@ -128,11 +135,11 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
       users, sessions, kit, hasher, passwords, tokens: resetTokens, limiters, limits, mailer: deps.mailer, publicOrigin,
       mailbox: mailbox ? DEV_MAILBOX_PATH : null, now,
     });
-    await app.register(profileRoutes, { users, healthHistory, kit, passwords, erasure, limits, market, now });
+    await app.register(profileRoutes, { users, health, kit, passwords, erasure, limits, market, now });
     await app.register(ticketRoutes, { tickets, kit, limits, now });
     await app.register(adminUserRoutes, { users, kit });
     await app.register(staffRoleRoutes, { users, kit, revocations, now });
-    await app.register(healthHistoryRoutes, { healthHistory, internalToken: deps.internalToken });
+    await app.register(healthHistoryRoutes, { healthHistory, health, internalToken: deps.internalToken });
     await app.register(responsiblePharmacistRoutes, { users, record: await openDutyRecord(deps.store), internalToken: deps.internalToken, now });
     await app.register(internalRoutes, {
       users, revocations, mailer: deps.mailer, sentNotifications: openSentNotifications(deps.store), internalToken: deps.internalToken,

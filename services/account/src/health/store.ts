@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HEALTH_PROFILE_FIELDS, type HealthChange, type HealthProfileField } from '@pharmacy/contracts';
 import type { Collection, Doc, DocumentStore } from '@pharmacy/db';
-import type { UserDoc } from '../users/store';
+import { usersIn, type UserDoc } from '../users/store';
 
 /** One change to a shopper's health profile (docs/domain.md#health-history): when, which field, before, after. */
 export interface HealthChangeDoc extends Doc {
@@ -18,6 +18,8 @@ export type HealthHistory = Collection<HealthChangeDoc>;
 export async function openHealthHistory(store: DocumentStore): Promise<HealthHistory> {
   const history = store.collection<HealthChangeDoc>('healthHistory');
   await history.createIndex({ userId: 1, at: 1 }, { name: 'user_at' });
+  // The users with changes not yet moved to the history (outbox.ts): found at start without reading every user.
+  await usersIn(store).createIndex({ 'pendingHealthChanges._id': 1 }, { sparse: true, name: 'pendingHealthChanges' });
   return history;
 }
 
@@ -38,14 +40,13 @@ export function healthChanges(before: Partial<HealthFields>, after: Partial<Heal
 }
 
 /**
- * Records what a write changed in a user's health profile. Called after the write: a stop in between loses the
- * entry, never invents one for a change that did not happen.
+ * What a write changes in a user's health profile, as history entries with their ids fixed now: they go into the
+ * user document in the same update as the change, and are moved to the history from there (outbox.ts).
  */
-export async function recordHealthChanges(history: HealthHistory, userId: string, before: Partial<HealthFields>, after: Partial<HealthFields>, at: Date): Promise<void> {
-  const changes = healthChanges(before, after);
+export function pendingHealthChanges(userId: string, before: Partial<HealthFields>, after: Partial<HealthFields>, at: Date): HealthChangeDoc[] {
   // Ids sort by time, then by field within one write, so a history reads in the order the fields were changed.
   const stamp = String(at.getTime()).padStart(15, '0');
-  if (changes.length) await history.insertMany(changes.map((c, i) => ({ _id: `${stamp}-${i}-${randomUUID()}`, userId, at, ...c })));
+  return healthChanges(before, after).map((c, i) => ({ _id: `${stamp}-${i}-${randomUUID()}`, userId, at, ...c }));
 }
 
 export const toHealthChange = (d: HealthChangeDoc): HealthChange => ({ at: d.at.toISOString(), field: d.field, before: d.before, after: d.after });

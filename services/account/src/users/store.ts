@@ -1,5 +1,6 @@
 import type { Collection, Doc, DocumentStore } from '@pharmacy/db';
 import type { StaffRole, User } from '@pharmacy/contracts';
+import type { HealthChangeDoc } from '../health/store';
 
 /** A user as stored: the public fields plus the argon2id hash (never leaves this service). */
 export interface UserDoc extends Doc {
@@ -20,6 +21,8 @@ export interface UserDoc extends Doc {
   /** A pharmacist's GPhC registration number (7 digits): the responsible pharmacist record names it. */
   registrationNumber?: string;
   passwordHash: string;
+  /** Health profile changes written with the change itself, until they are in the history (health/outbox.ts). */
+  pendingHealthChanges?: HealthChangeDoc[];
   createdAt: Date;
   updatedAt: Date;
 }
