@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HEALTH_PROFILE_FIELDS, type HealthChange, type HealthProfileField } from '@pharmacy/contracts';
 import type { Collection, Doc, DocumentStore } from '@pharmacy/db';
-import { usersIn, type UserDoc } from '../users/store';
+import type { UserDoc } from '../users/store';
 
 /** One change to a shopper's health profile (docs/domain.md#health-history): when, which field, before, after. */
 export interface HealthChangeDoc extends Doc {
@@ -18,8 +18,6 @@ export type HealthHistory = Collection<HealthChangeDoc>;
 export async function openHealthHistory(store: DocumentStore): Promise<HealthHistory> {
   const history = store.collection<HealthChangeDoc>('healthHistory');
   await history.createIndex({ userId: 1, at: 1 }, { name: 'user_at' });
-  // The users with changes not yet moved to the history (outbox.ts): found at start without reading every user.
-  await usersIn(store).createIndex({ 'pendingHealthChanges._id': 1 }, { sparse: true, name: 'pendingHealthChanges' });
   return history;
 }
 

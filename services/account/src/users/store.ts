@@ -36,6 +36,8 @@ export async function openUsers(store: DocumentStore): Promise<Users> {
   const users = usersIn(store);
   await users.createIndex({ email: 1 }, { unique: true, name: 'email_unique' });
   await users.createIndex({ createdAt: -1, _id: 1 }, { name: 'createdAt' });
+  // The users whose health profile changes are not in the history yet (health/outbox.ts): found at start, unscanned.
+  await users.createIndex({ 'pendingHealthChanges._id': 1 }, { sparse: true, name: 'pendingHealthChanges' });
   return users;
 }
 
