@@ -90,12 +90,14 @@ describe('a stop between the profile write and its history entry', () => {
     expect(await rawUser(real, shopper.user._id)).not.toHaveProperty('pendingHealthChanges');
   });
 
-  it('a later change while one is still pending keeps both, in order', async () => {
+  it('the next save moves a change still pending with its own, in order', async () => {
     const shopper = await signedIn(t.app);
     faults.historyInsert = true;
     await send(t.app, 'PUT', '/api/account/profile', { allergies: ['Penicillin'] }, shopper.jar);
     faults.historyInsert = false;
     await send(t.app, 'PUT', '/api/account/profile', { allergies: ['Penicillin', 'Latex'] }, shopper.jar);
+    expect(await historyCount(real, shopper.user._id)).toBe(2);
+    expect(await rawUser(real, shopper.user._id)).not.toHaveProperty('pendingHealthChanges');
     expect(await fieldsIn(t, shopper.user._id)).toEqual([
       ['allergies', [], ['Penicillin']],
       ['allergies', ['Penicillin'], ['Penicillin', 'Latex']],

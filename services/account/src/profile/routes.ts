@@ -123,13 +123,12 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ProfileRoutesDeps> = async
         }
       }
       let updated: UserDoc | null = null;
-      let pending: ReturnType<typeof pendingHealthChanges> = [];
       for (let attempt = 1; !updated; attempt++) {
         // The history's "before" is the profile this write replaces: the update applies only to the user as read
         // (by `updatedAt`); another write landing first means reading them again. Stamped after the write it
         // replaces, so the history reads in the order the writes were made.
         const at = new Date(Math.max(now().getTime(), new Date(user.updatedAt).getTime() + 1));
-        pending = pendingHealthChanges(user._id, user, { ...user, ...set }, at);
+        const pending = pendingHealthChanges(user._id, user, { ...user, ...set }, at);
         try {
           updated = await users.findOneAndUpdate(
             { _id: user._id, updatedAt: user.updatedAt },
@@ -147,7 +146,8 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ProfileRoutesDeps> = async
         user = again;
       }
       try {
-        await health.deliver(user._id, pending);
+        // With any a stop left there before: all of them reach the history now.
+        await health.deliver(user._id, updated.pendingHealthChanges ?? []);
       } catch (err) {
         // Saved, and the changes are kept on the user until they reach the history (the next read or the next start).
         request.log.warn({ err, userId: user._id }, 'health history: changes left on the user, moved on the next read');
