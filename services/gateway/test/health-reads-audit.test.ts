@@ -13,7 +13,8 @@ import { randomUUID } from 'node:crypto';
 import { ROLE_PERMISSIONS, STAFF_ROLES, hasPermission, type StaffRole } from '@pharmacy/contracts';
 import type { AuditEntryInput } from '@pharmacy/service-kit';
 import {
-  apiDocTable, awaitingPrescription, fill, heldOrder, openStaffShop, pharmacistOnDuty, signUpShopper, staffName, type StaffRoute, type StaffShop,
+  apiDocTable, awaitingPrescription, fill, heldOrder, openStaffShop, pharmacistOnDuty, placedOrder, signUpShopper, staffName, type Shopper, type StaffRoute,
+  type StaffShop,
 } from './staff';
 
 jest.setTimeout(120_000);
@@ -57,6 +58,7 @@ const AUDITED_READS: Record<string, { action: string; health: boolean }> = {
 
 /** What was seeded: the shopper and everything of theirs a staff read may reach. */
 interface Seeded {
+  shopper: Shopper;
   userId: string;
   name: string;
   lastName: string;
@@ -130,7 +132,7 @@ async function seed(): Promise<Seeded> {
     payload: { batchIds: [batch.id], recallClass: 2, reason: 'Wrong strength printed on the pack.', action: 'Stop taking it and bring it back.' },
   });
   if (recall.statusCode !== 200) throw new Error(`recall failed: ${recall.body}`);
-  return { userId: shopper.id, name: shopper.name, lastName, orderId: order.orderId, productId: order.productId, lot: batch.lot, prescriptionId: rx.id, recallId: recall.json().data._id };
+  return { shopper, userId: shopper.id, name: shopper.name, lastName, orderId: order.orderId, productId: order.productId, lot: batch.lot, prescriptionId: rx.id, recallId: recall.json().data._id };
 }
 
 beforeAll(async () => {
@@ -227,6 +229,24 @@ describe('every staff read of health data is in the audit trail', () => {
       if (problem) problems.push(`${route.key}: ${problem}`);
     }
     expect(problems).toEqual([]);
+  });
+
+  it("a write's answer carries none of it to a role without health.read: the warnings and reasons keep their kind, restricted", async () => {
+    const order = await placedOrder(shop, { shopper: seeded.shopper, product: { activeIngredients: ['Ibuprofen'] }, acknowledgeSafetyWarnings: true });
+    const paid = await shop.app.inject({ method: 'PUT', url: `/api/admin/orders/payment/${order.orderId}`, headers: shop.headers('support'), payload: { paymentStatus: 'paid' } });
+    expect(paid.statusCode).toBe(200);
+    expect(sentinelsIn(paid.rawPayload)).toEqual([]);
+    const answered = paid.json().data;
+    expect(answered).toMatchObject({
+      acknowledgedWarnings: ['Safety warning: restricted'],
+      items: [expect.objectContaining({ warnings: ['Safety warning: restricted'] })],
+      restricted: ['consultation', 'unrecognisedTerms'],
+    });
+    // the two unrecognised terms are the allergy and the condition
+    expect(answered.review.reasons).toEqual(['Acknowledged warning: restricted', '2 × Unrecognised health term: restricted']);
+    // the pharmacist reads them in words in the details, where the read is recorded
+    const details = await shop.app.inject({ url: `/api/admin/orders/details/${order.orderId}`, headers: shop.headers('pharmacist') });
+    expect(details.json().data.review.reasons).toEqual(expect.arrayContaining([`Unrecognised health term: '${sentinel('allergy')}'`]));
   });
 
   it('is documented: docs/api.md lists each audited staff read and the action it records', () => {

@@ -30,6 +30,9 @@ function reasonWithoutHealthData(reason: string): string {
   return reason;
 }
 
+/** An order without its health data (consultation, unrecognised terms), named in `restricted`. */
+const withoutHealthFields = ({ consultation: _c, unrecognisedTerms: _u, ...rest }: OrderRecord): StaffOrder => ({ ...rest, restricted: [...ORDER_HEALTH_FIELDS] });
+
 /**
  * An order in a staff list: lists never carry health data, whoever asks (the details do, to those allowed). Besides
  * the consultation and the unrecognised terms, what was derived from the health profile when the order was placed
@@ -37,13 +40,23 @@ function reasonWithoutHealthData(reason: string): string {
  * contradiction, the terms). Those keep their place and their count, their words restricted, so an order with a
  * warning never reads as one without (docs/api.md#admin-orders).
  */
-export const listedOrder = ({ consultation: _c, unrecognisedTerms: _u, ...rest }: OrderRecord): StaffOrder => ({
-  ...rest,
-  items: rest.items.map((item) => ({ ...item, warnings: counted(item.warnings.map(() => `Safety warning: ${RESTRICTED}`)) })),
-  acknowledgedWarnings: counted(rest.acknowledgedWarnings.map(() => `Safety warning: ${RESTRICTED}`)),
-  review: { ...rest.review, reasons: counted(rest.review.reasons.map(reasonWithoutHealthData)) },
-  restricted: [...ORDER_HEALTH_FIELDS],
-});
+export function listedOrder(order: OrderRecord): StaffOrder {
+  const rest = withoutHealthFields(order);
+  return {
+    ...rest,
+    items: rest.items.map((item) => ({ ...item, warnings: counted(item.warnings.map(() => `Safety warning: ${RESTRICTED}`)) })),
+    acknowledgedWarnings: counted(rest.acknowledgedWarnings.map(() => `Safety warning: ${RESTRICTED}`)),
+    review: { ...rest.review, reasons: counted(rest.review.reasons.map(reasonWithoutHealthData)) },
+  };
+}
+
+/**
+ * The order a staff write answers: without the consultation and the unrecognised terms, whoever wrote (the screen
+ * keeps those from the details it read, an audited read), so a write is one audit entry, not a write and a read.
+ * Its warnings and review reasons, which the screen takes from the answer, stay in words for a role with
+ * 'health.read' only: they are what that role just read in the details and decided on.
+ */
+export const answeredOrder = (request: FastifyRequest, order: OrderRecord): StaffOrder => (mayReadHealth(request) ? withoutHealthFields(order) : listedOrder(order));
 
 /**
  * One order as a member of staff may see it (docs/domain.md#health-data): its consultation answers and unrecognised
