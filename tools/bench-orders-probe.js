@@ -1,33 +1,36 @@
 // Preloaded into the gateway by `pnpm bench:orders` (node --require), never by the shop itself: counts the HTTP
-// requests the server receives (and those carrying the internal token, i.e. one service calling another) and the
-// embedded store's appends (each is one fs.writeSync, shared/db append-file.ts; per datafile too) and flushes, and answers the bench's 'probe'
-// message with them, the process's CPU time and its main thread's, so the bench can divide by purchases.
+// requests the server receives (and those carrying the internal token, i.e. one service calling another), the
+// embedded store's appends (lines added to a datafile, shared/db append-file.ts; per datafile too), the write calls
+// that put them in the file (a durable store writes the lines of one turn together) and the flushes, and answers
+// the bench's 'probe' message with them, the process's CPU time and its main thread's, so the bench can divide by
+// purchases.
 'use strict';
 
 const fs = require('node:fs');
 const http = require('node:http');
+const path = require('node:path');
 
-const counts = { requests: 0, internal: 0, appends: 0, flushes: 0, appendsByFile: {} };
-// Which datafile each descriptor is (the store opens them with openSync), so appends are counted per collection.
-const files = new Map();
-const openSync = fs.openSync;
-fs.openSync = function namePaths(file, ...rest) {
-  const fd = openSync.call(this, file, ...rest);
-  files.set(fd, String(file).split('/').slice(-2).join('/'));
-  return fd;
-};
+const counts = { requests: 0, internal: 0, appends: 0, writes: 0, flushes: 0, appendsByFile: {} };
 const writeSync = fs.writeSync;
-fs.writeSync = function countAppends(fd, ...args) {
-  counts.appends++;
-  const file = files.get(fd) ?? '?';
-  counts.appendsByFile[file] = (counts.appendsByFile[file] ?? 0) + 1;
-  return writeSync.call(this, fd, ...args);
+fs.writeSync = function countWrites(...args) {
+  counts.writes++;
+  return writeSync.apply(this, args);
 };
 // The store's group commit flushes with fs.fdatasync (shared/db append-file.ts): one per written datafile per flush.
 const fdatasync = fs.fdatasync;
 fs.fdatasync = function countFlushes(...args) {
   counts.flushes++;
   return fdatasync.apply(this, args);
+};
+// The store's appender, the same module the gateway loads (one copy: required by its real path), loaded after
+// fs is patched: it keeps fs.fdatasync as it finds it.
+const { DataFileAppender } = require(path.join(__dirname, '../shared/db/dist/append-file.js'));
+const append = DataFileAppender.prototype.append;
+DataFileAppender.prototype.append = function countAppends(text) {
+  counts.appends++;
+  const file = String(this.filename).split('/').slice(-2).join('/');
+  counts.appendsByFile[file] = (counts.appendsByFile[file] ?? 0) + 1;
+  return append.call(this, text);
 };
 const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function countRequests(event, request, ...rest) {

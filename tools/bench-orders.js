@@ -11,7 +11,7 @@
 // cart, create the order (sandbox approval link), approve at the sandbox, capture on the return path -> paid.
 // Printed per run: purchases/s, p50/p99 purchase latency, CPU ms per purchase (the whole process, and its main
 // thread alone: the event loop, which caps the rate at 1000 / that many purchases a second), internal HTTP calls per purchase
-// (counted inside the gateway by tools/bench-orders-probe.js, with the store's appends and fdatasyncs), failures; then the ratios and
+// (counted inside the gateway by tools/bench-orders-probe.js, with the store's appends, write calls and fdatasyncs), failures; then the ratios and
 // PASS/FAIL against 100 purchases/s with durable writes. `--seconds N` (default 15) sets the timed part; `--cpu-prof DIR` writes the gateway's CPU
 // profile of the timed part of each run there (gateway-<run>.cpuprofile, started and written by the probe).
 'use strict';
@@ -173,6 +173,7 @@ async function measure(label, run) {
       internalPerPurchase: (after.internal - before.internal) / done,
       requestsPerPurchase: (after.requests - before.requests) / done,
       appendsPerPurchase: (after.appends - before.appends) / done,
+      writesPerPurchase: (after.writes - before.writes) / done,
       flushesPerPurchase: (after.flushes - before.flushes) / done,
       appendsByFile: Object.entries(after.appendsByFile)
         .map(([file, n]) => [file, (n - (before.appendsByFile[file] ?? 0)) / done])
@@ -208,7 +209,8 @@ runMain(async () => {
   if (http) print(http);
   console.log(
     `\ndurable / no fsync: ${(local.perSecond / unsafe.perSecond).toFixed(2)}× purchases per second, ${(local.cpuMsPerPurchase / unsafe.cpuMsPerPurchase).toFixed(2)}× CPU per purchase, ` +
-      `p50 ${(local.p50 / unsafe.p50).toFixed(2)}×; ${local.flushesPerPurchase.toFixed(2)} fdatasyncs per purchase (${local.appendsPerPurchase.toFixed(1)} appends: group commit)`,
+      `p50 ${(local.p50 / unsafe.p50).toFixed(2)}×; ${local.flushesPerPurchase.toFixed(2)} fdatasyncs and ${local.writesPerPurchase.toFixed(2)} write calls per purchase ` +
+      `for ${local.appendsPerPurchase.toFixed(1)} appended lines (group commit; ${unsafe.writesPerPurchase.toFixed(1)} write calls without it)`,
   );
   if (http) {
     console.log(
@@ -221,7 +223,7 @@ runMain(async () => {
   // it (a bound, not a measurement; on a machine busy with other work the measured rate stays below it).
   console.log(
     `the main thread at this CPU cost: at most ${(1000 / local.mainThreadMsPerPurchase).toFixed(0)} purchases/s with durable writes, ` +
-      `${(1000 / unsafe.mainThreadMsPerPurchase).toFixed(0)} without; ${local.appendsPerPurchase.toFixed(1)} appends and ${local.flushesPerPurchase.toFixed(2)} fdatasyncs per purchase`,
+      `${(1000 / unsafe.mainThreadMsPerPurchase).toFixed(0)} without`,
   );
   // The shoppers (this process) share the machine's cores with the gateway.
   console.log(`the 20 shoppers' own CPU (this process): ${local.clientMsPerPurchase.toFixed(2)} ms per purchase with durable writes, ${unsafe.clientMsPerPurchase.toFixed(2)} without`);

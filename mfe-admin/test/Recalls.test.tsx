@@ -2,27 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LotBatch, Recall, RecallCreateBody, RecallDetail } from '@pharmacy/contracts';
 import { fail, fakeApi, makeProduct, ok, staffWithRole } from '@pharmacy/test-kit';
+import { makeRecall } from './fixtures';
 import { renderAdmin } from './renderAdmin';
 
 const pharmacist = staffWithRole('pharmacist');
-
-function makeRecall(over: Partial<Recall> = {}): Recall {
-  return {
-    _id: 'rc-1',
-    recallClass: 2,
-    reason: 'Wrong strength printed on the blister.',
-    action: 'Stop taking it and bring it back.',
-    batchIds: ['demo-batch-recalled'],
-    batches: [{ batchId: 'demo-batch-recalled', productId: 'p-chl', productTitle: 'Chlorphenamine 4mg Allergy Tablets', lot: 'CHL-24-117', expiresOn: '2027-06-30', quarantined: 40 }],
-    state: 'quarantined',
-    createdAt: '2026-11-27T09:00:00.000Z',
-    createdBy: { id: 'staff-pharmacist', name: 'Phil Pharmacist' },
-    quarantinedAt: '2026-11-27T09:00:01.000Z',
-    orders: 1,
-    shoppers: 1,
-    ...over,
-  };
-}
 
 const DETAIL = (recall: Recall): RecallDetail => ({
   recall,

@@ -2,22 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RemoteDeployment, RemoteHistoryEntry } from '@pharmacy/contracts';
 import { fail, fakeApi, ok, okList, staffWithRole } from '@pharmacy/test-kit';
+import { V2, makeRemote, remoteWithCanary } from './fixtures';
 import { renderAdmin } from './renderAdmin';
-
-const V2 = 'https://catalog.example.com/v2/mf-manifest.json';
-const live = (over: Partial<RemoteDeployment> = {}): RemoteDeployment => ({
-  name: 'catalog',
-  manifestUrl: '/mfe/catalog/mf-manifest.json',
-  origin: null,
-  version: '0.1.0',
-  buildInfo: { buildVersion: '0.1.0' },
-  deployedAt: '2026-11-26T09:00:00.000Z',
-  deployedBy: 'seed',
-  ...over,
-});
-const withCanary = live({
-  canary: { manifestUrl: V2, origin: 'https://catalog.example.com', version: '0.2.0', buildInfo: { buildVersion: '0.2.0' }, percent: 30, startedAt: '2026-11-27T06:00:00.000Z', startedBy: 'deploy-token:catalog' },
-});
 
 /** The gateway's registry as the view meets it: one remote, its canary, and the history. */
 function registryServer(start: RemoteDeployment, history: RemoteHistoryEntry[] = []) {
@@ -28,7 +14,7 @@ function registryServer(start: RemoteDeployment, history: RemoteHistoryEntry[] =
   server.on('POST', '/api/admin/remotes/catalog/promote', () => {
     if (!catalog.canary) return fail(422, 'catalog has no canary to promote.', 'BUSINESS_RULE');
     const change: RemoteHistoryEntry = { name: 'catalog', from: catalog.manifestUrl, to: catalog.canary.manifestUrl, at: '2026-11-27T06:30:00.000Z', by: 'admin:staff-1', action: 'promote' };
-    catalog = live({ manifestUrl: V2, version: '0.2.0', deployedBy: 'admin:staff-1', deployedAt: change.at });
+    catalog = makeRemote({ manifestUrl: V2, version: '0.2.0', deployedBy: 'admin:staff-1', deployedAt: change.at });
     rows = [change, ...rows];
     return ok({ deployment: catalog, change });
   });
@@ -40,7 +26,7 @@ const liveTable = () => screen.getByRole('table', { name: 'Live now' });
 
 describe('the remote builds view on the Dashboard', () => {
   it('shows a running canary with its share and start, and Promote makes it the live build, in the history too', async () => {
-    const server = registryServer(withCanary, [{ name: 'catalog', from: '/mfe/catalog/mf-manifest.json', to: V2, at: '2026-11-27T06:00:00.000Z', by: 'deploy-token:catalog', action: 'canary', note: '30 % of visitors' }]);
+    const server = registryServer(remoteWithCanary, [{ name: 'catalog', from: '/mfe/catalog/mf-manifest.json', to: V2, at: '2026-11-27T06:00:00.000Z', by: 'deploy-token:catalog', action: 'canary', note: '30 % of visitors' }]);
     renderAdmin({ path: '/admin/dashboard?view=remotes', server });
     expect(await within(await screen.findByRole('table', { name: 'Live now' })).findByText(/0\.2\.0 for 30 % of visitors since/)).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'History, newest first' })).getByText('Canary started')).toBeInTheDocument();
@@ -55,7 +41,7 @@ describe('the remote builds view on the Dashboard', () => {
 
   it('shows the errors and page views pages reported of the live build and the canary, the figures the watch compares', async () => {
     const reported = {
-      ...withCanary,
+      ...remoteWithCanary,
       health: { windowMinutes: 5, live: { version: '0.1.0+aa', views: 120, errors: 1 }, canary: { version: '0.2.0+bb', views: 40, errors: 14 } },
     };
     renderAdmin({ path: '/admin/dashboard?view=remotes', server: registryServer(reported) });
@@ -65,12 +51,12 @@ describe('the remote builds view on the Dashboard', () => {
   });
 
   it('says when the counts could not be read', async () => {
-    renderAdmin({ path: '/admin/dashboard?view=remotes', server: registryServer(live()) });
+    renderAdmin({ path: '/admin/dashboard?view=remotes', server: registryServer(makeRemote()) });
     expect(await within(await screen.findByRole('table', { name: 'Live now' })).findByText('Error counts unavailable')).toBeInTheDocument();
   });
 
   it('says why an abort was refused, and an automatic abort reads as such with its counts', async () => {
-    const server = registryServer(withCanary, [
+    const server = registryServer(remoteWithCanary, [
       { name: 'catalog', from: V2, to: '/mfe/catalog/mf-manifest.json', at: '2026-11-27T05:00:00.000Z', by: 'system', action: 'auto-abort', note: 'canary 0.3.0+ab: 14 errors in 40 views (35.0 %)' },
     ]);
     renderAdmin({ path: '/admin/dashboard?view=remotes', server });
@@ -81,14 +67,14 @@ describe('the remote builds view on the Dashboard', () => {
   });
 
   it('is linked from the Dashboard for administrators only', async () => {
-    const server = registryServer(live());
+    const server = registryServer(makeRemote());
     server.on('GET', '/api/admin/orders/stats', fail(503, 'Not in this test'));
     renderAdmin({ path: '/admin/dashboard', server });
     expect(await screen.findByRole('link', { name: 'Remote builds' })).toHaveAttribute('href', '/admin/dashboard?view=remotes');
   });
 
   it('is refused to staff without remotes.manage, and asks nothing of the registry', async () => {
-    const server = registryServer(live());
+    const server = registryServer(makeRemote());
     renderAdmin({ path: '/admin/dashboard?view=remotes', server, user: staffWithRole('pharmacist') });
     expect(await screen.findByText(/^Remote builds needs the Administrator role/)).toBeInTheDocument();
     expect(server.calls.some((c) => c.path === '/api/admin/remotes')).toBe(false);

@@ -1,4 +1,4 @@
-import { CONSULTATION_QUESTIONS, orderNumber, type Order, type OrderStats, type OrderStatus, type PaymentStatus, type Product, type User } from '@pharmacy/contracts';
+import { CONSULTATION_QUESTIONS, orderNumber, type Order, type OrderStats, type OrderStatus, type PaymentStatus, type Product, type Recall, type RemoteDeployment, type User } from '@pharmacy/contracts';
 import { makeProduct as kitProduct } from '@pharmacy/test-kit';
 
 export function makeUser(overrides: Partial<User> & Pick<User, '_id' | 'firstName' | 'lastName'>): User {
@@ -138,3 +138,42 @@ export function makeStats(): OrderStats {
     dailyRevenue,
   };
 }
+
+/** A class 2 recall a pharmacist recorded, its batch off sale, one order affected. */
+export function makeRecall(over: Partial<Recall> = {}): Recall {
+  return {
+    _id: 'rc-1',
+    recallClass: 2,
+    reason: 'Wrong strength printed on the blister.',
+    action: 'Stop taking it and bring it back.',
+    batchIds: ['demo-batch-recalled'],
+    batches: [{ batchId: 'demo-batch-recalled', productId: 'p-chl', productTitle: 'Chlorphenamine 4mg Allergy Tablets', lot: 'CHL-24-117', expiresOn: '2027-06-30', quarantined: 40 }],
+    state: 'quarantined',
+    createdAt: '2026-11-27T09:00:00.000Z',
+    createdBy: { id: 'staff-pharmacist', name: 'Phil Pharmacist' },
+    quarantinedAt: '2026-11-27T09:00:01.000Z',
+    orders: 1,
+    shoppers: 1,
+    ...over,
+  };
+}
+
+/** The catalog remote's next build, as a canary's manifest. */
+export const V2 = 'https://catalog.example.com/v2/mf-manifest.json';
+
+/** The catalog remote as the registry lists it: the seeded build live, no canary. */
+export const makeRemote = (over: Partial<RemoteDeployment> = {}): RemoteDeployment => ({
+  name: 'catalog',
+  manifestUrl: '/mfe/catalog/mf-manifest.json',
+  origin: null,
+  version: '0.1.0',
+  buildInfo: { buildVersion: '0.1.0' },
+  deployedAt: '2026-11-26T09:00:00.000Z',
+  deployedBy: 'seed',
+  ...over,
+});
+
+/** The catalog remote with V2 as a canary for 30 % of visitors. */
+export const remoteWithCanary = makeRemote({
+  canary: { manifestUrl: V2, origin: 'https://catalog.example.com', version: '0.2.0', buildInfo: { buildVersion: '0.2.0' }, percent: 30, startedAt: '2026-11-27T06:00:00.000Z', startedBy: 'deploy-token:catalog' },
+});

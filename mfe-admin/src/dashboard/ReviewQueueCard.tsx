@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { REVIEW_QUEUE_PREVIEW, formatMoney, reviewStatusLabel, type OrderStats } from '@pharmacy/contracts';
+import { useCan } from '@pharmacy/session';
 import { Card, CardTitle, th } from '@pharmacy/ui';
+import { RoleNote } from '../ForRole';
 import { dateTimeOrDash } from '../format';
 import { Pending } from './parts';
 
@@ -50,16 +52,20 @@ const QUEUE = '../orders?review=awaiting';
 
 /**
  * The pharmacist's queue first thing on the dashboard: its size and its oldest orders (the ones waiting longest),
- * each opening in Orders under the queue's filter.
+ * each opening in Orders under the queue's filter. A role that may not see orders reads the size alone, with why,
+ * rather than shoppers' names and links to a screen that is not theirs (docs/product.md#staff-roles).
  */
 export function ReviewQueueCard({ stats }: { stats: OrderStats | null }) {
   const title = reviewStatusLabel('awaiting', 'staff');
+  const mayOpen = useCan('orders.view');
   return (
     <Box as="section" aria-labelledby="review-queue-heading" aria-busy={!stats}>
       <CardTitle id="review-queue-heading">
         {title} ({stats ? stats.awaitingReview : <Pending />})
       </CardTitle>
-      {stats && stats.reviewQueue.length === 0 ? (
+      {!mayOpen ? (
+        <RoleNote permission="orders.view" />
+      ) : stats && stats.reviewQueue.length === 0 ? (
         <Empty>No order is waiting for a pharmacist.</Empty>
       ) : (
         <Rows aria-label="Waiting longest">
@@ -76,9 +82,11 @@ export function ReviewQueueCard({ stats }: { stats: OrderStats | null }) {
           ))}
         </Rows>
       )}
-      <Footer>
-        <Link to={QUEUE}>Open the queue in Orders</Link>
-      </Footer>
+      {mayOpen && (
+        <Footer>
+          <Link to={QUEUE}>Open the queue in Orders</Link>
+        </Footer>
+      )}
     </Box>
   );
 }

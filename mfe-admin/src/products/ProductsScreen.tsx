@@ -1,6 +1,6 @@
 import { useCan } from '@pharmacy/session';
 import { MutedText, PageTitle } from '@pharmacy/ui';
-import { ForRole, rolesThatMay } from '../ForRole';
+import { ForRole, notForYourRole } from '../ForRole';
 import { RecallsPanel } from '../recalls/RecallsPanel';
 import { useAdminSelector } from '../state/module';
 import { selectProducts } from '../state/selectors';
@@ -30,7 +30,7 @@ export function ProductsScreen() {
       ) : (
         <>
           <PageTitle>Products</PageTitle>
-          <MutedText>Editing products and stock needs the {rolesThatMay('catalogue.manage')} role. Recalls are recorded below.</MutedText>
+          <MutedText>{notForYourRole('catalogue.manage')} Recalls are recorded below.</MutedText>
         </>
       )}
       {canRecall && (catalogueAnswered || !canCatalogue) && <RecallsPanel />}

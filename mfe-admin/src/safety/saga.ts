@@ -1,7 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { put, takeLatest } from 'redux-saga/effects';
-import type { User } from '@pharmacy/contracts';
+import type { StaffUser } from '@pharmacy/contracts';
 import { adminApi } from '../api';
 import { request } from '../state/request';
 import { recognitionActions } from './slice';
@@ -14,9 +14,12 @@ const recogniseSaga = request({
   failed: (_error, action) => recognitionActions.recogniseFailed(action.payload),
 });
 
-/** Staff see which of a user's allergies and conditions the medicine knowledge table does not know. */
-export function* recogniseProfile({ payload: user }: PayloadAction<User>): SagaIterator {
-  yield put(recognitionActions.recognise(termsToCheck([...user.allergies, ...user.healthConditions])));
+/**
+ * Staff see which of a user's allergies and conditions the medicine knowledge table does not know. A role without
+ * health.read is sent neither (docs/domain.md#health-data): nothing to check, and the saga it runs under lives on.
+ */
+export function* recogniseProfile({ payload: user }: PayloadAction<StaffUser>): SagaIterator {
+  yield put(recognitionActions.recognise(termsToCheck([...(user.allergies ?? []), ...(user.healthConditions ?? [])])));
 }
 
 export function* recognitionSaga(): SagaIterator {

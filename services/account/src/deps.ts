@@ -3,6 +3,7 @@ import { limitsPer, type Mailer, type RateLimitsOf, type ServiceDeps } from '@ph
 import type { PersonalDataEraser } from './clients/erasers';
 import type { AttemptLimit } from './throttle/limits';
 import type { ChallengeWork } from './auth/challenge';
+import type { HeadLogOptions } from './audit/head-log';
 
 /** Per-route limits (per signed-in user, else per client address); RATE_LIMIT_* set their max, tests raise them. */
 export const DEFAULT_RATE_LIMITS = {
@@ -56,4 +57,6 @@ export interface AccountDeps extends ServiceDeps<RateLimits> {
   erasureRetryMs?: number;
   /** The market (MARKET): its phone rule checks the profile's phone; default GB. */
   market?: Market;
+  /** How often the audit trail's head is logged (default: every 100 entries, or 5 minutes after one). */
+  auditHeadLog?: Partial<HeadLogOptions>;
 }

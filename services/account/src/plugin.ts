@@ -26,6 +26,7 @@ import { responsiblePharmacistRoutes } from './responsible/routes';
 import { openDutyRecord } from './responsible/store';
 import { openHealthHistory } from './health/store';
 import { healthHistoryRoutes } from './health/routes';
+import { createHealthOutbox } from './health/outbox';
 import { openLimiters } from './throttle/limits';
 import { createDevices } from './auth/devices';
 import { createPasswordChecks } from './auth/password-check';
@@ -34,6 +35,7 @@ import { DEFAULT_CHALLENGE_WORK, openChallenges } from './auth/challenge';
 import { auditRoutes } from './audit/routes';
 import { createAuditTrail } from './audit/service';
 import { openAuditTrailStore } from './audit/store';
+import { createHeadLog, DEFAULT_HEAD_LOG } from './audit/head-log';
 
 /**
  * `POST /api/auth/logout` and `/refresh` carry no body, and browsers' fetch wrappers often still send
@@ -59,7 +61,11 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
   return async (app) => {
     // The one audit trail is kept here; this service's own staff routes append to it directly, unless a test
     // passes its own sink to read what a route recorded (docs/architecture.md#audit-trail).
-    const trail = createAuditTrail(await openAuditTrailStore(deps.store));
+    // Its head is logged as it grows: the anchor kept outside the trail (docs/operations.md#audit-trail).
+    const headLog = createHeadLog(app.log, { ...DEFAULT_HEAD_LOG, ...deps.auditHeadLog });
+    const trail = createAuditTrail(await openAuditTrailStore(deps.store), { onAppended: headLog.appended });
+    app.addHook('onReady', async () => headLog.start(await trail.head()));
+    app.addHook('onClose', async () => headLog.stop());
     await app.register(auditPlugin, { sink: deps.audit ?? trail, service: 'account' });
     const now = deps.now ?? (() => new Date());
     const production = deps.production ?? false;
@@ -95,6 +101,12 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
       retryMs: deps.erasureRetryMs ?? DEFAULT_ERASURE_RETRY_MS,
     });
     app.addHook('onReady', async () => erasure.start());
+    // Health profile changes a stop left on their user reach the history now (docs/domain.md#health-history).
+    const health = createHealthOutbox(users, healthHistory);
+    app.addHook('onReady', async () => {
+      const settled = await health.settleAll().catch((err: unknown) => app.log.error({ err }, 'health history: changes left on users not moved at start'));
+      if (settled) app.log.info({ users: settled }, 'health history: moved the changes a stop left on users');
+    });
     app.addHook('onClose', async () => erasure.stop());
     controls?.onReady?.({ retryErasures: erasure.retryAll });
     const secureCookies = deps.secureCookies ?? production;
@@ -123,11 +135,11 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
       users, sessions, kit, hasher, passwords, tokens: resetTokens, limiters, limits, mailer: deps.mailer, publicOrigin,
       mailbox: mailbox ? DEV_MAILBOX_PATH : null, now,
     });
-    await app.register(profileRoutes, { users, healthHistory, kit, passwords, erasure, limits, market, now });
+    await app.register(profileRoutes, { users, health, kit, passwords, erasure, limits, market, now });
     await app.register(ticketRoutes, { tickets, kit, limits, now });
     await app.register(adminUserRoutes, { users, kit });
     await app.register(staffRoleRoutes, { users, kit, revocations, now });
-    await app.register(healthHistoryRoutes, { healthHistory, internalToken: deps.internalToken });
+    await app.register(healthHistoryRoutes, { healthHistory, health, internalToken: deps.internalToken });
     await app.register(responsiblePharmacistRoutes, { users, record: await openDutyRecord(deps.store), internalToken: deps.internalToken, timeZone: market.timeZone, now });
     await app.register(internalRoutes, {
       users, revocations, mailer: deps.mailer, sentNotifications: openSentNotifications(deps.store), internalToken: deps.internalToken,

@@ -29,12 +29,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(overrides: Partial<AccountDeps> & { mailer?: Mailer } = {}): Promise<TestApp> {
+/** `logStream`: where the service's log lines go, at info (silent without one). */
+export async function buildTestApp(options: Partial<AccountDeps> & { mailer?: Mailer; logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
+  const { logStream, ...overrides } = options;
   const keys = generateTestKeys();
   const store = await openStore({ name: 'account', inMemory: true });
   let offset = 0;
   let controls: AccountControls | undefined;
-  const app = await createApp({ publicKey: keys.publicKey, logLevel: 'silent' });
+  const app = await createApp({ publicKey: keys.publicKey, logLevel: logStream ? 'info' : 'silent', logStream });
   const mailer = overrides.mailer ?? createMailer({ outbox: store.collection<OutboxDoc>('outbox'), log: { info: () => undefined } });
   await app.register(
     buildAccountService({

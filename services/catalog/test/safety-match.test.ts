@@ -3,7 +3,7 @@
  * class, excipient, everyday condition name, misspelling, accents, plurals, punctuation) in both directions.
  */
 import type { SafetyWarning } from '@pharmacy/contracts';
-import { resolve, unrecognisedTerms, warningsFor, type ProductFacts } from '../src/safety/match';
+import { productConcepts, resolve, unrecognisedTerms, warningsFor, type ProductFacts } from '../src/safety/match';
 
 const facts = (activeIngredients: string[], allergens: string[] = [], contraindications: string[] = []): ProductFacts => ({ activeIngredients, allergens, contraindications });
 
@@ -274,5 +274,19 @@ describe('one warning per product concept and profile term', () => {
     expect(allergy(ASPIRIN, 'NSAIDs', 'salicylates', 'Aspirin').map((w) => w.profileTerm)).toEqual(['NSAIDs', 'salicylates', 'Aspirin']);
     const migraine = facts(['Paracetamol 250mg', 'Acetylsalicylic acid 250mg', 'Caffeine 65mg'], ['salicylates', 'NSAIDs']);
     expect(allergy(migraine, 'Anadin').map((w) => w.productTerm)).toEqual(['Paracetamol', 'Acetylsalicylic acid', 'Caffeine']);
+  });
+});
+
+describe('what a product holds, worked out once per text', () => {
+  it('is shared by every copy of a product with the same texts, and worked out anew when a text changes', () => {
+    const facts = { activeIngredients: ['Ibuprofen 200mg'], allergens: [], contraindications: ['Asthma'] };
+    const first = productConcepts(facts);
+    // A new object with the same texts (the read model's answer after a stock change) reads the same.
+    expect(productConcepts({ ...facts, activeIngredients: [...facts.activeIngredients] })).toBe(first);
+    const edited = productConcepts({ ...facts, activeIngredients: ['Aspirin 300mg'] });
+    expect(edited).not.toBe(first);
+    expect(edited.allergy.map((i) => i.productTerm)).not.toEqual(first.allergy.map((i) => i.productTerm));
+    // Texts are kept apart: an ingredient is never read as a contraindication.
+    expect(productConcepts({ activeIngredients: [], allergens: [], contraindications: ['Ibuprofen 200mg', 'Asthma'] })).not.toBe(first);
   });
 });

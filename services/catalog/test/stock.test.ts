@@ -196,6 +196,18 @@ describe('quote and lookup', () => {
     expect(totalCents).toBe(600 + 2750 + 447 + 1850);
   });
 
+  it('a quote after a reserve sees the stock the reserve left, though the read model keeps its answer between changes', async () => {
+    const quoteTen = async () => (await post('/internal/catalog/products/quote', { items: [{ productId: 'ten', quantity: 8 }] })).json().data.items[0];
+    expect(await quoteTen()).toMatchObject({ available: true, totalStock: 10 });
+    const kept = t.readModel.get('ten');
+    expect(t.readModel.get('ten')).toBe(kept);
+    expect(Object.isFrozen(kept)).toBe(true);
+    expect((await reserve('r-kept', [{ productId: 'ten', quantity: 3 }])).statusCode).toBe(200);
+    expect(t.readModel.get('ten')).not.toBe(kept);
+    expect(t.readModel.get('ten')!.totalStock).toBe(7);
+    expect(await quoteTen()).toMatchObject({ available: false, reasonCode: 'OUT_OF_STOCK', totalStock: 7 });
+  });
+
   it('looks products up by id, leaving unknown ids out', async () => {
     const res = await t.app.inject({ url: '/internal/catalog/products/lookup?ids=five,gone,ten', headers: internal(t.internalToken) });
     expect(res.statusCode).toBe(200);

@@ -137,6 +137,10 @@ describe('figures kept as orders change', () => {
     expect(listed.filter((id: string) => [oldest, middle, newest, unpaid].includes(id))).toEqual([oldest, middle, newest]);
     expect(figures.reviewQueue[0]).toMatchObject({ orderNumber: expect.stringMatching(/^#[0-9A-F]{8}$/), customer: 'Ada Lovelace', currency: expect.any(String) });
     expect(figures).toEqual(await scan(h.store, new Date()));
+    // A role that may not see orders (catalogue) gets the queue's size, not the shoppers' names on it.
+    const forCatalogue = (await h.app.inject({ method: 'GET', url: '/api/admin/orders/stats', headers: h.asStaff('cat-1', ['catalogue']) })).json().data;
+    expect(forCatalogue).toMatchObject({ awaitingReview: start + 3, reviewQueue: [] });
+    expect(JSON.stringify(forCatalogue)).not.toContain('Ada Lovelace');
 
     const approved = await h.app.inject({ method: 'POST', url: `/api/admin/orders/review/${oldest}`, headers: admin(h), payload: { decision: 'approve' } });
     expect(approved.statusCode).toBe(200);

@@ -6,6 +6,7 @@
  * batches are its contract's shapes laid over the real catalog (fake-batches.ts) until the catalog has them.
  */
 import { DEMO_SHOPPER, marketFor } from '@pharmacy/contracts';
+import { openStore } from '@pharmacy/db';
 import { injectFetch, memoryAuditSink } from '@pharmacy/service-kit';
 import { createAccountClient } from '../src/clients/account';
 import { createCatalogClient } from '../src/clients/catalog';
@@ -86,6 +87,31 @@ describe('orders keep their batches', () => {
     await h.controls.sweep();
     expect((await h.store.collection('orders').findOne({ _id: order.orderId }))?.stock).toBe('committed');
     expect((await rowsOf(order.orderId)).map((r) => [r.batchId, r.quantity, r.paid])).toEqual([[p.early, 2, true]]);
+  });
+  test("a commit naming the batches reserve took leaves the order's lines alone; one naming others rewrites them", async () => {
+    const store = await openStore({ name: 'checkout', inMemory: true });
+    try {
+      const orders = store.collection<OrderDoc>('orders');
+      const batches = createOrderBatches(store.collection<OrderBatchDoc>('order_batches'), orders, () => new Date('2026-11-27T10:00:00Z'));
+      await orders.insertOne({ _id: 'o-same', userId: 'u-same', items: [{ productId: 'p-1', quantity: 2 }] } as unknown as OrderDoc);
+      const take = (batchId: string) => ({ batchId, lot: `LOT-${batchId}`, expiresOn: '2027-03-31', quantity: 2 });
+      const reservation = (status: 'reserved' | 'committed', batchId: string) => ({
+        reservationId: 'r-same', status, createdAt: '2026-11-27T10:00:00Z', items: [{ productId: 'p-1', quantity: 2, batches: [take(batchId)] }],
+      });
+      const writes = jest.spyOn(orders, 'updateOne');
+      await batches.record('o-same', reservation('reserved', 'b-1'), false);
+      expect(writes).toHaveBeenCalledTimes(1);
+      await batches.record('o-same', reservation('committed', 'b-1'), true);
+      expect(writes).toHaveBeenCalledTimes(1);
+      expect((await orders.findOne({ _id: 'o-same' }))?.items[0].batches).toEqual([take('b-1')]);
+      // The catalog's answer is the truth: a commit from another batch replaces the lines' batches and the rows.
+      await batches.record('o-same', reservation('committed', 'b-2'), true);
+      expect(writes).toHaveBeenCalledTimes(2);
+      expect((await orders.findOne({ _id: 'o-same' }))?.items[0].batches).toEqual([take('b-2')]);
+      expect((await store.collection<OrderBatchDoc>('order_batches').find({ orderId: 'o-same' })).map((r) => [r.batchId, r.paid])).toEqual([['b-2', true]]);
+    } finally {
+      await store.close();
+    }
   });
 });
 

@@ -13,6 +13,7 @@ import {
   STAFF_ROLES,
   STAFF_ROLE_LABELS,
   STAFF_ROUTE_PERMISSIONS,
+  type ConsultationQuestionId,
   type Permission,
   type StaffRole,
 } from '@pharmacy/contracts';
@@ -183,31 +184,54 @@ export async function addProduct(shop: StaffShop, fields: Record<string, unknown
   return { id: res.json().data._id as string, title };
 }
 
-/** A shopper signed up through the gateway, with a health profile: their id, name and the headers their browser sends. */
-export async function signUpShopper(shop: StaffShop, profile: { allergies?: string[]; DOB?: string } = {}): Promise<{ id: string; name: string; headers: Record<string, string> }> {
-  const session = await signUp(shop.app, 'Rosa');
+/** A shopper as the helpers below act for them: their id, full name and the headers their browser sends. */
+export interface Shopper {
+  id: string;
+  name: string;
+  headers: Record<string, string>;
+}
+
+/** A shopper signed up through the gateway (named "Rosa <lastName>"), with a health profile. */
+export async function signUpShopper(
+  shop: StaffShop,
+  profile: { allergies?: string[]; healthConditions?: string[]; DOB?: string } = {},
+  lastName = 'Buyer',
+): Promise<Shopper> {
+  const session = await signUp(shop.app, 'Rosa', lastName);
   const headers = { cookie: session.cookie, [CSRF_HEADER]: CSRF_HEADER_VALUE };
   const updated = await shop.app.inject({ method: 'PUT', url: '/api/account/profile', headers, payload: { DOB: '1990-01-01', ...profile } });
   if (updated.statusCode !== 200) throw new Error(`profile failed: ${updated.body}`);
-  return { id: session.sub, name: 'Rosa Buyer', headers };
+  return { id: session.sub, name: `Rosa ${lastName}`, headers };
+}
+
+/**
+ * Who places an order (a new shopper unless given), what else the product is (its ingredients…), the consultation
+ * answers they give for a pharmacy medicine, and whether they read the safety warnings and order anyway.
+ */
+export interface OrderOptions {
+  pharmacyOnly?: boolean;
+  shopper?: Shopper;
+  product?: Record<string, unknown>;
+  answers?: Partial<Record<ConsultationQuestionId, string>>;
+  acknowledgeSafetyWarnings?: boolean;
 }
 
 /**
  * A shopper's order of a pharmacy medicine, paid (recorded by support as taken outside the provider) and so held
  * for the pharmacist: its id and the shopper's name.
  */
-export async function heldOrder(shop: StaffShop): Promise<{ orderId: string; shopper: string }> {
-  const order = await placedOrder(shop, { pharmacyOnly: true });
+export async function heldOrder(shop: StaffShop, opts: Omit<OrderOptions, 'pharmacyOnly'> = {}): Promise<{ orderId: string; shopper: string; productId: string }> {
+  const order = await placedOrder(shop, { ...opts, pharmacyOnly: true });
   const paid = await shop.app.inject({ method: 'PUT', url: `/api/admin/orders/payment/${order.orderId}`, headers: shop.headers('support'), payload: { paymentStatus: 'paid' } });
   if (paid.statusCode !== 200 || paid.json().data.review.status !== 'awaiting') throw new Error(`paying the order failed: ${paid.body}`);
   await pharmacistOnDuty(shop);
   return order;
 }
 
-/** A shopper's order of a product, placed and not yet paid: its id and the shopper's name. */
-export async function placedOrder(shop: StaffShop, opts: { pharmacyOnly?: boolean } = {}): Promise<{ orderId: string; shopper: string }> {
-  const product = await addProduct(shop, opts.pharmacyOnly ? { pharmacyOnly: true } : {});
-  const shopper = await signUpShopper(shop);
+/** A shopper's order of a product, placed and not yet paid: its id, the shopper's name and the product's id. */
+export async function placedOrder(shop: StaffShop, opts: OrderOptions = {}): Promise<{ orderId: string; shopper: string; productId: string }> {
+  const product = await addProduct(shop, { ...opts.product, ...(opts.pharmacyOnly ? { pharmacyOnly: true } : {}) });
+  const shopper = opts.shopper ?? (await signUpShopper(shop));
   const cart = await shop.app.inject({ method: 'POST', url: '/api/shop/cart/add', headers: shopper.headers, payload: { productId: product.id, quantity: 1 } });
   if (cart.statusCode !== 200) throw new Error(`cart add failed: ${cart.body}`);
   const address = await shop.app.inject({
@@ -217,32 +241,37 @@ export async function placedOrder(shop: StaffShop, opts: { pharmacyOnly?: boolea
     payload: { fullName: shopper.name, line1: '1 Main Street', city: 'London', postalCode: 'N1 9GU', phone: '+44 20 7946 0000' },
   });
   if (address.statusCode !== 200) throw new Error(`address add failed: ${address.body}`);
-  const answers: Record<string, string> = { patient: 'Me', age: '36', otherMedicines: 'None', conditions: 'None' };
+  const answers: Record<string, string> = { patient: 'Me', age: '36', otherMedicines: 'None', conditions: 'None', ...opts.answers };
   const created = await shop.app.inject({
     method: 'POST',
     url: '/api/shop/order/create',
     headers: shopper.headers,
     payload: {
       addressId: address.json().data._id,
+      ...(opts.acknowledgeSafetyWarnings ? { acknowledgeSafetyWarnings: true } : {}),
       ...(opts.pharmacyOnly ? { consultation: CONSULTATION_QUESTIONS.map((q) => ({ questionId: q.id, answer: answers[q.id] ?? 'None' })) } : {}),
     },
   });
   if (created.statusCode !== 200) throw new Error(`order failed: ${created.body}`);
-  return { orderId: created.json().data.orderId as string, shopper: shopper.name };
+  return { orderId: created.json().data.orderId as string, shopper: shopper.name, productId: product.id };
 }
 
 /**
- * A shopper's photo of a paper prescription for a prescription-only product, waiting for the pharmacist (who is on
- * duty): its id, and the product's id and title.
+ * A shopper's photo of a paper prescription for a prescription-only product (a new shopper's unless given; a PNG
+ * unless another file is), waiting for the pharmacist (who is on duty): its id, and the product's id and title.
  */
-export async function awaitingPrescription(shop: StaffShop): Promise<{ id: string; productId: string; title: string }> {
+export async function awaitingPrescription(
+  shop: StaffShop,
+  opts: { shopper?: Shopper; file?: { name: string; contentType: string; bytes: Buffer } } = {},
+): Promise<{ id: string; productId: string; title: string }> {
   const product = await addProduct(shop, { requiresPrescription: true });
-  const shopper = await signUpShopper(shop);
+  const shopper = opts.shopper ?? (await signUpShopper(shop));
+  const file = opts.file ?? { name: 'prescription.png', contentType: 'image/png', bytes: PNG };
   const boundary = `----rx${randomUUID().replace(/-/g, '')}`;
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="productId"\r\n\r\n${product.id}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="prescription.png"\r\nContent-Type: image/png\r\n\r\n`),
-    PNG,
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.contentType}\r\n\r\n`),
+    file.bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const res = await shop.app.inject({

@@ -7,6 +7,7 @@ import {
   MARKETS,
   Market,
   addressInline,
+  calendarDayIn,
   addressLines,
   addressProblems,
   cleanAddress,
@@ -179,5 +180,21 @@ describe('delivery from the market', () => {
     expect(options).toMatchObject({ currency: 'EUR', freeDeliveryOver: 40, freeDeliveryOverCents: 4000, taxRatePercent: 23 });
     expect(options.methods.map((m) => [m.method, m.feeCents])).toEqual([['standard', 450], ['express', 995], ['collect', 0]]);
     expect(options.pharmacies).toEqual(IE.pharmacies);
+  });
+});
+
+describe("the pharmacy's calendar day", () => {
+  it('turns at midnight in the market time zone, to the minute, also when asked again within a minute', () => {
+    // British Summer Time: the day ends at 23:00 UTC.
+    expect(calendarDayIn('Europe/London', new Date('2026-07-01T22:59:59.999Z'))).toBe('2026-07-01');
+    expect(calendarDayIn('Europe/London', new Date('2026-07-01T22:59:00.000Z'))).toBe('2026-07-01');
+    expect(calendarDayIn('Europe/London', new Date('2026-07-01T23:00:00.000Z'))).toBe('2026-07-02');
+    expect(calendarDayIn('Europe/London', new Date('2026-07-01T22:59:30.000Z'))).toBe('2026-07-01');
+    // Winter: midnight UTC; and each zone keeps its own day.
+    expect(calendarDayIn('Europe/London', new Date('2026-12-31T23:59:59.000Z'))).toBe('2026-12-31');
+    expect(calendarDayIn('Asia/Kathmandu', new Date('2026-12-31T23:59:59.000Z'))).toBe('2027-01-01');
+    expect(calendarDayIn('Europe/London', new Date('2027-01-01T00:00:00.000Z'))).toBe('2027-01-01');
+    expect(calendarDayIn('Asia/Kathmandu', new Date('2026-12-31T18:14:59.000Z'))).toBe('2026-12-31');
+    expect(calendarDayIn('Asia/Kathmandu', new Date('2026-12-31T18:15:00.000Z'))).toBe('2027-01-01');
   });
 });

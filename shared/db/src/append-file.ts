@@ -27,6 +27,15 @@ export const noteFlushed = (filename: string, bytes: number): void => {
  * system's cache when it returns; `sync` (./group-commit) puts everything appended so far on disk. The descriptor
  * must be let go before the file is replaced (a compaction renames a new file over it), so appends after it reach
  * the new file.
+ *
+ * With `coalesce` (durable stores: every acknowledged write waits for `sync`), an append is only queued, and the
+ * lines appended during one turn of the event loop reach the file in one write: at `sync`, at the end of the turn
+ * (setImmediate), or before the descriptor is let go, whichever comes first. A purchase appended 21 lines in 21
+ * write syscalls on the event loop's thread, about 7 % of its time (pnpm bench:orders); coalesced, the lines of
+ * all the requests served in one turn cost one write per file. Nothing is acknowledged before `sync`, which writes
+ * what is queued before it flushes, so what an answer confirmed is on disk either way; only lines no answer has
+ * confirmed yet can be lost to a kill between the turn and the write, as they could be to a kill before them.
+ * Without it (DATA_UNSAFE_NO_FSYNC), each append is written at once, so a killed process loses nothing it answered.
  */
 export class DataFileAppender {
   private fd: number | null = null;
@@ -37,12 +46,42 @@ export class DataFileAppender {
   /** A rewrite of the file in progress: what was appended before it is on disk once it is done. */
   private replacing: Promise<void> | null = null;
 
+  /** Lines appended and not written yet (coalesce only). */
+  private queued: string[] = [];
+  private writeScheduled = false;
+  /** A queued write that failed: the next `sync` rejects with it, so no write it held is acknowledged. */
+  private writeFailure: unknown = null;
+
   constructor(
     private readonly filename: string,
     private readonly mode: number,
+    private readonly coalesce = false,
   ) {}
 
   append(text: string): void {
+    if (!this.coalesce) return this.write(text);
+    this.queued.push(text);
+    if (this.writeScheduled) return;
+    this.writeScheduled = true;
+    setImmediate(() => {
+      this.writeScheduled = false;
+      this.writeQueued();
+    });
+  }
+
+  /** Writes the queued lines; a failure is kept for the next `sync` (nothing waits on this call). */
+  private writeQueued(): void {
+    if (this.queued.length === 0) return;
+    const text = this.queued.length === 1 ? this.queued[0] : this.queued.join('');
+    this.queued = [];
+    try {
+      this.write(text);
+    } catch (err) {
+      this.writeFailure ??= err;
+    }
+  }
+
+  private write(text: string): void {
     const bytes = Buffer.from(text, 'utf8');
     try {
       if (this.fd === null) {
@@ -63,6 +102,12 @@ export class DataFileAppender {
    * descriptor go: that file, fsynced and renamed over this one, holds every document.
    */
   async sync(): Promise<void> {
+    this.writeQueued();
+    if (this.writeFailure) {
+      const failure = this.writeFailure;
+      this.writeFailure = null;
+      throw failure;
+    }
     const fd = this.fd;
     if (fd === null) return this.replacing ?? undefined;
     const length = this.written;
@@ -83,7 +128,11 @@ export class DataFileAppender {
    */
   async replace(rewrite: () => Promise<number>): Promise<void> {
     this.release();
-    const done = rewrite().then((bytes) => noteFlushed(this.filename, bytes));
+    const done = rewrite().then((bytes) => {
+      noteFlushed(this.filename, bytes);
+      // The new file holds every document, those of a queued write that failed too.
+      this.writeFailure = null;
+    });
     this.replacing = done;
     try {
       await done;
@@ -106,6 +155,7 @@ export class DataFileAppender {
 
   /** Closes the descriptor (the next append opens the file at its path again). */
   release(): void {
+    this.writeQueued();
     const fd = this.fd;
     this.fd = null;
     if (fd === null) return;

@@ -197,7 +197,7 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     mirrorIndexHooks(ds, this.sorted);
     if (!compaction) return;
     const persistence = (ds as unknown as { persistence: NedbPersistence }).persistence;
-    this.appender = new DataFileAppender(persistence.filename, persistence.modes.fileMode);
+    this.appender = new DataFileAppender(persistence.filename, persistence.modes.fileMode, store.commit !== null);
     const appender = this.appender;
     // nedb's append, the same lines, through a handle kept open; counted here, so TTL expiry and index records
     // count as well as this class's writes.

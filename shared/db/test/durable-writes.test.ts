@@ -3,11 +3,11 @@
  * after its append finished, writes arriving during a flush share the next one, and the power-cut copy (each
  * datafile cut at its last flushed byte) holds every acknowledged write.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import fs, { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { copyAsAfterPowerCut, openStore, type DocumentStore } from '../src';
-import { DataFileAppender } from '../src/append-file';
+import { DataFileAppender, lastFlushedBytes } from '../src/append-file';
 import { GroupCommit, type Flushable } from '../src/group-commit';
 
 const tempDirs: string[] = [];
@@ -96,6 +96,91 @@ describe('group commit', () => {
     const commit = new GroupCommit();
     commit.appended({ sync: () => Promise.reject(new Error('EIO: i/o error')) });
     await expect(commit.durable()).rejects.toThrow('EIO');
+  });
+});
+
+describe('appends on a durable store (coalesced)', () => {
+  afterEach(() => jest.restoreAllMocks());
+  const fileIn = (dir: string) => path.join(dir, 'orders.db');
+  const read = (file: string) => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+
+  it('the lines of one turn reach the file in one write, made before the flush that acknowledges them', async () => {
+    const file = fileIn(tempDir());
+    const appender = new DataFileAppender(file, 0o644, true);
+    const writes = jest.spyOn(fs, 'writeSync');
+    appender.append('{"_id":"a"}\n');
+    appender.append('{"_id":"b"}\n');
+    appender.append('{"_id":"c"}\n');
+    expect(writes).not.toHaveBeenCalled();
+    await appender.sync();
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(read(file)).toBe('{"_id":"a"}\n{"_id":"b"}\n{"_id":"c"}\n');
+    // what a power cut now would keep: all three
+    expect(lastFlushedBytes().get(file)).toBe(read(file).length);
+    appender.release();
+  });
+
+  it('lines no flush asked for are written at the end of the turn all the same', async () => {
+    const file = fileIn(tempDir());
+    const appender = new DataFileAppender(file, 0o644, true);
+    appender.append('{"_id":"a"}\n');
+    expect(read(file)).toBe('');
+    await new Promise((r) => setImmediate(r));
+    expect(read(file)).toBe('{"_id":"a"}\n');
+    appender.release();
+  });
+
+  it('a write that failed at the end of the turn fails the next flush, so nothing it held is acknowledged', async () => {
+    const file = fileIn(tempDir());
+    const appender = new DataFileAppender(file, 0o644, true);
+    jest.spyOn(fs, 'writeSync').mockImplementationOnce(() => {
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    });
+    appender.append('{"_id":"lost"}\n');
+    await new Promise((r) => setImmediate(r));
+    await expect(appender.sync()).rejects.toThrow('ENOSPC');
+    // Once: the next write and flush go through.
+    appender.append('{"_id":"next"}\n');
+    await appender.sync();
+    expect(read(file)).toBe('{"_id":"next"}\n');
+    appender.release();
+  });
+
+  it('letting the descriptor go writes what is queued first', () => {
+    const file = fileIn(tempDir());
+    const appender = new DataFileAppender(file, 0o644, true);
+    appender.append('{"_id":"a"}\n');
+    appender.release();
+    expect(read(file)).toBe('{"_id":"a"}\n');
+  });
+
+  it('without coalescing (a store that does not wait for the disk) each append is in the file at once', () => {
+    const file = fileIn(tempDir());
+    const appender = new DataFileAppender(file, 0o644);
+    appender.append('{"_id":"a"}\n');
+    expect(read(file)).toBe('{"_id":"a"}\n');
+    appender.release();
+  });
+
+  it('40 concurrent writes to a durable store cost a few write calls, not 40', async () => {
+    const dataDir = tempDir();
+    const store = await openStore({ name: 'shop', dataDir });
+    try {
+      const orders = store.collection('orders');
+      await orders.insertOne({ _id: 'first' });
+      const writes = jest.spyOn(fs, 'writeSync');
+      await Promise.all(Array.from({ length: 40 }, (_, i) => orders.insertOne({ _id: `o${i}` })));
+      expect(writes.mock.calls.length).toBeGreaterThan(0);
+      expect(writes.mock.calls.length).toBeLessThanOrEqual(3);
+    } finally {
+      await store.close();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { isDuplicateKeyError, type Filter } from '@pharmacy/db';
 import { AUDIT_PAGE_DEFAULT, type AuditEntry, type AuditEntryBody, type AuditExportQuery, type AuditListQuery } from '@pharmacy/contracts';
 import { auditEntryBody, type AuditSink } from '@pharmacy/service-kit';
-import { auditDocId, entryHash, GENESIS_HASH } from './chain';
+import { auditDocId, entryHash, GENESIS_HASH, type TrailHead } from './chain';
 import { NEWEST_FIRST, type AuditCollection, type AuditDoc } from './store';
 
 export interface AuditPage {
@@ -18,6 +18,8 @@ export interface AuditTrail extends AuditSink {
   page(query: AuditListQuery): Promise<AuditPage>;
   /** Every matching entry, newest first, a batch at a time (the CSV export). */
   each(query: AuditExportQuery): AsyncGenerator<AuditEntry>;
+  /** The last entry stored, null for an empty trail. */
+  head(): Promise<TrailHead | null>;
 }
 
 const EXPORT_BATCH = 500;
@@ -60,7 +62,7 @@ export function storableKeys<T>(value: T): T {
  * previous. An append is answered once the store has it on disk (embedded: fsync; MongoDB: majority, journaled),
  * so a staff route that records here answers only after its entry is kept.
  */
-export function createAuditTrail(entries: AuditCollection): AuditTrail {
+export function createAuditTrail(entries: AuditCollection, options: { onAppended?: (head: TrailHead) => void } = {}): AuditTrail {
   let tail: Promise<{ seq: number; hash: string }> | null = null;
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -88,6 +90,7 @@ export function createAuditTrail(entries: AuditCollection): AuditTrail {
       throw err;
     }
     tail = Promise.resolve({ seq: entry.seq, hash: entry.hash });
+    options.onAppended?.({ seq: entry.seq, hash: entry.hash });
     return { seq: entry.seq, duplicate: false };
   }
 
@@ -134,6 +137,10 @@ export function createAuditTrail(entries: AuditCollection): AuditTrail {
     append,
     page,
     each,
+    async head() {
+      const last = await readTail();
+      return last.seq > 0 ? last : null;
+    },
     // The account service's own staff routes append directly: the entry is in the chain before the route answers.
     async record(entry) {
       await append(auditEntryBody(entry));

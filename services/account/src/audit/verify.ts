@@ -4,13 +4,14 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { openStore, verifiedJson } from '@pharmacy/db';
 import type { AuditEntry } from '@pharmacy/contracts';
-import { checkChain, describeProblem, type ChainCheck, type ChainProblem } from './chain';
-import { AUDIT_TRAIL, auditTrailCollection, type AuditDoc } from './store';
+import { anchorText, checkChain, describeProblem, type ChainCheck, type ChainProblem, type TrailAnchor } from './chain';
+import { AUDIT_TRAIL, auditTrailCollection, type AuditCollection, type AuditDoc } from './store';
 
 /**
  * `pnpm audit:verify` (docs/operations.md#audit-trail): reads the trail and checks its chain, never writing and
  * never taking the store's lock, so it runs beside the shop. The embedded file is read line by line in the order
- * it is stored (seq order: appends in seq order, compactions in `_id` order); MongoDB with a cursor sorted by seq.
+ * it is stored (seq order: appends in seq order, compactions in `_id` order); MongoDB a page at a time sorted by seq.
+ * Anchors (`--anchor <seq>:<hash>`) are entries kept outside the trail, which show a removed or rewritten end.
  */
 export interface TrailReport extends ChainCheck {
   source: string;
@@ -89,7 +90,7 @@ async function quarantined(folder: string): Promise<string[]> {
   }
 }
 
-async function checked(source: string, entries: AsyncIterable<{ entry: AuditEntry; where: string }>): Promise<TrailReport> {
+async function checked(source: string, entries: AsyncIterable<{ entry: AuditEntry; where: string }>, anchors: readonly TrailAnchor[]): Promise<TrailReport> {
   let count = 0;
   const counted = (async function* () {
     for await (const e of entries) {
@@ -98,54 +99,71 @@ async function checked(source: string, entries: AsyncIterable<{ entry: AuditEntr
     }
   })();
   try {
-    return { source, ...(await checkChain(counted)) };
+    return { source, ...(await checkChain(counted, anchors)) };
   } catch (err) {
-    if (err instanceof Stop) return { source, checked: count, problem: err.problem };
+    if (err instanceof Stop) return { source, checked: count, head: null, problem: err.problem };
     throw err;
   }
 }
 
 /** The embedded store's trail under `dataDir` (DATA_DIR), read from its file. */
-export async function verifyEmbeddedTrail(dataDir: string): Promise<TrailReport> {
+export async function verifyEmbeddedTrail(dataDir: string, anchors: readonly TrailAnchor[] = []): Promise<TrailReport> {
   const folder = path.join(dataDir, 'account');
   const display = path.join(dataDir, 'account', `${AUDIT_TRAIL}.db`);
   let file = display;
   // A compaction stopped between its write and its rename leaves the file as `.db~` (the store loads that next).
   if (!(await stat(file).catch(() => null))) file = `${display}~`;
-  if (!(await stat(file).catch(() => null))) return { source: display, checked: 0, problem: null };
-  const report = await checked(display, fileEntries(file, display));
+  if (!(await stat(file).catch(() => null))) return checked(display, (async function* () {})(), anchors);
+  const report = await checked(display, fileEntries(file, display), anchors);
   if (report.problem) return report;
   const moved = await quarantined(folder);
   if (moved.length > 0) {
     const where = moved.map((m) => path.join(folder, m)).join(', ');
-    return { ...report, problem: { kind: 'unreadable', seq: report.checked + 1, where, reason: 'data:repair moved lines of the trail aside; entries after the last one checked may be missing' } };
+    return { ...report, head: null, problem: { kind: 'unreadable', seq: report.checked + 1, where, reason: 'data:repair moved lines of the trail aside; entries after the last one checked may be missing' } };
   }
   return report;
 }
 
 const PAGE = 1000;
 
-/** The trail on MongoDB, read a page at a time in seq order (read-only: no index is created, nothing written). */
-export async function verifyMongoTrail(mongoUrl: string): Promise<TrailReport> {
-  const store = await openStore({ name: 'account', mongoUrl });
-  const entries = auditTrailCollection(store);
+/**
+ * A trail on the store's Collection port, read a page at a time in (seq, _id) order, read-only. Each page starts
+ * after the last (seq, _id) read, not after the last seq: a second document with that seq (an entry written again)
+ * on the next page would otherwise never be read.
+ */
+export async function verifyCollectionTrail(entries: AuditCollection, source: string, anchors: readonly TrailAnchor[] = []): Promise<TrailReport> {
   async function* pages() {
-    let after = 0;
+    let after: { seq: number; _id: string } | null = null;
     for (;;) {
-      const page = await entries.find({ seq: { $gt: after } }, { sort: { seq: 1, _id: 1 }, limit: PAGE });
-      for (const { _id: _docId, ...entry } of page) yield { entry, where: `MongoDB account.${AUDIT_TRAIL} seq ${entry.seq}` };
+      const filter = after ? { $or: [{ seq: { $gt: after.seq } }, { seq: after.seq, _id: { $gt: after._id } }] } : {};
+      const page = await entries.find(filter, { sort: { seq: 1, _id: 1 }, limit: PAGE });
+      for (const { _id: _docId, ...entry } of page) yield { entry, where: `${source} seq ${entry.seq}` };
       if (page.length < PAGE) return;
-      after = page[page.length - 1].seq;
+      const last = page[page.length - 1];
+      after = { seq: last.seq, _id: last._id };
     }
   }
+  return checked(source, pages(), anchors);
+}
+
+/** The trail in the account service's database on MongoDB (no index is created, nothing written). */
+export async function verifyMongoTrail(mongoUrl: string, anchors: readonly TrailAnchor[] = [], database = 'account'): Promise<TrailReport> {
+  const store = await openStore({ name: database, mongoUrl });
   try {
-    return await checked(`MongoDB account.${AUDIT_TRAIL}`, pages());
+    return await verifyCollectionTrail(auditTrailCollection(store), `MongoDB ${database}.${AUDIT_TRAIL}`, anchors);
   } finally {
     await store.close();
   }
 }
 
+/**
+ * The report; a run that passed ends with the head it checked, for the operator to keep as the next run's anchor
+ * (docs/operations.md#audit-trail). A failed run prints none: nothing of a broken trail is worth keeping as true.
+ */
 export function formatTrailReport(r: TrailReport): string {
-  if (!r.problem) return `audit:verify: ${r.checked} entries checked in ${r.source}: OK, the chain is whole.`;
+  if (!r.problem) {
+    const head = r.head ? `head: seq ${r.head.seq} hash ${r.head.hash} (later: --anchor ${anchorText(r.head)})` : 'head: none, the trail is empty';
+    return `audit:verify: ${r.checked} entries checked in ${r.source}: OK, the chain is whole.\n${head}`;
+  }
   return `audit:verify: FAILED after ${r.checked} good entries in ${r.source}: ${describeProblem(r.problem)}.`;
 }

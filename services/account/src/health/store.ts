@@ -38,14 +38,13 @@ export function healthChanges(before: Partial<HealthFields>, after: Partial<Heal
 }
 
 /**
- * Records what a write changed in a user's health profile. Called after the write: a stop in between loses the
- * entry, never invents one for a change that did not happen.
+ * What a write changes in a user's health profile, as history entries with their ids fixed now: they go into the
+ * user document in the same update as the change, and are moved to the history from there (outbox.ts).
  */
-export async function recordHealthChanges(history: HealthHistory, userId: string, before: Partial<HealthFields>, after: Partial<HealthFields>, at: Date): Promise<void> {
-  const changes = healthChanges(before, after);
+export function pendingHealthChanges(userId: string, before: Partial<HealthFields>, after: Partial<HealthFields>, at: Date): HealthChangeDoc[] {
   // Ids sort by time, then by field within one write, so a history reads in the order the fields were changed.
   const stamp = String(at.getTime()).padStart(15, '0');
-  if (changes.length) await history.insertMany(changes.map((c, i) => ({ _id: `${stamp}-${i}-${randomUUID()}`, userId, at, ...c })));
+  return healthChanges(before, after).map((c, i) => ({ _id: `${stamp}-${i}-${randomUUID()}`, userId, at, ...c }));
 }
 
 export const toHealthChange = (d: HealthChangeDoc): HealthChange => ({ at: d.at.toISOString(), field: d.field, before: d.before, after: d.after });

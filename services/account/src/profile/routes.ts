@@ -22,11 +22,15 @@ import type { PasswordChecks } from '../auth/password-check';
 import type { Erasure } from '../erasure/service';
 import type { SessionKit } from '../sessions/guard';
 import { EMAIL_TAKEN, type UserDoc, type Users } from '../users/store';
-import { recordHealthChanges, type HealthHistory } from '../health/store';
+import { pendingHealthChanges } from '../health/store';
+import type { HealthOutbox } from '../health/outbox';
 
 
 export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Enter your current password to change your email address.';
 export const EMAIL_CHANGE_WRONG_PASSWORD = 'Your current password is not correct, so your email address was not changed.';
+export const PROFILE_CHANGED = 'Your profile was being changed somewhere else at the same time. Please try again.';
+/** Writes that land between reading the profile and updating it: beyond this many in a row, the shopper retries. */
+const PROFILE_WRITE_ATTEMPTS = 3;
 const tags = ['account'];
 
 /**
@@ -74,7 +78,7 @@ function profileChanges(body: UpdateProfileBody, user: UserDoc, market: Market, 
 export interface ProfileRoutesDeps {
   users: Users;
   /** Every change to the health profile is kept (docs/domain.md#health-history). */
-  healthHistory: HealthHistory;
+  health: HealthOutbox;
   kit: SessionKit;
   passwords: PasswordChecks;
   /** Deleting an account: here and in every other service, retried until confirmed. */
@@ -87,7 +91,7 @@ export interface ProfileRoutesDeps {
 
 /** The signed-in user's own profile: read, update, delete. */
 export const profileRoutes: FastifyPluginAsyncTypebox<ProfileRoutesDeps> = async (app, deps) => {
-  const { users, healthHistory, kit, passwords, erasure, limits, market, now } = deps;
+  const { users, health, kit, passwords, erasure, limits, market, now } = deps;
   const profile = AccountRoutes.profile;
 
   app.get(
@@ -106,9 +110,9 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ProfileRoutesDeps> = async
       schema: { tags, summary: 'Update your profile (any subset of the fields; an email change needs currentPassword)', body: UpdateProfileBody, response: responses(UserResponse) },
     },
     async (request, reply) => {
-      const { user, session } = kit.current(request);
-      const at = now();
-      const set = profileChanges(request.body, user, market, at);
+      const { session } = kit.current(request);
+      let { user } = kit.current(request);
+      const set = profileChanges(request.body, user, market, now());
       // Whoever controls the email controls the account (reset links go there), so moving it takes the
       // password, not only a session that may have been left open; wrong guesses are limited per session.
       if (set.email !== undefined && set.email !== user.email) {
@@ -118,15 +122,36 @@ export const profileRoutes: FastifyPluginAsyncTypebox<ProfileRoutesDeps> = async
           throw new HttpError(403, 'WRONG_PASSWORD', EMAIL_CHANGE_WRONG_PASSWORD);
         }
       }
-      let updated: UserDoc | null;
-      try {
-        updated = await users.findOneAndUpdate({ _id: user._id }, { $set: { ...set, updatedAt: at } }, { returnDocument: 'after' });
-      } catch (err) {
-        if (isDuplicateKeyError(err)) throw conflict(EMAIL_TAKEN);
-        throw err;
+      let updated: UserDoc | null = null;
+      for (let attempt = 1; !updated; attempt++) {
+        // The history's "before" is the profile this write replaces: the update applies only to the user as read
+        // (by `updatedAt`); another write landing first means reading them again. Stamped after the write it
+        // replaces, so the history reads in the order the writes were made.
+        const at = new Date(Math.max(now().getTime(), new Date(user.updatedAt).getTime() + 1));
+        const pending = pendingHealthChanges(user._id, user, { ...user, ...set }, at);
+        try {
+          updated = await users.findOneAndUpdate(
+            { _id: user._id, updatedAt: user.updatedAt },
+            health.withPending({ $set: { ...set, updatedAt: at } }, pending),
+            { returnDocument: 'after' },
+          );
+        } catch (err) {
+          if (isDuplicateKeyError(err)) throw conflict(EMAIL_TAKEN);
+          throw err;
+        }
+        if (updated) break;
+        const again = await users.findOne({ _id: user._id });
+        if (!again) throw unauthorized('You have been signed out. Please sign in again.');
+        if (attempt === PROFILE_WRITE_ATTEMPTS) throw new HttpError(409, 'PROFILE_CHANGED', PROFILE_CHANGED);
+        user = again;
       }
-      if (!updated) throw unauthorized('You have been signed out. Please sign in again.');
-      await recordHealthChanges(healthHistory, user._id, user, updated, at);
+      try {
+        // With any a stop left there before: all of them reach the history now.
+        await health.deliver(user._id, updated.pendingHealthChanges ?? []);
+      } catch (err) {
+        // Saved, and the changes are kept on the user until they reach the history (the next read or the next start).
+        request.log.warn({ err, userId: user._id }, 'health history: changes left on the user, moved on the next read');
+      }
       return userReply(updated, 'Your profile has been saved.');
     },
   );

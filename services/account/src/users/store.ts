@@ -1,5 +1,6 @@
 import type { Collection, Doc, DocumentStore } from '@pharmacy/db';
 import type { StaffRole, User } from '@pharmacy/contracts';
+import type { HealthChangeDoc } from '../health/store';
 
 /** A user as stored: the public fields plus the argon2id hash (never leaves this service). */
 export interface UserDoc extends Doc {
@@ -20,6 +21,8 @@ export interface UserDoc extends Doc {
   /** A pharmacist's GPhC registration number (7 digits): the responsible pharmacist record names it. */
   registrationNumber?: string;
   passwordHash: string;
+  /** Health profile changes written with the change itself, until they are in the history (health/outbox.ts). */
+  pendingHealthChanges?: HealthChangeDoc[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -33,6 +36,8 @@ export async function openUsers(store: DocumentStore): Promise<Users> {
   const users = usersIn(store);
   await users.createIndex({ email: 1 }, { unique: true, name: 'email_unique' });
   await users.createIndex({ createdAt: -1, _id: 1 }, { name: 'createdAt' });
+  // The users whose health profile changes are not in the history yet (health/outbox.ts): found at start, unscanned.
+  await users.createIndex({ 'pendingHealthChanges._id': 1 }, { sparse: true, name: 'pendingHealthChanges' });
   return users;
 }
 

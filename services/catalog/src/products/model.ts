@@ -126,6 +126,15 @@ export const averageOf = (total: number, count: number): number => (count > 0 ? 
 
 const iso = (d: Date | string): string => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
+/** The product's rules on who may have it and how it is kept, as the API and a quote both give them. */
+const whoMayHaveIt = (p: Pick<ProductDoc, 'minAge' | 'requiresPrescription' | 'pharmacyOnly' | 'controlled' | 'refrigerated'>) => ({
+  minAge: p.minAge,
+  requiresPrescription: p.requiresPrescription,
+  pharmacyOnly: p.pharmacyOnly,
+  controlled: p.controlled === true,
+  refrigerated: p.refrigerated === true,
+});
+
 /** The public shape (decimals, derived average); built explicitly so no stored-only field can leak. */
 export function toApiProduct(p: ProductDoc): Product {
   return {
@@ -146,11 +155,7 @@ export function toApiProduct(p: ProductDoc): Product {
     dosageForm: p.dosageForm,
     packSize: p.packSize,
     maxPerOrder: p.maxPerOrder,
-    minAge: p.minAge,
-    requiresPrescription: p.requiresPrescription,
-    pharmacyOnly: p.pharmacyOnly,
-    controlled: p.controlled === true,
-    refrigerated: p.refrigerated === true,
+    ...whoMayHaveIt(p),
     version: p.version,
     createdAt: iso(p.createdAt),
     updatedAt: iso(p.updatedAt),
@@ -167,11 +172,7 @@ export function toSummary(p: CatalogProduct): ProductSummary {
     totalStock: p.totalStock,
     // Checkout caps carts and orders by this, so it carries the default cap for a product without its own.
     maxPerOrder: effectiveMaxPerOrder(p.maxPerOrder),
-    minAge: p.minAge,
-    requiresPrescription: p.requiresPrescription,
-    pharmacyOnly: p.pharmacyOnly,
-    controlled: p.controlled === true,
-    refrigerated: p.refrigerated === true,
+    ...whoMayHaveIt(p),
     allergens: p.allergens,
     contraindications: p.contraindications,
     activeIngredients: p.activeIngredients,

@@ -156,7 +156,14 @@ export interface ProductConcepts {
 
 const productTermOf = (text: string) => readings(text)[0] ?? text.trim();
 
-const conceptCache = new WeakMap<object, ProductConcepts>();
+/**
+ * Keyed by the texts matched, not by the product object: the read model hands out a new object whenever a product's
+ * stock moves (each purchase), and a cache by identity missed on nearly every quote. Cleared when it grows past the
+ * catalogue's size many times over (texts edited again and again).
+ */
+const conceptCache = new Map<string, ProductConcepts>();
+const CONCEPT_CACHE_MAX = 50_000;
+const conceptKey = (p: ProductFacts) => `${p.activeIngredients.join('\u0001')}\u0002${p.allergens.join('\u0001')}\u0002${p.contraindications.join('\u0001')}`;
 
 /**
  * What a product holds for matching: its ingredients, then the allergens it lists that its ingredients do not
@@ -164,7 +171,8 @@ const conceptCache = new WeakMap<object, ProductConcepts>();
  * contraindications with the conditions the table gives for its ingredients.
  */
 export function productConcepts(product: ProductFacts): ProductConcepts {
-  const cached = conceptCache.get(product);
+  const cacheKey = conceptKey(product);
+  const cached = conceptCache.get(cacheKey);
   if (cached) return cached;
   const allergy: Item[] = [];
   const covered = new Set<string>();
@@ -214,7 +222,8 @@ export function productConcepts(product: ProductFacts): ProductConcepts {
     }
   }
   const result = { allergy, condition };
-  conceptCache.set(product, result);
+  if (conceptCache.size >= CONCEPT_CACHE_MAX) conceptCache.clear();
+  conceptCache.set(cacheKey, result);
   return result;
 }
 

@@ -1,7 +1,7 @@
 import {
   CheckoutRoutes,
   ADMIN_ORDERS_DEFAULT_LIMIT, AdminOrderListResponse, AdminOrdersQuery, AdminOrderStatusBody, AdminPaymentStatusBody, AdminReviewBody, CheckoutIdParams, Ok, type Order,
-  OrderStats, StaffOrder,
+  OrderStats, StaffOrder, hasPermission,
 } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
 import { changedBy, ok, okList, requireStaffFor, responses, type FastifyPluginAsyncTypebox } from '@pharmacy/service-kit';
@@ -10,7 +10,7 @@ import type { OrderService } from '../orders/service';
 import type { OrderDoc } from '../orders/store';
 import { searchOrderIds } from './search';
 import type { OrderFigures } from './figures-store';
-import { listedOrder, orderEntity, staffOrder } from './health';
+import { answeredOrder, listedOrder, orderEntity, staffOrder } from './health';
 import { responsiblePharmacistFor } from './on-duty';
 
 /** Of `before`, the fields `after` holds another value in, and those values: the change, not the whole order. */
@@ -31,7 +31,7 @@ function decided(order: Order) {
  * checked on arrival (before the body is read, so a caller without it learns nothing from validation), and each
  * change is recorded in the audit trail once it took effect (docs/api.md#audited-staff-actions). An order's health
  * data goes only to roles with 'health.read', in its details (admin/health.ts); a write answers the order without it
- * (the screen keeps what its details read), so a write is one audit entry, not a write and a read.
+ * (answeredOrder: the screen keeps what its details read), so a write is one audit entry, not a write and a read.
  */
 export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
   orders: Collection<OrderDoc>;
@@ -72,7 +72,12 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
     return okList(docs.map((d) => listedOrder(service.toApi(d))), { total, page, limit, awaitingReview });
   });
 
-  app.get(adminOrders.stats.path, { onRequest: requireStaffFor(adminOrders.stats), schema: { tags, response: responses(Ok(OrderStats)) } }, async () => ok(await figures.stats(now())));
+  app.get(adminOrders.stats.path, { onRequest: requireStaffFor(adminOrders.stats), schema: { tags, response: responses(Ok(OrderStats)) } }, async (request) => {
+    const stats = await figures.stats(now());
+    // The queue's orders name shoppers: only for roles that may see orders (docs/product.md#staff-roles); the others
+    // get its size.
+    return ok(hasPermission(request.staff?.roles, 'orders.view') ? stats : { ...stats, reviewQueue: [] });
+  });
 
   app.get(adminOrders.details.path, { onRequest: requireStaffFor(adminOrders.details), schema: { tags, params: CheckoutIdParams, response: responses(Ok(StaffOrder)) } }, async (request) =>
     ok(await staffOrder(request, await service.adminDetails(request.params.id), account)),
@@ -81,7 +86,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
   app.put(adminOrders.setStatus.path, { onRequest: requireStaffFor(adminOrders.setStatus), schema: { tags, params: CheckoutIdParams, body: AdminOrderStatusBody, response: responses(Ok(StaffOrder)) } }, async (request) => {
     const { order, before } = await service.adminSet(request.params.id, 'orderStatus', request.body.orderStatus, changedBy(request));
     await request.audit({ action: 'order.status', entity: orderEntity(order), ...changes(before, order) });
-    return ok(listedOrder(order), 'Order status updated.');
+    return ok(answeredOrder(request, order), 'Order status updated.');
   });
 
   // The pharmacist's decision; a rejection answers once the provider refunded (502/503 leave it awaiting, retry safe).
@@ -94,13 +99,13 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{
       const action = `order.review.${order.review.status === 'approved' ? 'approve' : 'reject'}`;
       await request.audit({ action, entity: orderEntity(order), before, after: decided(order) });
     }
-    if (order.review.status === 'approved') return ok(listedOrder(order), 'Order approved: it goes on to processing.');
-    return ok(listedOrder(order), 'Order rejected and refunded. The stock goes back on the shelf and the shopper is told by mail.');
+    if (order.review.status === 'approved') return ok(answeredOrder(request, order), 'Order approved: it goes on to processing.');
+    return ok(answeredOrder(request, order), 'Order rejected and refunded. The stock goes back on the shelf and the shopper is told by mail.');
   });
 
   app.put(adminOrders.setPayment.path, { onRequest: requireStaffFor(adminOrders.setPayment), schema: { tags, params: CheckoutIdParams, body: AdminPaymentStatusBody, response: responses(Ok(StaffOrder)) } }, async (request) => {
     const { order, before } = await service.adminSet(request.params.id, 'paymentStatus', request.body.paymentStatus, changedBy(request));
     await request.audit({ action: 'order.payment', entity: orderEntity(order), ...changes(before, order) });
-    return ok(listedOrder(order), 'Payment status updated.');
+    return ok(answeredOrder(request, order), 'Payment status updated.');
   });
 };

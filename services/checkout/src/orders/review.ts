@@ -36,13 +36,20 @@ export function consultationFor(pharmacyTitles: string[], given: ConsultationAns
   });
 }
 
+/** How each reason that quotes the shopper's health data starts: a view without 'health.read' keeps only this (admin/health.ts). */
+export const HEALTH_REASONS = {
+  contradiction: 'Answer contradicts the health profile',
+  warning: 'Acknowledged warning',
+  unrecognised: 'Unrecognised health term',
+} as const;
+
 /** Why a pharmacist must see this order before it is prepared, in words; empty when nothing calls for it. */
 export function reviewReasons(items: OrderItemDoc[], unrecognisedTerms: string[], consultation: ConsultationAnswer[]): string[] {
   return [
-    ...consultation.flatMap((a) => (a.contradiction ? [`Answer contradicts the health profile (${a.question}): ${a.contradiction}`] : [])),
-    ...items.flatMap((i) => i.warnings.map((w) => `Acknowledged warning: ${w} (${i.title})`)),
+    ...consultation.flatMap((a) => (a.contradiction ? [`${HEALTH_REASONS.contradiction} (${a.question}): ${a.contradiction}`] : [])),
+    ...items.flatMap((i) => i.warnings.map((w) => `${HEALTH_REASONS.warning}: ${w} (${i.title})`)),
     ...items.filter((i) => i.pharmacyOnly).map((i) => `Pharmacy medicine: ${i.title}`),
-    ...unrecognisedTerms.map((t) => `Unrecognised health term: '${t}'`),
+    ...unrecognisedTerms.map((t) => `${HEALTH_REASONS.unrecognised}: '${t}'`),
   ];
 }
 
