@@ -62,6 +62,17 @@ describe('the footer names the responsible pharmacist on duty (docs/domain.md#re
     expect(await within(block).findByText('Responsible pharmacist: Phil Pharmacist, GPhC 2054321.')).toBeInTheDocument();
   });
 
+  it('still names the pharmacist while they are away, and says since when (London time) and that pharmacy medicines wait', async () => {
+    const onDuty = { name: 'Phil Pharmacist', registrationNumber: '2054321', since: '2027-07-01T08:00:00.000Z', absentSince: '2027-07-01T09:05:00.000Z' };
+    renderApp('/our-story', { ...signedInAs(null), [ON_DUTY]: ok({ onDuty }) }, MARKETS.GB);
+    const block = await registration();
+    expect(
+      await within(block).findByText(
+        'Responsible pharmacist: Phil Pharmacist, GPhC 2054321. Away from the pharmacy since 10:05: pharmacy medicines and prescriptions wait until they are back.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('says that orders needing a pharmacist wait when nobody is on duty', async () => {
     renderApp('/our-story', { ...signedInAs(null), [ON_DUTY]: ok({ onDuty: null }) }, MARKETS.GB);
     const block = await registration();

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { AccountRoutes, pathTo, type PharmacistOnDutyResponse } from '@pharmacy/contracts';
+import { AccountRoutes, pathTo, timeOfDayIn, type PharmacistOnDutyResponse } from '@pharmacy/contracts';
 import { apiData, useMarket } from '@pharmacy/session';
 import { media } from '@pharmacy/ui';
 
@@ -16,12 +16,13 @@ const Line = styled.p`
 `;
 
 /**
- * Who is the responsible pharmacist now (docs/domain.md#responsible-pharmacist), read in the browser after hydration:
+ * Who is the responsible pharmacist now (docs/domain.md#responsible-pharmacist), and whether they are away from the
+ * pharmacy (the notice names them all the same; pharmacy medicines and prescriptions wait), read in the browser after hydration:
  * the answer changes by the minute, so the server-rendered (and cached) page leaves the line empty. A failed read
  * leaves it empty too: the registration above still stands, and an unknown duty is not claimed either way.
  */
 export function OnDutyPharmacist() {
-  const { regulation } = useMarket();
+  const { regulation, timeZone } = useMarket();
   const [onDuty, setOnDuty] = useState<OnDuty | undefined>(undefined);
   useEffect(() => {
     const controller = new AbortController();
@@ -36,7 +37,10 @@ export function OnDutyPharmacist() {
       {onDuty === undefined
         ? null
         : onDuty
-          ? `Responsible pharmacist: ${onDuty.name}, ${regulation.regulator.abbreviation} ${onDuty.registrationNumber}.`
+          ? `Responsible pharmacist: ${onDuty.name}, ${regulation.regulator.abbreviation} ${onDuty.registrationNumber}.` +
+            (onDuty.absentSince
+              ? ` Away from the pharmacy since ${timeOfDayIn(timeZone, new Date(onDuty.absentSince))}: pharmacy medicines and prescriptions wait until they are back.`
+              : '')
           : 'No pharmacist on duty: orders that need a pharmacist wait until one is.'}
     </Line>
   );

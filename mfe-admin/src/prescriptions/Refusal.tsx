@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CheckoutErrorCodes, NO_RESPONSIBLE_PHARMACIST_CODE } from '@pharmacy/contracts';
+import { CheckoutErrorCodes, NO_RESPONSIBLE_PHARMACIST_CODE, RESPONSIBLE_PHARMACIST_ABSENT_CODE } from '@pharmacy/contracts';
 import type { ShopQueryError } from '@pharmacy/session';
 import { th } from '@pharmacy/ui';
 import { Acknowledge } from './Acknowledge';
@@ -20,6 +20,12 @@ function nextStep(error: ShopQueryError) {
     return (
       <>
         Sign in on the <Link to="/admin/dashboard">Dashboard's Responsible pharmacist panel</Link>, then decide again: what you typed stays here.
+      </>
+    );
+  if (error.code === RESPONSIBLE_PHARMACIST_ABSENT_CODE)
+    return (
+      <>
+        Once they are back (Back on the <Link to="/admin/dashboard">Dashboard's Responsible pharmacist panel</Link>), decide again: what you typed stays here.
       </>
     );
   if (error.status === 409) return 'The prescription has been read again and is shown as it now is.';

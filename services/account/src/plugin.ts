@@ -140,7 +140,7 @@ export function buildAccountService(deps: AccountDeps, controls?: { onReady?: (c
     await app.register(adminUserRoutes, { users, kit });
     await app.register(staffRoleRoutes, { users, kit, revocations, now });
     await app.register(healthHistoryRoutes, { healthHistory, health, internalToken: deps.internalToken });
-    await app.register(responsiblePharmacistRoutes, { users, record: await openDutyRecord(deps.store), internalToken: deps.internalToken, now });
+    await app.register(responsiblePharmacistRoutes, { users, record: await openDutyRecord(deps.store), internalToken: deps.internalToken, timeZone: market.timeZone, now });
     await app.register(internalRoutes, {
       users, revocations, mailer: deps.mailer, sentNotifications: openSentNotifications(deps.store), internalToken: deps.internalToken,
     });

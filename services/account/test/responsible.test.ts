@@ -96,10 +96,10 @@ describe('the responsible pharmacist', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="responsible-pharmacist-record-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Pharmacist,GPhC registration number,From (UTC),To (UTC),Ended by');
+    expect(lines[0]).toBe('Pharmacist,GPhC registration number,From (UTC),To (UTC),Ended by,Absences (UTC),Absent (minutes)');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^"'=HYPERLINK\(""x""\) Smith",2000003,\d{4}-.*Z,\d{4}-.*Z,$/);
-    expect(lines[2]).toMatch(/,on duty,$/);
+    expect(lines[1]).toMatch(/^"'=HYPERLINK\(""x""\) Smith",2000003,\d{4}-.*Z,\d{4}-.*Z,,,0$/);
+    expect(lines[2]).toMatch(/,on duty,,,0$/);
     expect((await get(t.app, '/api/admin/pharmacist/record')).statusCode).toBe(401);
   });
 });

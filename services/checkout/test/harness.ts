@@ -5,7 +5,7 @@
  * test controls and recording the mail asked for).
  */
 import { buildCatalogService, checkoutPurchaseChecker } from '@pharmacy/catalog-service';
-import { CONSULTATION_QUESTIONS, CSRF_HEADER, CSRF_HEADER_VALUE, ageOn, type ConsultationAnswerInput, type HealthChange, type ResponsiblePharmacist, type SafetyProfile, type ProductInput, type StaffRole } from '@pharmacy/contracts';
+import { CONSULTATION_QUESTIONS, CSRF_HEADER, CSRF_HEADER_VALUE, ageOn, type ConsultationAnswerInput, type HealthChange, type InternalAbsence, type ResponsiblePharmacist, type SafetyProfile, type ProductInput, type StaffRole } from '@pharmacy/contracts';
 import { openBlobStore, openStore, type DocumentStore } from '@pharmacy/db';
 import { createAccessTokenSigner, createApp, generateTestKeys, injectFetch, type App } from '@pharmacy/service-kit';
 import { randomUUID } from 'node:crypto';
@@ -59,7 +59,8 @@ export interface Harness {
   /** Headers of a signed-in member of staff with these roles. */
   asStaff(userId: string, roles: StaffRole[]): Record<string, string>;
   /** The responsible pharmacist the account double says is on duty (a pharmacist by default; null: nobody). */
-  onDuty: { current: ResponsiblePharmacist | null };
+  /** Who the fake account service says is on duty, and since when they are away (`absent`), if they are. */
+  onDuty: { current: ResponsiblePharmacist | null; absent?: InternalAbsence };
   /** The health profile changes the account double knows, per user (answered from `since` on). */
   healthChanges: Map<string, HealthChange[]>;
   addProduct(fields?: Partial<ProductInput>): Promise<string>;
@@ -139,7 +140,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   const onDuty: Harness['onDuty'] = { current: { id: 'pharmacist-1', name: 'Jane Patel', registrationNumber: '2071234' } };
   app.get('/internal/account/pharmacist-on-duty', async (request, reply) => {
     if (request.headers['x-internal-token'] !== internalToken) return reply.status(403).send({ success: false, message: 'no', code: 'FORBIDDEN' });
-    return { success: true, data: { onDuty: onDuty.current } };
+    return { success: true, data: { onDuty: onDuty.current, ...(onDuty.absent ? { absent: onDuty.absent } : {}) } };
   });
   const healthChanges = new Map<string, HealthChange[]>();
   app.get('/internal/account/users/:id/health-changes', async (request, reply) => {

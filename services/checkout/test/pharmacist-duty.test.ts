@@ -18,6 +18,7 @@ afterAll(() => h.close());
 beforeEach(() => {
   audit.entries.length = 0;
   h.onDuty.current = { id: 'pharmacist-1', name: 'Jane Patel', registrationNumber: '2071234' };
+  h.onDuty.absent = undefined;
 });
 
 const pharmacist = () => h.asStaff('pharmacist-1', ['pharmacist']);
@@ -40,6 +41,26 @@ describe('the responsible pharmacist and clinical decisions', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ success: false, code: 'NO_RESPONSIBLE_PHARMACIST', message: NO_RESPONSIBLE_PHARMACIST });
     expect((await details(orderId, pharmacist())).json().data).toMatchObject({ orderStatus: 'confirmed', review: { status: 'awaiting', decidedBy: null } });
+  });
+
+  test('while the responsible pharmacist is away a review is refused, by whoever asks, saying since when; back, it goes ahead', async () => {
+    const orderId = await heldOrder('u-away');
+    h.onDuty.absent = { since: '2026-11-27T10:05:00.000Z', sinceTime: '10:05' };
+    for (const headers of [pharmacist(), h.asStaff('boss', ['admin'])]) {
+      const res = await decide(orderId, { decision: 'approve' }, headers);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'RESPONSIBLE_PHARMACIST_ABSENT',
+        message: 'The responsible pharmacist Jane Patel is away from the pharmacy (since 10:05). Clinical decisions wait until they are back.',
+      });
+    }
+    expect((await details(orderId, pharmacist())).json().data).toMatchObject({ orderStatus: 'confirmed', review: { status: 'awaiting', decidedBy: null } });
+
+    h.onDuty.absent = undefined;
+    const approved = await decide(orderId, { decision: 'approve' });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().data.review).toMatchObject({ status: 'approved', responsiblePharmacist: { name: 'Jane Patel' } });
   });
 
   test('an approval and a rejection record the responsible pharmacist at that moment', async () => {

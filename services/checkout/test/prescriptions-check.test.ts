@@ -3,7 +3,7 @@
  * profile, verification recording the items and the 6-month expiry, warnings acknowledged, a responsible
  * pharmacist on duty, one decision only, and the shopper mailed either way.
  */
-import { NO_RESPONSIBLE_PHARMACIST, prescriptionExpiresOn } from '@pharmacy/contracts';
+import { NO_RESPONSIBLE_PHARMACIST, prescriptionExpiresOn, responsiblePharmacistAbsent } from '@pharmacy/contracts';
 import { memoryAuditSink } from '@pharmacy/service-kit';
 import { CONSULTATION_ANSWERS, createHarness, payOrder, placeOrder, type Harness } from './harness';
 import { PDF, shopDay, uploadPaper, verifyBody } from './prescription-fixtures';
@@ -145,6 +145,21 @@ describe('verification', () => {
     expect((await reject(rx.id, { reason: 'Unreadable photo' })).statusCode).toBe(409);
     expect((await mine('u-duty'))[0].status).toBe('awaiting_check');
     expect(audit.entries.filter((e) => e.action.startsWith('prescription.'))).toEqual([]);
+  });
+
+  test('while the responsible pharmacist is away it is refused with 409 saying since when, and the prescription still waits', async () => {
+    const rx = await waiting('u-away');
+    h.onDuty.absent = { since: '2026-11-27T10:05:00.000Z', sinceTime: '10:05' };
+    try {
+      const res = await verify(rx.id, verifyBody(rx.productId, shopDay(h, -1)));
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ success: false, code: 'RESPONSIBLE_PHARMACIST_ABSENT', message: responsiblePharmacistAbsent('Jane Patel', '10:05') });
+      expect((await reject(rx.id, { reason: 'Unreadable photo' })).json().code).toBe('RESPONSIBLE_PHARMACIST_ABSENT');
+      expect((await mine('u-away'))[0].status).toBe('awaiting_check');
+      expect(audit.entries.filter((e) => e.action.startsWith('prescription.'))).toEqual([]);
+    } finally {
+      h.onDuty.absent = undefined;
+    }
   });
 
   test('a second decision is 409 and changes nothing; two at once, one wins', async () => {

@@ -545,6 +545,28 @@ export const STAFF_WRITE_EXAMPLES: Record<string, WriteExample> = {
       return { params: {}, change: { before: expect.objectContaining({ to: null }), after: expect.objectContaining({ to: expect.any(String) }) } };
     },
   },
+  'POST /api/admin/pharmacist/step-out': {
+    action: 'responsiblePharmacist.absent',
+    entityType: 'responsiblePharmacist',
+    body: { note: 'On my mobile' },
+    prepare: async (shop) => {
+      await pharmacistOnDuty(shop);
+      // back first, should an earlier call have left them away (409 when they are not)
+      await shop.app.inject({ method: 'POST', url: '/api/admin/pharmacist/back', headers: shop.headers('pharmacist') });
+      const away = expect.arrayContaining([expect.objectContaining({ to: null, note: 'On my mobile' })]);
+      return { params: {}, body: { note: 'On my mobile' }, change: { before: expect.objectContaining({ to: null }), after: expect.objectContaining({ absences: away }) } };
+    },
+  },
+  'POST /api/admin/pharmacist/back': {
+    action: 'responsiblePharmacist.returned',
+    entityType: 'responsiblePharmacist',
+    prepare: async (shop) => {
+      await pharmacistOnDuty(shop);
+      await shop.app.inject({ method: 'POST', url: '/api/admin/pharmacist/step-out', headers: shop.headers('pharmacist'), payload: {} });
+      const away = expect.arrayContaining([expect.objectContaining({ to: null })]);
+      return { params: {}, change: { before: expect.objectContaining({ absences: away }), after: expect.objectContaining({ absences: expect.not.arrayContaining([expect.objectContaining({ to: null })]) }) } };
+    },
+  },
   'PUT /api/admin/remotes/:name': {
     action: 'remote.deploy',
     entityType: 'remote',

@@ -24,6 +24,8 @@ export * from './market/markets';
 export * from './market/address';
 export * from './market/phone';
 export * from './market/words';
+// The pharmacy's clock: the footer says since when the responsible pharmacist is away.
+export { timeOfDayIn } from './market/day';
 export type * from './market/schema';
 export type * from './envelope';
 export type * from './account';

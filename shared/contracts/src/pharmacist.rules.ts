@@ -14,6 +14,26 @@ export const NO_RESPONSIBLE_PHARMACIST =
   'No responsible pharmacist is signed in. A pharmacist must sign in as responsible pharmacist before clinical decisions are made.';
 export const NO_RESPONSIBLE_PHARMACIST_CODE = 'NO_RESPONSIBLE_PHARMACIST';
 
+/** Checkout's refusal of a clinical decision while the responsible pharmacist is away (docs/domain.md#responsible-pharmacist). */
+export const RESPONSIBLE_PHARMACIST_ABSENT_CODE = 'RESPONSIBLE_PHARMACIST_ABSENT';
+export const responsiblePharmacistAbsent = (name: string, sinceTime: string): string =>
+  `The responsible pharmacist ${name} is away from the pharmacy (since ${sinceTime}). Clinical decisions wait until they are back.`;
+
+/** The most the responsible pharmacist may be away from the pharmacy in one day, all absences together (reg. 3(1), (2)). */
+export const ABSENCE_LIMIT_MINUTES = 120;
+/** The short note of how to reach the pharmacist while away, or who covers (reg. 3(4), (5)). */
+export const ABSENCE_NOTE_MAX = 200;
+
+/** Stepping out refused: today's absences already total the 2 hours (docs/domain.md#responsible-pharmacist). */
+export const ABSENCE_LIMIT_REACHED_CODE = 'ABSENCE_LIMIT_REACHED';
+
+/** "1 h 20 min", "45 min", "2 h": a length of absence as the pharmacist at the desk reads it. */
+export function minutesInWords(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h === 0 ? `${m} min` : m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
 /** How long the shop's footer may keep the answer of who is on duty. */
 export const ON_DUTY_MAX_AGE_SECONDS = 5;
 

@@ -2,7 +2,7 @@
 // (docs/domain.md#health-data) and the history of a shopper's health profile (docs/domain.md#health-history).
 import { Type, type Static } from '@sinclair/typebox';
 import { Ok, OkList, OneOf, PageFigures, StrictObject } from './envelope';
-import { HEALTH_PROFILE_FIELDS } from './pharmacist.rules';
+import { ABSENCE_NOTE_MAX, HEALTH_PROFILE_FIELDS } from './pharmacist.rules';
 
 /** The pharmacist on duty as the public footer reads it (GET /api/account/pharmacist-on-duty). */
 export const OnDutyPharmacist = StrictObject({
@@ -10,10 +10,24 @@ export const OnDutyPharmacist = StrictObject({
   registrationNumber: Type.String(),
   /** When they signed in as responsible pharmacist (ISO). */
   since: Type.String(),
+  /** Since when they are away from the pharmacy (ISO), while they are: pharmacy medicines and prescriptions wait. */
+  absentSince: Type.Optional(Type.String()),
 });
 export type OnDutyPharmacist = Static<typeof OnDutyPharmacist>;
 export const PharmacistOnDutyResponse = Ok(StrictObject({ onDuty: Type.Union([OnDutyPharmacist, Type.Null()]) }));
 export type PharmacistOnDutyResponse = Static<typeof PharmacistOnDutyResponse>;
+
+/**
+ * One absence of the responsible pharmacist from the premises: from, to (null while away), the note of how to reach
+ * them. `overLimit` when the day's absences passed the 2 hours during this one (docs/domain.md#responsible-pharmacist).
+ */
+export const DutyAbsence = StrictObject({
+  from: Type.String(),
+  to: Type.Union([Type.String(), Type.Null()]),
+  note: Type.Optional(Type.String()),
+  overLimit: Type.Optional(Type.Literal(true)),
+});
+export type DutyAbsence = Static<typeof DutyAbsence>;
 
 /** One period in the responsible pharmacist record: who, registration number, from, to (null while on duty). */
 export const DutyPeriod = StrictObject({
@@ -25,6 +39,10 @@ export const DutyPeriod = StrictObject({
   to: Type.Union([Type.String(), Type.Null()]),
   /** Who ended the period when it was not the pharmacist themselves (an administrator). */
   endedByName: Type.Optional(Type.String()),
+  /** The absences in the period, oldest first; the last is open (to: null) while the pharmacist is away. */
+  absences: Type.Optional(Type.Array(DutyAbsence)),
+  /** The absences' total in whole minutes (an open one counted to now). */
+  absentMinutes: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type DutyPeriod = Static<typeof DutyPeriod>;
 export const DutyPeriodResponse = Ok(DutyPeriod);
@@ -34,14 +52,33 @@ export const DutyRecordQuery = StrictObject({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
 export type DutyRecordQuery = Static<typeof DutyRecordQuery>;
-/** The record newest first; `onDuty` is the open period, if any, so the panel needs one call. */
-export const DutyRecordResponse = OkList(DutyPeriod, { ...PageFigures, onDuty: Type.Union([DutyPeriod, Type.Null()]) });
+/** What the responsible pharmacist may record on stepping out: how to reach them, or who covers. */
+export const StepOutBody = StrictObject({ note: Type.Optional(Type.String({ maxLength: ABSENCE_NOTE_MAX })) });
+export type StepOutBody = Static<typeof StepOutBody>;
+/** Today's absences in the pharmacy's day (midnight to midnight, `Market.timeZone`), all pharmacists together. */
+export const AbsenceToday = StrictObject({
+  day: Type.String(),
+  usedMinutes: Type.Integer({ minimum: 0 }),
+  leftMinutes: Type.Integer({ minimum: 0 }),
+});
+export type AbsenceToday = Static<typeof AbsenceToday>;
+/**
+ * The record newest first; `onDuty` is the open period, if any, so the panel needs one call; `absenceToday` what is
+ * used and left of the day's 2 hours.
+ */
+export const DutyRecordResponse = OkList(DutyPeriod, { ...PageFigures, onDuty: Type.Union([DutyPeriod, Type.Null()]), absenceToday: Type.Optional(AbsenceToday) });
 export type DutyRecordResponse = Static<typeof DutyRecordResponse>;
 
 /** Service to service: who is on duty now, with their user id (checkout records it on a clinical decision). */
 export const ResponsiblePharmacist = StrictObject({ id: Type.String(), name: Type.String(), registrationNumber: Type.String() });
 export type ResponsiblePharmacist = Static<typeof ResponsiblePharmacist>;
-export const InternalOnDutyResponse = Ok(StrictObject({ onDuty: Type.Union([ResponsiblePharmacist, Type.Null()]) }));
+/**
+ * While the responsible pharmacist is away: since when (ISO), and that time on the pharmacy's clock (HH:MM,
+ * `Market.timeZone`) for checkout's refusal, which need not know the zone.
+ */
+export const InternalAbsence = StrictObject({ since: Type.String(), sinceTime: Type.String() });
+export type InternalAbsence = Static<typeof InternalAbsence>;
+export const InternalOnDutyResponse = Ok(StrictObject({ onDuty: Type.Union([ResponsiblePharmacist, Type.Null()]), absent: Type.Optional(InternalAbsence) }));
 export type InternalOnDutyResponse = Static<typeof InternalOnDutyResponse>;
 
 /** One change to a shopper's health profile: when, which field, before and after (docs/domain.md#health-history). */

@@ -65,6 +65,8 @@ export const STAFF_ROUTE_PERMISSIONS: Record<string, Permission> = {
   'PUT /api/admin/users/roles/:id': 'staff.manage',
   'POST /api/admin/pharmacist/sign-in': 'clinical.review',
   'POST /api/admin/pharmacist/sign-out': 'clinical.review',
+  'POST /api/admin/pharmacist/step-out': 'clinical.review',
+  'POST /api/admin/pharmacist/back': 'clinical.review',
   'GET /api/admin/pharmacist/record': 'dashboard.view',
   'GET /api/admin/pharmacist/record/export': 'dashboard.view',
   'GET /api/admin/products/get': 'catalogue.manage',

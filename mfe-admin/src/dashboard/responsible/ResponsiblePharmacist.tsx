@@ -5,6 +5,7 @@ import { selectCurrentUser, useAppSelector, useCan } from '@pharmacy/session';
 import { Button, Card, CardTitle, EmptyState, MutedText, Pagination, th } from '@pharmacy/ui';
 import { DataTable, type Column } from '../../DataTable';
 import { Refusal } from '../parts';
+import { AbsenceControls, Absences, openAbsence } from './Absence';
 import { recordExportHref, responsibleQueries, useResponsibleQueries } from './queries';
 
 const Duty = styled.div`
@@ -31,6 +32,7 @@ const RECORD_COLUMNS: Column<DutyPeriod>[] = [
     nowrap: true,
     cell: (p) => (p.to ? `${formatDate(p.to, { withTime: true })}${p.endedByName ? ` (ended by ${p.endedByName})` : ''}` : 'On duty'),
   },
+  { header: 'Absences', cell: (p) => <Absences period={p} /> },
 ];
 
 /**
@@ -46,8 +48,13 @@ export function ResponsiblePharmacist() {
   const { data, error: readError, isLoading, isFetching, refetch } = responsibleQueries.useRecordQuery(page);
   const [signIn, signingIn] = responsibleQueries.useSignInMutation();
   const [signOut, signingOut] = responsibleQueries.useSignOutMutation();
-  const busy = signingIn.isLoading || signingOut.isLoading || isFetching;
-  const refusal = (signingIn.error ?? signingOut.error) as { message?: string } | undefined;
+  const [stepOut, steppingOut] = responsibleQueries.useStepOutMutation();
+  const [back, comingBack] = responsibleQueries.useBackMutation();
+  const writes = [signingIn, signingOut, steppingOut, comingBack];
+  const busy = writes.some((w) => w.isLoading) || isFetching;
+  const refusal = writes.map((w) => w.error).find(Boolean) as { message?: string } | undefined;
+  // A new action's answer replaces the last one's refusal.
+  const fresh = () => writes.forEach((w) => w.reset());
   const onDuty = data?.onDuty ?? null;
   const mine = onDuty !== null && onDuty.pharmacistId === me?._id;
 
@@ -56,22 +63,33 @@ export function ResponsiblePharmacist() {
     duty = (
       <>
         <p>Nobody is signed in as responsible pharmacist: clinical decisions wait until someone is.</p>
-        <Button disabled={busy} onClick={() => { signingOut.reset(); void signIn(); }}>Sign in as responsible pharmacist</Button>
+        <Button disabled={busy} onClick={() => { fresh(); void signIn(); }}>Sign in as responsible pharmacist</Button>
       </>
     );
   } else if (onDuty) {
     const endLabel = mine ? 'Sign out as responsible pharmacist' : `End ${onDuty.name}'s period as responsible pharmacist`;
+    const away = openAbsence(onDuty);
     duty = (
       <>
         <p>
           {mine
             ? `You are the responsible pharmacist since ${sinceLabel(onDuty.from)}.`
             : `${onDuty.name} (GPhC ${onDuty.registrationNumber}) is the responsible pharmacist since ${sinceLabel(onDuty.from)}.`}
+          {!mine && away ? ` Away from the pharmacy since ${sinceLabel(away.from)}: pharmacy medicines and prescriptions wait until they are back.` : ''}
         </p>
         {(mine || mayEndOthers) && (
-          <Button variant="secondary" disabled={busy} aria-label={endLabel} onClick={() => { signingIn.reset(); void signOut(); }}>
+          <Button variant="secondary" disabled={busy} aria-label={endLabel} onClick={() => { fresh(); void signOut(); }}>
             {mine ? 'Sign out' : `End ${onDuty.name}'s period`}
           </Button>
+        )}
+        {mine && (
+          <AbsenceControls
+            away={away}
+            today={data?.absenceToday}
+            busy={busy}
+            onStepOut={(note) => { fresh(); void stepOut(note ? { note } : {}); }}
+            onBack={() => { fresh(); void back(); }}
+          />
         )}
       </>
     );

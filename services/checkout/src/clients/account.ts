@@ -1,5 +1,5 @@
 import { createRouteClient, readSafetyProfile, type ServiceClientOptions } from '@pharmacy/service-kit';
-import { AccountRoutes, type HealthChange, type NotifyUserBody, type ResponsiblePharmacist, type SafetyProfile } from '@pharmacy/contracts';
+import { AccountRoutes, type HealthChange, type InternalAbsence, type NotifyUserBody, type ResponsiblePharmacist, type SafetyProfile } from '@pharmacy/contracts';
 
 /** What checkout asks of the account service, which alone holds a user's health profile, name and email. */
 export interface AccountClient {
@@ -11,8 +11,11 @@ export interface AccountClient {
   userIdsByEmail(email: string): Promise<string[]>;
   /** "First Last" and email of a user (the shopper whose prescription a pharmacist checks); throws when unknown or unreachable. */
   userName(userId: string): Promise<{ name: string; email: string }>;
-  /** The responsible pharmacist on duty now, or null (a clinical decision records them, and waits for one). */
-  responsiblePharmacist(): Promise<ResponsiblePharmacist | null>;
+  /**
+   * The responsible pharmacist on duty now, or null, and since when they are away while they are (a clinical decision
+   * records them, and waits for one who is at the pharmacy).
+   */
+  responsiblePharmacist(): Promise<{ onDuty: ResponsiblePharmacist | null; absent?: InternalAbsence }>;
   /** The changes to the user's health profile since `since` (the pharmacist's review of an order), oldest first. */
   healthChanges(userId: string, since: Date): Promise<HealthChange[]>;
 }
@@ -28,7 +31,7 @@ export function createAccountClient(opts: ServiceClientOptions): AccountClient {
       return { name: `${firstName} ${lastName}`.trim(), email: email ?? '' };
     },
     userIdsByEmail: async (email) => (await call(internal.usersByEmail, { query: { email } })).userIds,
-    responsiblePharmacist: async () => (await call(internal.onDuty, {})).onDuty,
+    responsiblePharmacist: () => call(internal.onDuty, {}),
     healthChanges: async (userId, since) => (await call(internal.healthChanges, { params: { id: userId }, query: { since: since.toISOString() } })).changes,
   };
 }

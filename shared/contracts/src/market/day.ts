@@ -23,3 +23,40 @@ export function calendarDayIn(timeZone: string, at: Date): string {
   lastDays.set(timeZone, { minute, day });
   return day;
 }
+
+const clocks = new Map<string, Intl.DateTimeFormat>();
+function clockIn(timeZone: string): Intl.DateTimeFormat {
+  let format = clocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    clocks.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The wall clock of an instant in a time zone, as the fields of a UTC date (the zone's offset added). */
+function wallClock(timeZone: string, at: number): number {
+  const part = Object.fromEntries(clockIn(timeZone).formatToParts(new Date(at)).map((p) => [p.type, Number(p.value)]));
+  return Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second);
+}
+
+/** "09:05": the time of day of an instant on the pharmacy's clock (`Market.timeZone`), as the shop says it. */
+export function timeOfDayIn(timeZone: string, at: Date): string {
+  return new Date(wallClock(timeZone, at.getTime())).toISOString().slice(11, 16);
+}
+
+/**
+ * The instants a calendar day (YYYY-MM-DD) of a time zone begins and ends, midnight to midnight (23 or 25 hours long
+ * on the days the clocks change): the day the responsible pharmacist's absences are counted over
+ * (docs/domain.md#responsible-pharmacist).
+ */
+export function dayBoundsIn(timeZone: string, day: string): { start: Date; end: Date } {
+  const [y, m, d] = day.split('-').map(Number);
+  const midnight = (wall: number) => {
+    // The offset at the wall time's own instant, asked twice: the first guess may sit across a change of the clocks.
+    let at = wall - (wallClock(timeZone, wall) - wall);
+    at = wall - (wallClock(timeZone, at) - at);
+    return new Date(at);
+  };
+  return { start: midnight(Date.UTC(y, m - 1, d)), end: midnight(Date.UTC(y, m - 1, d + 1)) };
+}

@@ -33,7 +33,7 @@ import type {
 import type { AuditAppendResponse, AuditEntryBody, AuditExportQuery, AuditListQuery, AuditListResponse } from '../audit';
 import type { RevocationFeedResponse, RevocationQuery } from '../sessions';
 import type {
-  DutyPeriodResponse, DutyRecordQuery, DutyRecordResponse, HealthChangesQuery, HealthChangesResponse, InternalOnDutyResponse, PharmacistOnDutyResponse,
+  DutyPeriodResponse, DutyRecordQuery, DutyRecordResponse, HealthChangesQuery, HealthChangesResponse, InternalOnDutyResponse, PharmacistOnDutyResponse, StepOutBody,
 } from '../pharmacist';
 import { route } from './route';
 
@@ -70,6 +70,9 @@ export const AccountRoutes = {
     signIn: route<DutyPeriodResponse>()('POST', '/api/admin/pharmacist/sign-in'),
     /** Ends the open period: one's own, or (an administrator) whoever's it is. */
     signOut: route<DutyPeriodResponse>()('POST', '/api/admin/pharmacist/sign-out'),
+    /** The pharmacist on duty records stepping out of the pharmacy, and coming back (reg. 3, 5(1)(e)). */
+    stepOut: route<DutyPeriodResponse, StepOutBody>()('POST', '/api/admin/pharmacist/step-out'),
+    back: route<DutyPeriodResponse>()('POST', '/api/admin/pharmacist/back'),
     record: route<DutyRecordResponse, undefined, DutyRecordQuery>()('GET', '/api/admin/pharmacist/record'),
     /** The whole record as CSV (text/csv). */
     recordExport: route<string>()('GET', '/api/admin/pharmacist/record/export'),
