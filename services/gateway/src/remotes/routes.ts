@@ -8,6 +8,7 @@ import {
   ROLLOUT_POLICY,
   StrictObject,
   type RemoteDeployment,
+  type RemoteHistoryEntry,
   type RemoteName,
 } from '@pharmacy/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -34,6 +35,22 @@ function normalised(manifestUrl: string): string {
   }
   if (url.username || url.password) throw badRequest('manifestUrl must not contain a user name or password: every shopper\'s browser is given it.');
   return manifestUrl.startsWith('/') ? `${url.pathname}${url.search}` : url.href;
+}
+
+/**
+ * A change to the registry, logged and recorded in the audit trail as the staff member or the team's pipeline (its
+ * deploy token) that made it, with the build before and after.
+ */
+async function recordChange(
+  request: FastifyRequest,
+  name: RemoteName,
+  action: string,
+  change: { before: Record<string, unknown>; after: Record<string, unknown> },
+  logged: Record<string, unknown>,
+  message: string,
+): Promise<void> {
+  request.log.info(logged, message);
+  await request.audit({ action, entity: { type: 'remote', id: name, name }, ...change, actor: pipelineActorOf(request) });
 }
 
 export interface RemoteRoutesOptions {
@@ -118,14 +135,14 @@ export const remoteRoutes: FastifyPluginAsyncTypebox<RemoteRoutesOptions> = asyn
       const build = await checkedBuild(name, request.body.manifestUrl, request);
       const result = await registry.deploy(name, build);
       const { manifestUrl, deployedBy: by } = build;
-      request.log.info({ remote: name, from: result.change.from, to: manifestUrl, by }, 'remote deployed');
-      await request.audit({
-        action: 'remote.deploy',
-        entity: { type: 'remote', id: name, name },
-        before: { manifestUrl: result.change.from },
-        after: { manifestUrl, buildInfo: result.deployment.buildInfo, integrity: build.integrity },
-        actor: pipelineActorOf(request),
-      });
+      await recordChange(
+        request,
+        name,
+        'remote.deploy',
+        { before: { manifestUrl: result.change.from }, after: { manifestUrl, buildInfo: result.deployment.buildInfo, integrity: build.integrity } },
+        { remote: name, from: result.change.from, to: manifestUrl, by },
+        'remote deployed',
+      );
       return ok(result, `${name} is live from ${manifestUrl}.`);
     },
   );
@@ -138,33 +155,15 @@ export const remoteRoutes: FastifyPluginAsyncTypebox<RemoteRoutesOptions> = asyn
       const { percent } = request.body;
       const build = await checkedBuild(name, request.body.manifestUrl, request);
       const result = await registry.canary(name, build, percent);
-      request.log.info({ remote: name, live: result.change.from, canary: build.manifestUrl, percent, by: build.deployedBy }, 'remote canary started');
-      await request.audit({
-        action: 'remote.canary',
-        entity: { type: 'remote', id: name, name },
-        before: { manifestUrl: result.change.from },
-        after: { manifestUrl: build.manifestUrl, buildInfo: build.buildInfo, integrity: build.integrity, percent },
-        actor: pipelineActorOf(request),
-      });
+      await recordChange(
+        request,
+        name,
+        'remote.canary',
+        { before: { manifestUrl: result.change.from }, after: { manifestUrl: build.manifestUrl, buildInfo: build.buildInfo, integrity: build.integrity, percent } },
+        { remote: name, live: result.change.from, canary: build.manifestUrl, percent, by: build.deployedBy },
+        'remote canary started',
+      );
       return ok(result, `${name} from ${build.manifestUrl} is in front of ${percent} % of visitors; everyone else stays on ${result.change.from}.`);
-    },
-  );
-
-  app.post(
-    '/api/admin/remotes/:name/promote',
-    { schema: { tags: ['remotes'], params: RemoteNameParams, querystring: NoQuery, response: responses(RemoteChangeResponse) } },
-    async (request) => {
-      const name = request.params.name as RemoteName;
-      const result = await registry.promote(name, deployerOf(request));
-      request.log.info({ remote: name, from: result.change.from, to: result.change.to, by: result.change.by }, 'remote canary promoted');
-      await request.audit({
-        action: 'remote.promote',
-        entity: { type: 'remote', id: name, name },
-        before: { manifestUrl: result.change.from },
-        after: { manifestUrl: result.change.to },
-        actor: pipelineActorOf(request),
-      });
-      return ok(result, `${name} is live from ${result.change.to} for everyone; ${result.change.from} can be rolled back to.`);
     },
   );
 
@@ -175,33 +174,34 @@ export const remoteRoutes: FastifyPluginAsyncTypebox<RemoteRoutesOptions> = asyn
       const name = request.params.name as RemoteName;
       const note = request.body?.note;
       const result = await registry.abort(name, deployerOf(request), { note });
-      request.log.info({ remote: name, canary: result.change.from, by: result.change.by }, 'remote canary aborted');
-      await request.audit({
-        action: 'remote.abort',
-        entity: { type: 'remote', id: name, name },
-        before: { canary: result.change.from },
-        after: { manifestUrl: result.change.to, ...(note ? { note } : {}) },
-        actor: pipelineActorOf(request),
-      });
+      await recordChange(
+        request,
+        name,
+        'remote.abort',
+        { before: { canary: result.change.from }, after: { manifestUrl: result.change.to, ...(note ? { note } : {}) } },
+        { remote: name, canary: result.change.from, by: result.change.by },
+        'remote canary aborted',
+      );
       return ok(result, `${name}'s canary ${result.change.from} is stopped; everyone is on ${result.change.to}.`);
     },
   );
 
-  app.post(
-    '/api/admin/remotes/:name/rollback',
-    { schema: { tags: ['remotes'], params: RemoteNameParams, querystring: NoQuery, response: responses(RemoteChangeResponse) } },
-    async (request) => {
-      const name = request.params.name as RemoteName;
-      const result = await registry.rollback(name, deployerOf(request));
-      request.log.info({ remote: name, to: result.change.to, by: result.change.by }, 'remote rolled back');
-      await request.audit({
-        action: 'remote.rollback',
-        entity: { type: 'remote', id: name, name },
-        before: { manifestUrl: result.change.from },
-        after: { manifestUrl: result.change.to },
-        actor: pipelineActorOf(request),
-      });
-      return ok(result, `${name} is back on ${result.change.to}.`);
-    },
-  );
+  // Promote and roll back name nothing but the remote: the registry knows which build each one moves to.
+  const moves = [
+    { move: 'promote', said: 'remote canary promoted', answer: (name: string, c: RemoteHistoryEntry) => `${name} is live from ${c.to} for everyone; ${c.from} can be rolled back to.` },
+    { move: 'rollback', said: 'remote rolled back', answer: (name: string, c: RemoteHistoryEntry) => `${name} is back on ${c.to}.` },
+  ] as const;
+  for (const { move, said, answer } of moves) {
+    app.post(
+      `/api/admin/remotes/:name/${move}`,
+      { schema: { tags: ['remotes'], params: RemoteNameParams, querystring: NoQuery, response: responses(RemoteChangeResponse) } },
+      async (request) => {
+        const name = request.params.name as RemoteName;
+        const result = await registry[move](name, deployerOf(request));
+        const { from, to, by } = result.change;
+        await recordChange(request, name, `remote.${move}`, { before: { manifestUrl: from }, after: { manifestUrl: to } }, { remote: name, from, to, by }, said);
+        return ok(result, answer(name, result.change));
+      },
+    );
+  }
 };
