@@ -2,7 +2,7 @@ import { ORDER_HEALTH_FIELDS, hasPermission, type Order, type StaffOrder } from 
 import type { FastifyRequest } from 'fastify';
 import type { AccountClient } from '../clients/account';
 import { HEALTH_REASONS } from '../orders/review';
-import type { OrderRecord } from '../orders/store';
+import type { OrderRecord } from '../orders/api-form';
 
 const mayReadHealth = (request: FastifyRequest) => hasPermission(request.staff?.roles ?? request.user?.roles, 'health.read');
 

@@ -7,7 +7,8 @@ import type { OrderLedger } from './ledger';
 import type { OrderMail } from './mail/notifier';
 import { mailsFor, owe } from './mail/steps';
 import type { OrderRecords } from './records';
-import { history, reviewOf, type Actor, type OrderDoc, type OrderRecord, type RefundIntent } from './store';
+import type { OrderRecord } from './api-form';
+import { history, reviewOf, type Actor, type OrderDoc, type RefundIntent } from './store';
 
 /** An order's state a review decision moves. */
 export type ReviewState = Pick<Order, 'orderStatus' | 'paymentStatus'> & { review: ReviewStatus };

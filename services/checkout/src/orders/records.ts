@@ -1,7 +1,8 @@
 import type { Market } from '@pharmacy/contracts';
 import type { Collection } from '@pharmacy/db';
 import { forbidden, notFound } from '@pharmacy/service-kit';
-import { toApiOrder, type OrderDoc, type OrderRecord } from './store';
+import { toApiOrder, type OrderRecord } from './api-form';
+import type { OrderDoc } from './store';
 
 export interface OrderRecordsDeps {
   orders: Collection<OrderDoc>;

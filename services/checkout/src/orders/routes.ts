@@ -3,7 +3,7 @@ import { assertBodyUser, assertSelf, ok, requireUser, responses, type FastifyPlu
 import { Type } from '@sinclair/typebox';
 import type { RateLimits } from '../deps';
 import type { OrderService } from './service';
-import { shopperOrder } from './store';
+import { shopperOrder } from './api-form';
 
 /**
  * The shopper's orders (docs/api.md#orders): create → provider approval → capture; every order is scoped to its owner

@@ -19,7 +19,8 @@ import { createPlacing } from './placing';
 import { createOrderRecords } from './records';
 import { createStaffChanges } from './staff';
 import { createOrderSweep } from './sweep';
-import type { OrderDoc, OrderRecord } from './store';
+import type { OrderRecord } from './api-form';
+import type { OrderDoc } from './store';
 
 export interface OrderServiceDeps {
   orders: Collection<OrderDoc>;

@@ -13,7 +13,8 @@ import type { OrderLedger } from './ledger';
 import type { OrderMail } from './mail/notifier';
 import { mailsFor, owe } from './mail/steps';
 import type { OrderRecords } from './records';
-import { history, reviewOf, type Actor, type OrderDoc, type OrderRecord } from './store';
+import type { OrderRecord } from './api-form';
+import { history, reviewOf, type Actor, type OrderDoc } from './store';
 
 export interface StaffChangesDeps {
   orders: Collection<OrderDoc>;
